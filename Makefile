@@ -1,0 +1,34 @@
+# Quick start: `make play` and `make test`. Both create .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: play text test lint bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Huit needs Python 3.11 or newer")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) main.py
+
+text: $(STAMP)
+	$(PY) main.py --text
+
+test: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(PY) -m ruff check game tests main.py
+	$(PY) -m mypy game/engine
+
+bench: $(STAMP)
+	$(PY) -m game.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

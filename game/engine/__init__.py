@@ -1,0 +1,37 @@
+"""Huit's rules engine: cards, `Rules` and presets, `Match`/`Round`, actions, events, views.
+
+Standard library only: no pygame, no I/O, no clock, no global random. Every state
+change goes through ``apply(action)``; ``legal_actions()`` says what may be done;
+``view(seat)`` is what a seat may know.
+"""
+
+from .actions import (
+    Accept,
+    Action,
+    CallLastCard,
+    Challenge,
+    ChooseSuit,
+    Denounce,
+    Draw,
+    EndTurn,
+    Pass,
+    Play,
+    TimeOut,
+    parse_action,
+)
+from .cards import Card, color_deck, deck_for, parse_card, parse_cards, standard_deck
+from .errors import IllegalAction, RulesError
+from .events import CardsDrawn, Event
+from .match import MATCH_OVER, PLAYING, ROUND_OVER, Match
+from .round import Round
+from .rules import OPTION_NAMES, PRESETS, Rules, preset
+from .scoring import RoundResult
+from .view import PlayerView
+
+__all__ = [
+    "Accept", "Action", "CallLastCard", "Card", "CardsDrawn", "Challenge", "ChooseSuit",
+    "Denounce", "Draw", "EndTurn", "Event", "IllegalAction", "MATCH_OVER", "Match",
+    "OPTION_NAMES", "PLAYING", "PRESETS", "Pass", "Play", "PlayerView", "ROUND_OVER", "Round",
+    "RoundResult", "Rules", "RulesError", "TimeOut", "color_deck", "deck_for", "parse_action",
+    "parse_card", "parse_cards", "preset", "standard_deck",
+]

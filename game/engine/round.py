@@ -1,0 +1,742 @@
+"""`Round`: one deal of Huit, from the deal to the last card, under any `Rules`.
+
+The meaning of every action, written once (as OpenSpiel does for its games):
+
+* ``Play(card)``: put a card on the pile. Legal when it follows the suit in force
+  (the top card's, or the one announced after a wild), the top card's rank, or is
+  wild; under a pending draw penalty only a card that may stack on it; after a
+  draw only the card just drawn; during a run only the next card of the run;
+  after a 10 of the ``action`` rules only a card of that suit. A 10 of the ``action``
+  rules may never be the last card.
+* ``ChooseSuit(s)``: the decision after a wild (its own step, so computers and
+  players announce the same way). A wild that empties the hand needs none.
+* ``Draw()``: draw one card (the turn may then play that card only), or take the
+  pending draw penalty and lose the turn. Refused while holding a playable card
+  unless ``draw_when_playable``. Further draws while the last one is unplayable,
+  up to the draw limit (``max_draws``; 0 means no limit with
+  ``draw_until_playable``, else one).
+* ``Pass()``: end the turn without playing: after drawing (the card is kept), or
+  when nothing plays and nothing can be drawn. When every player in turn has
+  passed that way, the round is blocked.
+* ``EndTurn()``: stop a run, or decline the extra card a twin allows. A turn whose
+  run or twin cannot go on ends by itself.
+* ``CallLastCard()``, ``Denounce(seat)``: the last-card call and its penalty; a
+  denounce is the only action a seat may take out of turn.
+* ``Challenge()``/``Accept()``: answer a Wild +4.
+* ``TimeOut()``: the turn timer ran out; the rules say what happens.
+
+State changes only through `Round.apply`; `Round.view` is the only way a seat (or a
+computer) should look at it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import (
+    ACCEPT,
+    CALL_LAST_CARD,
+    CHALLENGE,
+    DRAW,
+    END_TURN,
+    PASS,
+    PLAYS,
+    SUIT_CHOICES,
+    Accept,
+    Action,
+    CallLastCard,
+    Challenge,
+    ChooseSuit,
+    Denounce,
+    Draw,
+    EndTurn,
+    Pass,
+    Play,
+    TimeOut,
+)
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, deck_for
+from .errors import IllegalAction, RulesError
+from .events import (
+    CardPlayed,
+    CardsDrawn,
+    Challenged,
+    Denounced,
+    DirectionChanged,
+    Event,
+    LastCardCalled,
+    Passed,
+    PenaltyPending,
+    PlayAgain,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    StartCard,
+    StartCardReturned,
+    SuitChosen,
+    TimedOut,
+    TurnSkipped,
+    TurnStarted,
+)
+from .rules import Rules
+from .scoring import RoundResult, blocked_result, finished_result
+from .table import CardTable, card_table
+
+Log = list[Event] | None
+
+# Phases of the seat to act.
+PLAY = "play"  # a normal turn (maybe after a draw, or continuing a twin/run/10)
+SUIT = "suit"  # must announce a suit after a wild
+PENALTY = "penalty"  # a draw penalty is pending: stack an answer or draw
+CHALLENGE_PHASE = "challenge"  # a Wild +4 was played at this seat: challenge or accept
+OVER = "over"
+
+
+class Round:
+    """One deal: hands, draw pile, discard pile and whose turn it is.
+
+    Build it with the rules, the number of seats, an injected ``random.Random`` and
+    the first player; pass ``deck`` (top first) to deal an explicit order.
+    """
+
+    __slots__ = (
+        "rules", "players", "rng", "number", "dealer", "first", "hands", "pile", "discard",
+        "suit", "direction", "to_act", "phase", "drawn", "last_drawn", "played", "follow",
+        "follow_suit", "run_next", "pending", "pending_by", "bluff_by", "called", "exposed",
+        "turn_no", "passes", "result", "start_choice", "explicit", "_table", "_legal",
+    )
+
+    def __init__(
+        self, rules: Rules, players: int, rng: random.Random, *, first: int = 0,
+        deck: Sequence[Card] | None = None, number: int = 1, dealer: int | None = None,
+        log: Log = None,
+    ) -> None:
+        rules.check_players(players)
+        if not 0 <= first < players:
+            raise RulesError(f"first player must be a seat from 0 to {players - 1}, not {first}")
+        self.rules = rules
+        self.players = players
+        self.rng = rng
+        self.number = number
+        self.dealer = (first - 1) % players if dealer is None else dealer
+        self.first = first
+        self._table: CardTable = card_table(rules)
+        self._legal: tuple[Action, ...] | None = None
+        self.explicit = deck is not None
+        if deck is None:
+            cards = deck_for(rules.deck)
+            rng.shuffle(cards)
+        else:
+            cards = self._check_deck(deck, players)
+        self.pile: list[Card] = cards[::-1]  # top of the pile is the end of the list
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.discard: list[Card] = []
+        self.suit: str | None = None
+        self.direction = 1
+        self.to_act = first
+        self.phase = PLAY
+        self.drawn = 0
+        self.last_drawn: Card | None = None
+        self.played = False
+        self.follow: str | None = None  # "twin", "run" or "again" while a turn goes on
+        self.follow_suit: str | None = None
+        self.run_next = 0
+        self.pending = 0
+        self.pending_by: Card | None = None
+        self.bluff_by: int | None = None  # seat whose Wild +4 broke the rule, if it did
+        self.called = False
+        self.exposed: dict[int, int] = {}  # seat -> last turn number it may be denounced
+        self.turn_no = 0
+        self.passes = 0
+        self.result: RoundResult | None = None
+        self.start_choice = False
+        self._deal(log)
+
+    # ---- set-up --------------------------------------------------------------------------
+    def _check_deck(self, deck: Sequence[Card], players: int) -> list[Card]:
+        counts: dict[Card, int] = {}
+        for card in deck:
+            if not isinstance(card, Card):
+                raise RulesError(f"deck entries must be cards, not {card!r}")
+            counts[card] = counts.get(card, 0) + 1
+            allowed = self._table.deck_counts.get(card, 0)
+            if counts[card] > allowed:
+                raise RulesError(f"the {self.rules.deck} deck has {allowed} of {card.code}, "
+                                 f"but the explicit deck has more")
+        needed = self.rules.cards_per_hand(players) * players + 1
+        if len(deck) < needed:
+            raise RulesError(f"the explicit deck has {len(deck)} cards; dealing needs {needed}")
+        return list(deck)
+
+    def _deal(self, log: Log) -> None:
+        per_hand = self.rules.cards_per_hand(self.players)
+        if log is not None:
+            log.append(RoundStarted(self.number, self.dealer, self.first, 1, per_hand))
+        for _ in range(per_hand):
+            for k in range(self.players):
+                self.hands[(self.first + k) % self.players].append(self.pile.pop())
+        if log is not None:
+            for seat, hand in enumerate(self.hands):
+                log.append(CardsDrawn(seat, len(hand), "deal", tuple(hand)))
+        returns = self.rules.start_returns
+        tries = 0
+        while True:
+            card = self.pile.pop()
+            if card.rank not in returns:
+                break
+            tries += 1
+            if tries > len(self.pile) + 1:
+                raise RulesError("no card of this deck may start the discard pile")
+            if log is not None:
+                log.append(StartCardReturned(card))
+            if self.explicit:
+                self.pile.insert(0, card)
+            else:
+                self.pile.insert(self.rng.randrange(len(self.pile) + 1), card)
+        self.discard.append(card)
+        self.suit = card.suit
+        if log is not None:
+            log.append(StartCard(card))
+        effect = self._table.effects[card]
+        if self.rules.start_effects:
+            if effect.wild:
+                # The first player names the colour, then plays as usual.
+                self.phase = SUIT
+                self.start_choice = True
+            elif effect.draws:
+                self.pending = effect.draws
+                self.pending_by = card
+                self._begin_turn(self.first, log)
+                return
+            elif effect.skip:
+                if log is not None:
+                    log.append(TurnSkipped(self.first))
+                self._begin_turn((self.first + 1) % self.players, log)
+                return
+            elif effect.reverse:
+                self.direction = -1
+                if log is not None:
+                    log.append(DirectionChanged(-1))
+        self._begin_turn(self.first, log)
+
+    # ---- asking --------------------------------------------------------------------------
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal has ended (someone went out, or it is blocked)."""
+        return self.phase == OVER
+
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn now (counting a reshuffle of the discards)."""
+        return bool(self.pile) or (self.rules.reshuffle and len(self.discard) > 1)
+
+    def draw_limit(self) -> int:
+        """How many cards one turn may draw (a large number for "no limit")."""
+        if self.rules.max_draws:
+            return self.rules.max_draws
+        return 1 << 30 if self.rules.draw_until_playable else 1
+
+    def follows(self, card: Card) -> bool:
+        """Whether ``card`` matches the pile (suit in force, top rank, or wild)."""
+        return (card.suit == self.suit or card.rank == self.discard[-1].rank
+                or card.rank in self._table.wild_ranks)
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """What ``seat`` (default: the seat to act) may do now, without duplicates."""
+        if seat is None or seat == self.to_act:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._turn_actions() + self._denounces(self.to_act)
+            return legal
+        if self.phase == OVER:
+            return ()
+        return self._denounces(seat)
+
+    def _denounces(self, seat: int) -> tuple[Action, ...]:
+        if not self.exposed or self.phase == OVER:
+            return ()
+        return tuple(Denounce(s) for s in sorted(self.exposed)
+                     if s != seat and len(self.hands[s]) == 1)
+
+    def _turn_actions(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            hand = self.hands[self.to_act]
+            follow = self.follow
+            if self.drawn:
+                card = self.last_drawn
+                assert card is not None
+                if follow == "again":
+                    ok = card.suit == self.follow_suit
+                else:
+                    ok = self.follows(card)
+                if ok:
+                    acts: list[Action] = [PLAYS[card]]
+                    if not self.rules.draw_until_playable or follow == "again":
+                        acts.append(PASS)
+                    if self.rules.last_card_call and len(hand) == 2 and not self.called:
+                        acts.append(CALL_LAST_CARD)
+                    return tuple(acts)
+                if follow != "again" and self.drawn < self.draw_limit() and self.can_draw():
+                    return (DRAW,)
+                return (PASS,)
+            plays = self._playable(hand)
+            if follow is not None:
+                if follow == "again":
+                    if plays:
+                        acts = plays
+                    else:
+                        return (DRAW,) if self.can_draw() else (PASS,)
+                else:
+                    acts = plays + [END_TURN]
+            else:
+                acts = plays
+                if self.can_draw() and (not plays or self.rules.draw_when_playable):
+                    acts.append(DRAW)
+                elif not plays:
+                    acts.append(PASS)
+            if (plays and self.rules.last_card_call and len(hand) == 2 and not self.called):
+                acts.append(CALL_LAST_CARD)
+            return tuple(acts)
+        if phase == SUIT:
+            return tuple(SUIT_CHOICES[s] for s in self._table.suits)
+        if phase == PENALTY:
+            pending_by = self.pending_by
+            assert pending_by is not None
+            table = self._table
+            seen: set[Card] = set()
+            acts = []
+            for card in self.hands[self.to_act]:
+                if card not in seen and table.can_answer(card, pending_by):
+                    seen.add(card)
+                    acts.append(PLAYS[card])
+            acts.append(DRAW)
+            return tuple(acts)
+        if phase == CHALLENGE_PHASE:
+            return (CHALLENGE, ACCEPT)
+        return ()
+
+    def _playable(self, hand: list[Card]) -> list[Action]:
+        """The distinct cards of ``hand`` that may be played now (normal phase)."""
+        follow = self.follow
+        suit = self.suit
+        rank = self.discard[-1].rank
+        wilds = self._table.wild_ranks
+        again = self.rules.again_ranks
+        out: list[Action] = []
+        seen: set[Card] = set()
+        last = len(hand) == 1
+        for card in hand:
+            if card in seen:
+                continue
+            seen.add(card)
+            if follow is None or follow == "twin":
+                ok = card.suit == suit or card.rank == rank or card.rank in wilds
+            elif follow == "again":
+                ok = card.suit == self.follow_suit
+            else:  # run: the next card of the same suit, one rank up
+                ok = card.suit == self.follow_suit and card.number == self.run_next
+            if ok and not (last and card.rank in again):
+                out.append(PLAYS[card])
+        return out
+
+    # ---- changing ------------------------------------------------------------------------
+    def apply(self, action: Action, seat: int | None = None, *, events: bool = True) -> list[Event]:
+        """Carry out ``action`` for ``seat`` (default: the seat to act); return the events.
+
+        ``events=False`` skips building events (for playouts); the rules are the same.
+
+        Raises:
+            IllegalAction: the action is not legal now, with the reason for the player.
+        """
+        if seat is None:
+            seat = self.to_act
+        if type(action) is TimeOut:
+            if self.phase == OVER or not self.rules.turn_seconds or seat != self.to_act:
+                raise IllegalAction(self._why_not(action, seat))
+        elif action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_not(action, seat))
+        log: Log = [] if events else None
+        self._legal = None
+        self._do(action, seat, log)
+        self._legal = None
+        return log if log is not None else []
+
+    def _do(self, action: Action, seat: int, log: Log) -> None:
+        kind = type(action)
+        if kind is Play:
+            self._play(action.card, seat, log)  # type: ignore[union-attr]
+        elif kind is Draw:
+            if self.phase == PENALTY:
+                self._take_penalty(seat, log)
+            else:
+                self._draw_turn(seat, log)
+        elif kind is Pass:
+            if log is not None:
+                log.append(Passed(seat))
+            self.passes = 0 if (self.drawn or self.played) else self.passes + 1
+            if self.passes >= self.players:
+                self._finish(None, log)
+            else:
+                self._next_turn(0, log)
+        elif kind is ChooseSuit:
+            self._choose_suit(action.suit, seat, log)  # type: ignore[union-attr]
+        elif kind is EndTurn:
+            self._next_turn(0, log)
+        elif kind is CallLastCard:
+            self.called = True
+            if log is not None:
+                log.append(LastCardCalled(seat))
+        elif kind is Denounce:
+            target = action.seat  # type: ignore[union-attr]
+            del self.exposed[target]
+            if log is not None:
+                log.append(Denounced(seat, target))
+            self._give(target, self.rules.last_card_penalty, "denounce", log)
+        elif kind is Challenge:
+            self._challenge(seat, log)
+        elif kind is Accept:
+            self._take_penalty(seat, log)
+        elif kind is TimeOut:
+            self._time_out(seat, log)
+
+    def _play(self, card: Card, seat: int, log: Log) -> None:
+        hand = self.hands[seat]
+        effect = self._table.effects[card]
+        if effect.draws and effect.wild:
+            # A wild draw card breaks the rule when its player held the suit in force.
+            suit = self.suit
+            self.bluff_by = seat if any(c.suit == suit for c in hand if c is not card) else None
+        hand.remove(card)
+        self.discard.append(card)
+        self.played = True
+        self.passes = 0
+        if log is not None:
+            log.append(CardPlayed(seat, card))
+        if self.rules.last_card_call and len(hand) == 1 and not self.called:
+            self.exposed[seat] = self.turn_no + 1
+        if not hand:
+            self._finish(seat, log)
+            return
+        if effect.draws:
+            self.pending += effect.draws
+            self.pending_by = card
+        if effect.wild:
+            self.suit = None
+            self.phase = SUIT
+            return
+        self.suit = card.suit
+        self._after_play(card, effect, seat, log)
+
+    def _after_play(self, card: Card, effect: Any, seat: int, log: Log) -> None:
+        """Apply a non-wild card's effect and decide whether the turn goes on."""
+        if effect.draws:
+            self._next_turn(0, log)
+            return
+        if effect.again:
+            self._continue("again", card, seat, log)
+            return
+        if effect.skip:
+            self._next_turn(1, log)
+            return
+        if effect.reverse:
+            self.direction = -self.direction
+            if log is not None:
+                log.append(DirectionChanged(self.direction))
+            self._next_turn(1 if self.players == 2 else 0, log)
+            return
+        if effect.number:
+            previous = self.discard[-2] if len(self.discard) > 1 else None
+            if self.rules.twin_card and previous is card:
+                self._continue("twin", card, seat, log)
+                return
+            if self.rules.runs:
+                self._continue("run", card, seat, log)
+                return
+        self._next_turn(0, log)
+
+    def _continue(self, why: str, card: Card, seat: int, log: Log) -> None:
+        """The same player goes on (twin, run, 10) if it can; else the turn ends."""
+        self.follow = why
+        self.follow_suit = card.suit
+        self.run_next = card.number + 1
+        self.drawn = 0
+        self.last_drawn = None
+        if why != "again" and not self._playable(self.hands[seat]):
+            self._next_turn(0, log)
+            return
+        if log is not None:
+            log.append(PlayAgain(seat, why))
+
+    def _choose_suit(self, suit: str, seat: int, log: Log) -> None:
+        self.suit = suit
+        if log is not None:
+            log.append(SuitChosen(seat, suit))
+        if self.start_choice:
+            self.start_choice = False
+            self.phase = PLAY
+            return
+        self.phase = PLAY
+        self._next_turn(0, log)
+
+    def _draw_turn(self, seat: int, log: Log) -> None:
+        drawn = self._take(1, log)
+        if not drawn:  # cannot happen: Draw is only legal when a card can be drawn
+            raise IllegalAction("There is nothing left to draw.")
+        self.hands[seat].extend(drawn)
+        self.drawn += 1
+        self.last_drawn = drawn[0]
+        self.passes = 0
+        if log is not None:
+            log.append(CardsDrawn(seat, 1, "draw", tuple(drawn)))
+
+    def _take(self, count: int, log: Log) -> list[Card]:
+        """Take up to ``count`` cards off the pile, reshuffling the discards when allowed."""
+        out: list[Card] = []
+        pile = self.pile
+        while len(out) < count:
+            if not pile:
+                if not (self.rules.reshuffle and len(self.discard) > 1):
+                    break
+                top = self.discard.pop()
+                pile.extend(self.discard)
+                self.discard[:] = [top]
+                self.rng.shuffle(pile)
+                if log is not None:
+                    log.append(Reshuffled(len(pile)))
+            out.append(pile.pop())
+        return out
+
+    def _give(self, seat: int, count: int, reason: str, log: Log) -> None:
+        cards = self._take(count, log)
+        self.hands[seat].extend(cards)
+        if len(self.hands[seat]) != 1:
+            self.exposed.pop(seat, None)
+        if log is not None and cards:
+            log.append(CardsDrawn(seat, len(cards), reason, tuple(cards)))
+
+    def _take_penalty(self, seat: int, log: Log) -> None:
+        amount = self.pending
+        self.pending = 0
+        self.pending_by = None
+        self.bluff_by = None
+        self._give(seat, amount, "penalty", log)
+        self.passes = 0
+        if log is not None:
+            log.append(TurnSkipped(seat))
+        self._next_turn(0, log)
+
+    def _challenge(self, seat: int, log: Log) -> None:
+        offender = (seat - self.direction) % self.players
+        bluff = self.bluff_by is not None
+        if bluff:
+            offender = self.bluff_by  # type: ignore[assignment]
+        if log is not None:
+            log.append(Challenged(seat, offender, bluff))
+        if bluff:
+            amount = self.pending
+            self.pending = 0
+            self.pending_by = None
+            self.bluff_by = None
+            self._give(offender, amount, "challenge", log)
+            self.phase = PLAY  # the challenger now plays its turn as usual
+        else:
+            self.pending += 2
+            self._take_penalty(seat, log)
+
+    def _time_out(self, seat: int, log: Log) -> None:
+        if log is not None:
+            log.append(TimedOut(seat))
+        if self.rules.timeout_policy == "penalty":
+            self._give(seat, self.rules.timeout_penalty, "timeout", log)
+            if self.phase == SUIT:
+                starting = self.start_choice
+                self._choose_suit(self._best_suit(seat), seat, log)
+                if starting:
+                    self._next_turn(0, log)
+            elif self.phase in (PENALTY, CHALLENGE_PHASE):
+                self._take_penalty(seat, log)
+            elif self.phase == PLAY:
+                self.passes = 0
+                self._next_turn(0, log)
+            return
+        turn = self.turn_no
+        for _ in range(64):  # the game plays this turn for the player
+            if self.phase == OVER or self.turn_no != turn or self.to_act != seat:
+                break
+            self._legal = None
+            self._do(self._auto_action(seat), seat, log)
+            self._legal = None
+
+    def _auto_action(self, seat: int) -> Action:
+        """A plain move for a player whose time ran out: play the first card that plays."""
+        legal = self._turn_actions()
+        if self.phase == SUIT:
+            return SUIT_CHOICES[self._best_suit(seat)]
+        if CALL_LAST_CARD in legal:
+            return CALL_LAST_CARD
+        for action in legal:
+            if type(action) is Play:
+                return action
+        for choice in (ACCEPT, DRAW, PASS, END_TURN):
+            if choice in legal:
+                return choice
+        return legal[0]
+
+    def _best_suit(self, seat: int) -> str:
+        counts = {s: 0 for s in self._table.suits}
+        for card in self.hands[seat]:
+            if card.suit in counts:
+                counts[card.suit] += 1
+        return max(self._table.suits, key=lambda s: counts[s])
+
+    def _next_turn(self, skip: int, log: Log) -> None:
+        seat = self.to_act
+        for _ in range(skip):
+            seat = (seat + self.direction) % self.players
+            if log is not None:
+                log.append(TurnSkipped(seat))
+        self._begin_turn((seat + self.direction) % self.players, log)
+
+    def _begin_turn(self, seat: int, log: Log) -> None:
+        self.to_act = seat
+        self.turn_no += 1
+        self.drawn = 0
+        self.last_drawn = None
+        self.played = False
+        self.follow = None
+        self.called = False
+        if self.exposed:
+            self.exposed = {s: t for s, t in self.exposed.items() if t >= self.turn_no}
+        if self.phase == SUIT:
+            return  # the start card is a wild: the first player names the colour
+        if self.pending:
+            pending_by = self.pending_by
+            assert pending_by is not None
+            effect = self._table.effects[pending_by]
+            if self.rules.challenge_wild_four and effect.wild and self.pending == effect.draws:
+                self.phase = CHALLENGE_PHASE
+            elif self.rules.stacking and self._table.stackable(pending_by):
+                self.phase = PENALTY
+            else:
+                # Nothing may answer it: the penalty is taken at once.
+                self.phase = PLAY
+                if log is not None:
+                    log.append(PenaltyPending(seat, self.pending))
+                self._take_penalty(seat, log)
+                return
+            if log is not None:
+                log.append(PenaltyPending(seat, self.pending))
+        else:
+            self.phase = PLAY
+        if log is not None:
+            log.append(TurnStarted(seat))
+
+    def _finish(self, winner: int | None, log: Log) -> None:
+        rules = self.rules
+        values = self._table.values
+        if winner is None:
+            self.result = blocked_result(self.hands, values, rules.scoring,
+                                         rules.blocked_scoring, rules.pairs)
+        else:
+            self.result = finished_result(winner, self.hands, values, rules.scoring, rules.pairs)
+        self.phase = OVER
+        self.pending = 0
+        self.pending_by = None
+        self.exposed = {}
+        if log is not None:
+            log.append(RoundEnded(self.result))
+
+    # ---- explaining ----------------------------------------------------------------------
+    def _why_not(self, action: Action, seat: int) -> str:
+        """A sentence for the player saying why ``action`` is refused."""
+        if self.phase == OVER:
+            return "The round is over."
+        if not 0 <= seat < self.players:
+            return f"There is no seat {seat} at this table."
+        if type(action) is Denounce:
+            target = action.seat
+            if target == seat:
+                return "You cannot denounce yourself."
+            return f"Seat {target} cannot be denounced now."
+        if seat != self.to_act:
+            return f"It is not your turn: seat {self.to_act} plays."
+        if type(action) is TimeOut:
+            return "These rules have no turn timer."
+        suit_name = _suit_label(self.suit)
+        if self.phase == SUIT:
+            return "Choose the suit to announce first."
+        if self.phase == CHALLENGE_PHASE:
+            return "Call Liar or accept the Wild +4."
+        if type(action) is Play:
+            card = action.card
+            if card not in self.hands[seat]:
+                return f"You do not hold {card.label}."
+            if self.phase == PENALTY:
+                return (f"You must answer with a draw card that stacks, or draw "
+                        f"{self.pending} cards.")
+            if self.drawn:
+                return "After drawing you may only play the card you drew."
+            if self.follow == "again":
+                return f"After a 10 you must play another {suit_name} card."
+            if self.follow == "run":
+                return "Only the next card of your run may follow; or end your turn."
+            if len(self.hands[seat]) == 1 and card.rank in self.rules.again_ranks:
+                return "A 10 can never be your last card."
+            wild = self._wild_word()
+            return f"You must follow {suit_name} or {self.top.label}, or play {wild}."
+        if type(action) is ChooseSuit:
+            return "You announce a suit only after playing a wild card."
+        if type(action) is Draw:
+            if not self.can_draw() and not self.pending:
+                return "There is nothing left to draw."
+            if self.drawn:
+                return "You cannot draw again this turn."
+            if self.follow is not None:
+                return "You are in the middle of your turn: play on or end it."
+            return "You may not draw while you hold a card that plays."
+        if type(action) is Pass:
+            return "You cannot pass: you can still play or draw."
+        if type(action) is EndTurn:
+            return "There is nothing to end: play or draw."
+        if type(action) is CallLastCard:
+            return "You call Card only with two cards in hand, before playing."
+        if type(action) in (Challenge, Accept):
+            return "No Wild +4 was played at you."
+        return f"{action} is not allowed now."
+
+    def _wild_word(self) -> str:
+        wilds = self._table.wild_ranks
+        if "8" in wilds:
+            return "an eight" if len(wilds) == 1 else "an eight or a joker"
+        return "a wild card"
+
+    # ---- persistence and comparison ------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__ if not name.startswith("_")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self._table = card_table(self.rules)
+        self._legal = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        mine, theirs = self.__getstate__(), other.__getstate__()
+        return (mine.pop("rng").getstate() == theirs.pop("rng").getstate()
+                and mine == theirs)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _suit_label(suit: str | None) -> str:
+    if suit is None:
+        return "the announced suit"
+    return SUIT_SYMBOLS.get(suit) or SUIT_NAMES.get(suit, suit)

@@ -1,0 +1,84 @@
+"""Card values, hand totals and the result of a finished or blocked round."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a deal ended.
+
+    ``winner`` is the seat that went out or held the lowest hand (``None`` on a tie);
+    ``winners`` are the seats that share the win (both partners in pair play).
+    ``points`` are what each seat scores for this deal; ``totals`` are the hand values.
+    """
+
+    winner: int | None
+    winners: tuple[int, ...]
+    blocked: bool
+    tie: bool
+    points: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    totals: tuple[int, ...]
+
+
+def card_value(card: Card, values: dict[str, int]) -> int:
+    """A card's points: from the rule set's table by rank, else its face number."""
+    value = values.get(card.rank)
+    return card.number if value is None else value
+
+
+def hand_total(hand: Sequence[Card], values: dict[str, int]) -> int:
+    """The points of all cards in a hand."""
+    return sum(card_value(c, values) for c in hand)
+
+
+def team_of(seat: int, players: int, pairs: bool) -> tuple[int, ...]:
+    """The seats that win with ``seat``: partners sit opposite in pair play."""
+    if pairs:
+        return tuple(sorted({seat, (seat + players // 2) % players}))
+    return (seat,)
+
+
+def finished_result(
+    winner: int, hands: Sequence[Sequence[Card]], values: dict[str, int],
+    scoring: str, pairs: bool,
+) -> RoundResult:
+    """The result when ``winner`` emptied the hand: it scores the cards of its opponents."""
+    n = len(hands)
+    totals = tuple(hand_total(h, values) for h in hands)
+    team = team_of(winner, n, pairs)
+    points = [0] * n
+    if scoring != "none":
+        points[winner] = sum(t for s, t in enumerate(totals) if s not in team)
+    return RoundResult(winner, team, False, False, tuple(points),
+                       tuple(tuple(h) for h in hands), totals)
+
+
+def blocked_result(
+    hands: Sequence[Sequence[Card]], values: dict[str, int], scoring: str,
+    blocked_scoring: str, pairs: bool,
+) -> RoundResult:
+    """The result of a blocked deal: the lowest hand wins; a tie for lowest wins nothing."""
+    n = len(hands)
+    totals = tuple(hand_total(h, values) for h in hands)
+    low = min(totals)
+    lowest = [s for s in range(n) if totals[s] == low]
+    teams = {team_of(s, n, pairs) for s in lowest}
+    frozen_hands = tuple(tuple(h) for h in hands)
+    if len(teams) > 1:
+        return RoundResult(None, (), True, True, (0,) * n, frozen_hands, totals)
+    winner = lowest[0]
+    team = teams.pop()
+    points = [0] * n
+    if scoring != "none":
+        others = [t for s, t in enumerate(totals) if s not in team]
+        if blocked_scoring == "difference":
+            points[winner] = sum(t - low for t in others)
+        else:
+            points[winner] = sum(others)
+    return RoundResult(winner, team, True, False, tuple(points), frozen_hands, totals)

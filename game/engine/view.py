@@ -1,0 +1,62 @@
+"""`PlayerView`: everything one seat may know, and nothing more.
+
+Computer players, the table and the online server look at a game only through
+views. A view holds the seat's own hand, the other hands' sizes, the discard pile
+(public: every card in it was seen played), the suit in force, the draw pile's size
+(never its order), whose turn it is, pending penalties, scores and the seat's legal
+actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import Card
+from .rules import Rules
+from .scoring import RoundResult
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What ``seat`` may know of the game now."""
+
+    seat: int
+    players: int
+    rules: Rules
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    discard: tuple[Card, ...]
+    suit: str | None
+    draw_count: int
+    direction: int
+    to_act: int | None
+    phase: str
+    pending: int
+    pending_by: Card | None
+    legal: tuple[Action, ...]
+    drawn_card: Card | None
+    follow: str | None
+    follow_suit: str | None
+    called: bool
+    exposed: tuple[int, ...]
+    turn_no: int
+    passes: int
+    round_number: int
+    dealer: int
+    first: int
+    scores: tuple[int, ...]
+    target: int
+    status: str
+    result: RoundResult | None
+    winners: tuple[int, ...]
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat is the one to act."""
+        return self.to_act == self.seat
