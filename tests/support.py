@@ -1,0 +1,64 @@
+"""Helpers for rule tests: build a match from the hands you want, not a shuffled deck."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.engine import Card, Match, parse_action, parse_cards, preset
+
+
+def stacked_deck(hands: Sequence[str], start: str, pile: str = "", first: int = 0) -> list[Card]:
+    """The deck (top first) that deals ``hands`` (one string of codes per seat).
+
+    Cards are dealt one at a time round the table from ``first``; then ``start`` is
+    turned, and ``pile`` (top first) is the draw pile. All hands must be the same size.
+    """
+    parsed = [parse_cards(h) for h in hands]
+    size = len(parsed[0])
+    if any(len(h) != size for h in parsed):
+        raise ValueError("all hands must have the same number of cards")
+    n = len(parsed)
+    deck: list[Card] = []
+    for i in range(size):
+        for k in range(n):
+            deck.append(parsed[(first + k) % n][i])
+    return deck + parse_cards(start) + parse_cards(pile)
+
+
+def make_match(
+    name: str, hands: Sequence[str], start: str, pile: str = "", *,
+    options: dict[str, Any] | None = None, first: int = 0, seed: int = 0,
+) -> Match:
+    """A match of preset ``name`` dealt exactly ``hands``, ``start`` and ``pile``.
+
+    ``hand_size`` is set from the hands unless ``options`` gives it.
+    """
+    size = len(parse_cards(hands[0]))
+    opts = {"hand_size": size}
+    opts.update(options or {})
+    rules = preset(name, opts)
+    return Match(rules, len(hands), seed, deck=stacked_deck(hands, start, pile, first),
+                 first=first)
+
+
+def act(match: Match, *steps: str) -> list[Any]:
+    """Apply actions written in the replay notation (``"play 7H"``, ``"1: denounce 0"``)."""
+    events: list[Any] = []
+    for step in steps:
+        seat = None
+        if ":" in step:
+            head, _, step = step.partition(":")
+            seat = int(head)
+        events += match.apply(parse_action(step), seat)
+    return events
+
+
+def legal(match: Match, seat: int | None = None) -> set[str]:
+    """The legal actions, as notation strings."""
+    return {str(a) for a in match.legal_actions(seat)}
+
+
+def hand(match: Match, seat: int) -> list[str]:
+    """A seat's hand as codes."""
+    return [c.code for c in match.round.hands[seat]]
