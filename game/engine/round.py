@@ -271,10 +271,7 @@ class Round:
             if self.drawn:
                 card = self.last_drawn
                 assert card is not None
-                if follow == "again":
-                    ok = card.suit == self.follow_suit
-                else:
-                    ok = self.follows(card)
+                ok = card.suit == self.follow_suit if follow == "again" else self.follows(card)
                 if ok:
                     acts: list[Action] = [PLAYS[card]]
                     if not self.rules.draw_until_playable or follow == "again":
