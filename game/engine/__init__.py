@@ -25,13 +25,14 @@ from .events import CardsDrawn, Event
 from .match import MATCH_OVER, PLAYING, ROUND_OVER, Match
 from .round import Round
 from .rules import OPTION_NAMES, PRESETS, Rules, preset
-from .scoring import RoundResult
+from .scoring import RoundResult, experience_points
 from .view import PlayerView
 
 __all__ = [
     "Accept", "Action", "CallLastCard", "Card", "CardsDrawn", "Challenge", "ChooseSuit",
     "Denounce", "Draw", "EndTurn", "Event", "IllegalAction", "MATCH_OVER", "Match",
     "OPTION_NAMES", "PLAYING", "PRESETS", "Pass", "Play", "PlayerView", "ROUND_OVER", "Round",
-    "RoundResult", "Rules", "RulesError", "TimeOut", "color_deck", "deck_for", "parse_action",
+    "RoundResult", "Rules", "RulesError", "TimeOut", "color_deck", "deck_for", "experience_points",
+    "parse_action",
     "parse_card", "parse_cards", "preset", "standard_deck",
 ]

@@ -82,3 +82,24 @@ def blocked_result(
         else:
             points[winner] = sum(others)
     return RoundResult(winner, team, True, False, tuple(points), frozen_hands, totals)
+
+
+def experience_points(
+    players: int, winners: Sequence[int], pairs: bool = False,
+    abandoned: Sequence[int] = (),
+) -> tuple[int, ...]:
+    """The ``colors`` ranking's experience points for one finished game, per seat.
+
+    The winner earns 10 × players (20, 30, 40); in pair play each winning partner
+    earns 20; a loser still earns 10; a player who abandoned loses 20.
+    """
+    won = set(winners)
+    out = []
+    for seat in range(players):
+        if seat in abandoned:
+            out.append(-20)
+        elif seat in won:
+            out.append(20 if pairs else 10 * players)
+        else:
+            out.append(10)
+    return tuple(out)

@@ -1,0 +1,61 @@
+"""Card values, hand totals and the colour deck's experience points."""
+
+from game.engine import PRESETS, experience_points, parse_cards
+from game.engine.scoring import blocked_result, finished_result, hand_total
+from game.engine.table import card_table
+
+
+def values(name):
+    return card_table(PRESETS[name]).values
+
+
+def test_standard_values_eight_fifty_faces_ten_ace_one():
+    assert hand_total(parse_cards("8S KH QD JC TS AS 2H 7C 9D"), values("classic")) == (
+        50 + 10 * 4 + 1 + 2 + 7 + 9)
+
+
+def test_points_action_cards_keep_their_usual_values():
+    # a two 2, a jack or the queen of spades 10, an ace 1
+    assert hand_total(parse_cards("2C JH QS AD"), values("points")) == 2 + 10 + 10 + 1
+
+
+def test_colors_values_numbers_face_actions_twenty_wilds_fifty():
+    cards = parse_cards("R7 B0 G+2 Yskip Rrev W W+4")
+    assert hand_total(cards, values("colors")) == 7 + 0 + 20 * 3 + 50 * 2
+
+
+def test_action_values_follow_the_source_table():
+    cards = parse_cards("AH 2H 7H 8H 9H TH QH JH KH XJ")
+    assert hand_total(cards, values("action")) == (
+        10 + 20 + 70 + 5000 + 90 + 200 + 500 + 750 + 1250 + 2500)
+
+
+def test_winner_scores_every_other_hand():
+    hands = [[], parse_cards("8S 3H"), parse_cards("KD")]
+    result = finished_result(0, hands, values("classic"), "hands", False)
+    assert result.points == (63, 0, 0)
+    assert result.winners == (0,)
+
+
+def test_pair_winner_scores_only_the_opponents_hands():
+    hands = [[], parse_cards("R9"), parse_cards("B5"), parse_cards("W")]
+    result = finished_result(0, hands, values("colors"), "hands", True)
+    assert result.winners == (0, 2)
+    assert result.points == (59, 0, 0, 0)
+
+
+def test_blocked_tie_for_lowest_across_teams_scores_nothing():
+    hands = [parse_cards("3H"), parse_cards("2C AD"), parse_cards("KS")]
+    result = blocked_result(hands, values("points"), "hands", "difference", False)
+    assert result.tie and result.winner is None and result.points == (0, 0, 0)
+
+
+def test_experience_points_ten_per_player_for_the_winner_ten_for_losers():
+    assert experience_points(2, [0]) == (20, 10)
+    assert experience_points(3, [1]) == (10, 30, 10)
+    assert experience_points(4, [2]) == (10, 10, 40, 10)
+
+
+def test_experience_points_in_pairs_and_for_abandoning():
+    assert experience_points(4, [0, 2], pairs=True) == (20, 10, 20, 10)
+    assert experience_points(3, [0], abandoned=[2]) == (30, 10, -20)
