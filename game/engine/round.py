@@ -283,6 +283,7 @@ class Round:
                     return (DRAW,)
                 return (PASS,)
             plays = self._playable(hand)
+            can_play = bool(plays)
             if follow is not None:
                 if follow == "again":
                     if plays:
@@ -297,7 +298,7 @@ class Round:
                     acts.append(DRAW)
                 elif not plays:
                     acts.append(PASS)
-            if (plays and self.rules.last_card_call and len(hand) == 2 and not self.called):
+            if can_play and self.rules.last_card_call and len(hand) == 2 and not self.called:
                 acts.append(CALL_LAST_CARD)
             return tuple(acts)
         if phase == SUIT:
