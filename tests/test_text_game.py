@@ -1,0 +1,78 @@
+"""The terminal game plays whole matches through injected input and output."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from game import text
+from game.engine import MATCH_OVER, ROUND_OVER
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def scripted(answers):
+    """An input function that answers from a list, then raises EOFError."""
+    queue = list(answers)
+
+    def read(prompt):
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read
+
+
+def test_text_game_plays_a_duel_to_the_end_by_always_choosing_the_first_action():
+    out = []
+    match = text.play("duel", 2, seed=3, read=scripted(["1"] * 500 + ["n"]), write=out.append)
+    assert match.status == MATCH_OVER
+    assert any(line.startswith("Round over") or "blocked" in line for line in out)
+
+
+def test_text_game_points_match_reaches_its_target():
+    out = []
+    answers = (["1"] * 300 + ["y"]) * 30
+    match = text.play("points", 3, seed=5, read=scripted(answers), write=out.append)
+    assert match.status in (MATCH_OVER, ROUND_OVER)
+    assert match.results, "at least one deal was finished"
+
+
+def test_text_game_explains_a_refused_move_and_keeps_the_game():
+    out = []
+    match = text.play("classic", 2, seed=1, read=scripted(["play ZZ", "99", "q"]), write=out.append)
+    assert any("not a card" in line for line in out)
+    assert any("Choose a number from 1 to" in line for line in out)
+    assert match.status == "playing"
+
+
+def test_text_game_hides_the_computer_hand():
+    out = []
+    match = text.play("classic", 2, seed=2, read=scripted(["q"]), write=out.append)
+    shown = "\n".join(out)
+    mine = set(match.round.hands[0]) | {match.round.top}
+    hidden = [c for c in match.round.hands[1] if c not in mine]
+    assert hidden
+    for card in hidden:
+        assert card.label not in shown
+    assert "Others: seat 1: 7 cards" in shown
+
+
+def test_parse_option_reads_booleans_and_numbers():
+    assert text.parse_option("jacks_skip=on") == ("jacks_skip", True)
+    assert text.parse_option("stacking=false") == ("stacking", False)
+    assert text.parse_option("target=200") == ("target", 200)
+
+
+def test_main_text_refuses_a_bad_option_with_a_message():
+    proc = subprocess.run(
+        [sys.executable, "main.py", "--text", "--preset", "duel", "--option", "runs=true"],
+        cwd=ROOT, capture_output=True, text=True, input="", timeout=60)
+    assert proc.returncode == 2
+    assert "runs" in proc.stdout and "does not apply" in proc.stdout
+
+
+def test_main_text_ends_cleanly_when_input_closes():
+    proc = subprocess.run([sys.executable, "main.py", "--text", "--seed", "1"], cwd=ROOT,
+                          capture_output=True, text=True, input="", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "Your hand:" in proc.stdout
