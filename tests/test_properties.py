@@ -1,0 +1,574 @@
+"""Invariants of the engine over seeded random games, for every preset and player count.
+
+Games are driven by a seeded ``random.Random`` choosing among ``legal_actions()``
+(play-biased in the long ``colors`` games), with an occasional out-of-turn Denounce
+and, where the rules have a timer, an occasional TimeOut. Hypothesis picks the seeds;
+the bulk runs (thousands of games) use plain loops over seeds to stay fast.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import (
+    MATCH_OVER,
+    PLAYING,
+    PRESETS,
+    ROUND_OVER,
+    Accept,
+    CallLastCard,
+    Card,
+    CardsDrawn,
+    Challenge,
+    ChooseSuit,
+    Denounce,
+    Draw,
+    EndTurn,
+    IllegalAction,
+    Match,
+    Pass,
+    Play,
+    PlayerView,
+    Round,
+    Rules,
+    TimeOut,
+    deck_for,
+)
+from game.engine.events import (
+    CardPlayed,
+    Challenged,
+    Denounced,
+    Passed,
+    PenaltyPending,
+    PlayAgain,
+    RoundStarted,
+    TimedOut,
+    TurnSkipped,
+    TurnStarted,
+)
+
+CASES = [
+    (name, players)
+    for name, rules in PRESETS.items()
+    for players in range(rules.min_players, rules.max_players + 1)
+]
+CASE_IDS = [f"{name}-{players}" for name, players in CASES]
+
+ROUND_BOUND = 5_000  # actions one deal may take before we call it endless
+ROUND_LIMIT = 200  # deals one match may take
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+per_case = pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+
+
+# ---- driving games ---------------------------------------------------------------------------
+@dataclasses.dataclass
+class Step:
+    """One applied action (or a new deal, when ``action`` is None) and its events."""
+
+    action: object
+    seat: int | None
+    events: list
+
+
+def choose(match: Match, rng: random.Random) -> tuple[object, int | None]:
+    """The policy: a random legal action; play-biased for colors; some out-of-turn denounces."""
+    r = match.round
+    if r.exposed and rng.random() < 0.3:
+        others = [s for s in range(match.players) if s != r.to_act]
+        seat = rng.choice(others)
+        out_of_turn = match.legal_actions(seat)
+        if out_of_turn:
+            return rng.choice(out_of_turn), seat
+    if match.rules.turn_seconds and rng.random() < 0.02:
+        return TimeOut(), None
+    legal = match.legal_actions()
+    if match.rules.name == "colors" and rng.random() < 0.8:
+        plays = [a for a in legal if type(a) is Play]
+        if plays:
+            return rng.choice(plays), None
+    return rng.choice(legal), None
+
+
+def drive(match: Match, rng: random.Random) -> Iterator[Step]:
+    """Play ``match`` to its end, yielding after every action and every new deal."""
+    actions_this_round = 0
+    while match.status != MATCH_OVER:
+        if match.status == ROUND_OVER:
+            assert len(match.results) < ROUND_LIMIT, "the match does not end"
+            actions_this_round = 0
+            yield Step(None, None, match.next_round())
+            continue
+        assert match.status == PLAYING
+        action, seat = choose(match, rng)
+        events = match.apply(action, seat)
+        actions_this_round += 1
+        assert actions_this_round <= ROUND_BOUND, (
+            f"deal {match.round.number} still playing after {ROUND_BOUND} actions")
+        yield Step(action, seat, events)
+
+
+def new_game(name: str, players: int, seed: int) -> tuple[Match, random.Random]:
+    """A seeded match and the seeded policy that plays it."""
+    return Match(PRESETS[name], players, seed), random.Random(seed * 7919 + 1)
+
+
+def copy(obj):
+    return pickle.loads(pickle.dumps(obj))
+
+
+def place_counts(match: Match) -> Counter[str]:
+    r = match.round
+    cards = [c for hand in r.hands for c in hand] + r.pile + r.discard
+    return Counter(c.code for c in cards)
+
+
+def deck_counts(rules: Rules) -> Counter[str]:
+    return Counter(c.code for c in deck_for(rules.deck))
+
+
+# ---- cards are conserved ---------------------------------------------------------------------
+@per_case
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_every_card_is_in_exactly_one_place_after_every_action(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    full = deck_counts(match.rules)
+    assert place_counts(match) == full
+    for step in drive(match, rng):
+        assert place_counts(match) == full, f"after {step.action} by {step.seat}"
+
+
+def test_thousands_of_seeded_games_conserve_cards_keep_turns_in_seats_and_end():
+    games = 0
+    for name, players in CASES:
+        full = deck_counts(PRESETS[name])
+        hand_scoring = PRESETS[name].scoring == "hands"
+        for seed in range(100):
+            match, rng = new_game(name, players, seed)
+            scores = list(match.scores)
+            for step in drive(match, rng):
+                assert place_counts(match) == full, (name, players, seed, step.action)
+                if match.status == PLAYING:
+                    assert 0 <= match.to_act < players, (name, players, seed)
+                if hand_scoring:
+                    assert all(a >= b for a, b in zip(match.scores, scores, strict=True))
+                    scores = list(match.scores)
+            assert match.status == MATCH_OVER
+            games += 1
+    assert games >= 1800
+
+
+HOUSE_RULES = [
+    ("duel", 2, {"reshuffle": False}),
+    ("classic", 4, {"reshuffle": False, "draw_when_playable": True}),
+    ("points", 3, {"twos_draw_two": True, "queen_spades_draw_five": True, "jacks_skip": True,
+                   "aces_reverse": True, "draw_until_playable": True, "stacking": True}),
+    ("points", 5, {"reshuffle": False, "aces_reverse": True}),
+    ("colors", 4, {"pairs": True, "turn_seconds": 10}),
+    ("colors", 3, {"reshuffle": False, "challenge_wild_four": False, "stacking": False}),
+    ("action", 4, {"reshuffle": False, "twin_card": False, "runs": False}),
+    ("action", 3, {"turn_seconds": 0, "max_draws": 0, "draw_until_playable": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), HOUSE_RULES,
+                         ids=[f"{n}-{p}-{'-'.join(o)}" for n, p, o in HOUSE_RULES])
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS)
+def test_house_rules_keep_cards_in_place_turns_in_seats_and_games_ending(
+        name, players, options, seed):
+    rules = PRESETS[name].with_options(options)
+    match = Match(rules, players, seed)
+    rng = random.Random(seed)
+    full = deck_counts(rules)
+    scores = list(match.scores)
+    for step in drive(match, rng):
+        assert place_counts(match) == full, f"after {step.action} by {step.seat}"
+        assert_redacted(step.events, players)
+        if match.status == PLAYING:
+            assert 0 <= match.to_act < players
+        assert all(a >= b for a, b in zip(match.scores, scores, strict=True))
+        scores = list(match.scores)
+    assert match.status == MATCH_OVER
+
+
+# ---- only legal actions apply ----------------------------------------------------------------
+DECK_CARDS = {kind: sorted(set(deck_for(kind)), key=lambda c: c.code)
+              for kind in ("standard", "double", "colors")}
+
+
+def illegal_choices(match: Match) -> list[tuple[object, int | None]]:
+    """Actions (with the seat that tries them) that are not in that seat's legal actions."""
+    r = match.round
+    rules = match.rules
+    seat = r.to_act
+    legal = set(match.legal_actions())
+    out: list[tuple[object, int | None]] = []
+    hand = set(r.hands[seat])
+    out += [(Play(c), None) for c in hand if Play(c) not in legal]
+    absent = next((c for c in DECK_CARDS[rules.deck] if c not in hand), None)
+    if absent is not None:
+        out.append((Play(absent), None))
+    simple = [Draw(), Pass(), EndTurn(), CallLastCard(), Challenge(), Accept()]
+    out += [(a, None) for a in simple if a not in legal]
+    suits = "SHDC" if rules.deck != "colors" else "RBGY"
+    wrong = "RBGY" if rules.deck != "colors" else "SHDC"
+    out += [(ChooseSuit(s), None) for s in suits if ChooseSuit(s) not in legal]
+    out.append((ChooseSuit(wrong[0]), None))
+    out += [(Denounce(s), None) for s in range(match.players) if Denounce(s) not in legal]
+    for other in range(match.players):
+        if other == seat:
+            continue
+        theirs = set(match.legal_actions(other))
+        out += [(Denounce(s), other) for s in range(match.players) if Denounce(s) not in theirs]
+        out.append((Draw(), other))
+        out += [(Play(c), other) for c in set(r.hands[other])][:1]
+    if not rules.turn_seconds:
+        out.append((TimeOut(), None))
+    return out
+
+
+@per_case
+@settings(max_examples=5, deadline=None)
+@given(seed=SEEDS)
+def test_only_legal_actions_apply(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    probe = random.Random(seed)
+    for _step in drive(match, rng):
+        if match.status != PLAYING:
+            continue
+        before = pickle.dumps(match)
+        snapshot = pickle.loads(before)
+        candidates = illegal_choices(match)
+        assert candidates
+        for action, seat in probe.sample(candidates, min(3, len(candidates))):
+            with pytest.raises(IllegalAction) as refused:
+                match.apply(action, seat)
+            assert str(refused.value), f"{action} by {seat} refused without a reason"
+            assert match == snapshot, f"refused {action} by {seat} changed the match"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_that_is_not_at_the_table_cannot_denounce(players):
+    tried = 0
+    for seed in range(30):
+        match, rng = new_game("colors", players, seed)
+        for _step in drive(match, rng):
+            if match.status != PLAYING or not match.round.exposed:
+                continue
+            target = min(match.round.exposed)
+            for stranger in (players, -1):
+                snapshot = copy(match)
+                try:
+                    match.apply(Denounce(target), stranger)
+                except IllegalAction:
+                    pass
+                else:
+                    pytest.fail(f"seat {stranger} denounced seat {target} at a {players}-seat "
+                                f"table (seed {seed})")
+                assert match == snapshot
+                assert Denounce(target) not in match.legal_actions(stranger)
+                tried += 1
+    assert tried > 0
+
+
+COLOR_CASES = [(n, p) for n, p in CASES if PRESETS[n].last_card_call]
+
+
+@pytest.mark.parametrize(("name", "players"), COLOR_CASES,
+                         ids=[f"{n}-{p}" for n, p in COLOR_CASES])
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS)
+def test_card_call_is_legal_only_with_two_cards_and_a_card_to_play(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    for _step in drive(match, rng):
+        legal = match.legal_actions()
+        if CallLastCard() in legal:
+            assert len(match.round.hands[match.to_act]) == 2
+            assert any(type(a) is Play for a in legal), f"card offered with {legal}"
+
+
+# ---- every game ends -------------------------------------------------------------------------
+@per_case
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS)
+def test_every_game_ends_with_a_result(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    for _step in drive(match, rng):
+        pass
+    assert match.status == MATCH_OVER
+    assert match.legal_actions() == ()
+    assert match.to_act is None
+    assert match.results and match.round.result is match.results[-1]
+    last = match.results[-1]
+    assert last.tie or last.winner in last.winners
+    assert all(0 <= s < players for s in match.winners)
+    with pytest.raises(IllegalAction):
+        match.apply(Draw())
+
+
+# ---- views never leak ------------------------------------------------------------------------
+def cards_in(value) -> list[Card]:
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [c for v in value for c in cards_in(v)]
+    if type(value) is Play:
+        return [value.card]
+    return []
+
+
+def assert_view_hides(match: Match, seat: int, view: PlayerView) -> None:
+    r = match.round
+    own = tuple(r.hands[seat])
+    public = set(own) | set(r.discard)
+    secret = [tuple(r.pile), tuple(reversed(r.pile))]
+    secret += [tuple(h) for s, h in enumerate(r.hands) if s != seat]
+    for field in dataclasses.fields(view):
+        if field.name in ("rules", "result"):
+            continue
+        value = getattr(view, field.name)
+        for card in cards_in(value):
+            assert card in public, f"view of {seat} shows {card} in {field.name}"
+        if isinstance(value, tuple) and len(value) >= 2 and value not in (own, tuple(r.discard)):
+            assert value not in secret, f"view of {seat} field {field.name} is hidden cards"
+    assert view.hand == own
+    assert view.hand_counts == tuple(len(h) for h in r.hands)
+    assert view.draw_count == len(r.pile)
+    assert all(a.card in own for a in view.legal if type(a) is Play)
+    if view.drawn_card is not None:  # the card this seat just drew, maybe played since
+        assert seat == r.to_act and view.drawn_card in public
+
+
+def shuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match:
+    """A copy of ``match`` where the cards ``seat`` cannot see are dealt anew, same counts."""
+    twin = copy(match)
+    r = twin.round
+    others = [s for s in range(twin.players) if s != seat]
+    hidden = [c for s in others for c in r.hands[s]] + list(r.pile)
+    rng.shuffle(hidden)
+    i = 0
+    for s in others:
+        n = len(r.hands[s])
+        r.hands[s][:] = hidden[i:i + n]
+        i += n
+    r.pile[:] = hidden[i:]
+    if seat != r.to_act and r.last_drawn in match.round.hands[r.to_act]:
+        r.last_drawn = rng.choice(r.hands[r.to_act])  # which card was drawn is hidden too
+    return twin
+
+
+@per_case
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS)
+def test_views_never_show_other_hands_or_the_draw_pile(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    for _step in drive(match, rng):
+        if match.status != PLAYING:
+            continue
+        for seat in range(players):
+            assert_view_hides(match, seat, match.view(seat))
+
+
+@per_case
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS)
+def test_views_are_unchanged_when_hidden_cards_are_shuffled(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    shuffler = random.Random(seed)
+    checked = 0
+    for _step in drive(match, rng):
+        if match.status != PLAYING or shuffler.random() > 0.15:
+            continue
+        for seat in range(players):
+            view = match.view(seat)
+            twin = shuffle_hidden(match, seat, shuffler)
+            assert place_counts(twin) == place_counts(match)
+            assert twin.view(seat) == view, f"the view of seat {seat} depends on hidden cards"
+            checked += 1
+    assert checked or match.results
+
+
+# ---- events are redacted ---------------------------------------------------------------------
+def assert_redacted(events, players: int) -> None:
+    for event in events:
+        for seat in range(players):
+            shown = event.for_seat(seat)
+            if type(event) is CardsDrawn:
+                assert event.cards is not None and len(event.cards) == event.count
+                if seat == event.seat:
+                    assert event.seen_by(seat) is True
+                    assert shown == event
+                else:
+                    assert event.seen_by(seat) is False
+                    assert shown.cards is None
+                    assert (shown.seat, shown.count, shown.reason) == (
+                        event.seat, event.count, event.reason)
+                    assert shown.for_seat(seat) == shown
+            else:
+                assert event.seen_by(seat) is True
+                assert shown == event
+
+
+SEATED_EVENTS = (CardPlayed, Passed, TurnSkipped, PenaltyPending, TurnStarted, PlayAgain,
+                 TimedOut, CardsDrawn)
+
+
+@per_case
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_events_show_drawn_cards_only_to_the_drawing_seat(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    assert_redacted(match.start_events, players)
+    for step in drive(match, rng):
+        assert_redacted(step.events, players)
+        for event in step.events:
+            if isinstance(event, SEATED_EVENTS):
+                assert 0 <= event.seat < players
+            if isinstance(event, (Denounced, Challenged)):
+                assert 0 <= event.seat < players and 0 <= event.by < players
+            if type(event) is RoundStarted:
+                assert 0 <= event.first < players and 0 <= event.dealer < players
+
+
+def test_drawn_cards_in_events_are_the_cards_that_reach_the_hand():
+    for name, players in CASES:
+        for seed in range(15):
+            match, rng = new_game(name, players, seed)
+            hands = [Counter(h) for h in match.round.hands]
+            for step in drive(match, rng):
+                now = [Counter(h) for h in match.round.hands]
+                if step.action is not None:
+                    for seat in range(players):
+                        expected = hands[seat].copy()
+                        for event in step.events:
+                            if type(event) is CardsDrawn and event.seat == seat:
+                                expected.update(event.cards)
+                            if type(event) is CardPlayed and event.seat == seat:
+                                expected.subtract([event.card])
+                        assert all(n >= 0 for n in expected.values())
+                        assert +expected == now[seat], (name, players, seed, step.action, seat)
+                hands = now
+
+
+# ---- pickling --------------------------------------------------------------------------------
+@per_case
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS)
+def test_pickling_round_trips_match_round_and_views(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    sampler = random.Random(seed)
+    assert copy(match) == match
+    for _step in drive(match, rng):
+        if sampler.random() > 0.1:
+            continue
+        assert copy(match) == match
+        round_copy = copy(match.round)
+        assert isinstance(round_copy, Round) and round_copy == match.round
+        assert round_copy.legal_actions() == match.round.legal_actions()
+        for seat in range(players):
+            view = match.view(seat)
+            assert copy(view) == view
+    assert copy(match) == match
+    assert copy(match.round) == match.round
+
+
+def transcript(match: Match, rng: random.Random) -> list[tuple]:
+    out = []
+    for step in drive(match, rng):
+        legal = match.legal_actions() if match.status == PLAYING else ()
+        out.append((step.action, step.seat, step.events, legal))
+    return out
+
+
+@per_case
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, cut=st.floats(min_value=0.0, max_value=1.0))
+def test_an_unpickled_match_continues_identically(name, players, seed, cut):
+    match, rng = new_game(name, players, seed)
+    length = sum(1 for _ in drive(*new_game(name, players, seed)))
+    stop = int(cut * length)
+    for i, _step in enumerate(drive(match, rng)):
+        if i + 1 >= stop:
+            break
+    saved, policy_state = pickle.dumps(match), rng.getstate()
+    resumed = pickle.loads(saved)
+    assert resumed == match
+    assert resumed.round.rng is resumed.rng
+    assert resumed.legal_actions() == match.legal_actions()
+    for seat in range(players):
+        assert resumed.legal_actions(seat) == match.legal_actions(seat)
+        assert resumed.view(seat) == match.view(seat)
+    rest = transcript(match, rng)
+    twin_rng = random.Random()
+    twin_rng.setstate(policy_state)
+    assert transcript(resumed, twin_rng) == rest
+    assert resumed == match
+
+
+# ---- reproducibility -------------------------------------------------------------------------
+@per_case
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_same_rules_players_and_seed_give_identical_games(name, players, seed):
+    first, rng1 = new_game(name, players, seed)
+    second, rng2 = new_game(name, players, seed)
+    assert first == second
+    assert first.start_events == second.start_events
+    assert transcript(first, rng1) == transcript(second, rng2)
+    assert first == second
+    assert first.results == second.results and first.scores == second.scores
+
+
+def test_different_seeds_deal_different_games():
+    for name, players in CASES:
+        deals = {
+            tuple(tuple(c.code for c in h) for h in Match(PRESETS[name], players, seed).round.hands)
+            for seed in range(5)
+        }
+        assert len(deals) == 5, (name, players)
+
+
+# ---- turns and scores ------------------------------------------------------------------------
+@per_case
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_turn_order_stays_within_seats(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    assert 0 <= match.to_act < players
+    for _step in drive(match, rng):
+        if match.status == PLAYING:
+            assert 0 <= match.to_act < players
+            assert 0 <= match.round.to_act < players
+            assert match.round.direction in (1, -1)
+            for seat in range(players):
+                assert match.view(seat).to_act == match.to_act
+        else:
+            assert match.to_act is None
+
+
+HAND_SCORED = [(n, p) for n, p in CASES if PRESETS[n].scoring == "hands"]
+
+
+@pytest.mark.parametrize(("name", "players"), HAND_SCORED,
+                         ids=[f"{n}-{p}" for n, p in HAND_SCORED])
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_scores_never_decrease_when_hands_are_scored(name, players, seed):
+    match, rng = new_game(name, players, seed)
+    scores = list(match.scores)
+    assert scores == [0] * players
+    for _step in drive(match, rng):
+        assert all(now >= before for now, before in zip(match.scores, scores, strict=True)), (
+            f"scores went from {scores} to {match.scores}")
+        scores = list(match.scores)
+    assert sum(match.scores) == sum(sum(r.points) for r in match.results)
