@@ -253,7 +253,7 @@ class Round:
             if legal is None:
                 legal = self._legal = self._turn_actions() + self._denounces(self.to_act)
             return legal
-        if self.phase == OVER:
+        if self.phase == OVER or type(seat) is not int or not 0 <= seat < self.players:
             return ()
         return self._denounces(seat)
 
