@@ -1,0 +1,1 @@
+"""The pygame-ce client: the loop, scenes, sprites, layout, input, animation and sound."""
