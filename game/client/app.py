@@ -1,0 +1,221 @@
+"""The window, the fixed-timestep loop and input normalisation: ``python main.py``.
+
+Loop ("Fix your timestep"): real frame time is accumulated and the scenes update
+in steps of ``STEP`` (1/60 s), at most ``MAX_STEPS`` per frame (a long frame is
+clamped rather than replayed), then the visible scenes draw once.
+
+Input: mouse and touch reach scenes as one kind of event. SDL is asked not to
+turn touches into mouse events, and any it still sends (``event.touch``) are
+dropped; ``FINGER*`` events become ``MOUSEBUTTON*``/``MOUSEMOTION`` events at pixel
+positions. So pygame_gui screens and the table each see every tap exactly once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Final
+
+os.environ.setdefault("SDL_TOUCH_MOUSE_EVENTS", "0")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from . import i18n  # noqa: E402
+from .scene import Scene, SceneStack  # noqa: E402
+from .settings import Settings  # noqa: E402
+from .sound import SoundBoard  # noqa: E402
+
+STEP: Final = 1 / 60
+MAX_STEPS: Final = 5
+MIN_SIZE: Final = (800, 480)
+KIOSK_IDLE: Final = 180.0  # seconds without input before a kiosk goes back to the menu
+
+
+class App:
+    """The running game: window, scene stack, settings, sound, and the loop."""
+
+    def __init__(
+        self, size: tuple[int, int] = (1280, 800), *, fullscreen: bool = False,
+        kiosk: bool = False, settings: Settings | None = None, sound: bool = True,
+    ) -> None:
+        pygame.init()
+        pygame.display.set_caption("Huit")
+        self.settings = settings or Settings()
+        i18n.set_language(self.settings.language)
+        self.kiosk = kiosk
+        self.fullscreen = fullscreen or kiosk
+        self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.screen = self._open_window()
+        if kiosk:
+            pygame.mouse.set_visible(False)
+        self.stack = SceneStack()
+        self.sound = SoundBoard(volume=self.settings.volume, muted=self.settings.muted or not sound)
+        self.running = True
+        self.accumulator = 0.0
+        self.idle = 0.0
+        self.frames = 0
+
+    # ---- window ------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between fullscreen and a resizable window (not in kiosk mode)."""
+        if self.kiosk:
+            return
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window()
+        self._resized()
+
+    def _resized(self) -> None:
+        for scene in self.stack.scenes:
+            scene.resize(self.size)
+
+    # ---- scenes ------------------------------------------------------------------------------
+    def start(self, scene: Scene) -> None:
+        """Show ``scene`` as the only scene, now."""
+        self.stack.replace(scene)
+        self.stack.apply_requests()
+
+    def go_to_menu(self) -> None:
+        """Back to the main menu (the kiosk idle timeout does this too)."""
+        from .scenes.menu import MenuScene
+
+        self.stack.replace(MenuScene(self))
+
+    def quit(self) -> None:
+        """End the loop (refused in kiosk mode)."""
+        if not self.kiosk:
+            self.running = False
+
+    # ---- input -------------------------------------------------------------------------------
+    def normalise(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Turn touches into mouse events; drop SDL's own touch-made mouse events."""
+        kind = event.type
+        if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False):
+                return None
+            if kind != pygame.MOUSEMOTION and event.button != 1:
+                return None  # no right-click or wheel actions: everything is reachable by touch
+            return event
+        if kind in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            w, h = self.size
+            pos = (int(event.x * w), int(event.y * h))
+            if kind == pygame.FINGERMOTION:
+                return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0),
+                                          touch=False, finger=True)
+            mouse = pygame.MOUSEBUTTONDOWN if kind == pygame.FINGERDOWN else pygame.MOUSEBUTTONUP
+            return pygame.event.Event(mouse, pos=pos, button=1, touch=False, finger=True)
+        return event
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one raw pygame event to the app or the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if not self.fullscreen:
+                self.screen = pygame.display.get_surface()
+            self._resized()
+            return
+        normal = self.normalise(event)
+        if normal is None:
+            return
+        if normal.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.idle = 0.0
+        if normal.type == pygame.KEYDOWN and normal.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle_event(normal)
+
+    # ---- loop --------------------------------------------------------------------------------
+    def frame(self, elapsed: float) -> None:
+        """One frame: events, fixed-step updates for ``elapsed`` seconds, one draw."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.stack.apply_requests()
+        self.accumulator = min(self.accumulator + elapsed, STEP * MAX_STEPS)
+        while self.accumulator >= STEP:
+            self.accumulator -= STEP
+            top = self.stack.top
+            if top is not None:
+                top.update(STEP)
+            self.stack.apply_requests()
+        if self.kiosk:
+            self.idle += elapsed
+            if self.idle >= KIOSK_IDLE:
+                self.idle = 0.0
+                self.go_to_menu()
+                self.stack.apply_requests()
+        self.draw()
+        self.frames += 1
+
+    def draw(self) -> None:
+        """Draw the visible scenes and present the frame."""
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        """Run until quit."""
+        clock = time.perf_counter
+        last = clock()
+        while self.running:
+            now = clock()
+            self.frame(now - last)
+            last = now
+            pygame.time.wait(1)
+        pygame.quit()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """Read ``1280x800``.
+
+    Raises:
+        argparse.ArgumentTypeError: not two positive numbers.
+    """
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if w <= 0 or h <= 0:
+        raise argparse.ArgumentTypeError(f"size must be positive, not {text!r}")
+    return w, h
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the graphical game."""
+    parser = argparse.ArgumentParser(prog="python main.py", description="Huit: Crazy Eights")
+    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="fullscreen, no cursor, no quitting from the keyboard, idle return to menu")
+    parser.add_argument("--size", type=parse_size, default=(1280, 800), help="window size, e.g. 1600x900")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the system's)")
+    parser.add_argument("--text", action="store_true", help="play in the terminal instead")
+    args = parser.parse_args(argv)
+    settings = Settings()
+    if args.lang:
+        settings.language = args.lang
+    try:
+        app = App(args.size, fullscreen=args.fullscreen, kiosk=args.kiosk, settings=settings)
+    except pygame.error as exc:
+        print(f"Cannot open a window ({exc}). Try: python main.py --text", file=sys.stderr)
+        return 1
+    app.go_to_menu()
+    app.stack.apply_requests()
+    app.run()
+    return 0

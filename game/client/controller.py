@@ -1,0 +1,235 @@
+"""The match controller: a command queue in front of the engine, computer turns, undo.
+
+Scenes never call the engine directly: they `submit` actions. Each fixed update step
+the controller applies at most one queued action, unless an animation blocks, and
+hands the events (redacted for the seat being shown) to the table through
+`take_events`. When a computer seat is to act it starts a seeded think timer, asks
+the computer player for an action from that seat's view only, and queues it like a
+human action. The controller knows nothing of pygame, so it is tested directly.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from game.ai import LEVELS, player_for
+from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, TimeOut
+from game.engine.actions import Denounce
+from game.engine.events import Event
+
+BASE_THINK = 0.9  # seconds a computer "thinks" at normal speed
+REACTION = 1.2  # seconds before a computer denounces a missed "Card" call
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """Who sits at a seat: a human or a computer of some level, and a display name."""
+
+    kind: str = "human"
+    level: str = "medium"
+    name: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.kind == "human"
+
+
+class MatchController:
+    """Drives a `Match` for the table: queue, computer turns, timer, hot-seat viewer, undo."""
+
+    def __init__(
+        self, match: Match, seats: list[SeatConfig], *, rng: random.Random | None = None,
+        speed: float = 1.0, undo_allowed: bool = True,
+    ) -> None:
+        if len(seats) != match.players:
+            raise ValueError(f"{match.players} seats expected, got {len(seats)}")
+        for seat in seats:
+            if seat.kind not in ("human", "computer") or seat.level not in LEVELS:
+                raise ValueError(f"bad seat {seat!r}")
+        self.match = match
+        self.seats = list(seats)
+        self.rng = rng if rng is not None else random.Random()
+        self.speed = speed
+        self.undo_allowed = undo_allowed
+        self.queue: deque[tuple[int | None, Action]] = deque()
+        self.outbox: deque[Event] = deque()
+        self.error: str | None = None
+        self.busy: Callable[[], bool] = lambda: False
+        humans = self.humans
+        self.viewer = humans[0] if humans else 0
+        self.think_left: float | None = None
+        self.react_left: float | None = None
+        self.timer_left: float | None = None
+        self._timer_key: tuple[int, int, int] | None = None
+        self._undo: list[tuple[bytes, int]] = []  # (match pickled at a human turn start, turn)
+        self._players = {i: player_for(s.level) for i, s in enumerate(seats) if not s.is_human}
+        for event in match.start_events:
+            self.outbox.append(event.for_seat(self.viewer))
+
+    # ---- who plays ---------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def solo(self) -> bool:
+        """One person against computers (undo is for solo play only)."""
+        return len(self.humans) == 1
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share this device."""
+        return len(self.humans) >= 2
+
+    def view(self) -> PlayerView:
+        """The view of the seat the table shows."""
+        return self.match.view(self.viewer)
+
+    @property
+    def handoff_to(self) -> int | None:
+        """The human seat the device must be passed to before anything is shown, if any."""
+        to_act = self.match.to_act
+        if (self.hot_seat and to_act is not None and to_act != self.viewer
+                and self.seats[to_act].is_human and not self.queue):
+            return to_act
+        return None
+
+    def accept_handoff(self, seat: int) -> None:
+        """The player at ``seat`` has the device: show that seat from now on."""
+        if not self.seats[seat].is_human:
+            raise ValueError(f"seat {seat} is not a human seat")
+        self.viewer = seat
+
+    def set_level(self, seat: int, level: str) -> None:
+        """Change a computer's level mid-game; the round goes on."""
+        if self.seats[seat].is_human:
+            raise ValueError(f"seat {seat} is a human seat")
+        self.seats[seat] = replace(self.seats[seat], level=level)
+        self._players[seat] = player_for(level)
+
+    # ---- commands ---------------------------------------------------------------------------
+    def submit(self, action: Action, seat: int | None = None) -> None:
+        """Queue an action for ``seat`` (default: the seat to act)."""
+        self.queue.append((seat, action))
+
+    def take_events(self) -> list[Event]:
+        """The events since the last call, as the shown seat may see them."""
+        out = list(self.outbox)
+        self.outbox.clear()
+        return out
+
+    def update(self, dt: float) -> None:
+        """One fixed step: apply a queued action, or run computer thinking and the turn timer."""
+        if self.busy():
+            return
+        if self.queue:
+            seat, action = self.queue.popleft()
+            self._apply(action, seat)
+            return
+        match = self.match
+        if match.status != PLAYING:
+            return
+        self._computer_denounce(dt)
+        to_act = match.to_act
+        assert to_act is not None
+        if not self.seats[to_act].is_human:
+            if self.think_left is None:
+                self.think_left = self.think_time()
+            self.think_left -= dt
+            if self.think_left <= 0:
+                self.think_left = None
+                action = self._players[to_act].choose(match.view(to_act), self.rng)
+                self._apply(action, to_act)
+            return
+        self._run_timer(to_act, dt)
+
+    def think_time(self) -> float:
+        """A computer's think delay: seeded, scaled by the speed setting (0: instant)."""
+        if self.speed <= 0:
+            return 0.0
+        return BASE_THINK * self.rng.uniform(0.6, 1.4) / self.speed
+
+    def _run_timer(self, seat: int, dt: float) -> None:
+        seconds = self.match.rules.turn_seconds
+        if not seconds or self.handoff_to is not None:
+            self.timer_left = None
+            return
+        key = (self.match.round.number, self.match.round.turn_no, seat)
+        if key != self._timer_key:
+            self._timer_key = key
+            self.timer_left = float(seconds)
+        assert self.timer_left is not None
+        self.timer_left -= dt
+        if self.timer_left <= 0:
+            self.timer_left = None
+            self._apply(TimeOut(), seat)
+
+    def _computer_denounce(self, dt: float) -> None:
+        if not self.match.round.exposed:
+            self.react_left = None
+            return
+        if self.react_left is None:
+            self.react_left = REACTION * self.rng.uniform(0.7, 1.5) / max(self.speed, 0.25)
+        self.react_left -= dt
+        if self.react_left > 0:
+            return
+        self.react_left = None
+        for seat, config in enumerate(self.seats):
+            if config.is_human:
+                continue
+            for action in self.match.legal_actions(seat):
+                if isinstance(action, Denounce) and (config.level != "easy" or self.rng.random() < .5):
+                    self._apply(action, seat)
+                    return
+
+    def _apply(self, action: Action, seat: int | None) -> bool:
+        match = self.match
+        actor = match.to_act if seat is None else seat
+        if (actor is not None and self.solo and self.undo_allowed and match.rules.undo
+                and self.seats[actor].is_human and actor == match.to_act):
+            turn = match.round.turn_no + 1000 * match.round.number
+            if not self._undo or self._undo[-1][1] != turn:
+                self._undo.append((pickle.dumps(match), turn))
+                del self._undo[:-50]
+        try:
+            events = match.apply(action, seat)
+        except IllegalAction as exc:
+            self.error = str(exc)
+            return False
+        self.error = None
+        self.think_left = None
+        for event in events:
+            self.outbox.append(event.for_seat(self.viewer))
+        return True
+
+    # ---- rounds and undo ------------------------------------------------------------------
+    def next_round(self) -> None:
+        """Deal the next round (after the result screen)."""
+        for event in self.match.next_round():
+            self.outbox.append(event.for_seat(self.viewer))
+        self._undo.clear()
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether Undo would take back a turn now."""
+        return (bool(self._undo) and self.solo and self.undo_allowed and self.match.rules.undo
+                and self.match.status == PLAYING)
+
+    def undo(self) -> bool:
+        """Take back the human's last turn and the computer moves after it."""
+        if not self.can_undo:
+            return False
+        data, _ = self._undo.pop()
+        self.match = pickle.loads(data)
+        self.queue.clear()
+        self.outbox.clear()
+        self.think_left = None
+        self.react_left = None
+        self.error = None
+        return True

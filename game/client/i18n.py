@@ -1,0 +1,316 @@
+"""Every string a player reads, in French and English, through one catalogue.
+
+``tr("key", name="Ana")`` returns the string in the current language, formatted.
+The default language comes from the system locale (French for ``fr*``, else
+English); settings switch it with `set_language`. A key missing from a language
+falls back to English, then to the key itself, so a gap never crashes the game.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from typing import Final
+
+LANGUAGES: Final = ("en", "fr")
+
+EN: Final[dict[str, str]] = {
+    "app.title": "Huit",
+    "app.subtitle": "Crazy Eights",
+    "menu.new": "New game",
+    "menu.continue": "Continue",
+    "menu.settings": "Settings",
+    "menu.rules": "How to play",
+    "menu.quit": "Quit",
+    "new.title": "New game",
+    "new.preset": "Rules",
+    "new.players": "Players",
+    "new.seat": "Seat {n}",
+    "new.human": "Human",
+    "new.easy": "Computer · Easy",
+    "new.medium": "Computer · Medium",
+    "new.hard": "Computer · Hard",
+    "new.options": "House rules",
+    "new.start": "Start",
+    "new.back": "Back",
+    "new.on": "on",
+    "new.off": "off",
+    "new.auto": "by players",
+    "new.no_limit": "no limit",
+    "new.one_round": "one round",
+    "preset.duel": "Duel",
+    "preset.classic": "Classic",
+    "preset.points": "Points game",
+    "preset.colors": "Colours",
+    "preset.action": "Action eights",
+    "preset.duel.line": "Two players, one round, eights wild.",
+    "preset.classic.line": "You against 1 to 3 computers; the winner scores the losers' cards.",
+    "preset.points.line": "Deal after deal to 50 points per player; optional action cards.",
+    "preset.colors.line": "Colour deck: +2 stacking, Wild +4 and Liar, the Card call.",
+    "preset.action.line": "Ten cards, twins, runs, the 10 plays again, stacking + cards.",
+    "option.hand_size": "Cards per hand",
+    "option.draw_until_playable": "Draw until you can play",
+    "option.draw_when_playable": "May draw with a playable card",
+    "option.max_draws": "Cards drawn per turn",
+    "option.reshuffle": "Reshuffle the discards",
+    "option.twos_draw_two": "Twos: next player draws two",
+    "option.queen_spades_draw_five": "Queen of spades: draw five",
+    "option.jacks_skip": "Jacks skip",
+    "option.aces_reverse": "Aces reverse",
+    "option.stacking": "Stack draw cards",
+    "option.last_card_call": "The Card call",
+    "option.challenge_wild_four": "Challenge a Wild +4",
+    "option.twin_card": "Twin cards",
+    "option.runs": "Runs",
+    "option.turn_seconds": "Turn timer (s)",
+    "option.target": "Target score",
+    "option.target_per_player": "Target per player",
+    "option.pairs": "Pair play (4 players)",
+    "option.undo": "Undo",
+    "table.draw": "Draw",
+    "table.pass": "Pass",
+    "table.card": "Card!",
+    "table.liar": "Liar!",
+    "table.accept": "Accept",
+    "table.end": "End turn",
+    "table.undo": "Undo",
+    "table.menu": "Menu",
+    "table.denounce": "Card! ({name})",
+    "table.you": "You",
+    "table.cards": "{n} cards",
+    "table.card_one": "1 card",
+    "table.pile": "{n} left",
+    "table.suit": "Suit",
+    "table.your_turn": "Your turn",
+    "table.turn_of": "{name} plays",
+    "table.thinking": "{name} is thinking…",
+    "table.pending": "Draw {n} or answer",
+    "table.scores": "Scores",
+    "table.points": "{n} pts",
+    "table.target": "Target {n}",
+    "table.round": "Round {n}",
+    "table.timer": "{n} s",
+    "table.level": "{level}",
+    "level.easy": "Easy",
+    "level.medium": "Medium",
+    "level.hard": "Hard",
+    "table.computer": "Computer {n}",
+    "table.player": "Player {n}",
+    "suit.title": "Choose the suit",
+    "suit.S": "Spades",
+    "suit.H": "Hearts",
+    "suit.D": "Diamonds",
+    "suit.C": "Clubs",
+    "suit.R": "Red",
+    "suit.B": "Blue",
+    "suit.G": "Green",
+    "suit.Y": "Yellow",
+    "handoff.title": "Pass the device to {name}",
+    "handoff.hint": "{name}: tap or press a key when you are ready.",
+    "result.title": "Round over",
+    "result.match_over": "Game over",
+    "result.winner": "{name} wins!",
+    "result.you_win": "You win!",
+    "result.winners": "{names} win!",
+    "result.tie": "Blocked: a tie",
+    "result.blocked": "Blocked: the lowest hand wins",
+    "result.hand": "Hand",
+    "result.points": "Points",
+    "result.total": "Total",
+    "result.new_round": "New round",
+    "result.menu": "Menu",
+    "result.confirm": "Confirmed: {names}",
+    "result.waiting": "Waiting for {names} to confirm",
+    "pause.title": "Paused",
+    "pause.resume": "Resume",
+    "pause.menu": "Back to menu",
+    "pause.level": "{name}: {level}",
+    "settings.title": "Settings",
+    "settings.language": "Language",
+    "settings.speed": "Animation speed",
+    "settings.speed.slow": "Slow",
+    "settings.speed.normal": "Normal",
+    "settings.speed.fast": "Fast",
+    "settings.speed.instant": "Instant",
+    "settings.volume": "Volume",
+    "settings.mute": "Mute",
+    "settings.four_color": "Four-colour deck",
+    "settings.left_handed": "Left-handed layout",
+    "settings.undo": "Allow undo",
+    "settings.fullscreen": "Fullscreen",
+    "settings.back": "Back",
+    "rules.title": "How to play",
+    "rules.back": "Back",
+    "error.no_seat": "Nothing to do now.",
+}
+
+FR: Final[dict[str, str]] = {
+    "app.title": "Huit",
+    "app.subtitle": "Huit américain",
+    "menu.new": "Nouvelle partie",
+    "menu.continue": "Continuer",
+    "menu.settings": "Réglages",
+    "menu.rules": "Règles du jeu",
+    "menu.quit": "Quitter",
+    "new.title": "Nouvelle partie",
+    "new.preset": "Règles",
+    "new.players": "Joueurs",
+    "new.seat": "Place {n}",
+    "new.human": "Humain",
+    "new.easy": "Ordinateur · Facile",
+    "new.medium": "Ordinateur · Moyen",
+    "new.hard": "Ordinateur · Difficile",
+    "new.options": "Règles maison",
+    "new.start": "Jouer",
+    "new.back": "Retour",
+    "new.on": "oui",
+    "new.off": "non",
+    "new.auto": "selon les joueurs",
+    "new.no_limit": "sans limite",
+    "new.one_round": "une manche",
+    "preset.duel": "Duel",
+    "preset.classic": "Classique",
+    "preset.points": "Partie aux points",
+    "preset.colors": "Couleurs",
+    "preset.action": "Huit d'action",
+    "preset.duel.line": "Deux joueurs, une manche, les huit passent partout.",
+    "preset.classic.line": "Toi contre 1 à 3 ordinateurs ; le gagnant marque les cartes des autres.",
+    "preset.points.line": "Donne après donne jusqu'à 50 points par joueur ; cartes d'action en option.",
+    "preset.colors.line": "Jeu de couleurs : +2 cumulables, Joker +4 et Menteur, l'annonce Carte.",
+    "preset.action.line": "Dix cartes, cartes jumelles, suites, le 10 rejoue, cartes « + » cumulables.",
+    "option.hand_size": "Cartes par main",
+    "option.draw_until_playable": "Piocher jusqu'à pouvoir jouer",
+    "option.draw_when_playable": "Piocher même si l'on peut jouer",
+    "option.max_draws": "Cartes piochées par tour",
+    "option.reshuffle": "Remélanger la défausse",
+    "option.twos_draw_two": "Les deux font piocher deux",
+    "option.queen_spades_draw_five": "La dame de pique fait piocher cinq",
+    "option.jacks_skip": "Les valets font passer",
+    "option.aces_reverse": "Les as inversent le sens",
+    "option.stacking": "Cumuler les cartes à piocher",
+    "option.last_card_call": "L'annonce Carte",
+    "option.challenge_wild_four": "Contester un Joker +4",
+    "option.twin_card": "Cartes jumelles",
+    "option.runs": "Suites",
+    "option.turn_seconds": "Temps par tour (s)",
+    "option.target": "Score à atteindre",
+    "option.target_per_player": "Objectif par joueur",
+    "option.pairs": "Jeu en paire (4 joueurs)",
+    "option.undo": "Annuler",
+    "table.draw": "Piocher",
+    "table.pass": "Passer",
+    "table.card": "Carte !",
+    "table.liar": "Menteur !",
+    "table.accept": "Accepter",
+    "table.end": "Terminer",
+    "table.undo": "Annuler",
+    "table.menu": "Menu",
+    "table.denounce": "Carte ! ({name})",
+    "table.you": "Vous",
+    "table.cards": "{n} cartes",
+    "table.card_one": "1 carte",
+    "table.pile": "reste {n}",
+    "table.suit": "Couleur",
+    "table.your_turn": "À vous de jouer",
+    "table.turn_of": "{name} joue",
+    "table.thinking": "{name} réfléchit…",
+    "table.pending": "Piochez {n} ou surenchérissez",
+    "table.scores": "Scores",
+    "table.points": "{n} pts",
+    "table.target": "Objectif {n}",
+    "table.round": "Manche {n}",
+    "table.timer": "{n} s",
+    "table.level": "{level}",
+    "level.easy": "Facile",
+    "level.medium": "Moyen",
+    "level.hard": "Difficile",
+    "table.computer": "Ordinateur {n}",
+    "table.player": "Joueur {n}",
+    "suit.title": "Choisissez la couleur",
+    "suit.S": "Pique",
+    "suit.H": "Cœur",
+    "suit.D": "Carreau",
+    "suit.C": "Trèfle",
+    "suit.R": "Rouge",
+    "suit.B": "Bleu",
+    "suit.G": "Vert",
+    "suit.Y": "Jaune",
+    "handoff.title": "Passez l'appareil à {name}",
+    "handoff.hint": "{name} : touchez l'écran ou appuyez sur une touche quand vous êtes prêt.",
+    "result.title": "Fin de la manche",
+    "result.match_over": "Fin de la partie",
+    "result.winner": "{name} gagne !",
+    "result.you_win": "Vous gagnez !",
+    "result.winners": "{names} gagnent !",
+    "result.tie": "Manche bloquée : égalité",
+    "result.blocked": "Manche bloquée : la plus petite main gagne",
+    "result.hand": "Main",
+    "result.points": "Points",
+    "result.total": "Total",
+    "result.new_round": "Nouvelle manche",
+    "result.menu": "Menu",
+    "result.confirm": "Prêts : {names}",
+    "result.waiting": "En attente de {names}",
+    "pause.title": "Pause",
+    "pause.resume": "Reprendre",
+    "pause.menu": "Retour au menu",
+    "pause.level": "{name} : {level}",
+    "settings.title": "Réglages",
+    "settings.language": "Langue",
+    "settings.speed": "Vitesse des animations",
+    "settings.speed.slow": "Lente",
+    "settings.speed.normal": "Normale",
+    "settings.speed.fast": "Rapide",
+    "settings.speed.instant": "Instantanée",
+    "settings.volume": "Volume",
+    "settings.mute": "Muet",
+    "settings.four_color": "Jeu à quatre couleurs",
+    "settings.left_handed": "Disposition pour gaucher",
+    "settings.undo": "Autoriser l'annulation",
+    "settings.fullscreen": "Plein écran",
+    "settings.back": "Retour",
+    "rules.title": "Règles du jeu",
+    "rules.back": "Retour",
+    "error.no_seat": "Rien à faire pour l'instant.",
+}
+
+CATALOGUE: Final = {"en": EN, "fr": FR}
+
+_current = {"lang": "en"}
+
+
+def system_language() -> str:
+    """The language of the system locale, if we have it; else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    try:
+        code = locale.getlocale()[0] or ""
+    except ValueError:
+        code = ""
+    return "fr" if code.lower().startswith("fr") else "en"
+
+
+def set_language(lang: str) -> None:
+    """Switch every later `tr` call to ``lang`` (an unknown language means English)."""
+    _current["lang"] = lang if lang in CATALOGUE else "en"
+
+
+def language() -> str:
+    """The current language code."""
+    return _current["lang"]
+
+
+def tr(key: str, **values: object) -> str:
+    """The string for ``key`` in the current language, with ``values`` filled in."""
+    text = CATALOGUE[_current["lang"]].get(key) or EN.get(key) or key
+    if values:
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+set_language(system_language())

@@ -1,0 +1,109 @@
+"""Scenes and the scene stack (a pushdown automaton of screens).
+
+A scene handles events (``handle_event`` returns whether it used the event),
+updates at the fixed step, and draws. Overlays (suit picker, pause) are pushed on
+top of the table and let it draw underneath (``opaque = False``). Scenes ask for
+transitions during update or event handling; the stack applies them afterwards,
+so a scene never disappears in the middle of its own call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """One screen. Subclasses override what they need."""
+
+    opaque = True  # False: the scene below is drawn first (an overlay)
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene is pushed."""
+
+    def exit(self) -> None:
+        """Called when the scene is popped or replaced."""
+
+    def pause(self) -> None:
+        """Called when another scene is pushed on top."""
+
+    def resume(self) -> None:
+        """Called when the scene above is popped."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: recompute layout (and rescale art once)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one input event; return True when it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by one fixed step of ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; never changes game state."""
+
+
+class SceneStack:
+    """The scenes, bottom first; transitions are queued and applied by `apply_requests`."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._requests: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives input."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Queue: put ``scene`` on top."""
+        self._requests.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        """Queue: remove the top scene."""
+        self._requests.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        """Queue: remove every scene and show ``scene``."""
+        self._requests.append(lambda: self._replace(scene))
+
+    def apply_requests(self) -> None:
+        """Carry out the queued transitions, in order."""
+        while self._requests:
+            self._requests.pop(0)()
+
+    def _push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+
+    def _replace(self, scene: Scene) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and any it lets show through."""
+        out: list[Scene] = []
+        for scene in reversed(self.scenes):
+            out.append(scene)
+            if scene.opaque:
+                break
+        return list(reversed(out))

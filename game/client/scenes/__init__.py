@@ -1,0 +1,1 @@
+"""The scenes: menu, new game, table, suit picker, handoff, result, pause, settings, rules."""

@@ -1,0 +1,210 @@
+"""The new-game form: rules, number of players, who sits where, and the house rules.
+
+Every option the preset exposes is shown with its current value and changes with
+a tap (or Left/Right). The choice is checked by the engine before the game starts;
+a seating the rules cannot play gets the engine's message, not a crash.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+import pygame_gui
+
+from game.engine import PRESETS, Match, Rules, RulesError, preset
+
+from ..controller import MatchController, SeatConfig
+from ..i18n import tr
+from .gui import GuiScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SEAT_KINDS: Final = ("human", "easy", "medium", "hard")
+INT_CHOICES: Final = {
+    "hand_size": (0, 3, 4, 5, 6, 7, 8, 10, 12),
+    "max_draws": (0, 1, 2, 3, 5),
+    "turn_seconds": (0, 5, 10, 15, 20, 30, 60),
+    "target": (0, 50, 100, 150, 200, 250, 300, 500, 1000),
+    "target_per_player": (0, 25, 50, 100),
+}
+
+
+OPTION_ORDER: Final = (
+    "hand_size", "draw_until_playable", "draw_when_playable", "max_draws", "reshuffle", "twos_draw_two",
+    "queen_spades_draw_five", "jacks_skip", "aces_reverse", "stacking", "last_card_call",
+    "challenge_wild_four", "twin_card", "runs", "turn_seconds", "target", "target_per_player", "pairs",
+    "undo",
+)
+"""RULES.md's order of the options."""
+
+ZERO_MEANS: Final = {"hand_size": "new.auto", "max_draws": "new.no_limit", "target": "new.one_round"}
+
+
+def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | None = None) -> None:
+    """Deal a new match and show its table.
+
+    Raises:
+        RulesError: the rules cannot seat these players.
+    """
+    from .table import TableScene
+
+    rng = random.Random(seed)
+    match = Match(rules, len(seats), rng.randrange(1 << 62))
+    controller = MatchController(match, list(seats), rng=random.Random(rng.randrange(1 << 62)),
+                                 speed=app.settings.speed_factor, undo_allowed=app.settings.undo_allowed)
+    app.stack.replace(TableScene(app, controller))
+
+
+class NewGameScene(GuiScene):
+    """Choose and start a game."""
+
+    def __init__(self, app: App) -> None:
+        name = app.settings.last_preset if app.settings.last_preset in PRESETS else "classic"
+        self.preset_name = name
+        self.options: dict[str, Any] = dict(app.settings.last_options.get(name, {}))
+        self.players = max(PRESETS[name].min_players, min(2, PRESETS[name].max_players))
+        self.kinds = ["human"] + ["medium"] * 6
+        self.error = ""
+        super().__init__(app)
+
+    @property
+    def rules(self) -> Rules:
+        """The preset with the options chosen so far (invalid ones dropped)."""
+        try:
+            return preset(self.preset_name, self.options)
+        except RulesError:
+            self.options = {}
+            return PRESETS[self.preset_name]
+
+    # ---- widgets -----------------------------------------------------------------------------
+    def build(self) -> None:
+        """Left column: rules, players, seats. Right column: house rules. Bottom: start/back."""
+        w, h = self.app.size
+        s = self.scale
+        m = int(24 * s)
+        bh = max(40, int(44 * s))
+        gap = int(bh * 0.22)
+        rules = self.rules
+        self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("new.title"), "#heading")
+        col_w = int(w * 0.38)
+        x, y = m, int(80 * s)
+        self.button(pygame.Rect(x, y, col_w, bh),
+                    f"{tr('new.preset')}: {tr('preset.' + self.preset_name)}  ◂ ▸",
+                    lambda: self.step_preset(1), self.step_preset)
+        y += bh + gap // 2
+        pygame_gui.elements.UITextBox(tr(f"preset.{self.preset_name}.line"),
+                                      pygame.Rect(x, y, col_w, int(bh * 1.3)), self.manager,
+                                      object_id="#desc")
+        y += int(bh * 1.3) + gap
+        self.button(pygame.Rect(x, y, col_w, bh), f"{tr('new.players')}: {self.players}  ◂ ▸",
+                    lambda: self.step_players(1), self.step_players)
+        y += bh + gap
+        for seat in range(self.players):
+            kind = self.kinds[seat]
+            text = f"{tr('new.seat', n=seat + 1)}: {tr('new.' + kind)}"
+            self.button(pygame.Rect(x + int(20 * s), y, col_w - int(20 * s), bh), text,
+                        lambda seat=seat: self.step_seat(seat, 1),
+                        lambda d, seat=seat: self.step_seat(seat, d))
+            y += bh + gap
+        # House rules, in two columns if needed.
+        names = [n for n in OPTION_ORDER if n in rules.options()]
+        ox = x + col_w + m
+        ow = w - ox - m
+        self.label(pygame.Rect(ox, int(80 * s), ow, bh), tr("new.options"), "#heading")
+        top = int(80 * s) + bh + gap
+        bottom = h - bh * 2 - m * 2
+        per_col = max(1, (bottom - top) // (bh + gap))
+        cols = 1 if len(names) <= per_col else 2
+        cw = (ow - (cols - 1) * gap) // cols
+        obh = bh
+        if cols == 2 and len(names) > per_col * 2:
+            obh = max(32, (bottom - top) // ((len(names) + 1) // 2) - gap)
+        rows = (len(names) + cols - 1) // cols
+        for i, name in enumerate(names):
+            col, row = divmod(i, rows)
+            rect = pygame.Rect(ox + col * (cw + gap), top + row * (obh + gap), cw, obh)
+            self.button(rect, self.option_text(name, rules),
+                        lambda name=name: self.step_option(name, 1),
+                        lambda d, name=name: self.step_option(name, d), object_id="#option")
+        bw = int(220 * s)
+        by = h - bh - m
+        if self.error:
+            self.label(pygame.Rect(m, by - bh - gap, w - 2 * m, bh), self.error, "#small")
+        self.button(pygame.Rect(w - m - bw, by, bw, bh), tr("new.start"), self.start)
+        self.button(pygame.Rect(m, by, bw, bh), tr("new.back"), self.back)
+        self.focus = len(self.controls) - 2 if not getattr(self, "_built", False) else self.focus
+        self._built = True
+
+    def option_text(self, name: str, rules: Rules) -> str:
+        """``Jacks skip: on``."""
+        value = getattr(rules, name)
+        shown = (tr("new.on") if value else tr("new.off")) if isinstance(value, bool) else str(value)
+        if value == 0 and not isinstance(value, bool):
+            shown = tr(ZERO_MEANS.get(name, "new.off"))
+        if name == "target" and not value and rules.target_per_player:
+            shown = f"{rules.target_per_player} × {self.players}"
+        return f"{tr('option.' + name).split(' (')[0]}: {shown}"
+
+    # ---- changes -----------------------------------------------------------------------------
+    def step_preset(self, delta: int) -> None:
+        """Next or previous preset."""
+        names = list(PRESETS)
+        self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
+        self.options = dict(self.app.settings.last_options.get(self.preset_name, {}))
+        rules = PRESETS[self.preset_name]
+        self.players = min(max(self.players, rules.min_players), rules.max_players)
+        self.error = ""
+        self.rebuild()
+
+    def step_players(self, delta: int) -> None:
+        """One more or one fewer player, within the preset's range."""
+        rules = PRESETS[self.preset_name]
+        span = rules.max_players - rules.min_players + 1
+        self.players = rules.min_players + (self.players - rules.min_players + delta) % span
+        self.error = ""
+        self.rebuild()
+
+    def step_seat(self, seat: int, delta: int) -> None:
+        """Cycle a seat through human and the computer levels."""
+        self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[seat]) + delta) % len(SEAT_KINDS)]
+        self.rebuild()
+
+    def step_option(self, name: str, delta: int) -> None:
+        """Toggle a boolean option or step a number through sensible values."""
+        value = getattr(self.rules, name)
+        if isinstance(value, bool):
+            self.options[name] = not value
+        else:
+            choices = INT_CHOICES.get(name, (value,))
+            index = choices.index(value) if value in choices else 0
+            self.options[name] = choices[(index + delta) % len(choices)]
+        self.error = ""
+        self.rebuild()
+
+    def seats(self) -> list[SeatConfig]:
+        """The seat list for the chosen players."""
+        out = []
+        for kind in self.kinds[: self.players]:
+            out.append(SeatConfig("human") if kind == "human" else SeatConfig("computer", kind))
+        return out
+
+    def start(self) -> None:
+        """Check the choice with the engine and deal."""
+        rules = self.rules
+        try:
+            rules.check_players(self.players)
+        except RulesError as exc:
+            self.error = str(exc)
+            self.rebuild()
+            return
+        settings = self.app.settings
+        settings.last_preset = self.preset_name
+        settings.last_options[self.preset_name] = dict(self.options)
+        start_match(self.app, rules, self.seats())
+
+    def back(self) -> None:
+        """Back to the menu."""
+        self.app.go_to_menu()

@@ -1,0 +1,100 @@
+"""The pause overlay (Esc or Menu): resume, change a computer's level, settings, menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ai import LEVELS
+
+from .. import ui
+from ..i18n import tr
+from ..scene import Scene
+from ..widgets import Button
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .table import TableScene
+
+
+class PauseScene(Scene):
+    """Overlay; the game (computer turns, timers) waits underneath."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.focus = 0
+        self.buttons: list[Button] = []
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A centred column of buttons."""
+        w, h = size
+        scale = ui.scale_for(size)
+        names = self.table.names()
+        specs = [("resume", tr("pause.resume"))]
+        for seat, config in enumerate(self.table.controller.seats):
+            if not config.is_human:
+                specs.append((f"level {seat}", tr("pause.level", name=names[seat],
+                                                   level=tr("level." + config.level))))
+        specs += [("settings", tr("menu.settings")), ("menu", tr("pause.menu"))]
+        bw, bh = int(min(w * 0.5, 460 * scale)), max(44, int(54 * scale))
+        gap = int(bh * 0.25)
+        y0 = (h - len(specs) * (bh + gap)) // 2 + int(30 * scale)
+        self.buttons = [Button(intent, label, pygame.Rect((w - bw) // 2, y0 + i * (bh + gap), bw, bh))
+                        for i, (intent, label) in enumerate(specs)]
+        self.title_y = y0 - int(60 * scale)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Taps on buttons; arrows and Enter; Esc resumes."""
+        if event.type == pygame.MOUSEBUTTONUP:
+            for button in self.buttons:
+                if button.hit(event.pos):
+                    self.activate(button.intent)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.activate("resume")
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.buttons)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.buttons[self.focus].intent)
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN
+
+    def activate(self, intent: str) -> None:
+        """Carry out a button."""
+        self.app.sound.play("click")
+        if intent == "resume":
+            self.app.stack.pop()
+        elif intent.startswith("level "):
+            seat = int(intent.split()[1])
+            controller = self.table.controller
+            current = controller.seats[seat].level
+            controller.set_level(seat, LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)])
+            self.resize(self.app.size)
+        elif intent == "settings":
+            from .settings_scene import SettingsScene
+
+            self.app.stack.push(SettingsScene(self.app))
+        elif intent == "menu":
+            self.app.go_to_menu()
+
+    def resume(self) -> None:
+        """Back from settings: labels may be in another language."""
+        self.resize(self.app.size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the table, draw the column."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, (0, 0))
+        scale = ui.scale_for(surface.get_size())
+        ui.text(surface, tr("pause.title"), (surface.get_width() // 2, self.title_y), int(40 * scale),
+                bold=True, color=ui.GOLD, anchor="midtop")
+        for i, button in enumerate(self.buttons):
+            button.hot = i == self.focus
+            button.draw(surface, scale)

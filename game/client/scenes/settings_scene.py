@@ -1,0 +1,84 @@
+"""Settings: language, animation speed, volume and mute, four-colour deck, left-handed, undo."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from ..i18n import tr
+from ..settings import SPEEDS
+from .gui import GuiScene
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
+
+
+class SettingsScene(GuiScene):
+    """Pushed over the menu or the pause overlay; Back pops it."""
+
+    def build(self) -> None:
+        """One big button per setting."""
+        w, h = self.app.size
+        s = self.scale
+        st = self.app.settings
+        bw, bh = int(min(w * 0.7, 560 * s)), max(42, int(50 * s))
+        gap = int(bh * 0.22)
+        self.label(pygame.Rect(0, int(24 * s), w, int(60 * s)), tr("settings.title"), "#heading")
+
+        def onoff(value: bool) -> str:
+            return tr("new.on") if value else tr("new.off")
+
+        rows = [
+            (f"{tr('settings.language')}: {LANGUAGE_NAMES.get(st.language, st.language)}",
+             self.step_language),
+            (f"{tr('settings.speed')}: {tr('settings.speed.' + st.speed)}", self.step_speed),
+            (f"{tr('settings.volume')}: {round(st.volume * 100)}%", self.step_volume),
+            (f"{tr('settings.mute')}: {onoff(st.muted)}", lambda d: self.toggle("muted")),
+            (f"{tr('settings.four_color')}: {onoff(st.four_color)}", lambda d: self.toggle("four_color")),
+            (f"{tr('settings.left_handed')}: {onoff(st.left_handed)}", lambda d: self.toggle("left_handed")),
+            (f"{tr('settings.undo')}: {onoff(st.undo_allowed)}", lambda d: self.toggle("undo_allowed")),
+        ]
+        if not self.app.kiosk:
+            rows.append((f"{tr('settings.fullscreen')}: {onoff(self.app.fullscreen)}",
+                         lambda d: self.app.toggle_fullscreen()))
+        y = int(100 * s)
+        for text, step in rows:
+            self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, lambda step=step: step(1), step)
+            y += bh + gap
+        self.button(pygame.Rect((w - bw) // 2, y + gap, bw, bh), tr("settings.back"), self.back)
+
+    def step_language(self, delta: int) -> None:
+        """Switch language; every screen reads the catalogue again."""
+        langs = i18n.LANGUAGES
+        st = self.app.settings
+        st.language = langs[(langs.index(st.language) + delta) % len(langs)] if st.language in langs else "en"
+        i18n.set_language(st.language)
+        self.rebuild()
+
+    def step_speed(self, delta: int) -> None:
+        """Slow, normal, fast, instant."""
+        names = list(SPEEDS)
+        st = self.app.settings
+        st.speed = names[(names.index(st.speed) + delta) % len(names)]
+        self.rebuild()
+
+    def step_volume(self, delta: int) -> None:
+        """Volume in tenths."""
+        st = self.app.settings
+        index = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - st.volume))
+        st.volume = VOLUMES[(index + delta) % len(VOLUMES)]
+        self.app.sound.set_volume(st.volume)
+        self.app.sound.play("click")
+        self.rebuild()
+
+    def toggle(self, name: str) -> None:
+        """Flip a yes/no setting."""
+        st = self.app.settings
+        setattr(st, name, not getattr(st, name))
+        if name == "muted":
+            self.app.sound.set_muted(st.muted)
+        self.rebuild()
+
+    def back(self) -> None:
+        """Close the settings."""
+        self.app.stack.pop()

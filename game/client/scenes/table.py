@@ -1,0 +1,352 @@
+"""The table scene: play by tap, click or keyboard; computer turns; overlays when needed.
+
+Input becomes intents here (a tap on a card is ``Play(card)``, the D key is
+``Draw()``) and intents go to the controller's queue. Events coming back are turned
+into card flights and sounds. The scene pushes the suit picker when the shown seat
+must announce a suit, the handoff cover when the device must change hands, and the
+result screen when the round ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import (
+    Accept,
+    CallLastCard,
+    Challenge,
+    Denounce,
+    Draw,
+    EndTurn,
+    Pass,
+    Play,
+    PlayerView,
+)
+from game.engine import events as ev
+
+from .. import layout as layout_mod
+from ..animation import Animator, Flight
+from ..controller import MatchController
+from ..i18n import tr
+from ..scene import Scene
+from ..table_paint import TablePainter
+from ..widgets import Button
+
+if TYPE_CHECKING:
+    from ..app import App
+
+FLIGHT = 0.32  # seconds a card takes to cross the table at normal speed
+DEAL_GAP = 0.05
+TOAST = 2.8  # seconds an error message stays
+
+
+class TableScene(Scene):
+    """The game table for one match."""
+
+    def __init__(self, app: App, controller: MatchController) -> None:
+        super().__init__(app)
+        self.controller = controller
+        self.animator = Animator()
+        controller.busy = lambda: self.animator.busy
+        self.selected: int | None = None
+        self.toast = ""
+        self.toast_left = 0.0
+        self.result_shown = False
+        self.card_rects: dict[object, pygame.Rect] = {}
+        self.buttons: list[Button] = []
+        self.hand_rects: list[pygame.Rect] = []
+        self.playable: set[int] = set()
+        self.resize(app.size)
+
+    # ---- set-up ------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Recompute the layout and rescale the art once for the new window size."""
+        self.layout = layout_mod.compute(size, left_handed=self.app.settings.left_handed)
+        self.painter = TablePainter(self.layout, four_color=self.app.settings.four_color)
+        self.animator.clear()
+        self._refresh()
+
+    def enter(self) -> None:
+        """Animate the deal."""
+        self._animate(self.controller.take_events())
+
+    def resume(self) -> None:
+        """Back from an overlay: settings may have changed."""
+        if (self.painter.art.four_color != self.app.settings.four_color
+                or self.layout.left_handed != self.app.settings.left_handed):
+            self.resize(self.app.size)
+        self.controller.speed = self.app.settings.speed_factor
+        self._refresh()
+
+    @property
+    def view(self) -> PlayerView:
+        """The view of the seat the table shows."""
+        return self.controller.view()
+
+    @property
+    def markers(self) -> bool:
+        """Whether action badges are drawn on cards (the ``action`` rules)."""
+        return self.controller.match.rules.name == "action"
+
+    def names(self) -> list[str]:
+        """A display name per seat."""
+        out = []
+        for i, seat in enumerate(self.controller.seats):
+            if seat.name:
+                out.append(seat.name)
+            elif seat.is_human:
+                out.append(tr("table.you") if self.controller.solo else tr("table.player", n=i + 1))
+            else:
+                out.append(tr("table.computer", n=i + 1))
+        return out
+
+    # ---- what can be done now ----------------------------------------------------------------
+    def _refresh(self) -> None:
+        """Recompute hand rects, playable cards and buttons from the current view."""
+        view = self.view
+        mine = view.to_act == view.seat and not self.animator.busy
+        legal = view.legal if mine else ()
+        hand = view.hand
+        plays = {a.card for a in legal if isinstance(a, Play)}
+        self.playable = {i for i, c in enumerate(hand) if c in plays}
+        lift = int(self.layout.card[1] * 0.14)
+        slots = self.layout.hand_slots(len(hand))
+        self.hand_rects = [pygame.Rect(x, y - (lift if i in self.playable else 0), w, h)
+                           for i, (x, y, w, h) in enumerate(slots)]
+        if self.selected is not None and self.selected >= len(hand):
+            self.selected = len(hand) - 1 if hand else None
+        self.buttons = self._make_buttons(view, legal)
+
+    def _make_buttons(self, view: PlayerView, legal: tuple[object, ...]) -> list[Button]:
+        specs: list[tuple[str, str]] = []
+        if Draw() in legal:
+            label = tr("table.draw") + (f" {view.pending}" if view.phase == "penalty" else "")
+            specs.append(("draw", label))
+        if Pass() in legal:
+            specs.append(("pass", tr("table.pass")))
+        if EndTurn() in legal:
+            specs.append(("end", tr("table.end")))
+        if CallLastCard() in legal:
+            specs.append(("card", tr("table.card")))
+        if Challenge() in legal:
+            specs.append(("challenge", tr("table.liar")))
+        if Accept() in legal:
+            specs.append(("accept", tr("table.accept")))
+        names = self.names()
+        for action in self.controller.match.legal_actions(view.seat):
+            if isinstance(action, Denounce):
+                specs.append((f"denounce {action.seat}", tr("table.denounce", name=names[action.seat])))
+        if self.controller.can_undo:
+            specs.append(("undo", tr("table.undo")))
+        bx, by, bw, bh_total = self.layout.buttons
+        bw, bh = self.layout.button_size
+        gap = int(bh * 0.25)
+        bottom = by + bh_total
+        out = []
+        for i, (intent, label) in enumerate(reversed(specs)):
+            rect = pygame.Rect(bx, bottom - (i + 1) * bh - i * gap, bw, bh)
+            out.append(Button(intent, label, rect, hot=intent in ("draw", "card", "pass")))
+        return out
+
+    # ---- input -------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Taps and clicks act on release; keys as listed in the README."""
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self.tap(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        return False
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        """A tap or click at ``pos``."""
+        if pygame.Rect(self.layout.menu_button).collidepoint(pos):
+            self.open_pause()
+            return True
+        for button in self.buttons:
+            if button.hit(pos):
+                self.intent(button.intent)
+                return True
+        for i in range(len(self.hand_rects) - 1, -1, -1):
+            if self.hand_rects[i].collidepoint(pos):
+                self.selected = i
+                self.play_index(i)
+                return True
+        if pygame.Rect(self.layout.draw_pile).collidepoint(pos):
+            self.intent("draw")
+            return True
+        return False
+
+    def key(self, key: int) -> bool:
+        """Keyboard play: arrows choose, Enter plays, D draws, U undoes, Esc pauses."""
+        hand = self.view.hand
+        if key == pygame.K_ESCAPE:
+            self.open_pause()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = -1 if key == pygame.K_LEFT else 1
+            start = self.selected if self.selected is not None else (-1 if step == 1 else len(hand))
+            self.selected = (start + step) % len(hand)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.selected is not None:
+                self.play_index(self.selected)
+            elif self.buttons:
+                self.intent(self.buttons[-1].intent)
+        elif key == pygame.K_d:
+            self.intent("draw")
+        elif key == pygame.K_u:
+            self.intent("undo")
+        elif key == pygame.K_p:
+            self.intent("pass")
+        elif key == pygame.K_e:
+            self.intent("end")
+        elif key == pygame.K_c:
+            self.intent("card")
+        else:
+            return False
+        return True
+
+    def play_index(self, index: int) -> None:
+        """Play the card at ``index`` of the shown hand (the engine explains a refusal)."""
+        hand = self.view.hand
+        if 0 <= index < len(hand):
+            self.card_rects[hand[index]] = self.hand_rects[index].copy()
+            self.controller.submit(Play(hand[index]), self.view.seat)
+
+    def intent(self, name: str) -> None:
+        """Carry out a button or key intent."""
+        seat = self.view.seat
+        if name == "undo":
+            if self.controller.undo():
+                self.animator.clear()
+                self.app.sound.play("draw")
+            return
+        if name.startswith("denounce "):
+            self.controller.submit(Denounce(int(name.split()[1])), seat)
+            return
+        actions = {"draw": Draw(), "pass": Pass(), "end": EndTurn(), "card": CallLastCard(),
+                   "challenge": Challenge(), "accept": Accept()}
+        if name in actions:
+            self.controller.submit(actions[name], seat)
+
+    def open_pause(self) -> None:
+        """Esc or the Menu button: the pause overlay."""
+        from .pause import PauseScene
+
+        self.app.stack.push(PauseScene(self.app, self))
+
+    # ---- time --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Run flights, the controller, and open overlays when the game needs them."""
+        self.painter.clock += dt
+        for flight in self.animator.update(dt):
+            if flight.sound:
+                self.app.sound.play(flight.sound)
+        self.controller.update(dt)
+        if self.controller.error:
+            self.toast, self.toast_left = self.controller.error, TOAST
+            self.controller.error = None
+            self.app.sound.play("error")
+        self.toast_left = max(0.0, self.toast_left - dt)
+        self._animate(self.controller.take_events())
+        self._refresh()
+        if not self.animator.busy:
+            self._overlays()
+
+    def _overlays(self) -> None:
+        controller = self.controller
+        match = controller.match
+        if match.status != "playing":
+            if not self.result_shown:
+                from .result import ResultScene
+
+                self.result_shown = True
+                self.app.stack.push(ResultScene(self.app, self))
+            return
+        self.result_shown = False
+        if controller.handoff_to is not None:
+            from .handoff import HandoffScene
+
+            self.app.stack.push(HandoffScene(self.app, self, controller.handoff_to))
+            return
+        view = self.view
+        if view.phase == "suit" and view.to_act == view.seat and controller.seats[view.seat].is_human:
+            from .suit_picker import SuitPickerScene
+
+            self.app.stack.push(SuitPickerScene(self.app, self))
+
+    def _seat_rect(self, seat: int) -> tuple[int, int, int, int]:
+        view = self.view
+        if seat == view.seat:
+            slots = self.layout.hand_slots(max(1, len(view.hand)))
+            return slots[-1]
+        others = [(view.seat + k) % view.players for k in range(1, view.players)]
+        spot = self.layout.seat_spots(len(others))[others.index(seat)]
+        x, y, w, h = spot.fan
+        sw, sh = self.layout.small_card
+        return (x + (w - sw) // 2, y, sw, sh)
+
+    def _animate(self, events: list[ev.Event]) -> None:
+        """Turn events into flights and sounds."""
+        speed = self.app.settings.speed_factor
+        sound = self.app.sound
+        for event in events:
+            if isinstance(event, ev.CardPlayed):
+                if speed > 0:
+                    start = self.card_rects.pop(event.card, None)
+                    begin = tuple(start) if start is not None else self._seat_rect(event.seat)
+                    self.animator.add(Flight(event.card, begin, self.layout.discard, FLIGHT / speed,
+                                             dest=("discard",), sound="play"))
+                else:
+                    sound.play("play")
+            elif isinstance(event, ev.CardsDrawn):
+                gap = DEAL_GAP if event.reason == "deal" else 0.08
+                name = "deal" if event.reason == "deal" else "draw"
+                if speed <= 0:
+                    sound.play(name)
+                    continue
+                end = self._seat_rect(event.seat)
+                for i in range(event.count):
+                    self.animator.add(
+                        Flight(None, self.layout.draw_pile, end, FLIGHT / speed, dest=("hand", event.seat),
+                               sound=name if i % 3 == 0 else None),
+                        after=gap / speed if i or event.reason == "deal" else 0.0)
+            elif isinstance(event, ev.Reshuffled):
+                sound.play("shuffle")
+            elif isinstance(event, ev.TurnStarted):
+                if event.seat == self.view.seat and self.controller.seats[event.seat].is_human:
+                    sound.play("turn")
+            elif isinstance(event, ev.RoundEnded):
+                winners = event.result.winners
+                humans = self.controller.humans
+                sound.play("win" if any(s in winners for s in humans) else "lose")
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def message(self) -> str:
+        """The line under the piles: an error, whose turn it is, or what is pending."""
+        if self.toast_left > 0:
+            return self.toast
+        view = self.view
+        if view.to_act is None:
+            return ""
+        names = self.names()
+        if view.to_act == view.seat:
+            if view.phase == "penalty":
+                return tr("table.pending", n=view.pending)
+            return tr("table.your_turn")
+        if self.controller.think_left is not None:
+            return tr("table.thinking", name=names[view.to_act])
+        return tr("table.turn_of", name=names[view.to_act])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table from the shown seat's view."""
+        view = self.view
+        controller = self.controller
+        levels = [None if s.is_human else s.level for s in controller.seats]
+        thinking = view.to_act if controller.think_left is not None else None
+        timer = controller.timer_left if view.to_act == view.seat else None
+        self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
+                          hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
+                          buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
+                          markers=self.markers)
+        self.painter.draw_flights(surface, self.animator, self.markers)

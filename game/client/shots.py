@@ -1,0 +1,154 @@
+"""Screenshots of every scene without a screen: ``python -m game.client.shots OUTDIR``.
+
+Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
+game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
+seats (where the preset seats them), the suit picker, the hot-seat handoff, and a
+result with its score chart. Games are advanced by computer players from seeded
+deals, so the pictures are the same every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.ai import player_for  # noqa: E402
+from game.engine import PRESETS, Match, Rules  # noqa: E402
+
+from .app import App  # noqa: E402
+from .controller import MatchController, SeatConfig  # noqa: E402
+from .scene import Scene  # noqa: E402
+from .settings import Settings  # noqa: E402
+
+SIZES = ((1920, 1080), (1280, 800))
+
+
+def advance(match: Match, steps: int, rng: random.Random,
+            stop: Callable[[Match], bool] | None = None) -> None:
+    """Let computer players play ``steps`` actions (or until ``stop``) from every seat."""
+    medium = player_for("medium")
+    for _ in range(steps):
+        if match.status != "playing" or (stop is not None and stop(match)):
+            return
+        seat = match.to_act
+        assert seat is not None
+        match.apply(medium.choose(match.view(seat), rng), seat)
+
+
+def table_for(app: App, rules: Rules, seats: list[SeatConfig], seed: int, steps: int,
+              stop: Callable[[Match], bool] | None = None) -> Scene:
+    """A table scene for a match advanced ``steps`` actions."""
+    from .scenes.table import TableScene
+
+    match = Match(rules, len(seats), seed)
+    advance(match, steps, random.Random(seed), stop)
+    controller = MatchController(match, seats, rng=random.Random(seed), speed=0)
+    controller.take_events()
+    table = TableScene(app, controller)
+    app.start(table)
+    return table
+
+
+def settle(app: App, frames: int = 3) -> None:
+    """Run a few frames so pushed overlays appear and animations are done."""
+    for _ in range(frames):
+        app.frame(1 / 60)
+
+
+def solo(players: int) -> list[SeatConfig]:
+    """Seat 0 human, the rest computers of mixed levels."""
+    levels = ["medium", "hard", "easy"]
+    return [SeatConfig("human")] + [SeatConfig("computer", levels[i % 3]) for i in range(players - 1)]
+
+
+def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: str = "en") -> list[Path]:
+    """Render every screenshot into ``outdir``; return the files written."""
+    from .scenes.menu import MenuScene
+    from .scenes.newgame import NewGameScene
+    from .scenes.rules_scene import RulesScene
+    from .scenes.settings_scene import SettingsScene
+
+    outdir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for size in sizes:
+        settings = Settings(language=language, speed="instant")
+        app = App(size, settings=settings, sound=False)
+        tag = f"{size[0]}x{size[1]}"
+
+        def save(name: str, app: App = app, tag: str = tag) -> None:
+            settle(app)
+            path = outdir / f"{name}_{tag}.png"
+            pygame.image.save(app.screen, str(path))
+            written.append(path)
+
+        for name, scene_type in (("menu", MenuScene), ("newgame", NewGameScene),
+                                 ("settings", SettingsScene), ("rules", RulesScene)):
+            app.start(scene_type(app))
+            save(name)
+        for preset_name, rules in PRESETS.items():
+            for players in (2, 4, 7):
+                if not rules.min_players <= players <= rules.max_players:
+                    continue
+                table_for(app, rules, solo(players), seed=players * 7 + 1, steps=6 * players,
+                          stop=lambda m: m.to_act == 0 and m.round.phase == "play" and m.round.turn_no > 3)
+                save(f"table_{preset_name}_{players}")
+        # The suit picker: play on until seat 0 must announce a suit.
+        for seed in range(200):
+            table_for(app, PRESETS["classic"], solo(3), seed=seed, steps=400,
+                      stop=lambda m: m.to_act == 0 and m.round.phase == "suit")
+            settle(app)
+            if type(app.stack.top).__name__ == "SuitPickerScene":
+                save("suit_picker")
+                break
+        table_for(app, PRESETS["colors"], solo(2), seed=5, steps=3,
+                  stop=lambda m: m.to_act == 0 and m.round.phase == "play")
+        pending = [s for s in app.stack.scenes if type(s).__name__ == "TableScene"]
+        if pending:
+            table = pending[0]
+            from .scenes.suit_picker import SuitPickerScene
+
+            picker = SuitPickerScene(app, table)
+            picker.suits = ["R", "B", "G", "Y"]
+            picker.resize(app.size)
+            app.stack.push(picker)
+            app.stack.apply_requests()
+            save("suit_picker_colors")
+        hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
+        table_for(app, PRESETS["duel"], hot, seed=2, steps=1)
+        save("handoff")
+        table_for(app, PRESETS["points"], solo(4), seed=11, steps=100_000)
+        save("result_points")
+        table_for(app, PRESETS["classic"], solo(3), seed=12, steps=100_000)
+        save("result_classic")
+        pygame.display.quit()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the screenshots and list them."""
+    parser = argparse.ArgumentParser(prog="python -m game.client.shots", description=__doc__.split("\n")[0])
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument("--lang", default="en", choices=("en", "fr"))
+    parser.add_argument("--size", action="append", help="only this size, e.g. 1024x600 (repeatable)")
+    args = parser.parse_args(argv)
+    sizes = SIZES
+    if args.size:
+        from .app import parse_size
+
+        sizes = tuple(parse_size(s) for s in args.size)
+    for path in shoot(args.outdir, sizes, args.lang):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""Table buttons drawn as sprites: big, touch-sized, keyboard-focusable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from . import ui
+
+BUTTON_FILL = (31, 95, 70)
+BUTTON_HOT = (201, 162, 39)
+BUTTON_TEXT = ui.CREAM
+
+
+@dataclass
+class Button:
+    """A rectangle with a label that stands for one intent (``draw``, ``pass``, ``undo`` …)."""
+
+    intent: str
+    label: str
+    rect: pygame.Rect
+    hot: bool = False  # drawn highlighted (the main suggested action)
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` falls on the button."""
+        return self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        """Draw the button."""
+        radius = max(6, int(10 * scale))
+        shadow = self.rect.move(0, max(2, int(3 * scale)))
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
+        pygame.draw.rect(surface, BUTTON_HOT if self.hot else BUTTON_FILL, self.rect,
+                         border_radius=radius)
+        pygame.draw.rect(surface, ui.GOLD, self.rect, width=max(1, int(2 * scale)),
+                         border_radius=radius)
+        color = ui.INK if self.hot else BUTTON_TEXT
+        px = max(12, int(self.rect.height * 0.42))
+        f = ui.font(px, bold=True)
+        while f.size(self.label)[0] > self.rect.width - 8 and px > 10:
+            px -= 1
+            f = ui.font(px, bold=True)
+        image = f.render(self.label, True, color)
+        surface.blit(image, image.get_rect(center=self.rect.center))
