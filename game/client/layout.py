@@ -72,7 +72,7 @@ class TableLayout:
             return []
         cw, ch = self.card
         ax, ay, aw, ah = self.hand_area
-        min_step = max(MIN_TOUCH, int(cw * 0.32))
+        min_step = max(MIN_TOUCH, int(cw * 0.4))
         rows = 1
         if count > 1 and (aw - cw) / (count - 1) < min_step:
             rows = 2

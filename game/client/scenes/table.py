@@ -179,7 +179,8 @@ class TableScene(Scene):
         return False
 
     def key(self, key: int) -> bool:
-        """Keyboard play: arrows choose, Enter plays, D draws, U undoes, Esc pauses."""
+        """Keyboard play: arrows choose, Enter plays, D draws, P passes, E ends, C calls "Card",
+        N denounces, L calls Liar, A accepts, U undoes, Esc pauses."""
         hand = self.view.hand
         if key == pygame.K_ESCAPE:
             self.open_pause()
@@ -190,6 +191,8 @@ class TableScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.selected is not None:
                 self.play_index(self.selected)
+            elif self.playable:
+                self.selected = min(self.playable)  # first Enter shows which card it would play
             elif self.buttons:
                 self.intent(self.buttons[-1].intent)
         elif key == pygame.K_d:
@@ -202,6 +205,18 @@ class TableScene(Scene):
             self.intent("end")
         elif key == pygame.K_c:
             self.intent("card")
+        elif key == pygame.K_l:
+            self.intent("challenge")
+        elif key == pygame.K_a:
+            self.intent("accept")
+        elif key == pygame.K_n and self.buttons:
+            # N: the first denounce button, if a missed "Card" call can be denounced.
+            for button in self.buttons:
+                if button.intent.startswith("denounce "):
+                    self.intent(button.intent)
+                    break
+            else:
+                return False
         else:
             return False
         return True

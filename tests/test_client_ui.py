@@ -1,0 +1,254 @@
+"""Headless UI tests: real pygame events posted into the real scenes."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.controller import MatchController, SeatConfig
+from game.client.scenes.table import TableScene
+from game.engine import PRESETS, Match, PlayerView
+from tests.client_support import click, make_app, press, run_until, tap, top_name
+from tests.support import make_match
+
+
+@pytest.fixture
+def app():
+    application = make_app()
+    yield application
+    pygame.display.quit()
+
+
+def table_of(app) -> TableScene:
+    for scene in app.stack.scenes:
+        if isinstance(scene, TableScene):
+            return scene
+    raise AssertionError(f"no table in {app.stack.scenes}")
+
+
+def start_table(app, match: Match, seats: list[SeatConfig]) -> TableScene:
+    controller = MatchController(match, seats, rng=random.Random(1), speed=0)
+    table = TableScene(app, controller)
+    app.start(table)
+    app.frame(1 / 60)
+    return table
+
+
+def keys_for_turn(table: TableScene) -> list[int]:
+    """The keys a player would press for a sensible move in this view."""
+    view: PlayerView = table.view
+    legal = [str(a) for a in view.legal]
+    if "card" in legal:
+        return [pygame.K_c]
+    if table.playable:
+        target = min(table.playable)
+        # Right from no selection lands on the first card.
+        steps = target + 1 if table.selected is None else (target - table.selected) % len(view.hand)
+        return [pygame.K_RIGHT] * steps + [pygame.K_RETURN]
+    for action, key in (("draw", pygame.K_d), ("pass", pygame.K_p), ("end", pygame.K_e),
+                        ("accept", pygame.K_a)):
+        if action in legal:
+            return [key]
+    return []
+
+
+def play_by_keys(app, frames: int = 20000) -> None:
+    for _ in range(frames):
+        name = top_name(app)
+        if name == "ResultScene":
+            return
+        if name == "SuitPickerScene":
+            press(app, pygame.K_RETURN)
+        elif name == "HandoffScene":
+            press(app, pygame.K_SPACE)
+        elif name == "TableScene":
+            table = app.stack.top
+            if table.view.my_turn and not table.animator.busy:
+                for key in keys_for_turn(table):
+                    press(app, key, frames=1)
+            app.frame(1 / 60)
+        else:
+            app.frame(1 / 60)
+    raise AssertionError(f"no result after {frames} frames; top is {top_name(app)}")
+
+
+def test_a_solo_game_is_played_to_the_result_by_keys_alone(app):
+    app.go_to_menu()
+    app.stack.apply_requests()
+    app.frame(1 / 60)
+    press(app, pygame.K_RETURN)  # New game (the focused menu entry)
+    assert top_name(app) == "NewGameScene"
+    press(app, pygame.K_RETURN)  # Start (focused by default)
+    assert top_name(app) == "TableScene"
+    assert table_of(app).controller.solo
+    play_by_keys(app)
+    assert top_name(app) == "ResultScene"
+    assert table_of(app).controller.match.round.result is not None
+
+
+def tap_center(app, rect) -> None:
+    tap(app, pygame.Rect(rect).center)
+
+
+def test_a_solo_game_is_played_to_the_result_by_touch_alone(app):
+    app.go_to_menu()
+    app.stack.apply_requests()
+    app.frame(1 / 60)
+    tap_center(app, app.stack.top.controls[0].element.rect)
+    assert top_name(app) == "NewGameScene"
+    start = next(c for c in app.stack.top.controls if c.element.text == "Start")
+    tap_center(app, start.element.rect)
+    assert top_name(app) == "TableScene"
+    for _ in range(20000):
+        name = top_name(app)
+        if name == "ResultScene":
+            break
+        if name == "SuitPickerScene":
+            tap_center(app, app.stack.top.rects[0])
+            continue
+        table = app.stack.top
+        if name == "TableScene" and table.view.my_turn and not table.animator.busy:
+            if table.playable:
+                tap_center(app, table.hand_rects[min(table.playable)])
+                continue
+            if table.buttons:
+                tap_center(app, table.buttons[-1].rect)
+                continue
+        app.frame(1 / 60)
+    assert top_name(app) == "ResultScene"
+
+
+def test_a_touch_is_handled_once_even_if_sdl_also_sends_a_mouse_click(app):
+    match = make_match("classic", ["3H 9C", "5S 6S"], "7H", "KD QD JD")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    pos = table.hand_rects[0].center
+    w, h = app.size
+    finger = {"touch_id": 1, "finger_id": 1, "x": pos[0] / w, "y": pos[1] / h, "dx": 0.0, "dy": 0.0,
+              "pressure": 1.0}
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, **finger))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, **finger))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True))
+    submitted = []
+    original = table.controller.submit
+    table.controller.submit = lambda action, seat=None: (submitted.append(action), original(action, seat))
+    app.frame(1 / 60)
+    assert [str(a) for a in submitted] == ["play 3H"]
+
+
+def test_tapping_an_unplayable_card_shows_the_engine_reason_and_changes_nothing(app):
+    match = make_match("classic", ["3C 9H", "5S 6S"], "7H", "KD QD JD")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    before = list(match.round.hands[0])
+    click(app, table.hand_rects[0].center)
+    assert "You must follow" in table.toast
+    assert table.message() == table.toast
+    assert match.round.hands[0] == before
+    assert match.round.to_act == 0
+
+
+def test_the_suit_picker_announces_the_chosen_suit(app):
+    # The computer holds no heart: it can only follow the announced hearts with the KH it draws.
+    match = make_match("classic", ["8C 9S 2D", "5S 6S 4D"], "7H", "KH QD JD")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    press(app, pygame.K_RETURN)  # selects the first playable card, the eight
+    press(app, pygame.K_RETURN)  # plays it
+    assert top_name(app) == "SuitPickerScene"
+    press(app, pygame.K_h)
+    assert top_name(app) == "TableScene"
+    assert run_until(app, lambda: table.controller.match.round.to_act == 0, 600)
+    assert [c.code for c in table.controller.match.round.discard] == ["7H", "8C", "KH"]
+
+
+def test_undo_takes_back_the_human_turn_and_the_computer_reply(app):
+    match = make_match("classic", ["3H 9C 4C", "5H 6S 2D"], "7H", "KD QD JD TD")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer", "easy")])
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)  # play 3H
+    assert run_until(app, lambda: table.controller.match.round.to_act == 0, 600)
+    assert len(table.controller.match.round.discard) >= 2
+    press(app, pygame.K_u)
+    restored = table.controller.match.round
+    assert [c.code for c in restored.hands[0]] == ["3H", "9C", "4C"]
+    assert [c.code for c in restored.discard] == ["7H"]
+    assert restored.to_act == 0
+
+
+def test_hot_seat_never_draws_the_waiting_players_faces():
+    app = make_app(speed="fast")
+    try:
+        match = Match(PRESETS["duel"], 2, seed=4)
+        seats = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
+        controller = MatchController(match, seats, rng=random.Random(2), speed=2.0)
+        table = TableScene(app, controller)
+        app.start(table)
+        handoffs = 0
+        for _ in range(30000):
+            name = top_name(app)
+            if name == "ResultScene":
+                break
+            table.painter.faces_drawn = []
+            if name == "HandoffScene":
+                handoffs += 1
+                app.frame(1 / 60)
+                assert table.painter.faces_drawn == [], "the table was drawn under the handoff cover"
+                press(app, pygame.K_SPACE, frames=0)
+            elif name == "SuitPickerScene":
+                press(app, pygame.K_RETURN, frames=0)
+            elif name == "TableScene" and table.view.my_turn and not table.animator.busy:
+                for key in keys_for_turn(table):
+                    press(app, key, frames=0)
+            table.painter.faces_drawn = []
+            app.frame(1 / 60)
+            viewer = controller.viewer
+            other = 1 - viewer
+            hidden = set(controller.match.round.hands[other]) - set(controller.match.round.discard)
+            if controller.match.status == "playing":
+                leaked = hidden & set(table.painter.faces_drawn)
+                assert not leaked, f"seat {other}'s {leaked} drawn while {viewer} holds the device"
+        assert top_name(app) == "ResultScene"
+        assert handoffs >= 2
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1024, 768), (1280, 800), (2560, 1080), (3840, 2160)])
+def test_the_table_lays_out_at_every_supported_size(size):
+    app = make_app(size)
+    try:
+        match = Match(PRESETS["points"], 7, seed=1)
+        seats = [SeatConfig("human")] + [SeatConfig("computer")] * 6
+        table = start_table(app, match, seats)
+        app.frame(1 / 60)
+        w, h = app.size
+        for rect in table.hand_rects:
+            assert rect.left >= 0 and rect.right <= w and rect.bottom <= h
+        spots = table.layout.seat_spots(6)
+        assert all(0 <= s.center[0] <= w and 0 <= s.center[1] <= h for s in spots)
+    finally:
+        pygame.display.quit()
+
+
+def test_escape_opens_the_pause_menu_and_resume_returns(app):
+    match = make_match("classic", ["3H 9C", "5S 6S"], "7H", "KD QD JD")
+    start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "PauseScene"
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "TableScene"
+
+
+def test_kiosk_ignores_quit_and_returns_to_the_menu_when_idle():
+    app = make_app(kiosk=True)
+    try:
+        match = make_match("classic", ["3H 9C", "5S 6S"], "7H", "KD QD JD")
+        start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        app.frame(1 / 60)
+        assert app.running
+        app.frame(200.0)  # a long idle stretch (clamped for updates, counted for idleness)
+        assert top_name(app) == "MenuScene"
+    finally:
+        pygame.display.quit()
