@@ -17,7 +17,8 @@ from .actions import Action
 from .cards import Card
 from .errors import IllegalAction, RulesError
 from .events import Event, MatchEnded
-from .round import OVER, Round
+from .phases import OVER
+from .round import Round
 from .rules import Rules
 from .scoring import RoundResult, team_of
 from .view import PlayerView

@@ -38,11 +38,9 @@ from typing import Any
 from .actions import (
     ACCEPT,
     CALL_LAST_CARD,
-    CHALLENGE,
     DRAW,
     END_TURN,
     PASS,
-    PLAYS,
     SUIT_CHOICES,
     Accept,
     Action,
@@ -56,7 +54,7 @@ from .actions import (
     Play,
     TimeOut,
 )
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, deck_for
+from .cards import Card, deck_for
 from .errors import IllegalAction, RulesError
 from .events import (
     CardPlayed,
@@ -79,18 +77,15 @@ from .events import (
     TurnSkipped,
     TurnStarted,
 )
+from .explain import why_not
+from .legal import denounces, playable, turn_actions
+from .phases import CHALLENGE_PHASE, OVER, PENALTY, PLAY, SUIT
 from .rules import Rules
 from .scoring import RoundResult, blocked_result, finished_result
 from .table import CardTable, card_table
 
 Log = list[Event] | None
 
-# Phases of the seat to act.
-PLAY = "play"  # a normal turn (maybe after a draw, or continuing a twin/run/10)
-SUIT = "suit"  # must announce a suit after a wild
-PENALTY = "penalty"  # a draw penalty is pending: stack an answer or draw
-CHALLENGE_PHASE = "challenge"  # a Wild +4 was played at this seat: challenge or accept
-OVER = "over"
 
 
 class Round:
@@ -104,7 +99,7 @@ class Round:
         "rules", "players", "rng", "number", "dealer", "first", "hands", "pile", "discard",
         "suit", "direction", "to_act", "phase", "drawn", "last_drawn", "played", "follow",
         "follow_suit", "run_next", "pending", "pending_by", "bluff_by", "called", "exposed",
-        "turn_no", "passes", "result", "start_choice", "explicit", "_table", "_legal",
+        "turn_no", "passes", "result", "start_choice", "explicit", "table", "_legal",
     )
 
     def __init__(
@@ -121,7 +116,7 @@ class Round:
         self.number = number
         self.dealer = (first - 1) % players if dealer is None else dealer
         self.first = first
-        self._table: CardTable = card_table(rules)
+        self.table: CardTable = card_table(rules)
         self._legal: tuple[Action, ...] | None = None
         self.explicit = deck is not None
         if deck is None:
@@ -160,7 +155,7 @@ class Round:
             if not isinstance(card, Card):
                 raise RulesError(f"deck entries must be cards, not {card!r}")
             counts[card] = counts.get(card, 0) + 1
-            allowed = self._table.deck_counts.get(card, 0)
+            allowed = self.table.deck_counts.get(card, 0)
             if counts[card] > allowed:
                 raise RulesError(f"the {self.rules.deck} deck has {allowed} of {card.code}, "
                                  f"but the explicit deck has more")
@@ -198,7 +193,7 @@ class Round:
         self.suit = card.suit
         if log is not None:
             log.append(StartCard(card))
-        effect = self._table.effects[card]
+        effect = self.table.effects[card]
         if self.rules.start_effects:
             if effect.wild:
                 # The first player names the colour, then plays as usual.
@@ -244,104 +239,18 @@ class Round:
     def follows(self, card: Card) -> bool:
         """Whether ``card`` matches the pile (suit in force, top rank, or wild)."""
         return (card.suit == self.suit or card.rank == self.discard[-1].rank
-                or card.rank in self._table.wild_ranks)
+                or card.rank in self.table.wild_ranks)
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """What ``seat`` (default: the seat to act) may do now, without duplicates."""
         if seat is None or seat == self.to_act:
             legal = self._legal
             if legal is None:
-                legal = self._legal = self._turn_actions() + self._denounces(self.to_act)
+                legal = self._legal = turn_actions(self) + denounces(self, self.to_act)
             return legal
         if self.phase == OVER or type(seat) is not int or not 0 <= seat < self.players:
             return ()
-        return self._denounces(seat)
-
-    def _denounces(self, seat: int) -> tuple[Action, ...]:
-        if not self.exposed or self.phase == OVER:
-            return ()
-        return tuple(Denounce(s) for s in sorted(self.exposed)
-                     if s != seat and len(self.hands[s]) == 1)
-
-    def _turn_actions(self) -> tuple[Action, ...]:
-        phase = self.phase
-        if phase == PLAY:
-            hand = self.hands[self.to_act]
-            follow = self.follow
-            if self.drawn:
-                card = self.last_drawn
-                assert card is not None
-                ok = card.suit == self.follow_suit if follow == "again" else self.follows(card)
-                if ok:
-                    acts: list[Action] = [PLAYS[card]]
-                    if not self.rules.draw_until_playable or follow == "again":
-                        acts.append(PASS)
-                    if self.rules.last_card_call and len(hand) == 2 and not self.called:
-                        acts.append(CALL_LAST_CARD)
-                    return tuple(acts)
-                if follow != "again" and self.drawn < self.draw_limit() and self.can_draw():
-                    return (DRAW,)
-                return (PASS,)
-            plays = self._playable(hand)
-            can_play = bool(plays)
-            if follow is not None:
-                if follow == "again":
-                    if plays:
-                        acts = plays
-                    else:
-                        return (DRAW,) if self.can_draw() else (PASS,)
-                else:
-                    acts = plays + [END_TURN]
-            else:
-                acts = plays
-                if self.can_draw() and (not plays or self.rules.draw_when_playable):
-                    acts.append(DRAW)
-                elif not plays:
-                    acts.append(PASS)
-            if can_play and self.rules.last_card_call and len(hand) == 2 and not self.called:
-                acts.append(CALL_LAST_CARD)
-            return tuple(acts)
-        if phase == SUIT:
-            return tuple(SUIT_CHOICES[s] for s in self._table.suits)
-        if phase == PENALTY:
-            pending_by = self.pending_by
-            assert pending_by is not None
-            table = self._table
-            seen: set[Card] = set()
-            acts = []
-            for card in self.hands[self.to_act]:
-                if card not in seen and table.can_answer(card, pending_by):
-                    seen.add(card)
-                    acts.append(PLAYS[card])
-            acts.append(DRAW)
-            return tuple(acts)
-        if phase == CHALLENGE_PHASE:
-            return (CHALLENGE, ACCEPT)
-        return ()
-
-    def _playable(self, hand: list[Card]) -> list[Action]:
-        """The distinct cards of ``hand`` that may be played now (normal phase)."""
-        follow = self.follow
-        suit = self.suit
-        rank = self.discard[-1].rank
-        wilds = self._table.wild_ranks
-        again = self.rules.again_ranks
-        out: list[Action] = []
-        seen: set[Card] = set()
-        last = len(hand) == 1
-        for card in hand:
-            if card in seen:
-                continue
-            seen.add(card)
-            if follow is None or follow == "twin":
-                ok = card.suit == suit or card.rank == rank or card.rank in wilds
-            elif follow == "again":
-                ok = card.suit == self.follow_suit
-            else:  # run: the next card of the same suit, one rank up
-                ok = card.suit == self.follow_suit and card.number == self.run_next
-            if ok and not (last and card.rank in again):
-                out.append(PLAYS[card])
-        return out
+        return denounces(self, seat)
 
     # ---- changing ------------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None, *, events: bool = True) -> list[Event]:
@@ -356,9 +265,9 @@ class Round:
             seat = self.to_act
         if type(action) is TimeOut:
             if self.phase == OVER or not self.rules.turn_seconds or seat != self.to_act:
-                raise IllegalAction(self._why_not(action, seat))
+                raise IllegalAction(why_not(self, action, seat))
         elif action not in self.legal_actions(seat):
-            raise IllegalAction(self._why_not(action, seat))
+            raise IllegalAction(why_not(self, action, seat))
         log: Log = [] if events else None
         self._legal = None
         self._do(action, seat, log)
@@ -405,7 +314,7 @@ class Round:
 
     def _play(self, card: Card, seat: int, log: Log) -> None:
         hand = self.hands[seat]
-        effect = self._table.effects[card]
+        effect = self.table.effects[card]
         if effect.draws and effect.wild:
             # A wild draw card breaks the rule when its player held the suit in force.
             suit = self.suit
@@ -465,7 +374,7 @@ class Round:
         self.run_next = card.number + 1
         self.drawn = 0
         self.last_drawn = None
-        if why != "again" and not self._playable(self.hands[seat]):
+        if why != "again" and not playable(self, self.hands[seat]):
             self._next_turn(0, log)
             return
         if log is not None:
@@ -568,30 +477,15 @@ class Round:
             if self.phase == OVER or self.turn_no != turn or self.to_act != seat:
                 break
             self._legal = None
-            self._do(self._auto_action(seat), seat, log)
+            self._do(auto_action(turn_actions(self), self.phase, self._best_suit(seat)), seat, log)
             self._legal = None
 
-    def _auto_action(self, seat: int) -> Action:
-        """A plain move for a player whose time ran out: play the first card that plays."""
-        legal = self._turn_actions()
-        if self.phase == SUIT:
-            return SUIT_CHOICES[self._best_suit(seat)]
-        if CALL_LAST_CARD in legal:
-            return CALL_LAST_CARD
-        for action in legal:
-            if type(action) is Play:
-                return action
-        for choice in (ACCEPT, DRAW, PASS, END_TURN):
-            if choice in legal:
-                return choice
-        return legal[0]
-
     def _best_suit(self, seat: int) -> str:
-        counts = {s: 0 for s in self._table.suits}
+        counts = {s: 0 for s in self.table.suits}
         for card in self.hands[seat]:
             if card.suit in counts:
                 counts[card.suit] += 1
-        return max(self._table.suits, key=lambda s: counts[s])
+        return max(self.table.suits, key=lambda s: counts[s])
 
     def _next_turn(self, skip: int, log: Log) -> None:
         seat = self.to_act
@@ -616,10 +510,10 @@ class Round:
         if self.pending:
             pending_by = self.pending_by
             assert pending_by is not None
-            effect = self._table.effects[pending_by]
+            effect = self.table.effects[pending_by]
             if self.rules.challenge_wild_four and effect.wild and self.pending == effect.draws:
                 self.phase = CHALLENGE_PHASE
-            elif self.rules.stacking and self._table.stackable(pending_by):
+            elif self.rules.stacking and self.table.stackable(pending_by):
                 self.phase = PENALTY
             else:
                 # Nothing may answer it: the penalty is taken at once.
@@ -637,7 +531,7 @@ class Round:
 
     def _finish(self, winner: int | None, log: Log) -> None:
         rules = self.rules
-        values = self._table.values
+        values = self.table.values
         if winner is None:
             self.result = blocked_result(self.hands, values, rules.scoring,
                                          rules.blocked_scoring, rules.pairs)
@@ -650,78 +544,15 @@ class Round:
         if log is not None:
             log.append(RoundEnded(self.result))
 
-    # ---- explaining ----------------------------------------------------------------------
-    def _why_not(self, action: Action, seat: int) -> str:
-        """A sentence for the player saying why ``action`` is refused."""
-        if self.phase == OVER:
-            return "The round is over."
-        if not 0 <= seat < self.players:
-            return f"There is no seat {seat} at this table."
-        if type(action) is Denounce:
-            target = action.seat
-            if target == seat:
-                return "You cannot denounce yourself."
-            return f"Seat {target} cannot be denounced now."
-        if seat != self.to_act:
-            return f"It is not your turn: seat {self.to_act} plays."
-        if type(action) is TimeOut:
-            return "These rules have no turn timer."
-        suit_name = _suit_label(self.suit)
-        if self.phase == SUIT:
-            return "Choose the suit to announce first."
-        if self.phase == CHALLENGE_PHASE:
-            return "Call Liar or accept the Wild +4."
-        if type(action) is Play:
-            card = action.card
-            if card not in self.hands[seat]:
-                return f"You do not hold {card.label}."
-            if self.phase == PENALTY:
-                return (f"You must answer with a draw card that stacks, or draw "
-                        f"{self.pending} cards.")
-            if self.drawn:
-                return "After drawing you may only play the card you drew."
-            if self.follow == "again":
-                return f"After a 10 you must play another {suit_name} card."
-            if self.follow == "run":
-                return "Only the next card of your run may follow; or end your turn."
-            if len(self.hands[seat]) == 1 and card.rank in self.rules.again_ranks:
-                return "A 10 can never be your last card."
-            wild = self._wild_word()
-            return f"You must follow {suit_name} or {self.top.label}, or play {wild}."
-        if type(action) is ChooseSuit:
-            return "You announce a suit only after playing a wild card."
-        if type(action) is Draw:
-            if not self.can_draw() and not self.pending:
-                return "There is nothing left to draw."
-            if self.drawn:
-                return "You cannot draw again this turn."
-            if self.follow is not None:
-                return "You are in the middle of your turn: play on or end it."
-            return "You may not draw while you hold a card that plays."
-        if type(action) is Pass:
-            return "You cannot pass: you can still play or draw."
-        if type(action) is EndTurn:
-            return "There is nothing to end: play or draw."
-        if type(action) is CallLastCard:
-            return "You call Card only with two cards in hand, before playing."
-        if type(action) in (Challenge, Accept):
-            return "No Wild +4 was played at you."
-        return f"{action} is not allowed now."
-
-    def _wild_word(self) -> str:
-        wilds = self._table.wild_ranks
-        if "8" in wilds:
-            return "an eight" if len(wilds) == 1 else "an eight or a joker"
-        return "a wild card"
-
     # ---- persistence and comparison ------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__ if not name.startswith("_")}
+        return {name: getattr(self, name) for name in self.__slots__
+                if not name.startswith("_") and name != "table"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             object.__setattr__(self, name, value)
-        self._table = card_table(self.rules)
+        self.table = card_table(self.rules)
         self._legal = None
 
     def __eq__(self, other: object) -> bool:
@@ -734,7 +565,17 @@ class Round:
     __hash__ = None  # type: ignore[assignment]
 
 
-def _suit_label(suit: str | None) -> str:
-    if suit is None:
-        return "the announced suit"
-    return SUIT_SYMBOLS.get(suit) or SUIT_NAMES.get(suit, suit)
+def auto_action(legal: tuple[Action, ...], phase: str, best_suit: str) -> Action:
+    """The move the game makes for a player whose time ran out: call "Card" when due, play the
+    first card that plays, else accept, draw, pass or end the turn."""
+    if phase == SUIT:
+        return SUIT_CHOICES[best_suit]
+    if CALL_LAST_CARD in legal:
+        return CALL_LAST_CARD
+    for action in legal:
+        if type(action) is Play:
+            return action
+    for choice in (ACCEPT, DRAW, PASS, END_TURN):
+        if choice in legal:
+            return choice
+    return legal[0]
