@@ -17,6 +17,7 @@ LANGUAGES: Final = ("en", "fr")
 EN: Final[dict[str, str]] = {
     "app.title": "Huit",
     "app.subtitle": "Crazy Eights",
+    "fmt.pair": "{label}: {value}",
     "menu.new": "New game",
     "menu.continue": "Continue",
     "menu.settings": "Settings",
@@ -147,6 +148,7 @@ EN: Final[dict[str, str]] = {
 FR: Final[dict[str, str]] = {
     "app.title": "Huit",
     "app.subtitle": "Huit américain",
+    "fmt.pair": "{label} : {value}",
     "menu.new": "Nouvelle partie",
     "menu.continue": "Continuer",
     "menu.settings": "Réglages",

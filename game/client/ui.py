@@ -51,7 +51,7 @@ def theme(scale: float) -> dict[str, Any]:
     for block in data.values():
         spec = block.get("font")
         if spec:
-            for key in ("regular_path", "bold_path"):
+            for key in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
                 if key in spec:
                     spec[key] = str(ASSETS / spec[key])
             spec["size"] = str(max(10, round(int(spec.get("size", 20)) * scale)))
@@ -59,8 +59,16 @@ def theme(scale: float) -> dict[str, Any]:
 
 
 def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
-    """A pygame_gui manager for a window of ``size`` with the Huit theme."""
-    return pygame_gui.UIManager(size, theme(scale_for(size)), enable_live_theme_updates=False)
+    """A pygame_gui manager for a window of ``size`` with the Huit theme.
+
+    The text box's bold and italic faces are loaded up front (the how-to-play texts use them).
+    """
+    data = theme(scale_for(size))
+    manager = pygame_gui.UIManager(size, data, enable_live_theme_updates=False)
+    text_size = int(data["text_box"]["font"]["size"])
+    manager.preload_fonts([{"name": "dejavu", "point_size": text_size, "style": style}
+                           for style in ("bold", "italic", "bold_italic")])
+    return manager
 
 
 def text(surface: pygame.Surface, message: str, pos: tuple[int, int], px: int, *,

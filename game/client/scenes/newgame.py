@@ -92,19 +92,21 @@ class NewGameScene(GuiScene):
         col_w = int(w * 0.38)
         x, y = m, int(80 * s)
         self.button(pygame.Rect(x, y, col_w, bh),
-                    f"{tr('new.preset')}: {tr('preset.' + self.preset_name)}  ◂ ▸",
+                    tr("fmt.pair", label=tr("new.preset"),
+                       value=tr("preset." + self.preset_name)) + "  ◂ ▸",
                     lambda: self.step_preset(1), self.step_preset)
         y += bh + gap // 2
         pygame_gui.elements.UITextBox(tr(f"preset.{self.preset_name}.line"),
                                       pygame.Rect(x, y, col_w, int(bh * 1.3)), self.manager,
                                       object_id="#desc")
         y += int(bh * 1.3) + gap
-        self.button(pygame.Rect(x, y, col_w, bh), f"{tr('new.players')}: {self.players}  ◂ ▸",
+        players = tr("fmt.pair", label=tr("new.players"), value=self.players) + "  ◂ ▸"
+        self.button(pygame.Rect(x, y, col_w, bh), players,
                     lambda: self.step_players(1), self.step_players)
         y += bh + gap
         for seat in range(self.players):
             kind = self.kinds[seat]
-            text = f"{tr('new.seat', n=seat + 1)}: {tr('new.' + kind)}"
+            text = tr("fmt.pair", label=tr("new.seat", n=seat + 1), value=tr("new." + kind))
             self.button(pygame.Rect(x + int(20 * s), y, col_w - int(20 * s), bh), text,
                         lambda seat=seat: self.step_seat(seat, 1),
                         lambda d, seat=seat: self.step_seat(seat, d))
@@ -146,7 +148,7 @@ class NewGameScene(GuiScene):
             shown = tr(ZERO_MEANS.get(name, "new.off"))
         if name == "target" and not value and rules.target_per_player:
             shown = f"{rules.target_per_player} × {self.players}"
-        return f"{tr('option.' + name).split(' (')[0]}: {shown}"
+        return tr("fmt.pair", label=tr("option." + name), value=shown)
 
     # ---- changes -----------------------------------------------------------------------------
     def step_preset(self, delta: int) -> None:

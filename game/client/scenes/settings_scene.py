@@ -28,18 +28,20 @@ class SettingsScene(GuiScene):
         def onoff(value: bool) -> str:
             return tr("new.on") if value else tr("new.off")
 
+        def pair(key: str, value: object) -> str:
+            return tr("fmt.pair", label=tr(key), value=value)
+
         rows = [
-            (f"{tr('settings.language')}: {LANGUAGE_NAMES.get(st.language, st.language)}",
-             self.step_language),
-            (f"{tr('settings.speed')}: {tr('settings.speed.' + st.speed)}", self.step_speed),
-            (f"{tr('settings.volume')}: {round(st.volume * 100)}%", self.step_volume),
-            (f"{tr('settings.mute')}: {onoff(st.muted)}", lambda d: self.toggle("muted")),
-            (f"{tr('settings.four_color')}: {onoff(st.four_color)}", lambda d: self.toggle("four_color")),
-            (f"{tr('settings.left_handed')}: {onoff(st.left_handed)}", lambda d: self.toggle("left_handed")),
-            (f"{tr('settings.undo')}: {onoff(st.undo_allowed)}", lambda d: self.toggle("undo_allowed")),
+            (pair("settings.language", LANGUAGE_NAMES.get(st.language, st.language)), self.step_language),
+            (pair("settings.speed", tr("settings.speed." + st.speed)), self.step_speed),
+            (pair("settings.volume", f"{round(st.volume * 100)}%"), self.step_volume),
+            (pair("settings.mute", onoff(st.muted)), lambda d: self.toggle("muted")),
+            (pair("settings.four_color", onoff(st.four_color)), lambda d: self.toggle("four_color")),
+            (pair("settings.left_handed", onoff(st.left_handed)), lambda d: self.toggle("left_handed")),
+            (pair("settings.undo", onoff(st.undo_allowed)), lambda d: self.toggle("undo_allowed")),
         ]
         if not self.app.kiosk:
-            rows.append((f"{tr('settings.fullscreen')}: {onoff(self.app.fullscreen)}",
+            rows.append((pair("settings.fullscreen", onoff(self.app.fullscreen)),
                          lambda d: self.app.toggle_fullscreen()))
         y = int(100 * s)
         for text, step in rows:
