@@ -327,7 +327,13 @@ class TableScene(Scene):
                                sound=name if i % 3 == 0 else None),
                         after=gap / speed if i or event.reason == "deal" else 0.0)
             elif isinstance(event, ev.Reshuffled):
-                sound.play("shuffle")
+                if speed <= 0:
+                    sound.play("shuffle")
+                    continue
+                for i in range(min(6, event.count)):
+                    self.animator.add(Flight(None, self.layout.discard, self.layout.draw_pile, FLIGHT / speed,
+                                             dest=("pile",), sound="shuffle" if i == 0 else None),
+                                      after=0.05 / speed)
             elif isinstance(event, ev.TurnStarted):
                 if event.seat == self.view.seat and self.controller.seats[event.seat].is_human:
                     sound.play("turn")
