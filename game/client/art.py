@@ -12,14 +12,15 @@ Run as a script to look at the art: ``python -m game.client.art OUTDIR [--width 
 
 from __future__ import annotations
 
-import argparse
-import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
 
-from game.engine.cards import COLOR_RANKS, COLOR_SUITS, JOKER, STANDARD_RANKS, STANDARD_SUITS, Card
+from game.engine.cards import Card
+
+from .felt import felt as felt  # re-exported: the table and menus take the felt from here
+from .felt import mix
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 """The shipped fonts (DejaVu Sans has ♠♥♦♣, ⊘ and ⇄)."""
@@ -140,10 +141,6 @@ def _outlined(surface: pygame.Surface, color: RGB, thickness: int) -> pygame.Sur
     out.blit(surface, (t, t))
     return out
 
-
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    """The colour ``t`` of the way from ``a`` to ``b``."""
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
 class CardArt:
@@ -364,7 +361,7 @@ class CardArt:
         y = round(H * 0.1)
         panel = pygame.Rect(x, y, W - 2 * x, H - 2 * y)
         radius = round(W * 0.03)
-        pygame.draw.rect(big, _mix(PAPER, GOLD, 0.18), panel, border_radius=radius)
+        pygame.draw.rect(big, mix(PAPER, GOLD, 0.18), panel, border_radius=radius)
         # One half is drawn, the other is the same half turned round, as on real court cards.
         half = _canvas((panel.width, panel.height // 2), PAPER)
         hw, hh = half.get_size()
@@ -372,7 +369,7 @@ class CardArt:
             _blit_center(half, self._glyph(_COURT_FIGURES[rank], hh * 0.62, ink), (hw / 2, hh * 0.5))
         else:
             _blit_center(half, self._glyph(_COURT_FIGURES[rank], hh * 0.56, ink), (hw * 0.64, hh * 0.5))
-            letter = self._glyph(rank, hh * 0.32, _mix(ink, GOLD, 0.25), bold=True)
+            letter = self._glyph(rank, hh * 0.32, mix(ink, GOLD, 0.25), bold=True)
             _blit_center(half, letter, (hw * 0.24, hh * 0.34))
             _blit_center(half, self._glyph(SYMBOLS[suit], hh * 0.16, ink), (hw * 0.24, hh * 0.68))
         big.blit(half, panel.topleft)
@@ -540,7 +537,7 @@ class CardArt:
         for i in range(-n, n + 1):  # a small gold dot at every crossing
             for j in range(0, int(fh / (cell * slope / 2)) + 2):
                 x = i * cell + (cell / 2 if j % 2 else 0)
-                pygame.draw.circle(field, _mix(deep, GOLD, 0.55), (x, j * cell * slope / 2), line * 1.2)
+                pygame.draw.circle(field, mix(deep, GOLD, 0.55), (x, j * cell * slope / 2), line * 1.2)
         radius = self._radius() - margin // 2
         _clip_rounded(field, field.get_rect(), radius)
         big.blit(field, (margin, margin))
@@ -571,83 +568,11 @@ class CardArt:
         return self._finish(big, (self.width + 2 * self.glow_margin, self.height + 2 * self.glow_margin))
 
 
-def felt(size: tuple[int, int], *, seed: int = 8) -> pygame.Surface:
-    """A green table felt of ``size`` px: a soft radial vignette and fine seeded noise."""
-    w, h = max(1, size[0]), max(1, size[1])
-    # The vignette is drawn small and scaled up, which keeps it smooth and fast.
-    small = pygame.Surface((64, 64))
-    centre, rim = (38, 122, 72), (12, 58, 34)
-    small.fill(rim)
-    for i in range(32, 0, -1):
-        t = (i / 32) ** 1.6
-        ring = pygame.Rect(32 - i * 1.25, 32 - i * 1.25, i * 2.5, i * 2.5)
-        pygame.draw.ellipse(small, _mix(centre, rim, t), ring)
-    surface = pygame.transform.smoothscale(small, (w, h))
-    rng = random.Random(seed)
-    tile_size = 96
-    grain = rng.randbytes(tile_size * tile_size)
-    rgb = bytes(b % 10 for b in grain for _ in range(3))
-    tile = pygame.image.frombytes(rgb, (tile_size, tile_size), "RGB")
-    # Two offset grids of the tile, one lightening and one (flipped) darkening: no visible repeat.
-    shift = rng.randrange(1, tile_size)
-    dark = pygame.transform.flip(tile, True, False)
-    for y in range(0, h, tile_size):
-        for x in range(0, w, tile_size):
-            surface.blit(tile, (x, y), special_flags=pygame.BLEND_RGB_ADD)
-    for y in range(-shift, h, tile_size):
-        for x in range(-shift, w, tile_size):
-            surface.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
-    return surface.convert() if pygame.display.get_surface() is not None else surface
-
-
-# -- contact sheets ------------------------------------------------------------------------------
-
-def _sheet(items: Sequence[pygame.Surface | None], columns: int, art: CardArt) -> pygame.Surface:
-    """Surfaces on felt, ``columns`` per row (``None`` leaves a gap)."""
-    gap = max(6, art.width // 8)
-    rows = (len(items) + columns - 1) // columns
-    size = (columns * (art.width + gap) + gap, rows * (art.height + gap) + gap)
-    sheet = felt(size)
-    for i, item in enumerate(items):
-        if item is not None:
-            row, col = divmod(i, columns)
-            sheet.blit(item, (gap + col * (art.width + gap), gap + row * (art.height + gap)))
-    return sheet
-
-
-def write_contact_sheets(outdir: Path, width: int = 120, four_color: bool = False) -> list[Path]:
-    """Write ``standard.png``, ``action_markers.png`` and ``colors.png`` into ``outdir``."""
-    outdir.mkdir(parents=True, exist_ok=True)
-    art = CardArt(width, four_color=four_color)
-    standard: list[pygame.Surface | None] = [
-        art.face(Card(r + s)) for s in STANDARD_SUITS for r in STANDARD_RANKS]
-    standard += [art.face(JOKER), art.back(), art.blank()]
-    action: list[pygame.Surface | None] = []
-    for s in STANDARD_SUITS:
-        action += [art.face(Card(r + s), markers=True) for r in "JQK"]
-        action.append(art.face(JOKER, markers=True) if s == "S" else None)
-    colors: list[pygame.Surface | None] = [
-        art.face(Card(c + r)) for c in COLOR_SUITS for r in COLOR_RANKS]
-    colors += [art.face(Card("W")), art.face(Card("W+4")), art.back()]
-    paths = []
-    for name, items, columns in (("standard", standard, 13), ("action_markers", action, 4),
-                                 ("colors", colors, 13)):
-        path = outdir / f"{name}.png"
-        pygame.image.save(_sheet(items, columns, art), str(path))
-        paths.append(path)
-    return paths
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: write the contact sheets and print their paths."""
-    parser = argparse.ArgumentParser(prog="python -m game.client.art", description=__doc__.splitlines()[0])
-    parser.add_argument("outdir", type=Path, help="folder for the PNG contact sheets")
-    parser.add_argument("--width", type=int, default=120, help="card width in px (default 120)")
-    parser.add_argument("--four-color", action="store_true", help="blue diamonds, green clubs")
-    args = parser.parse_args(argv)
-    for path in write_contact_sheets(args.outdir, args.width, args.four_color):
-        print(path)
-    return 0
+    """Command line: write the contact sheets (see `art_sheets`) and print their paths."""
+    from .art_sheets import main as sheets_main
+
+    return sheets_main(argv)
 
 
 if __name__ == "__main__":
