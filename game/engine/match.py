@@ -158,11 +158,12 @@ class Match:
             pending=r.pending, pending_by=r.pending_by,
             legal=self.legal_actions(seat) if playing else (),
             drawn_card=r.last_drawn if mine else None, follow=r.follow,
-            follow_suit=r.follow_suit if r.follow else None, called=r.called,
+            follow_suit=r.follow_suit, called=r.called,
             exposed=tuple(sorted(s for s in r.exposed if len(r.hands[s]) == 1)),
             turn_no=r.turn_no, passes=r.passes, round_number=r.number, dealer=r.dealer,
             first=r.first, scores=tuple(self.scores), target=self.target, status=self.status,
-            result=r.result, winners=self.winners,
+            result=r.result, winners=self.winners, drawn=r.drawn, played=r.played, run_next=r.run_next,
+            start_choice=r.start_choice, exposed_until=tuple(sorted(r.exposed.items())),
         )
 
     # ---- persistence and comparison ------------------------------------------------------

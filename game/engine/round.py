@@ -323,6 +323,8 @@ class Round:
         self.discard.append(card)
         self.played = True
         self.passes = 0
+        self.drawn = 0  # a drawn card, once played, no longer limits the turn
+        self.last_drawn = None
         if log is not None:
             log.append(CardPlayed(seat, card))
         if self.rules.last_card_call and len(hand) == 1 and not self.called:
@@ -502,6 +504,8 @@ class Round:
         self.last_drawn = None
         self.played = False
         self.follow = None
+        self.follow_suit = None
+        self.run_next = 0
         self.called = False
         if self.exposed:
             self.exposed = {s: t for s, t in self.exposed.items() if t >= self.turn_no}

@@ -50,6 +50,11 @@ class PlayerView:
     status: str
     result: RoundResult | None
     winners: tuple[int, ...]
+    drawn: int = 0  # cards the seat to act has drawn this turn (public: everyone saw it draw)
+    played: bool = False  # whether the seat to act has played a card this turn
+    run_next: int = 0  # the rank number a run would continue with
+    start_choice: bool = False  # the suit being chosen is the starting wild's
+    exposed_until: tuple[tuple[int, int], ...] = ()  # (seat, last turn it may be denounced)
 
     @property
     def top(self) -> Card:
