@@ -95,14 +95,19 @@ class Medium:
         return score + rng.random() * 0.01
 
 
-def player_for(level: str) -> ComputerPlayer:
-    """The computer player of ``level`` (``easy``, ``medium`` or ``hard``).
+def player_for(level: str, budget: float = 0.5) -> ComputerPlayer:
+    """The computer player of ``level`` (``easy``, ``medium`` or ``hard``; ``budget``: Hard's
+    think time in seconds).
 
     Raises:
         ValueError: unknown level.
     """
     if level == "easy":
         return Easy()
-    if level in ("medium", "hard"):
+    if level == "medium":
         return Medium()
+    if level == "hard":
+        from .hard import Hard
+
+        return Hard(budget)
     raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")

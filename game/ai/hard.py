@@ -1,0 +1,101 @@
+"""The Hard computer player: Monte Carlo search over guessed deals, with inference.
+
+Each iteration guesses the hidden cards (`sample_round`, honouring what the public
+events showed each opponent lacks), picks a root action by UCB1, and plays the round
+out with the fast `policy`. After the think budget, the action with the best mean
+result is played. One legal action: no search. Too few playouts in the budget: the
+Medium rules decide. Denouncing a missed "Card" call needs no search (unless the
+offender is a partner).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from game.engine import Action, Denounce, PlayerView, Rules
+from game.engine import events as ev
+from game.engine.scoring import team_of
+
+from .knowledge import Knowledge
+from .players import Medium
+from .playout import playout, reward
+from .sampler import sample_round
+
+EXPLORATION = 0.7
+
+
+class Hard:
+    """Determinized Monte Carlo search with UCB at the root, within a think budget."""
+
+    def __init__(
+        self, budget: float | None = 0.5, *, max_playouts: int | None = None, min_playouts: int = 24,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if budget is None and max_playouts is None:
+            raise ValueError("Hard needs a time budget or a playout count")
+        self.budget = budget
+        self.max_playouts = max_playouts
+        self.min_playouts = min_playouts
+        self.clock = clock
+        self.knowledge: dict[int, Knowledge] = {}
+        self.last_playouts = 0
+        self._medium = Medium()
+
+    def observe(self, seat: int, event: ev.Event, rules: Rules, players: int) -> None:
+        """Learn from one public event as ``seat`` received it (the table calls this)."""
+        knowledge = self.knowledge.get(seat)
+        if knowledge is None or knowledge.rules != rules or knowledge.players != players:
+            knowledge = self.knowledge[seat] = Knowledge(seat, rules, players)
+        knowledge.observe(event)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """Search for the best action in ``view.legal``."""
+        legal = view.legal
+        if len(legal) == 1:
+            self.last_playouts = 0
+            return legal[0]
+        team = team_of(view.seat, view.players, view.rules.pairs)
+        for action in legal:
+            if isinstance(action, Denounce) and action.seat not in team:
+                return action
+        candidates = [a for a in legal if not isinstance(a, Denounce)]
+        if len(candidates) == 1:
+            return candidates[0]
+        knowledge = self.knowledge.get(view.seat)
+        if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
+            knowledge = None
+        visits = [0] * len(candidates)
+        totals = [0.0] * len(candidates)
+        deadline = None if self.budget is None else self.clock() + self.budget
+        done = 0
+        while True:
+            if self.max_playouts is not None and done >= self.max_playouts:
+                break
+            if deadline is not None and self.clock() >= deadline:
+                break
+            guess = sample_round(view, knowledge, rng)
+            index = self._select(visits, totals, done)
+            guess.apply(candidates[index], events=False)
+            playout(guess, rng)
+            totals[index] += reward(guess, view.seat) if not view.rules.pairs else max(
+                reward(guess, s) for s in team)
+            visits[index] += 1
+            done += 1
+        self.last_playouts = done
+        if done < self.min_playouts:
+            return self._medium.choose(view, rng)
+        best = max(range(len(candidates)),
+                   key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]))
+        return candidates[best]
+
+    @staticmethod
+    def _select(visits: list[int], totals: list[float], done: int) -> int:
+        for i, n in enumerate(visits):
+            if n == 0:
+                return i
+        log_n = math.log(done)
+        return max(range(len(visits)),
+                   key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]))

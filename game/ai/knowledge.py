@@ -1,0 +1,119 @@
+"""What one seat knows of the other hands, from the public events of the round.
+
+A hand is tracked as "cohorts": groups of cards that entered the hand together
+(the deal, one draw, a penalty) with what is known to be absent from them. When a
+seat draws by choice under rules that forbid drawing with a playable card, it had
+no card of the suit in force, of the top card's rank, and no wild: every card it
+held then is marked so. After a 10 of the ``action`` rules, drawing shows it had no
+card of that suit. A played card leaves the newest cohort that could hold it.
+The sampler then deals the unseen cards so that every cohort keeps its marks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine import Card, Rules
+from game.engine import events as ev
+from game.engine.table import card_table
+
+
+@dataclass
+class Cohort:
+    """``count`` cards of one hand with what none of them can be."""
+
+    count: int
+    no_suits: set[str] = field(default_factory=set)
+    no_ranks: set[str] = field(default_factory=set)
+    no_wild: bool = False
+
+    def admits(self, card: Card, wild_ranks: frozenset[str]) -> bool:
+        """Whether ``card`` could be one of these cards."""
+        if card.rank in wild_ranks:
+            return not self.no_wild
+        return card.suit not in self.no_suits and card.rank not in self.no_ranks
+
+
+class Knowledge:
+    """The public-information tracker of one seat, fed with its redacted events."""
+
+    def __init__(self, seat: int, rules: Rules, players: int) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.players = players
+        self.wilds = rules.wild_ranks
+        self.cohorts: list[list[Cohort]] = [[] for _ in range(players)]
+        self.suit: str | None = None
+        self.top_rank: str | None = None
+        self.again_suit: dict[int, str] = {}
+        self.wild_four_suit: str | None = None  # suit in force when the pending Wild +4 was played
+        self.infer = not rules.draw_when_playable
+
+    def observe(self, event: ev.Event) -> None:
+        """Update from one event (as this seat received it)."""
+        if isinstance(event, ev.RoundStarted):
+            self.cohorts = [[] for _ in range(self.players)]
+            self.again_suit = {}
+        elif isinstance(event, ev.CardsDrawn):
+            self._drawn(event)
+        elif isinstance(event, ev.StartCard):
+            self.top_rank, self.suit = event.card.rank, event.card.suit
+        elif isinstance(event, ev.CardPlayed):
+            self._played(event.seat, event.card)
+        elif isinstance(event, ev.SuitChosen):
+            self.suit = event.suit
+        elif isinstance(event, ev.PlayAgain):
+            if event.why == "again" and self.suit is not None:
+                self.again_suit[event.seat] = self.suit
+        elif isinstance(event, ev.TurnStarted):
+            self.again_suit.pop(event.seat, None)
+
+    def _drawn(self, event: ev.CardsDrawn) -> None:
+        seat = event.seat
+        if seat == self.seat:
+            return
+        if event.reason == "draw" and self.infer:
+            again = self.again_suit.get(seat)
+            for cohort in self.cohorts[seat]:
+                if again is not None:
+                    cohort.no_suits.add(again)
+                else:
+                    if self.suit is not None:
+                        cohort.no_suits.add(self.suit)
+                    if self.top_rank is not None:
+                        cohort.no_ranks.add(self.top_rank)
+                    cohort.no_wild = True
+        self.cohorts[seat].append(Cohort(event.count))
+
+    def _played(self, seat: int, card: Card) -> None:
+        if card.rank in self.wilds and card_table(self.rules).effects[card].draws:
+            self.wild_four_suit = self.suit
+        self.top_rank = card.rank
+        self.suit = card.suit
+        if seat == self.seat:
+            return
+        cohorts = self.cohorts[seat]
+        for cohort in reversed(cohorts):
+            if cohort.count and cohort.admits(card, self.wilds):
+                cohort.count -= 1
+                break
+        else:
+            for cohort in reversed(cohorts):
+                if cohort.count:
+                    cohort.count -= 1
+                    break
+        self.cohorts[seat] = [c for c in cohorts if c.count]
+
+    def hand_cohorts(self, seat: int, count: int) -> list[Cohort]:
+        """The cohorts of ``seat``, made to add up to ``count`` (unknown cards are unmarked)."""
+        cohorts = [Cohort(c.count, set(c.no_suits), set(c.no_ranks), c.no_wild) for c in self.cohorts[seat]]
+        known = sum(c.count for c in cohorts)
+        if known < count:
+            cohorts.append(Cohort(count - known))
+        while known > count and cohorts:
+            drop = min(cohorts[0].count, known - count)
+            cohorts[0].count -= drop
+            known -= drop
+            if not cohorts[0].count:
+                cohorts.pop(0)
+        return cohorts

@@ -1,0 +1,97 @@
+"""The fast playout policy of the Hard player, and how a finished round is scored for a seat.
+
+Playouts run on rounds the searcher rebuilt itself (guesses, never the real game),
+so the policy may read them directly: no views are built in the inner loop. It plays
+like a quick Medium player with some noise: call "Card", keep wilds, follow the
+longest suit, name the longest suit, stack when hit, and a random move now and then.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import Action, Round
+from game.engine.actions import (
+    ACCEPT,
+    CALL_LAST_CARD,
+    CHALLENGE,
+    DRAW,
+    END_TURN,
+    PASS,
+    SUIT_CHOICES,
+    ChooseSuit,
+    Play,
+)
+
+NOISE = 0.12
+MAX_STEPS = 3000
+
+
+def policy(r: Round, rng: random.Random) -> Action:
+    """A quick, reasonable action for the seat to act in ``r``."""
+    legal = r.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < NOISE:
+        return rng.choice(legal)
+    if CALL_LAST_CARD in legal:
+        return CALL_LAST_CARD
+    hand = r.hands[r.to_act]
+    first = legal[0]
+    if type(first) is ChooseSuit:
+        counts: dict[str, int] = {}
+        for card in hand:
+            if card.suit is not None:
+                counts[card.suit] = counts.get(card.suit, 0) + 1
+        best = max(counts, key=counts.__getitem__) if counts else first.suit
+        return SUIT_CHOICES.get(best, first)
+    if CHALLENGE in legal:
+        return CHALLENGE if rng.random() < 0.3 else ACCEPT
+    wilds = r.rules.wild_ranks
+    best_play: Action | None = None
+    best_score = -1.0
+    counts = {}
+    for card in hand:
+        if card.suit is not None:
+            counts[card.suit] = counts.get(card.suit, 0) + 1
+    for action in legal:
+        if type(action) is Play:
+            card = action.card
+            score = 0.5 if card.rank in wilds else 2.0 + counts.get(card.suit, 0)  # type: ignore[arg-type]
+            if score > best_score:
+                best_score, best_play = score, action
+    if best_play is not None and (best_score > 1.0 or len(hand) == 1 or DRAW not in legal):
+        return best_play
+    for choice in (DRAW, END_TURN, PASS):
+        if choice in legal:
+            return choice
+    return best_play if best_play is not None else rng.choice(legal)
+
+
+def playout(r: Round, rng: random.Random) -> int:
+    """Play ``r`` to the end of the round with `policy`; return the number of actions."""
+    steps = 0
+    while not r.over and steps < MAX_STEPS:
+        r.apply(policy(r, rng), events=False)
+        steps += 1
+    return steps
+
+
+def reward(r: Round, seat: int) -> float:
+    """How good the end of ``r`` is for ``seat``: 1 for a win, 0 for a loss, shares for ties.
+
+    When points are scored, a loss is softened by how few points were left in the hand.
+    """
+    result = r.result
+    if result is None:
+        return 0.5 / r.players  # unfinished: a draw among all
+    if seat in result.winners:
+        return 1.0
+    if result.tie:
+        low = min(result.totals)
+        tied = [s for s, t in enumerate(result.totals) if t == low]
+        return 0.5 / len(tied) if seat in tied else 0.0
+    if r.rules.scoring == "none":
+        return 0.0
+    worst = max(result.totals) or 1
+    return 0.15 * (1 - result.totals[seat] / worst)
