@@ -81,11 +81,15 @@ def turn_actions(r: Round) -> tuple[Action, ...]:
         table = r.table
         seen: set[Card] = set()
         acts = []
-        for card in r.hands[r.to_act]:
+        hand = r.hands[r.to_act]
+        for card in hand:
             if card not in seen and table.can_answer(card, pending_by):
                 seen.add(card)
                 acts.append(PLAYS[card])
+        stacks = bool(acts)
         acts.append(DRAW)
+        if stacks and r.rules.last_card_call and len(hand) == 2 and not r.called:
+            acts.append(CALL_LAST_CARD)  # stacking the next-to-last card needs the call too
         return tuple(acts)
     if phase == CHALLENGE_PHASE:
         return (CHALLENGE, ACCEPT)

@@ -15,8 +15,9 @@ from typing import Any
 
 from .actions import Action
 from .cards import Card
-from .errors import IllegalAction, RulesError
+from .errors import RulesError
 from .events import Event, MatchEnded
+from .explain import refusal
 from .phases import OVER
 from .round import Round
 from .rules import Rules
@@ -48,6 +49,7 @@ class Match:
             raise RulesError(f"first must be a seat from 0 to {players - 1}, not {first!r}")
         self.rules = rules
         self.players = players
+        self.first_seat = first
         self.rng = rng if rng is not None else random.Random(seed)
         self.scores = [0] * players
         self.results: list[RoundResult] = []
@@ -63,7 +65,7 @@ class Match:
             return chosen
         policy = self.rules.first_player
         if policy == "seat0":
-            return 0
+            return self.first_seat or 0  # "the human always starts": the chosen seat, every round
         if policy == "random":
             return self.rng.randrange(self.players)
         if number == 1:
@@ -82,15 +84,23 @@ class Match:
             IllegalAction: the current round is still being played, or the match is won.
         """
         if self.status == PLAYING:
-            raise IllegalAction("Finish this round first.")
+            raise refusal("finish_round")
         if self.status == MATCH_OVER and self.target:
-            raise IllegalAction("The match is over; start a new game.")
+            raise refusal("match_won")
         number = self.round.number + 1
         log: list[Event] = []
         self.round = self._deal(number, self._first_of(number, None), deck, log)
         self.status = PLAYING
         self.winners = ()
         return log
+
+    def shuffle_draw_pile(self, rng: random.Random) -> None:
+        """Shuffle the draw pile, whose order nobody may know.
+
+        A front end calls it after restoring an earlier state (Undo), so that taking a
+        turn back never shows what the pile will give.
+        """
+        rng.shuffle(self.round.pile)
 
     # ---- playing -------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
@@ -111,7 +121,7 @@ class Match:
             IllegalAction: not legal now; the message is for the player.
         """
         if self.status != PLAYING:
-            raise IllegalAction("The round is over.")
+            raise refusal("round_over")
         log = self.round.apply(action, seat, events=events)
         if self.round.phase == OVER:
             self._score(log if events else None)

@@ -265,9 +265,9 @@ class Round:
             seat = self.to_act
         if type(action) is TimeOut:
             if self.phase == OVER or not self.rules.turn_seconds or seat != self.to_act:
-                raise IllegalAction(why_not(self, action, seat))
+                raise why_not(self, action, seat)
         elif action not in self.legal_actions(seat):
-            raise IllegalAction(why_not(self, action, seat))
+            raise why_not(self, action, seat)
         log: Log = [] if events else None
         self._legal = None
         self._do(action, seat, log)
