@@ -177,6 +177,7 @@ def test_undo_takes_back_the_human_turn_and_the_computer_reply(app):
 
 
 def test_hot_seat_never_draws_the_waiting_players_faces():
+    """Two rounds of hot-seat duel: no frame shows a hand its owner is not holding the device for."""
     app = make_app(speed="fast")
     try:
         match = Match(PRESETS["duel"], 2, seed=4)
@@ -184,11 +185,17 @@ def test_hot_seat_never_draws_the_waiting_players_faces():
         controller = MatchController(match, seats, rng=random.Random(2), speed=2.0)
         table = TableScene(app, controller)
         app.start(table)
-        handoffs = 0
-        for _ in range(30000):
+        handoffs = results = 0
+        for _ in range(60000):
             name = top_name(app)
             if name == "ResultScene":
-                break
+                results += 1
+                if results == 2:
+                    break
+                for button in list(app.stack.top.buttons):
+                    if button.intent.startswith("ready"):
+                        click(app, button.rect.center, frames=1)
+                continue
             table.painter.faces_drawn = []
             if name == "HandoffScene":
                 handoffs += 1
@@ -202,16 +209,117 @@ def test_hot_seat_never_draws_the_waiting_players_faces():
                     press(app, key, frames=0)
             table.painter.faces_drawn = []
             app.frame(1 / 60)
+            if controller.match.status != "playing":
+                continue
+            r = controller.match.round
             viewer = controller.viewer
-            other = 1 - viewer
-            hidden = set(controller.match.round.hands[other]) - set(controller.match.round.discard)
-            if controller.match.status == "playing":
-                leaked = hidden & set(table.painter.faces_drawn)
-                assert not leaked, f"seat {other}'s {leaked} drawn while {viewer} holds the device"
-        assert top_name(app) == "ResultScene"
-        assert handoffs >= 2
+            drawn = set(table.painter.faces_drawn)
+            leaked = (set(r.hands[1 - viewer]) - set(r.discard)) & drawn
+            assert not leaked, f"seat {1 - viewer}'s {leaked} drawn while {viewer} holds the device"
+            if controller.handoff_to is not None:
+                assert not (set(r.hands[viewer]) - set(r.discard)) & drawn, "a hand shown before the handoff"
+        assert results == 2
+        assert handoffs >= 3
     finally:
         pygame.display.quit()
+
+
+def test_a_key_pressed_as_the_handoff_cover_appears_does_not_reveal_the_next_hand(app):
+    match = make_match("classic", ["3H 9C", "5H 6S"], "7H", "KD QD JD")
+    seats = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
+    table = start_table(app, match, seats)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # plays 3H: Ben's turn
+    assert top_name(app) == "HandoffScene"
+    press(app, pygame.K_RETURN)  # one Enter too many, straight away
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) in ("HandoffScene", "PauseScene")
+    assert table.controller.viewer == 0
+    for _ in range(30):
+        app.frame(1 / 60)
+    if top_name(app) == "PauseScene":
+        press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "PauseScene" and table.controller.viewer == 0
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN)
+    assert top_name(app) == "TableScene" and table.controller.viewer == 1
+
+
+def test_a_refused_tap_creates_no_undo_step(app):
+    match = make_match("classic", ["3C 9H", "5S 6S"], "7H", "KD QD JD")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    click(app, table.hand_rects[0].center)
+    assert "You must follow" in table.toast
+    assert not table.controller.can_undo
+    assert "undo" not in [b.intent for b in table.buttons]
+
+
+def test_undo_does_not_show_the_draw_pile_order(app):
+    match = make_match("classic", ["3H 9C 4C", "5H 6S 2D"], "7H", "KD QD JD TD 2C 5C 8D AS")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer", "easy")])
+    before = [c.code for c in match.round.pile]
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert run_until(app, lambda: table.controller.match.round.to_act == 0, 600)
+    press(app, pygame.K_u)
+    after = [c.code for c in table.controller.match.round.pile]
+    assert sorted(after) == sorted(before) and after != before
+
+
+def test_refusals_are_explained_in_french(app):
+    from game.client import i18n
+
+    try:
+        i18n.set_language("fr")
+        match = make_match("classic", ["3C 9H", "5S 6S"], "7H", "KD QD JD")
+        table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+        click(app, table.hand_rects[0].center)
+        assert table.toast == "Vous devez jouer ♥ ou 7♥, ou un huit."
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_turn_timer_keeps_running_under_the_suit_picker(app):
+    match = make_match("action", ["8C 9S 2D", "5S 6S 4D"], "7H", "KH QD JD TD 2C 3C",
+                       options={"runs": False, "twin_card": False})
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # plays the eight
+    assert top_name(app) == "SuitPickerScene"
+    for _ in range(11 * 60):
+        app.frame(1 / 60)
+    assert top_name(app) != "SuitPickerScene"
+    assert len(table.controller.match.round.hands[0]) == 3  # two left, plus the penalty card
+
+
+def test_a_seven_seat_result_fits_above_its_buttons():
+    app = make_app((1280, 800))
+    try:
+        match = Match(PRESETS["points"], 7, seed=13)
+        rng = random.Random(1)
+        while match.status == "playing":
+            match.apply(rng.choice(match.legal_actions()))
+        seats = [SeatConfig("human")] + [SeatConfig("computer")] * 6
+        start_table(app, match, seats)
+        assert run_until(app, lambda: top_name(app) == "ResultScene", 50)
+        result = app.stack.top
+        app.frame(1 / 60)
+        assert len(result.rows) == 7
+        assert result.rows[-1].bottom <= min(b.rect.top for b in result.buttons)
+    finally:
+        pygame.display.quit()
+
+
+def test_a_tiny_window_does_not_break_the_table(app):
+    match = make_match("classic", ["3H 9C", "5S 6S"], "7H", "KD QD JD")
+    start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    app.screen = pygame.display.set_mode((300, 200), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(300, 200), w=300, h=200))
+    for _ in range(3):
+        app.frame(1 / 60)
+    assert app.size == (1024, 600)
+    assert top_name(app) == "TableScene"
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1024, 768), (1280, 800), (2560, 1080), (3840, 2160)])

@@ -31,7 +31,8 @@ def test_an_illegal_action_leaves_the_engine_reason_and_the_game():
     c = controller(m, [SeatConfig("human"), SeatConfig("computer")])
     c.submit(Draw())
     c.update(1 / 60)
-    assert c.error == "You may not draw while you hold a card that plays."
+    assert str(c.error) == "You may not draw while you hold a card that plays."
+    assert c.error.key == "draw_while_playable"
     assert len(m.round.hands[0]) == 2
 
 

@@ -30,6 +30,8 @@ EXPLORATION = 0.7
 class Hard:
     """Determinized Monte Carlo search with UCB at the root, within a think budget."""
 
+    slow = True  # the table runs it on a worker thread during the think delay
+
     def __init__(
         self, budget: float | None = 0.5, *, max_playouts: int | None = None, min_playouts: int = 24,
         clock: Callable[[], float] = time.perf_counter,

@@ -13,9 +13,11 @@ positions. So pygame_gui screens and the table each see every tap exactly once.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
+import warnings
 from typing import Final
 
 os.environ.setdefault("SDL_TOUCH_MOUSE_EVENTS", "0")
@@ -33,7 +35,7 @@ from .sound import SoundBoard  # noqa: E402
 
 STEP: Final = 1 / 60
 MAX_STEPS: Final = 5
-MIN_SIZE: Final = (800, 480)
+MIN_SIZE: Final = (1024, 600)  # the smallest window the layout is made for
 KIOSK_IDLE: Final = 180.0  # seconds without input before a kiosk goes back to the menu
 
 
@@ -64,13 +66,21 @@ class App:
     # ---- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        # Ask the window manager to refuse smaller sizes (App.size clamps anyway).
+        with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        return screen
 
     @property
     def size(self) -> tuple[int, int]:
-        """The window size in pixels."""
-        return self.screen.get_size()
+        """The size scenes lay out for: the window's, but never under `MIN_SIZE` (a smaller
+        window, if the system allows one, shows the top-left part instead of breaking)."""
+        w, h = self.screen.get_size()
+        return max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
 
     def toggle_fullscreen(self) -> None:
         """Switch between fullscreen and a resizable window (not in kiosk mode)."""
@@ -136,7 +146,7 @@ class App:
         normal = self.normalise(event)
         if normal is None:
             return
-        if normal.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if normal.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             self.idle = 0.0
         if normal.type == pygame.KEYDOWN and normal.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -49,6 +49,14 @@ ACTION_MARKERS: dict[str, tuple[str, str]] = {
 }
 """Badges of the ``action`` preset, by rank: (centre badge text, corner mark)."""
 
+def marker_text(rank: str) -> str:
+    """The centre badge of an ``action`` card in the player's language (``SKIP ⊘``, ``PASSE ⊘``)."""
+    from .i18n import tr
+
+    symbol = ACTION_MARKERS[rank][1]
+    return tr(f"marker.{rank}", symbol=symbol)
+
+
 _COLOR_SYMBOLS = {"+2": "+2", "skip": "⊘", "rev": "⇄", "W+4": "+4"}
 _COURT_FIGURES = {"J": "♞", "Q": "♛", "K": "♚"}
 _PIPS: dict[int, list[tuple[float, float]]] = {
@@ -184,7 +192,8 @@ class CardArt:
     def face(self, card: Card, *, markers: bool = False) -> pygame.Surface:
         """The face of ``card``; ``markers`` adds the ``action`` badges to J, Q, K and the joker."""
         markers = markers and card.is_standard and card.rank in ACTION_MARKERS
-        return self._cached(("face", card.code, markers), lambda: self._draw_face(card, markers))
+        key = ("face", card.code, marker_text(card.rank) if markers else "")  # badges follow the language
+        return self._cached(key, lambda: self._draw_face(card, markers))
 
     def back(self) -> pygame.Surface:
         """The card back: a deep red diamond lattice in a border, with an "8" emblem."""
@@ -336,7 +345,7 @@ class CardArt:
         else:
             self._pips(big, card.number, symbol, ink)
         if markers:
-            self._marker_badge(big, ACTION_MARKERS[card.rank][0])
+            self._marker_badge(big, marker_text(card.rank))
         return big
 
     def _pips(self, big: pygame.Surface, count: int, symbol: str, ink: RGB) -> None:
@@ -442,7 +451,7 @@ class CardArt:
         pygame.draw.rect(big, GOLD, plate, max(2, round(W * 0.01)), border_radius=round(W * 0.02))
         _blit_center(big, word, plate.center)
         if markers:
-            self._marker_badge(big, ACTION_MARKERS["X"][0])
+            self._marker_badge(big, marker_text("X"))
         return big
 
     # -- colour deck -----------------------------------------------------------------------------

@@ -10,13 +10,15 @@ human action. The controller knows nothing of pygame, so it is tested directly.
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from game.ai import LEVELS, player_for
+from game.ai import LEVELS, ComputerPlayer, player_for
 from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, TimeOut
 from game.engine.actions import Denounce
 from game.engine.events import Event
@@ -58,7 +60,7 @@ class MatchController:
         self.undo_allowed = undo_allowed
         self.queue: deque[tuple[int | None, Action]] = deque()
         self.outbox: deque[Event] = deque()
-        self.error: str | None = None
+        self.error: IllegalAction | None = None  # the last refusal, for the table to explain
         self.busy: Callable[[], bool] = lambda: False
         humans = self.humans
         self.viewer = humans[0] if humans else 0
@@ -68,8 +70,11 @@ class MatchController:
         self._timer_key: tuple[int, int, int] | None = None
         self._undo: list[tuple[bytes, int]] = []  # (match pickled at a human turn start, turn)
         self._players = {i: player_for(s.level) for i, s in enumerate(seats) if not s.is_human}
+        self._thinking: tuple[tuple[object, ...], Future[Action]] | None = None
+        self._executor: ThreadPoolExecutor | None = None
         for event in match.start_events:
             self.outbox.append(event.for_seat(self.viewer))
+        self._tell_computers(match.start_events)
 
     # ---- who plays ---------------------------------------------------------------------------
     @property
@@ -139,15 +144,50 @@ class MatchController:
         to_act = match.to_act
         assert to_act is not None
         if not self.seats[to_act].is_human:
-            if self.think_left is None:
-                self.think_left = self.think_time()
-            self.think_left -= dt
-            if self.think_left <= 0:
-                self.think_left = None
-                action = self._players[to_act].choose(match.view(to_act), self.rng)
-                self._apply(action, to_act)
+            self._computer_turn(to_act, dt)
             return
         self._run_timer(to_act, dt)
+
+    def _turn_key(self) -> tuple[object, ...]:
+        r = self.match.round
+        return (id(self.match), r.number, r.turn_no, r.to_act, r.phase, r.drawn, len(r.discard), r.pending,
+                r.follow, len(r.hands[r.to_act]))
+
+    def _computer_turn(self, seat: int, dt: float) -> None:
+        """Think (in the background for slow players) while the think delay runs, then act."""
+        key = self._turn_key()
+        if self._thinking is None or self._thinking[0] != key:
+            player = self._players[seat]
+            view = self.match.view(seat)
+            rng = random.Random(self.rng.random())
+            self.think_left = self.think_time()
+            self._thinking = (key, self._think(player, view, rng))
+        assert self.think_left is not None
+        self.think_left -= dt
+        future = self._thinking[1]
+        if self.think_left > 0 or not future.done():
+            return
+        self._thinking = None
+        self.think_left = None
+        try:
+            action = future.result()
+        except Exception:  # a computer player must never stop the game: play something legal
+            action = self.match.legal_actions()[0]
+        self._apply(action, seat)
+
+    def _think(self, player: ComputerPlayer, view: PlayerView, rng: random.Random) -> Future[Action]:
+        """Start ``player``'s choice: on a worker thread for searching players, else at once."""
+        if getattr(player, "slow", False):
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="huit-ai")
+            # The worker gets its own copy, so events observed meanwhile cannot race it.
+            return self._executor.submit(copy.deepcopy(player).choose, view, rng)
+        future: Future[Action] = Future()
+        try:
+            future.set_result(player.choose(view, rng))
+        except Exception as exc:  # reported through the future, handled like a slow player's
+            future.set_exception(exc)
+        return future
 
     def think_time(self) -> float:
         """A computer's think delay: seeded, scaled by the speed setting (0: instant)."""
@@ -175,7 +215,8 @@ class MatchController:
             self.react_left = None
             return
         if self.react_left is None:
-            self.react_left = REACTION * self.rng.uniform(0.7, 1.5) / max(self.speed, 0.25)
+            scale = 1 / self.speed if self.speed > 0 else 0.3  # instant play still leaves a moment
+            self.react_left = REACTION * self.rng.uniform(0.7, 1.5) * scale
         self.react_left -= dt
         if self.react_left > 0:
             return
@@ -191,28 +232,42 @@ class MatchController:
     def _apply(self, action: Action, seat: int | None) -> bool:
         match = self.match
         actor = match.to_act if seat is None else seat
+        snapshot = None
         if (actor is not None and self.solo and self.undo_allowed and match.rules.undo
                 and self.seats[actor].is_human and actor == match.to_act):
             turn = match.round.turn_no + 1000 * match.round.number
             if not self._undo or self._undo[-1][1] != turn:
-                self._undo.append((pickle.dumps(match), turn))
-                del self._undo[:-50]
+                snapshot = (pickle.dumps(match), turn)
         try:
             events = match.apply(action, seat)
         except IllegalAction as exc:
-            self.error = str(exc)
+            self.error = exc
             return False
+        if snapshot is not None:  # only a turn that really happened can be taken back
+            self._undo.append(snapshot)
+            del self._undo[:-50]
         self.error = None
         self.think_left = None
         for event in events:
             self.outbox.append(event.for_seat(self.viewer))
+        self._tell_computers(events)
         return True
+
+    def _tell_computers(self, events: list[Event]) -> None:
+        """Computer players that learn from public events get them, redacted for their seat."""
+        for seat, player in self._players.items():
+            observe = getattr(player, "observe", None)
+            if observe is not None:
+                for event in events:
+                    observe(seat, event.for_seat(seat), self.match.rules, self.match.players)
 
     # ---- rounds and undo ------------------------------------------------------------------
     def next_round(self) -> None:
         """Deal the next round (after the result screen)."""
-        for event in self.match.next_round():
+        events = self.match.next_round()
+        for event in events:
             self.outbox.append(event.for_seat(self.viewer))
+        self._tell_computers(events)
         self._undo.clear()
 
     @property
@@ -226,9 +281,11 @@ class MatchController:
         if not self.can_undo:
             return False
         data, _ = self._undo.pop()
-        self.match = pickle.loads(data)
+        self.match = pickle.loads(data)  # our own bytes, made in this process
+        self.match.shuffle_draw_pile(self.rng)  # taking a turn back must not show what comes next
         self.queue.clear()
         self.outbox.clear()
+        self._thinking = None
         self.think_left = None
         self.react_left = None
         self.error = None

@@ -116,6 +116,7 @@ EN: Final[dict[str, str]] = {
     "result.tie": "Blocked: a tie",
     "result.blocked": "Blocked: the lowest hand wins",
     "result.hand": "Hand",
+    "result.value": "Value",
     "result.points": "Points",
     "result.total": "Total",
     "result.new_round": "New round",
@@ -143,6 +144,41 @@ EN: Final[dict[str, str]] = {
     "rules.title": "How to play",
     "rules.back": "Back",
     "error.no_seat": "Nothing to do now.",
+    "marker.J": "SKIP {symbol}",
+    "marker.Q": "REV {symbol}",
+    "marker.K": "+2",
+    "marker.X": "+4 WILD",
+    "why.round_over": "The round is over.",
+    "why.finish_round": "Finish this round first.",
+    "why.match_won": "The match is over; start a new game.",
+    "why.no_seat": "There is no seat {seat} at this table.",
+    "why.denounce_self": "You cannot denounce yourself.",
+    "why.denounce_nobody": "{seat} cannot be denounced now.",
+    "why.not_your_turn": "It is not your turn: {to_act} plays.",
+    "why.no_timer": "These rules have no turn timer.",
+    "why.choose_suit_first": "Choose the suit to announce first.",
+    "why.answer_wild_four": "Call Liar or accept the Wild +4.",
+    "why.not_held": "You do not hold {card}.",
+    "why.must_stack_or_draw": "You must answer with a draw card that stacks, or draw {n} cards.",
+    "why.only_drawn_card": "After drawing you may only play the card you drew.",
+    "why.again_same_suit": "After a 10 you must play another {suit} card.",
+    "why.run_next_only": "Only the next card of your run may follow; or end your turn.",
+    "why.ten_not_last": "A 10 can never be your last card.",
+    "why.must_follow": "You must follow {suit} or {card}, or play {wild}.",
+    "why.suit_after_wild": "You announce a suit only after playing a wild card.",
+    "why.nothing_to_draw": "There is nothing left to draw.",
+    "why.drew_already": "You cannot draw again this turn.",
+    "why.mid_turn": "You are in the middle of your turn: play on or end it.",
+    "why.draw_while_playable": "You may not draw while you hold a card that plays.",
+    "why.cannot_pass": "You cannot pass: you can still play or draw.",
+    "why.nothing_to_end": "There is nothing to end: play or draw.",
+    "why.card_call_when": "You call Card only with two cards in hand, before playing.",
+    "why.no_wild_four": "No Wild +4 was played at you.",
+    "why.not_allowed": "{action} is not allowed now.",
+    "wild.eight": "an eight",
+    "wild.eight_or_joker": "an eight or a joker",
+    "wild.wild": "a wild card",
+    "suit.none": "the announced suit",
 }
 
 FR: Final[dict[str, str]] = {
@@ -247,6 +283,7 @@ FR: Final[dict[str, str]] = {
     "result.tie": "Manche bloquée : égalité",
     "result.blocked": "Manche bloquée : la plus petite main gagne",
     "result.hand": "Main",
+    "result.value": "Valeur",
     "result.points": "Points",
     "result.total": "Total",
     "result.new_round": "Nouvelle manche",
@@ -274,6 +311,41 @@ FR: Final[dict[str, str]] = {
     "rules.title": "Règles du jeu",
     "rules.back": "Retour",
     "error.no_seat": "Rien à faire pour l'instant.",
+    "marker.J": "PASSE {symbol}",
+    "marker.Q": "SENS {symbol}",
+    "marker.K": "+2",
+    "marker.X": "+4 JOKER",
+    "why.round_over": "La manche est finie.",
+    "why.finish_round": "Finissez d'abord cette manche.",
+    "why.match_won": "La partie est finie ; commencez-en une nouvelle.",
+    "why.no_seat": "Il n'y a pas de place {seat} à cette table.",
+    "why.denounce_self": "Vous ne pouvez pas vous dénoncer vous-même.",
+    "why.denounce_nobody": "{seat} ne peut pas être dénoncé maintenant.",
+    "why.not_your_turn": "Ce n'est pas votre tour : {to_act} joue.",
+    "why.no_timer": "Ces règles n'ont pas de temps par tour.",
+    "why.choose_suit_first": "Choisissez d'abord la couleur à annoncer.",
+    "why.answer_wild_four": "Criez « Menteur » ou acceptez le Joker +4.",
+    "why.not_held": "Vous n'avez pas {card}.",
+    "why.must_stack_or_draw": "Surenchérissez avec une carte « + », ou piochez {n} cartes.",
+    "why.only_drawn_card": "Après avoir pioché, vous ne pouvez jouer que la carte piochée.",
+    "why.again_same_suit": "Après un 10, vous devez rejouer une carte {suit}.",
+    "why.run_next_only": "Seule la carte suivante de la suite peut être jouée ; ou terminez votre tour.",
+    "why.ten_not_last": "Un 10 ne peut jamais être votre dernière carte.",
+    "why.must_follow": "Vous devez jouer {suit} ou {card}, ou {wild}.",
+    "why.suit_after_wild": "On annonce une couleur seulement après avoir joué un joker ou un huit.",
+    "why.nothing_to_draw": "Il n'y a plus rien à piocher.",
+    "why.drew_already": "Vous ne pouvez plus piocher à ce tour.",
+    "why.mid_turn": "Votre tour continue : jouez ou terminez-le.",
+    "why.draw_while_playable": "Vous ne pouvez pas piocher si une de vos cartes peut être jouée.",
+    "why.cannot_pass": "Vous ne pouvez pas passer : vous pouvez encore jouer ou piocher.",
+    "why.nothing_to_end": "Il n'y a rien à terminer : jouez ou piochez.",
+    "why.card_call_when": "On annonce « Carte » avec deux cartes en main, avant de jouer.",
+    "why.no_wild_four": "Personne ne vous a joué de Joker +4.",
+    "why.not_allowed": "{action} n'est pas permis maintenant.",
+    "wild.eight": "un huit",
+    "wild.eight_or_joker": "un huit ou un joker",
+    "wild.wild": "un joker",
+    "suit.none": "la couleur annoncée",
 }
 
 CATALOGUE: Final = {"en": EN, "fr": FR}
@@ -313,6 +385,29 @@ def tr(key: str, **values: object) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def reason(error: Exception, names: list[str] | None = None) -> str:
+    """An engine refusal (`IllegalAction`) in the current language, seats by their names."""
+    key = getattr(error, "key", "")
+    if not key or f"why.{key}" not in EN:
+        return str(error)
+    from game.engine.cards import SUIT_SYMBOLS, Card
+
+    values = dict(getattr(error, "values", {}))
+    suit = values.get("suit")
+    if "suit" in values:
+        values["suit"] = ((SUIT_SYMBOLS.get(str(suit)) or tr(f"suit.{suit}").lower()) if suit
+                          else tr("suit.none"))
+    if "card" in values:
+        values["card"] = Card(str(values["card"])).label
+    if "wild" in values:
+        values["wild"] = tr(f"wild.{values['wild']}")
+    for name in ("seat", "to_act"):
+        seat = values.get(name)
+        if isinstance(seat, int):
+            values[name] = names[seat] if names and 0 <= seat < len(names) else tr("new.seat", n=seat + 1)
+    return tr(f"why.{key}", **values)
 
 
 set_language(system_language())

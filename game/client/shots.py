@@ -129,6 +129,8 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         save("result_points")
         table_for(app, PRESETS["classic"], solo(3), seed=12, steps=100_000)
         save("result_classic")
+        table_for(app, PRESETS["points"], solo(7), seed=13, steps=100_000)
+        save("result_points_7")
         pygame.display.quit()
     return written
 

@@ -42,14 +42,15 @@ class TablePainter:
     def draw(self, surface: pygame.Surface, view: PlayerView, *, names: list[str],
              levels: list[str | None], animator: Animator, hand_rects: list[pygame.Rect],
              playable: set[int], selected: int | None, buttons: list[Button],
-             message: str, thinking: int | None, timer: float | None, markers: bool) -> None:
-        """Draw everything for ``view``."""
+             message: str, thinking: int | None, timer: float | None, markers: bool,
+             hide_hand: bool = False) -> None:
+        """Draw everything for ``view``; ``hide_hand`` shows the hand face down (hot-seat handoff)."""
         self.faces_drawn = []
         surface.blit(self.background, (0, 0))
         self._info(surface, view, names)
         self._others(surface, view, names, levels, animator, thinking)
         self._piles(surface, view, animator, markers)
-        self._hand(surface, view, animator, hand_rects, playable, selected, markers)
+        self._hand(surface, view, animator, hand_rects, playable, selected, markers, hide_hand)
         for button in buttons:
             button.draw(surface, self.layout.scale)
         self._menu_button(surface)
@@ -82,7 +83,7 @@ class TablePainter:
             ui.text(surface, line, (x, y), int(px * 0.85))
             y += int(px * 1.4)
         if view.rules.scoring != "none" or view.target:
-            line = f"{names[view.seat]}: {tr('table.points', n=view.scores[view.seat])}"
+            line = tr("fmt.pair", label=names[view.seat], value=tr("table.points", n=view.scores[view.seat]))
             if view.target:
                 line += "  ·  " + tr("table.target", n=view.target)
             ui.text(surface, line, (x, y), px, bold=True)
@@ -176,7 +177,8 @@ class TablePainter:
         surface.blit(layer, box)
 
     def _hand(self, surface: pygame.Surface, view: PlayerView, animator: Animator,
-              rects: list[pygame.Rect], playable: set[int], selected: int | None, markers: bool) -> None:
+              rects: list[pygame.Rect], playable: set[int], selected: int | None, markers: bool,
+              face_down: bool) -> None:
         hidden = len(animator.in_flight(("hand", view.seat)))
         cards = view.hand[: len(view.hand) - hidden] if hidden else view.hand
         glow = self.art.glow()
@@ -184,6 +186,9 @@ class TablePainter:
             if i >= len(rects):
                 break
             rect = rects[i]
+            if face_down:
+                surface.blit(self.art.back(), rect)
+                continue
             if i in playable:
                 surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(self.art.face(card, markers=markers), rect)

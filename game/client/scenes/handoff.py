@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 
+GRACE = 0.4  # seconds during which the cover ignores input
+
+
 class HandoffScene(Scene):
     """Opaque: while it shows, nothing of the table (and no hand) is drawn."""
 
@@ -26,16 +29,31 @@ class HandoffScene(Scene):
         self.seat = seat
         self.name = table.names()[seat]
         self.armed = False  # a release only counts after a press seen here
+        self.shown = 0.0  # seconds on screen: input in the first moments is the last player's
+
+    def update(self, dt: float) -> None:
+        """Count the time the cover has been up."""
+        self.shown += dt
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """A tap or key press hands the table to the waiting player."""
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.armed = True
-            if event.type == pygame.KEYDOWN and event.key != pygame.K_F11:
-                self.ready()
+        """A tap, or Enter/Space (pressed and released here), hands the table over. Esc pauses."""
+        if self.shown < GRACE:
             return True
-        if event.type == pygame.MOUSEBUTTONUP and self.armed:
-            self.ready()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                from .pause import PauseScene
+
+                self.app.stack.push(PauseScene(self.app, self.table))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.armed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.armed = True
+            return True
+        if event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP) and self.armed:
+            if event.type == pygame.MOUSEBUTTONUP or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                                   pygame.K_SPACE):
+                self.ready()
             return True
         return False
 

@@ -52,7 +52,10 @@ def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | Non
     from .table import TableScene
 
     rng = random.Random(seed)
-    match = Match(rules, len(seats), rng.randrange(1 << 62))
+    first = None
+    if rules.first_player == "seat0":  # "the human always starts": the first human seat
+        first = next((i for i, s in enumerate(seats) if s.is_human), 0)
+    match = Match(rules, len(seats), rng.randrange(1 << 62), first=first)
     controller = MatchController(match, list(seats), rng=random.Random(rng.randrange(1 << 62)),
                                  speed=app.settings.speed_factor, undo_allowed=app.settings.undo_allowed)
     app.stack.replace(TableScene(app, controller))
@@ -146,6 +149,8 @@ class NewGameScene(GuiScene):
         shown = (tr("new.on") if value else tr("new.off")) if isinstance(value, bool) else str(value)
         if value == 0 and not isinstance(value, bool):
             shown = tr(ZERO_MEANS.get(name, "new.off"))
+            if name == "max_draws" and not rules.draw_until_playable:
+                shown = "1"  # no limit set: one card, as "draw until you can play" is off
         if name == "target" and not value and rules.target_per_player:
             shown = f"{rules.target_per_player} × {self.players}"
         return tr("fmt.pair", label=tr("option." + name), value=shown)

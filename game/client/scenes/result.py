@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Match
+from game.engine import Match, RoundResult
 
 from .. import ui
+from ..art import CardArt
 from ..i18n import tr
 from ..scene import Scene
 from ..widgets import Button
@@ -35,6 +36,8 @@ class ResultScene(Scene):
         self.table = table
         self.controller = table.controller
         self.confirmed: set[int] = set()
+        self._hand_art: CardArt | None = None
+        self.rows: list[pygame.Rect] = []  # where each seat's line was drawn (for tests)
         self.buttons: list[Button] = []
         self.resize(app.size)
 
@@ -167,31 +170,45 @@ class ResultScene(Scene):
         for button in self.buttons:
             button.draw(surface, scale)
 
-    def _hands(self, surface: pygame.Surface, result: object, top: int, scale: float) -> None:
+    def _hands(self, surface: pygame.Surface, result: RoundResult, top: int, scale: float) -> None:
         names = self.table.names()
-        small = self.table.painter.small
-        sw, sh = self.table.layout.small_card
         px = max(14, int(19 * scale))
         x = int(40 * scale)
-        row_h = max(sh + int(12 * scale), int(px * 2.6))
-        cx = x + int(170 * scale)
-        nx = cx + int(300 * scale) + sw
-        ui.text(surface, tr("result.hand"), (cx, top), int(px * 0.85))
-        ui.text(surface, f"{tr('result.hand')}  ·  {tr('result.points')}  ·  {tr('result.total')}", (nx, top),
-                int(px * 0.85))
         y = top + int(px * 1.6)
-        hands, totals, points = result.hands, result.totals, result.points  # type: ignore[attr-defined]
-        for seat in range(self.match.players):
-            winner = seat in result.winners  # type: ignore[attr-defined]
-            ui.text(surface, names[seat], (x, y + sh // 2), px, bold=winner, anchor="midleft",
-                    color=ui.GOLD if winner else ui.CREAM)
-            step = min(int(sw * 0.55), int(250 * scale) // max(1, len(hands[seat])))
-            for i, card in enumerate(hands[seat]):
-                surface.blit(small.face(card, markers=self.table.markers), (cx + i * step, y))
-            score = self.match.scores[seat]
-            ui.text(surface, f"{totals[seat]}  ·  +{points[seat]}  ·  {score}",
-                    (nx, y + sh // 2), px, anchor="midleft")
+        bottom = min(b.rect.top for b in self.buttons) - int(12 * scale)
+        players = self.match.players
+        # Rows share the height left above the buttons; the cards shrink to fit seven seats.
+        row_h = min(int(self.table.layout.small_card[1] + 12 * scale), (bottom - y) // players)
+        card_h = max(24, row_h - int(6 * scale))
+        art = self._art(int(card_h / 1.4))
+        sw, sh = art.size
+        cx = x + int(170 * scale)
+        nx = cx + int(250 * scale) + sw
+        small = int(px * 0.85)
+        self.rows = []
+        ui.text(surface, tr("result.hand"), (cx, top), small)
+        ui.text(surface, f"{tr('result.value')}  ·  {tr('result.points')}  ·  {tr('result.total')}",
+                (nx, top), small)
+        for seat in range(players):
+            winner = seat in result.winners
+            middle = y + sh // 2
+            ui.text(surface, names[seat], (x, middle), min(px, max(12, row_h // 2)), bold=winner,
+                    anchor="midleft", color=ui.GOLD if winner else ui.CREAM)
+            hand = result.hands[seat]
+            step = min(int(sw * 0.55), int(250 * scale) // max(1, len(hand)))
+            for i, card in enumerate(hand):
+                surface.blit(art.face(card, markers=self.table.markers), (cx + i * step, y))
+            self.rows.append(pygame.Rect(x, y, surface.get_width() - 2 * x, sh))
+            figures = f"{result.totals[seat]}  ·  +{result.points[seat]}  ·  {self.match.scores[seat]}"
+            ui.text(surface, figures, (nx, middle), min(px, max(12, row_h // 2)), anchor="midleft")
             y += row_h
+
+    def _art(self, width: int) -> CardArt:
+        """Card art for the hands at ``width`` px (kept while the size stays)."""
+        width = max(17, width)
+        if self._hand_art is None or self._hand_art.width != width:
+            self._hand_art = CardArt(width, four_color=self.app.settings.four_color)
+        return self._hand_art
 
     def _chart(self, surface: pygame.Surface, box: pygame.Rect, scale: float) -> None:
         results = self.match.results

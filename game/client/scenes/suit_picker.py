@@ -43,6 +43,13 @@ class SuitPickerScene(Scene):
         x0, y = (w - total) // 2, (h - side) // 2
         self.rects = [pygame.Rect(x0 + i * (side + gap), y, side, side) for i in range(len(self.suits))]
 
+    def update(self, dt: float) -> None:
+        """The game goes on underneath (a turn timer keeps running); close if the choice was made."""
+        self.table.update(dt)
+        view = self.table.view
+        if view.phase != "suit" or view.to_act != view.seat:
+            self.app.stack.pop()
+
     def choose(self, suit: str) -> None:
         """Announce ``suit`` and close."""
         self.table.controller.submit(ChooseSuit(suit), self.table.view.seat)

@@ -29,7 +29,7 @@ from game.engine import events as ev
 from .. import layout as layout_mod
 from ..animation import Animator, Flight
 from ..controller import MatchController
-from ..i18n import tr
+from ..i18n import reason, tr
 from ..scene import Scene
 from ..table_paint import TablePainter
 from ..widgets import Button
@@ -58,6 +58,7 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.hand_rects: list[pygame.Rect] = []
         self.playable: set[int] = set()
+        self._turn: tuple[object, ...] = ()
         self.resize(app.size)
 
     # ---- set-up ------------------------------------------------------------------------------
@@ -78,6 +79,7 @@ class TableScene(Scene):
                 or self.layout.left_handed != self.app.settings.left_handed):
             self.resize(self.app.size)
         self.controller.speed = self.app.settings.speed_factor
+        self.controller.undo_allowed = self.app.settings.undo_allowed
         self._refresh()
 
     @property
@@ -115,6 +117,10 @@ class TableScene(Scene):
         slots = self.layout.hand_slots(len(hand))
         self.hand_rects = [pygame.Rect(x, y - (lift if i in self.playable else 0), w, h)
                            for i, (x, y, w, h) in enumerate(slots)]
+        turn = (view.round_number, view.turn_no, view.to_act)
+        if turn != self._turn:
+            self._turn = turn
+            self.selected = None  # a new turn: the first Enter picks the first playable card
         if self.selected is not None and self.selected >= len(hand):
             self.selected = len(hand) - 1 if hand else None
         self.buttons = self._make_buttons(view, legal)
@@ -193,8 +199,10 @@ class TableScene(Scene):
                 self.play_index(self.selected)
             elif self.playable:
                 self.selected = min(self.playable)  # first Enter shows which card it would play
-            elif self.buttons:
-                self.intent(self.buttons[-1].intent)
+            else:
+                hot = [b for b in self.buttons if b.hot]  # Draw or Pass, never Undo or Liar
+                if hot:
+                    self.intent(hot[-1].intent)
         elif key == pygame.K_d:
             self.intent("draw")
         elif key == pygame.K_u:
@@ -258,8 +266,8 @@ class TableScene(Scene):
             if flight.sound:
                 self.app.sound.play(flight.sound)
         self.controller.update(dt)
-        if self.controller.error:
-            self.toast, self.toast_left = self.controller.error, TOAST
+        if self.controller.error is not None:
+            self.toast, self.toast_left = reason(self.controller.error, self.names()), TOAST
             self.controller.error = None
             self.app.sound.play("error")
         self.toast_left = max(0.0, self.toast_left - dt)
@@ -269,6 +277,8 @@ class TableScene(Scene):
             self._overlays()
 
     def _overlays(self) -> None:
+        if self.app.stack.top is not self:
+            return  # an overlay is already up (the suit picker keeps the table running)
         controller = self.controller
         match = controller.match
         if match.status != "playing":
@@ -298,8 +308,8 @@ class TableScene(Scene):
         others = [(view.seat + k) % view.players for k in range(1, view.players)]
         spot = self.layout.seat_spots(len(others))[others.index(seat)]
         x, y, w, h = spot.fan
-        sw, sh = self.layout.small_card
-        return (x + (w - sw) // 2, y, sw, sh)
+        cw, ch = self.layout.card
+        return (x + (w - cw) // 2, y + (h - ch) // 2, cw, ch)
 
     def _animate(self, events: list[ev.Event]) -> None:
         """Turn events into flights and sounds."""
@@ -369,5 +379,5 @@ class TableScene(Scene):
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
                           buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
-                          markers=self.markers)
+                          markers=self.markers, hide_hand=controller.handoff_to is not None)
         self.painter.draw_flights(surface, self.animator, self.markers)
