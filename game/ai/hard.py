@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable
 
-from game.engine import Action, Denounce, PlayerView, Rules
+from game.engine import Action, Denounce, PlayerView, Rules, RulesError
 from game.engine import events as ev
 from game.engine.scoring import team_of
 
@@ -78,7 +78,10 @@ class Hard:
                 break
             if deadline is not None and self.clock() >= deadline:
                 break
-            guess = sample_round(view, knowledge, rng)
+            try:
+                guess = sample_round(view, knowledge, rng)
+            except RulesError:  # the view cannot be dealt out (should not happen): decide by rules
+                break
             index = self._select(visits, totals, done)
             guess.apply(candidates[index], events=False)
             playout(guess, rng)

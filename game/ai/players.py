@@ -19,9 +19,13 @@ from game.engine import (
     Pass,
     Play,
     PlayerView,
+    Rules,
 )
-from game.engine.scoring import card_value
+from game.engine import events as ev
+from game.engine.scoring import card_value, team_of
 from game.engine.table import card_table
+
+from .knowledge import Knowledge
 
 LEVELS: Final = ("easy", "medium", "hard")
 
@@ -43,7 +47,26 @@ class Easy:
 
 
 class Medium:
-    """Favours its strongest suit, keeps its wilds, calls "Card", dumps points when they count."""
+    """The rule-based player of the sources' strategy tips.
+
+    It plays its last card when it can; keeps its wilds for when nothing else plays
+    (or the next player is about to go out); follows into the suit it holds most of,
+    switching suit through a same-rank card when that leads to its long suit; names
+    its longest suit after a wild, preferring suits the next player was seen to lack;
+    sheds high cards when points count; saves skips and draw cards for a next player
+    who is low on cards (never against its partner); stacks when hit; calls "Card";
+    denounces; and calls "Liar" when the +4's player probably held the colour.
+    """
+
+    def __init__(self) -> None:
+        self.knowledge: dict[int, Knowledge] = {}
+
+    def observe(self, seat: int, event: ev.Event, rules: Rules, players: int) -> None:
+        """Watch who draws (a draw shows what that player lacked)."""
+        knowledge = self.knowledge.get(seat)
+        if knowledge is None or knowledge.rules != rules or knowledge.players != players:
+            knowledge = self.knowledge[seat] = Knowledge(seat, rules, players)
+        knowledge.observe(event)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """The rule-based choice for this view."""
@@ -52,46 +75,82 @@ class Medium:
             return legal[0]
         if CallLastCard() in legal:
             return CallLastCard()
-        denounces = [a for a in legal if isinstance(a, Denounce)]
-        if denounces:
-            return denounces[0]
-        suits = [a for a in legal if isinstance(a, ChooseSuit)]
+        team = team_of(view.seat, view.players, view.rules.pairs)
+        for action in legal:
+            if isinstance(action, Denounce) and action.seat not in team:
+                return action
+        suits = [a.suit for a in legal if isinstance(a, ChooseSuit)]
         if suits:
-            return ChooseSuit(self.best_suit(view.hand, [s.suit for s in suits]))
+            return ChooseSuit(self.best_suit(view, suits))
         if Challenge() in legal:
-            # A +4 from a player who was following freely is often a bluff: challenge rarely.
-            return Challenge() if rng.random() < 0.25 else Accept()
+            return Challenge() if self.bluff_likely(view) else Accept()
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
-            return max(plays, key=lambda p: self.score_play(view, p.card, rng))
+            best = max(plays, key=lambda p: self.score_play(view, p.card, rng))
+            if self.score_play(view, best.card, rng) > -40 or Draw() not in legal:
+                return best
         for choice in (Draw(), EndTurn(), Pass()):
             if choice in legal:
                 return choice
         return legal[0]
 
-    @staticmethod
-    def best_suit(hand: tuple[Card, ...], allowed: list[str]) -> str:
-        """The allowed suit the hand holds most of (ties: the higher point total)."""
-        counts = Counter(c.suit for c in hand if c.suit is not None)
-        return max(allowed, key=lambda s: (counts.get(s, 0), s))
+    def lacking(self, view: PlayerView, seat: int) -> set[str]:
+        """The suits ``seat`` was seen to lack in every card it holds."""
+        knowledge = self.knowledge.get(view.seat)
+        if knowledge is None:
+            return set()
+        cohorts = knowledge.hand_cohorts(seat, view.hand_counts[seat])
+        if not cohorts:
+            return set()
+        out = set(cohorts[0].no_suits)
+        for cohort in cohorts[1:]:
+            out &= cohort.no_suits
+        return out
+
+    def best_suit(self, view: PlayerView, allowed: list[str]) -> str:
+        """The allowed suit the hand holds most of; a suit the next player lacks breaks ties."""
+        counts = Counter(c.suit for c in view.hand if c.suit is not None)
+        lacks = self.lacking(view, (view.seat + view.direction) % view.players)
+        return max(allowed, key=lambda s: (counts.get(s, 0) + (0.5 if s in lacks else 0), s))
 
     @staticmethod
-    def score_play(view: PlayerView, card: Card, rng: random.Random) -> float:
+    def bluff_likely(view: PlayerView) -> bool:
+        """Whether the Wild +4's player probably held the colour (a quarter of the deck)."""
+        offender = (view.seat - view.direction) % view.players
+        held = view.hand_counts[offender] + 1  # its hand when it played the +4
+        return 1 - 0.75 ** held > 0.6
+
+    def score_play(self, view: PlayerView, card: Card, rng: random.Random) -> float:
         """How much this player likes playing ``card`` now (higher is better)."""
-        effect = card_table(view.rules).effects[card]
+        table = card_table(view.rules)
+        effect = table.effects[card]
         hand = view.hand
         if len(hand) == 1:
             return 1000.0
-        counts = Counter(c.suit for c in hand if c.suit is not None)
+        rest = list(hand)
+        rest.remove(card)
+        counts = Counter(c.suit for c in rest if c.suit is not None)
+        next_seat = (view.seat + view.direction) % view.players
+        partner_next = next_seat in team_of(view.seat, view.players, view.rules.pairs)
+        danger = view.hand_counts[next_seat] <= 2 and not partner_next
+        lacks = self.lacking(view, next_seat)
         score = 0.0
         if effect.wild:
-            score -= 50  # keep wilds for when nothing else plays
+            score -= 8 if danger or len(hand) == 2 else 50  # keep wilds for when nothing else plays
+            suit = max(counts, key=counts.__getitem__) if counts else None
         else:
-            score += counts.get(card.suit, 0) * 3  # stay in the long suit
-        next_seat = (view.seat + view.direction) % view.players
-        if effect.draws or effect.skip:
-            score += 20 if view.hand_counts[next_seat] <= 2 else 4
-        score += card_value(card, card_table(view.rules).values) / 10.0  # shed points when they count
+            suit = card.suit
+        score += 3.0 * counts.get(suit, 0)  # stay in (or switch to) the long suit
+        score += 1.0 * sum(1 for c in rest if c.rank == card.rank)  # a same-rank card to switch later
+        if suit in lacks:
+            score += 4.0  # the next player was seen to lack it
+        if effect.draws or effect.skip or (effect.reverse and view.players == 2):
+            if partner_next:
+                score -= 15
+            else:
+                score += 20 if danger else -2  # save them for when they hurt
+        if view.rules.scoring != "none" or view.target:
+            score += card_value(card, table.values) / 10.0  # shed points when they count
         return score + rng.random() * 0.01
 
 

@@ -58,4 +58,6 @@ def sample_round(view: PlayerView, knowledge: Knowledge | None, rng: random.Rand
         suit = knowledge.wild_four_suit
         if any(c.suit == suit for c in hands[offender]):
             bluff_by = offender
-    return round_from_view(view, hands, pool, random.Random(rng.random()), bluff_by=bluff_by)
+    # Cards dealt out of play (a short explicit deck) are as unknown as the pile: keep a random few.
+    pile = pool[len(pool) - view.draw_count:] if view.draw_count else []
+    return round_from_view(view, hands, pile, random.Random(rng.random()), bluff_by=bluff_by)

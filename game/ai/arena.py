@@ -1,0 +1,166 @@
+"""The arena: ``python -m game.ai.arena --preset duel --players 2 --a hard --b medium --games 2000``.
+
+Plays seeded deals between level A (one seat) and level B (every other seat). Each
+deal is played once per seat rotation, A taking each seat in turn, so the luck of
+the deal and the advantage of a seat cancel out. ``points`` is scored by match wins
+(whole matches to the target); the other presets by round wins. Prints A's win rate
+(ties count half) with a Wilson 95% interval, and the median and p95 think time per
+decision (moves with a single legal action are not decisions). A benchmark, not a
+test: it prints figures and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from game.engine import PRESETS, Match, Rules
+
+from .players import LEVELS, ComputerPlayer, player_for
+
+MAX_ROUNDS = 60  # a points match that has not ended by then is called a tie
+
+
+@dataclass
+class Tally:
+    """Results and think times of one side."""
+
+    games: int = 0
+    wins: float = 0.0
+    times: list[float] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        """Merge another tally into this one."""
+        self.games += other.games
+        self.wins += other.wins
+        self.times += other.times
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate of ``wins`` out of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
+               times: dict[int, list[float]] | None = None) -> Match:
+    """Play one match between computer players (feeding the searching ones the public events)."""
+    players = len(seats)
+    match = Match(rules, players, seed)
+    rng = random.Random(seed * 7919 + 1)
+
+    def tell(events: list) -> None:
+        for seat, player in enumerate(seats):
+            observe = getattr(player, "observe", None)
+            if observe is not None:
+                for event in events:
+                    observe(seat, event.for_seat(seat), rules, players)
+
+    tell(match.start_events)
+    rounds = 1
+    while True:
+        while match.status == "playing":
+            seat = match.to_act
+            assert seat is not None
+            view = match.view(seat)
+            start = time.perf_counter()
+            action = seats[seat].choose(view, rng)
+            if times is not None and len(view.legal) > 1:
+                times.setdefault(seat, []).append(time.perf_counter() - start)
+            tell(match.apply(action, seat))
+        if match.status == "match_over" or not match.target or rounds >= MAX_ROUNDS:
+            return match
+        tell(match.next_round())
+        rounds += 1
+
+
+def play_deal(args: tuple[str, int, str, str, int, float]) -> tuple[Tally, Tally]:
+    """Every seat rotation of one seeded deal: A at seat r, B elsewhere."""
+    preset, players, a, b, seed, budget = args
+    rules = PRESETS[preset]
+    side_a, side_b = Tally(), Tally()
+    for rotation in range(players):
+        seats = [player_for(a if s == rotation else b, budget) for s in range(players)]
+        times: dict[int, list[float]] = {}
+        match = play_match(rules, seats, seed, times)
+        winners = match.winners if match.status == "match_over" else ()
+        if not winners and match.round.result is not None:
+            winners = match.round.result.winners
+        share = 1.0 / len(winners) if winners else 1.0 / players  # a tie shares the win
+        side_a.games += 1
+        side_a.wins += share if rotation in winners or not winners else 0.0
+        side_b.games += players - 1
+        side_b.wins += sum(share for s in range(players) if s != rotation and (s in winners or not winners))
+        for seat, spent in times.items():
+            (side_a if seat == rotation else side_b).times.extend(spent)
+    return side_a, side_b
+
+
+def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
+        jobs: int) -> tuple[Tally, Tally]:
+    """Play ``games`` games (rounded up to whole rotations) and return both tallies."""
+    deals = max(1, math.ceil(games / players))
+    tasks = [(preset, players, a, b, seed + i, budget) for i in range(deals)]
+    side_a, side_b = Tally(), Tally()
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.imap_unordered(play_deal, tasks)
+            for ta, tb in results:
+                side_a.add(ta)
+                side_b.add(tb)
+    else:
+        for task in tasks:
+            ta, tb = play_deal(task)
+            side_a.add(ta)
+            side_b.add(tb)
+    return side_a, side_b
+
+
+def describe_times(times: list[float]) -> str:
+    """``median 12.3 ms, p95 480.1 ms`` for a list of seconds."""
+    if not times:
+        return "no decisions"
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"median {statistics.median(ordered) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the arena and print the figures."""
+    parser = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n")[0])
+    parser.add_argument("--preset", default="duel", choices=list(PRESETS))
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--a", default="hard", choices=LEVELS)
+    parser.add_argument("--b", default="medium", choices=LEVELS)
+    parser.add_argument("--games", type=int, default=200, help="games in all (whole seat rotations)")
+    parser.add_argument("--budget", type=float, default=0.5, help="Hard's think time per move, seconds")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    rules = PRESETS[args.preset]
+    if not rules.min_players <= args.players <= rules.max_players:
+        parser.error(f"{args.preset} seats {rules.min_players} to {rules.max_players} players")
+    start = time.perf_counter()
+    side_a, side_b = run(args.preset, args.players, args.a, args.b, args.games, args.budget, args.seed,
+                         args.jobs)
+    low, high = wilson(side_a.wins, side_a.games)
+    fair = 1 / args.players
+    print(f"{args.preset}, {args.players} players: {args.a} (A, one seat) vs {args.b} (B, the others), "
+          f"Hard budget {args.budget:g} s")
+    print(f"games {side_a.games}; A won {side_a.wins:g} = {side_a.wins / side_a.games:.1%} "
+          f"(Wilson 95%: {low:.1%} to {high:.1%}; an even share is {fair:.0%})")
+    print(f"think time per decision: A {describe_times(side_a.times)}; B {describe_times(side_b.times)}")
+    print(f"wall time {time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
+
+
+if __name__ == "__main__":
+    main()
