@@ -15,11 +15,9 @@ import random
 import time
 from collections.abc import Callable
 
-from game.engine import Action, Denounce, PlayerView, Rules, RulesError
-from game.engine import events as ev
+from game.engine import Action, Denounce, PlayerView, RulesError
 from game.engine.scoring import team_of
 
-from .knowledge import Knowledge
 from .players import Medium
 from .playout import playout, reward
 from .sampler import sample_round
@@ -27,8 +25,11 @@ from .sampler import sample_round
 EXPLORATION = 0.7
 
 
-class Hard:
-    """Determinized Monte Carlo search with UCB at the root, within a think budget."""
+class Hard(Medium):
+    """Determinized Monte Carlo search with UCB at the root, within a think budget.
+
+    It watches the public events as Medium does, and decides by Medium's rules when
+    the budget allows too few playouts."""
 
     slow = True  # the table runs it on a worker thread during the think delay
 
@@ -38,20 +39,12 @@ class Hard:
     ) -> None:
         if budget is None and max_playouts is None:
             raise ValueError("Hard needs a time budget or a playout count")
+        super().__init__()
         self.budget = budget
         self.max_playouts = max_playouts
         self.min_playouts = min_playouts
         self.clock = clock
-        self.knowledge: dict[int, Knowledge] = {}
         self.last_playouts = 0
-        self._medium = Medium()
-
-    def observe(self, seat: int, event: ev.Event, rules: Rules, players: int) -> None:
-        """Learn from one public event as ``seat`` received it (the table calls this)."""
-        knowledge = self.knowledge.get(seat)
-        if knowledge is None or knowledge.rules != rules or knowledge.players != players:
-            knowledge = self.knowledge[seat] = Knowledge(seat, rules, players)
-        knowledge.observe(event)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Search for the best action in ``view.legal``."""
@@ -91,7 +84,7 @@ class Hard:
             done += 1
         self.last_playouts = done
         if done < self.min_playouts:
-            return self._medium.choose(view, rng)
+            return super().choose(view, rng)
         best = max(range(len(candidates)),
                    key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]))
         return candidates[best]
