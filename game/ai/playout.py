@@ -23,7 +23,7 @@ from game.engine.actions import (
     Play,
 )
 
-NOISE = 0.12
+NOISE = 0.06
 MAX_STEPS = 3000
 
 
@@ -48,19 +48,24 @@ def policy(r: Round, rng: random.Random) -> Action:
     if CHALLENGE in legal:
         return CHALLENGE if rng.random() < 0.3 else ACCEPT
     wilds = r.rules.wild_ranks
-    best_play: Action | None = None
-    best_score = -1.0
     counts = {}
+    ranks: dict[str, int] = {}
     for card in hand:
         if card.suit is not None:
             counts[card.suit] = counts.get(card.suit, 0) + 1
+        ranks[card.rank] = ranks.get(card.rank, 0) + 1
+    best_play: Action | None = None
+    best_score = -100.0
     for action in legal:
         if type(action) is Play:
             card = action.card
-            score = 0.5 if card.rank in wilds else 2.0 + counts.get(card.suit, 0)  # type: ignore[arg-type]
+            if card.rank in wilds:
+                score = 1.0 if len(hand) <= 2 else -50.0  # keep wilds for when nothing else plays
+            else:  # stay in (or switch to) the long suit; keep a same-rank card to switch later
+                score = 3.0 * (counts.get(card.suit, 0) - 1) + ranks[card.rank] - 1  # type: ignore[arg-type]
             if score > best_score:
                 best_score, best_play = score, action
-    if best_play is not None and (best_score > 1.0 or len(hand) == 1 or DRAW not in legal):
+    if best_play is not None and (best_score > -40 or DRAW not in legal):
         return best_play
     for choice in (DRAW, END_TURN, PASS):
         if choice in legal:
