@@ -90,7 +90,7 @@ def test_hard_skips_search_with_one_legal_action():
 
 
 def test_hard_falls_back_to_medium_rules_without_enough_playouts():
-    m = make_match("duel", ["3H 8C 4H", "5S 6S 2D"], "7H", "KD QD JD")
+    m = make_match("duel", ["3H 8C 5S", "5D 6S 2D"], "7H", "KD QD JD")
     hard = Hard(None, max_playouts=2, min_playouts=10)
     assert hard.choose(m.view(0), random.Random(1)) == Medium().choose(m.view(0), random.Random(1))
     assert hard.last_playouts == 2
