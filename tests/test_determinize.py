@@ -1,5 +1,6 @@
 """Rebuilding a round from a view plus the hidden cards gives back the same game."""
 
+import pickle
 import random
 
 import pytest
@@ -41,3 +42,14 @@ def test_unseen_cards_are_exactly_the_other_hands_and_the_pile(name, players):
     hidden = sorted(c.code for s, h in enumerate(match.round.hands) if s != 0 for c in h)
     hidden += [c.code for c in match.round.pile]
     assert sorted(c.code for c in unseen_cards(view)) == sorted(hidden)
+
+
+def test_a_clone_plays_on_without_touching_the_original():
+    match = Match(PRESETS["colors"], 3, 4)
+    before = pickle.loads(pickle.dumps(match.round))
+    clone = match.round.clone(random.Random(1))
+    rng = random.Random(2)
+    while not clone.over:
+        clone.apply(rng.choice(clone.legal_actions()), events=False)
+    assert match.round == before
+    assert clone.over and not match.round.over

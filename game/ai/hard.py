@@ -1,16 +1,16 @@
 """The Hard computer player: Monte Carlo search over guessed deals, with inference.
 
 Each iteration guesses the hidden cards (`sample_round`, honouring what the public
-events showed each opponent lacks), picks a root action by UCB1, and plays the round
-out with the fast `policy`. After the think budget, the action with the best mean
-result is played. One legal action: no search. Too few playouts in the budget: the
+events showed each opponent lacks) and plays the round out after every candidate
+action on that same guess with the same random numbers (paired comparison, so the
+luck of the guess cancels), with the fast `policy`. After the think budget, the
+action with the best total is played. One legal action: no search. Too few playouts in the budget: the
 Medium rules decide. Denouncing a missed "Card" call needs no search (unless the
 offender is a partner).
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -22,11 +22,9 @@ from .players import Medium
 from .playout import playout, reward
 from .sampler import sample_round
 
-EXPLORATION = 0.7
-
 
 class Hard(Medium):
-    """Determinized Monte Carlo search with UCB at the root, within a think budget.
+    """Determinized Monte Carlo search with paired playouts, within a think budget.
 
     It watches the public events as Medium does, and decides by Medium's rules when
     the budget allows too few playouts."""
@@ -62,7 +60,6 @@ class Hard(Medium):
         knowledge = self.knowledge.get(view.seat)
         if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
             knowledge = None
-        visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
         deadline = None if self.budget is None else self.clock() + self.budget
         done = 0
@@ -75,25 +72,19 @@ class Hard(Medium):
                 guess = sample_round(view, knowledge, rng)
             except RulesError:  # the view cannot be dealt out (should not happen): decide by rules
                 break
-            index = self._select(visits, totals, done)
-            guess.apply(candidates[index], events=False)
-            playout(guess, rng)
-            totals[index] += reward(guess, view.seat) if not view.rules.pairs else max(
-                reward(guess, s) for s in team)
-            visits[index] += 1
-            done += 1
+            # Every candidate is played out on the same guess with the same random numbers:
+            # comparing them pairwise removes most of the luck from the comparison.
+            seed = rng.random()
+            for index, action in enumerate(candidates):
+                trial = guess.clone(random.Random(seed))
+                trial.apply(action, events=False)
+                playout(trial, random.Random(seed))
+                totals[index] += (reward(trial, view.seat) if not view.rules.pairs
+                                  else max(reward(trial, s) for s in team))
+            done += len(candidates)
         self.last_playouts = done
         if done < self.min_playouts:
             return super().choose(view, rng)
-        best = max(range(len(candidates)),
-                   key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]))
+        best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
 
-    @staticmethod
-    def _select(visits: list[int], totals: list[float], done: int) -> int:
-        for i, n in enumerate(visits):
-            if n == 0:
-                return i
-        log_n = math.log(done)
-        return max(range(len(visits)),
-                   key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]))

@@ -548,6 +548,19 @@ class Round:
         if log is not None:
             log.append(RoundEnded(self.result))
 
+    def clone(self, rng: random.Random | None = None) -> Round:
+        """An independent copy (for searches), drawing its shuffles from ``rng`` if given."""
+        other = object.__new__(Round)
+        for name in self.__slots__:
+            object.__setattr__(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        other.pile = list(self.pile)
+        other.discard = list(self.discard)
+        other.exposed = dict(self.exposed)
+        other.rng = rng if rng is not None else random.Random(self.rng.random())
+        other._legal = None
+        return other
+
     # ---- persistence and comparison ------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__
