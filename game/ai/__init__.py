@@ -1,9 +1,10 @@
 """Computer players. Each sees only its seat's `PlayerView` (never the game state).
 
 One interface: ``choose(view, rng) -> Action``. `player_for(level)` returns the
-player of a level (``easy``, ``medium``, ``hard``). The strong search player
-arrives with the computer-opponents issue; until then ``medium`` and ``hard`` play
-the rule-based `Medium` policy.
+player of a level (``easy``, ``medium``, ``hard``). Players that learn from the
+public events also have ``observe(seat, event, rules, players)``; the table feeds
+them the events redacted for their seat. ``Hard`` searches (``slow``): the table runs
+it on a worker thread.
 """
 
 from __future__ import annotations
