@@ -43,3 +43,8 @@ class Button:
             f = ui.font(px, bold=True)
         image = f.render(self.label, True, color)
         surface.blit(image, image.get_rect(center=self.rect.center))
+
+
+def tapped(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+    """The button under ``pos``, if any."""
+    return next((button for button in buttons if button.hit(pos)), None)

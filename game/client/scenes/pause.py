@@ -11,7 +11,7 @@ from game.ai import LEVELS
 from .. import ui
 from ..i18n import tr
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, tapped
 
 if TYPE_CHECKING:
     from ..app import App
@@ -51,9 +51,9 @@ class PauseScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Taps on buttons; arrows and Enter; Esc resumes."""
         if event.type == pygame.MOUSEBUTTONUP:
-            for button in self.buttons:
-                if button.hit(event.pos):
-                    self.activate(button.intent)
+            button = tapped(self.buttons, event.pos)
+            if button is not None:
+                self.activate(button.intent)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

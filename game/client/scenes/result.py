@@ -18,7 +18,7 @@ from .. import ui
 from ..art import CardArt
 from ..i18n import tr
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, tapped
 
 if TYPE_CHECKING:
     from ..app import App
@@ -76,9 +76,9 @@ class ResultScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons by tap; Enter for the first, Esc for the menu."""
         if event.type == pygame.MOUSEBUTTONUP:
-            for button in self.buttons:
-                if button.hit(event.pos):
-                    self.activate(button.intent)
+            button = tapped(self.buttons, event.pos)
+            if button is not None:
+                self.activate(button.intent)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

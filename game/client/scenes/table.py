@@ -32,7 +32,7 @@ from ..controller import MatchController
 from ..i18n import reason, tr
 from ..scene import Scene
 from ..table_paint import TablePainter
-from ..widgets import Button
+from ..widgets import Button, tapped
 
 if TYPE_CHECKING:
     from ..app import App
@@ -170,10 +170,10 @@ class TableScene(Scene):
         if pygame.Rect(self.layout.menu_button).collidepoint(pos):
             self.open_pause()
             return True
-        for button in self.buttons:
-            if button.hit(pos):
-                self.intent(button.intent)
-                return True
+        button = tapped(self.buttons, pos)
+        if button is not None:
+            self.intent(button.intent)
+            return True
         for i in range(len(self.hand_rects) - 1, -1, -1):
             if self.hand_rects[i].collidepoint(pos):
                 self.selected = i
