@@ -360,3 +360,14 @@ def test_kiosk_ignores_quit_and_returns_to_the_menu_when_idle():
         assert top_name(app) == "MenuScene"
     finally:
         pygame.display.quit()
+
+
+def test_the_hint_suggests_the_medium_players_move_and_enter_plays_it(app):
+    match = make_match("classic", ["8C 4H 5S 6S", "KD QD JD TD"], "7H", "2C 3C 9C")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    assert "hint" in [b.intent for b in table.buttons]
+    press(app, pygame.K_h)
+    assert table.selected == 1
+    assert table.toast == "Suggestion: play 4♥"
+    press(app, pygame.K_RETURN)
+    assert "4H" in [c.code for c in table.controller.match.round.discard]

@@ -9,10 +9,12 @@ result screen when the round ends.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai import Medium
 from game.engine import (
     Accept,
     CallLastCard,
@@ -146,6 +148,8 @@ class TableScene(Scene):
                 specs.append((f"denounce {action.seat}", tr("table.denounce", name=names[action.seat])))
         if self.controller.can_undo:
             specs.append(("undo", tr("table.undo")))
+        if len(legal) >= 2 and self.controller.seats[view.seat].is_human:
+            specs.append(("hint", tr("table.hint")))
         bx, by, bw, bh_total = self.layout.buttons
         bw, bh = self.layout.button_size
         gap = int(bh * 0.25)
@@ -186,7 +190,7 @@ class TableScene(Scene):
 
     def key(self, key: int) -> bool:
         """Keyboard play: arrows choose, Enter plays, D draws, P passes, E ends, C calls "Card",
-        N denounces, L calls Liar, A accepts, U undoes, Esc pauses."""
+        N denounces, L calls Liar, A accepts, H suggests a move, U undoes, Esc pauses."""
         hand = self.view.hand
         if key == pygame.K_ESCAPE:
             self.open_pause()
@@ -213,6 +217,8 @@ class TableScene(Scene):
             self.intent("end")
         elif key == pygame.K_c:
             self.intent("card")
+        elif key == pygame.K_h:
+            self.intent("hint")
         elif key == pygame.K_l:
             self.intent("challenge")
         elif key == pygame.K_a:
@@ -239,6 +245,9 @@ class TableScene(Scene):
     def intent(self, name: str) -> None:
         """Carry out a button or key intent."""
         seat = self.view.seat
+        if name == "hint":
+            self.hint()
+            return
         if name == "undo":
             if self.controller.undo():
                 self.animator.clear()
@@ -251,6 +260,22 @@ class TableScene(Scene):
                    "challenge": Challenge(), "accept": Accept()}
         if name in actions:
             self.controller.submit(actions[name], seat)
+
+    def hint(self) -> None:
+        """Suggest a move (the Medium player's choice): select the card, or name the action."""
+        view = self.view
+        if not view.my_turn or len(view.legal) < 2:
+            return
+        action = Medium().choose(view, random.Random(view.turn_no))
+        if isinstance(action, Play):
+            self.selected = view.hand.index(action.card)
+            message = tr("table.hint_play", card=action.card.label)
+        else:
+            labels = {"draw": "table.draw", "pass": "table.pass", "end": "table.end", "card": "table.card",
+                      "challenge": "table.liar", "accept": "table.accept"}
+            word = str(action).split()[0]
+            message = tr("table.hint_action", action=tr(labels.get(word, "table.draw")))
+        self.toast, self.toast_left = message, TOAST
 
     def open_pause(self) -> None:
         """Esc or the Menu button: the pause overlay."""
