@@ -126,3 +126,26 @@ def test_medium_keeps_its_eight_and_names_its_long_suit():
     m = make_match("duel", ["8C 5S 6S 2S", "KD QD JD TD"], "7H", "2C 3C 9C")
     act(m, "play 8C")
     assert str(Medium().choose(m.view(0), random.Random(0))) == "suit S"
+
+
+def test_every_level_plays_pair_games_to_the_end():
+    rules = PRESETS["colors"].with_options(pairs=True, turn_seconds=10)
+    seats = [Hard(None, max_playouts=8, min_playouts=1), player_for("medium"), player_for("medium"),
+             player_for("easy")]
+    match = play_match(rules, seats, seed=3)
+    assert match.status == "match_over"
+    assert len(match.winners) == 2 and match.winners in ((0, 2), (1, 3))
+
+
+def test_a_computer_never_denounces_its_partner():
+    from game.client.controller import MatchController, SeatConfig
+
+    m = make_match("colors", ["R5 B5", "G1 G2", "R7 B7", "Y3 Y4"], "R4", "R1 R2 R3 R6 R8 R9",
+                   options={"pairs": True})
+    seats = [SeatConfig("human"), SeatConfig("human"), SeatConfig("computer"), SeatConfig("human")]
+    c = MatchController(m, seats, rng=random.Random(0), speed=0)
+    act(m, "play R5")  # seat 0 goes down to one card without calling "Card"
+    assert "denounce 0" in [str(a) for a in m.legal_actions(2)]
+    for _ in range(600):
+        c.update(1 / 60)
+    assert len(m.round.hands[0]) == 1  # its partner at seat 2 stayed quiet

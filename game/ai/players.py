@@ -70,12 +70,14 @@ class Medium:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """The rule-based choice for this view."""
-        legal = view.legal
+        team = team_of(view.seat, view.players, view.rules.pairs)
+        # Never denounce the partner while anything else can be done.
+        legal = ([a for a in view.legal if not (isinstance(a, Denounce) and a.seat in team)]
+                 or list(view.legal))
         if len(legal) == 1:
             return legal[0]
         if CallLastCard() in legal:
             return CallLastCard()
-        team = team_of(view.seat, view.players, view.rules.pairs)
         for action in legal:
             if isinstance(action, Denounce) and action.seat not in team:
                 return action

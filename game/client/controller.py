@@ -22,6 +22,7 @@ from game.ai import LEVELS, ComputerPlayer, player_for
 from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, TimeOut
 from game.engine.actions import Denounce
 from game.engine.events import Event
+from game.engine.scoring import team_of
 
 BASE_THINK = 0.9  # seconds a computer "thinks" at normal speed
 REACTION = 1.2  # seconds before a computer denounces a missed "Card" call
@@ -224,8 +225,10 @@ class MatchController:
         for seat, config in enumerate(self.seats):
             if config.is_human:
                 continue
+            team = team_of(seat, self.match.players, self.match.rules.pairs)
             for action in self.match.legal_actions(seat):
-                if isinstance(action, Denounce) and (config.level != "easy" or self.rng.random() < .5):
+                if (isinstance(action, Denounce) and action.seat not in team  # never the partner
+                        and (config.level != "easy" or self.rng.random() < .5)):
                     self._apply(action, seat)
                     return
 
