@@ -62,3 +62,13 @@ def legal(match: Match, seat: int | None = None) -> set[str]:
 def hand(match: Match, seat: int) -> list[str]:
     """A seat's hand as codes."""
     return [c.code for c in match.round.hands[seat]]
+
+
+def codes(cards: Any) -> list[str]:
+    """Cards as their codes."""
+    return [c.code for c in cards]
+
+
+def events_of(events: list[Any], kind: type) -> list[Any]:
+    """The events of one type, in order."""
+    return [e for e in events if type(e) is kind]

@@ -15,7 +15,7 @@ from game.engine.events import (
     TurnSkipped,
     TurnStarted,
 )
-from tests.support import act, hand, legal, make_match
+from tests.support import act, events_of, hand, legal, make_match
 
 PILE = "2S 3S 4S 5S 6S 7S 9S 2D"
 
@@ -28,12 +28,8 @@ def codes(text):
     return text.split()
 
 
-def of(events, kind):
-    return [e for e in events if type(e) is kind]
-
-
 def again_events(events):
-    return [(e.seat, e.why) for e in of(events, PlayAgain)]
+    return [(e.seat, e.why) for e in events_of(events, PlayAgain)]
 
 
 # ---- deck and deal -------------------------------------------------------------------------
@@ -346,7 +342,7 @@ def test_timeout_after_a_wild_takes_a_penalty_card_names_a_suit_and_passes():
     m = action(["8S 2C 3C 4D", "6H 7D 9D 4S"])
     act(m, "play 8S")
     events = act(m, "timeout")
-    assert of(events, CardsDrawn) == [CardsDrawn(0, 1, "timeout", tuple(parse_cards("2S")))]
+    assert events_of(events, CardsDrawn) == [CardsDrawn(0, 1, "timeout", tuple(parse_cards("2S")))]
     assert m.round.suit == "C" and m.round.to_act == 1
 
 

@@ -19,7 +19,7 @@ from game.engine.events import (
     TimedOut,
     TurnSkipped,
 )
-from tests.support import act, hand, legal, make_match
+from tests.support import act, events_of, hand, legal, make_match
 
 PILE = "R9 B2 G3 Y4 B6 G7 Y8 B9"
 
@@ -30,10 +30,6 @@ def colors(hands, start="R3", pile=PILE, **kw):
 
 def codes(text):
     return text.split()
-
-
-def of(events, kind):
-    return [e for e in events if type(e) is kind]
 
 
 def pile_top_first(m):
@@ -76,7 +72,7 @@ def test_plus_two_makes_the_next_player_draw_two_and_lose_the_turn():
     assert legal(m) == {"draw"}
     events = act(m, "draw")
     assert hand(m, 1) == codes("Y4 Y5 Y6 R9 B2")
-    assert of(events, CardsDrawn) == [CardsDrawn(1, 2, "penalty", tuple(parse_cards("R9 B2")))]
+    assert events_of(events, CardsDrawn) == [CardsDrawn(1, 2, "penalty", tuple(parse_cards("R9 B2")))]
     assert TurnSkipped(1) in events
     assert m.round.to_act == 2
 
@@ -86,7 +82,7 @@ def test_plus_two_answered_with_plus_two_passes_the_total_on_two_four_six():
     pending = []
     for step, seat in (("play R+2", 1), ("play Y+2", 0), ("play B+2", 1)):
         events = act(m, step)
-        pending += [e.amount for e in of(events, PenaltyPending) if e.seat == seat]
+        pending += [e.amount for e in events_of(events, PenaltyPending) if e.seat == seat]
         assert m.round.to_act == seat
     assert pending == [2, 4, 6]
     assert legal(m) == {"draw"}
@@ -188,9 +184,9 @@ def test_starting_wild_lets_the_first_player_choose_the_colour_then_play():
 
 def test_starting_wild_four_is_returned_and_another_card_turned():
     m = colors(["B1 G2 Y3", "B4 G5 Y6"], start="W+4", pile="G6 B2 R8", first=0)
-    returned = of(m.start_events, StartCardReturned)
+    returned = events_of(m.start_events, StartCardReturned)
     assert [e.card.code for e in returned] == ["W+4"]
-    assert [e.card.code for e in of(m.start_events, StartCard)] == ["G6"]
+    assert [e.card.code for e in events_of(m.start_events, StartCard)] == ["G6"]
     assert m.round.top.code == "G6" and m.round.suit == "G"
     assert pile_top_first(m) == ["B2", "R8", "W+4"]
     assert m.round.pending == 0 and m.round.phase == "play" and m.round.to_act == 0
@@ -336,7 +332,7 @@ def test_turn_timer_runs_out_and_the_game_plays_for_the_player():
     m = colors(["B5 R7 G1", "Y4 Y5 Y6"], options={"turn_seconds": 20})
     events = act(m, "timeout")
     assert TimedOut(0) in events
-    assert of(events, CardPlayed) == [CardPlayed(0, parse_cards("R7")[0])]
+    assert events_of(events, CardPlayed) == [CardPlayed(0, parse_cards("R7")[0])]
     assert hand(m, 0) == codes("B5 G1")
     assert m.round.to_act == 1
 
@@ -344,7 +340,7 @@ def test_turn_timer_runs_out_and_the_game_plays_for_the_player():
 def test_turn_timer_with_nothing_to_play_draws_for_the_player():
     m = colors(["B5 G7 Y1", "Y4 Y5 Y6"], pile="B2 R9", options={"turn_seconds": 20})
     events = act(m, "timeout")
-    assert [e.reason for e in of(events, CardsDrawn)] == ["draw"]
+    assert [e.reason for e in events_of(events, CardsDrawn)] == ["draw"]
     assert hand(m, 0) == codes("B5 G7 Y1 B2")
     assert m.round.to_act == 1
 

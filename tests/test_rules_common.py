@@ -13,13 +13,9 @@ from game.engine.events import (
     SuitChosen,
     TurnStarted,
 )
-from tests.support import act, hand, legal, make_match
+from tests.support import act, codes, hand, legal, make_match
 
 ALL_SUITS = {"suit S", "suit H", "suit D", "suit C"}
-
-
-def codes(cards):
-    return [c.code for c in cards]
 
 
 def kinds(events):

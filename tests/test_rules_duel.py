@@ -15,11 +15,7 @@ from game.engine.events import (
     TurnSkipped,
     TurnStarted,
 )
-from tests.support import act, hand, legal, make_match, stacked_deck
-
-
-def codes(cards):
-    return [c.code for c in cards]
+from tests.support import act, codes, hand, legal, make_match, stacked_deck
 
 
 def kinds(events):

@@ -15,7 +15,7 @@ from game.engine.events import (
     TurnSkipped,
     TurnStarted,
 )
-from tests.support import act, hand, legal, make_match, stacked_deck
+from tests.support import act, codes, hand, legal, make_match, stacked_deck
 
 ACTIONS = {"twos_draw_two": True, "queen_spades_draw_five": True, "jacks_skip": True,
            "aces_reverse": True}
@@ -23,10 +23,6 @@ ACTIONS = {"twos_draw_two": True, "queen_spades_draw_five": True, "jacks_skip": 
 
 def card(code):
     return parse_cards(code)[0]
-
-
-def codes(cards):
-    return [c.code for c in cards]
 
 
 def kinds(events):
