@@ -20,7 +20,7 @@ from game.engine.scoring import team_of
 
 from .players import Medium
 from .playout import playout, reward
-from .sampler import sample_round
+from .sampler import Guesser
 
 
 class Hard(Medium):
@@ -60,6 +60,7 @@ class Hard(Medium):
         knowledge = self.knowledge.get(view.seat)
         if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
             knowledge = None
+        guesser = Guesser(view, knowledge)
         totals = [0.0] * len(candidates)
         deadline = None if self.budget is None else self.clock() + self.budget
         done = 0
@@ -69,7 +70,7 @@ class Hard(Medium):
             if deadline is not None and self.clock() >= deadline:
                 break
             try:
-                guess = sample_round(view, knowledge, rng)
+                guess = guesser.sample(rng)
             except RulesError:  # the view cannot be dealt out (should not happen): decide by rules
                 break
             # Every candidate is played out on the same guess with the same random numbers:

@@ -33,31 +33,47 @@ def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Car
         need -= 1
 
 
+class Guesser:
+    """Deals guesses for one view: the unseen cards and the cohorts' marks are worked out once,
+    each `sample` only shuffles and deals."""
+
+    def __init__(self, view: PlayerView, knowledge: Knowledge | None) -> None:
+        self.view = view
+        self.unseen = unseen_cards(view)
+        self.wilds = view.rules.wild_ranks
+        plans: list[tuple[int, int, Cohort]] = []
+        for seat in range(view.players):
+            if seat == view.seat:
+                continue
+            count = view.hand_counts[seat]
+            cohorts = knowledge.hand_cohorts(seat, count) if knowledge is not None else [Cohort(count)]
+            for cohort in cohorts:
+                marks = len(cohort.no_suits) + len(cohort.no_ranks) + cohort.no_wild
+                plans.append((-marks, seat, cohort))
+        plans.sort(key=lambda p: p[0])  # the most constrained cohorts choose first
+        self.plans = [(seat, cohort) for _, seat, cohort in plans]
+        self.wild_four_suit = knowledge.wild_four_suit if knowledge is not None else None
+        self.judge_bluff = view.phase == "challenge" and view.pending_by is not None and knowledge is not None
+
+    def sample(self, rng: random.Random) -> Round:
+        """One determinization: a full round consistent with the view and the knowledge."""
+        view = self.view
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        hands: list[list[Card]] = [[] for _ in range(view.players)]
+        hands[view.seat] = list(view.hand)
+        for seat, cohort in self.plans:
+            _fill(cohort, pool, self.wilds, hands[seat])
+        bluff_by = None
+        if self.judge_bluff:
+            offender = (view.seat - view.direction) % view.players
+            if any(c.suit == self.wild_four_suit for c in hands[offender]):
+                bluff_by = offender
+        # Cards dealt out of play (a short explicit deck) are as unknown as the pile: keep a random few.
+        pile = pool[len(pool) - view.draw_count:] if view.draw_count else []
+        return round_from_view(view, hands, pile, random.Random(rng.random()), bluff_by=bluff_by)
+
+
 def sample_round(view: PlayerView, knowledge: Knowledge | None, rng: random.Random) -> Round:
-    """One determinization: a full round consistent with ``view`` and ``knowledge``."""
-    pool = unseen_cards(view)
-    rng.shuffle(pool)
-    wilds = view.rules.wild_ranks
-    hands: list[list[Card]] = [[] for _ in range(view.players)]
-    hands[view.seat] = list(view.hand)
-    plans: list[tuple[int, int, Cohort]] = []
-    for seat in range(view.players):
-        if seat == view.seat:
-            continue
-        count = view.hand_counts[seat]
-        cohorts = knowledge.hand_cohorts(seat, count) if knowledge is not None else [Cohort(count)]
-        for cohort in cohorts:
-            marks = len(cohort.no_suits) + len(cohort.no_ranks) + cohort.no_wild
-            plans.append((-marks, seat, cohort))
-    plans.sort(key=lambda p: p[0])  # the most constrained cohorts choose first
-    for _, seat, cohort in plans:
-        _fill(cohort, pool, wilds, hands[seat])
-    bluff_by = None
-    if view.phase == "challenge" and view.pending_by is not None and knowledge is not None:
-        offender = (view.seat - view.direction) % view.players
-        suit = knowledge.wild_four_suit
-        if any(c.suit == suit for c in hands[offender]):
-            bluff_by = offender
-    # Cards dealt out of play (a short explicit deck) are as unknown as the pile: keep a random few.
-    pile = pool[len(pool) - view.draw_count:] if view.draw_count else []
-    return round_from_view(view, hands, pile, random.Random(rng.random()), bluff_by=bluff_by)
+    """One determinization for ``view`` (see `Guesser` to deal many)."""
+    return Guesser(view, knowledge).sample(rng)
