@@ -371,3 +371,45 @@ def test_the_hint_suggests_the_medium_players_move_and_enter_plays_it(app):
     assert table.toast == "Suggestion: play 4♥"
     press(app, pygame.K_RETURN)
     assert "4H" in [c.code for c in table.controller.match.round.discard]
+
+
+def test_playable_cards_lift_and_a_tap_on_the_pile_draws(app):
+    match = make_match("classic", ["3H 9C", "5S 6S"], "7H", "KD QD JD")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    assert table.playable == {0}
+    assert table.hand_rects[0].top < table.hand_rects[1].top
+    match = make_match("classic", ["3C 9C", "5S 6S"], "7H", "KH QD JD")
+    table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
+    click(app, pygame.Rect(table.layout.draw_pile).center)
+    assert [c.code for c in table.controller.match.round.hands[0]] == ["3C", "9C", "KH"]
+
+
+def test_house_rules_chosen_before_the_game_are_the_rules_played():
+    app = make_app()
+    try:
+        app.settings.last_preset = "points"
+        app.go_to_menu()
+        app.stack.apply_requests()
+        app.frame(1 / 60)
+        press(app, pygame.K_RETURN)
+        scene = app.stack.top
+        assert top_name(app) == "NewGameScene" and scene.preset_name == "points"
+        jacks = next(c for c in scene.controls if c.element.text.startswith("Jacks skip"))
+        assert jacks.element.text.endswith("off")
+        click(app, jacks.element.rect.center)
+        jacks = next(c for c in app.stack.top.controls if c.element.text.startswith("Jacks skip"))
+        assert jacks.element.text.endswith("on")
+        start = next(c for c in app.stack.top.controls if c.element.text == "Start")
+        click(app, start.element.rect.center)
+        assert top_name(app) == "TableScene"
+        assert table_of(app).controller.match.rules.jacks_skip
+    finally:
+        pygame.display.quit()
+
+
+def test_the_table_lists_the_options_in_force():
+    from game.client.table_paint import options_in_force
+
+    rules = PRESETS["points"].with_options(jacks_skip=True, turn_seconds=15)
+    assert options_in_force(rules) == ["Jacks skip", "Reshuffle the discards", "15 s"]
+    assert "Twin cards" in options_in_force(PRESETS["action"])

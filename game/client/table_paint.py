@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from game.engine import PlayerView
+from game.engine import PlayerView, Rules
 from game.engine.cards import SUIT_SYMBOLS
 
 from . import ui
@@ -66,11 +66,7 @@ class TablePainter:
             title += "  ·  " + tr("table.round", n=view.round_number)
         ui.text(surface, title, (x, y), int(px * 1.3), bold=True, color=ui.GOLD)
         y += int(px * 1.9)
-        on = [tr(f"option.{k}").split(" (")[0] for k, v in view.rules.options().items()
-              if v and k not in ("hand_size", "max_draws", "target", "target_per_player",
-                                 "turn_seconds")]
-        if view.rules.turn_seconds:
-            on.append(tr("table.timer", n=view.rules.turn_seconds))
+        on = options_in_force(view.rules)
         line = ""
         for item in on:
             candidate = f"{line} · {item}" if line else item
@@ -227,6 +223,15 @@ class TablePainter:
             if image.get_size() != (w, h):
                 image = pygame.transform.smoothscale(image, (max(1, w), max(1, h)))
             surface.blit(image, (x, y))
+
+
+def options_in_force(rules: Rules) -> list[str]:
+    """Short labels of the options that are on (and the timer), as the table lists them."""
+    on = [tr(f"option.{k}") for k, v in rules.options().items()
+          if v and k not in ("hand_size", "max_draws", "target", "target_per_player", "turn_seconds")]
+    if rules.turn_seconds:
+        on.append(tr("table.timer", n=rules.turn_seconds))
+    return on
 
 
 def suit_label(suit: str) -> str:
