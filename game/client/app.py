@@ -8,6 +8,11 @@ Input: mouse and touch reach scenes as one kind of event. SDL is asked not to
 turn touches into mouse events, and any it still sends (``event.touch``) are
 dropped; ``FINGER*`` events become ``MOUSEBUTTON*``/``MOUSEMOTION`` events at pixel
 positions. So pygame_gui screens and the table each see every tap exactly once.
+
+Data: settings, saved games and statistics live in one folder (`game.saves`): the
+``--data-dir`` flag, else ``HUIT_DATA_DIR``, else the platform's user data folder.
+The game on the table is saved when leaving it, on quit and on window close (and
+after every action: see `saving`).
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.saves import ENV_VAR, DataStore  # noqa: E402
+
 from . import i18n  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 from .settings import Settings  # noqa: E402
@@ -45,9 +52,12 @@ class App:
     def __init__(
         self, size: tuple[int, int] = (1280, 800), *, fullscreen: bool = False,
         kiosk: bool = False, settings: Settings | None = None, sound: bool = True,
+        store: DataStore | None = None,
     ) -> None:
         pygame.init()
         pygame.display.set_caption("Huit")
+        self.store = store if store is not None else DataStore()
+        self.notice = ""  # a message for the menu (a settings file that could not be read...)
         self.settings = settings or Settings()
         i18n.set_language(self.settings.language)
         self.kiosk = kiosk
@@ -103,15 +113,44 @@ class App:
         self.stack.apply_requests()
 
     def go_to_menu(self) -> None:
-        """Back to the main menu (the kiosk idle timeout does this too)."""
+        """Back to the main menu (the kiosk idle timeout does this too); the game is saved."""
         from .scenes.menu import MenuScene
 
+        self.save_game()
         self.stack.replace(MenuScene(self))
 
     def quit(self) -> None:
         """End the loop (refused in kiosk mode)."""
         if not self.kiosk:
             self.running = False
+
+    # ---- data --------------------------------------------------------------------------------
+    def table_controller(self) -> object | None:
+        """The match controller of the table in the scene stack, if a game is on."""
+        for scene in reversed(self.stack.scenes):
+            controller = getattr(scene, "controller", None)
+            if controller is not None:
+                return controller
+        return None
+
+    def save_game(self) -> None:
+        """Save the game on the table, if any."""
+        from .controller import MatchController
+        from .saving import save_game
+
+        controller = self.table_controller()
+        if isinstance(controller, MatchController):
+            save_game(self, controller)
+
+    def save_settings(self) -> None:
+        """Keep the settings for the next run."""
+        self.store.settings.write(self.settings.to_json())
+
+    def shutdown(self) -> None:
+        """Save everything and wait for the writes (quit and window close)."""
+        self.save_game()
+        if not self.store.flush():
+            print("Huit: some data could not be written in time", file=sys.stderr)
 
     # ---- input -------------------------------------------------------------------------------
     def normalise(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -135,7 +174,8 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one raw pygame event to the app or the top scene."""
-        if event.type == pygame.QUIT:
+        if event.type == pygame.QUIT:  # window closed: save first (a kiosk refuses to quit)
+            self.save_game()
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -192,6 +232,7 @@ class App:
             self.frame(now - last)
             last = now
             pygame.time.wait(1)
+        self.shutdown()
         pygame.quit()
 
 
@@ -218,16 +259,26 @@ def main(argv: list[str] | None = None) -> int:
                         help="fullscreen, no cursor, no quitting from the keyboard, idle return to menu")
     parser.add_argument("--size", type=parse_size, default=(1280, 800), help="window size, e.g. 1600x900")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the system's)")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help=f"folder for saves, settings and statistics (default: ${ENV_VAR}, "
+                             "else the user data folder)")
     parser.add_argument("--text", action="store_true", help="play in the terminal instead")
     args = parser.parse_args(argv)
-    settings = Settings()
+    store = DataStore(args.data_dir)
+    stored = store.settings.read()
+    settings = Settings.from_json(stored)
     if args.lang:
         settings.language = args.lang
     try:
-        app = App(args.size, fullscreen=args.fullscreen, kiosk=args.kiosk, settings=settings)
+        app = App(args.size, fullscreen=args.fullscreen, kiosk=args.kiosk, settings=settings, store=store)
     except pygame.error as exc:
         print(f"Cannot open a window ({exc}). Try: python main.py --text", file=sys.stderr)
         return 1
+    if store.settings.problem is not None:
+        from .saving import why
+
+        key = "save.settings_backup" if stored is not None else "save.settings_default"
+        app.notice = i18n.tr(key, why=why(store.settings.problem))
     app.go_to_menu()
     app.stack.apply_requests()
     app.run()

@@ -6,6 +6,11 @@ hands the events (redacted for the seat being shown) to the table through
 `take_events`. When a computer seat is to act it starts a seeded think timer, asks
 the computer player for an action from that seat's view only, and queues it like a
 human action. The controller knows nothing of pygame, so it is tested directly.
+
+`to_save` turns everything needed to go on exactly where the game stopped into a
+payload for `game.saves`; `from_save` rebuilds the controller from one (the computer
+players learn the round again from its public events). ``on_change`` is called after
+every change worth saving.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, TimeO
 from game.engine.actions import Denounce
 from game.engine.events import Event
 from game.engine.scoring import team_of
+from game.saves import safe_loads
 
 BASE_THINK = 0.9  # seconds a computer "thinks" at normal speed
 REACTION = 1.2  # seconds before a computer denounces a missed "Card" call
@@ -47,7 +53,7 @@ class MatchController:
 
     def __init__(
         self, match: Match, seats: list[SeatConfig], *, rng: random.Random | None = None,
-        speed: float = 1.0, undo_allowed: bool = True,
+        speed: float = 1.0, undo_allowed: bool = True, history: list[Event] | None = None,
     ) -> None:
         if len(seats) != match.players:
             raise ValueError(f"{match.players} seats expected, got {len(seats)}")
@@ -69,13 +75,20 @@ class MatchController:
         self.react_left: float | None = None
         self.timer_left: float | None = None
         self._timer_key: tuple[int, int, int] | None = None
-        self._undo: list[tuple[bytes, int]] = []  # (match pickled at a human turn start, turn)
+        # (match pickled at a human turn start, turn, length of `history` then)
+        self._undo: list[tuple[bytes, int, int]] = []
         self._players = {i: player_for(s.level) for i, s in enumerate(seats) if not s.is_human}
         self._thinking: tuple[tuple[object, ...], Future[Action]] | None = None
         self._executor: ThreadPoolExecutor | None = None
-        for event in match.start_events:
-            self.outbox.append(event.for_seat(self.viewer))
-        self._tell_computers(match.start_events)
+        self.on_change: Callable[[], None] = lambda: None
+        self.covered = False  # a resumed hot-seat game: nobody has been handed the device yet
+        self.settled = False  # the finished match is already counted in the statistics
+        if history is None:  # a new match: deal on the table
+            history = list(match.start_events)
+            for event in history:
+                self.outbox.append(event.for_seat(self.viewer))
+        self.history = history  # this round's events, unredacted: what a resumed computer relearns
+        self._tell_computers(history)
 
     # ---- who plays ---------------------------------------------------------------------------
     @property
@@ -101,6 +114,8 @@ class MatchController:
     def handoff_to(self) -> int | None:
         """The human seat the device must be passed to before anything is shown, if any."""
         to_act = self.match.to_act
+        if self.covered and self.hot_seat:
+            return to_act if to_act is not None and self.seats[to_act].is_human else self.viewer
         if (self.hot_seat and to_act is not None and to_act != self.viewer
                 and self.seats[to_act].is_human and not self.queue):
             return to_act
@@ -111,13 +126,17 @@ class MatchController:
         if not self.seats[seat].is_human:
             raise ValueError(f"seat {seat} is not a human seat")
         self.viewer = seat
+        self.covered = False
 
     def set_level(self, seat: int, level: str) -> None:
         """Change a computer's level mid-game; the round goes on."""
         if self.seats[seat].is_human:
             raise ValueError(f"seat {seat} is a human seat")
         self.seats[seat] = replace(self.seats[seat], level=level)
-        self._players[seat] = player_for(level)
+        player = self._players[seat] = player_for(level)
+        if getattr(player, "observe", None) is not None:  # the new player learns the round so far
+            self._tell(seat, player, self.history)
+        self.on_change()
 
     # ---- commands ---------------------------------------------------------------------------
     def submit(self, action: Action, seat: int | None = None) -> None:
@@ -240,7 +259,7 @@ class MatchController:
                 and self.seats[actor].is_human and actor == match.to_act):
             turn = match.round.turn_no + 1000 * match.round.number
             if not self._undo or self._undo[-1][1] != turn:
-                snapshot = (pickle.dumps(match), turn)
+                snapshot = (pickle.dumps(match), turn, len(self.history))
         try:
             events = match.apply(action, seat)
         except IllegalAction as exc:
@@ -253,16 +272,21 @@ class MatchController:
         self.think_left = None
         for event in events:
             self.outbox.append(event.for_seat(self.viewer))
+        self.history.extend(events)
         self._tell_computers(events)
+        self.on_change()
         return True
 
     def _tell_computers(self, events: list[Event]) -> None:
         """Computer players that learn from public events get them, redacted for their seat."""
         for seat, player in self._players.items():
-            observe = getattr(player, "observe", None)
-            if observe is not None:
-                for event in events:
-                    observe(seat, event.for_seat(seat), self.match.rules, self.match.players)
+            self._tell(seat, player, events)
+
+    def _tell(self, seat: int, player: ComputerPlayer, events: list[Event]) -> None:
+        observe = getattr(player, "observe", None)
+        if observe is not None:
+            for event in events:
+                observe(seat, event.for_seat(seat), self.match.rules, self.match.players)
 
     # ---- rounds and undo ------------------------------------------------------------------
     def next_round(self) -> None:
@@ -270,8 +294,11 @@ class MatchController:
         events = self.match.next_round()
         for event in events:
             self.outbox.append(event.for_seat(self.viewer))
+        self.history = list(events)
         self._tell_computers(events)
         self._undo.clear()
+        self.settled = False
+        self.on_change()
 
     @property
     def can_undo(self) -> bool:
@@ -283,13 +310,65 @@ class MatchController:
         """Take back the human's last turn and the computer moves after it."""
         if not self.can_undo:
             return False
-        data, _ = self._undo.pop()
-        self.match = pickle.loads(data)  # our own bytes, made in this process
+        data, _, seen = self._undo.pop()
+        self.match = safe_loads(data)  # the snapshots may come from a save file: never trust them
         self.match.shuffle_draw_pile(self.rng)  # taking a turn back must not show what comes next
+        del self.history[seen:]
         self.queue.clear()
         self.outbox.clear()
         self._thinking = None
         self.think_left = None
         self.react_left = None
         self.error = None
+        self.on_change()
         return True
+
+    # ---- saving ----------------------------------------------------------------------------
+    def to_save(self) -> dict[str, object]:
+        """Everything needed to go on exactly from here, as a `game.saves` payload."""
+        timer = None
+        if self._timer_key is not None and self.timer_left is not None:
+            timer = (self._timer_key, self.timer_left)
+        return {
+            "match": self.match,
+            "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in self.seats],
+            "rng": self.rng.getstate(), "viewer": self.viewer, "undo": list(self._undo),
+            "history": list(self.history), "queue": list(self.queue), "timer": timer, "settled": self.settled,
+        }
+
+    @classmethod
+    def from_save(cls, payload: dict[str, object], *, speed: float = 1.0,
+                  undo_allowed: bool = True) -> MatchController:
+        """Rebuild a controller from `to_save`'s payload (already checked by `game.saves`).
+
+        Raises:
+            ValueError: the payload does not make a playable table (a bad seat, a bad
+                random state, an undo entry of the wrong shape...).
+        """
+        try:
+            match = payload["match"]
+            if not isinstance(match, Match):
+                raise TypeError("no match")
+            seats = [SeatConfig(str(s["kind"]), str(s["level"]), str(s["name"]))
+                     for s in payload["seats"]]  # type: ignore[attr-defined]
+            rng = random.Random()
+            rng.setstate(payload["rng"])  # type: ignore[arg-type]
+            controller = cls(match, seats, rng=rng, speed=speed, undo_allowed=undo_allowed,
+                             history=list(payload["history"]))  # type: ignore[call-overload]
+            undo = [(bytes(d), int(t), int(n)) for d, t, n in payload["undo"]]  # type: ignore[attr-defined]
+            queue = [(seat, action) for seat, action in payload["queue"]]  # type: ignore[attr-defined]
+            if not all(isinstance(a, Action) and (s is None or type(s) is int) for s, a in queue):
+                raise ValueError("a queued action is not an action")
+            timer = payload["timer"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"the saved table cannot be set up: {exc}") from None
+        controller._undo = undo
+        controller.queue.extend(queue)
+        viewer = payload["viewer"]
+        if type(viewer) is int and 0 <= viewer < match.players:
+            controller.viewer = viewer
+        if isinstance(timer, tuple) and len(timer) == 2:
+            controller._timer_key, controller.timer_left = tuple(timer[0]), float(timer[1])  # type: ignore
+        controller.settled = bool(payload["settled"])
+        controller.covered = controller.hot_seat
+        return controller

@@ -12,6 +12,8 @@ import locale
 import os
 from typing import Final
 
+from . import i18n_data
+
 LANGUAGES: Final = ("en", "fr")
 
 EN: Final[dict[str, str]] = {
@@ -182,6 +184,7 @@ EN: Final[dict[str, str]] = {
     "wild.eight_or_joker": "an eight or a joker",
     "wild.wild": "a wild card",
     "suit.none": "the announced suit",
+    **i18n_data.EN,
 }
 
 FR: Final[dict[str, str]] = {
@@ -352,6 +355,7 @@ FR: Final[dict[str, str]] = {
     "wild.eight_or_joker": "un huit ou un joker",
     "wild.wild": "un joker",
     "suit.none": "la couleur annoncée",
+    **i18n_data.FR,
 }
 
 CATALOGUE: Final = {"en": EN, "fr": FR}

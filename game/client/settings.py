@@ -1,22 +1,28 @@
-"""Player settings: language, animation speed, sound, deck colours, layout, undo.
+"""Player settings: language, animation speed, sound, deck colours, layout, undo, defaults.
 
-The values live here; saving them across runs belongs to the saves module.
+The values live here; `to_json` and `from_json` turn them into the settings document
+that `game.saves` keeps on disk. Reading is forgiving: a value of the wrong type or
+out of range is replaced by its default, one field at a time, so a hand-edited or
+old settings file never stops the game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Final
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
 
 from . import i18n
 
 SPEEDS: Final = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 """Animation and think-delay multipliers by setting name (0: instant)."""
 
+SEAT_KINDS: Final = ("human", "easy", "medium", "hard")
+MAX_SEATS: Final = 7
+
 
 @dataclass
 class Settings:
-    """What a player can change in the Settings screen."""
+    """What a player can change in the Settings screen, and the last new-game choices."""
 
     language: str = field(default_factory=i18n.system_language)
     speed: str = "normal"
@@ -25,11 +31,53 @@ class Settings:
     four_color: bool = False
     left_handed: bool = False
     undo_allowed: bool = True
-    default_levels: dict[str, str] = field(default_factory=dict)
+    default_levels: list[str] = field(default_factory=lambda: ["human"] + ["medium"] * (MAX_SEATS - 1))
+    """Who sits at each seat in the new-game form: human or a computer level."""
     last_preset: str = "classic"
+    last_players: dict[str, int] = field(default_factory=dict)
     last_options: dict[str, dict[str, object]] = field(default_factory=dict)
 
     @property
     def speed_factor(self) -> float:
         """The multiplier for animations and think delays (0 means instant)."""
         return SPEEDS.get(self.speed, 1.0)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of every setting."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, value: Any) -> Settings:
+        """Settings from a stored dict; missing or unusable values keep their defaults."""
+        out = cls()
+        if not isinstance(value, dict):
+            return out
+        for name, check in _CHECKS.items():
+            if name in value and check(value[name]):
+                setattr(out, name, value[name])
+        levels = value.get("default_levels")
+        if isinstance(levels, list) and all(k in SEAT_KINDS for k in levels) and levels:
+            out.default_levels = (levels + out.default_levels[len(levels):])[:MAX_SEATS]
+        return out
+
+
+def _is_bool(v: object) -> bool:
+    return isinstance(v, bool)
+
+
+def _options(v: object) -> bool:
+    return isinstance(v, dict) and all(
+        isinstance(k, str) and isinstance(o, dict)
+        and all(isinstance(n, str) and isinstance(x, bool | int) for n, x in o.items()) for k, o in v.items())
+
+
+_CHECKS: Final = {
+    "language": lambda v: v in i18n.LANGUAGES,
+    "speed": lambda v: v in SPEEDS,
+    "volume": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1,
+    "muted": _is_bool, "four_color": _is_bool, "left_handed": _is_bool, "undo_allowed": _is_bool,
+    "last_preset": lambda v: isinstance(v, str),
+    "last_players": lambda v: isinstance(v, dict) and all(
+        isinstance(k, str) and type(n) is int and 2 <= n <= MAX_SEATS for k, n in v.items()),
+    "last_options": _options,
+}

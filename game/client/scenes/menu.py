@@ -1,10 +1,19 @@
-"""The main menu: new game, settings, how to play, quit."""
+"""The main menu: continue a saved game, new game, statistics, settings, how to play, quit.
+
+Each mode with a saved game gets a "Continue" button saying what it resumes. A save
+that cannot be read is reported here (and left untouched); when its backup can be
+read, a button offers it.
+"""
 
 from __future__ import annotations
 
+import html
+
 import pygame
+import pygame_gui
 
 from ..i18n import tr
+from ..saving import SavedGame, resume, saved_games, summary, why
 from .gui import GuiScene
 
 
@@ -12,25 +21,67 @@ class MenuScene(GuiScene):
     """The first screen."""
 
     def build(self) -> None:
-        """Title and a column of big buttons."""
+        """Title, any messages, and a column of big buttons that fits the window."""
         w, h = self.app.size
         s = self.scale
-        self.label(pygame.Rect(0, int(h * 0.08), w, int(80 * s)), tr("app.title"), "#title")
-        self.label(pygame.Rect(0, int(h * 0.08 + 80 * s), w, int(36 * s)), tr("app.subtitle"), "#subtitle")
-        bw, bh = int(min(w * 0.6, 420 * s)), max(48, int(60 * s))
-        items = [("menu.new", self.new_game), ("menu.settings", self.settings), ("menu.rules", self.rules)]
+        self.label(pygame.Rect(0, int(h * 0.06), w, int(80 * s)), tr("app.title"), "#title")
+        self.label(pygame.Rect(0, int(h * 0.06 + 80 * s), w, int(36 * s)), tr("app.subtitle"), "#subtitle")
+        items: list[tuple[str, object]] = []
+        messages = [self.app.notice] if self.app.notice else []
+        self.saves = saved_games(self.app)
+        for saved in self.saves:
+            if saved.payload is not None:
+                items.append((tr("menu.continue_game", summary=summary(saved.mode, saved.payload)),
+                              lambda saved=saved: self.continue_game(saved)))
+            elif saved.problem is not None:
+                messages.append(tr("save.unreadable", mode=tr("save.mode." + saved.mode),
+                                   why=why(saved.problem)))
+                if saved.backup is not None:
+                    items.append((tr("save.use_backup", summary=summary(saved.mode, saved.backup)),
+                                  lambda saved=saved: self.continue_game(saved, backup=True)))
+        items += [(tr("menu.new"), self.new_game), (tr("menu.statistics"), self.statistics),
+                  (tr("menu.settings"), self.settings), (tr("menu.rules"), self.rules)]
         if not self.app.kiosk:
-            items.append(("menu.quit", self.app.quit))
-        gap = int(bh * 0.3)
-        y0 = int(h * 0.36)
-        for i, (key, action) in enumerate(items):
-            self.button(pygame.Rect((w - bw) // 2, y0 + i * (bh + gap), bw, bh), tr(key), action)
+            items.append((tr("menu.quit"), self.app.quit))
+        y0 = int(h * 0.06 + 124 * s)
+        if messages:
+            box_h = int(min(h * 0.22, (30 + 34 * len(messages)) * s * 1.4))
+            text = "<br>".join(html.escape(m) for m in messages)
+            box = pygame.Rect(int(w * 0.1), y0, int(w * 0.8), box_h)
+            pygame_gui.elements.UITextBox(text, box, self.manager, object_id="#desc")
+            y0 += box_h + int(8 * s)
+        bw = int(min(w * 0.8, 620 * s)) if len(self.saves) else int(min(w * 0.6, 420 * s))
+        room = h - y0 - int(16 * s)
+        bh = max(40, min(int(60 * s), int(room / (len(items) * 1.25))))
+        gap = int(bh * 0.25)
+        for i, (text, action) in enumerate(items):
+            self.button(pygame.Rect((w - bw) // 2, y0 + i * (bh + gap), bw, bh), text, action)  # type: ignore
+
+    def continue_game(self, saved: SavedGame, backup: bool = False) -> None:
+        """Put a saved game (or its backup) back on the table."""
+        payload = saved.backup if backup else saved.payload
+        assert payload is not None
+        try:
+            resume(self.app, payload)
+        except ValueError as exc:  # checked on reading, but a table may still refuse it
+            self.app.notice = tr("save.resume_failed", why=str(exc))
+            self.rebuild()
+            return
+        self.app.notice = ""
+        if backup:  # playing on from the backup: the unreadable file is kept aside now
+            self.app.save_game()
 
     def new_game(self) -> None:
         """Open the new-game form."""
         from .newgame import NewGameScene
 
         self.app.stack.replace(NewGameScene(self.app))
+
+    def statistics(self) -> None:
+        """Open the statistics."""
+        from .statistics import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
 
     def settings(self) -> None:
         """Open the settings."""

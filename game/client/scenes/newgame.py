@@ -17,12 +17,12 @@ from game.engine import PRESETS, Match, Rules, RulesError, preset
 
 from ..controller import MatchController, SeatConfig
 from ..i18n import tr
+from ..settings import SEAT_KINDS
 from .gui import GuiScene
 
 if TYPE_CHECKING:
     from ..app import App
 
-SEAT_KINDS: Final = ("human", "easy", "medium", "hard")
 INT_CHOICES: Final = {
     "hand_size": (0, 3, 4, 5, 6, 7, 8, 10, 12),
     "max_draws": (0, 1, 2, 3, 5),
@@ -44,11 +44,15 @@ ZERO_MEANS: Final = {"hand_size": "new.auto", "max_draws": "new.no_limit", "targ
 
 
 def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | None = None) -> None:
-    """Deal a new match and show its table.
+    """Deal a new match, show its table, and save it in its mode from now on.
+
+    The mode's previous save is replaced (an unreadable one is kept aside as
+    ``*.corrupt`` by the first save).
 
     Raises:
         RulesError: the rules cannot seat these players.
     """
+    from ..saving import abandon, mode_of, save_game, watch
     from .table import TableScene
 
     rng = random.Random(seed)
@@ -58,6 +62,9 @@ def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | Non
     match = Match(rules, len(seats), rng.randrange(1 << 62), first=first)
     controller = MatchController(match, list(seats), rng=random.Random(rng.randrange(1 << 62)),
                                  speed=app.settings.speed_factor, undo_allowed=app.settings.undo_allowed)
+    abandon(app, mode_of(controller))
+    watch(app, controller)
+    save_game(app, controller)
     app.stack.replace(TableScene(app, controller))
 
 
@@ -68,8 +75,9 @@ class NewGameScene(GuiScene):
         name = app.settings.last_preset if app.settings.last_preset in PRESETS else "classic"
         self.preset_name = name
         self.options: dict[str, Any] = dict(app.settings.last_options.get(name, {}))
-        self.players = max(PRESETS[name].min_players, min(2, PRESETS[name].max_players))
-        self.kinds = ["human"] + ["medium"] * 6
+        players = app.settings.last_players.get(name, 2)
+        self.players = max(PRESETS[name].min_players, min(players, PRESETS[name].max_players))
+        self.kinds = list(app.settings.default_levels)
         self.error = ""
         super().__init__(app)
 
@@ -162,7 +170,8 @@ class NewGameScene(GuiScene):
         self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
         self.options = dict(self.app.settings.last_options.get(self.preset_name, {}))
         rules = PRESETS[self.preset_name]
-        self.players = min(max(self.players, rules.min_players), rules.max_players)
+        players = self.app.settings.last_players.get(self.preset_name, self.players)
+        self.players = min(max(players, rules.min_players), rules.max_players)
         self.error = ""
         self.rebuild()
 
@@ -210,6 +219,9 @@ class NewGameScene(GuiScene):
         settings = self.app.settings
         settings.last_preset = self.preset_name
         settings.last_options[self.preset_name] = dict(self.options)
+        settings.last_players[self.preset_name] = self.players
+        settings.default_levels = list(self.kinds)
+        self.app.save_settings()
         start_match(self.app, rules, self.seats())
 
     def back(self) -> None:

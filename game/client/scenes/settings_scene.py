@@ -1,4 +1,6 @@
-"""Settings: language, animation speed, volume and mute, four-colour deck, left-handed, undo."""
+"""Settings: language, animation speed, volume and mute, four-colour deck, left-handed, undo, clear data.
+
+Changes are kept for the next run when the screen closes."""
 
 from __future__ import annotations
 
@@ -44,10 +46,14 @@ class SettingsScene(GuiScene):
             rows.append((pair("settings.fullscreen", onoff(self.app.fullscreen)),
                          lambda d: self.app.toggle_fullscreen()))
         y = int(100 * s)
+        bh = max(36, min(bh, (h - y - int(20 * s)) // (len(rows) + 2) - gap))
         for text, step in rows:
             self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, lambda step=step: step(1), step)
             y += bh + gap
-        self.button(pygame.Rect((w - bw) // 2, y + gap, bw, bh), tr("settings.back"), self.back)
+        half = (bw - gap) // 2
+        self.button(pygame.Rect((w - bw) // 2, y + gap, half, bh), tr("settings.clear"), self.clear_data)
+        self.button(pygame.Rect((w - bw) // 2 + half + gap, y + gap, half, bh), tr("settings.back"),
+                    self.back)
 
     def step_language(self, delta: int) -> None:
         """Switch language; every screen reads the catalogue again."""
@@ -81,6 +87,23 @@ class SettingsScene(GuiScene):
             self.app.sound.set_muted(st.muted)
         self.rebuild()
 
+    def clear_data(self) -> None:
+        """Ask before deleting everything the game keeps."""
+        from .clear_data import ClearDataScene
+
+        self.app.stack.push(ClearDataScene(self.app))
+
+    def enter(self) -> None:
+        """Remember the settings as they were, to write them only if they change."""
+        self._opened = self.app.settings.to_json()
+
+    def resume(self) -> None:
+        """Back from Clear data: the settings are the defaults again, and nothing is on disk."""
+        self._opened = self.app.settings.to_json()
+        self.rebuild()
+
     def back(self) -> None:
-        """Close the settings."""
+        """Close the settings and keep them if they changed."""
+        if self.app.settings.to_json() != getattr(self, "_opened", None):
+            self.app.save_settings()
         self.app.stack.pop()

@@ -61,6 +61,7 @@ class TableScene(Scene):
         self.hand_rects: list[pygame.Rect] = []
         self.playable: set[int] = set()
         self._turn: tuple[object, ...] = ()
+        self._save_error: str | None = None
         self.resize(app.size)
 
     # ---- set-up ------------------------------------------------------------------------------
@@ -295,6 +296,10 @@ class TableScene(Scene):
             self.toast, self.toast_left = reason(self.controller.error, self.names()), TOAST
             self.controller.error = None
             self.app.sound.play("error")
+        save_error = self.app.store.writer.error
+        if save_error and save_error != self._save_error:  # a full or read-only disk: say it once
+            self.toast, self.toast_left = tr("save.failed", detail=save_error), TOAST * 2
+        self._save_error = save_error
         self.toast_left = max(0.0, self.toast_left - dt)
         self._animate(self.controller.take_events())
         self._refresh()

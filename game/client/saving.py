@@ -1,0 +1,165 @@
+"""The table's side of saving: when a game is saved, resumed, counted in the statistics.
+
+One save per mode (`game.saves.MODES`): ``solo`` for one person against computers
+(or computers alone), ``hotseat`` for two or more people on this device. The game is
+saved after every applied action, new round, level change and undo (the
+controller's ``on_change``), when leaving the table, on quit and on window close.
+A finished match is counted in the statistics once, and its save removed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.engine import MATCH_OVER, PLAYING, Match
+from game.engine.scoring import experience_points, team_of
+from game.saves import SaveError
+
+from .controller import MatchController
+from .i18n import tr
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def mode_of(controller: MatchController) -> str:
+    """The save slot of a table: hot-seat with two or more people, else solo."""
+    return "hotseat" if controller.hot_seat else "solo"
+
+
+def save_game(app: App, controller: MatchController) -> None:
+    """Save the table's game in its mode; a finished match is counted and its save removed."""
+    mode = mode_of(controller)
+    if controller.match.status == MATCH_OVER:
+        if not controller.settled:
+            controller.settled = True
+            record_statistics(app, controller)
+        app.store.games.delete(mode)
+        return
+    app.store.games.write(mode, controller.to_save())
+
+
+def watch(app: App, controller: MatchController) -> None:
+    """Save ``controller``'s game whenever it changes."""
+    controller.on_change = lambda: save_game(app, controller)
+
+
+def _solo_seat(controller: MatchController) -> int | None:
+    humans = controller.humans
+    return humans[0] if len(humans) == 1 else None
+
+
+def opponents_level(controller: MatchController) -> str:
+    """The computers' level at a solo table (``mixed`` when they differ)."""
+    levels = {s.level for s in controller.seats if not s.is_human}
+    return levels.pop() if len(levels) == 1 else "mixed"
+
+
+def record_statistics(app: App, controller: MatchController) -> None:
+    """Count a finished solo match: outcome, best score, streak, and the colours ranking's points."""
+    seat = _solo_seat(controller)
+    match = controller.match
+    result = match.round.result
+    if seat is None or result is None:
+        return  # hot-seat games have no single "you" to keep statistics for
+    rules = match.rules
+    team = team_of(seat, match.players, rules.pairs)
+    winners = set(match.winners) or set(result.winners)
+    if any(s in winners for s in team):
+        outcome = "win"
+    elif not winners or result.tie:
+        outcome = "tie"
+    else:
+        outcome = "loss"
+    if match.target:
+        score: int | None = max(match.scores[s] for s in team)
+    else:
+        score = sum(t for s, t in enumerate(result.totals) if s not in team) if outcome == "win" else None
+    xp = None
+    if rules.name == "colors":
+        xp = experience_points(match.players, sorted(winners), rules.pairs)[seat]
+    stats = app.store.read_statistics()
+    stats.record(rules.name, opponents_level(controller), outcome, score, xp)
+    app.store.write_statistics(stats)
+
+
+def abandon(app: App, mode: str) -> None:
+    """A new game replaces ``mode``'s unfinished one: in ``colors`` that costs 20 ranking points."""
+    try:
+        payload = app.store.games.read(mode)
+    except SaveError:
+        return
+    if payload is None or mode != "solo":
+        return
+    match = payload["match"]
+    if match.rules.name == "colors" and match.status == PLAYING:
+        stats = app.store.read_statistics()
+        stats.add_xp(experience_points(match.players, (), abandoned=(0,))[0])
+        app.store.write_statistics(stats)
+
+
+@dataclass
+class SavedGame:
+    """What the menu knows of one mode's save: a game to continue, or why it cannot be read."""
+
+    mode: str
+    payload: dict[str, Any] | None = None
+    problem: SaveError | None = None
+    backup: dict[str, Any] | None = None  # a readable backup, offered when the save is not
+
+
+def saved_games(app: App) -> list[SavedGame]:
+    """Every mode with a save file, read (never modified) for the menu."""
+    out = []
+    for mode in ("solo", "hotseat"):
+        try:
+            payload = app.store.games.read(mode)
+        except SaveError as exc:
+            try:
+                backup = app.store.games.read(mode, backup=True)
+            except SaveError:
+                backup = None
+            out.append(SavedGame(mode, problem=exc, backup=backup))
+            continue
+        if payload is not None:
+            out.append(SavedGame(mode, payload))
+    return out
+
+
+def why(error: SaveError) -> str:
+    """A save problem in the current language."""
+    key = f"save.why.{error.key}"
+    text = tr(key, **error.values)
+    return str(error) if text == key else text
+
+
+def summary(mode: str, payload: dict[str, Any]) -> str:
+    """What Continue resumes: "Points game, deal 3, you 42 – 17"."""
+    match: Match = payload["match"]
+    seats = payload["seats"]
+    humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+    order = humans[:1] + [i for i in range(match.players) if i not in humans[:1]]
+    if match.target or match.rules.scoring != "none":
+        figures = [str(match.scores[i]) for i in order]
+    else:
+        figures = [tr("save.cards", n=len(match.round.hands[i])) for i in order]
+    if mode == "solo" and humans:
+        figures[0] = tr("save.you", value=figures[0])
+    text = tr("save.summary", preset=tr("preset." + match.rules.name), deal=match.round.number,
+              scores=" – ".join(figures))
+    return tr("save.hotseat", text=text) if mode == "hotseat" else text
+
+
+def resume(app: App, payload: dict[str, Any]) -> None:
+    """Put a saved game back on the table, exactly where it stopped.
+
+    Raises:
+        ValueError: the payload cannot make a table (the menu reports it).
+    """
+    from .scenes.table import TableScene
+
+    controller = MatchController.from_save(payload, speed=app.settings.speed_factor,
+                                           undo_allowed=app.settings.undo_allowed)
+    watch(app, controller)
+    app.stack.replace(TableScene(app, controller))

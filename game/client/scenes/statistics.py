@@ -1,0 +1,124 @@
+"""The Statistics screen: solo results per rule set and computer level, with a small chart.
+
+One rule set at a time (◂ ▸ to change): a row per computer level with games, wins,
+ties, best score and streaks, and a bar per level split into wins, ties and losses.
+For ``colors``, the ranking's experience points and their history as a line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.engine import PRESETS
+from game.saves import Record, Statistics
+
+from .. import ui
+from ..i18n import tr
+from .gui import GuiScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+LEVEL_ORDER: Final = ("easy", "medium", "hard", "mixed")
+WIN, TIE, LOSS = (240, 208, 96), (170, 170, 170), (210, 90, 80)
+
+
+class StatisticsScene(GuiScene):
+    """Pushed over the menu; Back (or Esc) pops it."""
+
+    def __init__(self, app: App) -> None:
+        self.stats: Statistics = app.store.read_statistics()
+        played = [p for p in PRESETS if p in self.stats.records]
+        last = app.settings.last_preset
+        self.preset_name = last if last in self.stats.records or not played else played[0]
+        super().__init__(app)
+
+    @property
+    def rows(self) -> list[tuple[str, Record]]:
+        """(level, record) for the chosen rules, easiest first."""
+        records = self.stats.records.get(self.preset_name, {})
+        return [(lv, records[lv]) for lv in sorted(records, key=lambda lv: (
+            LEVEL_ORDER.index(lv) if lv in LEVEL_ORDER else len(LEVEL_ORDER), lv))]
+
+    def build(self) -> None:
+        """Heading, the rules chooser and Back."""
+        w, h = self.app.size
+        s = self.scale
+        self.label(pygame.Rect(0, int(20 * s), w, int(60 * s)), tr("stats.title"), "#heading")
+        bw, bh = int(min(w * 0.5, 480 * s)), max(44, int(52 * s))
+        self.button(pygame.Rect((w - bw) // 2, int(90 * s), bw, bh),
+                    tr("fmt.pair", label=tr("stats.rules"), value=tr("preset." + self.preset_name)) + "  ◂ ▸",
+                    lambda: self.step_preset(1), self.step_preset)
+        self.button(pygame.Rect((w - int(220 * s)) // 2, h - bh - int(20 * s), int(220 * s), bh),
+                    tr("stats.back"), self.back)
+
+    def step_preset(self, delta: int) -> None:
+        """The next or previous rule set."""
+        names = list(PRESETS)
+        self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
+        self.rebuild()
+
+    def back(self) -> None:
+        """Close."""
+        self.app.stack.pop()
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """The table of records, the bars, and for ``colors`` the ranking line."""
+        w, h = surface.get_size()
+        s = self.scale
+        px = max(14, int(22 * s))
+        top = int(90 * s) + max(44, int(52 * s)) + int(24 * s)
+        rows = self.rows
+        columns = ["stats.level", "stats.games", "stats.wins", "stats.ties", "stats.best", "stats.streak",
+                   "stats.best_streak"]
+        x0, width = int(w * 0.08), int(w * 0.84)
+        xs = [x0 + int(width * f) for f in (0, 0.24, 0.36, 0.48, 0.60, 0.76, 0.88)]
+        if not rows:
+            ui.text(surface, tr("stats.none"), (w // 2, top + px), px, anchor="midtop")
+        else:
+            for x, key in zip(xs, columns, strict=True):
+                ui.text(surface, tr(key), (x, top), int(px * 0.8), color=ui.GOLD, bold=True)
+            y = top + int(px * 1.6)
+            for level, rec in rows:
+                best = "–" if rec.best is None else str(rec.best)
+                cells = [tr("level." + level), rec.games, rec.wins, rec.ties, best, rec.streak,
+                         rec.best_streak]
+                for x, cell in zip(xs, cells, strict=True):
+                    ui.text(surface, str(cell), (x, y), px)
+                y += int(px * 1.5)
+            self._bars(surface, pygame.Rect(x0, y + px, width, int(px * 1.3) * len(rows) + px * 2), rows, px)
+        if self.preset_name == "colors":
+            self._xp(surface, pygame.Rect(x0, int(h * 0.68), width, int(h * 0.16)), px)
+
+    def _bars(self, surface: pygame.Surface, box: pygame.Rect, rows: list[tuple[str, Record]],
+              px: int) -> None:
+        ui.text(surface, tr("stats.chart"), box.topleft, int(px * 0.8), color=ui.GOLD)
+        label_w = int(box.width * 0.2)
+        y = box.top + int(px * 1.4)
+        bar_h = int(px * 1.0)
+        for level, rec in rows:
+            ui.text(surface, tr("level." + level), (box.left, y), int(px * 0.8))
+            x = box.left + label_w
+            full = box.width - label_w
+            for count, color in ((rec.wins, WIN), (rec.ties, TIE), (rec.losses, LOSS)):
+                part = int(full * count / rec.games) if rec.games else 0
+                if part:
+                    pygame.draw.rect(surface, color, (x, y, part, bar_h))
+                x += part
+            y += int(px * 1.3)
+
+    def _xp(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
+        ui.text(surface, tr("stats.xp", xp=self.stats.xp), box.topleft, px, color=ui.GOLD, bold=True)
+        history = [0] + self.stats.xp_history
+        if len(history) < 2:
+            return
+        chart = pygame.Rect(box.left, box.top + int(px * 1.6), box.width, box.height - int(px * 1.6))
+        pygame.draw.rect(surface, (0, 0, 0), chart, width=1)
+        low, high = min(history), max(history)
+        span = max(1, high - low)
+        points = [(chart.left + int(chart.width * i / (len(history) - 1)),
+                   chart.bottom - int(chart.height * (v - low) / span)) for i, v in enumerate(history)]
+        pygame.draw.lines(surface, WIN, False, points, max(2, int(3 * self.scale)))

@@ -1,0 +1,25 @@
+"""Why a file could not be read, in words a player understands."""
+
+from __future__ import annotations
+
+from typing import Final
+
+REASONS: Final = {
+    "empty": "the file is empty",
+    "not_a_save": "the file is not a Huit file",
+    "newer": "the file was written by a newer version of Huit (format {version})",
+    "unknown_version": "the file has an unknown format ({version})",
+    "damaged": "the file is incomplete or damaged",
+    "unsafe": "the file refers to something that is not part of a saved game, so it was not opened",
+    "invalid": "the file's contents do not make a game ({detail})",
+    "unreadable": "the file cannot be read ({detail})",
+}
+
+
+class SaveError(ValueError):
+    """A file that cannot be loaded; ``key`` is one of `REASONS` (for translation), ``values`` fill it."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(REASONS[key].format(**values))

@@ -1,0 +1,63 @@
+"""Where Huit keeps its files: the platform's user data folder, or one chosen.
+
+The folder is, in order: the ``--data-dir`` flag, the ``HUIT_DATA_DIR`` environment
+variable (a kiosk points it at a persistent volume), else platformdirs' user data
+folder for "Huit". Every file the game writes there has a name listed here, so
+"Clear data" can delete exactly the game's files and nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Final
+
+ENV_VAR: Final = "HUIT_DATA_DIR"
+APP_NAME: Final = "Huit"
+
+MODES: Final = ("solo", "hotseat")
+"""The modes with a saved game on this device (online rooms keep seat keys instead)."""
+
+SETTINGS: Final = "settings.json"
+STATISTICS: Final = "statistics.json"
+ONLINE: Final = "online"
+"""The folder of online seat keys, one file per room."""
+
+SUFFIXES: Final = ("", ".bak", ".tmp", ".bak.tmp", ".corrupt")
+"""A file, its previous good version, a write in progress, and an unreadable file kept aside."""
+
+ROOM_FILE: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}\.json(\.bak|\.tmp|\.bak\.tmp|\.corrupt)?$")
+
+
+def game_file(mode: str) -> str:
+    """The file name of a mode's saved game.
+
+    Raises:
+        ValueError: not a mode in `MODES`.
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    return f"{mode}.huit"
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The folder for saves, settings, statistics and seat keys (not created here)."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def own_files(root: Path) -> list[Path]:
+    """Every file under ``root`` that Huit wrote and may delete, and nothing else."""
+    names = [game_file(m) for m in MODES] + [SETTINGS, STATISTICS]
+    found = [root / (n + s) for n in names for s in SUFFIXES if (root / (n + s)).is_file()]
+    online = root / ONLINE
+    if online.is_dir():
+        found += sorted(p for p in online.iterdir() if p.is_file() and ROOM_FILE.match(p.name))
+    return found

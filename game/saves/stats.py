@@ -1,0 +1,119 @@
+"""Statistics of solo games: per preset and computer level, and the ``colors`` ranking's points.
+
+For each (preset, level) the game keeps games, wins, ties, the best score, the
+current and best winning streaks. The "level" is that of the computers at the table
+(``mixed`` when they differ). The best score is the player's match total when the
+preset scores points to a target, else the points of the opponents' cards left when
+the player went out. The ``colors`` experience points (RULES.md: the winner 10 ×
+players, pairs 20, a loser 10, abandoning −20) add up in ``xp``, with their history
+for the chart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Final
+
+KIND: Final = "statistics"
+FORMAT: Final = 1
+UPGRADES: Final[dict[int, Any]] = {}
+OUTCOMES: Final = ("win", "loss", "tie")
+HISTORY: Final = 40  # XP totals kept for the chart
+
+
+@dataclass
+class Record:
+    """One preset against one level."""
+
+    games: int = 0
+    wins: int = 0
+    ties: int = 0
+    best: int | None = None
+    streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def losses(self) -> int:
+        """Games neither won nor tied."""
+        return self.games - self.wins - self.ties
+
+
+@dataclass
+class Statistics:
+    """Every record, and the experience points."""
+
+    records: dict[str, dict[str, Record]] = field(default_factory=dict)
+    xp: int = 0
+    xp_history: list[int] = field(default_factory=list)
+
+    def record(self, preset: str, level: str, outcome: str, score: int | None = None,
+               xp: int | None = None) -> Record:
+        """Count one finished match of the player; return the updated record.
+
+        Raises:
+            ValueError: ``outcome`` is not win, loss or tie.
+        """
+        if outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {OUTCOMES}, not {outcome!r}")
+        rec = self.records.setdefault(preset, {}).setdefault(level, Record())
+        rec.games += 1
+        if outcome == "win":
+            rec.wins += 1
+            rec.streak += 1
+            rec.best_streak = max(rec.best_streak, rec.streak)
+        else:
+            rec.ties += outcome == "tie"
+            rec.streak = 0
+        if score is not None and (rec.best is None or score > rec.best):
+            rec.best = score
+        if xp is not None:
+            self.add_xp(xp)
+        return rec
+
+    def add_xp(self, points: int) -> None:
+        """Add (or, for an abandoned game, take) experience points."""
+        self.xp += points
+        self.xp_history = (self.xp_history + [self.xp])[-HISTORY:]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        records = {p: {lv: asdict(r) for lv, r in levels.items()} for p, levels in self.records.items()}
+        return {"records": records, "xp": self.xp, "xp_history": list(self.xp_history)}
+
+    @classmethod
+    def from_json(cls, value: Any) -> Statistics:
+        """Read statistics back; entries that make no sense are dropped, not fatal."""
+        out = cls()
+        if not isinstance(value, dict):
+            return out
+        records = value.get("records")
+        if isinstance(records, dict):
+            for preset, levels in records.items():
+                if not isinstance(levels, dict):
+                    continue
+                for level, raw in levels.items():
+                    rec = _record(raw)
+                    if rec is not None:
+                        out.records.setdefault(str(preset), {})[str(level)] = rec
+        if type(value.get("xp")) is int:
+            out.xp = value["xp"]
+        history = value.get("xp_history")
+        if isinstance(history, list):
+            out.xp_history = [v for v in history if type(v) is int][-HISTORY:]
+        return out
+
+
+def _record(raw: Any) -> Record | None:
+    if not isinstance(raw, dict):
+        return None
+    values: dict[str, Any] = {}
+    for f in fields(Record):
+        v = raw.get(f.name)
+        if f.name == "best" and v is None:
+            values[f.name] = None
+        elif type(v) is int and v >= 0:
+            values[f.name] = v
+        else:
+            return None
+    rec = Record(**values)
+    return rec if rec.wins + rec.ties <= rec.games else None
