@@ -217,11 +217,13 @@ class MatchController:
 
     def _run_timer(self, seat: int, dt: float) -> None:
         seconds = self.match.rules.turn_seconds
-        if not seconds or self.handoff_to is not None:
+        if not seconds:
             self.timer_left = None
             return
+        if self.handoff_to is not None:
+            return  # the clock waits while the device changes hands (or a resumed game is covered)
         key = (self.match.round.number, self.match.round.turn_no, seat)
-        if key != self._timer_key:
+        if key != self._timer_key or self.timer_left is None:
             self._timer_key = key
             self.timer_left = float(seconds)
         assert self.timer_left is not None

@@ -151,8 +151,10 @@ def summary(mode: str, payload: dict[str, Any]) -> str:
     return tr("save.hotseat", text=text) if mode == "hotseat" else text
 
 
-def resume(app: App, payload: dict[str, Any]) -> None:
+def resume(app: App, payload: dict[str, Any], *, from_backup: bool = False) -> None:
     """Put a saved game back on the table, exactly where it stopped.
+
+    Playing on from a backup saves it at once, which keeps the unreadable file aside.
 
     Raises:
         ValueError: the payload cannot make a table (the menu reports it).
@@ -162,4 +164,6 @@ def resume(app: App, payload: dict[str, Any]) -> None:
     controller = MatchController.from_save(payload, speed=app.settings.speed_factor,
                                            undo_allowed=app.settings.undo_allowed)
     watch(app, controller)
+    if from_backup:
+        save_game(app, controller)
     app.stack.replace(TableScene(app, controller))

@@ -62,8 +62,9 @@ class SeatKeys:
         Raises:
             ValueError: the room id is not a room id.
         """
+        path = self._path(room)
         try:
-            value = unpack_json(self._path(room).read_bytes(), KIND, FORMAT, {})
+            value = unpack_json(path.read_bytes(), KIND, FORMAT, {})
             return SeatKey(str(value["link"]), str(value["room"]), int(value["seat"]), str(value["key"]))
         except (OSError, SaveError, KeyError, TypeError, ValueError):
             return None

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 
 def describe(deleted: list[Path]) -> str:
-    """What was deleted, in words: "2 saved-game file(s), the settings"."""
+    """What was deleted, in words: "2 saved game(s), the settings" (backups go with their game)."""
     names = [p.name.split(".")[0] for p in deleted]
-    games = sum(1 for p in deleted if p.name.split(".")[1:2] == ["huit"])
+    games = len({p.name.split(".")[0] for p in deleted if p.name.split(".")[1:2] == ["huit"]})
     keys = len({p.name.split(".")[0] for p in deleted if p.parent.name == ONLINE})
     parts = []
     if games:

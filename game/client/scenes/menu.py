@@ -62,14 +62,12 @@ class MenuScene(GuiScene):
         payload = saved.backup if backup else saved.payload
         assert payload is not None
         try:
-            resume(self.app, payload)
+            resume(self.app, payload, from_backup=backup)
         except ValueError as exc:  # checked on reading, but a table may still refuse it
             self.app.notice = tr("save.resume_failed", why=str(exc))
             self.rebuild()
             return
         self.app.notice = ""
-        if backup:  # playing on from the backup: the unreadable file is kept aside now
-            self.app.save_game()
 
     def new_game(self) -> None:
         """Open the new-game form."""
