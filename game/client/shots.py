@@ -2,8 +2,10 @@
 
 Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
 game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
-seats (where the preset seats them), the suit picker, the hot-seat handoff, and a
-result with its score chart. Games are advanced by computer players from seeded
+seats (where the preset seats them), the suit picker, the hot-seat handoff, a
+result with its score chart, the menu with saved games (one of them unreadable),
+Statistics with sample records, and Clear data. Each size uses its own temporary
+data folder, never the player's. Games are advanced by computer players from seeded
 deals, so the pictures are the same every run.
 """
 
@@ -13,6 +15,7 @@ import argparse
 import os
 import random
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +26,7 @@ import pygame  # noqa: E402
 
 from game.ai import player_for  # noqa: E402
 from game.engine import PRESETS, Match, Rules  # noqa: E402
+from game.saves import DataStore, Statistics  # noqa: E402
 
 from .app import App  # noqa: E402
 from .controller import MatchController, SeatConfig  # noqa: E402
@@ -81,7 +85,8 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
     written: list[Path] = []
     for size in sizes:
         settings = Settings(language=language, speed="instant")
-        app = App(size, settings=settings, sound=False)
+        store = DataStore(tempfile.mkdtemp(prefix="huit-shots-"), background=False)
+        app = App(size, settings=settings, sound=False, store=store)
         tag = f"{size[0]}x{size[1]}"
 
         def save(name: str, app: App = app, tag: str = tag) -> None:
@@ -131,8 +136,41 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         save("result_classic")
         table_for(app, PRESETS["points"], solo(7), seed=13, steps=100_000)
         save("result_points_7")
+        saved_screens(app, save)
         pygame.display.quit()
     return written
+
+
+def saved_screens(app: App, save: Callable[[str], None]) -> None:
+    """The menu with two saved games, one unreadable; Statistics; Clear data."""
+    from .saving import mode_of
+    from .scenes.clear_data import ClearDataScene
+    from .scenes.menu import MenuScene
+    from .scenes.statistics import StatisticsScene
+
+    table = table_for(app, PRESETS["points"], solo(3), seed=21, steps=40)
+    controller = table.controller  # type: ignore[attr-defined]
+    app.store.games.write(mode_of(controller), controller.to_save())
+    app.store.games.path("hotseat").write_bytes(b"HUIT game 1\n{}\ncut short")
+    app.start(MenuScene(app))
+    save("menu_saved_games")
+    stats = Statistics()
+    sample = {"easy": "WWLWWWTW", "medium": "WLLWTLWW", "hard": "LWLLWLTL"}
+    for preset in ("classic", "colors"):
+        for level, outcomes in sample.items():
+            for i, o in enumerate(outcomes):
+                outcome = {"W": "win", "L": "loss", "T": "tie"}[o]
+                xp = (40 if o == "W" else 10) if preset == "colors" else None
+                stats.record(preset, level, outcome, 30 + 7 * i if o == "W" else None, xp)
+    app.store.write_statistics(stats)
+    for preset in ("classic", "colors"):
+        scene = StatisticsScene(app)
+        scene.preset_name = preset
+        scene.rebuild()
+        app.start(scene)
+        save(f"statistics_{preset}")
+    app.start(ClearDataScene(app))
+    save("clear_data")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -95,7 +95,11 @@ class StatisticsScene(GuiScene):
 
     def _bars(self, surface: pygame.Surface, box: pygame.Rect, rows: list[tuple[str, Record]],
               px: int) -> None:
-        ui.text(surface, tr("stats.chart"), box.topleft, int(px * 0.8), color=ui.GOLD)
+        title = ui.text(surface, tr("stats.chart"), box.topleft, int(px * 0.8), color=ui.GOLD)
+        x = title.right + px
+        for key, color in (("stats.wins", WIN), ("stats.ties", TIE), ("stats.losses", LOSS)):
+            pygame.draw.rect(surface, color, (x, title.top + px // 5, px // 2, px // 2))
+            x = ui.text(surface, tr(key), (x + px * 2 // 3, title.top), int(px * 0.7)).right + px
         label_w = int(box.width * 0.2)
         y = box.top + int(px * 1.4)
         bar_h = int(px * 1.0)
