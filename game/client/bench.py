@@ -4,7 +4,9 @@ Plays a 4-seat and a 7-seat computer-only game at 1920×1080 (animations at norm
 speed, the table showing seat 0) and prints the median, p95 and p99 of the time
 each frame takes: events, fixed-step updates, drawing and presenting. Headless by
 default (SDL's dummy driver); run it under Xvfb with ``SDL_VIDEODRIVER=x11`` to
-measure presenting to a real window too. It prints figures and asserts nothing.
+measure presenting to a real window too. The game is saved after every action as
+in play (into a temporary folder), so the frames include making each save. It
+prints figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import os
 import random
 import statistics
+import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,6 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.engine import PRESETS, Match  # noqa: E402
+from game.saves import DataStore  # noqa: E402
 
 from .app import STEP, App  # noqa: E402
 from .controller import MatchController, SeatConfig  # noqa: E402
@@ -37,10 +41,14 @@ def measure(preset: str, players: int, frames: int, size: tuple[int, int], seed:
     """Frame times in milliseconds for a computer-only game (new deals as rounds end)."""
     from .scenes.table import TableScene
 
-    app = App(size, settings=Settings(language="en", speed="normal"), sound=False)
+    from .saving import watch
+
+    store = DataStore(tempfile.mkdtemp(prefix="huit-bench-"))
+    app = App(size, settings=Settings(language="en", speed="normal"), sound=False, store=store)
     match = Match(PRESETS[preset], players, seed)
     seats = [SeatConfig("computer", "medium") for _ in range(players)]
     controller = MatchController(match, seats, rng=random.Random(seed), speed=4.0)
+    watch(app, controller)
     table = TableScene(app, controller)
     app.start(table)
     times = []
@@ -55,6 +63,7 @@ def measure(preset: str, players: int, frames: int, size: tuple[int, int], seed:
         start = time.perf_counter()
         app.frame(STEP)
         times.append((time.perf_counter() - start) * 1000)
+    store.flush()
     pygame.display.quit()
     return times[10:]  # the first frames build the art cache
 
