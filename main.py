@@ -1,5 +1,7 @@
 """Huit: start the game. ``python main.py`` (graphical when the client is installed),
-``python main.py --text`` (the terminal game)."""
+``python main.py --text`` (the terminal game), ``python main.py serve [--host --port --db]``
+(the online room server, without pygame), ``python main.py huit://HOST:PORT/ROOM`` (join
+that online room)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,11 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    """Dispatch to the terminal game or the graphical client."""
+    """Dispatch to the room server, the terminal game or the graphical client."""
+    if argv[:1] == ["serve"]:
+        from game.net import server  # headless: the server never loads pygame
+
+        return int(server.main(argv[1:]) or 0)
     if "--text" in argv or importlib.util.find_spec("game.client") is None:
         from game import text
 

@@ -13,6 +13,9 @@ Data: settings, saved games and statistics live in one folder (`game.saves`): th
 ``--data-dir`` flag, else ``HUIT_DATA_DIR``, else the platform's user data folder.
 The game on the table is saved when leaving it, on quit and on window close (and
 after every action: see `saving`).
+
+Online: ``python main.py huit://HOST:PORT/ROOM`` opens straight into that room; a
+room server started from the lobby ("Host on this computer") runs until quit.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import os
 import sys
 import time
 import warnings
-from typing import Final
+from typing import Any, Final
 
 os.environ.setdefault("SDL_TOUCH_MOUSE_EVENTS", "0")
 # We draw into a software surface; SDL's texture "framebuffer acceleration" only adds a copy
@@ -68,6 +71,9 @@ class App:
             pygame.mouse.set_visible(False)
         self.stack = SceneStack()
         self.sound = SoundBoard(volume=self.settings.volume, muted=self.settings.muted or not sound)
+        self.hosting: Any = None  # the room server "Host on this computer" started (a ServerThread)
+        self.host_options: dict[str, Any] = {}  # RoomServer options for it (tests: think_scale=0)
+        self.last_server = ""  # the lobby's server address field, kept while the game runs
         self.running = True
         self.accumulator = 0.0
         self.idle = 0.0
@@ -146,9 +152,16 @@ class App:
         """Keep the settings for the next run."""
         self.store.settings.write(self.settings.to_json())
 
+    def stop_hosting(self) -> None:
+        """Stop the room server started by "Host on this computer", if any."""
+        server, self.hosting = self.hosting, None
+        if server is not None:
+            server.stop()
+
     def shutdown(self) -> None:
-        """Save everything and wait for the writes (quit and window close)."""
+        """Save everything, wait for the writes, stop a hosted server (quit and window close)."""
         self.save_game()
+        self.stop_hosting()
         if not self.store.flush():
             print("Huit: some data could not be written in time", file=sys.stderr)
 
@@ -251,8 +264,18 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def open_link(app: App, link: str) -> None:
+    """Join the room of a ``huit://`` link; a bad link opens the lobby with the reason."""
+    from .scenes.lobby import LobbyScene, join_link
+
+    problem = join_link(app, link)
+    if problem is not None:
+        app.stack.replace(LobbyScene(app, problem))
+    app.stack.apply_requests()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Start the graphical game."""
+    """Start the graphical game (``link``: straight into that online room)."""
     parser = argparse.ArgumentParser(prog="python main.py", description="Huit: Crazy Eights")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
     parser.add_argument("--kiosk", action="store_true",
@@ -263,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"folder for saves, settings and statistics (default: ${ENV_VAR}, "
                              "else the user data folder)")
     parser.add_argument("--text", action="store_true", help="play in the terminal instead")
+    parser.add_argument("link", nargs="?", help="a huit://HOST:PORT/ROOM link: join that room at once")
     args = parser.parse_args(argv)
     store = DataStore(args.data_dir)
     stored = store.settings.read()
@@ -281,5 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         app.notice = i18n.tr(key, why=why(store.settings.problem))
     app.go_to_menu()
     app.stack.apply_requests()
+    if args.link:
+        open_link(app, args.link)
     app.run()
     return 0

@@ -185,6 +185,7 @@ EN: Final[dict[str, str]] = {
     "wild.wild": "a wild card",
     "suit.none": "the announced suit",
     **i18n_data.EN,
+    **i18n_data.ONLINE_EN,
 }
 
 FR: Final[dict[str, str]] = {
@@ -356,6 +357,7 @@ FR: Final[dict[str, str]] = {
     "wild.wild": "un joker",
     "suit.none": "la couleur annoncée",
     **i18n_data.FR,
+    **i18n_data.ONLINE_FR,
 }
 
 CATALOGUE: Final = {"en": EN, "fr": FR}

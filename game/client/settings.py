@@ -36,6 +36,8 @@ class Settings:
     last_preset: str = "classic"
     last_players: dict[str, int] = field(default_factory=dict)
     last_options: dict[str, dict[str, object]] = field(default_factory=dict)
+    player_name: str = ""
+    """The name other players see online (empty: "Player N")."""
 
     @property
     def speed_factor(self) -> float:
@@ -80,4 +82,5 @@ _CHECKS: Final = {
     "last_players": lambda v: isinstance(v, dict) and all(
         isinstance(k, str) and type(n) is int and 2 <= n <= MAX_SEATS for k, n in v.items()),
     "last_options": _options,
+    "player_name": lambda v: isinstance(v, str) and len(v) <= 24,
 }

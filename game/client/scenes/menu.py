@@ -1,4 +1,4 @@
-"""The main menu: continue a saved game, new game, statistics, settings, how to play, quit.
+"""The main menu: continue a saved game, new game, play online, statistics, settings, how to play, quit.
 
 Each mode with a saved game gets a "Continue" button saying what it resumes. A save
 that cannot be read is reported here (and left untouched); when its backup can be
@@ -39,7 +39,8 @@ class MenuScene(GuiScene):
                 if saved.backup is not None:
                     items.append((tr("save.use_backup", summary=summary(saved.mode, saved.backup)),
                                   lambda saved=saved: self.continue_game(saved, backup=True)))
-        items += [(tr("menu.new"), self.new_game), (tr("menu.statistics"), self.statistics),
+        items += [(tr("menu.new"), self.new_game), (tr("menu.online"), self.online),
+                  (tr("menu.statistics"), self.statistics),
                   (tr("menu.settings"), self.settings), (tr("menu.rules"), self.rules)]
         if not self.app.kiosk:
             items.append((tr("menu.quit"), self.app.quit))
@@ -74,6 +75,12 @@ class MenuScene(GuiScene):
         from .newgame import NewGameScene
 
         self.app.stack.replace(NewGameScene(self.app))
+
+    def online(self) -> None:
+        """Open the online lobby."""
+        from .lobby import LobbyScene
+
+        self.app.stack.replace(LobbyScene(self.app))
 
     def statistics(self) -> None:
         """Open the statistics."""

@@ -3,6 +3,10 @@
 Every option the preset exposes is shown with its current value and changes with
 a tap (or Left/Right). The choice is checked by the engine before the game starts;
 a seating the rules cannot play gets the engine's message, not a crash.
+
+In its online mode (``online=(host, port)``, from the lobby) the same form creates
+a room on that server: human seats are for friends (the creator takes the first),
+computer seats play on the server.
 """
 
 from __future__ import annotations
@@ -71,7 +75,8 @@ def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | Non
 class NewGameScene(GuiScene):
     """Choose and start a game."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, online: tuple[str, int] | None = None) -> None:
+        self.online = online
         name = app.settings.last_preset if app.settings.last_preset in PRESETS else "classic"
         self.preset_name = name
         self.options: dict[str, Any] = dict(app.settings.last_options.get(name, {}))
@@ -99,7 +104,8 @@ class NewGameScene(GuiScene):
         bh = max(40, int(44 * s))
         gap = int(bh * 0.22)
         rules = self.rules
-        self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("new.title"), "#heading")
+        title = tr("online.create_title") if self.online else tr("new.title")
+        self.label(pygame.Rect(0, m // 2, w, int(56 * s)), title, "#heading")
         col_w = int(w * 0.38)
         x, y = m, int(80 * s)
         self.button(pygame.Rect(x, y, col_w, bh),
@@ -146,7 +152,8 @@ class NewGameScene(GuiScene):
         by = h - bh - m
         if self.error:
             self.label(pygame.Rect(m, by - bh - gap, w - 2 * m, bh), self.error, "#small")
-        self.button(pygame.Rect(w - m - bw, by, bw, bh), tr("new.start"), self.start)
+        start = tr("online.create") if self.online else tr("new.start")
+        self.button(pygame.Rect(w - m - bw, by, bw, bh), start, self.start)
         self.button(pygame.Rect(m, by, bw, bh), tr("new.back"), self.back)
         self.focus = len(self.controls) - 2 if not getattr(self, "_built", False) else self.focus
         self._built = True
@@ -216,14 +223,28 @@ class NewGameScene(GuiScene):
             self.error = str(exc)
             self.rebuild()
             return
+        if self.online is not None and not any(s.is_human for s in self.seats()):
+            self.error = tr("online.need_human")  # the creator takes the first human seat
+            self.rebuild()
+            return
         settings = self.app.settings
         settings.last_preset = self.preset_name
         settings.last_options[self.preset_name] = dict(self.options)
         settings.last_players[self.preset_name] = self.players
         settings.default_levels = list(self.kinds)
         self.app.save_settings()
+        if self.online is not None:
+            from .lobby import create_room
+
+            create_room(self.app, self.online, rules, self.seats())
+            return
         start_match(self.app, rules, self.seats())
 
     def back(self) -> None:
-        """Back to the menu."""
+        """Back to the menu (to the lobby in the online mode)."""
+        if self.online is not None:
+            from .lobby import LobbyScene
+
+            self.app.stack.replace(LobbyScene(self.app))
+            return
         self.app.go_to_menu()

@@ -1,4 +1,8 @@
-"""The pause overlay (Esc or Menu): resume, change a computer's level, settings, menu."""
+"""The pause overlay (Esc or Menu): resume, change a computer's level, settings, menu.
+
+An online table keeps running underneath (the server does not pause), and its
+computers keep the levels the room was created with.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from game.ai import LEVELS
 
 from .. import ui
 from ..i18n import tr
+from ..remote import RemoteController
 from ..scene import Scene
 from ..widgets import Button, tapped
 
@@ -36,8 +41,9 @@ class PauseScene(Scene):
         scale = ui.scale_for(size)
         names = self.table.names()
         specs = [("resume", tr("pause.resume"))]
+        online = isinstance(self.table.controller, RemoteController)
         for seat, config in enumerate(self.table.controller.seats):
-            if not config.is_human:
+            if not config.is_human and not online:
                 specs.append((f"level {seat}", tr("pause.level", name=names[seat],
                                                    level=tr("level." + config.level))))
         specs += [("settings", tr("menu.settings")), ("menu", tr("pause.menu"))]

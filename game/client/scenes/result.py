@@ -2,7 +2,8 @@
 
 For multi-deal games a chart shows the running scores deal by deal. "New round"
 needs every human at the table to confirm in hot-seat play; when the match is won,
-"New game" starts another with the same seats and rules.
+"New game" starts another with the same seats and rules. Online, "New round" tells
+the server this seat is ready, and the screen stays until the server deals.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game.engine import Match, RoundResult
 from .. import ui
 from ..art import CardArt
 from ..i18n import tr
+from ..remote import RemoteController
 from ..scene import Scene
 from ..widgets import Button, tapped
 
@@ -47,6 +49,11 @@ class ResultScene(Scene):
         return self.controller.match
 
     @property
+    def online(self) -> bool:
+        """Whether the server deals the next round (an online table)."""
+        return isinstance(self.controller, RemoteController)
+
+    @property
     def final(self) -> bool:
         """Whether the match itself is won (no further deal of this match)."""
         return self.match.status == "match_over" and bool(self.match.target)
@@ -59,7 +66,11 @@ class ResultScene(Scene):
         names = self.table.names()
         specs: list[tuple[str, str]] = []
         humans = self.controller.humans
-        if len(humans) >= 2 and not self.final:
+        if isinstance(self.controller, RemoteController):
+            if not self.final:
+                ready = self.controller.accepted
+                specs.append(("again", tr("online.waiting_round") if ready else tr("result.new_round")))
+        elif len(humans) >= 2 and not self.final:
             for seat in humans:
                 label = ("✓ " if seat in self.confirmed else "") + names[seat]
                 specs.append((f"ready {seat}", label))
@@ -104,11 +115,24 @@ class ResultScene(Scene):
                 self.next_round()
             else:
                 self.resize(self.app.size)
+        elif intent == "again" and self.online:
+            if not self.controller.accepted:
+                self.controller.next_round()  # the server deals once every player is ready
+                self.resize(self.app.size)
         elif intent == "again":
             if self.final:
                 self.new_game()
             else:
                 self.next_round()
+
+    def update(self, dt: float) -> None:
+        """Online: follow the room, and go back to the table when the server deals again."""
+        if not self.online:
+            return
+        self.controller.update(dt)
+        if self.match.status == "playing":
+            self.table.result_shown = False
+            self.app.stack.pop()
 
     def next_round(self) -> None:
         """Deal again and go back to the table."""
@@ -145,7 +169,8 @@ class ResultScene(Scene):
     def winner_line(self, seat: int) -> str:
         """``You win!`` for the solo player, else ``<name> wins!``."""
         config = self.controller.seats[seat]
-        if self.controller.solo and config.is_human and not config.name:
+        mine = seat == self.controller.viewer and not self.controller.hot_seat  # solo, or online
+        if mine and config.is_human and not config.name:
             return tr("result.you_win")
         return tr("result.winner", name=self.table.names()[seat])
 
@@ -169,6 +194,11 @@ class ResultScene(Scene):
             self._chart(surface, pygame.Rect(int(w * 0.62), top, int(w * 0.34), int(h * 0.48)), scale)
         for button in self.buttons:
             button.draw(surface, scale)
+        if isinstance(self.controller, RemoteController):
+            notice = self.controller.notice(self.table.names())
+            if notice:
+                ui.text(surface, notice, (w // 2, min(b.rect.top for b in self.buttons) - int(8 * scale)),
+                        int(20 * scale), anchor="midbottom")
 
     def _hands(self, surface: pygame.Surface, result: RoundResult, top: int, scale: float) -> None:
         names = self.table.names()

@@ -32,6 +32,7 @@ from .. import layout as layout_mod
 from ..animation import Animator, Flight
 from ..controller import MatchController
 from ..i18n import reason, tr
+from ..remote import RemoteController
 from ..scene import Scene
 from ..table_paint import TablePainter
 from ..widgets import Button, tapped
@@ -76,6 +77,11 @@ class TableScene(Scene):
         """Animate the deal."""
         self._animate(self.controller.take_events())
 
+    def exit(self) -> None:
+        """Leaving an online table leaves the room (the seat waits, keyed, for a rejoin)."""
+        if isinstance(self.controller, RemoteController):
+            self.controller.leave()
+
     def resume(self) -> None:
         """Back from an overlay: settings may have changed."""
         if (self.painter.art.four_color != self.app.settings.four_color
@@ -102,7 +108,8 @@ class TableScene(Scene):
             if seat.name:
                 out.append(seat.name)
             elif seat.is_human:
-                out.append(tr("table.you") if self.controller.solo else tr("table.player", n=i + 1))
+                mine = i == self.controller.viewer and not self.controller.hot_seat  # solo, or online
+                out.append(tr("table.you") if mine else tr("table.player", n=i + 1))
             else:
                 out.append(tr("table.computer", n=i + 1))
         return out
@@ -379,7 +386,8 @@ class TableScene(Scene):
                     sound.play("turn")
             elif isinstance(event, ev.RoundEnded):
                 winners = event.result.winners
-                humans = self.controller.humans
+                online = isinstance(self.controller, RemoteController)
+                humans = [self.view.seat] if online else self.controller.humans
                 sound.play("win" if any(s in winners for s in humans) else "lose")
 
     # ---- drawing -----------------------------------------------------------------------------
@@ -387,6 +395,10 @@ class TableScene(Scene):
         """The line under the piles: an error, whose turn it is, or what is pending."""
         if self.toast_left > 0:
             return self.toast
+        if isinstance(self.controller, RemoteController):
+            notice = self.controller.notice(self.names())  # the connection, or who the room waits for
+            if notice:
+                return notice
         view = self.view
         if view.to_act is None:
             return ""

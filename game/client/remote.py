@@ -1,0 +1,289 @@
+"""The table's controller for an online room: the server is the engine.
+
+`RemoteController` offers the table, result and pause scenes what `MatchController`
+offers them, but every decision goes over a `RoomConnection`: `submit` sends the
+action, and the seat's view, its redacted events and the room's status come back.
+Like the local controller it hands the table one server update per step and none
+while a card is flying, so the animations play in order. Its `match` is a
+read-only `RemoteMatch` built from the latest view and room status.
+
+Server refusals become `error` (an `IllegalAction` with the engine's reason key, so
+the table explains them in the player's language). The lobby drives the same
+object before the table exists: it reads `refusal`, `room` and `ready`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import Action, IllegalAction, PlayerView, RoundResult, Rules
+from game.engine.events import Event
+from game.net.client import CLOSED, CONNECTED, RECONNECTING, RoomConnection
+from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
+
+from .controller import SeatConfig
+from .i18n import tr
+
+# Errors that mean the seat cannot be had (before the table) or is lost (after).
+FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version")
+
+
+@dataclass(frozen=True)
+class RemoteRound:
+    """The little of a round the result screen reads."""
+
+    number: int
+    result: RoundResult | None
+
+
+class RemoteMatch:
+    """A read-only stand-in for `Match`, built from one seat's view and the room status."""
+
+    def __init__(self, view: PlayerView, results: list[RoundResult]) -> None:
+        self._view = view
+        self.rules: Rules = view.rules
+        self.players = view.players
+        self.status = view.status
+        self.to_act = view.to_act
+        self.target = view.target
+        self.scores = list(view.scores)
+        self.winners = view.winners
+        self.round = RemoteRound(view.round_number, view.result)
+        results = list(results[:view.round_number])
+        if view.result is not None and len(results) < view.round_number:
+            results.append(view.result)  # the room status can arrive just after the deal's last update
+        self.results = results
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """What the shown seat may do now; other seats' options are not ours to know."""
+        return self._view.legal if seat in (None, self._view.seat) else ()
+
+
+class RemoteController:
+    """Plays one seat of a server's room; the scenes use it like a `MatchController`."""
+
+    solo = False
+    hot_seat = False
+    can_undo = False
+    handoff_to: int | None = None
+
+    def __init__(self, connection: RoomConnection, *, speed: float = 1.0) -> None:
+        self.connection = connection
+        self.speed = speed
+        self.undo_allowed = False
+        self.busy: Callable[[], bool] = lambda: False
+        self.on_change: Callable[[], None] = lambda: None
+        self.on_key: Callable[[str, int, str], None] = lambda room, seat, key: None
+        self.error: IllegalAction | None = None
+        self.refusal: str | None = None  # why the seat cannot be had or was lost (translated)
+        self.refusal_code: str | None = None  # the server's error code for it
+        self.room: dict[str, Any] | None = None  # the latest room status
+        self.room_id: str | None = connection.room
+        self.viewer = connection.seat if connection.seat is not None else 0
+        self.seats: list[SeatConfig] = []
+        self.timer_left: float | None = None
+        self.accepted = False  # this seat asked for the next deal
+        self._view: PlayerView | None = None
+        self._match: RemoteMatch | None = None
+        self._incoming: deque[dict[str, Any]] = deque()
+        self.outbox: deque[Event] = deque()
+
+    # ---- what the scenes read ----------------------------------------------------------------
+    @property
+    def ready(self) -> bool:
+        """Whether the game has started and this seat has its view (the table can open)."""
+        return self._view is not None
+
+    def view(self) -> PlayerView:
+        """This seat's latest view (only once `ready`)."""
+        if self._view is None:
+            raise RuntimeError("no view yet: the game has not started")
+        return self._view
+
+    @property
+    def match(self) -> RemoteMatch:
+        """The game as the scenes read it (rules, scores, results, status...)."""
+        if self._match is None:
+            self._match = RemoteMatch(self.view(), self._results())
+        return self._match
+
+    @property
+    def humans(self) -> list[int]:
+        """The human seats of the room."""
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def think_left(self) -> float | None:
+        """0 while a server-side computer is to act (the table shows it thinking), else None."""
+        to_act = self._view.to_act if self._view is not None else None
+        if to_act is not None and to_act < len(self.seats) and not self.seats[to_act].is_human:
+            return 0.0
+        return None
+
+    @property
+    def waiting_for(self) -> list[int]:
+        """The other human seats the room waits for (free or disconnected)."""
+        if self.room is None:
+            return []
+        seats = self.room.get("waiting_for") or []
+        return [s for s in seats if type(s) is int and s != self.viewer]
+
+    def notice(self, names: list[str]) -> str:
+        """A line about the connection or an absent player, or ``""`` when all is well."""
+        if self.refusal:
+            return self.refusal
+        status = self.connection.status
+        if status == RECONNECTING:
+            return tr("online.reconnecting")
+        if status == CLOSED:
+            return tr("online.closed")
+        if status != CONNECTED:
+            return tr("online.connecting", address=f"{self.connection.host}:{self.connection.port}")
+        if self._view is not None and self._view.my_turn:
+            return ""  # "Your turn" matters more than who is away
+        absent = set(self.waiting_for)
+        if self.accepted and self.room is not None and self.room.get("state") in ("round_over", "match_over"):
+            for i, seat in enumerate(self.room.get("seats") or []):  # who has not asked for the deal yet
+                if isinstance(seat, dict) and seat.get("kind") == "human" and not seat.get("accepted"):
+                    absent.add(i)
+        absent.discard(self.viewer)
+        waiting = [names[s] for s in sorted(absent) if s < len(names)]
+        if waiting:
+            return tr("online.waiting_for", names=", ".join(waiting))
+        return ""
+
+    # ---- commands ----------------------------------------------------------------------------
+    def submit(self, action: Action, seat: int | None = None) -> None:
+        """Send ``action`` for this seat (refused at once while the connection is down)."""
+        if not self.connection.connected:
+            self.error = IllegalAction(tr("online.not_connected"))
+            return
+        self.connection.send({"type": "action", "action": str(action)})
+
+    def take_events(self) -> list[Event]:
+        """The events since the last call, as the server redacted them for this seat."""
+        out = list(self.outbox)
+        self.outbox.clear()
+        return out
+
+    def update(self, dt: float) -> None:
+        """Take in what arrived: at most one game update per step, none while cards fly."""
+        if self.timer_left is not None:
+            self.timer_left = max(0.0, self.timer_left - dt)
+        self._incoming.extend(self.connection.poll())
+        applied = False
+        while self._incoming:
+            if self._incoming[0].get("type") == "update" and (applied or self.busy()):
+                return
+            message = self._incoming.popleft()
+            applied = self._handle(message) or applied
+
+    def next_round(self) -> None:
+        """Ask for the next deal; it starts when every human seat has asked."""
+        self.accepted = True
+        self.connection.send({"type": "accept_round"})
+
+    def undo(self) -> bool:
+        """Online games cannot be taken back."""
+        return False
+
+    def set_level(self, seat: int, level: str) -> None:
+        """Refused: the room's computers keep the levels it was created with.
+
+        Raises:
+            ValueError: always.
+        """
+        raise ValueError("an online room's computer levels cannot be changed")
+
+    def accept_handoff(self, seat: int) -> None:
+        """Nothing to hand over: each player has their own device."""
+
+    def leave(self) -> None:
+        """Leave the table; the seat waits, keyed, for this device to come back."""
+        self.connection.close(leave=True)
+
+    # ---- messages ----------------------------------------------------------------------------
+    def _handle(self, message: dict[str, Any]) -> bool:
+        """Apply one server message; True when it was a game update."""
+        kind = message.get("type")
+        if kind == "joined":
+            self._joined(message)
+        elif kind == "room":
+            self._room(message)
+        elif kind == "update":
+            return self._update(message)
+        elif kind == "error":
+            self._error(message)
+        return False
+
+    def _joined(self, message: dict[str, Any]) -> None:
+        room, seat = message.get("room"), message.get("seat")
+        if not isinstance(room, str) or type(seat) is not int:
+            return
+        self.room_id, self.viewer = room, seat
+        self.refusal = self.refusal_code = None
+        key = message.get("key")
+        if isinstance(key, str):
+            self.on_key(room, seat, key)
+
+    def _room(self, message: dict[str, Any]) -> None:
+        self.room = message
+        seats = []
+        for raw in message.get("seats") or []:
+            if not isinstance(raw, dict):
+                continue
+            kind = "human" if raw.get("kind") == "human" else "computer"
+            level = raw.get("level") if raw.get("level") in ("easy", "medium", "hard") else "medium"
+            name = raw.get("name") if isinstance(raw.get("name"), str) else ""
+            seats.append(SeatConfig(kind, str(level), str(name)[:24]))
+        self.seats = seats
+        self._match = None
+
+    def _results(self) -> list[RoundResult]:
+        out = []
+        for raw in (self.room or {}).get("results") or []:
+            try:
+                result = result_from_json(raw)
+            except WireError:
+                continue
+            if result is not None:
+                out.append(result)
+        return out
+
+    def _update(self, message: dict[str, Any]) -> bool:
+        try:
+            view = view_from_json(message.get("view"))
+            events = [event_from_json(e) for e in message.get("events") or []]
+        except WireError:
+            return False  # a server of another version: keep the last good view
+        before = self._view
+        if before is not None and (view.round_number != before.round_number or view.status != before.status):
+            self.accepted = False  # a new deal (or its end): ask again next time
+        self._view = view
+        self._match = None
+        self.viewer = view.seat
+        timer = message.get("timer")
+        timed = isinstance(timer, int | float) and not isinstance(timer, bool)
+        self.timer_left = float(timer) if timed else None
+        self.outbox.extend(events)
+        self.on_change()
+        return True
+
+    def _error(self, message: dict[str, Any]) -> None:
+        code = str(message.get("code", ""))
+        detail = str(message.get("message", code))
+        text = tr(f"online.error.{code}", detail=detail)
+        if text == f"online.error.{code}":
+            text = detail  # a code this client does not know: the server's own sentence
+        if code in FATAL:
+            self.refusal, self.refusal_code = text, code
+        reason = message.get("reason")
+        values = message.get("values")
+        if code == "illegal" and isinstance(reason, str):
+            self.error = IllegalAction(str(message.get("message", text)), key=reason,
+                                       values=values if isinstance(values, dict) else {})
+        else:
+            self.error = IllegalAction(text)

@@ -1,0 +1,443 @@
+"""Playing online: the lobby (host, create, join by link, my rooms) and the waiting room.
+
+`LobbyScene` is reached from the menu's "Play online". It can start a room server
+inside the game ("Host on this computer": a `ServerThread` on every interface,
+shown with this computer's LAN address), create a room on the server in the
+address field (the new-game form in its online mode), join a room from a pasted
+or typed ``huit://`` link, and take back a seat this device holds a key for.
+
+`WaitingRoomScene` shows the room's link with a Copy button and who has taken
+which seat, until the server deals; then the table opens on a `RemoteController`.
+A bad link, a refused seat or an unreachable server is a message in the lobby.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+import pygame_gui
+
+from game.engine import Rules
+from game.net.client import CLOSED, RoomConnection, lan_address, make_link, parse_address, parse_link
+from game.net.wire import rules_to_json
+from game.saves import SeatKey
+
+from ..controller import SeatConfig
+from ..i18n import tr
+from ..remote import RemoteController
+from .gui import Control, GuiScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+MAX_ROOMS_SHOWN: Final = 4
+NAME_LENGTH: Final = 24
+
+
+def host_port() -> int:
+    """The port "Host on this computer" tries first (the server's usual one)."""
+    from game.net.server import DEFAULT_PORT
+
+    return int(DEFAULT_PORT)
+
+
+def start_hosting(app: App) -> str | None:
+    """Start the room server in this process for the LAN; return a problem, or None.
+
+    It listens on every interface, on the usual port when it is free, else on any
+    free port. It runs until "Stop hosting" or the end of the game.
+    """
+    from game.net.server import ServerThread
+
+    problem = ""
+    for port in dict.fromkeys((host_port(), 0)):  # the usual port first, then any
+        server = ServerThread(app.store.root / "rooms.sqlite3", host="0.0.0.0", port=port,
+                              **app.host_options)
+        server.start()
+        if server.error is None and server.port:
+            app.hosting = server
+            return None
+        problem = str(server.error or "no port")
+    return problem
+
+
+def connect(app: App, connection: RoomConnection, link_host: str, link_port: int) -> RemoteController:
+    """A remote controller on ``connection`` that keeps each claimed seat's key on this device."""
+    remote = RemoteController(connection, speed=app.settings.speed_factor)
+
+    def remember(room: str, seat: int, key: str) -> None:
+        app.store.keys.remember(SeatKey(make_link(link_host, link_port, room), room, seat, key))
+
+    remote.on_key = remember
+    return remote
+
+
+def create_room(app: App, address: tuple[str, int], rules: Rules, seats: list[SeatConfig]) -> None:
+    """Ask the server at ``address`` for a room with these rules and seats, and wait in it."""
+    host, port = address
+    name = app.settings.player_name
+    # Human seats are named by whoever claims them; the creator's name goes with "create".
+    hello: dict[str, Any] = {"type": "create", **rules_to_json(rules), "name": name,
+                             "seats": [{"kind": "human"} if s.is_human else
+                                       {"kind": "computer", "level": s.level} for s in seats]}
+    remote = connect(app, RoomConnection(host, port, hello), host, port)
+    app.stack.replace(WaitingRoomScene(app, remote))
+
+
+def join_link(app: App, text: str) -> str | None:
+    """Join the room of a ``huit://`` link (with this device's key when it holds one).
+
+    Returns a message for the lobby when the link cannot be used, else None.
+    """
+    try:
+        host, port, room = parse_link(text)
+    except ValueError as exc:
+        return tr("online.bad_link", why=str(exc))
+    held = app.store.keys.get(room)
+    if held is not None and _same_server(held.link, host, port):
+        connection = RoomConnection.rejoin(host, port, room, held.seat, held.key)
+    else:
+        connection = RoomConnection(host, port, {"type": "join", "room": room,
+                                                 "name": app.settings.player_name})
+    app.stack.replace(WaitingRoomScene(app, connect(app, connection, host, port)))
+    return None
+
+
+def _same_server(link: str, host: str, port: int) -> bool:
+    try:
+        return parse_link(link)[:2] == (host, port)
+    except ValueError:
+        return False
+
+
+class LobbyScene(GuiScene):
+    """Host, create, join, or go back to a room of mine."""
+
+    def __init__(self, app: App, message: str = "") -> None:
+        self.message = message
+        self.name_text = app.settings.player_name
+        self.server_text = app.last_server or self._hosted_address(app)
+        self.link_text = ""
+        self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
+        super().__init__(app)
+
+    @staticmethod
+    def _hosted_address(app: App) -> str:
+        server = app.hosting
+        return f"{lan_address()}:{server.port}" if server is not None else ""
+
+    # ---- widgets -----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Keep what was typed across a rebuild (language or size changed)."""
+        self._keep_texts()
+        super().rebuild()
+
+    def build(self) -> None:
+        """Name; server row with Host; Create; link row with Paste and Join; my rooms; Back."""
+        w, h = self.app.size
+        s = self.scale
+        m = int(24 * s)
+        bh = max(40, int(48 * s))
+        gap = int(bh * 0.3)
+        self.entries = {}
+        self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("online.title"), "#heading")
+        label_w = int(min(w * 0.22, 260 * s))
+        x = m
+        y = int(80 * s)
+        field_x = x + label_w
+        side_w = int(min(w * 0.3, 360 * s))
+        field_w = w - field_x - side_w - 2 * m
+        self.label(pygame.Rect(x, y, label_w, bh), tr("online.name"))
+        self._entry("name", pygame.Rect(field_x, y, field_w, bh), self.name_text, NAME_LENGTH)
+        y += bh + gap
+        self.label(pygame.Rect(x, y, label_w, bh), tr("online.server"))
+        self._entry("server", pygame.Rect(field_x, y, field_w, bh), self.server_text, 80)
+        hosting = self.app.hosting is not None
+        self.button(pygame.Rect(field_x + field_w + m, y, side_w, bh),
+                    tr("online.stop_host") if hosting else tr("online.host"), self.toggle_host)
+        y += bh + gap // 2
+        if hosting:
+            self.label(pygame.Rect(field_x, y, w - field_x - m, int(30 * s)),
+                       tr("online.hosting", address=self._hosted_address(self.app)), "#small")
+        y += int(30 * s) + gap // 2
+        self.button(pygame.Rect(field_x, y, field_w, bh), tr("online.create"), self.create)
+        y += bh + gap * 2
+        self.label(pygame.Rect(x, y, label_w, bh), tr("online.link"))
+        self._entry("link", pygame.Rect(field_x, y, field_w, bh), self.link_text, 200)
+        half = (side_w - gap) // 2
+        side_x = field_x + field_w + m
+        self.button(pygame.Rect(side_x, y, half, bh), tr("online.paste"), self.paste)
+        self.button(pygame.Rect(side_x + half + gap, y, half, bh), tr("online.join"), self.join)
+        y += bh + gap * 2
+        held = self.app.store.keys.rooms()[-MAX_ROOMS_SHOWN:]
+        self.label(pygame.Rect(x, y, label_w, bh), tr("online.my_rooms"))
+        if not held:
+            self.label(pygame.Rect(field_x, y, field_w, bh), tr("online.no_rooms"), "#small")
+            y += bh + gap
+        for seat_key in held:
+            self.button(pygame.Rect(field_x, y, field_w, bh),
+                        tr("online.rejoin", room=seat_key.room, n=seat_key.seat + 1),
+                        lambda seat_key=seat_key: self.rejoin(seat_key))
+            y += bh + gap // 2
+        by = h - bh - m
+        if self.message:
+            box = pygame.Rect(m, max(y, by - int(bh * 1.8) - gap), w - 2 * m, int(bh * 1.8))
+            pygame_gui.elements.UITextBox(self.message, box, self.manager, object_id="#desc")
+        self.button(pygame.Rect(m, by, int(220 * s), bh), tr("new.back"), self.back)
+
+    def _entry(self, name: str, rect: pygame.Rect, text: str, limit: int) -> None:
+        entry = pygame_gui.elements.UITextEntryLine(rect, self.manager)
+        entry.set_text_length_limit(limit)
+        entry.set_text(text[:limit])
+        self.entries[name] = entry
+        self.controls.append(Control(entry, entry.focus))  # type: ignore[arg-type]
+
+    def _set_text(self, name: str, text: str) -> None:
+        """Change a field's text (and what a rebuild puts back in it)."""
+        setattr(self, f"{name}_text", text)
+        if name in self.entries:
+            self.entries[name].set_text(text)
+
+    def _keep_texts(self) -> None:
+        for name, entry in getattr(self, "entries", {}).items():
+            setattr(self, f"{name}_text", entry.get_text().strip())
+
+    # ---- input -------------------------------------------------------------------------------
+    def focused_entry(self) -> str | None:
+        """The name of the text field being typed in, if any."""
+        return next((name for name, e in self.entries.items() if e.is_focused), None)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Typing goes to the focused field; Enter there acts (Join for the link), Tab/Esc leave it."""
+        typing = self.focused_entry()
+        if typing is not None and event.type == pygame.KEYDOWN:
+            entry = self.entries[typing]
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                entry.unfocus()
+                self._keep_texts()
+                if typing == "link":
+                    self.join()
+                elif typing == "name":
+                    self._save_name()
+                return True
+            if event.key in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN):
+                entry.unfocus()
+                self._keep_texts()
+                if event.key != pygame.K_ESCAPE:
+                    return super().handle_event(event)  # on to the next control
+                return True
+            self.manager.process_events(event)
+            return True
+        used = super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for i, control in enumerate(self.controls):
+                if control.element.rect.collidepoint(event.pos):
+                    self.focus = i  # a tapped field takes the keyboard focus ring too
+        return used
+
+    # ---- actions -----------------------------------------------------------------------------
+    def _save_name(self) -> None:
+        name = " ".join(self.name_text.split())[:NAME_LENGTH]
+        if name != self.app.settings.player_name:
+            self.app.settings.player_name = name
+            self.app.save_settings()
+
+    def say(self, message: str) -> None:
+        """Show ``message`` and lay the screen out again."""
+        self.message = message
+        self.rebuild()
+
+    def toggle_host(self) -> None:
+        """Start the room server on this computer, or stop it."""
+        self._keep_texts()
+        if self.app.hosting is not None:
+            self.app.stop_hosting()
+            self._set_text("server", "")
+            self.say(tr("online.host_stopped"))
+            return
+        problem = start_hosting(self.app)
+        if problem is not None:
+            self.say(tr("online.host_failed", detail=problem))
+            return
+        self._set_text("server", self._hosted_address(self.app))
+        self.say(tr("online.host_started"))
+
+    def _server(self) -> tuple[str, int] | None:
+        self._keep_texts()
+        self._save_name()
+        if not self.server_text:
+            self.say(tr("online.no_server"))
+            return None
+        try:
+            address = parse_address(self.server_text)
+        except ValueError as exc:
+            self.say(tr("online.bad_server", why=str(exc)))
+            return None
+        self.app.last_server = self.server_text
+        return address
+
+    def create(self) -> None:
+        """The new-game form, in its online mode, for the server in the address field."""
+        from .newgame import NewGameScene
+
+        address = self._server()
+        if address is not None:
+            self.app.stack.replace(NewGameScene(self.app, online=address))
+
+    def paste(self) -> None:
+        """Put the clipboard's text in the link field."""
+        self._keep_texts()
+        try:
+            text = pygame.scrap.get_text() or ""
+        except pygame.error:
+            self.say(tr("online.no_clipboard"))
+            return
+        if not text.strip():
+            self.say(tr("online.clipboard_empty"))
+            return
+        self._set_text("link", text.strip()[:200])
+        self.say("")
+
+    def join(self) -> None:
+        """Join the room of the link in the field."""
+        self._keep_texts()
+        self._save_name()
+        if not self.link_text:
+            self.say(tr("online.no_link"))
+            return
+        problem = join_link(self.app, self.link_text)
+        if problem is not None:
+            self.say(problem)
+
+    def rejoin(self, seat_key: SeatKey) -> None:
+        """Take back a seat this device holds the key of."""
+        try:
+            host, port, room = parse_link(seat_key.link)
+        except ValueError as exc:
+            self.say(tr("online.bad_link", why=str(exc)))
+            return
+        connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key)
+        self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
+
+    def back(self) -> None:
+        """Back to the menu (a hosted server keeps running)."""
+        self._keep_texts()
+        self._save_name()
+        self.app.go_to_menu()
+
+
+class WaitingRoomScene(GuiScene):
+    """Connecting, then the room's link and seats until the deal; then the table."""
+
+    def __init__(self, app: App, remote: RemoteController) -> None:
+        self.remote = remote
+        self.note = ""
+        self._shown: object = None
+        super().__init__(app)
+
+    @property
+    def link(self) -> str | None:
+        """The room's link, once the server has said which room it is."""
+        room = self.remote.room_id
+        connection = self.remote.connection
+        return make_link(connection.host, connection.port, room) if room else None
+
+    def build(self) -> None:
+        """Status, link and Copy, the seats, Leave."""
+        w, h = self.app.size
+        s = self.scale
+        m = int(24 * s)
+        bh = max(40, int(48 * s))
+        gap = int(bh * 0.3)
+        self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("online.room_title"), "#heading")
+        y = int(84 * s)
+        link = self.link
+        if link is None:
+            address = f"{self.remote.connection.host}:{self.remote.connection.port}"
+            self.label(pygame.Rect(m, y, w - 2 * m, bh), tr("online.connecting", address=address))
+        else:
+            self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.share"), "#small")
+            y += int(34 * s)
+            link_w = int(w * 0.62)
+            self.label(pygame.Rect((w - link_w) // 2 - int(100 * s), y, link_w, bh), link, "#heading")
+            self.button(pygame.Rect((w + link_w) // 2 - int(80 * s), y, int(200 * s), bh),
+                        tr("online.copy"), self.copy)
+            y += bh + gap
+            if self.note:
+                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), self.note, "#small")
+            y += int(30 * s) + gap
+            for line in self.seat_lines():
+                self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
+                y += int(38 * s)
+            y += gap
+            self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.starts_when_full"), "#small")
+        self.button(pygame.Rect(m, h - bh - m, int(220 * s), bh), tr("online.leave"), self.back)
+
+    def seat_lines(self) -> list[str]:
+        """One line per seat: who sits there, or that it waits for a friend."""
+        room = self.remote.room or {}
+        waiting = set(room.get("waiting_for") or [])
+        lines = []
+        for i, seat in enumerate(room.get("seats") or []):
+            if not isinstance(seat, dict):
+                continue
+            if seat.get("kind") != "human":
+                who = tr("new." + str(seat.get("level", "medium")))
+            elif i == self.remote.viewer:
+                who = tr("online.you", name=seat.get("name") or tr("table.you"))
+            elif i in waiting:
+                who = tr("online.free")
+            else:
+                name = seat.get("name") or tr("table.player", n=i + 1)
+                who = tr("online.here" if seat.get("connected") else "online.away", name=name)
+            lines.append(tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who))
+        return lines
+
+    def copy(self) -> None:
+        """Put the link on the clipboard (or say that there is no clipboard here)."""
+        link = self.link
+        if link is None:
+            return
+        try:
+            pygame.scrap.put_text(link)
+            ok = pygame.scrap.get_text() == link
+        except pygame.error:
+            ok = False
+        self.note = tr("online.copied") if ok else tr("online.no_clipboard")
+        self.rebuild()
+
+    def update(self, dt: float) -> None:
+        """Follow the room; open the table at the deal, go back to the lobby on a refusal."""
+        super().update(dt)
+        remote = self.remote
+        remote.update(dt)
+        if remote.refusal is not None:
+            self._give_up(remote.refusal)
+            return
+        if remote.ready:
+            from .table import TableScene
+
+            self.app.stack.replace(TableScene(self.app, remote))
+            return
+        connection = remote.connection
+        if connection.status == CLOSED:
+            address = f"{connection.host}:{connection.port}"
+            self._give_up(tr("online.unreachable", address=address, detail=connection.problem or "?"))
+            return
+        shown = (remote.room_id, repr(remote.room))
+        if shown != self._shown:
+            self._shown = shown
+            self.rebuild()
+
+    def _give_up(self, message: str) -> None:
+        remote = self.remote
+        if remote.room_id is not None and remote.refusal_code == "unknown_room":
+            self.app.store.keys.forget(remote.room_id)  # the room is gone: its key opens nothing now
+        remote.connection.close()
+        self.app.stack.replace(LobbyScene(self.app, message))
+
+    def back(self) -> None:
+        """Leave the room (a claimed seat keeps its key: My rooms brings it back)."""
+        self.remote.leave()
+        self.app.stack.replace(LobbyScene(self.app))

@@ -1,0 +1,329 @@
+"""The client side of the online protocol: room links and a self-healing connection.
+
+`parse_link` and `make_link` read and write ``huit://HOST:PORT/ROOM``. A
+`RoomConnection` talks to a room server (``docs/protocol.md``) from a background
+thread with its own asyncio loop, so the game's main thread never waits on the
+network: it calls `RoomConnection.send` and collects what arrived with
+`RoomConnection.poll`. When an established connection drops, it reconnects with
+exponential backoff and joins its seat again with the stored room, seat and key.
+
+Seat keys are secrets: they are kept here to rejoin, handed to the caller in the
+``joined`` message, and never printed or logged (the websockets frame log is kept
+off for this reason). No pygame here: `game.client` draws, this module talks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import logging
+import re
+import socket
+import threading
+from collections import deque
+from typing import Any, Final
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+PROTOCOL: Final = 1
+SCHEME: Final = "huit://"
+ROOM_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_HOST_NAME: Final = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
+
+CONNECTING: Final = "connecting"
+CONNECTED: Final = "connected"
+RECONNECTING: Final = "reconnecting"
+CLOSED: Final = "closed"
+
+FIRST_DELAY: Final = 0.5  # seconds before the first reconnection attempt; doubles up to MAX_DELAY
+MAX_DELAY: Final = 10.0
+MAX_FRAME: Final = 1 << 20  # the server caps its frames too; a view is a few KiB
+MAX_QUEUED: Final = 64  # messages kept while reconnecting; older ones are dropped
+
+# websockets logs every frame at DEBUG, keys included: this logger never goes below INFO.
+_LOG = logging.getLogger("huit.net.client")
+_LOG.setLevel(logging.INFO)
+
+
+def parse_link(text: str) -> tuple[str, int, str]:
+    """``huit://HOST:PORT/ROOM`` as ``(host, port, room)`` (spaces around are ignored).
+
+    HOST is a name, an IPv4 address or a bracketed IPv6 address (``[::1]``).
+
+    Raises:
+        ValueError: not such a link; the message says which part is wrong.
+    """
+    link = text.strip()
+    if not link.lower().startswith(SCHEME):
+        raise ValueError(f"a room link starts with {SCHEME}, not {link[:16]!r}")
+    rest = link[len(SCHEME):]
+    address, slash, room = rest.partition("/")
+    room = room.rstrip("/")
+    if not slash or not room:
+        raise ValueError("the link has no room: it should end with /ROOM")
+    if not ROOM_ID.match(room):
+        raise ValueError(f"a room id is 1 to 64 letters, digits, - or _, not {room[:70]!r}")
+    if address.startswith("["):
+        host, bracket, port_text = address[1:].partition("]")
+        if not bracket or not port_text.startswith(":"):
+            raise ValueError(f"the link's address should look like [::1]:PORT, not {address!r}")
+        port_text = port_text[1:]
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise ValueError(f"{host!r} is not an IPv6 address") from None
+    else:
+        host, colon, port_text = address.rpartition(":")
+        if not colon:
+            raise ValueError(f"the link has no port: it should look like {SCHEME}HOST:PORT/ROOM")
+        if not _HOST_NAME.match(host):
+            raise ValueError(f"{host!r} is not a host name or address")
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise ValueError(f"the port must be a number from 1 to 65535, not {port_text!r}")
+    return host, int(port_text), room
+
+
+def make_link(host: str, port: int, room: str) -> str:
+    """The link players share: ``huit://HOST:PORT/ROOM`` (IPv6 hosts get brackets).
+
+    Raises:
+        ValueError: a bad host, port or room id (the same checks as `parse_link`).
+    """
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    link = f"{SCHEME}{shown}:{port}/{room}"
+    parse_link(link)
+    return link
+
+
+def websocket_url(host: str, port: int) -> str:
+    """The server's WebSocket address for a link's host and port."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"ws://{shown}:{port}/"
+
+
+def lan_address() -> str:
+    """This computer's address on the local network, for links friends nearby can open.
+
+    Connecting a UDP socket sends nothing; it only makes the system pick the
+    interface it would route through. Without a network: ``127.0.0.1``.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    return address if address and not address.startswith("0.") else "127.0.0.1"
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (a server address as typed in the lobby) as ``(host, port)``.
+
+    Raises:
+        ValueError: not a host and a port.
+    """
+    host, port, _ = parse_link(f"{SCHEME}{text.strip()}/x")
+    return host, port
+
+
+class RoomConnection:
+    """One seat's connection to a room server, run on a background thread.
+
+    ``hello`` is the first message (a ``create`` or a ``join``). Once the server
+    answers ``joined``, the room, seat and key are kept, and after a dropped
+    connection the seat is joined again with them. Messages sent while the
+    connection is down wait (up to `MAX_QUEUED`) and go after that join.
+
+    If the very first attempt fails (no server there, a refused handshake), the
+    connection closes with `problem` set rather than retrying: the person who typed
+    the link wants to hear about it now.
+    """
+
+    def __init__(self, host: str, port: int, hello: dict[str, Any], *,
+                 first_delay: float = FIRST_DELAY, max_delay: float = MAX_DELAY,
+                 open_timeout: float = 5.0, ping_interval: float = 5.0) -> None:
+        self.host = host
+        self.port = port
+        self.url = websocket_url(host, port)
+        self.status = CONNECTING
+        self.problem: str | None = None  # why the last attempt failed or the connection closed
+        self.attempts = 0  # connection attempts that failed in a row
+        room = hello.get("room")
+        self.room: str | None = room if isinstance(room, str) else None  # the room asked for, then joined
+        self.seat: int | None = None
+        self._key: str | None = None
+        self._hello = dict(hello)
+        self._first_delay = first_delay
+        self._max_delay = max_delay
+        self._open_timeout = open_timeout
+        self._ping_interval = ping_interval
+        self._inbox: deque[dict[str, Any]] = deque()  # deque appends and pops are thread-safe
+        self._outbox: deque[dict[str, Any]] = deque(maxlen=MAX_QUEUED)
+        self._closing = False
+        self._ever_connected = False
+        self._loop = asyncio.new_event_loop()
+        self._wake: asyncio.Event | None = None
+        self._ws: ClientConnection | None = None
+        self._thread = threading.Thread(target=self._main, name="huit-net-client", daemon=True)
+        self._thread.start()
+
+    @classmethod
+    def rejoin(cls, host: str, port: int, room: str, seat: int, key: str, **kwargs: Any) -> RoomConnection:
+        """A connection that takes back ``seat`` of ``room`` with its ``key``."""
+        connection = cls(host, port, {"type": "join", "room": room, "seat": seat, "key": key}, **kwargs)
+        connection.seat, connection._key = seat, key
+        return connection
+
+    def __repr__(self) -> str:  # never the key
+        return f"RoomConnection({self.url!r}, room={self.room!r}, seat={self.seat}, status={self.status!r})"
+
+    # ---- the main thread's side --------------------------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` (the protocol version is added); queued while disconnected."""
+        if self._closing:
+            return
+        self._outbox.append({**message, "v": PROTOCOL})
+        self._nudge()
+
+    def poll(self) -> list[dict[str, Any]]:
+        """Every message received since the last call, oldest first (never blocks)."""
+        out = []
+        while self._inbox:
+            out.append(self._inbox.popleft())
+        return out
+
+    @property
+    def connected(self) -> bool:
+        """Whether messages go out now."""
+        return self.status == CONNECTED
+
+    def close(self, *, leave: bool = False) -> None:
+        """Stop for good; with ``leave``, tell the server first (the seat waits for a rejoin)."""
+        if self._closing:
+            return
+        if leave and self.status == CONNECTED:
+            self._outbox.append({"type": "leave", "v": PROTOCOL})
+        self._closing = True
+        self._nudge()
+
+    def join_thread(self, timeout: float = 2.0) -> None:
+        """Wait for the background thread to finish after `close` (tests use it)."""
+        self._thread.join(timeout)
+
+    def _nudge(self) -> None:
+        wake = self._wake
+        if wake is None:
+            return  # the thread has not started its loop yet: it sends the queue once connected
+        with contextlib.suppress(RuntimeError):  # the loop already stopped
+            self._loop.call_soon_threadsafe(wake.set)
+
+    # ---- the background thread ---------------------------------------------------------------
+    def _main(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._run())
+        finally:
+            self._loop.close()
+            self.status = CLOSED
+
+    async def _run(self) -> None:
+        self._wake = asyncio.Event()
+        delay = self._first_delay
+        while not self._closing:
+            try:
+                ws = await connect(self.url, open_timeout=self._open_timeout, max_size=MAX_FRAME,
+                                   ping_interval=self._ping_interval, ping_timeout=self._ping_interval,
+                                   close_timeout=1.0, proxy=None, logger=_LOG)
+            except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
+                self.attempts += 1
+                self.problem = str(exc) or type(exc).__name__
+                if not self._ever_connected:
+                    break  # nobody answered the first time: say so instead of trying forever
+                await self._sleep(delay)
+                delay = min(delay * 2, self._max_delay)
+                continue
+            self._ws = ws
+            self._ever_connected = True
+            self.attempts = 0
+            self.problem = None
+            try:
+                await self._session(ws)
+                delay = self._first_delay  # it worked for a while: start the backoff afresh
+            finally:
+                self._ws = None
+                with contextlib.suppress(Exception):
+                    await ws.close()
+            if not self._closing:
+                self.status = RECONNECTING
+                await self._sleep(delay)
+                delay = min(delay * 2, self._max_delay)
+        self.status = CLOSED
+
+    async def _sleep(self, seconds: float) -> None:
+        """Wait ``seconds``, or less when `close` is called."""
+        assert self._wake is not None
+        self._wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), seconds)
+
+    async def _session(self, ws: ClientConnection) -> None:
+        """Join (or rejoin), then send the queue and receive until the connection drops."""
+        if self._key is not None and self.room is not None and self.seat is not None:
+            hello = {"type": "join", "room": self.room, "seat": self.seat, "key": self._key}
+        else:
+            hello = self._hello
+        try:
+            await ws.send(json.dumps({**hello, "v": PROTOCOL}))
+        except ConnectionClosed as exc:
+            self.problem = str(exc)
+            return
+        self.status = CONNECTED
+        reader = asyncio.ensure_future(self._read(ws))
+        try:
+            while not reader.done():
+                while self._outbox and not self._closing:
+                    message = self._outbox.popleft()
+                    await ws.send(json.dumps(message))
+                if self._closing:
+                    while self._outbox:  # a last "leave"
+                        await ws.send(json.dumps(self._outbox.popleft()))
+                    break
+                assert self._wake is not None
+                self._wake.clear()
+                waker = asyncio.ensure_future(self._wake.wait())
+                await asyncio.wait({reader, waker}, return_when=asyncio.FIRST_COMPLETED)
+                waker.cancel()
+        except ConnectionClosed as exc:
+            self.problem = str(exc)
+        finally:
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await reader
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for raw in ws:
+                try:
+                    message = json.loads(raw)
+                except ValueError:
+                    continue  # the server only sends JSON; a garbled frame is not worth a crash
+                if not isinstance(message, dict):
+                    continue
+                if message.get("type") == "joined":
+                    self._remember(message)
+                self._inbox.append(message)
+        except ConnectionClosed as exc:
+            self.problem = str(exc)
+
+    def _remember(self, message: dict[str, Any]) -> None:
+        """Keep what rejoining needs from a ``joined`` message."""
+        room, seat, key = message.get("room"), message.get("seat"), message.get("key")
+        if isinstance(room, str) and type(seat) is int:
+            if room != self.room or seat != self.seat:
+                self._key = None  # a different seat: the old key does not open it
+            self.room, self.seat = room, seat
+        if isinstance(key, str):
+            self._key = key
