@@ -4,7 +4,8 @@ Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
 game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
 seats (where the preset seats them), the suit picker, the hot-seat handoff, a
 result with its score chart, the menu with saved games (one of them unreadable),
-Statistics with sample records, and Clear data. Each size uses its own temporary
+Statistics with sample records, Clear data, and online play (the lobby, a waiting
+room, a table waiting for a player). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
 deals, so the pictures are the same every run.
 """
@@ -137,6 +138,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         table_for(app, PRESETS["points"], solo(7), seed=13, steps=100_000)
         save("result_points_7")
         saved_screens(app, save)
+        online_screens(app, save)
         pygame.display.quit()
     return written
 
@@ -171,6 +173,69 @@ def saved_screens(app: App, save: Callable[[str], None]) -> None:
         save(f"statistics_{preset}")
     app.start(ClearDataScene(app))
     save("clear_data")
+
+
+class _StillConnection:
+    """A connection that is up and quiet: online screens drawn from messages given by hand."""
+
+    host, port, room, seat, status, problem = "192.168.1.20", 8765, None, None, "connected", None
+
+    def poll(self) -> list[dict[str, object]]:
+        return []
+
+    def send(self, message: dict[str, object]) -> None:
+        pass
+
+    def close(self, *, leave: bool = False) -> None:
+        pass
+
+    @property
+    def connected(self) -> bool:
+        return True
+
+
+def online_screens(app: App, save: Callable[[str], None]) -> None:
+    """The lobby (hosting, a room of mine, a message), a waiting room, a table waiting for a player."""
+    from game.net.wire import view_to_json
+    from game.saves import SeatKey
+
+    from .remote import RemoteController
+    from .scenes.lobby import LobbyScene, WaitingRoomScene
+    from .scenes.table import TableScene
+
+    app.store.keys.remember(SeatKey("huit://192.168.1.20:8765/q7Rk2mXa9Lp", "q7Rk2mXa9Lp", 0, "k"))
+    app.store.flush()
+    app.settings.player_name = "Ana"
+    lobby = LobbyScene(app, "That link does not work: the link has no port: it should look like "
+                            "huit://HOST:PORT/ROOM")
+    lobby.entries["server"].set_text("192.168.1.20:8765")
+    lobby.entries["link"].set_text("huit://192.168.1.20/abc")
+    app.start(lobby)
+    save("online_lobby")
+
+    def remote(seats: list[dict[str, object]], waiting: list[int], state: str) -> RemoteController:
+        controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
+        controller._handle({"type": "joined", "room": "q7Rk2mXa9Lp", "seat": 0, "players": len(seats)})
+        controller._handle({"type": "room", "room": "q7Rk2mXa9Lp", "preset": "points", "options": {},
+                            "players": len(seats), "state": state, "seats": seats, "waiting_for": waiting,
+                            "results": [], "deal": 1})
+        return controller
+
+    seats: list[dict[str, object]] = [
+        {"kind": "human", "level": None, "name": "Ana", "connected": True, "accepted": False},
+        {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False},
+        {"kind": "computer", "level": "hard", "name": "", "connected": True, "accepted": False},
+        {"kind": "human", "level": None, "name": "Chloé", "connected": True, "accepted": False}]
+    app.start(WaitingRoomScene(app, remote(seats, [1], "waiting")))
+    save("online_waiting_room")
+    match = Match(PRESETS["points"], 4, 31)
+    advance(match, 9, random.Random(31), stop=lambda m: m.to_act == 2)
+    seats[1] = {"kind": "human", "level": None, "name": "Ben", "connected": False, "accepted": False}
+    controller = remote(seats, [1], "playing")
+    controller._handle({"type": "update", "room": "q7Rk2mXa9Lp", "view": view_to_json(match.view(0)),
+                        "events": [], "timer": None})
+    app.start(TableScene(app, controller))
+    save("online_table_waiting")
 
 
 def main(argv: list[str] | None = None) -> int:
