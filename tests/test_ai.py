@@ -149,3 +149,31 @@ def test_a_computer_never_denounces_its_partner():
     for _ in range(600):
         c.update(1 / 60)
     assert len(m.round.hands[0]) == 1  # its partner at seat 2 stayed quiet
+
+
+def test_the_search_drops_candidates_shown_worse_and_keeps_close_ones():
+    from game.ai.hard import survivors
+
+    lead = [1.0, 1.0, 0.0, 1.0] * 10
+    close = [1.0, 0.0, 1.0, 1.0] * 10
+    clearly_worse = [0.0, 0.0, 0.0, 1.0] * 10
+    assert survivors([lead, close, clearly_worse], [0, 1, 2]) == [0, 1]
+
+
+def test_a_voluntary_colors_draw_only_suggests_what_the_hand_lacks():
+    from game.ai.sampler import Guesser
+
+    m = make_match("colors", ["R5 B5 G7", "R1 Y2 Y3"], "R4", "G1 G2 G3 G4 G5 G6")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in m.start_events + act(m, "play R5", "draw", "pass"):
+        knowledge.observe(event.for_seat(0))
+    old = knowledge.hand_cohorts(1, 4)[0]
+    assert not old.no_suits and old.soft_suits == {"R"} and old.soft_ranks == {"5"}
+    view = m.view(0)
+    guesser = Guesser(view, knowledge)
+    rng = random.Random(3)
+    misses = 0
+    for _ in range(200):
+        hand = guesser.sample(rng).hands[1][:3]
+        misses += any(c.suit == "R" or c.rank == "5" for c in hand)
+    assert 0 < misses < 80  # mostly honoured, never taken as certain

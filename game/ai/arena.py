@@ -6,7 +6,9 @@ the deal and the advantage of a seat cancel out. ``points`` is scored by match w
 (whole matches to the target); the other presets by round wins. Prints A's win rate
 (ties count half) with a Wilson 95% interval, and the median and p95 think time per
 decision (moves with a single legal action are not decisions). A benchmark, not a
-test: it prints figures and asserts nothing.
+test: it prints figures and asserts nothing. ``--playouts N`` gives Hard a fixed
+number of playouts per decision instead of a time budget, so that two versions can
+be compared on the same seeds whatever else loads the machine.
 """
 
 from __future__ import annotations
@@ -33,12 +35,14 @@ class Tally:
     games: int = 0
     wins: float = 0.0
     times: list[float] = field(default_factory=list)
+    playouts: list[int] = field(default_factory=list)  # Hard's playouts per searched decision
 
     def add(self, other: Tally) -> None:
         """Merge another tally into this one."""
         self.games += other.games
         self.wins += other.wins
         self.times += other.times
+        self.playouts += other.playouts
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -52,7 +56,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
-               times: dict[int, list[float]] | None = None) -> Match:
+               times: dict[int, list[float]] | None = None,
+               playouts: dict[int, list[int]] | None = None) -> Match:
     """Play one match between computer players (feeding the searching ones the public events)."""
     players = len(seats)
     match = Match(rules, players, seed)
@@ -76,6 +81,9 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
             action = seats[seat].choose(view, rng)
             if times is not None and len(view.legal) > 1:
                 times.setdefault(seat, []).append(time.perf_counter() - start)
+            searched = getattr(seats[seat], "last_playouts", 0)
+            if playouts is not None and searched:
+                playouts.setdefault(seat, []).append(searched)
             tell(match.apply(action, seat))
         if match.status == "match_over" or not match.target or rounds >= MAX_ROUNDS:
             return match
@@ -83,15 +91,16 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
         rounds += 1
 
 
-def play_deal(args: tuple[str, int, str, str, int, float]) -> tuple[Tally, Tally]:
+def play_deal(args: tuple[str, int, str, str, int, float, int | None]) -> tuple[Tally, Tally]:
     """Every seat rotation of one seeded deal: A at seat r, B elsewhere."""
-    preset, players, a, b, seed, budget = args
+    preset, players, a, b, seed, budget, fixed = args
     rules = PRESETS[preset]
     side_a, side_b = Tally(), Tally()
     for rotation in range(players):
-        seats = [player_for(a if s == rotation else b, budget) for s in range(players)]
+        seats = [player_for(a if s == rotation else b, budget, playouts=fixed) for s in range(players)]
         times: dict[int, list[float]] = {}
-        match = play_match(rules, seats, seed, times)
+        searched: dict[int, list[int]] = {}
+        match = play_match(rules, seats, seed, times, searched)
         winners = match.winners if match.status == "match_over" else ()
         if not winners and match.round.result is not None:
             winners = match.round.result.winners
@@ -102,14 +111,18 @@ def play_deal(args: tuple[str, int, str, str, int, float]) -> tuple[Tally, Tally
         side_b.wins += sum(share for s in range(players) if s != rotation and (s in winners or not winners))
         for seat, spent in times.items():
             (side_a if seat == rotation else side_b).times.extend(spent)
+        for seat, counts in searched.items():
+            (side_a if seat == rotation else side_b).playouts.extend(counts)
     return side_a, side_b
 
 
 def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
-        jobs: int) -> tuple[Tally, Tally]:
-    """Play ``games`` games (rounded up to whole rotations) and return both tallies."""
+        jobs: int, playouts: int | None = None) -> tuple[Tally, Tally]:
+    """Play ``games`` games (rounded up to whole rotations) and return both tallies.
+
+    ``playouts``: Hard plays that many playouts per decision, with no time budget."""
     deals = max(1, math.ceil(games / players))
-    tasks = [(preset, players, a, b, seed + i, budget) for i in range(deals)]
+    tasks = [(preset, players, a, b, seed + i, budget, playouts) for i in range(deals)]
     side_a, side_b = Tally(), Tally()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -145,20 +158,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=0.5, help="Hard's think time per move, seconds")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count() or 1)
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="Hard's playouts per decision instead of a time budget (for A/B runs)")
     args = parser.parse_args(argv)
     rules = PRESETS[args.preset]
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"{args.preset} seats {rules.min_players} to {rules.max_players} players")
     start = time.perf_counter()
     side_a, side_b = run(args.preset, args.players, args.a, args.b, args.games, args.budget, args.seed,
-                         args.jobs)
+                         args.jobs, args.playouts)
     low, high = wilson(side_a.wins, side_a.games)
     fair = 1 / args.players
+    hard = f"{args.playouts} playouts a decision" if args.playouts else f"budget {args.budget:g} s"
     print(f"{args.preset}, {args.players} players: {args.a} (A, one seat) vs {args.b} (B, the others), "
-          f"Hard budget {args.budget:g} s")
+          f"Hard {hard}")
     print(f"games {side_a.games}; A won {side_a.wins:g} = {side_a.wins / side_a.games:.1%} "
           f"(Wilson 95%: {low:.1%} to {high:.1%}; an even share is {fair:.0%})")
     print(f"think time per decision: A {describe_times(side_a.times)}; B {describe_times(side_b.times)}")
+    for name, side in (("A", side_a), ("B", side_b)):
+        if side.playouts:
+            median = statistics.median(side.playouts)
+            print(f"Hard playouts per searched decision ({name}): median {median:g}, "
+                  f"{len(side.playouts)} decisions")
     print(f"wall time {time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
 
 

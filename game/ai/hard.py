@@ -3,10 +3,12 @@
 Each iteration guesses the hidden cards (`sample_round`, honouring what the public
 events showed each opponent lacks) and plays the round out after every candidate
 action on that same guess with the same random numbers (paired comparison, so the
-luck of the guess cancels), with the fast `policy`. After the think budget, the
-action with the best total is played. One legal action: no search. Too few playouts in the budget: the
-Medium rules decide. Denouncing a missed "Card" call needs no search (unless the
-offender is a partner).
+luck of the guess cancels), with the fast `policy`. Candidates shown worse than the
+leader beyond doubt (a paired test on the guesses so far) stop being played out, so
+the budget goes to the close ones; the search stops when one is left. After the
+think budget, the action with the best total is played. One legal action: no search.
+Too few playouts in the budget: the Medium rules decide. Denouncing a missed "Card"
+call needs no search (unless the offender is a partner).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from game.engine.scoring import team_of
 from .players import Medium
 from .playout import playout, reward
 from .sampler import Guesser
+
+FIRST_CHECK = 24  # guesses before the first candidates may be dropped (then every 1.5 times more)
 
 
 class Hard(Medium):
@@ -61,10 +65,12 @@ class Hard(Medium):
         if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
             knowledge = None
         guesser = Guesser(view, knowledge)
-        totals = [0.0] * len(candidates)
+        scores: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         deadline = None if self.budget is None else self.clock() + self.budget
         done = 0
-        while True:
+        check = FIRST_CHECK
+        while len(alive) > 1:
             if self.max_playouts is not None and done >= self.max_playouts:
                 break
             if deadline is not None and self.clock() >= deadline:
@@ -76,16 +82,40 @@ class Hard(Medium):
             # Every candidate is played out on the same guess with the same random numbers:
             # comparing them pairwise removes most of the luck from the comparison.
             seed = rng.random()
-            for index, action in enumerate(candidates):
+            for index in alive:
                 trial = guess.clone(random.Random(seed))
-                trial.apply(action, events=False)
+                trial.apply(candidates[index], events=False)
                 playout(trial, random.Random(seed))
-                totals[index] += (reward(trial, view.seat) if not view.rules.pairs
-                                  else max(reward(trial, s) for s in team))
-            done += len(candidates)
+                scores[index].append(reward(trial, view.seat) if not view.rules.pairs
+                                     else max(reward(trial, s) for s in team))
+            done += len(alive)
+            if len(scores[alive[0]]) >= check:
+                alive = survivors(scores, alive)
+                check = int(check * 1.5)
         self.last_playouts = done
         if done < self.min_playouts:
             return super().choose(view, rng)
-        best = max(range(len(candidates)), key=lambda i: totals[i])
+        best = max(alive, key=lambda i: sum(scores[i]))
         return candidates[best]
+
+
+def survivors(scores: list[list[float]], alive: list[int], z: float = 3.0) -> list[int]:
+    """The candidates of ``alive`` not shown worse than the leader beyond doubt.
+
+    All of them were played out on the same guesses, so each is compared with the leader
+    guess by guess (a paired test): a candidate goes when the leader's mean lead over it
+    exceeds ``z`` standard errors of that lead. The playouts then go to the close ones."""
+    n = len(scores[alive[0]])
+    leader = max(alive, key=lambda i: sum(scores[i]))
+    best = scores[leader]
+    kept = []
+    for index in alive:
+        if index != leader:
+            diffs = [b - x for b, x in zip(best, scores[index], strict=True)]
+            mean = sum(diffs) / n
+            spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > 0 and mean * mean * n > z * z * spread:
+                continue
+        kept.append(index)
+    return kept
 

@@ -7,6 +7,12 @@ no card of the suit in force, of the top card's rank, and no wild: every card it
 held then is marked so. After a 10 of the ``action`` rules, drawing shows it had no
 card of that suit. A played card leaves the newest cohort that could hold it.
 The sampler then deals the unseen cards so that every cohort keeps its marks.
+
+Some draws only suggest what a hand lacks: drawing while a card could be played
+(``draw_when_playable``) usually means nothing but a wild played, and taking a draw
+penalty that a card could have answered usually means no such card. Those are
+"soft" marks, which the sampler honours in most guesses, not all: a player who
+draws on a whim must not fool the search for good.
 """
 
 from __future__ import annotations
@@ -26,12 +32,19 @@ class Cohort:
     no_suits: set[str] = field(default_factory=set)
     no_ranks: set[str] = field(default_factory=set)
     no_wild: bool = False
+    soft_suits: set[str] = field(default_factory=set)  # probably none of these (see the module doc)
+    soft_ranks: set[str] = field(default_factory=set)
 
     def admits(self, card: Card, wild_ranks: frozenset[str]) -> bool:
         """Whether ``card`` could be one of these cards."""
         if card.rank in wild_ranks:
             return not self.no_wild
         return card.suit not in self.no_suits and card.rank not in self.no_ranks
+
+    def hardened(self) -> Cohort:
+        """A copy that takes the soft marks as certain."""
+        return Cohort(self.count, self.no_suits | self.soft_suits, self.no_ranks | self.soft_ranks,
+                      self.no_wild)
 
 
 class Knowledge:
@@ -48,6 +61,15 @@ class Knowledge:
         self.again_suit: dict[int, str] = {}
         self.wild_four_suit: str | None = None  # suit in force when the pending Wild +4 was played
         self.infer = not rules.draw_when_playable
+        table = card_table(rules)
+        # The non-wild ranks that may answer each draw card (a player who takes the penalty
+        # instead probably holds none; wilds are kept back, so they prove nothing).
+        self.answers: dict[str, set[str]] = {}
+        if rules.stacking:
+            for card, effect in table.effects.items():
+                if effect.draws:
+                    self.answers[card.rank] = {c.rank for c, e in table.effects.items()
+                                               if not e.wild and table.can_answer(c, card)}
 
     def observe(self, event: ev.Event) -> None:
         """Update from one event (as this seat received it)."""
@@ -72,6 +94,15 @@ class Knowledge:
         seat = event.seat
         if seat == self.seat:
             return
+        if event.reason == "penalty" and self.top_rank in self.answers:
+            for cohort in self.cohorts[seat]:
+                cohort.soft_ranks |= self.answers[self.top_rank]
+        elif event.reason == "draw" and not self.infer and seat not in self.again_suit:
+            for cohort in self.cohorts[seat]:
+                if self.suit is not None:
+                    cohort.soft_suits.add(self.suit)
+                if self.top_rank is not None and self.top_rank not in self.wilds:
+                    cohort.soft_ranks.add(self.top_rank)
         if event.reason == "draw" and self.infer:
             again = self.again_suit.get(seat)
             for cohort in self.cohorts[seat]:
@@ -106,7 +137,8 @@ class Knowledge:
 
     def hand_cohorts(self, seat: int, count: int) -> list[Cohort]:
         """The cohorts of ``seat``, made to add up to ``count`` (unknown cards are unmarked)."""
-        cohorts = [Cohort(c.count, set(c.no_suits), set(c.no_ranks), c.no_wild) for c in self.cohorts[seat]]
+        cohorts = [Cohort(c.count, set(c.no_suits), set(c.no_ranks), c.no_wild, set(c.soft_suits),
+                          set(c.soft_ranks)) for c in self.cohorts[seat]]
         known = sum(c.count for c in cohorts)
         if known < count:
             cohorts.append(Cohort(count - known))

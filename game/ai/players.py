@@ -156,9 +156,9 @@ class Medium:
         return score + rng.random() * 0.01
 
 
-def player_for(level: str, budget: float = 0.5) -> ComputerPlayer:
+def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None) -> ComputerPlayer:
     """The computer player of ``level`` (``easy``, ``medium`` or ``hard``; ``budget``: Hard's
-    think time in seconds).
+    think time in seconds; ``playouts``: instead, a fixed number of playouts per decision).
 
     Raises:
         ValueError: unknown level.
@@ -170,5 +170,5 @@ def player_for(level: str, budget: float = 0.5) -> ComputerPlayer:
     if level == "hard":
         from .hard import Hard
 
-        return Hard(budget)
+        return Hard(None, max_playouts=playouts) if playouts else Hard(budget)
     raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")

@@ -1,9 +1,12 @@
 """The fast playout policy of the Hard player, and how a finished round is scored for a seat.
 
 Playouts run on rounds the searcher rebuilt itself (guesses, never the real game),
-so the policy may read them directly: no views are built in the inner loop. It plays
-like a quick Medium player with some noise: call "Card", keep wilds, follow the
-longest suit, name the longest suit, stack when hit, and a random move now and then.
+so the policy may read them directly (its own hand and the public card counts, never
+another hand): no views are built in the inner loop. It plays Medium's rules with
+some noise: call "Card", denounce, keep wilds, follow the longest suit, name the
+longest suit, save skips and draw cards for a next player low on cards, shed points
+when they count, challenge a +4 on Medium's odds, stack when hit, and a random move
+now and then.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from game.engine.actions import (
     PASS,
     SUIT_CHOICES,
     ChooseSuit,
+    Denounce,
     Play,
 )
 
@@ -28,7 +32,7 @@ MAX_STEPS = 3000
 
 
 def policy(r: Round, rng: random.Random) -> Action:
-    """A quick, reasonable action for the seat to act in ``r``."""
+    """A quick, reasonable action for the seat to act in ``r``: Medium's rules, read off the round."""
     legal = r.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -36,7 +40,8 @@ def policy(r: Round, rng: random.Random) -> Action:
         return rng.choice(legal)
     if CALL_LAST_CARD in legal:
         return CALL_LAST_CARD
-    hand = r.hands[r.to_act]
+    seat = r.to_act
+    hand = r.hands[seat]
     first = legal[0]
     if type(first) is ChooseSuit:
         counts: dict[str, int] = {}
@@ -45,26 +50,47 @@ def policy(r: Round, rng: random.Random) -> Action:
                 counts[card.suit] = counts.get(card.suit, 0) + 1
         best = max(counts, key=counts.__getitem__) if counts else first.suit
         return SUIT_CHOICES.get(best, first)
+    players = r.players
     if CHALLENGE in legal:
-        return CHALLENGE if rng.random() < 0.3 else ACCEPT
-    wilds = r.rules.wild_ranks
+        # Medium's odds: the +4's player held the colour if it had four cards or more.
+        return CHALLENGE if len(r.hands[(seat - r.direction) % players]) >= 3 else ACCEPT
+    rules = r.rules
+    partner = (seat + players // 2) % players if rules.pairs else seat
+    nxt = (seat + r.direction) % players
+    effects = r.table.effects
+    size = len(hand)
     counts = {}
     ranks: dict[str, int] = {}
     for card in hand:
-        if card.suit is not None:
+        if card.suit is not None and not effects[card].wild:
             counts[card.suit] = counts.get(card.suit, 0) + 1
         ranks[card.rank] = ranks.get(card.rank, 0) + 1
+    partner_next = nxt == partner
+    danger = len(r.hands[nxt]) <= 2 and not partner_next
+    points = rules.scoring != "none"
+    values = r.table.values
     best_play: Action | None = None
-    best_score = -100.0
+    best_score = -1000.0
     for action in legal:
-        if type(action) is Play:
-            card = action.card
-            if card.rank in wilds:
-                score = 1.0 if len(hand) <= 2 else -50.0  # keep wilds for when nothing else plays
+        kind = type(action)
+        if kind is Play:
+            card = action.card  # type: ignore[attr-defined]
+            if size == 1:
+                return action
+            effect = effects[card]
+            if effect.wild:  # keep wilds for when nothing else plays; then name the long suit
+                score = (-8.0 if danger or size == 2 else -50.0) + 3.0 * max(counts.values(), default=0)
             else:  # stay in (or switch to) the long suit; keep a same-rank card to switch later
-                score = 3.0 * (counts.get(card.suit, 0) - 1) + ranks[card.rank] - 1  # type: ignore[arg-type]
+                score = 3.0 * (counts[card.suit] - 1) + ranks[card.rank] - 1  # type: ignore[index]
+            if effect.draws or effect.skip or (effect.reverse and players == 2):
+                score += -15.0 if partner_next else (20.0 if danger else -2.0)  # save them for when they hurt
+            if points:
+                value = values.get(card.rank)
+                score += (card.number if value is None else value) / 10.0  # shed points when they count
             if score > best_score:
                 best_score, best_play = score, action
+        elif kind is Denounce and action.seat != partner:  # type: ignore[attr-defined]
+            return action
     if best_play is not None and (best_score > -40 or DRAW not in legal):
         return best_play
     for choice in (DRAW, END_TURN, PASS):

@@ -3,7 +3,8 @@
 Every guess fits the seat's view (hand sizes, pile size) and, as far as it can,
 what the seat knows from the public events (`Knowledge`): a cohort marked "no
 hearts" gets no heart. When the marks cannot all be met (rare: a wrong inference
-after cards changed hands unseen), the remaining cards are dealt freely.
+after cards changed hands unseen), the remaining cards are dealt freely. The soft
+marks (what a hand probably lacks) are honoured in a share `SOFT_TRUST` of the guesses.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from game.engine import Card, PlayerView, Round
 from game.engine.determinize import round_from_view, unseen_cards
 
 from .knowledge import Cohort, Knowledge
+
+SOFT_TRUST = 0.75  # share of the guesses that take the soft marks as certain
 
 
 def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card]) -> None:
@@ -33,6 +36,14 @@ def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Car
         need -= 1
 
 
+def _plan(found: list[tuple[int, Cohort]]) -> list[tuple[int, Cohort]]:
+    """The (seat, cohort) pairs in dealing order: the most constrained cohorts choose first."""
+    def marks(item: tuple[int, Cohort]) -> int:
+        cohort = item[1]
+        return len(cohort.no_suits) + len(cohort.no_ranks) + cohort.no_wild
+    return sorted(found, key=marks, reverse=True)
+
+
 class Guesser:
     """Deals guesses for one view: the unseen cards and the cohorts' marks are worked out once,
     each `sample` only shuffles and deals."""
@@ -41,17 +52,16 @@ class Guesser:
         self.view = view
         self.unseen = unseen_cards(view)
         self.wilds = view.rules.wild_ranks
-        plans: list[tuple[int, int, Cohort]] = []
+        found: list[tuple[int, Cohort]] = []
         for seat in range(view.players):
             if seat == view.seat:
                 continue
             count = view.hand_counts[seat]
             cohorts = knowledge.hand_cohorts(seat, count) if knowledge is not None else [Cohort(count)]
-            for cohort in cohorts:
-                marks = len(cohort.no_suits) + len(cohort.no_ranks) + cohort.no_wild
-                plans.append((-marks, seat, cohort))
-        plans.sort(key=lambda p: p[0])  # the most constrained cohorts choose first
-        self.plans = [(seat, cohort) for _, seat, cohort in plans]
+            found.extend((seat, cohort) for cohort in cohorts)
+        self.plans = _plan(found)
+        soft = any(c.soft_suits or c.soft_ranks for _, c in found)
+        self.soft_plans = _plan([(seat, c.hardened()) for seat, c in found]) if soft else None
         self.wild_four_suit = knowledge.wild_four_suit if knowledge is not None else None
         self.judge_bluff = view.phase == "challenge" and view.pending_by is not None and knowledge is not None
 
@@ -62,7 +72,10 @@ class Guesser:
         rng.shuffle(pool)
         hands: list[list[Card]] = [[] for _ in range(view.players)]
         hands[view.seat] = list(view.hand)
-        for seat, cohort in self.plans:
+        plans = self.plans
+        if self.soft_plans is not None and rng.random() < SOFT_TRUST:
+            plans = self.soft_plans
+        for seat, cohort in plans:
             _fill(cohort, pool, self.wilds, hands[seat])
         bluff_by = None
         if self.judge_bluff:
