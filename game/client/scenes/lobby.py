@@ -19,7 +19,15 @@ import pygame
 import pygame_gui
 
 from game.engine import Rules
-from game.net.client import CLOSED, RoomConnection, lan_address, make_link, parse_address, parse_link
+from game.net.client import (
+    CLOSED,
+    RECONNECTING,
+    RoomConnection,
+    lan_address,
+    make_link,
+    parse_address,
+    parse_link,
+)
 from game.net.wire import rules_to_json
 from game.saves import SeatKey
 
@@ -334,6 +342,7 @@ class WaitingRoomScene(GuiScene):
         self.remote = remote
         self.note = ""
         self._shown: object = None
+        self._to_table = False
         super().__init__(app)
 
     @property
@@ -353,7 +362,7 @@ class WaitingRoomScene(GuiScene):
         self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("online.room_title"), "#heading")
         y = int(84 * s)
         link = self.link
-        if link is None:
+        if link is None or self.remote.room is None:
             address = f"{self.remote.connection.host}:{self.remote.connection.port}"
             self.label(pygame.Rect(m, y, w - 2 * m, bh), tr("online.connecting", address=address))
         else:
@@ -364,8 +373,9 @@ class WaitingRoomScene(GuiScene):
             self.button(pygame.Rect((w + link_w) // 2 - int(80 * s), y, int(200 * s), bh),
                         tr("online.copy"), self.copy)
             y += bh + gap
-            if self.note:
-                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), self.note, "#small")
+            note = tr("online.reconnecting") if self.remote.connection.status == RECONNECTING else self.note
+            if note:
+                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), note, "#small")
             y += int(30 * s) + gap
             for line in self.seat_lines():
                 self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
@@ -418,6 +428,7 @@ class WaitingRoomScene(GuiScene):
         if remote.ready:
             from .table import TableScene
 
+            self._to_table = True
             self.app.stack.replace(TableScene(self.app, remote))
             return
         connection = remote.connection
@@ -425,10 +436,15 @@ class WaitingRoomScene(GuiScene):
             address = f"{connection.host}:{connection.port}"
             self._give_up(tr("online.unreachable", address=address, detail=connection.problem or "?"))
             return
-        shown = (remote.room_id, repr(remote.room))
+        shown = (remote.room_id, repr(remote.room), connection.status)
         if shown != self._shown:
             self._shown = shown
             self.rebuild()
+
+    def exit(self) -> None:
+        """Leaving for anywhere but the table (the menu, the kiosk timeout) leaves the room."""
+        if not self._to_table:
+            self.remote.leave()
 
     def _give_up(self, message: str) -> None:
         remote = self.remote
