@@ -173,6 +173,7 @@ ONLINE_EN: Final[dict[str, str]] = {
     "online.error.already_joined": "Already seated in a room.",
     "online.error.not_started": "The game has not started: every seat must be taken first.",
     "online.error.illegal": "The server refused that move.",
+    "online.error.replaced": "This seat was taken over on another device.",
 }
 
 ONLINE_FR: Final[dict[str, str]] = {
@@ -235,4 +236,5 @@ ONLINE_FR: Final[dict[str, str]] = {
     "online.error.already_joined": "Déjà assis dans une salle.",
     "online.error.not_started": "La partie n'a pas commencé : toutes les places doivent d'abord être prises.",
     "online.error.illegal": "Le serveur a refusé ce coup.",
+    "online.error.replaced": "Cette place a été reprise sur un autre appareil.",
 }

@@ -28,7 +28,7 @@ from .controller import SeatConfig
 from .i18n import tr
 
 # Errors that mean the seat cannot be had (before the table) or is lost (after).
-FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version")
+FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced")
 
 
 @dataclass(frozen=True)

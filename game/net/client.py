@@ -314,6 +314,11 @@ class RoomConnection:
                     continue
                 if message.get("type") == "joined":
                     self._remember(message)
+                elif message.get("type") == "error" and message.get("code") == "replaced":
+                    # The seat was taken over by a newer connection (another device with the key):
+                    # coming back would only take it away from that device in turn.
+                    self.problem = str(message.get("message") or "replaced")
+                    self._closing = True
                 self._inbox.append(message)
         except ConnectionClosed as exc:
             self.problem = str(exc)
