@@ -39,9 +39,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def measure(preset: str, players: int, frames: int, size: tuple[int, int], seed: int) -> list[float]:
     """Frame times in milliseconds for a computer-only game (new deals as rounds end)."""
-    from .scenes.table import TableScene
-
     from .saving import watch
+    from .scenes.table import TableScene
 
     store = DataStore(tempfile.mkdtemp(prefix="huit-bench-"))
     app = App(size, settings=Settings(language="en", speed="normal"), sound=False, store=store)

@@ -81,9 +81,9 @@ def result_from_json(value: Any) -> RoundResult | None:
     if value is None:
         return None
     try:
-        return RoundResult(value["winner"], tuple(value["winners"]), bool(value["blocked"]), bool(value["tie"]),
-                           tuple(value["points"]), tuple(_cards(h) for h in value["hands"]),
-                           tuple(value["totals"]))
+        return RoundResult(value["winner"], tuple(value["winners"]), bool(value["blocked"]),
+                           bool(value["tie"]), tuple(value["points"]),
+                           tuple(_cards(h) for h in value["hands"]), tuple(value["totals"]))
     except (KeyError, TypeError) as exc:
         raise WireError(f"bad round result: {exc}") from None
 

@@ -1,0 +1,262 @@
+"""A room of the online server: its seats and keys, its match, and the log that rebuilds it.
+
+A `Room` is plain logic: no sockets, no clock, no database. The server asks it to
+claim seats, check keys, apply actions and deal new rounds, and stores each change
+it reports (`LogEntry`) before telling anyone. `Room.restore` replays a stored log
+on a fresh `Match` with the room's seed, which gives back exactly the same game
+(the engine is reproducible from its seed and actions); computer players relearn
+the public events on the way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from game.ai import LEVELS, ComputerPlayer, player_for
+from game.engine import MATCH_OVER, PLAYING, Action, Match, Rules, parse_action
+from game.engine.actions import Denounce
+from game.engine.events import Event
+from game.engine.scoring import team_of
+
+MAX_NAME: Final = 24
+
+
+class RoomError(ValueError):
+    """A request the room refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def new_key() -> str:
+    """A fresh secret seat key."""
+    return secrets.token_urlsafe(24)
+
+
+def digest(key: str) -> str:
+    """What the server keeps of a key: its SHA-256, never the key."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A seat: a human (claimed or free) or a computer of some level."""
+
+    kind: str
+    level: str = "medium"
+    name: str = ""
+    key_hash: str | None = None  # set once a human claimed the seat
+    connected: bool = False  # not stored: a restarted server starts with nobody connected
+    accepted: bool = False  # ready for the next deal
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.kind == "human"
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form (with the key's digest: for the database only)."""
+        return {"kind": self.kind, "level": self.level, "name": self.name, "key_hash": self.key_hash}
+
+    def public(self) -> dict[str, Any]:
+        """What every player may see of the seat."""
+        return {"kind": self.kind, "level": self.level, "name": self.name,
+                "connected": self.connected or not self.is_human, "accepted": self.accepted}
+
+
+def seats_from_request(value: Any) -> list[Seat]:
+    """The seats of a ``create`` message.
+
+    Raises:
+        RoomError: not a list of human/computer seats with known levels.
+    """
+    if not isinstance(value, list) or not value:
+        raise RoomError("bad_message", "seats must be a non-empty list")
+    seats = []
+    for i, raw in enumerate(value):
+        if not isinstance(raw, dict) or raw.get("kind") not in ("human", "computer"):
+            raise RoomError("bad_message", f"seat {i} must be {{\"kind\": \"human\"}} or a computer")
+        level = raw.get("level", "medium")
+        if raw["kind"] == "computer" and level not in LEVELS:
+            raise RoomError("bad_message", f"seat {i}: level must be one of {', '.join(LEVELS)}")
+        name = raw.get("name", "")
+        if not isinstance(name, str):
+            raise RoomError("bad_message", f"seat {i}: name must be text")
+        seats.append(Seat(raw["kind"], level if raw["kind"] == "computer" else "medium", name[:MAX_NAME]))
+    if not any(s.is_human for s in seats):
+        raise RoomError("bad_rules", "a room needs at least one human seat")
+    return seats
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One stored change: ``action`` (seat, notation), ``accept`` (seat) or ``deal`` (a new round)."""
+
+    kind: str
+    seat: int | None = None
+    text: str = ""
+
+
+@dataclass
+class Room:
+    """One online table."""
+
+    room_id: str
+    rules: Rules
+    seats: list[Seat]
+    seed: int
+    first: int | None = None
+    match: Match | None = None
+    computers: dict[int, ComputerPlayer] = field(default_factory=dict)
+    log_length: int = 0
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        return len(self.seats)
+
+    @property
+    def state(self) -> str:
+        """``waiting`` (for players), ``playing``, ``round_over`` or ``match_over``."""
+        return "waiting" if self.match is None else self.match.status
+
+    @property
+    def finished(self) -> bool:
+        """Whether the match is won for good (no further deal)."""
+        return self.match is not None and self.match.status == MATCH_OVER and bool(self.match.target)
+
+    # ---- seats ---------------------------------------------------------------------------
+    def claim(self, seat: int | None, name: str) -> tuple[int, str]:
+        """Give a free human seat (the first, or ``seat``) to a newcomer; return it and its new key.
+
+        Raises:
+            RoomError: no such seat, a computer's or a taken seat, or none left.
+        """
+        if seat is None:
+            free = [i for i, s in enumerate(self.seats) if s.is_human and s.key_hash is None]
+            if not free:
+                raise RoomError("no_free_seat", "every human seat of this room is taken")
+            seat = free[0]
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise RoomError("bad_message", f"seat must be 0 to {self.players - 1}")
+        chosen = self.seats[seat]
+        if not chosen.is_human:
+            raise RoomError("seat_taken", f"seat {seat} is a computer's")
+        if chosen.key_hash is not None:
+            raise RoomError("seat_taken", f"seat {seat} is taken")
+        key = new_key()
+        chosen.key_hash = digest(key)
+        if name:
+            chosen.name = name[:MAX_NAME]
+        return seat, key
+
+    def opens(self, seat: Any, key: Any) -> bool:
+        """Whether ``key`` opens ``seat`` (constant-time comparison of digests)."""
+        if type(seat) is not int or not 0 <= seat < self.players or not isinstance(key, str):
+            return False
+        stored = self.seats[seat].key_hash
+        return stored is not None and hmac.compare_digest(stored, digest(key))
+
+    @property
+    def ready_to_start(self) -> bool:
+        """Every human seat is claimed and the game has not started."""
+        return self.match is None and all(s.key_hash is not None for s in self.seats if s.is_human)
+
+    def waiting_for(self) -> list[int]:
+        """The human seats the game waits for: unclaimed, or disconnected while it matters."""
+        if self.match is None:
+            return [i for i, s in enumerate(self.seats) if s.is_human and s.key_hash is None]
+        if self.finished:
+            return []
+        return [i for i, s in enumerate(self.seats) if s.is_human and not s.connected]
+
+    # ---- the game ------------------------------------------------------------------------
+    def start(self) -> list[Event]:
+        """Deal the match (all human seats are claimed); return its opening events."""
+        self.match = Match(self.rules, self.players, self.seed, first=self.first)
+        self.computers = {i: player_for(s.level) for i, s in enumerate(self.seats) if not s.is_human}
+        self.tell_computers(self.match.start_events)
+        return list(self.match.start_events)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """``seat`` acts.
+
+        Raises:
+            RoomError: the game has not started.
+            IllegalAction: the engine refuses it (nothing changed).
+        """
+        if self.match is None:
+            raise RoomError("not_started", "the game starts when every human seat is taken")
+        events = self.match.apply(action, seat)
+        self.tell_computers(events)
+        return events
+
+    def accept(self, seat: int) -> None:
+        """``seat`` is ready for the next deal."""
+        self.seats[seat].accepted = True
+
+    @property
+    def deal_ready(self) -> bool:
+        """A finished deal may be followed by another, and every human is here and agrees."""
+        match = self.match
+        if match is None or match.status == PLAYING or self.finished:
+            return False
+        return all(s.accepted and s.connected for s in self.seats if s.is_human)
+
+    def next_round(self) -> list[Event]:
+        """Deal again (call only when `deal_ready`)."""
+        assert self.match is not None
+        events = self.match.next_round()
+        for s in self.seats:
+            s.accepted = False
+        self.tell_computers(events)
+        return events
+
+    def tell_computers(self, events: Iterable[Event]) -> None:
+        """Computer players that learn from public events see them redacted for their seat."""
+        assert self.match is not None
+        for seat, player in self.computers.items():
+            observe = getattr(player, "observe", None)
+            if observe is not None:
+                for event in events:
+                    observe(seat, event.for_seat(seat), self.rules, self.players)
+
+    def computer_denounce(self) -> tuple[int, Action] | None:
+        """A computer's denounce of a missed "Card" call (never of its partner), if one is open."""
+        match = self.match
+        if match is None or match.status != PLAYING or not match.round.exposed:
+            return None
+        for seat in self.computers:
+            team = team_of(seat, self.players, self.rules.pairs)
+            for action in match.legal_actions(seat):
+                if isinstance(action, Denounce) and action.seat not in team:
+                    return seat, action
+        return None
+
+    # ---- rebuilding ----------------------------------------------------------------------
+    def replay(self, entries: Iterable[LogEntry]) -> None:
+        """Apply stored changes in order (on a room rebuilt from the database).
+
+        Raises:
+            ValueError: an entry the game refuses (the stored log does not fit the room).
+        """
+        for entry in entries:
+            if entry.kind == "start":
+                self.start()
+            elif entry.kind == "action":
+                assert entry.seat is not None
+                self.apply(entry.seat, parse_action(entry.text))
+            elif entry.kind == "accept":
+                assert entry.seat is not None
+                self.accept(entry.seat)
+            elif entry.kind == "deal":
+                self.next_round()
+            else:
+                raise ValueError(f"unknown log entry {entry.kind!r}")
+            self.log_length += 1

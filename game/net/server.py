@@ -1,0 +1,587 @@
+"""The authoritative room server: ``python main.py serve [--host --port --db]``.
+
+An asyncio WebSocket server (the ``websockets`` library) that owns every room's
+engine. A change and the messages it causes happen in one synchronous step (nothing
+awaits between checking an action, applying it, committing it to SQLite
+(`roomstore`) and queueing each seat's message), so every client hears of every
+change, in order, and a change is stored before anyone hears of it. Each
+connection has its own outgoing queue and writer task; a client that falls too far
+behind is disconnected (its seat waits, and reconnecting gives a fresh view). Each
+seat is sent only its own view and the events redacted for it. Computer seats think on the server
+(Hard on a worker thread) after a think delay; timed rules run their clock here.
+The protocol is in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import copy
+import json
+import logging
+import random
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.engine import PLAYING, Action, IllegalAction, TimeOut, parse_action
+from game.engine.events import Event
+
+from .rooms import LogEntry, Room, RoomError, seats_from_request
+from .roomstore import RoomStore
+from .wire import WireError, event_to_json, result_to_json, rules_from_json, view_to_json
+
+PROTOCOL: Final = 1
+MAX_MESSAGE: Final = 8 * 1024  # bytes of one message we read; bigger ones get an error
+MAX_FRAME: Final = 1 << 20  # frames over this close the connection (websockets' own limit)
+MAX_BACKLOG: Final = 2000  # messages queued for one slow client before it is disconnected
+RATE: Final = 20.0  # messages a second a connection may send, sustained
+BURST: Final = 40.0
+EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
+SWEEP: Final = 3600.0  # how often expired rooms are looked for
+BASE_THINK: Final = 0.9  # a computer's think delay at scale 1 (seconds, ×0.6–1.4)
+REACTION: Final = 1.2  # before a computer denounces a missed "Card" call
+DEFAULT_PORT: Final = 8765
+TYPES: Final = ("create", "join", "action", "accept_round", "leave", "ping")
+
+log = logging.getLogger("huit.server")
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection, the seat it holds, and its message allowance."""
+
+    ws: ServerConnection
+    rate: float = RATE
+    burst: float = BURST
+    room: Room | None = None
+    seat: int | None = None
+    tokens: float = BURST
+    stamp: float = field(default_factory=time.monotonic)
+    warned: float = 0.0
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def allow(self) -> bool:
+        """Take one message from the token bucket; False when the sender is flooding."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Refusal(Exception):
+    """An error reply: the protocol's code and a sentence, plus extra fields."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.extra = extra
+
+
+class RoomServer:
+    """Rooms, connections, computer turns, clocks and expiry."""
+
+    def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.time, think_scale: float = 1.0,
+                 rng: random.Random | None = None, rate: float = RATE, burst: float = BURST) -> None:
+        self.store = RoomStore(db)
+        self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
+        self.clock = clock
+        self.think_scale = think_scale
+        # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
+        # pass a seeded generator to make the deals reproducible.
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.rooms: dict[str, Room] = {}
+        self.seated: dict[str, dict[int, Client]] = {}  # room id -> seat -> connection
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.deadlines: dict[str, tuple[tuple[int, int, int], float]] = {}  # room -> (turn, loop time)
+        self.port = 0
+        self._server: Any = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # ---- life ------------------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        """Load the stored rooms, drop expired ones, and listen (``port`` 0: any free port)."""
+        rooms, broken = self.store.load()
+        for room_id, why in broken:
+            log.error("room %s could not be rebuilt (%s); it is left in the database", room_id, why)
+        self.rooms = {room.room_id: room for room in rooms}
+        self.expire()
+        self._server = await serve(self._handle, host, port, max_size=MAX_FRAME)
+        self.port = self._server.sockets[0].getsockname()[1]
+        for room in self.rooms.values():
+            self._kick(room)
+        self._sweeper = asyncio.create_task(self._sweep())
+        log.info("listening on %s:%s with %d rooms", host, self.port, len(self.rooms))
+
+    async def stop(self) -> None:
+        """Close every connection and task, then the database."""
+        for task in [*self.tasks.values(), *([self._sweeper] if self._sweeper else [])]:
+            task.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self.store.close()
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP)
+            self.expire()
+
+    def expire(self) -> list[str]:
+        """Delete rooms idle for seven days (by the injectable clock); return their ids."""
+        gone = self.store.expired(self.clock() - EXPIRY)
+        for room_id in gone:
+            self.store.delete(room_id)
+            self.rooms.pop(room_id, None)
+            task = self.tasks.pop(room_id, None)
+            if task is not None:
+                task.cancel()
+            for client in self.seated.pop(room_id, {}).values():
+                client.room = client.seat = None
+            log.info("room %s expired", room_id)
+        return gone
+
+    # ---- connections -------------------------------------------------------------------------
+    async def _handle(self, ws: ServerConnection) -> None:
+        client = Client(ws, self.rate, self.burst, tokens=self.burst)
+        writer = asyncio.create_task(self._write(client))
+        try:
+            async for message in ws:
+                await self._receive(client, message)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._detach(client)
+            writer.cancel()
+
+    async def _write(self, client: Client) -> None:
+        """Send a connection's queued messages in order; ``None`` in the queue closes it."""
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                text = await client.outbox.get()
+                if text is None:
+                    await client.ws.close(1000, "left")
+                    return
+                await client.ws.send(text)
+
+    async def _receive(self, client: Client, message: str | bytes) -> None:
+        if not client.allow():
+            if time.monotonic() - client.warned > 1.0:  # say it once a second, not once a message
+                client.warned = time.monotonic()
+                self._send(client, {"type": "error", "code": "rate_limited",
+                                          "message": f"more than {self.rate:g} messages a second: slow down"})
+            return
+        ref = None
+        try:
+            data = self._decode(message)
+            ref = data.get("ref")
+            if ref is not None and not (isinstance(ref, int | str) and len(str(ref)) <= 64):
+                ref = None
+                raise Refusal("bad_message", "ref must be a string or number of at most 64 characters")
+            await getattr(self, "_on_" + data["type"])(client, data, ref)
+        except Refusal as exc:
+            reply = {"type": "error", "code": exc.code, "message": str(exc), **exc.extra}
+            if ref is not None:
+                reply["ref"] = ref
+            self._send(client, reply)
+
+    @staticmethod
+    def _decode(message: str | bytes) -> dict[str, Any]:
+        if len(message) > MAX_MESSAGE:
+            raise Refusal("too_large",
+                          f"messages are at most {MAX_MESSAGE} bytes; this one was {len(message)}")
+        if isinstance(message, bytes):
+            raise Refusal("bad_json", "messages are JSON text, not binary frames")
+        try:
+            data = json.loads(message)
+        except ValueError as exc:
+            raise Refusal("bad_json", f"not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise Refusal("bad_json", "a message is a JSON object")
+        if data.get("v") != PROTOCOL:
+            raise Refusal("version",
+                          f"this server speaks protocol version {PROTOCOL}; send \"v\": {PROTOCOL}")
+        if data.get("type") not in TYPES:
+            raise Refusal("unknown_type", f"unknown message type {data.get('type')!r:.40}; "
+                                          f"expected one of {', '.join(TYPES)}")
+        return data
+
+    def _send(self, client: Client, message: dict[str, Any]) -> None:
+        message["v"] = PROTOCOL
+        if client.outbox.qsize() >= MAX_BACKLOG:  # it stopped reading: let it reconnect for a fresh view
+            self._detach(client)
+            self._spawn(client.ws.close(1008, "too many unread messages"))
+            return
+        client.outbox.put_nowait(json.dumps(message))
+
+    def _detach(self, client: Client) -> None:
+        room, seat = client.room, client.seat
+        client.room = client.seat = None
+        if room is None or seat is None:
+            return
+        seated = self.seated.get(room.room_id, {})
+        if seated.get(seat) is client:
+            del seated[seat]
+            room.seats[seat].connected = False
+            self._room_status(room)
+            self._kick(room)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        task.add_done_callback(lambda t: t.cancelled() or t.exception() is None
+                               or log.error("task failed: %r", t.exception()))
+
+    # ---- requests -----------------------------------------------------------------------------
+    async def _on_ping(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+        self._send(client, {"type": "pong", **({"ref": ref} if ref is not None else {})})
+
+    async def _on_create(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+        if client.room is not None:
+            raise Refusal("already_joined", "this connection already holds a seat")
+        try:
+            rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
+            seats = seats_from_request(data.get("seats"))
+            rules.check_players(len(seats))
+        except WireError as exc:
+            raise Refusal("bad_rules", str(exc)) from None
+        except RoomError as exc:
+            raise Refusal(exc.code, str(exc)) from None
+        except ValueError as exc:  # RulesError: the seating
+            raise Refusal("bad_rules", str(exc)) from None
+        name = data.get("name", "")
+        if not isinstance(name, str):
+            raise Refusal("bad_message", "name must be text")
+        first = None
+        if rules.first_player == "seat0":  # "the human always starts": the first human seat
+            first = next(i for i, s in enumerate(seats) if s.is_human)
+        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first)
+        seat, key = room.claim(None, name)
+        self.store.add(room, self.clock())
+        self.rooms[room.room_id] = room
+        log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
+        self._seat(client, room, seat, key)
+
+    async def _on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+        if client.room is not None:
+            raise Refusal("already_joined", "this connection already holds a seat")
+        room = self.rooms.get(data.get("room")) if isinstance(data.get("room"), str) else None
+        if room is None:
+            raise Refusal("unknown_room", "there is no such room (it may have expired)")
+        seat, key = data.get("seat"), data.get("key")
+        if key is not None:
+            if not room.opens(seat, key):
+                raise Refusal("bad_key", "that key does not open that seat")
+            self._seat(client, room, seat, None)
+            return
+        if seat is not None and type(seat) is not int:
+            raise Refusal("bad_message", "seat must be a number")
+        name = data.get("name", "")
+        if not isinstance(name, str):
+            raise Refusal("bad_message", "name must be text")
+        try:
+            seat, new = room.claim(seat, name)
+        except RoomError as exc:
+            raise Refusal(exc.code, str(exc)) from None
+        self.store.save_seats(room, self.clock())
+        self._seat(client, room, seat, new)
+
+    def _seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
+        """Attach ``client`` to ``seat`` (replacing a stale connection), start the game if ready."""
+        seated = self.seated.setdefault(room.room_id, {})
+        old = seated.get(seat)
+        if old is not None and old is not client:
+            old.room = old.seat = None
+            old.outbox.put_nowait(json.dumps({"type": "error", "code": "replaced", "v": PROTOCOL,
+                                              "message": "this seat was taken over by a newer connection"}))
+            self._spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
+        seated[seat] = client
+        client.room, client.seat = room, seat
+        room.seats[seat].connected = True
+        reply: dict[str, Any] = {"type": "joined", "room": room.room_id, "seat": seat,
+                                 "players": room.players}
+        if key is not None:
+            reply["key"] = key
+        self._send(client, reply)
+        if room.ready_to_start:
+            events = room.start()
+            self._commit(room, LogEntry("start"))
+            self._broadcast(room, events)
+        elif room.match is not None:
+            self._update(client, room, [])
+        self._room_status(room)
+        self._kick(room)
+
+    def _joined(self, client: Client) -> tuple[Room, int]:
+        if client.room is None or client.seat is None:
+            raise Refusal("not_joined", "join a room first")
+        return client.room, client.seat
+
+    async def _on_action(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+        room, seat = self._joined(client)
+        text = data.get("action")
+        if not isinstance(text, str):
+            raise Refusal("bad_message", "action must be text, e.g. \"play 7H\"")
+        try:
+            action = parse_action(text)
+        except ValueError as exc:
+            raise Refusal("bad_message", str(exc)) from None
+        if isinstance(action, TimeOut):
+            raise Refusal("illegal", "only the server's clock runs out a turn", reason="not_allowed",
+                          values={"action": "timeout"})
+        self._act(room, seat, action, client, ref)
+
+    def _act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
+             ref: Any = None) -> None:
+        try:
+            events = room.apply(seat, action)
+        except RoomError as exc:
+            raise Refusal(exc.code, str(exc)) from None
+        except IllegalAction as exc:
+            raise Refusal("illegal", str(exc), reason=exc.key, values=_plain(exc.values)) from None
+        self._commit(room, LogEntry("action", seat, str(action)))
+        self._broadcast(room, events, sender, ref)
+        if room.state != PLAYING:
+            self._room_status(room)
+        self._kick(room)
+
+    async def _on_accept_round(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+        room, seat = self._joined(client)
+        if room.match is None or room.state == PLAYING or room.finished:
+            raise Refusal("illegal", "there is no deal to accept now", reason="not_allowed",
+                          values={"action": "accept_round"})
+        if not room.seats[seat].accepted:
+            room.accept(seat)
+            self._commit(room, LogEntry("accept", seat))
+        self._room_status(room)
+        self._kick(room)
+
+    async def _on_leave(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+        self._detach(client)
+        self._send(client, {"type": "left"})
+        client.outbox.put_nowait(None)  # the writer closes the connection once "left" is out
+
+    # ---- telling ------------------------------------------------------------------------------
+    def _commit(self, room: Room, entry: LogEntry) -> None:
+        """Store a change before anyone hears of it; if the disk refuses, rebuild the room from it."""
+        try:
+            self.store.append(room, entry, self.clock())
+        except sqlite3.Error:
+            log.exception("room %s: a change could not be stored; back to its stored state", room.room_id)
+            rooms = {r.room_id: r for r in self.store.load()[0]}
+            if room.room_id in rooms:
+                self.rooms[room.room_id] = rooms[room.room_id]
+            raise Refusal("server_error", "the server could not store that; please try again") from None
+
+    def _timer(self, room: Room) -> float | None:
+        deadline = self.deadlines.get(room.room_id)
+        if deadline is None or room.match is None or deadline[0] != _turn(room):
+            return None
+        return max(0.0, round(deadline[1] - asyncio.get_running_loop().time(), 2))
+
+    def _update(self, client: Client, room: Room, events: list[Event], ref: Any = None) -> None:
+        assert room.match is not None and client.seat is not None
+        seat = client.seat
+        message = {"type": "update", "room": room.room_id, "view": view_to_json(room.match.view(seat)),
+                   "events": [event_to_json(e.for_seat(seat)) for e in events], "timer": self._timer(room)}
+        if ref is not None:
+            message["ref"] = ref
+        self._send(client, message)
+
+    def _broadcast(self, room: Room, events: list[Event], sender: Client | None = None,
+                   ref: Any = None) -> None:
+        self._arm_timer(room)
+        for client in list(self.seated.get(room.room_id, {}).values()):
+            self._update(client, room, events, ref if client is sender else None)
+
+    def _room_status(self, room: Room) -> None:
+        match = room.match
+        status = {"type": "room", "room": room.room_id, "preset": room.rules.name,
+                  "options": room.rules.options(), "players": room.players, "state": room.state,
+                  "seats": [s.public() for s in room.seats], "waiting_for": room.waiting_for(),
+                  "results": [] if match is None else [result_to_json(r) for r in match.results],
+                  "deal": 0 if match is None else match.round.number}
+        for client in list(self.seated.get(room.room_id, {}).values()):
+            self._send(client, dict(status))
+
+    # ---- what the server does by itself -------------------------------------------------------
+    def _arm_timer(self, room: Room) -> None:
+        match = room.match
+        seconds = room.rules.turn_seconds
+        if match is None or match.status != PLAYING or not seconds or not room.seats[match.to_act].is_human:
+            self.deadlines.pop(room.room_id, None)
+            return
+        turn = _turn(room)
+        current = self.deadlines.get(room.room_id)
+        if current is None or current[0] != turn:
+            self.deadlines[room.room_id] = (turn, asyncio.get_running_loop().time() + seconds)
+
+    def _kick(self, room: Room) -> None:
+        """(Re)plan what the server itself must do next in ``room``."""
+        task = self.tasks.pop(room.room_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        if room.room_id in self.rooms:
+            self.tasks[room.room_id] = asyncio.ensure_future(self._drive(room))
+
+    async def _drive(self, room: Room) -> None:
+        try:
+            await self._next_move(room)
+        except asyncio.CancelledError:
+            raise
+        except Refusal as exc:  # e.g. the disk refused a computer's move: try again later
+            log.error("room %s: %s", room.room_id, exc)
+        except Exception:
+            log.exception("room %s: the server's own move failed", room.room_id)
+
+    async def _next_move(self, room: Room) -> None:
+        match = room.match
+        if match is None:
+            return
+        if match.status != PLAYING:
+            if room.deal_ready:
+                events = room.next_round()
+                self._commit(room, LogEntry("deal"))
+                self._broadcast(room, events)
+                self._room_status(room)
+                self._kick(room)
+            return
+        denounce = room.computer_denounce()
+        if denounce is not None:
+            await asyncio.sleep(REACTION * self.rng.uniform(0.7, 1.5) * self.think_scale)
+            if room.computer_denounce() == denounce:
+                self._act(room, *denounce)
+            return
+        seat = match.to_act
+        assert seat is not None
+        if not room.seats[seat].is_human:
+            await self._computer_turn(room, seat)
+        elif room.rules.turn_seconds and room.seats[seat].connected:
+            self._arm_timer(room)
+            left = self._timer(room)
+            await asyncio.sleep(left or 0)
+            if match.status == PLAYING and match.to_act == seat:
+                self._act(room, seat, TimeOut())
+
+    async def _computer_turn(self, room: Room, seat: int) -> None:
+        match = room.match
+        assert match is not None
+        turn = _turn(room)
+        player = room.computers[seat]
+        view = match.view(seat)
+        rng = random.Random(self.rng.random())
+        delay = BASE_THINK * self.rng.uniform(0.6, 1.4) * self.think_scale
+        started = time.monotonic()
+        if getattr(player, "slow", False):  # a search: off the event loop, on its own copy
+            action = await asyncio.to_thread(copy.deepcopy(player).choose, view, rng)
+        else:
+            action = player.choose(view, rng)
+        await asyncio.sleep(max(0.0, delay - (time.monotonic() - started)))
+        if _turn(room) == turn:
+            self._act(room, seat, action)
+
+
+def _turn(room: Room) -> tuple[int, int, int]:
+    assert room.match is not None
+    r = room.match.round
+    return (r.number, r.turn_no, -1 if r.to_act is None else r.to_act)
+
+
+def _plain(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: (v if isinstance(v, int | str | bool | None) else str(v)) for k, v in values.items()}
+
+
+class ServerThread(threading.Thread):
+    """A `RoomServer` on its own thread and event loop ("Host on this computer", tests)."""
+
+    def __init__(self, db: str | Path, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
+        super().__init__(name="huit-server", daemon=True)
+        self.db, self.host, self.requested_port, self.options = db, host, port, options
+        self.port = 0
+        self.error: BaseException | None = None
+        self.server: RoomServer | None = None  # for tests: the rooms, on this thread's loop
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._halt: asyncio.Event | None = None
+
+    def run(self) -> None:
+        """Serve until `stop`."""
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._halt = asyncio.Event()
+        server = self.server = RoomServer(self.db, **self.options)
+        try:
+            await server.start(self.host, self.requested_port)
+        except BaseException as exc:  # e.g. the port is taken: the caller reads `error`
+            self.error = exc
+            self._ready.set()
+            return
+        self.port = server.port
+        self._ready.set()
+        await self._halt.wait()
+        await server.stop()
+
+    def start(self) -> None:
+        """Start and wait until the server listens (or failed: see ``error``)."""
+        super().start()
+        self._ready.wait(10)
+
+    def stop(self) -> None:
+        """Stop the server and wait for its thread."""
+        if self._loop is not None and self._halt is not None:
+            self._loop.call_soon_threadsafe(self._halt.set)
+        self.join(10)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python main.py serve``: run the room server until interrupted."""
+    from game.saves import data_dir
+
+    parser = argparse.ArgumentParser(prog="python main.py serve", description="Huit's online room server")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--db", help="the rooms' SQLite file (default: rooms.sqlite3 in the data folder)")
+    parser.add_argument("--think-scale", type=float, default=1.0,
+                        help="computers' think delay multiplier (0: play at once)")
+    parser.add_argument("--rate", type=float, default=RATE,
+                        help=f"messages a second one connection may send (default {RATE:g}; "
+                             "bursts of twice that)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    db = Path(args.db) if args.db else data_dir() / "rooms.sqlite3"
+
+    async def run() -> None:
+        server = RoomServer(db, think_scale=args.think_scale, rate=args.rate, burst=2 * args.rate)
+        await server.start(args.host, args.port)
+        print(f"Huit server on {args.host}:{server.port}, rooms in {db}; "
+              f"links look like huit://HOST:{server.port}/ROOM", flush=True)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"Cannot serve on {args.host}:{args.port}: {exc.strerror or exc}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,128 @@
+"""Helpers for online tests: a real server on 127.0.0.1 and plain websocket peers."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.sync.client import connect
+
+from game.net.server import ServerThread
+
+
+def start_server(db, **options) -> ServerThread:
+    """A room server on a free loopback port (computers think at once unless told)."""
+    options.setdefault("think_scale", 0.0)
+    options.setdefault("rng", random.Random(0))  # reproducible deals
+    options.setdefault("rate", 10_000.0)  # bots play far faster than people; the flood test sets its own
+    thread = ServerThread(db, "127.0.0.1", 0, **options)
+    thread.start()
+    assert thread.error is None, thread.error
+    return thread
+
+
+class Peer:
+    """One player's connection, speaking the protocol by hand."""
+
+    def __init__(self, port: int, rng_seed: int = 0) -> None:
+        self.port = port
+        self.ws = connect(f"ws://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True)
+        self.frames: list[str] = []  # every text frame received, as received
+        self.view: dict[str, Any] | None = None
+        self.room: dict[str, Any] | None = None
+        self.room_id = ""
+        self.seat = -1
+        self.key = ""
+        self.rng = random.Random(rng_seed)
+        self.count = 0
+
+    def send(self, **message: Any) -> None:
+        message.setdefault("v", 1)
+        self.ws.send(json.dumps(message))
+
+    def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        self.frames.append(text)
+        message = json.loads(text)
+        kind = message["type"]
+        if kind == "update":
+            self.view = message["view"]
+        elif kind == "room":
+            self.room = message
+        elif kind == "joined":
+            self.room_id, self.seat = message["room"], message["seat"]
+            self.key = message.get("key", self.key)
+        return message
+
+    def until(self, done: Callable[[dict[str, Any]], bool], timeout: float = 10.0) -> dict[str, Any]:
+        """Receive until a message satisfies ``done``; return it."""
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the expected message never came")
+            message = self.recv(left)
+            if done(message):
+                return message
+
+    def drain(self, wait: float = 0.05) -> None:
+        """Read whatever has arrived (``wait``: how long a silence ends it; 0: only what is here)."""
+        try:
+            while True:
+                self.recv(wait)
+        except TimeoutError:
+            pass
+
+    def create(self, preset: str, seats: list[dict[str, Any]], options=None, name="") -> dict[str, Any]:
+        self.send(type="create", preset=preset, options=options or {}, seats=seats, name=name)
+        return self.until(lambda m: m["type"] in ("joined", "error"))
+
+    def join(self, room: str, **fields: Any) -> dict[str, Any]:
+        self.send(type="join", room=room, **fields)
+        return self.until(lambda m: m["type"] in ("joined", "error"))
+
+    @property
+    def my_turn(self) -> bool:
+        v = self.view
+        return v is not None and v["status"] == "playing" and v["to_act"] == self.seat
+
+    def play_one(self) -> dict[str, Any]:
+        """Play a random legal action and wait for its answer (an update with our ref, or an error)."""
+        assert self.view is not None
+        self.count += 1
+        ref = f"a{self.count}"
+        self.send(type="action", action=self.rng.choice(self.view["legal"]), ref=ref)
+        return self.until(lambda m: m.get("ref") == ref)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def play_until(peers: list[Peer], done: Callable[[], bool], *, accept_deals: bool = True,
+               seconds: float = 90.0) -> None:
+    """Let the peers play random legal moves (and accept new deals) until ``done()``."""
+    accepted: dict[int, int] = {}
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if done():
+            return
+        progressed = False
+        for peer in peers:
+            peer.drain(0)
+            view = peer.view
+            if view is None:
+                continue
+            if peer.my_turn:
+                peer.play_one()
+                progressed = True
+            elif (accept_deals and view["status"] != "playing" and not (view["status"] == "match_over"
+                  and view["target"]) and accepted.get(peer.seat) != view["round_number"]):
+                accepted[peer.seat] = view["round_number"]
+                peer.send(type="accept_round")
+                progressed = True
+        if not progressed:
+            time.sleep(0.002)
+    raise AssertionError("the game did not get there")
