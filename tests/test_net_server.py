@@ -334,3 +334,11 @@ def test_keys_are_never_logged(server, caplog):
     ben.drain(0.2)
     assert caplog.records  # the server did log (rooms created, connections)
     assert ana.key not in caplog.text and ben.key not in caplog.text
+
+
+def test_the_load_benchmark_runs_rooms_of_bots_without_errors(capsys):
+    from game.net import loadtest
+
+    assert loadtest.main(["--rooms", "3", "--duration", "1.5", "--think", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "round trip ms: p50" in out and "errors: 0" in out
