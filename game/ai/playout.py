@@ -4,8 +4,8 @@ Playouts run on rounds the searcher rebuilt itself (guesses, never the real game
 so the policy may read them directly (its own hand and the public card counts, never
 another hand): no views are built in the inner loop. It plays Medium's rules with
 some noise: call "Card", denounce, keep wilds, follow the longest suit, name the
-longest suit, save skips and draw cards for a next player low on cards, shed points
-when they count, challenge a +4 on Medium's odds, stack when hit, and a random move
+longest suit, save skips and draw cards for a next player low on cards, challenge a
++4 on Medium's odds, stack when hit, and a random move
 now and then.
 """
 
@@ -58,6 +58,7 @@ def policy(r: Round, rng: random.Random) -> Action:
     partner = (seat + players // 2) % players if rules.pairs else seat
     nxt = (seat + r.direction) % players
     effects = r.table.effects
+    # Unlike Medium it does not shed points: that cost rounds in A/B runs (classic 4p, colors 2p).
     size = len(hand)
     counts = {}
     ranks: dict[str, int] = {}
@@ -67,8 +68,6 @@ def policy(r: Round, rng: random.Random) -> Action:
         ranks[card.rank] = ranks.get(card.rank, 0) + 1
     partner_next = nxt == partner
     danger = len(r.hands[nxt]) <= 2 and not partner_next
-    points = rules.scoring != "none"
-    values = r.table.values
     best_play: Action | None = None
     best_score = -1000.0
     for action in legal:
@@ -84,9 +83,6 @@ def policy(r: Round, rng: random.Random) -> Action:
                 score = 3.0 * (counts[card.suit] - 1) + ranks[card.rank] - 1  # type: ignore[index]
             if effect.draws or effect.skip or (effect.reverse and players == 2):
                 score += -15.0 if partner_next else (20.0 if danger else -2.0)  # save them for when they hurt
-            if points:
-                value = values.get(card.rank)
-                score += (card.number if value is None else value) / 10.0  # shed points when they count
             if score > best_score:
                 best_score, best_play = score, action
         elif kind is Denounce and action.seat != partner:  # type: ignore[attr-defined]
