@@ -413,3 +413,37 @@ def test_the_table_lists_the_options_in_force():
     rules = PRESETS["points"].with_options(jacks_skip=True, turn_seconds=15)
     assert options_in_force(rules) == ["Jacks skip", "Reshuffle the discards", "15 s"]
     assert "Twin cards" in options_in_force(PRESETS["action"])
+
+
+def test_mixed_hot_seat_hides_the_last_players_hand_while_computers_play():
+    app = make_app(speed="fast")
+    try:
+        match = Match(PRESETS["classic"], 3, seed=6)
+        seats = [SeatConfig("human", name="Ana"), SeatConfig("computer", "easy"),
+                 SeatConfig("human", name="Ben")]
+        controller = MatchController(match, seats, rng=random.Random(3), speed=2.0)
+        table = TableScene(app, controller)
+        app.start(table)
+        computer_frames = 0
+        for _ in range(20000):
+            if controller.match.status != "playing" or computer_frames > 30:
+                break
+            name = top_name(app)
+            if name == "HandoffScene":
+                app.frame(1 / 60)
+                press(app, pygame.K_SPACE, frames=0)
+            elif name == "SuitPickerScene":
+                press(app, pygame.K_RETURN, frames=0)
+            elif name == "TableScene" and table.view.my_turn and not table.animator.busy:
+                for key in keys_for_turn(table):
+                    press(app, key, frames=0)
+            table.painter.faces_drawn = []
+            app.frame(1 / 60)
+            r = controller.match.round
+            if r.to_act == 1 and top_name(app) == "TableScene":
+                computer_frames += 1
+                shown = set(r.hands[controller.viewer]) - set(r.discard)
+                assert not shown & set(table.painter.faces_drawn), "a hand face up while the computer plays"
+        assert computer_frames > 30
+    finally:
+        pygame.display.quit()

@@ -418,8 +418,11 @@ class TableScene(Scene):
         levels = [None if s.is_human else s.level for s in controller.seats]
         thinking = view.to_act if controller.think_left is not None else None
         timer = controller.timer_left if view.to_act == view.seat else None
+        # Hot-seat: once the shown player's turn is over the device is on its way to the next
+        # person, so that hand stays face down while computers play in between.
+        passing = controller.hot_seat and view.to_act is not None and view.to_act != view.seat
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
                           buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
-                          markers=self.markers, hide_hand=controller.handoff_to is not None)
+                          markers=self.markers, hide_hand=passing or controller.handoff_to is not None)
         self.painter.draw_flights(surface, self.animator, self.markers)
