@@ -374,7 +374,43 @@ def test_a_write_that_fails_is_reported_and_does_not_stop_the_game(tmp_path):
     assert writer.error is not None and "solo.huit" in writer.error
     writer.write(tmp_path / "fine.huit", b"data")
     assert writer.flush()
-    assert writer.error is None and (tmp_path / "fine.huit").read_bytes() == b"data"
+    assert (tmp_path / "fine.huit").read_bytes() == b"data"
+    assert writer.error is not None  # another file's success does not hide the failing save
+    (tmp_path / "blocked").unlink()
+    writer.write(tmp_path / "blocked" / "solo.huit", b"data")
+    assert writer.flush()
+    assert writer.error is None
+
+
+def test_seat_key_files_are_readable_by_their_owner_only(tmp_path):
+    data = store(tmp_path)
+    data.keys.remember(SeatKey("huit://h:1/r1", "r1", 0, "secret"))
+    assert (tmp_path / "online" / "r1.json").stat().st_mode & 0o077 == 0
+
+
+def test_a_tiny_save_cannot_ask_for_gigabytes():
+    class Huge:
+        def __reduce__(self):
+            return (list, (range(10),))  # on load: list(range(N)) for any N the file names
+
+    bomb = pickle.dumps(bytearray(10))  # on load: bytearray(...) called with any size
+    for body in (bomb, pickle.dumps(Huge())):
+        with pytest.raises(UnsafePickle):
+            safe_loads(body)
+
+
+def test_a_save_whose_game_does_not_work_is_refused_not_resumed(tmp_path):
+    payload = new_table("classic").to_save()
+    del payload["match"].__dict__["round"]  # as if an upgrade renamed an engine attribute
+    with pytest.raises(SaveError) as caught:
+        decode_game(encode_game(payload))
+    assert caught.value.key == "invalid"
+    for field, bad in (("timer", (5, 1.0)), ("timer", ((1, 1, 0), None)), ("history", [1]),
+                       ("undo", [(b"junk", 1, 0)]), ("queue", [(0, "draw")])):
+        payload = new_table("classic").to_save()
+        payload[field] = bad
+        with pytest.raises(SaveError):
+            decode_game(encode_game(payload))
 
 
 def test_the_background_writer_keeps_only_the_newest_save_of_a_file(tmp_path):

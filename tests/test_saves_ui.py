@@ -285,3 +285,33 @@ def test_unreadable_settings_are_reported_on_the_menu(tmp_path, monkeypatch):
         assert "newer version of Huit" in seen["app"].notice
     finally:
         pygame.display.quit()
+
+
+def test_clear_data_is_offered_only_away_from_a_game(app):
+    begin(app, PRESETS["duel"], solo_seats("easy"), seed=1)
+    from game.client.scenes.settings_scene import SettingsScene
+
+    app.stack.push(SettingsScene(app))
+    app.stack.apply_requests()
+    assert not any(b.startswith("Clear data") for b in menu_buttons(app))
+    open_menu(app)
+    activate(app, "Settings")
+    assert any(b.startswith("Clear data") for b in menu_buttons(app))
+
+
+def test_a_damaged_undo_history_means_no_undo_not_a_crash():
+    from game.engine import Match
+
+    controller = MatchController(Match(PRESETS["classic"], 2, 3), solo_seats("easy"), rng=random.Random(1))
+    controller._undo = [(b"junk", 1, 0)]
+    assert controller.can_undo
+    assert controller.undo() is False and not controller.can_undo
+
+
+def test_the_statistics_screen_survives_an_unknown_last_preset(app):
+    app.settings.last_preset = "crazy"
+    open_menu(app)
+    activate(app, "Statistics")
+    press(app, pygame.K_RIGHT)
+    assert app.stack.top.preset_name in PRESETS
+    assert Settings.from_json({"last_preset": "crazy"}).last_preset == "classic"

@@ -313,7 +313,14 @@ class MatchController:
         if not self.can_undo:
             return False
         data, _, seen = self._undo.pop()
-        self.match = safe_loads(data)  # the snapshots may come from a save file: never trust them
+        try:
+            restored = safe_loads(data)  # the snapshots may come from a save file: never trust them
+        except Exception:
+            restored = None
+        if not isinstance(restored, Match):
+            self._undo.clear()  # a damaged history: no undo rather than a crash
+            return False
+        self.match = restored
         self.match.shuffle_draw_pile(self.rng)  # taking a turn back must not show what comes next
         del self.history[seen:]
         self.queue.clear()
@@ -362,15 +369,15 @@ class MatchController:
             if not all(isinstance(a, Action) and (s is None or type(s) is int) for s, a in queue):
                 raise ValueError("a queued action is not an action")
             timer = payload["timer"]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"the saved table cannot be set up: {exc}") from None
-        controller._undo = undo
-        controller.queue.extend(queue)
-        viewer = payload["viewer"]
-        if type(viewer) is int and 0 <= viewer < match.players:
-            controller.viewer = viewer
-        if isinstance(timer, tuple) and len(timer) == 2:
-            controller._timer_key, controller.timer_left = tuple(timer[0]), float(timer[1])  # type: ignore
-        controller.settled = bool(payload["settled"])
+            controller._undo = undo
+            controller.queue.extend(queue)
+            viewer = payload["viewer"]
+            if type(viewer) is int and 0 <= viewer < match.players:
+                controller.viewer = viewer
+            if isinstance(timer, tuple) and len(timer) == 2:
+                controller._timer_key, controller.timer_left = tuple(timer[0]), float(timer[1])  # type: ignore
+            controller.settled = bool(payload["settled"])
+        except Exception as exc:  # whatever is wrong with it, the menu says so; the game goes on
+            raise ValueError(f"the saved table cannot be set up: {type(exc).__name__}: {exc}") from None
         controller.covered = controller.hot_seat
         return controller

@@ -123,6 +123,11 @@ def saved_games(app: App) -> list[SavedGame]:
             out.append(SavedGame(mode, problem=exc, backup=backup))
             continue
         if payload is not None:
+            try:
+                summary(mode, payload)
+            except Exception as exc:  # checked when read; still, a menu line must never crash the menu
+                out.append(SavedGame(mode, problem=SaveError("invalid", detail=type(exc).__name__)))
+                continue
             out.append(SavedGame(mode, payload))
     return out
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
+from game.engine import PRESETS
+
 from . import i18n
 
 SPEEDS: Final = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
@@ -78,7 +80,7 @@ _CHECKS: Final = {
     "speed": lambda v: v in SPEEDS,
     "volume": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1,
     "muted": _is_bool, "four_color": _is_bool, "left_handed": _is_bool, "undo_allowed": _is_bool,
-    "last_preset": lambda v: isinstance(v, str),
+    "last_preset": lambda v: v in PRESETS,
     "last_players": lambda v: isinstance(v, dict) and all(
         isinstance(k, str) and type(n) is int and 2 <= n <= MAX_SEATS for k, n in v.items()),
     "last_options": _options,

@@ -95,6 +95,6 @@ def unpack_json(data: bytes, kind: str, current: int, steps: Mapping[int, Upgrad
     version, body = unpack(data, kind, current)
     try:
         value = json.loads(body)
-    except ValueError as exc:
-        raise SaveError("invalid", detail=str(exc)) from None
+    except (ValueError, RecursionError) as exc:  # RecursionError: absurdly nested arrays
+        raise SaveError("invalid", detail=str(exc)[:80]) from None
     return upgrade(value, version, current, steps)

@@ -23,7 +23,8 @@ import pickle
 from pathlib import Path
 from typing import Any, Final
 
-from game.engine import Match
+from game.engine import Action, Match
+from game.engine.events import Event
 
 from .document import pack, unpack, upgrade
 from .errors import SaveError
@@ -38,6 +39,7 @@ UPGRADES: Final[dict[int, Any]] = {}
 """Steps ``version n → n + 1`` for game payloads (none yet: format 1 is the first)."""
 
 FIELDS: Final = ("match", "seats", "rng", "viewer", "undo", "history", "queue", "timer", "settled")
+MAX_BODY: Final = 16 << 20  # a 7-seat game with 50 undo steps is about 0.3 MB
 
 
 def encode_game(payload: dict[str, Any]) -> bytes:
@@ -52,6 +54,8 @@ def decode_game(data: bytes) -> dict[str, Any]:
         SaveError: empty, foreign, newer, damaged, unsafe or meaningless data.
     """
     version, body = unpack(data, KIND, FORMAT)
+    if len(body) > MAX_BODY:
+        raise SaveError("invalid", detail=f"{len(body)} bytes is more than a game ever needs")
     try:
         value = safe_loads(body)
     except UnsafePickle:
@@ -94,8 +98,39 @@ def check_game(value: Any) -> None:
             isinstance(u, tuple) and len(u) == 3 and isinstance(u[0], bytes)
             and type(u[1]) is int and type(u[2]) is int for u in undo):
         raise wrong("undo history")
-    if not isinstance(value["history"], list) or not isinstance(value["queue"], list):
+    if not isinstance(value["history"], list) or not all(isinstance(e, Event) for e in value["history"]):
         raise wrong("history")
+    queue = value["queue"]
+    if not isinstance(queue, list) or not all(
+            isinstance(q, tuple) and len(q) == 2 and (q[0] is None or type(q[0]) is int)
+            and isinstance(q[1], Action) for q in queue):
+        raise wrong("queued actions")
+    timer = value["timer"]
+    if timer is not None and not (
+            isinstance(timer, tuple) and len(timer) == 2 and isinstance(timer[0], tuple) and len(timer[0]) == 3
+            and all(type(t) is int for t in timer[0]) and isinstance(timer[1], int | float)):
+        raise wrong("timer")
+    _check_match(match, wrong)
+    for data, _, _ in undo:  # every undo step must itself be a sound game
+        try:
+            snapshot = safe_loads(data)
+        except Exception:
+            raise wrong("an undo step cannot be read") from None
+        if not isinstance(snapshot, Match) or snapshot.players != match.players:
+            raise wrong("an undo step is not this game")
+        _check_match(snapshot, wrong)
+
+
+def _check_match(match: Match, wrong: Any) -> None:
+    """Ask the game what every seat sees and may do: a damaged or outdated one fails here, not later."""
+    try:
+        for seat in range(match.players):
+            match.view(seat)
+        match.legal_actions()
+        if len(match.scores) != match.players or not isinstance(match.results, list):
+            raise ValueError("scores")
+    except Exception as exc:  # whatever the damage, the file is refused rather than crashing the game
+        raise wrong(f"the game inside does not work ({type(exc).__name__})") from None
 
 
 class GameSlots:
@@ -123,6 +158,7 @@ class GameSlots:
         path = self.path(mode)
         if backup:
             path = backup_of(path)
+        self.writer.flush()  # a save still on its way to the disk is the one to read
         try:
             data = path.read_bytes()
         except FileNotFoundError:

@@ -38,22 +38,27 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def _write_synced(path: Path, data: bytes) -> None:
-    with open(path, "wb") as f:
+def _write_synced(path: Path, data: bytes, private: bool = False) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666)
+    if private:
+        os.chmod(path, 0o600)  # an older file may have been made readable by others
+    with os.fdopen(fd, "wb") as f:
         f.write(data)
         f.flush()
         os.fsync(f.fileno())
 
 
-def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
+def write_atomic(path: Path, data: bytes, *, backup: bool = True, private: bool = False) -> None:
     """Replace ``path`` with ``data`` atomically, keeping the current file as ``NAME.bak``.
+
+    ``private`` files (seat keys) are readable by their owner only.
 
     Raises:
         OSError: the folder cannot be created or written (the old file is untouched).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = _temp_of(path)
-    _write_synced(temp, data)
+    _write_synced(temp, data, private)
     if backup and path.is_file():
         keep = backup_of(path)
         link = path.with_name(path.name + ".bak.tmp")
@@ -62,7 +67,7 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
         try:
             os.link(path, link)  # no copy: the backup is the very file being replaced
         except OSError:
-            _write_synced(link, path.read_bytes())
+            _write_synced(link, path.read_bytes(), private)
         os.replace(link, keep)
     os.replace(temp, path)
     _fsync_dir(path.parent)

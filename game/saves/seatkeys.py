@@ -54,7 +54,7 @@ class SeatKeys:
             ValueError: the room id is not a room id.
         """
         value = {"link": seat_key.link, "room": seat_key.room, "seat": seat_key.seat, "key": seat_key.key}
-        self.writer.write(self._path(seat_key.room), pack_json(KIND, FORMAT, value))
+        self.writer.write(self._path(seat_key.room), pack_json(KIND, FORMAT, value), private=True)
 
     def get(self, room: str) -> SeatKey | None:
         """The key held for ``room``, or None (also for an unreadable file).
@@ -65,9 +65,13 @@ class SeatKeys:
         path = self._path(room)
         try:
             value = unpack_json(path.read_bytes(), KIND, FORMAT, {})
-            return SeatKey(str(value["link"]), str(value["room"]), int(value["seat"]), str(value["key"]))
-        except (OSError, SaveError, KeyError, TypeError, ValueError):
+            link, seat, key = value["link"], value["seat"], value["key"]
+        except (OSError, SaveError, KeyError, TypeError):
             return None
+        if (not isinstance(link, str) or type(seat) is not int or not 0 <= seat < 64
+                or not isinstance(key, str) or value.get("room") != room):
+            return None
+        return SeatKey(link, room, seat, key)
 
     def rooms(self) -> list[SeatKey]:
         """Every readable key, by room id."""

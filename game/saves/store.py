@@ -39,6 +39,7 @@ class JsonFile:
     def read(self) -> Any | None:
         """The document, its backup when the file is unreadable, or None; see ``problem``."""
         self.problem = None
+        self.writer.flush()  # read what was last written, not what the disk had before
         for path in (self.path, backup_of(self.path)):
             try:
                 value = unpack_json(path.read_bytes(), self.kind, self.version, self.steps)

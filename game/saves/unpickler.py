@@ -3,29 +3,23 @@
 A pickle can name any importable callable, so loading a crafted file with plain
 `pickle.loads` runs whatever it asks for. `safe_loads` refuses every global except
 an allow-list: the classes defined in ``game.engine`` (cards, rules, rounds, events,
-actions, results…), a few plain builtin types, and `random.Random` (the match's
-generator). No function is on the list, so nothing can be called but constructors
-of those classes, and attribute paths (``module.a.b``) are refused outright.
+actions, results…) and `random.Random` (the match's generator). No function and no
+builtin is on the list (lists, dicts, sets and tuples come from pickle's own
+opcodes; a callable ``list`` or ``bytearray`` would let a few bytes ask for
+gigabytes), so nothing can be called but constructors of those classes, and
+attribute paths (``module.a.b``) are refused outright.
 """
 
 from __future__ import annotations
 
-import builtins
-import collections
 import importlib
 import io
 import pickle
 import pkgutil
 import random
-from typing import Any, Final
+from typing import Any
 
 import game.engine
-
-SAFE_BUILTINS: Final = frozenset({
-    "bool", "bytearray", "bytes", "complex", "dict", "float", "frozenset", "int", "list", "range",
-    "set", "slice", "str", "tuple",
-})
-
 
 class UnsafePickle(pickle.UnpicklingError):
     """A pickle named something outside the allow-list (the file is refused, nothing ran)."""
@@ -44,9 +38,6 @@ def _engine_classes() -> dict[tuple[str, str], type]:
 def allowed_globals() -> dict[tuple[str, str], type]:
     """Every (module, name) a save may refer to, and the class it stands for."""
     allowed = _engine_classes()
-    allowed.update({("builtins", n): getattr(builtins, n) for n in SAFE_BUILTINS})
-    allowed[("collections", "deque")] = collections.deque
-    allowed[("collections", "OrderedDict")] = collections.OrderedDict
     allowed[("random", "Random")] = random.Random
     return allowed
 

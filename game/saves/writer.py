@@ -20,21 +20,26 @@ class SaveWriter:
 
     def __init__(self, *, background: bool = True) -> None:
         self.background = background
-        self.error: str | None = None  # the last failure, for the table to show; None after a success
-        self._jobs: dict[Path, bytes | None] = {}
+        self._errors: dict[Path, str] = {}  # per file, so one file's success hides no other's failure
+        self._jobs: dict[Path, tuple[bytes, bool] | None] = {}
         self._lock = threading.Condition()
         self._busy = False
         self._thread: threading.Thread | None = None
 
-    def write(self, path: Path, data: bytes) -> None:
-        """Write ``data`` to ``path`` (atomically, keeping a backup) soon."""
-        self._submit(path, data)
+    @property
+    def error(self) -> str | None:
+        """A write that failed and was not followed by a good write of the same file, if any."""
+        return next(iter(self._errors.values()), None)
+
+    def write(self, path: Path, data: bytes, *, private: bool = False) -> None:
+        """Write ``data`` to ``path`` (atomically, keeping a backup) soon; ``private``: owner-only."""
+        self._submit(path, (data, private))
 
     def delete(self, path: Path) -> None:
         """Delete ``path`` and its backup soon (after any write already handed over)."""
         self._submit(path, None)
 
-    def _submit(self, path: Path, data: bytes | None) -> None:
+    def _submit(self, path: Path, data: tuple[bytes, bool] | None) -> None:
         if not self.background:
             self._do(path, data)
             return
@@ -60,17 +65,17 @@ class SaveWriter:
                 self._busy = True
             self._do(path, data)
 
-    def _do(self, path: Path, data: bytes | None) -> None:
+    def _do(self, path: Path, data: tuple[bytes, bool] | None) -> None:
         try:
             if data is None:
                 for target in (path, backup_of(path)):
                     with contextlib.suppress(FileNotFoundError):
                         target.unlink()
             else:
-                write_atomic(path, data)
-            self.error = None
+                write_atomic(path, data[0], private=data[1])
+            self._errors.pop(path, None)
         except OSError as exc:  # a full or read-only disk: keep playing, say it
-            self.error = f"{path.name}: {exc.strerror or exc}"
+            self._errors[path] = f"{path.name}: {exc.strerror or exc}"
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every handed-over write is done; False if ``timeout`` ran out."""

@@ -51,7 +51,8 @@ class SettingsScene(GuiScene):
             self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, lambda step=step: step(1), step)
             y += bh + gap
         half = (bw - gap) // 2
-        self.button(pygame.Rect((w - bw) // 2, y + gap, half, bh), tr("settings.clear"), self.clear_data)
+        if self.app.table_controller() is None:  # not under a game: it would be saved again at once
+            self.button(pygame.Rect((w - bw) // 2, y + gap, half, bh), tr("settings.clear"), self.clear_data)
         self.button(pygame.Rect((w - bw) // 2 + half + gap, y + gap, half, bh), tr("settings.back"),
                     self.back)
 

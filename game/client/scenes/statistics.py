@@ -31,7 +31,7 @@ class StatisticsScene(GuiScene):
     def __init__(self, app: App) -> None:
         self.stats: Statistics = app.store.read_statistics()
         played = [p for p in PRESETS if p in self.stats.records]
-        last = app.settings.last_preset
+        last = app.settings.last_preset if app.settings.last_preset in PRESETS else next(iter(PRESETS))
         self.preset_name = last if last in self.stats.records or not played else played[0]
         super().__init__(app)
 
