@@ -107,8 +107,9 @@ def check_game(value: Any) -> None:
         raise wrong("queued actions")
     timer = value["timer"]
     if timer is not None and not (
-            isinstance(timer, tuple) and len(timer) == 2 and isinstance(timer[0], tuple) and len(timer[0]) == 3
-            and all(type(t) is int for t in timer[0]) and isinstance(timer[1], int | float)):
+            isinstance(timer, tuple) and len(timer) == 2 and isinstance(timer[0], tuple)
+            and len(timer[0]) == 3 and all(type(t) is int for t in timer[0])
+            and isinstance(timer[1], int | float)):
         raise wrong("timer")
     _check_match(match, wrong)
     for data, _, _ in undo:  # every undo step must itself be a sound game

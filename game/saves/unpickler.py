@@ -21,6 +21,7 @@ from typing import Any
 
 import game.engine
 
+
 class UnsafePickle(pickle.UnpicklingError):
     """A pickle named something outside the allow-list (the file is refused, nothing ran)."""
 
