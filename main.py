@@ -12,9 +12,9 @@ import sys
 def main(argv: list[str]) -> int:
     """Dispatch to the room server, the terminal game or the graphical client."""
     if argv[:1] == ["serve"]:
-        from game.net import server  # headless: the server never loads pygame
+        from game.net import hosting  # headless: the server never loads pygame
 
-        return int(server.main(argv[1:]) or 0)
+        return int(hosting.main(argv[1:]) or 0)
     if "--text" in argv or importlib.util.find_spec("game.client") is None:
         from game import text
 

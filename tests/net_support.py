@@ -10,7 +10,7 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from game.net.server import ServerThread
+from game.net.hosting import ServerThread
 
 
 def start_server(db, **options) -> ServerThread:

@@ -20,7 +20,7 @@ from game.net.client import (
     parse_address,
     parse_link,
 )
-from game.net.server import ServerThread
+from game.net.hosting import ServerThread
 
 ROOT = Path(__file__).resolve().parent.parent
 

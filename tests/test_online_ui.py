@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import socket
 import time
 
@@ -18,13 +19,14 @@ from websockets.sync.client import connect
 from game.client.app import open_link
 from game.client.remote import RemoteController
 from game.net.client import parse_link
-from game.net.server import ServerThread
+from game.net.hosting import ServerThread
 from tests.client_support import click, make_app, press, top_name
 
 
 @pytest.fixture
 def server(tmp_path):
-    thread = ServerThread(tmp_path / "rooms.sqlite3", host="127.0.0.1", port=0, think_scale=0)
+    thread = ServerThread(tmp_path / "rooms.sqlite3", host="127.0.0.1", port=0, think_scale=0,
+                          rng=random.Random(0))  # the same deals every run
     thread.start()
     assert thread.error is None
     yield thread

@@ -14,6 +14,7 @@ object before the table exists: it reads `refusal`, `room` and `ready`.
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from game.net.wire import WireError, event_from_json, result_from_json, view_fro
 
 from .controller import SeatConfig
 from .i18n import tr
+
+_LOG = logging.getLogger("huit.remote")
 
 # Errors that mean the seat cannot be had (before the table) or is lost (after).
 FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced")
@@ -179,7 +182,10 @@ class RemoteController:
             if self._incoming[0].get("type") == "update" and (applied or self.busy()):
                 return
             message = self._incoming.popleft()
-            applied = self._handle(message) or applied
+            try:
+                applied = self._handle(message) or applied
+            except Exception:  # a broken message from a server is dropped, never a crash of the game
+                _LOG.warning("dropped a malformed %r message", str(message.get("type"))[:20])
 
     def next_round(self) -> None:
         """Ask for the next deal; it starts when every human seat has asked."""
@@ -230,6 +236,10 @@ class RemoteController:
             self.on_key(room, seat, key)
 
     def _room(self, message: dict[str, Any]) -> None:
+        waiting, results = message.get("waiting_for", []), message.get("results", [])
+        if (not isinstance(message.get("seats"), list) or not isinstance(waiting, list)
+                or not all(type(s) is int for s in waiting) or not isinstance(results, list)):
+            return  # not a room status this client can show: keep the last good one
         self.room = message
         seats = []
         for raw in message.get("seats") or []:

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.ai import LEVELS, ComputerPlayer, player_for
-from game.engine import MATCH_OVER, PLAYING, Action, Match, Rules, parse_action
+from game.engine import MATCH_OVER, PLAYING, Action, Match, Rules, TimeOut, parse_action
 from game.engine.actions import Denounce
 from game.engine.events import Event
+from game.engine.explain import refusal, why_not
 from game.engine.scoring import team_of
 
 MAX_NAME: Final = 24
@@ -183,6 +184,28 @@ class Room:
         self.computers = {i: player_for(s.level) for i, s in enumerate(self.seats) if not s.is_human}
         self.tell_computers(self.match.start_events)
         return list(self.match.start_events)
+
+    def check(self, seat: int, action: Action) -> None:
+        """Refuse ``action`` by ``seat`` now, or return if `apply` will accept it (nothing changes).
+
+        The server checks, stores the action, and only then applies it, so a change
+        that could not be stored never happened.
+
+        Raises:
+            RoomError: the game has not started.
+            IllegalAction: the engine's refusal, with its reason.
+        """
+        match = self.match
+        if match is None:
+            raise RoomError("not_started", "the game starts when every human seat is taken")
+        if match.status != PLAYING:
+            raise refusal("round_over")
+        r = match.round
+        if isinstance(action, TimeOut):
+            if not self.rules.turn_seconds or seat != r.to_act:
+                raise why_not(r, action, seat)
+        elif action not in r.legal_actions(seat):
+            raise why_not(r, action, seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """``seat`` acts.

@@ -9,12 +9,12 @@ connection has its own outgoing queue and writer task; a client that falls too f
 behind is disconnected (its seat waits, and reconnecting gives a fresh view). Each
 seat is sent only its own view and the events redacted for it. Computer seats think on the server
 (Hard on a worker thread) after a think delay; timed rules run their clock here.
-The protocol is in docs/protocol.md.
+The protocol is in docs/protocol.md; `protocol` holds its limits and message
+decoding, `hosting` runs a server on a thread or from the command line.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import copy
@@ -23,10 +23,8 @@ import logging
 import random
 import secrets
 import sqlite3
-import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -36,67 +34,37 @@ from websockets.exceptions import ConnectionClosed
 from game.engine import PLAYING, Action, IllegalAction, TimeOut, parse_action
 from game.engine.events import Event
 
+from .protocol import BURST, MAX_FRAME, PROTOCOL, RATE, Client, Refusal, decode, plain_values
 from .rooms import LogEntry, Room, RoomError, seats_from_request
 from .roomstore import RoomStore
 from .wire import WireError, event_to_json, result_to_json, rules_from_json, view_to_json
 
-PROTOCOL: Final = 1
-MAX_MESSAGE: Final = 8 * 1024  # bytes of one message we read; bigger ones get an error
-MAX_FRAME: Final = 1 << 20  # frames over this close the connection (websockets' own limit)
-MAX_BACKLOG: Final = 2000  # messages queued for one slow client before it is disconnected
-RATE: Final = 20.0  # messages a second a connection may send, sustained
-BURST: Final = 40.0
+MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
+MAX_ROOMS: Final = 10_000  # rooms one server keeps
+ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
 EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
 SWEEP: Final = 3600.0  # how often expired rooms are looked for
 BASE_THINK: Final = 0.9  # a computer's think delay at scale 1 (seconds, ×0.6–1.4)
 REACTION: Final = 1.2  # before a computer denounces a missed "Card" call
-DEFAULT_PORT: Final = 8765
-TYPES: Final = ("create", "join", "action", "accept_round", "leave", "ping")
 
 log = logging.getLogger("huit.server")
-
-
-@dataclass(eq=False)
-class Client:
-    """One connection, the seat it holds, and its message allowance."""
-
-    ws: ServerConnection
-    rate: float = RATE
-    burst: float = BURST
-    room: Room | None = None
-    seat: int | None = None
-    tokens: float = BURST
-    stamp: float = field(default_factory=time.monotonic)
-    warned: float = 0.0
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-
-    def allow(self) -> bool:
-        """Take one message from the token bucket; False when the sender is flooding."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Refusal(Exception):
-    """An error reply: the protocol's code and a sentence, plus extra fields."""
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.extra = extra
+# websockets logs every frame at DEBUG (seat keys included): its logger here never goes below INFO.
+_frames_log = logging.getLogger("huit.server.websockets")
+_frames_log.setLevel(logging.INFO)
 
 
 class RoomServer:
     """Rooms, connections, computer turns, clocks and expiry."""
 
     def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.time, think_scale: float = 1.0,
-                 rng: random.Random | None = None, rate: float = RATE, burst: float = BURST) -> None:
+                 rng: random.Random | None = None, rate: float = RATE, burst: float = BURST,
+                 max_rooms: int = MAX_ROOMS, rooms_per_hour: int = ROOMS_PER_HOUR) -> None:
         self.store = RoomStore(db)
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
+        self.max_rooms, self.rooms_per_hour = max_rooms, rooms_per_hour
+        self.created: dict[str, list[float]] = {}  # address -> when it created rooms (the last hour)
+        self.paused: dict[str, tuple[tuple[int, int, int], float]] = {}  # room -> (turn, seconds left)
+        self.searches: dict[str, tuple[tuple[int, int, int], float, asyncio.Future[Action]]] = {}
         self.clock = clock
         self.think_scale = think_scale
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
@@ -118,7 +86,7 @@ class RoomServer:
             log.error("room %s could not be rebuilt (%s); it is left in the database", room_id, why)
         self.rooms = {room.room_id: room for room in rooms}
         self.expire()
-        self._server = await serve(self._handle, host, port, max_size=MAX_FRAME)
+        self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log)
         self.port = self._server.sockets[0].getsockname()[1]
         for room in self.rooms.values():
             self._kick(room)
@@ -185,38 +153,23 @@ class RoomServer:
             return
         ref = None
         try:
-            data = self._decode(message)
+            data = decode(message)
             ref = data.get("ref")
             if ref is not None and not (isinstance(ref, int | str) and len(str(ref)) <= 64):
                 ref = None
                 raise Refusal("bad_message", "ref must be a string or number of at most 64 characters")
-            await getattr(self, "_on_" + data["type"])(client, data, ref)
+            try:
+                await getattr(self, "_on_" + data["type"])(client, data, ref)
+            except (Refusal, asyncio.CancelledError):
+                raise
+            except Exception:  # a bug must cost one message, not the connection or the room
+                log.exception("a %s message failed", data["type"])
+                raise Refusal("server_error", "the server failed on that message; nothing changed") from None
         except Refusal as exc:
             reply = {"type": "error", "code": exc.code, "message": str(exc), **exc.extra}
             if ref is not None:
                 reply["ref"] = ref
             self._send(client, reply)
-
-    @staticmethod
-    def _decode(message: str | bytes) -> dict[str, Any]:
-        if len(message) > MAX_MESSAGE:
-            raise Refusal("too_large",
-                          f"messages are at most {MAX_MESSAGE} bytes; this one was {len(message)}")
-        if isinstance(message, bytes):
-            raise Refusal("bad_json", "messages are JSON text, not binary frames")
-        try:
-            data = json.loads(message)
-        except ValueError as exc:
-            raise Refusal("bad_json", f"not JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise Refusal("bad_json", "a message is a JSON object")
-        if data.get("v") != PROTOCOL:
-            raise Refusal("version",
-                          f"this server speaks protocol version {PROTOCOL}; send \"v\": {PROTOCOL}")
-        if data.get("type") not in TYPES:
-            raise Refusal("unknown_type", f"unknown message type {data.get('type')!r:.40}; "
-                                          f"expected one of {', '.join(TYPES)}")
-        return data
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
         message["v"] = PROTOCOL
@@ -235,6 +188,7 @@ class RoomServer:
         if seated.get(seat) is client:
             del seated[seat]
             room.seats[seat].connected = False
+            self._pause_timer(room)
             self._room_status(room)
             self._kick(room)
 
@@ -250,6 +204,7 @@ class RoomServer:
     async def _on_create(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
+        self._room_quota(client)
         try:
             rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
             seats = seats_from_request(data.get("seats"))
@@ -268,7 +223,11 @@ class RoomServer:
             first = next(i for i, s in enumerate(seats) if s.is_human)
         room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first)
         seat, key = room.claim(None, name)
-        self.store.add(room, self.clock())
+        try:
+            self.store.add(room, self.clock())
+        except sqlite3.Error:
+            log.exception("a new room could not be stored")
+            raise Refusal("server_error", "the server could not store the room; please try again") from None
         self.rooms[room.room_id] = room
         log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
         self._seat(client, room, seat, key)
@@ -290,11 +249,18 @@ class RoomServer:
         name = data.get("name", "")
         if not isinstance(name, str):
             raise Refusal("bad_message", "name must be text")
+        before = [(s.key_hash, s.name) for s in room.seats]
         try:
             seat, new = room.claim(seat, name)
         except RoomError as exc:
             raise Refusal(exc.code, str(exc)) from None
-        self.store.save_seats(room, self.clock())
+        try:
+            self.store.save_seats(room, self.clock())
+        except sqlite3.Error:  # the claim is undone: a seat must never belong to a key nobody got
+            for s, (key_hash, old_name) in zip(room.seats, before, strict=True):
+                s.key_hash, s.name = key_hash, old_name
+            log.exception("room %s: a claim could not be stored", room.room_id)
+            raise Refusal("server_error", "the server could not store that; please try again") from None
         self._seat(client, room, seat, new)
 
     def _seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
@@ -315,10 +281,10 @@ class RoomServer:
             reply["key"] = key
         self._send(client, reply)
         if room.ready_to_start:
-            events = room.start()
             self._commit(room, LogEntry("start"))
-            self._broadcast(room, events)
+            self._broadcast(room, room.start())
         elif room.match is not None:
+            self._arm_timer(room)  # a player back on their turn: their clock goes on from where it was
             self._update(client, room, [])
         self._room_status(room)
         self._kick(room)
@@ -345,12 +311,13 @@ class RoomServer:
     def _act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
              ref: Any = None) -> None:
         try:
-            events = room.apply(seat, action)
+            room.check(seat, action)
         except RoomError as exc:
             raise Refusal(exc.code, str(exc)) from None
         except IllegalAction as exc:
-            raise Refusal("illegal", str(exc), reason=exc.key, values=_plain(exc.values)) from None
-        self._commit(room, LogEntry("action", seat, str(action)))
+            raise Refusal("illegal", str(exc), reason=exc.key, values=plain_values(exc.values)) from None
+        self._commit(room, LogEntry("action", seat, str(action)))  # stored first: then it happens
+        events = room.apply(seat, action)
         self._broadcast(room, events, sender, ref)
         if room.state != PLAYING:
             self._room_status(room)
@@ -362,8 +329,8 @@ class RoomServer:
             raise Refusal("illegal", "there is no deal to accept now", reason="not_allowed",
                           values={"action": "accept_round"})
         if not room.seats[seat].accepted:
-            room.accept(seat)
             self._commit(room, LogEntry("accept", seat))
+            room.accept(seat)
         self._room_status(room)
         self._kick(room)
 
@@ -374,15 +341,23 @@ class RoomServer:
 
     # ---- telling ------------------------------------------------------------------------------
     def _commit(self, room: Room, entry: LogEntry) -> None:
-        """Store a change before anyone hears of it; if the disk refuses, rebuild the room from it."""
+        """Store a change before it is made: if the disk refuses, the change does not happen."""
         try:
             self.store.append(room, entry, self.clock())
         except sqlite3.Error:
-            log.exception("room %s: a change could not be stored; back to its stored state", room.room_id)
-            rooms = {r.room_id: r for r in self.store.load()[0]}
-            if room.room_id in rooms:
-                self.rooms[room.room_id] = rooms[room.room_id]
+            log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
+
+    def _room_quota(self, client: Client) -> None:
+        if len(self.rooms) >= self.max_rooms:
+            raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
+        address = str(client.ws.remote_address[0]) if client.ws.remote_address else "?"
+        now = time.monotonic()
+        recent = [t for t in self.created.get(address, []) if now - t < 3600]
+        if len(recent) >= self.rooms_per_hour:
+            raise Refusal("too_many_rooms",
+                          f"at most {self.rooms_per_hour} new rooms an hour from one address")
+        self.created[address] = recent + [now]
 
     def _timer(self, room: Room) -> float | None:
         deadline = self.deadlines.get(room.room_id)
@@ -417,15 +392,30 @@ class RoomServer:
 
     # ---- what the server does by itself -------------------------------------------------------
     def _arm_timer(self, room: Room) -> None:
+        """Run the clock of the turn being played, if the rules time turns and its player is here."""
         match = room.match
         seconds = room.rules.turn_seconds
         if match is None or match.status != PLAYING or not seconds or not room.seats[match.to_act].is_human:
             self.deadlines.pop(room.room_id, None)
+            self.paused.pop(room.room_id, None)
+            return
+        if not room.seats[match.to_act].connected:
+            self._pause_timer(room)
             return
         turn = _turn(room)
+        now = asyncio.get_running_loop().time()
+        paused = self.paused.pop(room.room_id, None)
         current = self.deadlines.get(room.room_id)
-        if current is None or current[0] != turn:
-            self.deadlines[room.room_id] = (turn, asyncio.get_running_loop().time() + seconds)
+        if paused is not None and paused[0] == turn:  # the player is back: the clock goes on
+            self.deadlines[room.room_id] = (turn, now + paused[1])
+        elif current is None or current[0] != turn:
+            self.deadlines[room.room_id] = (turn, now + seconds)
+
+    def _pause_timer(self, room: Room) -> None:
+        """The player to act left: stop their clock, keeping the time they had."""
+        current = self.deadlines.pop(room.room_id, None)
+        if current is not None and room.match is not None and current[0] == _turn(room):
+            self.paused[room.room_id] = (current[0], max(0.0, current[1] - asyncio.get_running_loop().time()))
 
     def _kick(self, room: Room) -> None:
         """(Re)plan what the server itself must do next in ``room``."""
@@ -451,9 +441,8 @@ class RoomServer:
             return
         if match.status != PLAYING:
             if room.deal_ready:
-                events = room.next_round()
                 self._commit(room, LogEntry("deal"))
-                self._broadcast(room, events)
+                self._broadcast(room, room.next_round())
                 self._room_status(room)
                 self._kick(room)
             return
@@ -478,17 +467,24 @@ class RoomServer:
         match = room.match
         assert match is not None
         turn = _turn(room)
-        player = room.computers[seat]
-        view = match.view(seat)
-        rng = random.Random(self.rng.random())
-        delay = BASE_THINK * self.rng.uniform(0.6, 1.4) * self.think_scale
-        started = time.monotonic()
-        if getattr(player, "slow", False):  # a search: off the event loop, on its own copy
-            action = await asyncio.to_thread(copy.deepcopy(player).choose, view, rng)
-        else:
-            action = player.choose(view, rng)
-        await asyncio.sleep(max(0.0, delay - (time.monotonic() - started)))
+        search = self.searches.get(room.room_id)
+        if search is None or search[0] != turn:  # one decision per turn, however often the room is re-planned
+            player = room.computers[seat]
+            view = match.view(seat)
+            rng = random.Random(self.rng.random())
+            delay = BASE_THINK * self.rng.uniform(0.6, 1.4) * self.think_scale
+            ready = asyncio.get_running_loop().time() + delay
+            if getattr(player, "slow", False):  # a search: off the event loop, on its own copy
+                future = asyncio.ensure_future(asyncio.to_thread(copy.deepcopy(player).choose, view, rng))
+            else:
+                future = asyncio.get_running_loop().create_future()
+                future.set_result(player.choose(view, rng))
+            search = self.searches[room.room_id] = (turn, ready, future)
+        _, ready, future = search
+        action = await asyncio.shield(future)
+        await asyncio.sleep(max(0.0, ready - asyncio.get_running_loop().time()))
         if _turn(room) == turn:
+            self.searches.pop(room.room_id, None)
             self._act(room, seat, action)
 
 
@@ -498,90 +494,7 @@ def _turn(room: Room) -> tuple[int, int, int]:
     return (r.number, r.turn_no, -1 if r.to_act is None else r.to_act)
 
 
-def _plain(values: dict[str, Any]) -> dict[str, Any]:
-    return {k: (v if isinstance(v, int | str | bool | None) else str(v)) for k, v in values.items()}
+if __name__ == "__main__":  # python -m game.net.server: the same as python main.py serve
+    from .hosting import main
 
-
-class ServerThread(threading.Thread):
-    """A `RoomServer` on its own thread and event loop ("Host on this computer", tests)."""
-
-    def __init__(self, db: str | Path, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
-        super().__init__(name="huit-server", daemon=True)
-        self.db, self.host, self.requested_port, self.options = db, host, port, options
-        self.port = 0
-        self.error: BaseException | None = None
-        self.server: RoomServer | None = None  # for tests: the rooms, on this thread's loop
-        self._ready = threading.Event()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._halt: asyncio.Event | None = None
-
-    def run(self) -> None:
-        """Serve until `stop`."""
-        asyncio.run(self._main())
-
-    async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._halt = asyncio.Event()
-        server = self.server = RoomServer(self.db, **self.options)
-        try:
-            await server.start(self.host, self.requested_port)
-        except BaseException as exc:  # e.g. the port is taken: the caller reads `error`
-            self.error = exc
-            self._ready.set()
-            return
-        self.port = server.port
-        self._ready.set()
-        await self._halt.wait()
-        await server.stop()
-
-    def start(self) -> None:
-        """Start and wait until the server listens (or failed: see ``error``)."""
-        super().start()
-        self._ready.wait(10)
-
-    def stop(self) -> None:
-        """Stop the server and wait for its thread."""
-        if self._loop is not None and self._halt is not None:
-            self._loop.call_soon_threadsafe(self._halt.set)
-        self.join(10)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python main.py serve``: run the room server until interrupted."""
-    from game.saves import data_dir
-
-    parser = argparse.ArgumentParser(prog="python main.py serve", description="Huit's online room server")
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    parser.add_argument("--db", help="the rooms' SQLite file (default: rooms.sqlite3 in the data folder)")
-    parser.add_argument("--think-scale", type=float, default=1.0,
-                        help="computers' think delay multiplier (0: play at once)")
-    parser.add_argument("--rate", type=float, default=RATE,
-                        help=f"messages a second one connection may send (default {RATE:g}; "
-                             "bursts of twice that)")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    db = Path(args.db) if args.db else data_dir() / "rooms.sqlite3"
-
-    async def run() -> None:
-        server = RoomServer(db, think_scale=args.think_scale, rate=args.rate, burst=2 * args.rate)
-        await server.start(args.host, args.port)
-        print(f"Huit server on {args.host}:{server.port}, rooms in {db}; "
-              f"links look like huit://HOST:{server.port}/ROOM", flush=True)
-        try:
-            await asyncio.Event().wait()
-        finally:
-            await server.stop()
-
-    try:
-        asyncio.run(run())
-    except KeyboardInterrupt:
-        pass
-    except OSError as exc:
-        print(f"Cannot serve on {args.host}:{args.port}: {exc.strerror or exc}")
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
     raise SystemExit(main())

@@ -192,8 +192,44 @@ def view_from_json(value: Any) -> PlayerView:
                 kwargs[f.name] = tuple(raw)
             else:
                 kwargs[f.name] = raw
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, WireError):
-            raise
-        raise WireError(f"bad view: {exc}") from None
+    except WireError:
+        raise
+    except Exception as exc:  # whatever a broken or hostile server sends, the client gets a WireError
+        raise WireError(f"bad view: {type(exc).__name__}: {exc}"[:200]) from None
+    _check_view(kwargs)
     return PlayerView(**kwargs)
+
+
+_VIEW_INTS: Final = ("seat", "players", "draw_count", "direction", "pending", "turn_no", "passes",
+                     "round_number", "dealer", "first", "target", "drawn", "run_next")
+_VIEW_BOOLS: Final = ("called", "played", "start_choice")
+
+
+def _check_view(v: dict[str, Any]) -> None:
+    """The types and ranges a table relies on (a view that passes draws without surprises)."""
+    def bad(name: str) -> WireError:
+        return WireError(f"bad view: {name}")
+
+    for name in _VIEW_INTS:
+        if name in v and type(v[name]) is not int:
+            raise bad(name)
+    for name in _VIEW_BOOLS:
+        if name in v and type(v[name]) is not bool:
+            raise bad(name)
+    players = v["players"]
+    if not 2 <= players <= 8 or not 0 <= v["seat"] < players:
+        raise bad("seat")
+    for name in ("hand_counts", "scores", "exposed", "winners"):
+        if not isinstance(v[name], tuple):
+            raise bad(name)
+    for name in ("hand_counts", "scores"):
+        if len(v[name]) != players or not all(type(n) is int for n in v[name]):
+            raise bad(name)
+    if v["to_act"] is not None and (type(v["to_act"]) is not int or not 0 <= v["to_act"] < players):
+        raise bad("to_act")
+    if v["status"] not in ("playing", "round_over", "match_over") or not isinstance(v["phase"], str):
+        raise bad("status")
+    if v["suit"] is not None and not isinstance(v["suit"], str):
+        raise bad("suit")
+    if not all(type(s) is int and 0 <= s < players for s in (*v["exposed"], *v["winners"])):
+        raise bad("exposed")

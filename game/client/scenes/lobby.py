@@ -13,6 +13,7 @@ A bad link, a refused seat or an unreachable server is a message in the lobby.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -45,7 +46,7 @@ NAME_LENGTH: Final = 24
 
 def host_port() -> int:
     """The port "Host on this computer" tries first (the server's usual one)."""
-    from game.net.server import DEFAULT_PORT
+    from game.net.hosting import DEFAULT_PORT
 
     return int(DEFAULT_PORT)
 
@@ -56,7 +57,7 @@ def start_hosting(app: App) -> str | None:
     It listens on every interface, on the usual port when it is free, else on any
     free port. It runs until "Stop hosting" or the end of the game.
     """
-    from game.net.server import ServerThread
+    from game.net.hosting import ServerThread
 
     problem = ""
     for port in dict.fromkeys((host_port(), 0)):  # the usual port first, then any
@@ -191,7 +192,8 @@ class LobbyScene(GuiScene):
         by = h - bh - m
         if self.message:
             box = pygame.Rect(m, max(y, by - int(bh * 1.8) - gap), w - 2 * m, int(bh * 1.8))
-            pygame_gui.elements.UITextBox(self.message, box, self.manager, object_id="#desc")
+            # The message may quote a link or a server's words: shown as text, never as markup.
+            pygame_gui.elements.UITextBox(html.escape(self.message), box, self.manager, object_id="#desc")
         self.button(pygame.Rect(m, by, int(220 * s), bh), tr("new.back"), self.back)
 
     def _entry(self, name: str, rect: pygame.Rect, text: str, limit: int) -> None:
