@@ -9,6 +9,8 @@ it on a worker thread.
 
 from __future__ import annotations
 
+from .pace import reaction_delay, think_delay, will_denounce
 from .players import LEVELS, ComputerPlayer, Easy, Medium, player_for
 
-__all__ = ["LEVELS", "ComputerPlayer", "Easy", "Medium", "player_for"]
+__all__ = ["LEVELS", "ComputerPlayer", "Easy", "Medium", "player_for", "reaction_delay", "think_delay",
+           "will_denounce"]

@@ -23,15 +23,12 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from game.ai import LEVELS, ComputerPlayer, player_for
+from game.ai import LEVELS, ComputerPlayer, player_for, reaction_delay, think_delay, will_denounce
 from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, TimeOut
 from game.engine.actions import Denounce
 from game.engine.events import Event
 from game.engine.scoring import team_of
 from game.saves import safe_loads
-
-BASE_THINK = 0.9  # seconds a computer "thinks" at normal speed
-REACTION = 1.2  # seconds before a computer denounces a missed "Card" call
 
 
 @dataclass(frozen=True)
@@ -213,7 +210,7 @@ class MatchController:
         """A computer's think delay: seeded, scaled by the speed setting (0: instant)."""
         if self.speed <= 0:
             return 0.0
-        return BASE_THINK * self.rng.uniform(0.6, 1.4) / self.speed
+        return think_delay(self.rng, 1 / self.speed)
 
     def _run_timer(self, seat: int, dt: float) -> None:
         seconds = self.match.rules.turn_seconds
@@ -238,7 +235,7 @@ class MatchController:
             return
         if self.react_left is None:
             scale = 1 / self.speed if self.speed > 0 else 0.3  # instant play still leaves a moment
-            self.react_left = REACTION * self.rng.uniform(0.7, 1.5) * scale
+            self.react_left = reaction_delay(self.rng, scale)
         self.react_left -= dt
         if self.react_left > 0:
             return
@@ -249,7 +246,7 @@ class MatchController:
             team = team_of(seat, self.match.players, self.match.rules.pairs)
             for action in self.match.legal_actions(seat):
                 if (isinstance(action, Denounce) and action.seat not in team  # never the partner
-                        and (config.level != "easy" or self.rng.random() < .5)):
+                        and will_denounce(config.level, self.rng)):
                     self._apply(action, seat)
                     return
 

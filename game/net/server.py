@@ -31,6 +31,7 @@ from typing import Any, Final
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.ai import reaction_delay, think_delay, will_denounce
 from game.engine import PLAYING, Action, IllegalAction, TimeOut, parse_action
 from game.engine.events import Event
 
@@ -44,8 +45,6 @@ MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
 EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
 SWEEP: Final = 3600.0  # how often expired rooms are looked for
-BASE_THINK: Final = 0.9  # a computer's think delay at scale 1 (seconds, ×0.6–1.4)
-REACTION: Final = 1.2  # before a computer denounces a missed "Card" call
 
 log = logging.getLogger("huit.server")
 # websockets logs every frame at DEBUG (seat keys included): its logger here never goes below INFO.
@@ -447,10 +446,15 @@ class RoomServer:
                 self._kick(room)
             return
         denounce = room.computer_denounce()
-        if denounce is not None:
-            await asyncio.sleep(REACTION * self.rng.uniform(0.7, 1.5) * self.think_scale)
-            if room.computer_denounce() == denounce:
+        while denounce is not None:  # each reaction time, a computer may catch the missed call
+            await asyncio.sleep(reaction_delay(self.rng, self.think_scale))
+            if room.computer_denounce() != denounce:
+                break
+            if will_denounce(room.seats[denounce[0]].level, self.rng):
                 self._act(room, *denounce)
+                return
+        if denounce is not None:
+            self._kick(room)
             return
         seat = match.to_act
         assert seat is not None
@@ -472,7 +476,7 @@ class RoomServer:
             player = room.computers[seat]
             view = match.view(seat)
             rng = random.Random(self.rng.random())
-            delay = BASE_THINK * self.rng.uniform(0.6, 1.4) * self.think_scale
+            delay = think_delay(self.rng, self.think_scale)
             ready = asyncio.get_running_loop().time() + delay
             if getattr(player, "slow", False):  # a search: off the event loop, on its own copy
                 future = asyncio.ensure_future(asyncio.to_thread(copy.deepcopy(player).choose, view, rng))
