@@ -141,3 +141,29 @@ def test_a_broken_view_from_a_server_is_refused_by_the_client_codec(field, value
     view[field] = value
     with pytest.raises(WireError):
         view_from_json(view)
+
+
+def test_a_create_or_claim_sent_again_after_a_lost_answer_gets_the_same_seat(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3")
+    try:
+        first = Peer(thread.port)
+        first.send(type="create", preset="duel", options={}, seats=[HUMAN, HUMAN], request="req-create-1")
+        created = first.until(lambda m: m["type"] == "joined")
+        first.close()  # as if the connection dropped as the answer came
+        again = Peer(thread.port)
+        again.send(type="create", preset="duel", options={}, seats=[HUMAN, HUMAN], request="req-create-1")
+        repeated = again.until(lambda m: m["type"] == "joined")
+        assert (repeated["room"], repeated["seat"], repeated["key"]) == (created["room"], 0, created["key"])
+        assert len(thread.server.rooms) == 1
+        ben = Peer(thread.port)
+        ben.send(type="join", room=created["room"], request="req-claim-1")
+        claimed = ben.until(lambda m: m["type"] == "joined")
+        ben.close()
+        ben_again = Peer(thread.port)
+        ben_again.send(type="join", room=created["room"], request="req-claim-1")
+        assert ben_again.until(lambda m: m["type"] == "joined")["key"] == claimed["key"]
+        other = Peer(thread.port)
+        other.send(type="join", room=created["room"], request="someone-else")
+        assert other.until(lambda m: m["type"] == "error")["code"] == "no_free_seat"
+    finally:
+        thread.stop()

@@ -20,6 +20,7 @@ import ipaddress
 import json
 import logging
 import re
+import secrets
 import socket
 import threading
 from collections import deque
@@ -156,6 +157,10 @@ class RoomConnection:
         self.seat: int | None = None
         self._key: str | None = None
         self._hello = dict(hello)
+        if self._hello.get("type") == "create" or (self._hello.get("type") == "join" and "key" not in hello):
+            # If the answer is lost and the hello is sent again, the server recognises it and
+            # gives back the same seat and key instead of a second room or a second seat.
+            self._hello["request"] = secrets.token_urlsafe(16)
         self._first_delay = first_delay
         self._max_delay = max_delay
         self._open_timeout = open_timeout

@@ -43,6 +43,7 @@ from .wire import WireError, event_to_json, result_to_json, rules_from_json, vie
 MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
+REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with its request id
 EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
 SWEEP: Final = 3600.0  # how often expired rooms are looked for
 
@@ -64,6 +65,9 @@ class RoomServer:
         self.created: dict[str, list[float]] = {}  # address -> when it created rooms (the last hour)
         self.paused: dict[str, tuple[tuple[int, int, int], float]] = {}  # room -> (turn, seconds left)
         self.searches: dict[str, tuple[tuple[int, int, int], float, asyncio.Future[Action]]] = {}
+        # A create or claim whose answer was lost comes again with the same request id: it gets
+        # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds).
+        self.requests: dict[str, tuple[float, str, int, str]] = {}
         self.clock = clock
         self.think_scale = think_scale
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
@@ -203,6 +207,8 @@ class RoomServer:
     async def _on_create(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
+        if self._repeat(client, data):
+            return
         self._room_quota(client)
         try:
             rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
@@ -229,6 +235,7 @@ class RoomServer:
             raise Refusal("server_error", "the server could not store the room; please try again") from None
         self.rooms[room.room_id] = room
         log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
+        self._remember_request(data, room, seat, key)
         self._seat(client, room, seat, key)
 
     async def _on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
@@ -237,6 +244,8 @@ class RoomServer:
         room = self.rooms.get(data.get("room")) if isinstance(data.get("room"), str) else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
+        if data.get("key") is None and self._repeat(client, data):
+            return
         seat, key = data.get("seat"), data.get("key")
         if key is not None:
             if not room.opens(seat, key):
@@ -260,7 +269,28 @@ class RoomServer:
                 s.key_hash, s.name = key_hash, old_name
             log.exception("room %s: a claim could not be stored", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
+        self._remember_request(data, room, seat, new)
         self._seat(client, room, seat, new)
+
+    def _remember_request(self, data: dict[str, Any], room: Room, seat: int, key: str) -> None:
+        request = data.get("request")
+        if isinstance(request, str) and 8 <= len(request) <= 64:
+            now = time.monotonic()
+            self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
+            self.requests[request] = (now, room.room_id, seat, key)
+
+    def _repeat(self, client: Client, data: dict[str, Any]) -> bool:
+        """A create or claim seen before (its answer was lost): the same seat and key again."""
+        request = data.get("request")
+        known = self.requests.get(request) if isinstance(request, str) else None
+        if known is None or time.monotonic() - known[0] >= REQUEST_MEMORY:
+            return False
+        _, room_id, seat, key = known
+        room = self.rooms.get(room_id)
+        if room is None or not room.opens(seat, key):
+            return False
+        self._seat(client, room, seat, key)
+        return True
 
     def _seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
         """Attach ``client`` to ``seat`` (replacing a stale connection), start the game if ready."""
