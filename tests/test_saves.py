@@ -346,6 +346,8 @@ def test_clear_data_deletes_exactly_the_games_files(tmp_path):
     data.settings.write(Settings().to_json())
     data.write_statistics(Statistics())
     data.keys.remember(SeatKey("huit://h:1/r1", "r1", 0, "k"))
+    (tmp_path / "rooms.sqlite3").write_bytes(b"hosted rooms")
+    (tmp_path / "rooms.sqlite3-wal").write_bytes(b"")
     foreign = [tmp_path / "notes.txt", tmp_path / "solo.huit.old", tmp_path / "online" / "readme.txt"]
     for path in foreign:
         path.write_text("not ours")
@@ -354,7 +356,7 @@ def test_clear_data_deletes_exactly_the_games_files(tmp_path):
     deleted = data.clear()
     assert {p.relative_to(tmp_path).as_posix() for p in deleted} == ours
     assert ours >= {"solo.huit", "solo.huit.bak", "hotseat.huit", "hotseat.huit.corrupt", "settings.json",
-                    "statistics.json", "online/r1.json"}
+                    "statistics.json", "online/r1.json", "rooms.sqlite3", "rooms.sqlite3-wal"}
     assert all(p.exists() for p in foreign)
 
 

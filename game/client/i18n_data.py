@@ -33,8 +33,8 @@ EN: Final[dict[str, str]] = {
     "save.why.unreadable": "the file cannot be read ({detail})",
     "settings.clear": "Clear data…",
     "clear.title": "Clear data",
-    "clear.question": "Delete every saved game, the settings, the statistics and the online seat keys "
-                      "kept on this device? This cannot be undone.",
+    "clear.question": "Delete every saved game, the settings, the statistics, the online seat keys "
+                      "and the rooms hosted on this device? This cannot be undone.",
     "clear.confirm": "Delete everything",
     "clear.cancel": "Cancel",
     "clear.done": "Deleted: {what}.",
@@ -43,6 +43,7 @@ EN: Final[dict[str, str]] = {
     "clear.settings": "the settings",
     "clear.statistics": "the statistics",
     "clear.keys": "{n} online seat key(s)",
+    "clear.rooms": "the rooms this device hosted",
     "stats.title": "Statistics",
     "stats.rules": "Rules",
     "stats.level": "Computers",
@@ -87,8 +88,8 @@ FR: Final[dict[str, str]] = {
     "save.why.unreadable": "le fichier ne peut pas être lu ({detail})",
     "settings.clear": "Effacer les données…",
     "clear.title": "Effacer les données",
-    "clear.question": "Supprimer toutes les parties enregistrées, les réglages, les statistiques et les "
-                      "clés de place en ligne de cet appareil ? C'est définitif.",
+    "clear.question": "Supprimer toutes les parties enregistrées, les réglages, les statistiques, les "
+                      "clés de place en ligne et les salons hébergés sur cet appareil ? C'est définitif.",
     "clear.confirm": "Tout supprimer",
     "clear.cancel": "Annuler",
     "clear.done": "Supprimé : {what}.",
@@ -97,6 +98,7 @@ FR: Final[dict[str, str]] = {
     "clear.settings": "les réglages",
     "clear.statistics": "les statistiques",
     "clear.keys": "{n} clé(s) de place en ligne",
+    "clear.rooms": "les salons hébergés sur cet appareil",
     "stats.title": "Statistiques",
     "stats.rules": "Règles",
     "stats.level": "Ordinateurs",

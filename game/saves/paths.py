@@ -21,6 +21,8 @@ MODES: Final = ("solo", "hotseat")
 
 SETTINGS: Final = "settings.json"
 STATISTICS: Final = "statistics.json"
+ROOMS: Final = "rooms.sqlite3"
+"""The database of rooms this device hosted ("Host on this computer")."""
 ONLINE: Final = "online"
 """The folder of online seat keys, one file per room."""
 
@@ -57,6 +59,7 @@ def own_files(root: Path) -> list[Path]:
     """Every file under ``root`` that Huit wrote and may delete, and nothing else."""
     names = [game_file(m) for m in MODES] + [SETTINGS, STATISTICS]
     found = [root / (n + s) for n in names for s in SUFFIXES if (root / (n + s)).is_file()]
+    found += [root / (ROOMS + s) for s in ("", "-wal", "-shm", "-journal") if (root / (ROOMS + s)).is_file()]
     online = root / ONLINE
     if online.is_dir():
         found += sorted(p for p in online.iterdir() if p.is_file() and ROOM_FILE.match(p.name))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.saves.paths import ONLINE, SETTINGS, STATISTICS
+from game.saves.paths import ONLINE, ROOMS, SETTINGS, STATISTICS
 
 from .. import i18n
 from ..i18n import tr
@@ -34,6 +34,8 @@ def describe(deleted: list[Path]) -> str:
         parts.append(tr("clear.statistics"))
     if keys:
         parts.append(tr("clear.keys", n=keys))
+    if any(p.name == ROOMS for p in deleted):
+        parts.append(tr("clear.rooms"))
     return tr("clear.done", what=", ".join(parts)) if parts else tr("clear.nothing")
 
 
@@ -62,6 +64,7 @@ class ClearDataScene(GuiScene):
 
     def confirm(self) -> None:
         """Delete, reset the settings to their defaults, and say what went."""
+        self.app.stop_hosting()  # its database goes too: the rooms this device hosted
         deleted = self.app.store.clear()
         self.app.settings = Settings()
         i18n.set_language(self.app.settings.language)
