@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .protocol import RATE
-from .server import RoomServer
+from .server import ROOMS_PER_HOUR, RoomServer
 
 DEFAULT_PORT: Final = 8765
 
@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", help="the rooms' SQLite file (default: rooms.sqlite3 in the data folder)")
     parser.add_argument("--think-scale", type=float, default=1.0,
                         help="computers' think delay multiplier (0: play at once)")
+    parser.add_argument("--rooms-per-hour", type=int, default=ROOMS_PER_HOUR,
+                        help=f"rooms one address may create in an hour (default {ROOMS_PER_HOUR})")
     parser.add_argument("--rate", type=float, default=RATE,
                         help=f"messages a second one connection may send (default {RATE:g}; "
                              "bursts of twice that)")
@@ -81,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     db = Path(args.db) if args.db else data_dir() / "rooms.sqlite3"
 
     async def run() -> None:
-        server = RoomServer(db, think_scale=args.think_scale, rate=args.rate, burst=2 * args.rate)
+        server = RoomServer(db, think_scale=args.think_scale, rate=args.rate, burst=2 * args.rate,
+                            rooms_per_hour=args.rooms_per_hour)
         await server.start(args.host, args.port)
         print(f"Huit server on {args.host}:{server.port}, rooms in {db}; "
               f"links look like huit://HOST:{server.port}/ROOM", flush=True)

@@ -46,7 +46,12 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
             await ws.send(json.dumps({"v": 1, "type": "create", "preset": room["preset"], "options": {},
                                       "seats": [{"kind": "human"}, {"kind": "human"}]}))
         else:
-            await ready.wait()
+            try:
+                await asyncio.wait_for(ready.wait(), timeout=max(0.01, stop - time.monotonic()))
+            except TimeoutError:
+                return
+            if room["id"] is None:
+                return  # the room could not be created (the host counted the error)
             await ws.send(json.dumps({"v": 1, "type": "join", "room": room["id"]}))
         sent: dict[str, float] = {}
         accepted = -1
@@ -63,6 +68,9 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                 ready.set()
             elif kind == "error":
                 tally.errors.append(message["code"])
+                if host and room["id"] is None:
+                    ready.set()  # no room: let the other bot give up rather than wait forever
+                    return
             elif kind == "update":
                 ref = message.get("ref")
                 if ref in sent:
@@ -124,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="huit-load-") as folder:
         server = subprocess.Popen(
             [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0",
-             "--db", str(Path(folder) / "rooms.sqlite3"), "--think-scale", "0"],
+             "--db", str(Path(folder) / "rooms.sqlite3"), "--think-scale", "0",
+             "--rooms-per-hour", str(MAX_ROOMS)],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             assert server.stdout is not None
