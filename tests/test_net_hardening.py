@@ -167,3 +167,18 @@ def test_a_create_or_claim_sent_again_after_a_lost_answer_gets_the_same_seat(tmp
         assert other.until(lambda m: m["type"] == "error")["code"] == "no_free_seat"
     finally:
         thread.stop()
+
+
+def test_one_address_cannot_open_connections_without_end(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3", connections_per_address=3, trust_loopback=False)
+    try:
+        peers = [Peer(thread.port) for _ in range(3)]
+        extra = Peer(thread.port)
+        assert extra.recv()["code"] == "too_many_connections"
+        peers[0].close()
+        time.sleep(0.2)
+        again = Peer(thread.port)
+        again.send(type="ping", ref="in")
+        assert again.until(lambda m: m["type"] == "pong")["ref"] == "in"
+    finally:
+        thread.stop()

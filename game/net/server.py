@@ -43,6 +43,7 @@ from .wire import WireError, event_to_json, result_to_json, rules_from_json, vie
 MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
+CONNECTIONS_PER_ADDRESS: Final = 32  # open connections from one address (loopback excepted)
 REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with its request id
 EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
 SWEEP: Final = 3600.0  # how often expired rooms are looked for
@@ -58,8 +59,11 @@ class RoomServer:
 
     def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.time, think_scale: float = 1.0,
                  rng: random.Random | None = None, rate: float = RATE, burst: float = BURST,
-                 max_rooms: int = MAX_ROOMS, rooms_per_hour: int = ROOMS_PER_HOUR) -> None:
+                 max_rooms: int = MAX_ROOMS, rooms_per_hour: int = ROOMS_PER_HOUR,
+                 connections_per_address: int = CONNECTIONS_PER_ADDRESS, trust_loopback: bool = True) -> None:
         self.store = RoomStore(db)
+        self.connections_per_address, self.trust_loopback = connections_per_address, trust_loopback
+        self.connections: dict[str, int] = {}  # address -> open connections
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
         self.max_rooms, self.rooms_per_hour = max_rooms, rooms_per_hour
         self.created: dict[str, list[float]] = {}  # address -> when it created rooms (the last hour)
@@ -126,6 +130,17 @@ class RoomServer:
 
     # ---- connections -------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        counted = not (self.trust_loopback and address in ("127.0.0.1", "::1"))
+        if counted and self.connections.get(address, 0) >= self.connections_per_address:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(json.dumps({"type": "error", "code": "too_many_connections", "v": PROTOCOL,
+                                          "message": f"at most {self.connections_per_address} connections "
+                                                     "from one address"}))
+                await ws.close(1008, "too many connections from this address")
+            return
+        if counted:
+            self.connections[address] = self.connections.get(address, 0) + 1
         client = Client(ws, self.rate, self.burst, tokens=self.burst)
         writer = asyncio.create_task(self._write(client))
         try:
@@ -136,6 +151,10 @@ class RoomServer:
         finally:
             self._detach(client)
             writer.cancel()
+            if counted:
+                self.connections[address] -= 1
+                if not self.connections[address]:
+                    del self.connections[address]
 
     async def _write(self, client: Client) -> None:
         """Send a connection's queued messages in order; ``None`` in the queue closes it."""
