@@ -176,6 +176,23 @@ def test_undo_takes_back_the_human_turn_and_the_computer_reply(app):
     assert restored.to_act == 0
 
 
+def hot_seat_step(app, table: TableScene, name: str) -> None:
+    """One step of a hot-seat game by keys: take the device (checking the cover hides the table),
+    answer the suit picker, or play the shown player's turn; then one frame, recording its faces."""
+    if name == "HandoffScene":
+        table.painter.faces_drawn = []
+        app.frame(1 / 60)
+        assert table.painter.faces_drawn == [], "the table was drawn under the handoff cover"
+        press(app, pygame.K_SPACE, frames=0)
+    elif name == "SuitPickerScene":
+        press(app, pygame.K_RETURN, frames=0)
+    elif name == "TableScene" and table.view.my_turn and not table.animator.busy:
+        for key in keys_for_turn(table):
+            press(app, key, frames=0)
+    table.painter.faces_drawn = []
+    app.frame(1 / 60)
+
+
 def test_hot_seat_never_draws_the_waiting_players_faces():
     """Two rounds of hot-seat duel: no frame shows a hand its owner is not holding the device for."""
     app = make_app(speed="fast")
@@ -199,16 +216,7 @@ def test_hot_seat_never_draws_the_waiting_players_faces():
             table.painter.faces_drawn = []
             if name == "HandoffScene":
                 handoffs += 1
-                app.frame(1 / 60)
-                assert table.painter.faces_drawn == [], "the table was drawn under the handoff cover"
-                press(app, pygame.K_SPACE, frames=0)
-            elif name == "SuitPickerScene":
-                press(app, pygame.K_RETURN, frames=0)
-            elif name == "TableScene" and table.view.my_turn and not table.animator.busy:
-                for key in keys_for_turn(table):
-                    press(app, key, frames=0)
-            table.painter.faces_drawn = []
-            app.frame(1 / 60)
+            hot_seat_step(app, table, name)
             if controller.match.status != "playing":
                 continue
             r = controller.match.round
@@ -428,17 +436,7 @@ def test_mixed_hot_seat_hides_the_last_players_hand_while_computers_play():
         for _ in range(20000):
             if controller.match.status != "playing" or computer_frames > 30:
                 break
-            name = top_name(app)
-            if name == "HandoffScene":
-                app.frame(1 / 60)
-                press(app, pygame.K_SPACE, frames=0)
-            elif name == "SuitPickerScene":
-                press(app, pygame.K_RETURN, frames=0)
-            elif name == "TableScene" and table.view.my_turn and not table.animator.busy:
-                for key in keys_for_turn(table):
-                    press(app, key, frames=0)
-            table.painter.faces_drawn = []
-            app.frame(1 / 60)
+            hot_seat_step(app, table, top_name(app))
             r = controller.match.round
             if r.to_act == 1 and top_name(app) == "TableScene":
                 computer_frames += 1
