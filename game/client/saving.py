@@ -107,6 +107,7 @@ class SavedGame:
     payload: dict[str, Any] | None = None
     problem: SaveError | None = None
     backup: dict[str, Any] | None = None  # a readable backup, offered when the save is not
+    line: str = ""  # what Continue (or "use the backup") resumes, in words
 
 
 def saved_games(app: App) -> list[SavedGame]:
@@ -118,17 +119,18 @@ def saved_games(app: App) -> list[SavedGame]:
         except SaveError as exc:
             try:
                 backup = app.store.games.read(mode, backup=True)
-            except SaveError:
-                backup = None
-            out.append(SavedGame(mode, problem=exc, backup=backup))
+                line = summary(mode, backup) if backup is not None else ""
+            except Exception:  # SaveError, or a backup too damaged to describe: not offered
+                backup, line = None, ""
+            out.append(SavedGame(mode, problem=exc, backup=backup, line=line))
             continue
         if payload is not None:
             try:
-                summary(mode, payload)
+                line = summary(mode, payload)
             except Exception as exc:  # checked when read; still, a menu line must never crash the menu
                 out.append(SavedGame(mode, problem=SaveError("invalid", detail=type(exc).__name__)))
                 continue
-            out.append(SavedGame(mode, payload))
+            out.append(SavedGame(mode, payload, line=line))
     return out
 
 

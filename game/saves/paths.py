@@ -29,7 +29,9 @@ ONLINE: Final = "online"
 SUFFIXES: Final = ("", ".bak", ".tmp", ".bak.tmp", ".corrupt")
 """A file, its previous good version, a write in progress, and an unreadable file kept aside."""
 
-ROOM_FILE: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}\.json(\.bak|\.tmp|\.bak\.tmp|\.corrupt)?$")
+ROOM_ID: Final = r"[A-Za-z0-9_-]{1,64}"
+"""What a room id looks like (the server's ids, and the names of the seat-key files)."""
+ROOM_FILE: Final = re.compile(rf"^{ROOM_ID}\.json(\.bak|\.tmp|\.bak\.tmp|\.corrupt)?$")
 
 
 def game_file(mode: str) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from . import paths
 from .document import pack_json, unpack_json
 from .errors import SaveError
 from .paths import ONLINE
@@ -19,7 +20,7 @@ from .writer import SaveWriter
 
 KIND: Final = "seat"
 FORMAT: Final = 1
-ROOM_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+ROOM_ID: Final = re.compile(rf"^{paths.ROOM_ID}$")
 
 
 @dataclass(frozen=True)

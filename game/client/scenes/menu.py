@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from ..i18n import tr
-from ..saving import SavedGame, resume, saved_games, summary, why
+from ..saving import SavedGame, resume, saved_games, why
 from .gui import GuiScene
 
 
@@ -31,13 +31,13 @@ class MenuScene(GuiScene):
         self.saves = saved_games(self.app)
         for saved in self.saves:
             if saved.payload is not None:
-                items.append((tr("menu.continue_game", summary=summary(saved.mode, saved.payload)),
+                items.append((tr("menu.continue_game", summary=saved.line),
                               lambda saved=saved: self.continue_game(saved)))
             elif saved.problem is not None:
                 messages.append(tr("save.unreadable", mode=tr("save.mode." + saved.mode),
                                    why=why(saved.problem)))
                 if saved.backup is not None:
-                    items.append((tr("save.use_backup", summary=summary(saved.mode, saved.backup)),
+                    items.append((tr("save.use_backup", summary=saved.line),
                                   lambda saved=saved: self.continue_game(saved, backup=True)))
         items += [(tr("menu.new"), self.new_game), (tr("menu.online"), self.online),
                   (tr("menu.statistics"), self.statistics),
