@@ -9,7 +9,10 @@ from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
 from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
+from game.ai import playout as playout_module
+from game.ai.playout import Lacks, policy, reward
 from game.engine import PRESETS, Match
+from game.engine.actions import parse_action
 from game.engine.determinize import round_from_view, unseen_cards
 from tests.support import act, make_match
 
@@ -177,3 +180,38 @@ def test_a_voluntary_colors_draw_only_suggests_what_the_hand_lacks():
         hand = guesser.sample(rng).hands[1][:3]
         misses += any(c.suit == "R" or c.rank == "5" for c in hand)
     assert 0 < misses < 80  # mostly honoured, never taken as certain
+
+
+def test_a_forced_draw_in_a_playout_shows_what_the_drawer_lacks():
+    m = make_match("duel", ["3H 5C 5S 9D", "KS QS JS TS"], "7H", "2D 4D 6D 9C")
+    r = m.round.clone(random.Random(0))
+    lacks = Lacks(r)
+    assert lacks.active
+    r.apply(parse_action("play 3H"), events=False)
+    lacks.before(r, parse_action("draw"))  # seat 1 holds no heart, no 3, no eight
+    assert lacks.suits == [set(), {"H"}]
+
+
+def test_playout_players_lead_the_next_player_into_a_suit_it_lacks(monkeypatch):
+    monkeypatch.setattr(playout_module, "NOISE", 0.0)
+    m = make_match("duel", ["5C 5S 9D", "KH QH JH"], "5D", "2D 4D 6D 9C")
+    r = m.round
+    # 5C and 5S score the same; without a mark the first listed wins, with one the lacked suit.
+    unmarked = str(policy(r, random.Random(0), Lacks(r)))
+    other = "S" if unmarked == "play 5C" else "C"
+    assert unmarked in ("play 5C", "play 5S")
+    assert str(policy(r, random.Random(0), Lacks(r, [set(), {other}]))) == f"play 5{other}"
+
+
+def test_lacks_are_not_inferred_where_drawing_proves_nothing():
+    m = make_match("colors", ["R3 G5 B7", "Y1 Y2 Y3"], "R9", "G1 G2 G3")
+    assert not Lacks(m.round).active
+
+
+def test_a_lost_round_earns_points_credit_only_in_a_match_to_a_target():
+    m = make_match("classic", ["3H", "KS", "2C"], "7H", "2D 4D 6D 9C")
+    r = m.round.clone(random.Random(0))
+    r.apply(parse_action("play 3H"), events=False)
+    assert r.over and reward(r, 0) == 1.0
+    assert reward(r, 2) == 0.0
+    assert 0.0 < reward(r, 2, target=100) < 0.15

@@ -65,6 +65,7 @@ class Hard(Medium):
         if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
             knowledge = None
         guesser = Guesser(view, knowledge)
+        lacked = [self.lacking(view, seat) for seat in range(view.players)]
         scores: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         deadline = None if self.budget is None else self.clock() + self.budget
@@ -85,9 +86,9 @@ class Hard(Medium):
             for index in alive:
                 trial = guess.clone(random.Random(seed))
                 trial.apply(candidates[index], events=False)
-                playout(trial, random.Random(seed))
-                scores[index].append(reward(trial, view.seat) if not view.rules.pairs
-                                     else max(reward(trial, s) for s in team))
+                playout(trial, random.Random(seed), lacked)
+                scores[index].append(reward(trial, view.seat, view.target) if not view.rules.pairs
+                                     else max(reward(trial, s, view.target) for s in team))
             done += len(alive)
             if len(scores[alive[0]]) >= check:
                 alive = survivors(scores, alive)

@@ -6,7 +6,8 @@ another hand): no views are built in the inner loop. It plays Medium's rules wit
 some noise: call "Card", denounce, keep wilds, follow the longest suit, name the
 longest suit, save skips and draw cards for a next player low on cards, challenge a
 +4 on Medium's odds, stack when hit, and a random move
-now and then.
+now and then. Like Medium it watches who draws: where a draw shows that a hand held no
+card of the suit in force (`Lacks`), the players lead the next player into that suit.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import random
 
 from game.engine import Action, Round
+from game.engine.phases import PLAY
 from game.engine.actions import (
     ACCEPT,
     CALL_LAST_CARD,
@@ -24,14 +26,38 @@ from game.engine.actions import (
     SUIT_CHOICES,
     ChooseSuit,
     Denounce,
+    Draw,
     Play,
 )
 
 NOISE = 0.06
 MAX_STEPS = 3000
+LACK_BONUS = 4.0  # Medium's bonus for a suit the next player was seen to lack
 
 
-def policy(r: Round, rng: random.Random) -> Action:
+class Lacks:
+    """The suits each seat was seen to lack during one playout (Medium's "watch who draws").
+
+    Only under rules where a draw proves it (no drawing with a playable card, and a turn
+    that draws until playable or ends): every card that enters the hand afterwards is
+    either unplayable then (so not of that suit) or played at once, so the mark stays true
+    for the rest of the round."""
+
+    __slots__ = ("active", "suits")
+
+    def __init__(self, r: Round, seeded: list[set[str]] | None = None) -> None:
+        rules = r.rules
+        self.active = not rules.draw_when_playable and rules.draw_until_playable
+        self.suits: list[set[str]] = ([set(s) for s in seeded] if seeded is not None and self.active
+                                      else [set() for _ in range(r.players)])
+
+    def before(self, r: Round, action: Action) -> None:
+        """Note what ``action`` (about to be applied in ``r``) shows."""
+        if type(action) is Draw and r.phase == PLAY and r.suit is not None:
+            self.suits[r.to_act].add(r.suit)
+
+
+def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
     """A quick, reasonable action for the seat to act in ``r``: Medium's rules, read off the round."""
     legal = r.legal_actions()
     if len(legal) == 1:
@@ -44,10 +70,14 @@ def policy(r: Round, rng: random.Random) -> Action:
     hand = r.hands[seat]
     first = legal[0]
     if type(first) is ChooseSuit:
-        counts: dict[str, int] = {}
+        counts: dict[str, float] = {}
         for card in hand:
             if card.suit is not None:
                 counts[card.suit] = counts.get(card.suit, 0) + 1
+        if lacks is not None and lacks.active and counts:
+            for suit in lacks.suits[(seat + r.direction) % r.players]:  # ties go to a suit it lacks
+                if suit in counts:
+                    counts[suit] += 0.5
         best = max(counts, key=counts.__getitem__) if counts else first.suit
         return SUIT_CHOICES.get(best, first)
     players = r.players
@@ -68,6 +98,7 @@ def policy(r: Round, rng: random.Random) -> Action:
         ranks[card.rank] = ranks.get(card.rank, 0) + 1
     partner_next = nxt == partner
     danger = len(r.hands[nxt]) <= 2 and not partner_next
+    lacked = lacks.suits[nxt] if lacks is not None and lacks.active and not partner_next else ()
     best_play: Action | None = None
     best_score = -1000.0
     for action in legal:
@@ -81,6 +112,8 @@ def policy(r: Round, rng: random.Random) -> Action:
                 score = (-8.0 if danger or size == 2 else -50.0) + 3.0 * max(counts.values(), default=0)
             else:  # stay in (or switch to) the long suit; keep a same-rank card to switch later
                 score = 3.0 * (counts[card.suit] - 1) + ranks[card.rank] - 1  # type: ignore[index]
+                if card.suit in lacked:
+                    score += LACK_BONUS
             if effect.draws or effect.skip or (effect.reverse and players == 2):
                 score += -15.0 if partner_next else (20.0 if danger else -2.0)  # save them for when they hurt
             if score > best_score:
@@ -95,19 +128,27 @@ def policy(r: Round, rng: random.Random) -> Action:
     return best_play if best_play is not None else rng.choice(legal)
 
 
-def playout(r: Round, rng: random.Random) -> int:
-    """Play ``r`` to the end of the round with `policy`; return the number of actions."""
+def playout(r: Round, rng: random.Random, seeded: list[set[str]] | None = None) -> int:
+    """Play ``r`` to the end of the round with `policy`; return the number of actions.
+
+    ``seeded``: the suits each seat was already known to lack (see `Lacks`)."""
+    lacks = Lacks(r, seeded)
     steps = 0
     while not r.over and steps < MAX_STEPS:
-        r.apply(policy(r, rng), events=False)
+        action = policy(r, rng, lacks)
+        if lacks.active:
+            lacks.before(r, action)
+        r.apply(action, events=False)
         steps += 1
     return steps
 
 
-def reward(r: Round, seat: int) -> float:
+def reward(r: Round, seat: int, target: int = 0) -> float:
     """How good the end of ``r`` is for ``seat``: 1 for a win, 0 for a loss, shares for ties.
 
-    When points are scored, a loss is softened by how few points were left in the hand.
+    In a match played to a ``target`` score, a loss is softened by how few points were left
+    in the hand (they are the winner's score). Without one only the round's win counts: the
+    points left then change nothing for the loser.
     """
     result = r.result
     if result is None:
@@ -118,7 +159,7 @@ def reward(r: Round, seat: int) -> float:
         low = min(result.totals)
         tied = [s for s, t in enumerate(result.totals) if t == low]
         return 0.5 / len(tied) if seat in tied else 0.0
-    if r.rules.scoring == "none":
+    if not target or r.rules.scoring == "none":
         return 0.0
     worst = max(result.totals) or 1
     return 0.15 * (1 - result.totals[seat] / worst)
