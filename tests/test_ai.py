@@ -5,11 +5,11 @@ import random
 import pytest
 
 from game.ai import player_for
+from game.ai import playout as playout_module
 from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
 from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
-from game.ai import playout as playout_module
 from game.ai.playout import Lacks, policy, reward
 from game.engine import PRESETS, Match
 from game.engine.actions import parse_action

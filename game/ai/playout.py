@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 
 from game.engine import Action, Round
-from game.engine.phases import PLAY
 from game.engine.actions import (
     ACCEPT,
     CALL_LAST_CARD,
@@ -29,6 +28,7 @@ from game.engine.actions import (
     Draw,
     Play,
 )
+from game.engine.phases import PLAY
 
 NOISE = 0.06
 MAX_STEPS = 3000
