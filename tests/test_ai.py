@@ -12,7 +12,9 @@ from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
 from game.ai.playout import Lacks, policy, reward
 from game.engine import PRESETS, Match
+from game.engine import events as ev
 from game.engine.actions import parse_action
+from game.engine.cards import parse_card
 from game.engine.determinize import round_from_view, unseen_cards
 from tests.support import act, make_match
 
@@ -215,3 +217,30 @@ def test_a_lost_round_earns_points_credit_only_in_a_match_to_a_target():
     assert r.over and reward(r, 0) == 1.0
     assert reward(r, 2) == 0.0
     assert 0.0 < reward(r, 2, target=100) < 0.15
+
+
+def watched(seat: int, *events: ev.Event) -> Knowledge:
+    """A duel Knowledge of ``seat`` fed ``events`` (seat 1 was dealt four cards)."""
+    knowledge = Knowledge(seat, PRESETS["duel"], 2)
+    for event in (ev.RoundStarted(1, 0, 0, 1, 4), ev.CardsDrawn(1, 4, "deal"),
+                  ev.StartCard(parse_card("7H")), *events):
+        knowledge.observe(event)
+    return knowledge
+
+
+def test_a_wild_played_suggests_the_hand_could_not_follow():
+    knowledge = watched(0, ev.CardPlayed(1, parse_card("8S")))
+    [cohort] = knowledge.hand_cohorts(1, 3)
+    assert "H" in cohort.soft_suits and "7" in cohort.soft_ranks
+    assert not cohort.no_suits  # only suggested: Easy plays its eights on a whim
+
+
+def test_a_player_caught_holding_what_its_wild_denied_is_no_longer_read():
+    knowledge = watched(0, ev.CardPlayed(1, parse_card("8S")), ev.SuitChosen(1, "D"),
+                        ev.CardPlayed(0, parse_card("9D")), ev.CardPlayed(1, parse_card("9H")))
+    assert 1 in knowledge.erratic
+    [cohort] = knowledge.hand_cohorts(1, 2)
+    assert not cohort.soft_suits and not cohort.soft_ranks
+    knowledge.observe(ev.CardPlayed(1, parse_card("8C")))
+    [cohort] = knowledge.hand_cohorts(1, 1)
+    assert not cohort.soft_suits

@@ -12,7 +12,11 @@ Some draws only suggest what a hand lacks: drawing while a card could be played
 (``draw_when_playable``) usually means nothing but a wild played, and taking a draw
 penalty that a card could have answered usually means no such card. Those are
 "soft" marks, which the sampler honours in most guesses, not all: a player who
-draws on a whim must not fool the search for good.
+draws on a whim must not fool the search for good. So is a plain wild played: players
+keep their wilds for when nothing else plays, so it suggests no card of the suit in
+force or of the top rank. A player then caught holding such a card (a card it plays
+fits none of its cohorts once the soft marks count) plays wilds on a whim: its soft
+marks are dropped and its wilds no longer read.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ class Knowledge:
         self.top_rank: str | None = None
         self.again_suit: dict[int, str] = {}
         self.wild_four_suit: str | None = None  # suit in force when the pending Wild +4 was played
+        self.erratic: set[int] = set()  # seats seen to play a wild while holding a card to follow
         self.infer = not rules.draw_when_playable
         table = card_table(rules)
         # The non-wild ranks that may answer each draw card (a player who takes the penalty
@@ -117,13 +122,23 @@ class Knowledge:
         self.cohorts[seat].append(Cohort(event.count))
 
     def _played(self, seat: int, card: Card) -> None:
-        if card.rank in self.wilds and card_table(self.rules).effects[card].draws:
+        suit, rank = self.suit, self.top_rank
+        plain_wild = card.rank in self.wilds
+        if plain_wild and card_table(self.rules).effects[card].draws:
             self.wild_four_suit = self.suit
+            plain_wild = False
         self.top_rank = card.rank
         self.suit = card.suit
         if seat == self.seat:
             return
         cohorts = self.cohorts[seat]
+        if cohorts and seat not in self.erratic and not any(
+                c.count and c.hardened().admits(card, self.wilds) for c in cohorts):
+            # It held a card its wild said it lacked: it plays wilds on a whim; stop reading them.
+            self.erratic.add(seat)
+            for cohort in cohorts:
+                cohort.soft_suits.clear()
+                cohort.soft_ranks.clear()
         for cohort in reversed(cohorts):
             if cohort.count and cohort.admits(card, self.wilds):
                 cohort.count -= 1
@@ -133,6 +148,14 @@ class Knowledge:
                 if cohort.count:
                     cohort.count -= 1
                     break
+        if plain_wild and seat not in self.again_suit and seat not in self.erratic:
+            # Players keep their wilds for when nothing else plays (the sources' first tip):
+            # one played probably means no card of the suit in force or of the top rank.
+            for cohort in cohorts:
+                if suit is not None:
+                    cohort.soft_suits.add(suit)
+                if rank is not None and rank not in self.wilds:
+                    cohort.soft_ranks.add(rank)
         self.cohorts[seat] = [c for c in cohorts if c.count]
 
     def hand_cohorts(self, seat: int, count: int) -> list[Cohort]:
