@@ -10,7 +10,7 @@ from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
 from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
-from game.ai.playout import Lacks, policy, reward
+from game.ai.playout import Lacks, playout, policy, reward
 from game.engine import PRESETS, Match
 from game.engine import events as ev
 from game.engine.actions import parse_action
@@ -214,9 +214,25 @@ def test_a_lost_round_earns_points_credit_only_in_a_match_to_a_target():
     m = make_match("classic", ["3H", "KS", "2C"], "7H", "2D 4D 6D 9C")
     r = m.round.clone(random.Random(0))
     r.apply(parse_action("play 3H"), events=False)
-    assert r.over and reward(r, 0) == 1.0
-    assert reward(r, 2) == 0.0
-    assert 0.0 < reward(r, 2, target=100) < 0.15
+    assert r.over and reward(r, (0,)) == 1.0
+    assert reward(r, (2,)) == 0.0
+    assert 0.0 < reward(r, (2,), target=100) < 0.15
+
+
+def test_a_playout_cut_short_is_judged_by_the_hand_sizes():
+    m = make_match("classic", ["3H 4H 5H 6H 7C", "KS QS JS TS 9S", "2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D"],
+                   "7H", "2S 3S 4S 5S 6S 7S 8D 9D TD JD QD KD AD AS AC")
+    r = m.round.clone(random.Random(0))
+    assert playout(r, random.Random(0), horizon=3) == 3 and not r.over
+    sizes = [len(h) for h in r.hands]
+    shares = [reward(r, (s,)) for s in range(4)]
+    assert abs(sum(shares) - 1.0) < 1e-9
+    best, worst = sizes.index(min(sizes)), sizes.index(max(sizes))
+    assert min(sizes) < max(sizes) and shares[best] > shares[worst]
+    assert reward(r, (0, 2)) == pytest.approx(shares[0] + shares[2])  # partners share their chances
+    whole = m.round.clone(random.Random(0))
+    playout(whole, random.Random(0), horizon=None)
+    assert whole.over
 
 
 def watched(seat: int, *events: ev.Event) -> Knowledge:

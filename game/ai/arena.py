@@ -8,7 +8,8 @@ the deal and the advantage of a seat cancel out. ``points`` is scored by match w
 decision (moves with a single legal action are not decisions). A benchmark, not a
 test: it prints figures and asserts nothing. ``--playouts N`` gives Hard a fixed
 number of playouts per decision instead of a time budget, so that two versions can
-be compared on the same seeds whatever else loads the machine.
+be compared on the same seeds whatever else loads the machine; ``--horizon N`` sets
+how many actions Hard's playouts look ahead (0: to the end of the round).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from game.engine import PRESETS, Match, Rules
 
 from .players import LEVELS, ComputerPlayer, player_for
+from .playout import HORIZON
 
 MAX_ROUNDS = 60  # a points match that has not ended by then is called a tie
 
@@ -91,13 +93,14 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
         rounds += 1
 
 
-def play_deal(args: tuple[str, int, str, str, int, float, int | None]) -> tuple[Tally, Tally]:
+def play_deal(args: tuple[str, int, str, str, int, float, int | None, int | None]) -> tuple[Tally, Tally]:
     """Every seat rotation of one seeded deal: A at seat r, B elsewhere."""
-    preset, players, a, b, seed, budget, fixed = args
+    preset, players, a, b, seed, budget, fixed, horizon = args
     rules = PRESETS[preset]
     side_a, side_b = Tally(), Tally()
     for rotation in range(players):
-        seats = [player_for(a if s == rotation else b, budget, playouts=fixed) for s in range(players)]
+        seats = [player_for(a if s == rotation else b, budget, playouts=fixed, horizon=horizon)
+                 for s in range(players)]
         times: dict[int, list[float]] = {}
         searched: dict[int, list[int]] = {}
         match = play_match(rules, seats, seed, times, searched)
@@ -117,12 +120,13 @@ def play_deal(args: tuple[str, int, str, str, int, float, int | None]) -> tuple[
 
 
 def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
-        jobs: int, playouts: int | None = None) -> tuple[Tally, Tally]:
+        jobs: int, playouts: int | None = None, horizon: int | None = HORIZON) -> tuple[Tally, Tally]:
     """Play ``games`` games (rounded up to whole rotations) and return both tallies.
 
-    ``playouts``: Hard plays that many playouts per decision, with no time budget."""
+    ``playouts``: Hard plays that many playouts per decision, with no time budget.
+    ``horizon``: actions Hard's playouts look ahead (None: to the end of the round)."""
     deals = max(1, math.ceil(games / players))
-    tasks = [(preset, players, a, b, seed + i, budget, playouts) for i in range(deals)]
+    tasks = [(preset, players, a, b, seed + i, budget, playouts, horizon) for i in range(deals)]
     side_a, side_b = Tally(), Tally()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -160,16 +164,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count() or 1)
     parser.add_argument("--playouts", type=int, default=None,
                         help="Hard's playouts per decision instead of a time budget (for A/B runs)")
+    parser.add_argument("--horizon", type=int, default=HORIZON,
+                        help=f"actions Hard's playouts look ahead (0: to the end of the round; "
+                             f"default {HORIZON})")
     args = parser.parse_args(argv)
     rules = PRESETS[args.preset]
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"{args.preset} seats {rules.min_players} to {rules.max_players} players")
     start = time.perf_counter()
     side_a, side_b = run(args.preset, args.players, args.a, args.b, args.games, args.budget, args.seed,
-                         args.jobs, args.playouts)
+                         args.jobs, args.playouts, args.horizon or None)
     low, high = wilson(side_a.wins, side_a.games)
     fair = 1 / args.players
     hard = f"{args.playouts} playouts a decision" if args.playouts else f"budget {args.budget:g} s"
+    hard += f", horizon {args.horizon} actions" if args.horizon else ", playouts to the end of the round"
     print(f"{args.preset}, {args.players} players: {args.a} (A, one seat) vs {args.b} (B, the others), "
           f"Hard {hard}")
     print(f"games {side_a.games}; A won {side_a.wins:g} = {side_a.wins / side_a.games:.1%} "

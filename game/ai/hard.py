@@ -3,7 +3,9 @@
 Each iteration guesses the hidden cards (`sample_round`, honouring what the public
 events showed each opponent lacks) and plays the round out after every candidate
 action on that same guess with the same random numbers (paired comparison, so the
-luck of the guess cancels), with the fast `policy`. Candidates shown worse than the
+luck of the guess cancels), with the fast `policy`, for `HORIZON` actions: the hand
+sizes then judge the round (a match to a target score is played to the end of the
+round, since the points left count there). Candidates shown worse than the
 leader beyond doubt (a paired test on the guesses so far) stop being played out, so
 the budget goes to the close ones; the search stops when one is left. After the
 think budget, the action with the best total is played. One legal action: no search.
@@ -21,7 +23,7 @@ from game.engine import Action, Denounce, PlayerView, RulesError
 from game.engine.scoring import team_of
 
 from .players import Medium
-from .playout import playout, reward
+from .playout import HORIZON, playout, reward
 from .sampler import Guesser
 
 FIRST_CHECK = 24  # guesses before the first candidates may be dropped (then every 1.5 times more)
@@ -37,7 +39,7 @@ class Hard(Medium):
 
     def __init__(
         self, budget: float | None = 0.5, *, max_playouts: int | None = None, min_playouts: int = 24,
-        clock: Callable[[], float] = time.perf_counter,
+        clock: Callable[[], float] = time.perf_counter, horizon: int | None = HORIZON,
     ) -> None:
         if budget is None and max_playouts is None:
             raise ValueError("Hard needs a time budget or a playout count")
@@ -46,6 +48,7 @@ class Hard(Medium):
         self.max_playouts = max_playouts
         self.min_playouts = min_playouts
         self.clock = clock
+        self.horizon = horizon
         self.last_playouts = 0
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -66,6 +69,8 @@ class Hard(Medium):
             knowledge = None
         guesser = Guesser(view, knowledge)
         lacked = [self.lacking(view, seat) for seat in range(view.players)]
+        # In a match to a target the points left in the hands count, which hand sizes do not show.
+        horizon = None if view.target else self.horizon
         scores: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         deadline = None if self.budget is None else self.clock() + self.budget
@@ -86,9 +91,8 @@ class Hard(Medium):
             for index in alive:
                 trial = guess.clone(random.Random(seed))
                 trial.apply(candidates[index], events=False)
-                playout(trial, random.Random(seed), lacked)
-                scores[index].append(reward(trial, view.seat, view.target) if not view.rules.pairs
-                                     else max(reward(trial, s, view.target) for s in team))
+                playout(trial, random.Random(seed), lacked, horizon)
+                scores[index].append(reward(trial, team, view.target))
             done += len(alive)
             if len(scores[alive[0]]) >= check:
                 alive = survivors(scores, alive)

@@ -26,6 +26,7 @@ from game.engine.scoring import card_value, team_of
 from game.engine.table import card_table
 
 from .knowledge import Knowledge
+from .playout import HORIZON
 
 LEVELS: Final = ("easy", "medium", "hard")
 
@@ -156,9 +157,11 @@ class Medium:
         return score + rng.random() * 0.01
 
 
-def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None) -> ComputerPlayer:
+def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
+               horizon: int | None = HORIZON) -> ComputerPlayer:
     """The computer player of ``level`` (``easy``, ``medium`` or ``hard``; ``budget``: Hard's
-    think time in seconds; ``playouts``: instead, a fixed number of playouts per decision).
+    think time in seconds; ``playouts``: instead, a fixed number of playouts per decision;
+    ``horizon``: actions Hard's playouts look ahead, None to the end of the round).
 
     Raises:
         ValueError: unknown level.
@@ -170,5 +173,7 @@ def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None) 
     if level == "hard":
         from .hard import Hard
 
-        return Hard(None, max_playouts=playouts) if playouts else Hard(budget)
+        if playouts:
+            return Hard(None, max_playouts=playouts, horizon=horizon)
+        return Hard(budget, horizon=horizon)
     raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
