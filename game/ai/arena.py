@@ -177,7 +177,10 @@ def main(argv: list[str] | None = None) -> None:
     low, high = wilson(side_a.wins, side_a.games)
     fair = 1 / args.players
     hard = f"{args.playouts} playouts a decision" if args.playouts else f"budget {args.budget:g} s"
-    hard += f", horizon {args.horizon} actions" if args.horizon else ", playouts to the end of the round"
+    if Match(rules, args.players, args.seed).target:  # Hard plays matches to a target to the round's end
+        hard += ", playouts to the end of the round (a match to a target)"
+    else:
+        hard += f", horizon {args.horizon} actions" if args.horizon else ", playouts to the end of the round"
     print(f"{args.preset}, {args.players} players: {args.a} (A, one seat) vs {args.b} (B, the others), "
           f"Hard {hard}")
     print(f"games {side_a.games}; A won {side_a.wins:g} = {side_a.wins / side_a.games:.1%} "
