@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> None:
     low, high = wilson(side_a.wins, side_a.games)
     fair = 1 / args.players
     hard = f"{args.playouts} playouts a decision" if args.playouts else f"budget {args.budget:g} s"
-    if Match(rules, args.players, args.seed).target:  # Hard plays matches to a target to the round's end
+    if rules.target_for(args.players):  # Hard plays matches to a target to the round's end
         hard += ", playouts to the end of the round (a match to a target)"
     else:
         hard += f", horizon {args.horizon} actions" if args.horizon else ", playouts to the end of the round"
