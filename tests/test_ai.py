@@ -260,3 +260,12 @@ def test_a_player_caught_holding_what_its_wild_denied_is_no_longer_read():
     knowledge.observe(ev.CardPlayed(1, parse_card("8C")))
     [cohort] = knowledge.hand_cohorts(1, 1)
     assert not cohort.soft_suits
+
+
+def test_only_a_broken_suggestion_makes_a_player_erratic():
+    # Seat 1's draw on a heart marked its dealt cards "no heart" (a proof, not a suggestion);
+    # a heart played later breaks that proof (cards can change hands unseen), but says
+    # nothing about how it plays its wilds.
+    knowledge = watched(0, ev.CardsDrawn(1, 1, "draw"), ev.CardPlayed(1, parse_card("7C")),
+                        ev.CardPlayed(0, parse_card("9C")), ev.CardPlayed(1, parse_card("9H")))
+    assert 1 not in knowledge.erratic

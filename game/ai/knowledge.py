@@ -132,7 +132,8 @@ class Knowledge:
         if seat == self.seat:
             return
         cohorts = self.cohorts[seat]
-        if cohorts and seat not in self.erratic and not any(
+        soft = any(c.soft_suits or c.soft_ranks for c in cohorts)
+        if soft and seat not in self.erratic and not any(
                 c.count and c.hardened().admits(card, self.wilds) for c in cohorts):
             # It held a card its wild said it lacked: it plays wilds on a whim; stop reading them.
             self.erratic.add(seat)
