@@ -4,13 +4,14 @@ import random
 
 import pytest
 
+from game.ai import hard as hard_module
 from game.ai import player_for
 from game.ai import playout as playout_module
 from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
 from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
-from game.ai.playout import Lacks, playout, policy, reward
+from game.ai.playout import HORIZON, Lacks, playout, policy, reward
 from game.engine import PRESETS, Match
 from game.engine import events as ev
 from game.engine.actions import parse_action
@@ -269,3 +270,17 @@ def test_only_a_broken_suggestion_makes_a_player_erratic():
     knowledge = watched(0, ev.CardsDrawn(1, 1, "draw"), ev.CardPlayed(1, parse_card("7C")),
                         ev.CardPlayed(0, parse_card("9C")), ev.CardPlayed(1, parse_card("9H")))
     assert 1 not in knowledge.erratic
+
+
+@pytest.mark.parametrize(("name", "horizon"), [("points", None), ("classic", HORIZON), ("duel", HORIZON)])
+def test_hard_plays_out_to_the_round_end_only_in_a_match_to_a_target(monkeypatch, name, horizon):
+    seen: set[int | None] = set()
+
+    def recording(r, rng, seeded=None, horizon=HORIZON):
+        seen.add(horizon)
+        return playout(r, rng, seeded, horizon)
+
+    monkeypatch.setattr(hard_module, "playout", recording)
+    m = make_match(name, ["3H 3C 5H 9D", "KS QS JS TS"], "7H", "2S 4S 5S 6S 9S")
+    Hard(None, max_playouts=40).choose(m.view(0), random.Random(0))
+    assert seen == {horizon}
