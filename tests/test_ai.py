@@ -12,10 +12,11 @@ from game.ai.hard import Hard
 from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
 from game.ai.playout import HORIZON, Lacks, playout, policy, reward
+from game.ai.sampler import Guesser
 from game.engine import PRESETS, Match
 from game.engine import events as ev
 from game.engine.actions import parse_action
-from game.engine.cards import parse_card
+from game.engine.cards import parse_card, parse_cards
 from game.engine.determinize import round_from_view, unseen_cards
 from tests.support import act, make_match
 
@@ -284,3 +285,83 @@ def test_hard_plays_out_to_the_round_end_only_in_a_match_to_a_target(monkeypatch
     m = make_match(name, ["3H 3C 5H 9D", "KS QS JS TS"], "7H", "2S 4S 5S 6S 9S")
     Hard(None, max_playouts=40).choose(m.view(0), random.Random(0))
     assert seen == {horizon}
+
+
+@pytest.mark.parametrize(("name", "players"), [("classic", 4), ("duel", 2), ("points", 3), ("colors", 4),
+                                               ("action", 4)])
+def test_the_hands_medium_players_hold_always_fit_their_reading(name, players):
+    # Reading replays Medium's own tips: the real hand of a Medium player must fit what
+    # it was seen to choose, or the sampler would steer away from the truth.
+    rules = PRESETS[name]
+    checked = 0
+    for seed in range(4):
+        match = Match(rules, players, seed)
+        seats = [Medium() for _ in range(players)]
+
+        def tell(events, seats=seats):
+            for seat, player in enumerate(seats):
+                for event in events:
+                    player.observe(seat, event.for_seat(seat), rules, players)
+
+        tell(match.start_events)
+        rng = random.Random(seed)
+        while match.status == "playing":
+            seat = match.to_act
+            reading = seats[seat].knowledge[seat].reading
+            for other in range(players):
+                if other != seat and reading.read(other):
+                    checked += 1
+                    assert reading.fits(other, match.round.hands[other])
+            tell(match.apply(seats[seat].choose(match.view(seat), rng), seat))
+    assert checked > 20
+
+
+def read(*events, seat=0, players=2, name="duel"):
+    """The Reading of ``seat`` in a game where every seat was dealt four cards and 7H turned."""
+    knowledge = Knowledge(seat, PRESETS[name], players)
+    for event in (ev.RoundStarted(1, 0, 0, 1, 4), *(ev.CardsDrawn(s, 4, "deal") for s in range(players)),
+                  ev.StartCard(parse_card("7H")), *events):
+        knowledge.observe(event)
+    return knowledge.reading
+
+
+def test_a_play_that_left_a_longer_suit_in_hand_does_not_fit():
+    # Seat 1 followed with 9H; holding 7C and two more clubs, Medium would have switched to clubs.
+    reading = read(ev.TurnStarted(1), ev.CardPlayed(1, parse_card("9H")))
+    assert reading.read(1)
+    assert not reading.fits(1, parse_cards("7C 2C 3C"))
+    assert reading.fits(1, parse_cards("7C 2S 3D"))
+
+
+def test_a_low_card_played_while_points_count_says_no_higher_card_of_that_suit():
+    reading = read(ev.TurnStarted(1), ev.CardPlayed(1, parse_card("3H")), name="classic")
+    assert not reading.fits(1, parse_cards("KH 2S 4D"))
+    assert reading.fits(1, parse_cards("2H 5S 4D"))
+    assert read(ev.TurnStarted(1), ev.CardPlayed(1, parse_card("3H"))).fits(1, parse_cards("KH 2S 4D"))
+
+
+def test_a_suit_named_after_an_eight_reads_the_longest_suit():
+    reading = read(ev.TurnStarted(1), ev.CardPlayed(1, parse_card("8C")), ev.SuitChosen(1, "S"))
+    assert reading.fits(1, parse_cards("2S 3S 4D"))
+    assert not reading.fits(1, parse_cards("2D 3D 4S"))
+
+
+def test_choices_before_a_draw_or_owed_to_a_penalty_are_not_read():
+    reading = read(ev.TurnStarted(1), ev.CardPlayed(1, parse_card("9H")), ev.CardsDrawn(1, 1, "draw"))
+    assert not reading.read(1)
+    reading = read(ev.PenaltyPending(1, 2), ev.TurnStarted(1), ev.CardPlayed(1, parse_card("9H")))
+    assert not reading.read(1)
+
+
+def test_the_sampler_deals_hands_that_fit_what_the_opponent_chose():
+    # Seat 1 followed 7D with 9D: Medium holding 7C and more clubs would have switched to clubs.
+    m = make_match("duel", ["7D 3D 4D 5D", "9D 7C 6S 9S"], "7H", "KS QS JS TS 2C 3C 4C 5C 6C 9C TC")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in [*m.start_events, *act(m, "play 7D", "play 9D")]:
+        knowledge.observe(event.for_seat(0))
+    guesser = Guesser(m.view(0), knowledge)
+    assert guesser.readable == [1]
+    rng = random.Random(3)
+    hands = [guesser.sample(rng).hands[1] for _ in range(300)]
+    assert all(knowledge.reading.fits(1, hand) for hand in hands)
+    assert not any(parse_card("7C") in hand and sum(c.suit == "C" for c in hand) >= 2 for hand in hands)

@@ -27,6 +27,8 @@ from game.engine import Card, Rules
 from game.engine import events as ev
 from game.engine.table import card_table
 
+from .reading import Reading
+
 
 @dataclass
 class Cohort:
@@ -66,6 +68,7 @@ class Knowledge:
         self.wild_four_suit: str | None = None  # suit in force when the pending Wild +4 was played
         self.erratic: set[int] = set()  # seats seen to play a wild while holding a card to follow
         self.infer = not rules.draw_when_playable
+        self.reading = Reading(seat, rules, players)
         table = card_table(rules)
         # The non-wild ranks that may answer each draw card (a player who takes the penalty
         # instead probably holds none; wilds are kept back, so they prove nothing).
@@ -78,6 +81,7 @@ class Knowledge:
 
     def observe(self, event: ev.Event) -> None:
         """Update from one event (as this seat received it)."""
+        self.reading.observe(event, self.suit, self.top_rank, self.lacking)
         if isinstance(event, ev.RoundStarted):
             self.cohorts = [[] for _ in range(self.players)]
             self.again_suit = {}
@@ -96,9 +100,7 @@ class Knowledge:
             self.again_suit.pop(event.seat, None)
 
     def _drawn(self, event: ev.CardsDrawn) -> None:
-        seat = event.seat
-        if seat == self.seat:
-            return
+        seat = event.seat  # its own seat too: the others read its draws, and it reads their choices
         if event.reason == "penalty" and self.top_rank in self.answers:
             for cohort in self.cohorts[seat]:
                 cohort.soft_ranks |= self.answers[self.top_rank]
@@ -129,8 +131,6 @@ class Knowledge:
             plain_wild = False
         self.top_rank = card.rank
         self.suit = card.suit
-        if seat == self.seat:
-            return
         cohorts = self.cohorts[seat]
         soft = any(c.soft_suits or c.soft_ranks for c in cohorts)
         if soft and seat not in self.erratic and not any(
@@ -158,6 +158,16 @@ class Knowledge:
                 if rank is not None and rank not in self.wilds:
                     cohort.soft_ranks.add(rank)
         self.cohorts[seat] = [c for c in cohorts if c.count]
+
+    def lacking(self, seat: int) -> frozenset[str]:
+        """The suits ``seat`` was seen to lack in every card it holds."""
+        cohorts = self.cohorts[seat]
+        if not cohorts:
+            return frozenset()
+        out = set(cohorts[0].no_suits)
+        for cohort in cohorts[1:]:
+            out &= cohort.no_suits
+        return frozenset(out)
 
     def hand_cohorts(self, seat: int, count: int) -> list[Cohort]:
         """The cohorts of ``seat``, made to add up to ``count`` (unknown cards are unmarked)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Final, Protocol
 
 from game.engine import (
@@ -22,11 +21,11 @@ from game.engine import (
     Rules,
 )
 from game.engine import events as ev
-from game.engine.scoring import card_value, team_of
-from game.engine.table import card_table
+from game.engine.scoring import team_of
 
 from .knowledge import Knowledge
 from .playout import HORIZON
+from .tips import KEEP_FOR_DRAW, Situation, play_score, situation, suit_preference
 
 LEVELS: Final = ("easy", "medium", "hard")
 
@@ -90,7 +89,7 @@ class Medium:
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             best = max(plays, key=lambda p: self.score_play(view, p.card, rng))
-            if self.score_play(view, best.card, rng) > -40 or Draw() not in legal:
+            if self.score_play(view, best.card, rng) > KEEP_FOR_DRAW or Draw() not in legal:
                 return best
         for choice in (Draw(), EndTurn(), Pass()):
             if choice in legal:
@@ -112,9 +111,8 @@ class Medium:
 
     def best_suit(self, view: PlayerView, allowed: list[str]) -> str:
         """The allowed suit the hand holds most of; a suit the next player lacks breaks ties."""
-        counts = Counter(c.suit for c in view.hand if c.suit is not None)
         lacks = self.lacking(view, (view.seat + view.direction) % view.players)
-        return max(allowed, key=lambda s: (counts.get(s, 0) + (0.5 if s in lacks else 0), s))
+        return max(allowed, key=lambda s: (suit_preference(s, view.hand, lacks), s))
 
     @staticmethod
     def bluff_likely(view: PlayerView) -> bool:
@@ -124,37 +122,16 @@ class Medium:
         return 1 - 0.75 ** held > 0.6
 
     def score_play(self, view: PlayerView, card: Card, rng: random.Random) -> float:
-        """How much this player likes playing ``card`` now (higher is better)."""
-        table = card_table(view.rules)
-        effect = table.effects[card]
-        hand = view.hand
-        if len(hand) == 1:
-            return 1000.0
-        rest = list(hand)
-        rest.remove(card)
-        counts = Counter(c.suit for c in rest if c.suit is not None)
+        """How much this player likes playing ``card`` now (higher is better; see `play_score`)."""
+        return play_score(card, view.hand, self.situation_of(view)) + rng.random() * 0.01
+
+    def situation_of(self, view: PlayerView) -> Situation:
+        """Who plays next, as `play_score` weighs it."""
         next_seat = (view.seat + view.direction) % view.players
         partner_next = next_seat in team_of(view.seat, view.players, view.rules.pairs)
         danger = view.hand_counts[next_seat] <= 2 and not partner_next
-        lacks = self.lacking(view, next_seat)
-        score = 0.0
-        if effect.wild:
-            score -= 8 if danger or len(hand) == 2 else 50  # keep wilds for when nothing else plays
-            suit = max(counts, key=counts.__getitem__) if counts else None
-        else:
-            suit = card.suit
-        score += 3.0 * counts.get(suit, 0)  # stay in (or switch to) the long suit
-        score += 1.0 * sum(1 for c in rest if c.rank == card.rank)  # a same-rank card to switch later
-        if suit in lacks:
-            score += 4.0  # the next player was seen to lack it
-        if effect.draws or effect.skip or (effect.reverse and view.players == 2):
-            if partner_next:
-                score -= 15
-            else:
-                score += 20 if danger else -2  # save them for when they hurt
-        if view.rules.scoring != "none" or view.target:
-            score += card_value(card, table.values) / 10.0  # shed points when they count
-        return score + rng.random() * 0.01
+        return situation(view.rules, view.players, danger, partner_next,
+                         frozenset(self.lacking(view, next_seat)))
 
 
 def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,

@@ -17,6 +17,7 @@ from game.engine.determinize import round_from_view, unseen_cards
 from .knowledge import Cohort, Knowledge
 
 SOFT_TRUST = 0.75  # share of the guesses that take the soft marks as certain
+FIT_TRIES = 20  # deals of one hand tried until its player's choices fit it
 
 
 def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card]) -> None:
@@ -62,8 +63,30 @@ class Guesser:
         self.plans = _plan(found)
         soft = any(c.soft_suits or c.soft_ranks for _, c in found)
         self.soft_plans = _plan([(seat, c.hardened()) for seat, c in found]) if soft else None
+        # Seats whose choices can be read (see `Reading`), with their cohorts in dealing order.
+        self.reading = knowledge.reading if knowledge is not None else None
+        self.readable = [] if self.reading is None else [
+            seat for seat in range(view.players) if seat != view.seat and self.reading.read(seat)]
         self.wild_four_suit = knowledge.wild_four_suit if knowledge is not None else None
         self.judge_bluff = view.phase == "challenge" and view.pending_by is not None and knowledge is not None
+
+    def _fit(self, hands: list[list[Card]], pool: list[Card], plans: list[tuple[int, Cohort]],
+             rng: random.Random) -> None:
+        """Deal each readable seat's hand again, up to `FIT_TRIES` times, until its choices fit it
+        (`Reading.fits`); a hand that never fits is kept as the last deal left it."""
+        reading = self.reading
+        assert reading is not None
+        for seat in self.readable:
+            hand = hands[seat]
+            tries = 0
+            while not reading.fits(seat, hand) and tries < FIT_TRIES:
+                tries += 1
+                pool.extend(hand)
+                hand.clear()
+                rng.shuffle(pool)
+                for owner, cohort in plans:
+                    if owner == seat:
+                        _fill(cohort, pool, self.wilds, hand)
 
     def sample(self, rng: random.Random) -> Round:
         """One determinization: a full round consistent with the view and the knowledge."""
@@ -77,6 +100,8 @@ class Guesser:
             plans = self.soft_plans
         for seat, cohort in plans:
             _fill(cohort, pool, self.wilds, hands[seat])
+        if self.readable:
+            self._fit(hands, pool, plans, rng)
         bluff_by = None
         if self.judge_bluff:
             offender = (view.seat - view.direction) % view.players

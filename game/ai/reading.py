@@ -1,0 +1,151 @@
+"""Reading a player's choices: would a hand have made the plays its player was seen to make?
+
+Since its last draw, every card a player played left its hand, so the hand it held at
+each of those moments is its hand now plus the cards it played after. For each free
+choice among them (the first card of a turn with no penalty owed, and the suit it named
+after a wild) the reading keeps what Medium weighs (`Situation`): a guessed hand "fits"
+when Medium's tips (`play_score`, `suit_preference`) would have made every one of those
+choices from it. The sampler deals guesses that fit where it can: a player who keeps
+its eights, sheds its high cards and follows its long suit gives much away with every
+card. Nothing here is certain (the player may not play by these tips), so a guess that
+cannot be made to fit in a few tries is kept as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.engine import Card, Rules
+from game.engine import events as ev
+from game.engine.scoring import team_of
+from game.engine.table import card_table
+
+from .tips import Situation, play_score, situation, suit_preference
+
+TIE = 0.02  # scores closer than this may have gone either way (Medium's tie-break noise)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A card its player played; ``situation`` is set when the play was a free choice."""
+
+    card: Card
+    situation: Situation | None
+    suit: str  # in force before the play
+    rank: str  # of the top card before the play
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """The suit a player named after its wild, with the suits the next player lacked."""
+
+    suit: str
+    lacks: frozenset[str]
+
+
+class Reading:
+    """The choices each player made since its last draw, fed with one seat's redacted events."""
+
+    def __init__(self, seat: int, rules: Rules, players: int) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.players = players
+        table = card_table(rules)
+        self.wilds = table.wild_ranks
+        self.suits = table.suits
+        self.again = rules.again_ranks
+        self.steps: list[list[Played | Named]] = [[] for _ in range(players)]
+        self.counts = [0] * players
+        self.direction = 1
+        self.turn: int | None = None
+        self.free = False  # the seat to act has done nothing yet this turn and owes no penalty
+        self.owes: int | None = None  # the seat a pending penalty falls on
+        self.naming: int | None = None  # the seat whose wild now asks for a suit
+
+    def observe(self, event: ev.Event, suit: str | None, rank: str | None,
+                lacks_of: Callable[[int], frozenset[str]]) -> None:
+        """Update from one event; ``suit`` and ``rank``: in force before it; ``lacks_of(seat)``:
+        the suits ``seat`` was seen to lack."""
+        kind = type(event)
+        if kind is ev.RoundStarted:
+            self.steps = [[] for _ in range(self.players)]
+            self.counts = [0] * self.players
+            self.direction = event.direction  # type: ignore[attr-defined]
+            self.turn = self.owes = self.naming = None
+            self.free = False
+        elif kind is ev.CardsDrawn:
+            seat = event.seat  # type: ignore[attr-defined]
+            self.counts[seat] += event.count  # type: ignore[attr-defined]
+            self.steps[seat] = []  # unknown cards came in: earlier hands can no longer be rebuilt
+            if seat == self.turn:
+                self.free = False
+        elif kind is ev.CardPlayed:
+            self._played(event.seat, event.card, suit, rank, lacks_of)  # type: ignore[attr-defined]
+        elif kind is ev.SuitChosen:
+            seat = event.seat  # type: ignore[attr-defined]
+            if seat == self.naming and seat != self.seat:
+                nxt = (seat + self.direction) % self.players
+                self.steps[seat].append(Named(event.suit, lacks_of(nxt)))  # type: ignore[attr-defined]
+            self.naming = None
+        elif kind is ev.DirectionChanged:
+            self.direction = event.direction  # type: ignore[attr-defined]
+        elif kind is ev.PenaltyPending:
+            self.owes = event.seat  # type: ignore[attr-defined]
+        elif kind is ev.TurnStarted:
+            self.turn = event.seat  # type: ignore[attr-defined]
+            self.free = self.owes != self.turn
+            self.owes = None
+        elif kind is ev.TimedOut:
+            self.free = False  # the game chose for that player
+
+    def _played(self, seat: int, card: Card, suit: str | None, rank: str | None,
+                lacks_of: Callable[[int], frozenset[str]]) -> None:
+        chosen = None
+        if seat != self.seat and seat == self.turn and self.free and suit is not None and rank is not None:
+            nxt = (seat + self.direction) % self.players
+            partner_next = nxt != seat and nxt in team_of(seat, self.players, self.rules.pairs)
+            chosen = situation(self.rules, self.players, self.counts[nxt] <= 2 and not partner_next,
+                               partner_next, lacks_of(nxt))
+        if seat != self.seat and suit is not None and rank is not None:
+            self.steps[seat].append(Played(card, chosen, suit, rank))
+        self.counts[seat] -= 1
+        self.free = False
+        self.naming = seat if card.rank in self.wilds and self.counts[seat] else None
+
+    def read(self, seat: int) -> bool:
+        """Whether ``seat`` made any choice a hand can be checked against."""
+        return any(type(s) is Named or s.situation is not None for s in self.steps[seat])  # type: ignore[union-attr]
+
+    def fits(self, seat: int, hand: Sequence[Card]) -> bool:
+        """Whether Medium's tips, holding ``hand`` now, would have made ``seat``'s choices."""
+        held = list(hand)
+        for step in reversed(self.steps[seat]):
+            if type(step) is Named:
+                if not self._named_fits(step, held):  # type: ignore[arg-type]
+                    return False
+                continue
+            held.append(step.card)  # type: ignore[union-attr]
+            if step.situation is not None and not self._played_fits(step, held):  # type: ignore[union-attr,arg-type]
+                return False
+        return True
+
+    def _played_fits(self, step: Played, held: list[Card]) -> bool:
+        situation = step.situation
+        assert situation is not None
+        wilds, last = self.wilds, len(held) == 1
+        chosen = play_score(step.card, held, situation)
+        seen: set[Card] = set()
+        for card in held:
+            if card in seen or card == step.card:
+                continue
+            seen.add(card)
+            if ((card.suit == step.suit or card.rank == step.rank or card.rank in wilds)
+                    and not (last and card.rank in self.again)
+                    and play_score(card, held, situation) > chosen + TIE):
+                return False
+        return True
+
+    def _named_fits(self, step: Named, held: list[Card]) -> bool:
+        chosen = suit_preference(step.suit, held, step.lacks)
+        return all(suit_preference(s, held, step.lacks) <= chosen for s in self.suits)

@@ -1,0 +1,88 @@
+"""Medium's preferences as pure functions of a hand: how much it likes each play, which suit it names.
+
+`Medium` decides with them from its view; `Reading` replays them on a guessed hand to
+tell whether an opponent who plays by these tips would have made the choices it was
+seen to make. Both must stay in step, so the tips are written once, here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from game.engine import Card, Rules
+from game.engine.scoring import card_value
+from game.engine.table import CardTable, card_table
+
+WILD_KEPT = -50.0  # a wild played while the next player is in no danger
+WILD_NEEDED = -8.0  # ... while the next player is about to go out, or with two cards left
+KEEP_FOR_DRAW = -40.0  # a best play scored at or below this is left for a draw, where drawing is allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What Medium weighs besides its hand when it chooses a card: who plays next and how close
+    to going out that player is, whether points are at stake. Made with `situation`."""
+
+    table: CardTable
+    players: int
+    danger: bool  # the next player (not a partner) holds two cards or fewer
+    partner_next: bool
+    lacks: frozenset[str]  # suits the next player was seen to lack
+    sheds: bool  # high cards are worth shedding (points count)
+
+
+def situation(rules: Rules, players: int, danger: bool, partner_next: bool,
+              lacks: frozenset[str] = frozenset()) -> Situation:
+    """The `Situation` of a choice under ``rules`` at ``players`` players."""
+    sheds = rules.scoring != "none" or bool(rules.target_for(players))
+    return Situation(card_table(rules), players, danger, partner_next, lacks, sheds)
+
+
+def play_score(card: Card, hand: Sequence[Card], situation: Situation) -> float:
+    """How much Medium likes playing ``card`` from ``hand`` (higher is better; no tie-break noise).
+
+    Wilds are kept for when nothing else plays (or the next player is about to go out); a
+    card that leaves more of its suit in hand scores higher, a same-rank card kept for a
+    later switch a little; a suit the next player lacks is a bonus; skips and draw cards
+    are saved for a next player low on cards (never against a partner); high cards are
+    shed when points count."""
+    table = situation.table
+    effect = table.effects[card]
+    if len(hand) == 1:
+        return 1000.0
+    counts: dict[str, int] = {}  # of the rest of the hand, in its order (ties go to the first)
+    same = 0
+    played = False
+    for other in hand:
+        if not played and other == card:
+            played = True
+            continue
+        if other.suit is not None:
+            counts[other.suit] = counts.get(other.suit, 0) + 1
+        if other.rank == card.rank:
+            same += 1
+    score = 0.0
+    if effect.wild:
+        score += WILD_NEEDED if situation.danger or len(hand) == 2 else WILD_KEPT
+        suit = max(counts, key=counts.__getitem__) if counts else None
+    else:
+        suit = card.suit
+    score += 3.0 * counts.get(suit, 0) if suit is not None else 0.0
+    score += 1.0 * same
+    if suit in situation.lacks:
+        score += 4.0
+    if effect.draws or effect.skip or (effect.reverse and situation.players == 2):
+        if situation.partner_next:
+            score -= 15
+        else:
+            score += 20 if situation.danger else -2
+    if situation.sheds:
+        score += card_value(card, table.values) / 10.0
+    return score
+
+
+def suit_preference(suit: str, hand: Collection[Card], lacks: Collection[str]) -> float:
+    """How much Medium likes naming ``suit``: the cards of it in ``hand``, half a card more
+    for a suit the next player lacks."""
+    return sum(1 for c in hand if c.suit == suit) + (0.5 if suit in lacks else 0.0)
