@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from game.ai import arena as arena_module
 from game.ai import hard as hard_module
 from game.ai import player_for
 from game.ai import playout as playout_module
@@ -80,6 +81,13 @@ def test_medium_beats_easy_at_duel_beyond_luck():
     low, _ = wilson(side_a.wins, side_a.games)
     assert side_a.games == 400
     assert low > 0.5
+
+
+@pytest.mark.parametrize("name", ["classic", "points"])
+def test_the_arena_calls_a_round_that_goes_on_for_ever_a_tie(monkeypatch, name):
+    monkeypatch.setattr(arena_module, "MAX_ACTIONS", 3)
+    side_a, side_b = arena_module.play_deal((name, 4, "medium", "easy", 0, 0.0, None, None))
+    assert (side_a.games, side_a.wins, side_b.wins) == (4, 1.0, 3.0)  # every rotation shared four ways
 
 
 def test_wilson_interval_brackets_the_rate():
@@ -277,9 +285,9 @@ def test_only_a_broken_suggestion_makes_a_player_erratic():
 def test_hard_plays_out_to_the_round_end_only_in_a_match_to_a_target(monkeypatch, name, horizon):
     seen: set[int | None] = set()
 
-    def recording(r, rng, seeded=None, horizon=HORIZON):
+    def recording(r, rng, seeded=None, horizon=HORIZON, sheds=frozenset()):
         seen.add(horizon)
-        return playout(r, rng, seeded, horizon)
+        return playout(r, rng, seeded, horizon, sheds)
 
     monkeypatch.setattr(hard_module, "playout", recording)
     m = make_match(name, ["3H 3C 5H 9D", "KS QS JS TS"], "7H", "2S 4S 5S 6S 9S")

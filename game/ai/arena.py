@@ -28,6 +28,10 @@ from .players import LEVELS, ComputerPlayer, player_for
 from .playout import HORIZON
 
 MAX_ROUNDS = 60  # a points match that has not ended by then is called a tie
+# A round can go round for ever with every move forced (four players each drawing the only
+# card left, an eight, and naming a suit the next one lacks): after this many actions it is
+# called a tie.
+MAX_ACTIONS = 5000
 
 
 @dataclass
@@ -60,7 +64,9 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
                times: dict[int, list[float]] | None = None,
                playouts: dict[int, list[int]] | None = None) -> Match:
-    """Play one match between computer players (feeding the searching ones the public events)."""
+    """Play one match between computer players (feeding the searching ones the public events).
+
+    A round still going after `MAX_ACTIONS` actions is left unfinished (a tie)."""
     players = len(seats)
     match = Match(rules, players, seed)
     rng = random.Random(seed * 7919 + 1)
@@ -75,7 +81,9 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
     tell(match.start_events)
     rounds = 1
     while True:
-        while match.status == "playing":
+        actions = 0
+        while match.status == "playing" and actions < MAX_ACTIONS:
+            actions += 1
             seat = match.to_act
             assert seat is not None
             view = match.view(seat)
@@ -87,7 +95,7 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
             if playouts is not None and searched:
                 playouts.setdefault(seat, []).append(searched)
             tell(match.apply(action, seat))
-        if match.status == "match_over" or not match.target or rounds >= MAX_ROUNDS:
+        if match.status != "round_over" or not match.target or rounds >= MAX_ROUNDS:
             return match
         tell(match.next_round())
         rounds += 1

@@ -21,7 +21,7 @@ from game.engine import events as ev
 from game.engine.scoring import team_of
 from game.engine.table import card_table
 
-from .tips import Situation, play_score, situation, suit_preference
+from .tips import Situation, play_scores, situation, suit_preference
 
 TIE = 0.02  # scores closer than this may have gone either way (Medium's tie-break noise)
 
@@ -133,18 +133,15 @@ class Reading:
     def _played_fits(self, step: Played, held: list[Card]) -> bool:
         situation = step.situation
         assert situation is not None
-        wilds, last = self.wilds, len(held) == 1
-        chosen = play_score(step.card, held, situation)
-        seen: set[Card] = set()
-        for card in held:
-            if card in seen or card == step.card:
-                continue
-            seen.add(card)
-            if ((card.suit == step.suit or card.rank == step.rank or card.rank in wilds)
-                    and not (last and card.rank in self.again)
-                    and play_score(card, held, situation) > chosen + TIE):
-                return False
-        return True
+        wilds, chosen, last = self.wilds, step.card, len(held) == 1
+        suit, rank = step.suit, step.rank
+        others = {card for card in held
+                  if card != chosen and (card.suit == suit or card.rank == rank or card.rank in wilds)
+                  and not (last and card.rank in self.again)}
+        if not others:
+            return True
+        scores = play_scores((chosen, *others), held, situation)
+        return max(scores[1:]) <= scores[0] + TIE
 
     def _named_fits(self, step: Named, held: list[Card]) -> bool:
         chosen = suit_preference(step.suit, held, step.lacks)

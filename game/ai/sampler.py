@@ -37,6 +37,27 @@ def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Car
         need -= 1
 
 
+def _pick(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card],
+          rng: random.Random) -> None:
+    """Like `_fill`, picking at random from ``pool`` (in any order) instead of from its end:
+    no shuffle of the whole pool for each hand dealt again."""
+    need = cohort.count
+    misses = 0
+    while need and pool and misses < 4 * len(pool):
+        index = int(rng.random() * len(pool))
+        card = pool[index]
+        if cohort.admits(card, wilds):
+            pool[index] = pool[-1]
+            pool.pop()
+            out.append(card)
+            need -= 1
+        else:
+            misses += 1
+    if need:  # few cards it admits are left: deal from a shuffled pool as `_fill` does
+        rng.shuffle(pool)
+        _fill(Cohort(need, cohort.no_suits, cohort.no_ranks, cohort.no_wild), pool, wilds, out)
+
+
 def _plan(found: list[tuple[int, Cohort]]) -> list[tuple[int, Cohort]]:
     """The (seat, cohort) pairs in dealing order: the most constrained cohorts choose first."""
     def marks(item: tuple[int, Cohort]) -> int:
@@ -76,6 +97,7 @@ class Guesser:
         (`Reading.fits`); a hand that never fits is kept as the last deal left it."""
         reading = self.reading
         assert reading is not None
+        refitted = False
         for seat in self.readable:
             hand = hands[seat]
             tries = 0
@@ -83,10 +105,12 @@ class Guesser:
                 tries += 1
                 pool.extend(hand)
                 hand.clear()
-                rng.shuffle(pool)
                 for owner, cohort in plans:
                     if owner == seat:
-                        _fill(cohort, pool, self.wilds, hand)
+                        _pick(cohort, pool, self.wilds, hand, rng)
+            refitted = refitted or tries > 0
+        if refitted:  # the picks left the pool in no random order: the pile is taken from it
+            rng.shuffle(pool)
 
     def sample(self, rng: random.Random) -> Round:
         """One determinization: a full round consistent with the view and the knowledge."""

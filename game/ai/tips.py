@@ -47,39 +47,49 @@ def play_score(card: Card, hand: Sequence[Card], situation: Situation) -> float:
     later switch a little; a suit the next player lacks is a bonus; skips and draw cards
     are saved for a next player low on cards (never against a partner); high cards are
     shed when points count."""
-    table = situation.table
-    effect = table.effects[card]
+    return play_scores((card,), hand, situation)[0]
+
+
+def play_scores(cards: Sequence[Card], hand: Sequence[Card], situation: Situation) -> list[float]:
+    """`play_score` of each of ``cards`` (all in ``hand``), counting the hand once."""
     if len(hand) == 1:
-        return 1000.0
-    counts: dict[str, int] = {}  # of the rest of the hand, in its order (ties go to the first)
-    same = 0
-    played = False
+        return [1000.0] * len(cards)
+    table = situation.table
+    counts: dict[str, int] = {}
+    ranks: dict[str, int] = {}
     for other in hand:
-        if not played and other == card:
-            played = True
-            continue
         if other.suit is not None:
             counts[other.suit] = counts.get(other.suit, 0) + 1
-        if other.rank == card.rank:
-            same += 1
-    score = 0.0
-    if effect.wild:
-        score += WILD_NEEDED if situation.danger or len(hand) == 2 else WILD_KEPT
-        suit = max(counts, key=counts.__getitem__) if counts else None
-    else:
-        suit = card.suit
-    score += 3.0 * counts.get(suit, 0) if suit is not None else 0.0
-    score += 1.0 * same
-    if suit in situation.lacks:
-        score += 4.0
-    if effect.draws or effect.skip or (effect.reverse and situation.players == 2):
-        if situation.partner_next:
-            score -= 15
+        ranks[other.rank] = ranks.get(other.rank, 0) + 1
+    wild_base = WILD_NEEDED if situation.danger or len(hand) == 2 else WILD_KEPT
+    out = []
+    for card in cards:
+        effect = table.effects[card]
+        own = card.suit
+        if effect.wild:  # it names the suit it then holds most of
+            score = wild_base
+            suit, most = None, 0
+            for name, n in counts.items():
+                if name == own:
+                    n -= 1
+                if n > most:
+                    suit, most = name, n
         else:
-            score += 20 if situation.danger else -2
-    if situation.sheds:
-        score += card_value(card, table.values) / 10.0
-    return score
+            score = 0.0
+            suit = own
+            most = counts.get(own, 0) - 1 if own is not None else 0
+        score += 3.0 * most + ranks[card.rank] - 1  # the long suit, a same-rank card to switch later
+        if suit in situation.lacks:
+            score += 4.0
+        if effect.draws or effect.skip or (effect.reverse and situation.players == 2):
+            if situation.partner_next:
+                score -= 15
+            else:
+                score += 20 if situation.danger else -2
+        if situation.sheds:
+            score += card_value(card, table.values) / 10.0
+        out.append(score)
+    return out
 
 
 def suit_preference(suit: str, hand: Collection[Card], lacks: Collection[str]) -> float:
