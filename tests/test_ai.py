@@ -285,9 +285,9 @@ def test_only_a_broken_suggestion_makes_a_player_erratic():
 def test_hard_plays_out_to_the_round_end_only_in_a_match_to_a_target(monkeypatch, name, horizon):
     seen: set[int | None] = set()
 
-    def recording(r, rng, seeded=None, horizon=HORIZON, sheds=frozenset()):
+    def recording(r, rng, seeded=None, horizon=HORIZON):
         seen.add(horizon)
-        return playout(r, rng, seeded, horizon, sheds)
+        return playout(r, rng, seeded, horizon)
 
     monkeypatch.setattr(hard_module, "playout", recording)
     m = make_match(name, ["3H 3C 5H 9D", "KS QS JS TS"], "7H", "2S 4S 5S 6S 9S")

@@ -60,11 +60,8 @@ class Lacks:
             self.suits[r.to_act].add(r.suit)
 
 
-def policy(r: Round, rng: random.Random, lacks: Lacks | None = None,
-           sheds: frozenset[int] = frozenset()) -> Action:
-    """A quick, reasonable action for the seat to act in ``r``: Medium's rules, read off the round.
-
-    The seats in ``sheds`` also shed high cards, as Medium does when points count."""
+def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
+    """A quick, reasonable action for the seat to act in ``r``: Medium's rules, read off the round."""
     legal = r.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -105,7 +102,6 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None,
     partner_next = nxt == partner
     danger = len(r.hands[nxt]) <= 2 and not partner_next
     lacked = lacks.suits[nxt] if lacks is not None and lacks.active and not partner_next else ()
-    values = r.table.values if seat in sheds else None
     best_play: Action | None = None
     best_score = -1000.0
     for action in legal:
@@ -123,9 +119,6 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None,
                     score += LACK_BONUS
             if effect.draws or effect.skip or (effect.reverse and players == 2):
                 score += -15.0 if partner_next else (20.0 if danger else -2.0)  # save them for when they hurt
-            if values is not None:
-                value = values.get(card.rank)
-                score += (card.number if value is None else value) / 10.0
             if score > best_score:
                 best_score, best_play = score, action
         elif kind is Denounce and action.seat != partner:  # type: ignore[attr-defined]
@@ -139,19 +132,19 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None,
 
 
 def playout(r: Round, rng: random.Random, seeded: list[set[str]] | None = None,
-            horizon: int | None = HORIZON, sheds: frozenset[int] = frozenset()) -> int:
+            horizon: int | None = HORIZON) -> int:
     """Play ``r`` with `policy` for ``horizon`` actions at most (None: to the end of the
     round); return the number of actions. `reward` judges a round left unfinished.
 
     Cutting the playouts short buys several times more of them in a think budget, and the
     hand sizes after a few turns foretell the winner about as well as the rest of a noisy
     playout does (A/B in the README). ``seeded``: the suits each seat was already known to
-    lack (see `Lacks`); ``sheds``: the seats that shed high cards (see `policy`)."""
+    lack (see `Lacks`)."""
     lacks = Lacks(r, seeded)
     steps = 0
     limit = MAX_STEPS if horizon is None else min(horizon, MAX_STEPS)
     while not r.over and steps < limit:
-        action = policy(r, rng, lacks, sheds)
+        action = policy(r, rng, lacks)
         if lacks.active:
             lacks.before(r, action)
         r.apply(action, events=False)
