@@ -295,20 +295,45 @@ def test_hard_plays_out_to_the_round_end_only_in_a_match_to_a_target(monkeypatch
     assert seen == {horizon}
 
 
+class Origins:
+    """The true draw each card in every hand came with, numbered as `Knowledge` numbers them."""
+
+    def __init__(self, players):
+        self.held = [[] for _ in range(players)]
+        self.draws = 0
+
+    def observe(self, event):
+        if isinstance(event, ev.RoundStarted):
+            self.held = [[] for _ in self.held]
+            self.draws = 0
+        elif isinstance(event, ev.CardsDrawn):
+            self.held[event.seat] += [(card, self.draws) for card in event.cards]
+            self.draws += 1
+        elif isinstance(event, ev.CardPlayed):
+            held = self.held[event.seat]
+            held.remove(max((c for c in held if c[0] == event.card), key=lambda c: c[1]))
+
+    def hand(self, seat):
+        return [c for c, _ in self.held[seat]], [o for _, o in self.held[seat]]
+
+
 @pytest.mark.parametrize(("name", "players"), [("classic", 4), ("duel", 2), ("points", 3), ("colors", 4),
                                                ("action", 4)])
-def test_the_hands_medium_players_hold_always_fit_their_reading(name, players):
+def test_the_hands_medium_players_hold_fit_their_reading(name, players):
     # Reading replays Medium's own tips: the real hand of a Medium player must fit what
-    # it was seen to choose, or the sampler would steer away from the truth.
+    # it was seen to choose, or the sampler would steer away from the truth. (Which draw a
+    # played card came from is a guess where two could have held it: rarely, that misleads.)
     rules = PRESETS[name]
-    checked = 0
+    checked = misfits = 0
     for seed in range(4):
         match = Match(rules, players, seed)
         seats = [Medium() for _ in range(players)]
+        origins = Origins(players)
 
-        def tell(events, seats=seats):
-            for seat, player in enumerate(seats):
-                for event in events:
+        def tell(events, seats=seats, origins=origins):
+            for event in events:
+                origins.observe(event)
+                for seat, player in enumerate(seats):
                     player.observe(seat, event.for_seat(seat), rules, players)
 
         tell(match.start_events)
@@ -319,9 +344,10 @@ def test_the_hands_medium_players_hold_always_fit_their_reading(name, players):
             for other in range(players):
                 if other != seat and reading.read(other):
                     checked += 1
-                    assert reading.fits(other, match.round.hands[other])
+                    misfits += not reading.fits(other, match.round.hands[other])
             tell(match.apply(seats[seat].choose(match.view(seat), rng), seat))
-    assert checked > 20
+    assert checked > 50
+    assert misfits == 0, (misfits, checked)
 
 
 def read(*events, seat=0, players=2, name="duel"):
@@ -354,9 +380,23 @@ def test_a_suit_named_after_an_eight_reads_the_longest_suit():
     assert not reading.fits(1, parse_cards("2D 3D 4S"))
 
 
-def test_choices_before_a_draw_or_owed_to_a_penalty_are_not_read():
-    reading = read(ev.TurnStarted(1), ev.CardPlayed(1, parse_card("9H")), ev.CardsDrawn(1, 1, "draw"))
+def test_a_card_kept_from_a_draw_ends_the_reading():
+    # Which card of the hand came in with that draw is unknown: the 9H choice cannot be checked.
+    reading = read(ev.TurnStarted(1), ev.CardPlayed(1, parse_card("9H")), ev.TurnStarted(1),
+                   ev.CardsDrawn(1, 1, "draw"), ev.Passed(1))
     assert not reading.read(1)
+    assert reading.fits(1, parse_cards("7C 2C 3C 4S"))
+
+
+def test_a_card_drawn_and_played_at_once_keeps_the_reading():
+    reading = read(ev.TurnStarted(1), ev.CardPlayed(1, parse_card("9H")), ev.TurnStarted(1),
+                   ev.CardsDrawn(1, 1, "draw"), ev.CardPlayed(1, parse_card("5H")))
+    assert reading.read(1)
+    assert not reading.fits(1, parse_cards("7C 2C 3C"))  # 9H was chosen over a long club suit
+    assert reading.fits(1, parse_cards("7C 2S 3D"))
+
+
+def test_a_choice_owed_to_a_penalty_is_not_read():
     reading = read(ev.PenaltyPending(1, 2), ev.TurnStarted(1), ev.CardPlayed(1, parse_card("9H")))
     assert not reading.read(1)
 

@@ -24,6 +24,7 @@ from game.engine.table import card_table
 from .tips import Situation, play_scores, situation, suit_preference
 
 TIE = 0.02  # scores closer than this may have gone either way (Medium's tie-break noise)
+CHECKED = 6  # the newest choices a hand is checked against (each costs time in every guess)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,14 @@ class Played:
     situation: Situation | None
     suit: str  # in force before the play
     rank: str  # of the top card before the play
+    drawn: bool = False  # the card it had just drawn (played in the turn it drew it)
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """Cards its player drew."""
+
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,13 +64,14 @@ class Reading:
         self.wilds = table.wild_ranks
         self.suits = table.suits
         self.again = rules.again_ranks
-        self.steps: list[list[Played | Named]] = [[] for _ in range(players)]
+        self.steps: list[list[Played | Named | Drew]] = [[] for _ in range(players)]
         self.counts = [0] * players
         self.direction = 1
         self.turn: int | None = None
         self.free = False  # the seat to act has done nothing yet this turn and owes no penalty
         self.owes: int | None = None  # the seat a pending penalty falls on
         self.naming: int | None = None  # the seat whose wild now asks for a suit
+        self.drawing: int | None = None  # the seat to act, if it has just drawn a card this turn
 
     def observe(self, event: ev.Event, suit: str | None, rank: str | None,
                 lacks_of: Callable[[int], frozenset[str]]) -> None:
@@ -72,14 +82,17 @@ class Reading:
             self.steps = [[] for _ in range(self.players)]
             self.counts = [0] * self.players
             self.direction = event.direction  # type: ignore[attr-defined]
-            self.turn = self.owes = self.naming = None
+            self.turn = self.owes = self.naming = self.drawing = None
             self.free = False
         elif kind is ev.CardsDrawn:
             seat = event.seat  # type: ignore[attr-defined]
             self.counts[seat] += event.count  # type: ignore[attr-defined]
-            self.steps[seat] = []  # unknown cards came in: earlier hands can no longer be rebuilt
+            if seat != self.seat:
+                self.steps[seat].append(Drew(event.count))  # type: ignore[attr-defined]
             if seat == self.turn:
                 self.free = False
+                # The next card it plays this turn is the one it drew (nothing else plays then).
+                self.drawing = seat if event.reason == "draw" else None  # type: ignore[attr-defined]
         elif kind is ev.CardPlayed:
             self._played(event.seat, event.card, suit, rank, lacks_of)  # type: ignore[attr-defined]
         elif kind is ev.SuitChosen:
@@ -96,6 +109,7 @@ class Reading:
             self.turn = event.seat  # type: ignore[attr-defined]
             self.free = self.owes != self.turn
             self.owes = None
+            self.drawing = None
         elif kind is ev.TimedOut:
             self.free = False  # the game chose for that player
 
@@ -108,26 +122,60 @@ class Reading:
             chosen = situation(self.rules, self.players, self.counts[nxt] <= 2 and not partner_next,
                                partner_next, lacks_of(nxt))
         if seat != self.seat and suit is not None and rank is not None:
-            self.steps[seat].append(Played(card, chosen, suit, rank))
+            self.steps[seat].append(Played(card, chosen, suit, rank, self.drawing == seat))
         self.counts[seat] -= 1
         self.free = False
+        self.drawing = None
         self.naming = seat if card.rank in self.wilds and self.counts[seat] else None
 
     def read(self, seat: int) -> bool:
-        """Whether ``seat`` made any choice a hand can be checked against."""
-        return any(type(s) is Named or s.situation is not None for s in self.steps[seat])  # type: ignore[union-attr]
+        """Whether ``seat`` made any choice a hand can be checked against (see `fits`)."""
+        played_drawn = False
+        for step in reversed(self.steps[seat]):
+            kind = type(step)
+            if kind is Drew:
+                if not played_drawn or step.count != 1:  # type: ignore[union-attr]
+                    return False
+                played_drawn = False
+            elif kind is Named or step.situation is not None:  # type: ignore[union-attr]
+                return True
+            else:
+                played_drawn = step.drawn  # type: ignore[union-attr]
+        return False
 
     def fits(self, seat: int, hand: Sequence[Card]) -> bool:
-        """Whether Medium's tips, holding ``hand`` now, would have made ``seat``'s choices."""
+        """Whether Medium's tips, holding ``hand`` now, would have made ``seat``'s last `CHECKED`
+        choices.
+
+        Going back in time, a card played goes back into the hand, and a card drawn and
+        played in the same turn leaves it again. The reading stops at a draw whose cards may
+        still be in the hand: which cards of the hand came in then is unknown."""
         held = list(hand)
+        checked = 0
+        played_drawn = False
         for step in reversed(self.steps[seat]):
-            if type(step) is Named:
+            kind = type(step)
+            if kind is Drew:
+                if not played_drawn or step.count != 1:  # type: ignore[union-attr]
+                    return True
+                played_drawn = False
+                continue
+            played_drawn = False
+            if kind is Named:
                 if not self._named_fits(step, held):  # type: ignore[arg-type]
                     return False
-                continue
-            held.append(step.card)  # type: ignore[union-attr]
-            if step.situation is not None and not self._played_fits(step, held):  # type: ignore[union-attr,arg-type]
-                return False
+            else:
+                if step.drawn:  # type: ignore[union-attr]
+                    played_drawn = True  # not in the hand before that draw
+                    continue
+                held.append(step.card)  # type: ignore[union-attr]
+                if step.situation is None:  # type: ignore[union-attr]
+                    continue
+                if not self._played_fits(step, held):  # type: ignore[arg-type]
+                    return False
+            checked += 1
+            if checked >= CHECKED:
+                break
         return True
 
     def _played_fits(self, step: Played, held: list[Card]) -> bool:
