@@ -1,7 +1,8 @@
 """The Hard computer player: Monte Carlo search over guessed deals, with inference.
 
-Each iteration guesses the hidden cards (`sample_round`, honouring what the public
-events showed each opponent lacks) and plays the round out after every candidate
+Each iteration guesses the hidden cards (`Guesser`, honouring what the public events
+showed each opponent lacks, and dealing again a hand that would not have made the
+choices its player made: `Reading`) and plays the round out after every candidate
 action on that same guess with the same random numbers (paired comparison, so the
 luck of the guess cancels), with the fast `policy`, for `HORIZON` actions: the hand
 sizes then judge the round (a match to a target score is played to the end of the

@@ -17,6 +17,9 @@ keep their wilds for when nothing else plays, so it suggests no card of the suit
 force or of the top rank. A player then caught holding such a card (a card it plays
 fits none of its cohorts once the soft marks count) plays wilds on a whim: its soft
 marks are dropped and its wilds no longer read.
+
+It also keeps the `Reading` of the other players' choices, and tracks its own seat's
+draws as it tracks the others' (its opponents read them too, which its reading models).
 """
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
 """Reading a player's choices: would a hand have made the plays its player was seen to make?
 
-Since its last draw, every card a player played left its hand, so the hand it held at
-each of those moments is its hand now plus the cards it played after. For each free
-choice among them (the first card of a turn with no penalty owed, and the suit it named
-after a wild) the reading keeps what Medium weighs (`Situation`): a guessed hand "fits"
-when Medium's tips (`play_score`, `suit_preference`) would have made every one of those
-choices from it. The sampler deals guesses that fit where it can: a player who keeps
-its eights, sheds its high cards and follows its long suit gives much away with every
-card. Nothing here is certain (the player may not play by these tips), so a guess that
-cannot be made to fit in a few tries is kept as it is.
+Every card a player played since a moment left its hand, so the hand it held then is
+its hand now plus the cards it played after, less a card it drew and played at once
+(a card kept from a draw ends the reading: which card of the hand came in then is
+unknown). For each free choice (the first card of a turn with no penalty owed, and the
+suit it named after a wild) the reading keeps what Medium weighs (`Situation`): a guessed
+hand "fits" when Medium's tips (`play_score`, `suit_preference`) would have made the last
+`CHECKED` of those choices from it. The sampler deals guesses that fit where it can: a
+player who keeps its eights, sheds its high cards and follows its long suit gives much
+away with every card. Nothing here is certain (the player may not play by these tips),
+so a guess that cannot be made to fit in a few tries is kept as it is.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ class Named:
 
 
 class Reading:
-    """The choices each player made since its last draw, fed with one seat's redacted events."""
+    """The plays, draws and suit calls of each other player this round, fed with one seat's
+    redacted events."""
 
     def __init__(self, seat: int, rules: Rules, players: int) -> None:
         self.seat = seat

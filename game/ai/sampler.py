@@ -5,6 +5,8 @@ what the seat knows from the public events (`Knowledge`): a cohort marked "no
 hearts" gets no heart. When the marks cannot all be met (rare: a wrong inference
 after cards changed hands unseen), the remaining cards are dealt freely. The soft
 marks (what a hand probably lacks) are honoured in a share `SOFT_TRUST` of the guesses.
+Then each hand whose player's choices can be read (`Reading`) is dealt again, a few
+times at most, until those choices fit it.
 """
 
 from __future__ import annotations
