@@ -8,6 +8,7 @@ from game.ai import arena as arena_module
 from game.ai import hard as hard_module
 from game.ai import player_for
 from game.ai import playout as playout_module
+from game.ai import sampler as sampler_module
 from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
 from game.ai.knowledge import Knowledge
@@ -413,3 +414,20 @@ def test_the_sampler_deals_hands_that_fit_what_the_opponent_chose():
     hands = [guesser.sample(rng).hands[1] for _ in range(300)]
     assert all(knowledge.reading.fits(1, hand) for hand in hands)
     assert not any(parse_card("7C") in hand and sum(c.suit == "C" for c in hand) >= 2 for hand in hands)
+
+
+def test_a_player_whose_choices_fit_no_hand_is_no_longer_read(monkeypatch):
+    m = make_match("duel", ["7D 3D 4D 5D", "9D 7C 6S 9S"], "7H", "KS QS JS TS 2C 3C 4C 5C 6C 9C TC")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in [*m.start_events, *act(m, "play 7D", "play 9D")]:
+        knowledge.observe(event.for_seat(0))
+    calls = []
+    monkeypatch.setattr(knowledge.reading, "fits", lambda seat, hand: calls.append(seat) or False)
+    guesser = Guesser(m.view(0), knowledge)
+    rng = random.Random(0)
+    for _ in range(sampler_module.GIVE_UP):
+        guesser.sample(rng)
+    assert guesser.readable == []
+    assert len(calls) == sampler_module.GIVE_UP * (sampler_module.FIT_TRIES + 1)
+    guesser.sample(rng)
+    assert len(calls) == sampler_module.GIVE_UP * (sampler_module.FIT_TRIES + 1)

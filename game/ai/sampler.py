@@ -20,6 +20,7 @@ from .knowledge import Cohort, Knowledge
 
 SOFT_TRUST = 0.75  # share of the guesses that take the soft marks as certain
 FIT_TRIES = 20  # deals of one hand tried until its player's choices fit it
+GIVE_UP = 4  # hands that could not be made to fit (and more than did) before a player is no longer read
 
 
 def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card]) -> None:
@@ -90,6 +91,7 @@ class Guesser:
         self.reading = knowledge.reading if knowledge is not None else None
         self.readable = [] if self.reading is None else [
             seat for seat in range(view.players) if seat != view.seat and self.reading.read(seat)]
+        self.tally: dict[int, list[int]] = {}  # per readable seat: [guesses not fitted, fitted]
         self.wild_four_suit = knowledge.wild_four_suit if knowledge is not None else None
         self.judge_bluff = view.phase == "challenge" and view.pending_by is not None and knowledge is not None
 
@@ -100,17 +102,25 @@ class Guesser:
         reading = self.reading
         assert reading is not None
         refitted = False
-        for seat in self.readable:
+        for seat in list(self.readable):
             hand = hands[seat]
             tries = 0
-            while not reading.fits(seat, hand) and tries < FIT_TRIES:
+            fits = reading.fits(seat, hand)
+            while not fits and tries < FIT_TRIES:
                 tries += 1
                 pool.extend(hand)
                 hand.clear()
                 for owner, cohort in plans:
                     if owner == seat:
                         _pick(cohort, pool, self.wilds, hand, rng)
+                fits = reading.fits(seat, hand)
             refitted = refitted or tries > 0
+            # A player whose choices fit hardly any hand does not play by Medium's tips: stop
+            # spending the budget on reading it (for this decision).
+            tally = self.tally.setdefault(seat, [0, 0])
+            tally[fits] += 1
+            if tally[0] >= GIVE_UP and tally[0] > tally[1]:
+                self.readable.remove(seat)
         if refitted:  # the picks left the pool in no random order: the pile is taken from it
             rng.shuffle(pool)
 
