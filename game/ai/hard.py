@@ -3,8 +3,8 @@
 Each iteration guesses the hidden cards (`Guesser`, honouring what the public events
 showed each opponent lacks, and dealing again a hand that would not have made the
 choices its player made: `Reading`) and plays the round out after every candidate
-action on that same guess with the same random numbers (`PER_GUESS` times) (paired comparison, so the
-luck of the guess cancels), with the fast `policy`, for `HORIZON` actions: the hand
+action on that same guess with the same random numbers, `PER_GUESS` times (a paired
+comparison, so the luck of the guess cancels), with the fast `policy`, for `HORIZON` actions: the hand
 sizes then judge the round (a match to a target score is played to the end of the
 round, since the points left count there). Candidates shown worse than the
 leader beyond doubt (a paired test on the guesses so far) stop being played out, so
