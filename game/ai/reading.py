@@ -65,7 +65,6 @@ class Reading:
         table = card_table(rules)
         self.wilds = table.wild_ranks
         self.suits = table.suits
-        self.again = rules.again_ranks
         self.steps: list[list[Played | Named | Drew]] = [[] for _ in range(players)]
         self.counts = [0] * players
         self.direction = 1
@@ -183,11 +182,11 @@ class Reading:
     def _played_fits(self, step: Played, held: list[Card]) -> bool:
         situation = step.situation
         assert situation is not None
-        wilds, chosen, last = self.wilds, step.card, len(held) == 1
+        wilds, chosen = self.wilds, step.card
         suit, rank = step.suit, step.rank
+        # (The rule that a 10 may not be the last card never bites: the hand held two or more.)
         others = {card for card in held
-                  if card != chosen and (card.suit == suit or card.rank == rank or card.rank in wilds)
-                  and not (last and card.rank in self.again)}
+                  if card != chosen and (card.suit == suit or card.rank == rank or card.rank in wilds)}
         if not others:
             return True
         scores = play_scores((chosen, *others), held, situation)

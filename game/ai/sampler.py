@@ -87,7 +87,7 @@ class Guesser:
         self.plans = _plan(found)
         soft = any(c.soft_suits or c.soft_ranks for _, c in found)
         self.soft_plans = _plan([(seat, c.hardened()) for seat, c in found]) if soft else None
-        # Seats whose choices can be read (see `Reading`), with their cohorts in dealing order.
+        # Seats whose choices can be read (see `Reading`).
         self.reading = knowledge.reading if knowledge is not None else None
         self.readable = [] if self.reading is None else [
             seat for seat in range(view.players) if seat != view.seat and self.reading.read(seat)]
