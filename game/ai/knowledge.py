@@ -162,9 +162,10 @@ class Knowledge:
                     cohort.soft_ranks.add(rank)
         self.cohorts[seat] = [c for c in cohorts if c.count]
 
-    def lacking(self, seat: int) -> frozenset[str]:
-        """The suits ``seat`` was seen to lack in every card it holds."""
-        cohorts = self.cohorts[seat]
+    def lacking(self, seat: int, count: int | None = None) -> frozenset[str]:
+        """The suits ``seat`` was seen to lack in every card it holds (``count``: the cards it
+        holds, if known; see `hand_cohorts`)."""
+        cohorts = self.cohorts[seat] if count is None else self.hand_cohorts(seat, count)
         if not cohorts:
             return frozenset()
         out = set(cohorts[0].no_suits)

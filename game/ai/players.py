@@ -101,13 +101,7 @@ class Medium:
         knowledge = self.knowledge.get(view.seat)
         if knowledge is None:
             return set()
-        cohorts = knowledge.hand_cohorts(seat, view.hand_counts[seat])
-        if not cohorts:
-            return set()
-        out = set(cohorts[0].no_suits)
-        for cohort in cohorts[1:]:
-            out &= cohort.no_suits
-        return out
+        return set(knowledge.lacking(seat, view.hand_counts[seat]))
 
     def best_suit(self, view: PlayerView, allowed: list[str]) -> str:
         """The allowed suit the hand holds most of; a suit the next player lacks breaks ties."""
