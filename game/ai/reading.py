@@ -74,6 +74,12 @@ class Reading:
         self.naming: int | None = None  # the seat whose wild now asks for a suit
         self.drawing: int | None = None  # the seat to act, if it has just drawn a card this turn
 
+    def __eq__(self, other: object) -> bool:
+        # Two readings of the same events are equal (a restored table relearns the round).
+        return isinstance(other, Reading) and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def observe(self, event: ev.Event, suit: str | None, rank: str | None,
                 lacks_of: Callable[[int], frozenset[str]]) -> None:
         """Update from one event; ``suit`` and ``rank``: in force before it; ``lacks_of(seat)``:
