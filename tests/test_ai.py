@@ -11,6 +11,7 @@ from game.ai import playout as playout_module
 from game.ai import sampler as sampler_module
 from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
+from game.ai.inference import WAYS, measure
 from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
 from game.ai.playout import HORIZON, Lacks, playout, policy, reward
@@ -431,3 +432,9 @@ def test_a_player_whose_choices_fit_no_hand_is_no_longer_read(monkeypatch):
     assert len(calls) == sampler_module.GIVE_UP * (sampler_module.FIT_TRIES + 1)
     guesser.sample(rng)
     assert len(calls) == sampler_module.GIVE_UP * (sampler_module.FIT_TRIES + 1)
+
+
+def test_the_marks_and_the_reading_bring_the_guesses_closer_to_the_real_hands():
+    results = measure("classic", 4, deals=5, guesses=10, seed=12345)
+    view_only, marks, reading = (results[way][0] for way in WAYS)
+    assert reading < marks < view_only
