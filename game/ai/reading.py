@@ -14,7 +14,7 @@ so a guess that cannot be made to fit in a few tries is kept as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.engine import Card, Rules
@@ -135,50 +135,42 @@ class Reading:
         self.drawing = None
         self.naming = seat if card.rank in self.wilds and self.counts[seat] else None
 
-    def read(self, seat: int) -> bool:
-        """Whether ``seat`` made any choice a hand can be checked against (see `fits`)."""
+    def _back(self, seat: int) -> Iterator[Played | Named]:
+        """``seat``'s plays and suit calls, newest first, as far back as its hand can be rebuilt.
+
+        A card drawn and played in the same turn was not in the hand before that draw, so it
+        is left out; the walk stops at a draw whose cards may still be in the hand (which
+        cards of the hand came in then is unknown)."""
         played_drawn = False
         for step in reversed(self.steps[seat]):
-            kind = type(step)
-            if kind is Drew:
-                if not played_drawn or step.count != 1:  # type: ignore[union-attr]
-                    return False
+            if isinstance(step, Drew):
+                if not played_drawn or step.count != 1:
+                    return
                 played_drawn = False
-            elif kind is Named or step.situation is not None:  # type: ignore[union-attr]
-                return True
+            elif isinstance(step, Played) and step.drawn:
+                played_drawn = True
             else:
-                played_drawn = step.drawn  # type: ignore[union-attr]
-        return False
+                played_drawn = False
+                yield step
+
+    def read(self, seat: int) -> bool:
+        """Whether ``seat`` made any choice a hand can be checked against (see `fits`)."""
+        return any(isinstance(step, Named) or step.situation is not None for step in self._back(seat))
 
     def fits(self, seat: int, hand: Sequence[Card]) -> bool:
         """Whether Medium's tips, holding ``hand`` now, would have made ``seat``'s last `CHECKED`
-        choices.
-
-        Going back in time, a card played goes back into the hand, and a card drawn and
-        played in the same turn leaves it again. The reading stops at a draw whose cards may
-        still be in the hand: which cards of the hand came in then is unknown."""
+        choices (going back in time, each card played goes back into the hand)."""
         held = list(hand)
         checked = 0
-        played_drawn = False
-        for step in reversed(self.steps[seat]):
-            kind = type(step)
-            if kind is Drew:
-                if not played_drawn or step.count != 1:  # type: ignore[union-attr]
-                    return True
-                played_drawn = False
-                continue
-            played_drawn = False
-            if kind is Named:
-                if not self._named_fits(step, held):  # type: ignore[arg-type]
+        for step in self._back(seat):
+            if isinstance(step, Named):
+                if not self._named_fits(step, held):
                     return False
             else:
-                if step.drawn:  # type: ignore[union-attr]
-                    played_drawn = True  # not in the hand before that draw
+                held.append(step.card)
+                if step.situation is None:
                     continue
-                held.append(step.card)  # type: ignore[union-attr]
-                if step.situation is None:  # type: ignore[union-attr]
-                    continue
-                if not self._played_fits(step, held):  # type: ignore[arg-type]
+                if not self._played_fits(step, held):
                     return False
             checked += 1
             if checked >= CHECKED:
