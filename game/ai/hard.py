@@ -3,9 +3,9 @@
 Each iteration guesses the hidden cards (`Guesser`, honouring what the public events
 showed each opponent lacks, and dealing again a hand that would not have made the
 choices its player made: `Reading`) and plays the round out after every candidate
-action on that same guess with the same random numbers, `PER_GUESS` times (a paired
-comparison, so the luck of the guess cancels), with the fast `policy`, for `HORIZON`
-actions: the hand sizes then judge the round (a match to a target score is played to the end of the
+action on that same guess with the same random numbers (a paired comparison, so the
+luck of the guess cancels), with the fast `policy`, for `HORIZON` actions: the hand
+sizes then judge the round (a match to a target score is played to the end of the
 round, since the points left count there). Candidates shown worse than the
 leader beyond doubt (a paired test on the guesses so far) stop being played out, so
 the budget goes to the close ones; the search stops when one is left. After the
@@ -27,8 +27,7 @@ from .players import Medium
 from .playout import HORIZON, playout, reward
 from .sampler import Guesser
 
-FIRST_CHECK = 24  # playouts each before the first candidates may be dropped (then every 1.5 times more)
-PER_GUESS = 2  # playouts of each candidate on one guess, with other random numbers
+FIRST_CHECK = 24  # guesses before the first candidates may be dropped (then every 1.5 times more)
 
 
 class Hard(Medium):
@@ -89,18 +88,13 @@ class Hard(Medium):
                 break
             # Every candidate is played out on the same guess with the same random numbers:
             # comparing them pairwise removes most of the luck from the comparison.
-            # Each guess is played out PER_GUESS times (a guess that fits the reading costs about
-            # as much as a playout).
-            for _ in range(PER_GUESS):
-                if self.max_playouts is not None and done >= self.max_playouts:
-                    break
-                seed = rng.random()
-                for index in alive:
-                    trial = guess.clone(random.Random(seed))
-                    trial.apply(candidates[index], events=False)
-                    playout(trial, random.Random(seed), lacked, horizon)
-                    scores[index].append(reward(trial, team, view.target))
-                done += len(alive)
+            seed = rng.random()
+            for index in alive:
+                trial = guess.clone(random.Random(seed))
+                trial.apply(candidates[index], events=False)
+                playout(trial, random.Random(seed), lacked, horizon)
+                scores[index].append(reward(trial, team, view.target))
+            done += len(alive)
             if len(scores[alive[0]]) >= check:
                 alive = survivors(scores, alive)
                 check = int(check * 1.5)
