@@ -196,6 +196,27 @@ def test_a_voluntary_colors_draw_only_suggests_what_the_hand_lacks():
     assert 0 < misses < 80  # mostly honoured, never taken as certain
 
 
+def test_a_drawn_card_kept_suggests_it_could_not_be_played():
+    m = make_match("colors", ["R5 B5 G7", "R1 Y2 Y3"], "R4", "G1 G2 G3 G4 G5 G6")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in m.start_events + act(m, "play R5", "draw", "pass"):
+        knowledge.observe(event.for_seat(0))
+    old, kept = knowledge.hand_cohorts(1, 4)
+    assert (kept.count, kept.soft_suits, kept.soft_ranks, kept.soft_wild) == (1, {"R"}, {"5"}, True)
+    assert not kept.no_suits and not kept.no_wild  # only suggested: a drawn card may be kept
+    assert not old.soft_wild  # a voluntary draw says nothing of the wilds held before
+    assert not kept.hardened().admits(parse_card("W"), m.rules.wild_ranks)
+
+
+def test_a_drawn_card_played_at_once_marks_nothing():
+    m = make_match("colors", ["R5 B5 G7", "R1 Y2 Y3"], "R4", "R9 G2 G3 G4 G5 G6")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in m.start_events + act(m, "play R5", "draw", "play R9"):
+        knowledge.observe(event.for_seat(0))
+    assert not any(c.soft_wild for c in knowledge.hand_cohorts(1, 3))  # (the draw still hints at R, 5)
+    assert knowledge.drawing is None
+
+
 def test_a_forced_draw_in_a_playout_shows_what_the_drawer_lacks():
     m = make_match("duel", ["3H 5C 5S 9D", "KS QS JS TS"], "7H", "2D 4D 6D 9C")
     r = m.round.clone(random.Random(0))

@@ -12,7 +12,10 @@ Some draws only suggest what a hand lacks: drawing while a card could be played
 (``draw_when_playable``) usually means nothing but a wild played, and taking a draw
 penalty that a card could have answered usually means no such card. Those are
 "soft" marks, which the sampler honours in most guesses, not all: a player who
-draws on a whim must not fool the search for good. So is a plain wild played: players
+draws on a whim must not fool the search for good. So is a drawn card kept where one
+that follows may be kept (``colors``, ``action``, draw-one ``points``): players play
+what they draw when they can, so it is probably not of the suit in force, of the top
+rank, or a wild. So is a plain wild played: players
 keep their wilds for when nothing else plays, so it suggests no card of the suit in
 force or of the top rank. A player then caught holding such a card (a card it plays
 fits none of its cohorts once the soft marks count) plays wilds on a whim: its soft
@@ -43,6 +46,7 @@ class Cohort:
     no_wild: bool = False
     soft_suits: set[str] = field(default_factory=set)  # probably none of these (see the module doc)
     soft_ranks: set[str] = field(default_factory=set)
+    soft_wild: bool = False  # probably no wild
 
     def admits(self, card: Card, wild_ranks: frozenset[str]) -> bool:
         """Whether ``card`` could be one of these cards."""
@@ -53,7 +57,12 @@ class Cohort:
     def hardened(self) -> Cohort:
         """A copy that takes the soft marks as certain."""
         return Cohort(self.count, self.no_suits | self.soft_suits, self.no_ranks | self.soft_ranks,
-                      self.no_wild)
+                      self.no_wild or self.soft_wild)
+
+    @property
+    def soft(self) -> bool:
+        """Whether it carries any soft mark."""
+        return bool(self.soft_suits or self.soft_ranks or self.soft_wild)
 
 
 class Knowledge:
@@ -70,6 +79,8 @@ class Knowledge:
         self.again_suit: dict[int, str] = {}
         self.wild_four_suit: str | None = None  # suit in force when the pending Wild +4 was played
         self.erratic: set[int] = set()  # seats seen to play a wild while holding a card to follow
+        # The card a seat has just drawn in its turn, with what it had to follow then (see `_kept`).
+        self.drawing: tuple[int, Cohort, str | None, str | None] | None = None
         self.infer = not rules.draw_when_playable
         self.reading = Reading(seat, rules, players)
         table = card_table(rules)
@@ -88,6 +99,7 @@ class Knowledge:
         if isinstance(event, ev.RoundStarted):
             self.cohorts = [[] for _ in range(self.players)]
             self.again_suit = {}
+            self.drawing = None
         elif isinstance(event, ev.CardsDrawn):
             self._drawn(event)
         elif isinstance(event, ev.StartCard):
@@ -99,8 +111,34 @@ class Knowledge:
         elif isinstance(event, ev.PlayAgain):
             if event.why == "again" and self.suit is not None:
                 self.again_suit[event.seat] = self.suit
+        elif isinstance(event, ev.Passed):
+            self._kept(event.seat)
         elif isinstance(event, ev.TurnStarted):
+            self.drawing = None
             self.again_suit.pop(event.seat, None)
+
+    def _kept(self, seat: int) -> None:
+        """``seat`` ended its turn keeping the card it drew: the card probably could not be
+        played (players play what they draw when it follows: Medium always does).
+
+        Only a soft mark: where a drawn card that follows may be kept (``colors``, ``action``,
+        draw-one ``points``), a player may keep it on a whim; where it must be played, a
+        further draw has already marked it for certain."""
+        drawing, self.drawing = self.drawing, None
+        if drawing is None or drawing[0] != seat:
+            return
+        _, cohort, suit, rank = drawing
+        if not cohort.count or seat in self.erratic:
+            return
+        again = self.again_suit.get(seat)
+        if again is not None:
+            cohort.soft_suits.add(again)
+            return
+        if suit is not None:
+            cohort.soft_suits.add(suit)
+        if rank is not None and rank not in self.wilds:
+            cohort.soft_ranks.add(rank)
+        cohort.soft_wild = True
 
     def _drawn(self, event: ev.CardsDrawn) -> None:
         seat = event.seat  # its own seat too: the others read its draws, and it reads their choices
@@ -124,7 +162,9 @@ class Knowledge:
                     if self.top_rank is not None:
                         cohort.no_ranks.add(self.top_rank)
                     cohort.no_wild = True
-        self.cohorts[seat].append(Cohort(event.count))
+        cohort = Cohort(event.count)
+        self.cohorts[seat].append(cohort)
+        self.drawing = (seat, cohort, self.suit, self.top_rank) if event.reason == "draw" else None
 
     def _played(self, seat: int, card: Card) -> None:
         suit, rank = self.suit, self.top_rank
@@ -135,7 +175,8 @@ class Knowledge:
         self.top_rank = card.rank
         self.suit = card.suit
         cohorts = self.cohorts[seat]
-        soft = any(c.soft_suits or c.soft_ranks for c in cohorts)
+        self.drawing = None
+        soft = any(c.soft for c in cohorts)
         if soft and seat not in self.erratic and not any(
                 c.count and c.hardened().admits(card, self.wilds) for c in cohorts):
             # It held a card its wild said it lacked: it plays wilds on a whim; stop reading them.
@@ -143,6 +184,7 @@ class Knowledge:
             for cohort in cohorts:
                 cohort.soft_suits.clear()
                 cohort.soft_ranks.clear()
+                cohort.soft_wild = False
         for cohort in reversed(cohorts):
             if cohort.count and cohort.admits(card, self.wilds):
                 cohort.count -= 1
@@ -176,7 +218,7 @@ class Knowledge:
     def hand_cohorts(self, seat: int, count: int) -> list[Cohort]:
         """The cohorts of ``seat``, made to add up to ``count`` (unknown cards are unmarked)."""
         cohorts = [Cohort(c.count, set(c.no_suits), set(c.no_ranks), c.no_wild, set(c.soft_suits),
-                          set(c.soft_ranks)) for c in self.cohorts[seat]]
+                          set(c.soft_ranks), c.soft_wild) for c in self.cohorts[seat]]
         known = sum(c.count for c in cohorts)
         if known < count:
             cohorts.append(Cohort(count - known))

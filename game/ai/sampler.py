@@ -85,7 +85,7 @@ class Guesser:
             cohorts = knowledge.hand_cohorts(seat, count) if knowledge is not None else [Cohort(count)]
             found.extend((seat, cohort) for cohort in cohorts)
         self.plans = _plan(found)
-        soft = any(c.soft_suits or c.soft_ranks for _, c in found)
+        soft = any(c.soft for _, c in found)
         self.soft_plans = _plan([(seat, c.hardened()) for seat, c in found]) if soft else None
         # Seats whose choices can be read (see `Reading`).
         self.reading = knowledge.reading if knowledge is not None else None
