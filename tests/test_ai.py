@@ -208,6 +208,16 @@ def test_a_drawn_card_kept_suggests_it_could_not_be_played():
     assert not kept.hardened().admits(parse_card("W"), m.rules.wild_ranks)
 
 
+def test_a_drawn_card_kept_after_a_ten_suggests_only_it_was_not_of_the_asked_suit():
+    m = make_match("action", ["4H 2C 6D", "TH 3C 7D"], "5H", "2S 9S 9C 9D")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in m.start_events + act(m, "play 4H", "play TH", "draw", "pass"):
+        knowledge.observe(event.for_seat(0))
+    old, kept = knowledge.hand_cohorts(1, 3)
+    assert old.no_suits == {"H"}  # drawing after the 10 proved it held no heart
+    assert (kept.count, kept.soft_suits, kept.soft_ranks, kept.soft_wild) == (1, {"H"}, set(), False)
+
+
 def test_a_drawn_card_played_at_once_marks_nothing():
     m = make_match("colors", ["R5 B5 G7", "R1 Y2 Y3"], "R4", "R9 G2 G3 G4 G5 G6")
     knowledge = Knowledge(0, m.rules, 2)
