@@ -79,8 +79,9 @@ class Knowledge:
         self.again_suit: dict[int, str] = {}
         self.wild_four_suit: str | None = None  # suit in force when the pending Wild +4 was played
         self.erratic: set[int] = set()  # seats seen to play a wild while holding a card to follow
-        # The card a seat has just drawn in its turn, with what it had to follow then (see `_kept`).
-        self.drawing: tuple[int, Cohort, str | None, str | None] | None = None
+        # The seat that has just drawn a card in its turn and played nothing since (see `_kept`):
+        # its newest cohort is that card, and the suit and top card in force are unchanged.
+        self.drawing: int | None = None
         self.infer = not rules.draw_when_playable
         self.reading = Reading(seat, rules, players)
         table = card_table(rules)
@@ -125,19 +126,17 @@ class Knowledge:
         draw-one ``points``), a player may keep it on a whim; where it must be played, a
         further draw has already marked it for certain."""
         drawing, self.drawing = self.drawing, None
-        if drawing is None or drawing[0] != seat:
+        if drawing != seat or seat in self.erratic or not self.cohorts[seat]:
             return
-        _, cohort, suit, rank = drawing
-        if not cohort.count or seat in self.erratic:
-            return
+        cohort = self.cohorts[seat][-1]
         again = self.again_suit.get(seat)
         if again is not None:
             cohort.soft_suits.add(again)
             return
-        if suit is not None:
-            cohort.soft_suits.add(suit)
-        if rank is not None and rank not in self.wilds:
-            cohort.soft_ranks.add(rank)
+        if self.suit is not None:
+            cohort.soft_suits.add(self.suit)
+        if self.top_rank is not None and self.top_rank not in self.wilds:
+            cohort.soft_ranks.add(self.top_rank)
         cohort.soft_wild = True
 
     def _drawn(self, event: ev.CardsDrawn) -> None:
@@ -162,9 +161,8 @@ class Knowledge:
                     if self.top_rank is not None:
                         cohort.no_ranks.add(self.top_rank)
                     cohort.no_wild = True
-        cohort = Cohort(event.count)
-        self.cohorts[seat].append(cohort)
-        self.drawing = (seat, cohort, self.suit, self.top_rank) if event.reason == "draw" else None
+        self.cohorts[seat].append(Cohort(event.count))
+        self.drawing = seat if event.reason == "draw" else None
 
     def _played(self, seat: int, card: Card) -> None:
         suit, rank = self.suit, self.top_rank
