@@ -22,8 +22,8 @@ from collections import Counter
 
 from game.engine import PRESETS, Match
 
-from .knowledge import Knowledge
 from .players import Medium
+from .reading import Reading
 from .sampler import Guesser
 
 WAYS = ("view only", "marks", "marks and reading")
@@ -63,7 +63,7 @@ def measure(preset: str, players: int, deals: int, guesses: int, seed: int) -> d
             if seat == 0 and len(view.legal) > 1:
                 knowledge = seats[0].knowledge[0]
                 marks_only = copy.copy(knowledge)
-                marks_only.reading = Knowledge(0, rules, players).reading  # reads nothing
+                marks_only.reading = Reading(0, rules, players)  # reads nothing
                 for way, known in zip(WAYS, (None, marks_only, knowledge), strict=True):
                     guesser = Guesser(view, known)
                     draw = random.Random(actions)
