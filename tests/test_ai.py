@@ -241,11 +241,48 @@ def test_playout_players_lead_the_next_player_into_a_suit_it_lacks(monkeypatch):
     monkeypatch.setattr(playout_module, "NOISE", 0.0)
     m = make_match("duel", ["5C 5S 9D", "KH QH JH"], "5D", "2D 4D 6D 9C")
     r = m.round
-    # 5C and 5S score the same; without a mark the first listed wins, with one the lacked suit.
+    # 5C and 5S score the same: without a mark a coin flip decides, with one the lacked suit wins.
     unmarked = str(policy(r, random.Random(0), Lacks(r)))
     other = "S" if unmarked == "play 5C" else "C"
     assert unmarked in ("play 5C", "play 5S")
     assert str(policy(r, random.Random(0), Lacks(r, [set(), {other}]))) == f"play 5{other}"
+
+
+def test_playouts_shed_high_cards_where_points_count_as_medium_does(monkeypatch):
+    monkeypatch.setattr(playout_module, "NOISE", 0.0)
+    m = make_match("classic", ["3S KS 9D", "2C 4C 5C"], "7S", "2D 4D 6D 9C TD")
+    medium = Medium()
+    for event in m.start_events:
+        medium.observe(0, event.for_seat(0), m.rules, 2)
+    assert str(medium.choose(m.view(0), random.Random(0))) == "play KS"
+    assert str(policy(m.round, random.Random(0), Lacks(m.round))) == "play KS"
+
+
+def test_playouts_make_mediums_choices_in_its_own_games(monkeypatch):
+    # Over whole Medium games, the playout policy (no noise) picks what Medium picked, but
+    # for its coin-flip tie-breaks between cards it scores alike.
+    monkeypatch.setattr(playout_module, "NOISE", 0.0)
+    for name in ("classic", "colors", "action"):
+        rules = PRESETS[name]
+        same = total = 0
+        for deal in range(4):
+            match = Match(rules, 4, 500 + deal)
+            seats = [Medium() for _ in range(4)]
+            events = list(match.start_events)
+            rng = random.Random(deal)
+            while match.status == "playing" and total < 4000:
+                for s, player in enumerate(seats):
+                    for event in events:
+                        player.observe(s, event.for_seat(s), rules, 4)
+                seat = match.to_act
+                view = match.view(seat)
+                chosen = seats[seat].choose(view, rng)
+                if len(view.legal) > 1:
+                    known = [seats[seat].lacking(view, s) for s in range(4)]
+                    same += policy(match.round, random.Random(1), Lacks(match.round, known)) == chosen
+                    total += 1
+                events = match.apply(chosen, seat)
+        assert same >= 0.95 * total, (name, same, total)
 
 
 def test_lacks_are_not_inferred_where_drawing_proves_nothing():

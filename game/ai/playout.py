@@ -2,12 +2,14 @@
 
 Playouts run on rounds the searcher rebuilt itself (guesses, never the real game),
 so the policy may read them directly (its own hand and the public card counts, never
-another hand): no views are built in the inner loop. It plays Medium's rules with
-some noise: call "Card", denounce, keep wilds, follow the longest suit, name the
-longest suit, save skips and draw cards for a next player low on cards, challenge a
-+4 on Medium's odds, stack when hit, and a random move
-now and then. Like Medium it watches who draws: where a draw shows that a hand held no
-card of the suit in force (`Lacks`), the players lead the next player into that suit.
+another hand): no views are built in the inner loop. Every seat plays Medium's tips
+(`tips.play_scores`, `tips.suit_preference`, the same "Card", denounce and challenge
+rules), as the `Reading` assumes the other players do, with a random move now and then:
+call "Card", denounce, keep wilds, follow the longest suit, name the longest suit, save
+skips and draw cards for a next player low on cards, shed high cards when points
+count, challenge a +4 on Medium's odds, stack when hit. Like Medium it watches who
+draws: where a draw shows that a hand held no card of the suit in force (`Lacks`), the
+players lead the next player into that suit.
 """
 
 from __future__ import annotations
@@ -31,11 +33,12 @@ from game.engine.actions import (
 )
 from game.engine.phases import PLAY
 
+from .tips import KEEP_FOR_DRAW, play_scores, situation, suit_preference
+
 NOISE = 0.06
 MAX_STEPS = 3000
 HORIZON = 30  # actions a playout looks ahead before the hand sizes judge the round
 SHARPNESS = 0.7  # how much one card fewer in hand counts when judging an unfinished round
-LACK_BONUS = 4.0  # Medium's bonus for a suit the next player was seen to lack
 
 
 class Lacks:
@@ -61,7 +64,8 @@ class Lacks:
 
 
 def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
-    """A quick, reasonable action for the seat to act in ``r``: Medium's rules, read off the round."""
+    """A quick action for the seat to act in ``r``, read off the round: Medium's choice
+    (its tips, the same suit, challenge and "Card" rules) or, now and then, a random one."""
     legal = r.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -70,65 +74,36 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
     if CALL_LAST_CARD in legal:
         return CALL_LAST_CARD
     seat = r.to_act
-    hand = r.hands[seat]
+    players = r.players
+    nxt = (seat + r.direction) % players
+    lacked = frozenset(lacks.suits[nxt]) if lacks is not None and lacks.active else frozenset()
     first = legal[0]
     if type(first) is ChooseSuit:
-        counts: dict[str, float] = {}
-        for card in hand:
-            if card.suit is not None:
-                counts[card.suit] = counts.get(card.suit, 0) + 1
-        if lacks is not None and lacks.active and counts:
-            for suit in lacks.suits[(seat + r.direction) % r.players]:  # ties go to a suit it lacks
-                if suit in counts:
-                    counts[suit] += 0.5
-        best = max(counts, key=counts.__getitem__) if counts else first.suit
-        return SUIT_CHOICES.get(best, first)
-    players = r.players
+        hand = r.hands[seat]
+        # Medium's tie-break: the suit named last in the alphabet.
+        best = max((suit_preference(c.suit, hand, lacked), c.suit) for c in legal if type(c) is ChooseSuit)
+        return SUIT_CHOICES[best[1]]
     if CHALLENGE in legal:
         # Medium's odds: the +4's player held the colour if it had four cards or more.
         return CHALLENGE if len(r.hands[(seat - r.direction) % players]) >= 3 else ACCEPT
-    rules = r.rules
-    partner = (seat + players // 2) % players if rules.pairs else seat
-    nxt = (seat + r.direction) % players
-    effects = r.table.effects
-    # Unlike Medium it does not shed points: that cost rounds in A/B runs (classic 4p, colors 2p).
-    size = len(hand)
-    counts = {}
-    ranks: dict[str, int] = {}
-    for card in hand:
-        if card.suit is not None and not effects[card].wild:
-            counts[card.suit] = counts.get(card.suit, 0) + 1
-        ranks[card.rank] = ranks.get(card.rank, 0) + 1
-    partner_next = nxt == partner
-    danger = len(r.hands[nxt]) <= 2 and not partner_next
-    lacked = lacks.suits[nxt] if lacks is not None and lacks.active and not partner_next else ()
-    best_play: Action | None = None
-    best_score = -1000.0
+    partner = (seat + players // 2) % players if r.rules.pairs else seat
+    plays: list[Play] = []
     for action in legal:
-        kind = type(action)
-        if kind is Play:
-            card = action.card  # type: ignore[attr-defined]
-            if size == 1:
-                return action
-            effect = effects[card]
-            if effect.wild:  # keep wilds for when nothing else plays; then name the long suit
-                score = (-8.0 if danger or size == 2 else -50.0) + 3.0 * max(counts.values(), default=0)
-            else:  # stay in (or switch to) the long suit; keep a same-rank card to switch later
-                score = 3.0 * (counts[card.suit] - 1) + ranks[card.rank] - 1  # type: ignore[index]
-                if card.suit in lacked:
-                    score += LACK_BONUS
-            if effect.draws or effect.skip or (effect.reverse and players == 2):
-                score += -15.0 if partner_next else (20.0 if danger else -2.0)  # save them for when they hurt
-            if score > best_score:
-                best_score, best_play = score, action
-        elif kind is Denounce and action.seat != partner:  # type: ignore[attr-defined]
+        if isinstance(action, Play):
+            plays.append(action)
+        elif isinstance(action, Denounce) and action.seat != partner:
             return action
-    if best_play is not None and (best_score > -40 or DRAW not in legal):
-        return best_play
-    for choice in (DRAW, END_TURN, PASS):
-        if choice in legal:
-            return choice
-    return best_play if best_play is not None else rng.choice(legal)
+    if plays:
+        partner_next = nxt == partner and nxt != seat
+        seen = situation(r.rules, players, len(r.hands[nxt]) <= 2 and not partner_next, partner_next, lacked)
+        scores = play_scores([p.card for p in plays], r.hands[seat], seen)
+        best_play = max(range(len(plays)), key=lambda i: scores[i] + rng.random() * 0.01)  # Medium's noise
+        if scores[best_play] > KEEP_FOR_DRAW or DRAW not in legal:
+            return plays[best_play]
+    for other in (DRAW, END_TURN, PASS):
+        if other in legal:
+            return other
+    return plays[0] if plays else rng.choice(legal)
 
 
 def playout(r: Round, rng: random.Random, seeded: list[set[str]] | None = None,
