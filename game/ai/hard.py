@@ -8,9 +8,9 @@ luck of the guess cancels), every seat playing by Medium's tips (`policy`), for
 `HORIZON` actions: the hand sizes then judge the round (a match to a target score is
 played to the end of the round, since the points left count there). Candidates shown
 worse than the leader beyond doubt (a paired test on the guesses so far) stop being
-played out, so the budget goes to the close ones; the search stops when one is left. After the
-think budget, the action with the best total is played. One legal action: no search.
-Too few playouts in the budget: the Medium rules decide. Denouncing a missed "Card"
+played out, so the budget goes to the close ones; the search stops when one is left.
+After the think budget, the action with the best total is played. One legal action: no
+search. Too few playouts in the budget: the Medium rules decide. Denouncing a missed "Card"
 call needs no search (unless the offender is a partner).
 """
 
