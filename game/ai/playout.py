@@ -33,12 +33,14 @@ from game.engine.actions import (
 )
 from game.engine.phases import PLAY
 
-from .tips import KEEP_FOR_DRAW, play_scores, situation, suit_preference
+from .tips import KEEP_FOR_DRAW, Situation, play_scores, situation, suit_preference
 
 NOISE = 0.06
 MAX_STEPS = 3000
 HORIZON = 30  # actions a playout looks ahead before the hand sizes judge the round
 SHARPNESS = 0.7  # how much one card fewer in hand counts when judging an unfinished round
+_NONE: frozenset[str] = frozenset()
+_SITUATIONS: dict[tuple[object, ...], Situation] = {}  # the situations met in playouts, by what makes them
 
 
 class Lacks:
@@ -76,7 +78,7 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
     seat = r.to_act
     players = r.players
     nxt = (seat + r.direction) % players
-    lacked = frozenset(lacks.suits[nxt]) if lacks is not None and lacks.active else frozenset()
+    lacked = frozenset(lacks.suits[nxt]) if lacks is not None and lacks.active and lacks.suits[nxt] else _NONE
     first = legal[0]
     if type(first) is ChooseSuit:
         hand = r.hands[seat]
@@ -95,11 +97,21 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
             return action
     if plays:
         partner_next = nxt == partner and nxt != seat
-        seen = situation(r.rules, players, len(r.hands[nxt]) <= 2 and not partner_next, partner_next, lacked)
+        danger = len(r.hands[nxt]) <= 2 and not partner_next
+        key = (r.table, players, danger, partner_next, lacked)
+        seen = _SITUATIONS.get(key)
+        if seen is None:  # a handful per table: building one each step cost a tenth of a playout
+            if len(_SITUATIONS) > 1024:
+                _SITUATIONS.clear()
+            seen = _SITUATIONS[key] = situation(r.rules, players, danger, partner_next, lacked, r.table)
         scores = play_scores([p.card for p in plays], r.hands[seat], seen)
-        best_play = max(range(len(plays)), key=lambda i: scores[i] + rng.random() * 0.01)  # Medium's noise
-        if scores[best_play] > KEEP_FOR_DRAW or DRAW not in legal:
-            return plays[best_play]
+        best, best_score = 0, -1e9
+        for index, score in enumerate(scores):
+            score += rng.random() * 0.01  # Medium's tie-break noise
+            if score > best_score:
+                best, best_score = index, score
+        if best_score > KEEP_FOR_DRAW or DRAW not in legal:
+            return plays[best]
     for other in (DRAW, END_TURN, PASS):
         if other in legal:
             return other

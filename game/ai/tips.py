@@ -33,10 +33,11 @@ class Situation:
 
 
 def situation(rules: Rules, players: int, danger: bool, partner_next: bool,
-              lacks: frozenset[str] = frozenset()) -> Situation:
-    """The `Situation` of a choice under ``rules`` at ``players`` players."""
+              lacks: frozenset[str] = frozenset(), table: CardTable | None = None) -> Situation:
+    """The `Situation` of a choice under ``rules`` at ``players`` players (``table``: the
+    rules' card table where it is at hand, as in the playouts' inner loop)."""
     sheds = rules.scoring != "none" or bool(rules.target_for(players))
-    return Situation(card_table(rules), players, danger, partner_next, lacks, sheds)
+    return Situation(table or card_table(rules), players, danger, partner_next, lacks, sheds)
 
 
 def play_score(card: Card, hand: Sequence[Card], situation: Situation) -> float:
