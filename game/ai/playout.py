@@ -100,7 +100,7 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
         danger = len(r.hands[nxt]) <= 2 and not partner_next
         key = (r.table, players, danger, partner_next, lacked)
         seen = _SITUATIONS.get(key)
-        if seen is None:  # a handful per table: building one each step cost a tenth of a playout
+        if seen is None:  # a handful per table, instead of a rules lookup and a new object each step
             if len(_SITUATIONS) > 1024:
                 _SITUATIONS.clear()
             seen = _SITUATIONS[key] = situation(r.rules, players, danger, partner_next, lacked, r.table)
