@@ -10,8 +10,8 @@ played to the end of the round, since the points left count there). Candidates s
 worse than the leader beyond doubt (a paired test on the guesses so far) stop being
 played out, so the budget goes to the close ones; the search stops when one is left.
 After the think budget, the action with the best total is played. One legal action: no
-search. Too few playouts in the budget: the Medium rules decide. Denouncing a missed "Card"
-call needs no search (unless the offender is a partner).
+search. Too few playouts in the budget: the Medium rules decide. Denouncing a missed
+"Card" call needs no search (unless the offender is a partner).
 """
 
 from __future__ import annotations
