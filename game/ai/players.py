@@ -25,7 +25,7 @@ from game.engine.scoring import team_of
 
 from .knowledge import Knowledge
 from .playout import HORIZON
-from .tips import KEEP_FOR_DRAW, Situation, play_score, situation, suit_preference
+from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, bluff_likely, play_score, situation, suit_preference
 
 LEVELS: Final = ("easy", "medium", "hard")
 
@@ -110,14 +110,13 @@ class Medium:
 
     @staticmethod
     def bluff_likely(view: PlayerView) -> bool:
-        """Whether the Wild +4's player probably held the colour (a quarter of the deck)."""
+        """Whether the Wild +4's player probably held the colour (see `tips.bluff_likely`)."""
         offender = (view.seat - view.direction) % view.players
-        held = view.hand_counts[offender] + 1  # its hand when it played the +4
-        return 1 - 0.75 ** held > 0.6
+        return bluff_likely(view.hand_counts[offender] + 1)  # its hand when it played the +4
 
     def score_play(self, view: PlayerView, card: Card, rng: random.Random) -> float:
         """How much this player likes playing ``card`` now (higher is better; see `play_score`)."""
-        return play_score(card, view.hand, self.situation_of(view)) + rng.random() * 0.01
+        return play_score(card, view.hand, self.situation_of(view)) + rng.random() * TIE_NOISE
 
     def situation_of(self, view: PlayerView) -> Situation:
         """Who plays next, as `play_score` weighs it."""

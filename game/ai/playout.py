@@ -33,7 +33,7 @@ from game.engine.actions import (
 )
 from game.engine.phases import PLAY
 
-from .tips import KEEP_FOR_DRAW, Situation, play_scores, situation, suit_preference
+from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, bluff_likely, play_scores, situation, suit_preference
 
 NOISE = 0.06
 MAX_STEPS = 3000
@@ -83,11 +83,12 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
     if type(first) is ChooseSuit:
         hand = r.hands[seat]
         # Medium's tie-break: the suit named last in the alphabet.
-        best = max((suit_preference(c.suit, hand, lacked), c.suit) for c in legal if type(c) is ChooseSuit)
-        return SUIT_CHOICES[best[1]]
+        _, named = max((suit_preference(c.suit, hand, lacked), c.suit)
+                       for c in legal if type(c) is ChooseSuit)
+        return SUIT_CHOICES[named]
     if CHALLENGE in legal:
-        # Medium's odds: the +4's player held the colour if it had four cards or more.
-        return CHALLENGE if len(r.hands[(seat - r.direction) % players]) >= 3 else ACCEPT
+        # Medium's odds, from the +4's player's hand when it played the +4.
+        return CHALLENGE if bluff_likely(len(r.hands[(seat - r.direction) % players]) + 1) else ACCEPT
     partner = (seat + players // 2) % players if r.rules.pairs else seat
     plays: list[Play] = []
     for action in legal:
@@ -103,11 +104,11 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
         if seen is None:  # a handful per table, instead of a rules lookup and a new object each step
             if len(_SITUATIONS) > 1024:
                 _SITUATIONS.clear()
-            seen = _SITUATIONS[key] = situation(r.rules, players, danger, partner_next, lacked, r.table)
+            seen = _SITUATIONS[key] = situation(r.rules, players, danger, partner_next, lacked)
         scores = play_scores([p.card for p in plays], r.hands[seat], seen)
         best, best_score = 0, -1e9
         for index, score in enumerate(scores):
-            score += rng.random() * 0.01  # Medium's tie-break noise
+            score += rng.random() * TIE_NOISE  # Medium's tie-break
             if score > best_score:
                 best, best_score = index, score
         if best_score > KEEP_FOR_DRAW or DRAW not in legal:

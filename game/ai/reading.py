@@ -22,9 +22,9 @@ from game.engine import events as ev
 from game.engine.scoring import team_of
 from game.engine.table import card_table
 
-from .tips import Situation, play_scores, situation, suit_preference
+from .tips import TIE_NOISE, Situation, play_scores, situation, suit_preference
 
-TIE = 0.02  # scores closer than this may have gone either way (Medium's tie-break noise)
+TIE = 2 * TIE_NOISE  # scores closer than this may have gone either way (Medium's tie-break noise)
 CHECKED = 6  # the newest choices a hand is checked against (each costs time in every guess)
 
 

@@ -17,6 +17,7 @@ from game.engine.table import CardTable, card_table
 WILD_KEPT = -50.0  # a wild played while the next player is in no danger
 WILD_NEEDED = -8.0  # ... while the next player is about to go out, or with two cards left
 KEEP_FOR_DRAW = -40.0  # a best play scored at or below this is left for a draw, where drawing is allowed
+TIE_NOISE = 0.01  # the random share added to each score, so that equal cards are chosen at random
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +34,10 @@ class Situation:
 
 
 def situation(rules: Rules, players: int, danger: bool, partner_next: bool,
-              lacks: frozenset[str] = frozenset(), table: CardTable | None = None) -> Situation:
-    """The `Situation` of a choice under ``rules`` at ``players`` players (``table``: the
-    rules' card table where it is at hand, as in the playouts' inner loop)."""
+              lacks: frozenset[str] = frozenset()) -> Situation:
+    """The `Situation` of a choice under ``rules`` at ``players`` players."""
     sheds = rules.scoring != "none" or bool(rules.target_for(players))
-    return Situation(table or card_table(rules), players, danger, partner_next, lacks, sheds)
+    return Situation(card_table(rules), players, danger, partner_next, lacks, sheds)
 
 
 def play_score(card: Card, hand: Sequence[Card], situation: Situation) -> float:
@@ -91,6 +91,12 @@ def play_scores(cards: Sequence[Card], hand: Sequence[Card], situation: Situatio
             score += card_value(card, table.values) / 10.0
         out.append(score)
     return out
+
+
+def bluff_likely(held: int) -> bool:
+    """Whether a Wild +4 played from a hand of ``held`` cards (the +4 included) probably broke
+    the rule, i.e. the hand held a card of the colour in force (about a quarter of the deck)."""
+    return 1 - 0.75 ** held > 0.6
 
 
 def suit_preference(suit: str, hand: Collection[Card], lacks: Collection[str]) -> float:
