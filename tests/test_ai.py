@@ -506,3 +506,17 @@ def test_the_marks_and_the_reading_bring_the_guesses_closer_to_the_real_hands():
     results = measure("classic", 4, deals=5, guesses=10, seed=12345)
     view_only, marks, reading = (results[way][0] for way in WAYS)
     assert reading < marks < view_only
+
+
+def test_a_wild_four_from_a_big_hand_is_called_a_bluff_by_medium_and_the_playouts(monkeypatch):
+    from game.ai.tips import bluff_likely
+
+    # A hand of four or more (the +4 included) probably held the colour: 1 - 0.75**4 > 0.6.
+    assert [bluff_likely(n) for n in (1, 2, 3, 4, 7)] == [False, False, False, True, True]
+    monkeypatch.setattr(playout_module, "NOISE", 0.0)
+    for offender, victim, expected in (("W+4 R1 R2 B4", "G1 G2 G3 G4", "challenge"),
+                                       ("W+4 R1 R2", "G1 G2 G3", "accept")):
+        m = make_match("colors", [offender, victim], "Y4", "Y1 Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
+        act(m, "play W+4", "suit B")
+        assert str(Medium().choose(m.view(1), random.Random(0))) == expected
+        assert str(policy(m.round, random.Random(0))) == expected
