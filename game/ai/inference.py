@@ -5,7 +5,8 @@ choice, deals ``--guesses`` guesses of the other hands three ways: from the view
 with the public-event marks (`Knowledge` without its `Reading`), and with the reading
 too. For each other hand it compares the guesses' mean count of each suit with the
 hand's real counts (the L1 distance, in cards: 0 would be a perfect guess) and prints
-the mean over all hands and decisions, with the time one guess takes. A benchmark, not
+the mean over all hands and decisions, with the time one guess takes (``--after-reshuffle``:
+only the decisions after the round's first reshuffle, where the pile holds known cards). A benchmark, not
 a test: the win rates of the arena swing by a few points over hundreds of games, while
 this figure moves little between runs, so it tells quickly whether a change to the
 inference helps. The real hands are read off the engine here, never by the players.
@@ -21,11 +22,13 @@ import time
 from collections import Counter
 
 from game.engine import PRESETS, Match
+from game.engine import events as ev
 
 from .players import Medium
 from .reading import Reading
 from .sampler import Guesser
 
+AFTER = " after a reshuffle"
 WAYS = ("view only", "marks", "marks and reading")
 
 
@@ -38,8 +41,10 @@ def suit_error(guesses: list[list], hand: list) -> float:
     return sum(abs(real[s] - mean[s] / len(guesses)) for s in set(real) | set(mean))
 
 
-def measure(preset: str, players: int, deals: int, guesses: int, seed: int) -> dict[str, tuple[float, float]]:
-    """Mean suit error per hand and median seconds per guess, for each of `WAYS`."""
+def measure(preset: str, players: int, deals: int, guesses: int, seed: int,
+            after_reshuffle: bool = False) -> dict[str, tuple[float, float]]:
+    """Mean suit error per hand and median seconds per guess, for each of `WAYS` (only at the
+    decisions after a reshuffle if ``after_reshuffle``)."""
     rules = PRESETS[preset]
     errors: dict[str, list[float]] = {way: [] for way in WAYS}
     costs: dict[str, list[float]] = {way: [] for way in WAYS}
@@ -54,13 +59,14 @@ def measure(preset: str, players: int, deals: int, guesses: int, seed: int) -> d
                     player.observe(s, event.for_seat(s), rules, players)
 
         tell(match.start_events)
+        reshuffled = False
         actions = 0
         while match.status == "playing" and actions < 3000:
             actions += 1
             seat = match.to_act
             assert seat is not None
             view = match.view(seat)
-            if seat == 0 and len(view.legal) > 1:
+            if seat == 0 and len(view.legal) > 1 and (reshuffled or not after_reshuffle):
                 knowledge = seats[0].knowledge[0]
                 marks_only = copy.copy(knowledge)
                 marks_only.reading = Reading(0, rules, players)  # reads nothing
@@ -73,7 +79,9 @@ def measure(preset: str, players: int, deals: int, guesses: int, seed: int) -> d
                     for other in range(1, players):
                         errors[way].append(suit_error([g.hands[other] for g in dealt],
                                                       match.round.hands[other]))
-            tell(match.apply(seats[seat].choose(view, rng), seat))
+            events = match.apply(seats[seat].choose(view, rng), seat)
+            reshuffled = reshuffled or any(isinstance(e, ev.Reshuffled) for e in events)
+            tell(events)
     return {way: (statistics.mean(errors[way]), statistics.median(costs[way])) for way in WAYS
             if errors[way]}
 
@@ -86,13 +94,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--guesses", type=int, default=20, help="guesses per decision")
     parser.add_argument("--seed", type=int, default=12345)
+    parser.add_argument("--after-reshuffle", action="store_true",
+                        help="only the decisions after the round's first reshuffle")
     args = parser.parse_args(argv)
     rules = PRESETS[args.preset]
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"{args.preset} seats {rules.min_players} to {rules.max_players} players")
-    results = measure(args.preset, args.players, args.deals, args.guesses, args.seed)
+    results = measure(args.preset, args.players, args.deals, args.guesses, args.seed, args.after_reshuffle)
     print(f"{args.preset}, {args.players} players, {args.deals} rounds of Medium players, "
-          f"{args.guesses} guesses a decision of seat 0")
+          f"{args.guesses} guesses a decision of seat 0{AFTER if args.after_reshuffle else ''}")
+    if not results:
+        print("no decision to measure (no reshuffle in these rounds?)")
     for way, (error, cost) in results.items():
         print(f"{way:>18}: suit error {error:.3f} cards per hand; {cost * 1e6:.0f} µs a guess")
 

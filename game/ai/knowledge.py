@@ -27,6 +27,7 @@ draws as it tracks the others' (its opponents read them too, which its reading m
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from game.engine import Card, Rules
@@ -47,6 +48,9 @@ class Cohort:
     soft_suits: set[str] = field(default_factory=set)  # probably none of these (see the module doc)
     soft_ranks: set[str] = field(default_factory=set)
     soft_wild: bool = False  # probably no wild
+    # Drawn from the pile the latest reshuffle made of known discards (None: partly):
+    # see `Knowledge.refill`.
+    fresh: bool | None = False
 
     def admits(self, card: Card, wild_ranks: frozenset[str]) -> bool:
         """Whether ``card`` could be one of these cards."""
@@ -57,7 +61,7 @@ class Cohort:
     def hardened(self) -> Cohort:
         """A copy that takes the soft marks as certain."""
         return Cohort(self.count, self.no_suits | self.soft_suits, self.no_ranks | self.soft_ranks,
-                      self.no_wild or self.soft_wild)
+                      self.no_wild or self.soft_wild, fresh=self.fresh)
 
     @property
     def soft(self) -> bool:
@@ -84,6 +88,10 @@ class Knowledge:
         self.drawing: int | None = None
         self.infer = not rules.draw_when_playable
         self.reading = Reading(seat, rules, players)
+        # The discard pile as the events showed it (None: the round was not seen from its
+        # start), and the cards the latest reshuffle turned into the draw pile (None: none yet).
+        self.discard: list[Card] | None = None
+        self.refill: Counter[Card] | None = None
         table = card_table(rules)
         # The non-wild ranks that may answer each draw card (a player who takes the penalty
         # instead probably holds none; wilds are kept back, so they prove nothing).
@@ -101,12 +109,20 @@ class Knowledge:
             self.cohorts = [[] for _ in range(self.players)]
             self.again_suit = {}
             self.drawing = None
+            self.discard = []
+            self.refill = None
         elif isinstance(event, ev.CardsDrawn):
             self._drawn(event)
         elif isinstance(event, ev.StartCard):
             self.top_rank, self.suit = event.card.rank, event.card.suit
+            if self.discard is not None:
+                self.discard.append(event.card)
         elif isinstance(event, ev.CardPlayed):
             self._played(event.seat, event.card)
+            if self.discard is not None:
+                self.discard.append(event.card)
+        elif isinstance(event, ev.Reshuffled):
+            self._reshuffled(event.count)
         elif isinstance(event, ev.SuitChosen):
             self.suit = event.suit
         elif isinstance(event, ev.PlayAgain):
@@ -161,8 +177,25 @@ class Knowledge:
                     if self.top_rank is not None:
                         cohort.no_ranks.add(self.top_rank)
                     cohort.no_wild = True
-        self.cohorts[seat].append(Cohort(event.count))
+        # One card drawn after a reshuffle came from it; several may have emptied the old pile first.
+        fresh = self.refill is not None and (True if event.count == 1 else None)
+        self.cohorts[seat].append(Cohort(event.count, fresh=fresh))
         self.drawing = seat if event.reason == "draw" else None
+
+    def _reshuffled(self, count: int) -> None:
+        """The discards under the top card became the draw pile. The pile had run out, so every
+        card this seat could not see was in a hand: from now on the pile holds only cards of
+        the refill (known), and the cards held now (all marked not fresh) hold none of them."""
+        discard = self.discard
+        if discard is None or len(discard) - 1 != count:  # the discards were not all seen
+            self.refill = None
+            self.discard = None
+            return
+        self.refill = Counter(discard[:-1])
+        del discard[:-1]
+        for cohorts in self.cohorts:
+            for cohort in cohorts:
+                cohort.fresh = False
 
     def _played(self, seat: int, card: Card) -> None:
         suit, rank = self.suit, self.top_rank
@@ -183,15 +216,16 @@ class Knowledge:
                 cohort.soft_suits.clear()
                 cohort.soft_ranks.clear()
                 cohort.soft_wild = False
-        for cohort in reversed(cohorts):
-            if cohort.count and cohort.admits(card, self.wilds):
-                cohort.count -= 1
-                break
-        else:
-            for cohort in reversed(cohorts):
-                if cohort.count:
-                    cohort.count -= 1
-                    break
+        # A card of the refill was drawn since the reshuffle; any other was held before it.
+        fresh = None if self.refill is None else card in self.refill
+        held = [c for c in reversed(cohorts) if c.count]
+        origin = [c for c in held if fresh is None or c.fresh in (None, fresh)]
+        # The newest cohort that could hold it; if its marks were wrong, one of the right origin.
+        source = next((c for c in origin if c.admits(card, self.wilds)), None)
+        if source is None:
+            source = next(iter(origin or held), None)
+        if source is not None:
+            source.count -= 1
         if plain_wild and seat not in self.again_suit and seat not in self.erratic:
             # Players keep their wilds for when nothing else plays (the sources' first tip):
             # one played probably means no card of the suit in force or of the top rank.
@@ -216,7 +250,7 @@ class Knowledge:
     def hand_cohorts(self, seat: int, count: int) -> list[Cohort]:
         """The cohorts of ``seat``, made to add up to ``count`` (unknown cards are unmarked)."""
         cohorts = [Cohort(c.count, set(c.no_suits), set(c.no_ranks), c.no_wild, set(c.soft_suits),
-                          set(c.soft_ranks), c.soft_wild) for c in self.cohorts[seat]]
+                          set(c.soft_ranks), c.soft_wild, c.fresh) for c in self.cohorts[seat]]
         known = sum(c.count for c in cohorts)
         if known < count:
             cohorts.append(Cohort(count - known))

@@ -12,6 +12,7 @@ times at most, until those choices fit it.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from game.engine import Card, PlayerView, Round
 from game.engine.determinize import round_from_view, unseen_cards
@@ -61,6 +62,22 @@ def _pick(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Car
         _fill(Cohort(need, cohort.no_suits, cohort.no_ranks, cohort.no_wild), pool, wilds, out)
 
 
+Groups = dict[int, tuple[list[Cohort], list[Cohort], int, int]]
+
+
+def _groups(plans: list[tuple[int, Cohort]]) -> Groups:
+    """Per seat of ``plans``: its cohorts held since before the reshuffle, those drawn since, and
+    how many cards each group counts."""
+    out: Groups = {}
+    for seat, cohort in plans:
+        old, drawn, n_old, n_drawn = out.get(seat, ([], [], 0, 0))
+        if cohort.fresh is False:
+            out[seat] = ([*old, cohort], drawn, n_old + cohort.count, n_drawn)
+        else:
+            out[seat] = (old, [*drawn, cohort], n_old, n_drawn + cohort.count)
+    return out
+
+
 def _plan(found: list[tuple[int, Cohort]]) -> list[tuple[int, Cohort]]:
     """The (seat, cohort) pairs in dealing order: the most constrained cohorts choose first."""
     def marks(item: tuple[int, Cohort]) -> int:
@@ -93,6 +110,17 @@ class Guesser:
             seat for seat in range(view.players) if seat != view.seat and self.reading.read(seat)]
         self.tally: dict[int, list[int]] = {}  # per readable seat: [guesses not fitted, fitted]
         self.wild_four_suit = knowledge.wild_four_suit if knowledge is not None else None
+        # After a reshuffle: the unseen cards held since before it (in the hands for certain)
+        # and those of the refill (in the pile, or drawn since).
+        self.split: tuple[list[Card], list[Card]] | None = None
+        refill = knowledge.refill if knowledge is not None else None
+        if refill is not None:
+            fresh = Counter(self.unseen) & refill
+            old = Counter(self.unseen) - fresh
+            if fresh.total() >= view.draw_count:
+                self.split = (list(old.elements()), list(fresh.elements()))
+            self.old_only = frozenset(old) - frozenset(fresh)  # cards that cannot be in the pile
+            self.groups = (_groups(self.plans), _groups(self.soft_plans or []))
         self.judge_bluff = view.phase == "challenge" and view.pending_by is not None and knowledge is not None
 
     def _fit(self, hands: list[list[Card]], pool: list[Card], plans: list[tuple[int, Cohort]],
@@ -102,17 +130,27 @@ class Guesser:
         reading = self.reading
         assert reading is not None
         refitted = False
-        for seat in list(self.readable):
+        split = self.split is not None
+        order = list(self.readable)
+        for k, seat in enumerate(order):
             hand = hands[seat]
             tries = 0
             fits = reading.fits(seat, hand)
             while not fits and tries < FIT_TRIES:
                 tries += 1
-                pool.extend(hand)
-                hand.clear()
-                for owner, cohort in plans:
-                    if owner == seat:
-                        _pick(cohort, pool, self.wilds, hand, rng)
+                if split:
+                    # The cards held since before the reshuffle are in some hand: they are traded
+                    # with the hands not fitted yet; the ones drawn since, with the pile.
+                    donors = [d for d in range(len(hands)) if d != seat and d != self.view.seat
+                              and (d not in order or order.index(d) > k)]
+                    if not self._refit_split(seat, hands, pool, plans, donors, rng):
+                        break
+                else:
+                    pool.extend(hand)
+                    hand.clear()
+                    for owner, cohort in plans:
+                        if owner == seat:
+                            _pick(cohort, pool, self.wilds, hand, rng)
                 fits = reading.fits(seat, hand)
             refitted = refitted or tries > 0
             # A player whose choices fit hardly any hand does not play by Medium's tips: stop
@@ -124,6 +162,71 @@ class Guesser:
         if refitted:  # the picks left the pool in no random order: the pile is taken from it
             rng.shuffle(pool)
 
+    def _deal_split(self, hands: list[list[Card]], plans: list[tuple[int, Cohort]],
+                    rng: random.Random) -> list[Card]:
+        """Deal the hands after a reshuffle: the cohorts held before it from the old cards, those
+        drawn since from the refill; return the cards left for the pile (refill cards on top)."""
+        assert self.split is not None
+        old, fresh = list(self.split[0]), list(self.split[1])
+        rng.shuffle(old)
+        rng.shuffle(fresh)
+        later: list[tuple[int, Cohort]] = []
+        for seat, cohort in plans:
+            source = old if cohort.fresh is False else fresh if cohort.fresh else None
+            if source is None:
+                later.append((seat, cohort))
+                continue
+            hand = hands[seat]
+            before = len(hand)
+            _fill(cohort, source, self.wilds, hand)
+            short = cohort.count - (len(hand) - before)
+            if short:  # the counts did not add up (a misread play): dealt from what is left
+                later.append((seat, Cohort(short, cohort.no_suits, cohort.no_ranks, cohort.no_wild)))
+        for seat, cohort in later:  # old cards first: they cannot be in the pile
+            hand = hands[seat]
+            before = len(hand)
+            _fill(cohort, old, self.wilds, hand)
+            short = cohort.count - (len(hand) - before)
+            if short:
+                rest = Cohort(short, cohort.no_suits, cohort.no_ranks, cohort.no_wild)
+                _fill(rest, fresh, self.wilds, hand)
+        return old + fresh  # the pile is taken from the end
+
+    def _refit_split(self, seat: int, hands: list[list[Card]], pool: list[Card],
+                     plans: list[tuple[int, Cohort]], donors: list[int], rng: random.Random) -> bool:
+        """Deal ``seat``'s hand again after a reshuffle: the cards it drew since from ``pool`` (the
+        pile), those it held before from its own and the ``donors``' old cards (the donors take
+        back the rest). False, and nothing changed, when its cohorts do not add up to its hand."""
+        old_only = self.old_only
+        groups = self.groups[plans is self.soft_plans]
+        olds: dict[int, list[Card]] = {}
+        for owner in [seat, *donors]:
+            old = [c for c in hands[owner] if c in old_only]
+            group = groups.get(owner)
+            if group is None or group[2] != len(old):
+                if owner == seat:
+                    return False
+                continue  # its counts do not add up: leave that hand alone
+            olds[owner] = old
+        hand = hands[seat]
+        old_cohorts, drawn_cohorts, _, drawn_count = groups[seat]
+        if drawn_count != len(hand) - len(olds[seat]):
+            return False
+        traded = [c for cards in olds.values() for c in cards]
+        rng.shuffle(traded)  # a few cards: shuffled once, then dealt in order
+        pool.extend(c for c in hand if c not in old_only)
+        del hand[:]
+        for cohort in old_cohorts:
+            _fill(cohort, traded, self.wilds, hand)
+        for cohort in drawn_cohorts:
+            _pick(cohort, pool, self.wilds, hand, rng)
+        for owner in donors:  # the donors take back the rest, each by its cohorts' marks
+            if owner in olds:
+                hands[owner][:] = [c for c in hands[owner] if c not in old_only]
+                for cohort in groups[owner][0]:
+                    _fill(cohort, traded, self.wilds, hands[owner])
+        return True
+
     def sample(self, rng: random.Random) -> Round:
         """One determinization: a full round consistent with the view and the knowledge."""
         view = self.view
@@ -134,8 +237,11 @@ class Guesser:
         plans = self.plans
         if self.soft_plans is not None and rng.random() < SOFT_TRUST:
             plans = self.soft_plans
-        for seat, cohort in plans:
-            _fill(cohort, pool, self.wilds, hands[seat])
+        if self.split is None:
+            for seat, cohort in plans:
+                _fill(cohort, pool, self.wilds, hands[seat])
+        else:
+            pool = self._deal_split(hands, plans, rng)
         if self.readable:
             self._fit(hands, pool, plans, rng)
         bluff_by = None
