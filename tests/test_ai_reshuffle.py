@@ -106,3 +106,19 @@ def test_a_reshuffle_brings_the_guesses_closer_to_the_real_hands():
                 errors[name].append(suit_error([g.hands[seat] for g in guesses], match.round.hands[seat]))
     told, blind = (sum(errors[k]) / len(errors[k]) for k in ("told", "blind"))
     assert told < blind - 0.1
+
+
+def test_after_a_reshuffle_the_guesses_still_fit_the_players_choices():
+    # The cards held from before the reshuffle are traded between the hands, not only the
+    # cards drawn since with the pile (which fitted 74% of these hands, against 89%).
+    fitted = dealt = 0
+    for _match, view, knowledge in decisions_after_a_reshuffle("classic", 4, range(15)):
+        guesser = Guesser(view, knowledge)
+        rng = random.Random(1)
+        for _ in range(10):
+            guess = guesser.sample(rng)
+            for seat in guesser.readable:
+                dealt += 1
+                fitted += knowledge.reading.fits(seat, guess.hands[seat])
+    assert dealt > 300
+    assert fitted / dealt > 0.82
