@@ -11,9 +11,8 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from game.ai.inference import suit_error
+from game.ai.inference import decisions, suit_error
 from game.ai.knowledge import Knowledge
-from game.ai.players import Medium
 from game.ai.sampler import Guesser
 from game.engine import PRESETS, Match, PlayerView
 from game.engine import events as ev
@@ -22,36 +21,15 @@ from game.engine.determinize import unseen_cards
 
 
 def decisions_after_a_reshuffle(preset: str, players: int,
-                                seeds: range) -> Iterator[tuple[Match, PlayerView, Knowledge]]:
+                                deals: int) -> Iterator[tuple[Match, PlayerView, Knowledge]]:
     """Seat 0's choices in rounds of Medium players, once the round's pile was reshuffled."""
-    rules = PRESETS[preset]
-    for seed in seeds:
-        match = Match(rules, players, seed)
-        seats = [Medium() for _ in range(players)]
-        rng = random.Random(seed)
-
-        def tell(events: list, seats: list[Medium] = seats) -> None:
-            for s, player in enumerate(seats):
-                for event in events:
-                    player.observe(s, event.for_seat(s), rules, players)
-
-        tell(match.start_events)
-        reshuffled = False
-        for _ in range(3000):
-            if match.status != "playing" or match.round.number > 1:
-                break
-            seat = match.to_act
-            view = match.view(seat)
-            if seat == 0 and reshuffled and len(view.legal) > 1:
-                yield match, view, seats[0].knowledge[0]
-            events = match.apply(seats[seat].choose(view, rng), seat)
-            reshuffled = reshuffled or any(isinstance(e, ev.Reshuffled) for e in events)
-            tell(events)
+    for match, view, knowledge, _ in decisions(preset, players, deals, 0, after_reshuffle=True):
+        yield match, view, knowledge
 
 
 def test_after_a_reshuffle_every_guess_keeps_the_pile_to_the_refill():
     checked = 0
-    for match, view, knowledge in decisions_after_a_reshuffle("classic", 4, range(40)):
+    for match, view, knowledge in decisions_after_a_reshuffle("classic", 4, 40):
         refill = knowledge.refill
         assert refill is not None
         assert all(card in refill for card in match.round.pile)  # what the reasoning rests on
@@ -70,7 +48,7 @@ def test_after_a_reshuffle_every_guess_keeps_the_pile_to_the_refill():
 def test_the_cards_held_since_a_reshuffle_are_counted_exactly():
     # One deck: a card of the refill was drawn since, any other was held before.
     checked = 0
-    for match, _view, knowledge in decisions_after_a_reshuffle("classic", 4, range(40)):
+    for match, _view, knowledge in decisions_after_a_reshuffle("classic", 4, 40):
         refill = knowledge.refill
         for seat in range(1, 4):
             hand = match.round.hands[seat]
@@ -92,7 +70,7 @@ def test_a_reshuffle_of_discards_not_all_seen_tells_nothing():
 
 def test_a_reshuffle_brings_the_guesses_closer_to_the_real_hands():
     errors: dict[str, list[float]] = {"told": [], "blind": []}
-    for match, view, knowledge in decisions_after_a_reshuffle("classic", 4, range(40)):
+    for match, view, knowledge in decisions_after_a_reshuffle("classic", 4, 40):
         blind = copy.deepcopy(knowledge)  # the same marks and reading, without the refill
         blind.refill = None
         for cohorts in blind.cohorts:
@@ -112,7 +90,7 @@ def test_after_a_reshuffle_the_guesses_still_fit_the_players_choices():
     # The cards held from before the reshuffle are traded between the hands, not only the
     # cards drawn since with the pile (which fitted 74% of these hands, against 89%).
     fitted = dealt = 0
-    for _match, view, knowledge in decisions_after_a_reshuffle("classic", 4, range(15)):
+    for _match, view, knowledge in decisions_after_a_reshuffle("classic", 4, 15):
         guesser = Guesser(view, knowledge)
         rng = random.Random(1)
         for _ in range(10):

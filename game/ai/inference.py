@@ -20,10 +20,12 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Iterator
 
-from game.engine import PRESETS, Match
+from game.engine import PRESETS, Match, PlayerView
 from game.engine import events as ev
 
+from .knowledge import Knowledge
 from .players import Medium
 from .reading import Reading
 from .sampler import Guesser
@@ -41,19 +43,18 @@ def suit_error(guesses: list[list], hand: list) -> float:
     return sum(abs(real[s] - mean[s] / len(guesses)) for s in set(real) | set(mean))
 
 
-def measure(preset: str, players: int, deals: int, guesses: int, seed: int,
-            after_reshuffle: bool = False) -> dict[str, tuple[float, float]]:
-    """Mean suit error per hand and median seconds per guess, for each of `WAYS` (only at the
-    decisions after a reshuffle if ``after_reshuffle``)."""
+def decisions(preset: str, players: int, deals: int, seed: int, after_reshuffle: bool = False,
+              ) -> Iterator[tuple[Match, PlayerView, Knowledge, int]]:
+    """Seat 0's decisions with a choice in ``deals`` seeded matches of Medium players (only those
+    after a reshuffle in the round if ``after_reshuffle``), with seat 0's knowledge and the
+    number of actions so far in the match."""
     rules = PRESETS[preset]
-    errors: dict[str, list[float]] = {way: [] for way in WAYS}
-    costs: dict[str, list[float]] = {way: [] for way in WAYS}
     for deal in range(deals):
         match = Match(rules, players, seed + deal)
         seats = [Medium() for _ in range(players)]
         rng = random.Random(seed + deal)
 
-        def tell(events: list, seats: list[Medium] = seats) -> None:
+        def tell(events: list[ev.Event], seats: list[Medium] = seats) -> None:
             for s, player in enumerate(seats):
                 for event in events:
                     player.observe(s, event.for_seat(s), rules, players)
@@ -67,21 +68,34 @@ def measure(preset: str, players: int, deals: int, guesses: int, seed: int,
             assert seat is not None
             view = match.view(seat)
             if seat == 0 and len(view.legal) > 1 and (reshuffled or not after_reshuffle):
-                knowledge = seats[0].knowledge[0]
-                marks_only = copy.copy(knowledge)
-                marks_only.reading = Reading(0, rules, players)  # reads nothing
-                for way, known in zip(WAYS, (None, marks_only, knowledge), strict=True):
-                    guesser = Guesser(view, known)
-                    draw = random.Random(actions)
-                    start = time.perf_counter()
-                    dealt = [guesser.sample(draw) for _ in range(guesses)]
-                    costs[way].append((time.perf_counter() - start) / guesses)
-                    for other in range(1, players):
-                        errors[way].append(suit_error([g.hands[other] for g in dealt],
-                                                      match.round.hands[other]))
+                yield match, view, seats[0].knowledge[0], actions
             events = match.apply(seats[seat].choose(view, rng), seat)
-            reshuffled = reshuffled or any(isinstance(e, ev.Reshuffled) for e in events)
+            for event in events:
+                if isinstance(event, ev.Reshuffled):
+                    reshuffled = True
+                elif isinstance(event, ev.RoundStarted):
+                    reshuffled = False
             tell(events)
+
+
+def measure(preset: str, players: int, deals: int, guesses: int, seed: int,
+            after_reshuffle: bool = False) -> dict[str, tuple[float, float]]:
+    """Mean suit error per hand and median seconds per guess, for each of `WAYS` (only at the
+    decisions after a reshuffle if ``after_reshuffle``)."""
+    rules = PRESETS[preset]
+    errors: dict[str, list[float]] = {way: [] for way in WAYS}
+    costs: dict[str, list[float]] = {way: [] for way in WAYS}
+    for match, view, knowledge, actions in decisions(preset, players, deals, seed, after_reshuffle):
+        marks_only = copy.copy(knowledge)
+        marks_only.reading = Reading(0, rules, players)  # reads nothing
+        for way, known in zip(WAYS, (None, marks_only, knowledge), strict=True):
+            guesser = Guesser(view, known)
+            draw = random.Random(actions)
+            start = time.perf_counter()
+            dealt = [guesser.sample(draw) for _ in range(guesses)]
+            costs[way].append((time.perf_counter() - start) / guesses)
+            for other in range(1, players):
+                errors[way].append(suit_error([g.hands[other] for g in dealt], match.round.hands[other]))
     return {way: (statistics.mean(errors[way]), statistics.median(costs[way])) for way in WAYS
             if errors[way]}
 
