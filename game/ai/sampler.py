@@ -24,8 +24,7 @@ FIT_TRIES = 20  # deals of one hand tried until its player's choices fit it
 GIVE_UP = 4  # hands that could not be made to fit (and more than did) before a player is no longer read
 
 
-def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card],
-          rng: random.Random) -> None:
+def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card]) -> None:
     """Move ``cohort.count`` cards it admits from ``pool`` (already shuffled) to ``out``."""
     need = cohort.count
     kept: list[Card] = []
@@ -36,10 +35,7 @@ def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Car
             need -= 1
         else:
             kept.append(card)
-    # The cards it turned down go back anywhere in the pool: put back on top, they would all
-    # go to the next hand dealt (a hand lacking hearts would make the next one rich in them).
-    for card in kept:
-        pool.insert(int(rng.random() * (len(pool) + 1)), card)
+    pool.extend(kept)
     while need and pool:  # the marks cannot all be met: deal the rest freely
         out.append(pool.pop())
         need -= 1
@@ -63,7 +59,7 @@ def _pick(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Car
             misses += 1
     if need:  # few cards it admits are left: deal from a shuffled pool as `_fill` does
         rng.shuffle(pool)
-        _fill(Cohort(need, cohort.no_suits, cohort.no_ranks, cohort.no_wild), pool, wilds, out, rng)
+        _fill(Cohort(need, cohort.no_suits, cohort.no_ranks, cohort.no_wild), pool, wilds, out)
 
 
 Groups = dict[int, tuple[list[Cohort], list[Cohort], int, int]]
@@ -183,18 +179,18 @@ class Guesser:
                 continue
             hand = hands[seat]
             before = len(hand)
-            _fill(cohort, source, self.wilds, hand, rng)
+            _fill(cohort, source, self.wilds, hand)
             short = cohort.count - (len(hand) - before)
             if short:  # the counts did not add up (a misread play): dealt from what is left
                 later.append((seat, Cohort(short, cohort.no_suits, cohort.no_ranks, cohort.no_wild)))
         for seat, cohort in later:  # old cards first: they cannot be in the pile
             hand = hands[seat]
             before = len(hand)
-            _fill(cohort, old, self.wilds, hand, rng)
+            _fill(cohort, old, self.wilds, hand)
             short = cohort.count - (len(hand) - before)
             if short:
                 rest = Cohort(short, cohort.no_suits, cohort.no_ranks, cohort.no_wild)
-                _fill(rest, fresh, self.wilds, hand, rng)
+                _fill(rest, fresh, self.wilds, hand)
         return old + fresh  # the pile is taken from the end
 
     def _refit_split(self, seat: int, hands: list[list[Card]], pool: list[Card],
@@ -222,7 +218,7 @@ class Guesser:
         pool.extend(c for c in hand if c not in old_only)
         del hand[:]
         for cohort in old_cohorts:
-            _fill(cohort, traded, self.wilds, hand, rng)
+            _fill(cohort, traded, self.wilds, hand)
         for cohort in drawn_cohorts:
             _pick(cohort, pool, self.wilds, hand, rng)
         # The donors take back the rest, each by its cohorts' marks as far as the cards left
@@ -231,7 +227,7 @@ class Guesser:
             if owner in olds:
                 hands[owner][:] = [c for c in hands[owner] if c not in old_only]
                 for cohort in groups[owner][0]:
-                    _fill(cohort, traded, self.wilds, hands[owner], rng)
+                    _fill(cohort, traded, self.wilds, hands[owner])
         return True
 
     def sample(self, rng: random.Random) -> Round:
@@ -246,7 +242,7 @@ class Guesser:
             plans = self.soft_plans
         if self.split is None:
             for seat, cohort in plans:
-                _fill(cohort, pool, self.wilds, hands[seat], rng)
+                _fill(cohort, pool, self.wilds, hands[seat])
         else:
             pool = self._deal_split(hands, plans, rng)
         if self.readable:
