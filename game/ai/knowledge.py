@@ -21,6 +21,11 @@ force or of the top rank. A player then caught holding such a card (a card it pl
 fits none of its cohorts once the soft marks count) plays wilds on a whim: its soft
 marks are dropped and its wilds no longer read.
 
+A reshuffle tells where cards are: the pile had run out, so every card the seat could
+not see was in a hand, and the new pile is made of the discards it saw played (`refill`).
+Cohorts drawn since are "fresh" (refill cards); a played card of the refill leaves a
+fresh cohort, any other an older one, so the sampler keeps the pile to the refill.
+
 It also keeps the `Reading` of the other players' choices, and tracks its own seat's
 draws as it tracks the others' (its opponents read them too, which its reading models).
 """
