@@ -24,8 +24,9 @@ FIT_TRIES = 20  # deals of one hand tried until its player's choices fit it
 GIVE_UP = 4  # hands that could not be made to fit (and more than did) before a player is no longer read
 
 
-def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card]) -> None:
-    """Move ``cohort.count`` cards it admits from ``pool`` (already shuffled) to ``out``."""
+def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card]) -> int:
+    """Move ``cohort.count`` cards it admits from ``pool`` (already shuffled) to ``out``; return
+    how many it still lacks (``pool`` ran out)."""
     need = cohort.count
     kept: list[Card] = []
     while pool and need:
@@ -39,6 +40,7 @@ def _fill(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Car
     while need and pool:  # the marks cannot all be met: deal the rest freely
         out.append(pool.pop())
         need -= 1
+    return need
 
 
 def _pick(cohort: Cohort, pool: list[Card], wilds: frozenset[str], out: list[Card],
@@ -114,10 +116,12 @@ class Guesser:
         # and those of the refill (in the pile, or drawn since).
         self.split: tuple[list[Card], list[Card]] | None = None
         self.old_only: frozenset[Card] = frozenset()
+        self.groups: tuple[Groups, Groups] = ({}, {})  # by plans: hard marks, soft ones taken as certain
         refill = knowledge.refill if knowledge is not None else None
         if refill is not None:
-            fresh = Counter(self.unseen) & refill
-            old = Counter(self.unseen) - fresh
+            unseen = Counter(self.unseen)
+            fresh = unseen & refill
+            old = unseen - fresh
             if fresh.total() >= view.draw_count:
                 self.split = (list(old.elements()), list(fresh.elements()))
             self.old_only = frozenset(old) - frozenset(fresh)  # cards that cannot be in the pile
@@ -137,13 +141,13 @@ class Guesser:
             hand = hands[seat]
             tries = 0
             fits = reading.fits(seat, hand)
+            # After a reshuffle the cards held since before it are in some hand: they are traded
+            # with the hands not fitted yet; the ones drawn since, with the pile.
+            donors = [d for d in range(len(hands)) if d != seat and d != self.view.seat
+                      and d not in order[:k + 1]] if split else []
             while not fits and tries < FIT_TRIES:
                 tries += 1
                 if split:
-                    # The cards held since before the reshuffle are in some hand: they are traded
-                    # with the hands not fitted yet; the ones drawn since, with the pile.
-                    donors = [d for d in range(len(hands)) if d != seat and d != self.view.seat
-                              and (d not in order or order.index(d) > k)]
                     if not self._refit_split(seat, hands, pool, plans, donors, rng):
                         break
                 else:
@@ -177,20 +181,14 @@ class Guesser:
             if source is None:
                 later.append((seat, cohort))
                 continue
-            hand = hands[seat]
-            before = len(hand)
-            _fill(cohort, source, self.wilds, hand)
-            short = cohort.count - (len(hand) - before)
+            short = _fill(cohort, source, self.wilds, hands[seat])
             if short:  # the counts did not add up (a misread play): dealt from what is left
                 later.append((seat, Cohort(short, cohort.no_suits, cohort.no_ranks, cohort.no_wild)))
         for seat, cohort in later:  # old cards first: they cannot be in the pile
-            hand = hands[seat]
-            before = len(hand)
-            _fill(cohort, old, self.wilds, hand)
-            short = cohort.count - (len(hand) - before)
+            short = _fill(cohort, old, self.wilds, hands[seat])
             if short:
                 rest = Cohort(short, cohort.no_suits, cohort.no_ranks, cohort.no_wild)
-                _fill(rest, fresh, self.wilds, hand)
+                _fill(rest, fresh, self.wilds, hands[seat])
         return old + fresh  # the pile is taken from the end
 
     def _refit_split(self, seat: int, hands: list[list[Card]], pool: list[Card],
