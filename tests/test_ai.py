@@ -520,3 +520,17 @@ def test_a_wild_four_from_a_big_hand_is_called_a_bluff_by_medium_and_the_playout
         act(m, "play W+4", "suit B")
         assert str(Medium().choose(m.view(1), random.Random(0))) == expected
         assert str(policy(m.round, random.Random(0))) == expected
+
+
+def test_naming_the_suit_after_its_own_wild_four_the_searcher_knows_whether_it_bluffed():
+    # Seat 0 plays its Wild +4 holding a yellow card (the colour in force): a bluff, which only
+    # it knows; every guess it searches must say so, or a challenge would look harmless.
+    for hand, bluffed in (("W+4 Y1 R2 B4", True), ("W+4 G1 R2 B4", False)):
+        m = make_match("colors", [hand, "G5 G2 G3 G4"], "Y4", "Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
+        knowledge = Knowledge(0, m.rules, 2)
+        for event in [*m.start_events, *act(m, "play W+4")]:
+            knowledge.observe(event.for_seat(0))
+        assert (m.round.bluff_by == 0) is bluffed
+        guesser = Guesser(m.view(0), knowledge)
+        rng = random.Random(1)
+        assert {guesser.sample(rng).bluff_by for _ in range(20)} == {0 if bluffed else None}

@@ -127,6 +127,10 @@ class Guesser:
             self.old_only = frozenset(old) - frozenset(fresh)  # cards that cannot be in the pile
             self.groups = (_groups(self.plans), _groups(self.soft_plans or []))
         self.judge_bluff = view.phase == "challenge" and view.pending_by is not None and knowledge is not None
+        # Naming the suit after its own Wild +4, the seat knows whether it held the suit in force.
+        self.own_bluff = (view.phase == "suit" and view.pending_by is not None and knowledge is not None
+                          and view.pending_by.rank in self.wilds
+                          and any(c.suit == knowledge.wild_four_suit for c in view.hand))
 
     def _fit(self, hands: list[list[Card]], pool: list[Card], plans: list[tuple[int, Cohort]],
              rng: random.Random) -> None:
@@ -245,7 +249,7 @@ class Guesser:
             pool = self._deal_split(hands, plans, rng)
         if self.readable:
             self._fit(hands, pool, plans, rng)
-        bluff_by = None
+        bluff_by = view.seat if self.own_bluff else None
         if self.judge_bluff:
             offender = (view.seat - view.direction) % view.players
             if any(c.suit == self.wild_four_suit for c in hands[offender]):
