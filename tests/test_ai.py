@@ -534,3 +534,14 @@ def test_naming_the_suit_after_its_own_wild_four_the_searcher_knows_whether_it_b
         guesser = Guesser(m.view(0), knowledge)
         rng = random.Random(1)
         assert {guesser.sample(rng).bluff_by for _ in range(20)} == {0 if bluffed else None}
+
+
+def test_playout_players_denounce_a_missed_card_call_before_answering_a_wild_four(monkeypatch):
+    # Seat 0 plays its Wild +4 down to one card without calling "Card": Medium, asked to challenge
+    # or accept, denounces first, and the playouts' players must do as it does.
+    monkeypatch.setattr(playout_module, "NOISE", 0.0)
+    m = make_match("colors", ["W+4 R1", "G1 G2"], "Y4", "Y1 Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
+    act(m, "play W+4", "suit B")
+    assert "denounce 0" in {str(a) for a in m.legal_actions(1)}
+    assert str(Medium().choose(m.view(1), random.Random(0))) == "denounce 0"
+    assert str(policy(m.round, random.Random(0))) == "denounce 0"

@@ -56,13 +56,16 @@ class Lacks:
     def __init__(self, r: Round, seeded: list[set[str]] | None = None) -> None:
         rules = r.rules
         self.active = not rules.draw_when_playable and rules.draw_until_playable
-        self.suits: list[set[str]] = ([set(s) for s in seeded] if seeded is not None and self.active
-                                      else [set() for _ in range(r.players)])
+        # Frozen, so that the policy reads them at every step without a copy.
+        self.suits: list[frozenset[str]] = (
+            [frozenset(s) for s in seeded] if seeded is not None and self.active else [_NONE] * r.players)
 
     def before(self, r: Round, action: Action) -> None:
         """Note what ``action`` (about to be applied in ``r``) shows."""
         if type(action) is Draw and r.phase == PLAY and r.suit is not None:
-            self.suits[r.to_act].add(r.suit)
+            seen = self.suits[r.to_act]
+            if r.suit not in seen:
+                self.suits[r.to_act] = seen | {r.suit}
 
 
 def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
@@ -78,7 +81,12 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
     seat = r.to_act
     players = r.players
     nxt = (seat + r.direction) % players
-    lacked = frozenset(lacks.suits[nxt]) if lacks is not None and lacks.active and lacks.suits[nxt] else _NONE
+    lacked = lacks.suits[nxt] if lacks is not None and lacks.active else _NONE
+    partner = (seat + players // 2) % players if r.rules.pairs else seat
+    if r.exposed:  # as Medium does, denounce a missed "Card" call before anything else
+        for action in legal:
+            if type(action) is Denounce and action.seat != partner:
+                return action
     first = legal[0]
     if type(first) is ChooseSuit:
         hand = r.hands[seat]
@@ -89,13 +97,12 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
     if CHALLENGE in legal:
         # Medium's odds, from the +4's player's hand when it played the +4.
         return CHALLENGE if bluff_likely(len(r.hands[(seat - r.direction) % players]) + 1) else ACCEPT
-    partner = (seat + players // 2) % players if r.rules.pairs else seat
     plays: list[Play] = []
+    cards = []
     for action in legal:
-        if isinstance(action, Play):
+        if type(action) is Play:
             plays.append(action)
-        elif isinstance(action, Denounce) and action.seat != partner:
-            return action
+            cards.append(action.card)
     if plays:
         partner_next = nxt == partner and nxt != seat
         danger = len(r.hands[nxt]) <= 2 and not partner_next
@@ -105,7 +112,7 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
             if len(_SITUATIONS) > 1024:
                 _SITUATIONS.clear()
             seen = _SITUATIONS[key] = situation(r.rules, players, danger, partner_next, lacked)
-        scores = play_scores([p.card for p in plays], r.hands[seat], seen)
+        scores = play_scores(cards, r.hands[seat], seen)
         best, best_score = 0, -1e9
         for index, score in enumerate(scores):
             score += rng.random() * TIE_NOISE  # Medium's tie-break

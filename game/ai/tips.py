@@ -55,19 +55,24 @@ def play_scores(cards: Sequence[Card], hand: Sequence[Card], situation: Situatio
     """`play_score` of each of ``cards`` (all in ``hand``), counting the hand once."""
     if len(hand) == 1:
         return [1000.0] * len(cards)
-    table = situation.table
     counts: dict[str, int] = {}
     ranks: dict[str, int] = {}
     for other in hand:
-        if other.suit is not None:
-            counts[other.suit] = counts.get(other.suit, 0) + 1
-        ranks[other.rank] = ranks.get(other.rank, 0) + 1
+        own = other.suit
+        if own is not None:
+            counts[own] = counts.get(own, 0) + 1
+        rank = other.rank
+        ranks[rank] = ranks.get(rank, 0) + 1
     wild_base = WILD_NEEDED if situation.danger or len(hand) == 2 else WILD_KEPT
+    terms = _card_terms(situation.table, situation.players, situation.sheds)
+    lacks = situation.lacks
+    # Skips and draw cards: saved for a next player low on cards, never played at a partner.
+    action_bonus = -15 if situation.partner_next else 20 if situation.danger else -2
     out = []
     for card in cards:
-        effect = table.effects[card]
+        wild, action, shed = terms[card]
         own = card.suit
-        if effect.wild:  # it names the suit it then holds most of
+        if wild:  # it names the suit it then holds most of
             score = wild_base
             suit, most = None, 0
             for name, n in counts.items():
@@ -80,17 +85,32 @@ def play_scores(cards: Sequence[Card], hand: Sequence[Card], situation: Situatio
             suit = own
             most = counts.get(own, 0) - 1 if own is not None else 0
         score += 3.0 * most + ranks[card.rank] - 1  # the long suit, a same-rank card to switch later
-        if suit in situation.lacks:
+        if suit in lacks:
             score += 4.0
-        if effect.draws or effect.skip or (effect.reverse and situation.players == 2):
-            if situation.partner_next:
-                score -= 15
-            else:
-                score += 20 if situation.danger else -2
-        if situation.sheds:
-            score += card_value(card, table.values) / 10.0
+        if action:
+            score += action_bonus
+        if shed:
+            score += shed
         out.append(score)
     return out
+
+
+_TERMS: dict[tuple[CardTable, int, bool], dict[Card, tuple[bool, bool, float]]] = {}
+
+
+def _card_terms(table: CardTable, players: int, sheds: bool) -> dict[Card, tuple[bool, bool, float]]:
+    """Per card of ``table``'s deck, what `play_scores` reads off the card alone: whether it is
+    wild, whether it is a skip or draw card (a reverse counts as a skip between two players),
+    and the tenth of its value shed when points count (0.0 otherwise). Worked out once per
+    table, player count and scoring: the playouts score cards at every step."""
+    key = (table, players, sheds)
+    terms = _TERMS.get(key)
+    if terms is None:
+        terms = _TERMS[key] = {
+            card: (effect.wild, bool(effect.draws or effect.skip or (effect.reverse and players == 2)),
+                   card_value(card, table.values) / 10.0 if sheds else 0.0)
+            for card, effect in table.effects.items()}
+    return terms
 
 
 def bluff_likely(held: int) -> bool:
