@@ -545,3 +545,33 @@ def test_playout_players_denounce_a_missed_card_call_before_answering_a_wild_fou
     assert "denounce 0" in {str(a) for a in m.legal_actions(1)}
     assert str(Medium().choose(m.view(1), random.Random(0))) == "denounce 0"
     assert str(policy(m.round, random.Random(0))) == "denounce 0"
+
+
+def test_the_regret_benchmark_prices_a_winning_play_at_a_whole_round():
+    from game.ai.regret import Decision, regrets, worth
+    from game.engine import Draw, Play
+
+    # Seat 0 can go out with R5 or draw instead (the colors rules allow drawing a playable hand).
+    m = make_match("colors", ["R5", "G1"], "R3", "Y1 Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
+    view = m.view(0)
+    assert set(view.legal) == {Play(parse_card("R5")), Draw()}
+    play, draw = Play(parse_card("R5")), Draw()
+    assert worth(m.round, play, (0,), [set(), set()], 0, 20, 0) == 1.0
+    assert worth(m.round, draw, (0,), [set(), set()], 0, 20, 0) < 1.0
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in m.start_events:
+        knowledge.observe(event.for_seat(0))
+    decision = Decision(view, knowledge, m.round, [play, draw], [1.0, 0.4], [1.0, 0.5])
+    assert decision.regret(draw) == pytest.approx(0.6)
+    for level in ("medium", "hard", "oracle", "again"):
+        assert regrets([decision], level, playouts=40, seed=0) == [0.0]
+
+
+def test_the_regret_benchmark_prints_each_level_and_kind_of_decision(capsys):
+    from game.ai.regret import main
+
+    main(["--preset", "duel", "--players", "2", "--deals", "1", "--rollouts", "4", "--playouts", "24"])
+    out = capsys.readouterr().out
+    assert "decisions of seat 0" in out
+    for name in ("Medium", "Hard told the cards", "worths again", "by kind"):
+        assert name in out
