@@ -59,10 +59,9 @@ class Hard(Medium):
             self.last_playouts = 0
             return legal[0]
         team = team_of(view.seat, view.players, view.rules.pairs)
-        for action in legal:
-            if isinstance(action, Denounce) and action.seat not in team:
-                return action
-        candidates = [a for a in legal if not isinstance(a, Denounce)]
+        at_once, candidates = search_candidates(view)
+        if at_once is not None:
+            return at_once
         if len(candidates) == 1:
             return candidates[0]
         knowledge = self.knowledge.get(view.seat)
@@ -103,6 +102,16 @@ class Hard(Medium):
             return super().choose(view, rng)
         best = max(alive, key=lambda i: sum(scores[i]))
         return candidates[best]
+
+
+def search_candidates(view: PlayerView) -> tuple[Action | None, list[Action]]:
+    """A denounce of a missed "Card" call to take without searching (never of a partner), or
+    None; and the actions the search compares (the legal ones but the denounces)."""
+    team = team_of(view.seat, view.players, view.rules.pairs)
+    for action in view.legal:
+        if isinstance(action, Denounce) and action.seat not in team:
+            return action, []
+    return None, [a for a in view.legal if not isinstance(a, Denounce)]
 
 
 def survivors(scores: list[list[float]], alive: list[int], z: float = 3.0) -> list[int]:

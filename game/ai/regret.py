@@ -29,11 +29,11 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from game.engine import PRESETS, Action, Denounce, Draw, Play, PlayerView, Round
+from game.engine import PRESETS, Action, Draw, Play, PlayerView, Round
 from game.engine.scoring import team_of
 
 from . import playout as playout_module
-from .hard import Hard
+from .hard import Hard, search_candidates
 from .inference import decisions
 from .knowledge import Knowledge
 from .players import Medium
@@ -80,12 +80,10 @@ def collect(preset: str, players: int, deals: int, seed: int, rollouts: int) -> 
     candidate worked out on the real cards. Decisions a denounce settles are left out (Hard
     takes it without searching)."""
     for match, view, knowledge, _ in decisions(preset, players, deals, seed):
+        at_once, candidates = search_candidates(view)
+        if at_once is not None or len(candidates) < 2:
+            continue
         team = team_of(view.seat, view.players, view.rules.pairs)
-        if any(isinstance(a, Denounce) and a.seat not in team for a in view.legal):
-            continue
-        candidates: list[Action] = [a for a in view.legal if not isinstance(a, Denounce)]
-        if len(candidates) < 2:
-            continue
         real = match.round.clone(random.Random(0))
         lacked = [set(knowledge.lacking(s, view.hand_counts[s])) for s in range(view.players)]
         first = [worth(real, a, team, lacked, view.target, rollouts, 0) for a in candidates]
