@@ -68,7 +68,8 @@ class Hard(Medium):
         if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
             knowledge = None
         guesser = Guesser(view, knowledge)
-        lacked = [self.lacking(view, seat) for seat in range(view.players)]
+        # Frozen once here: every playout's `Lacks` starts from them without a copy.
+        lacked = [frozenset(self.lacking(view, seat)) for seat in range(view.players)]
         # In a match to a target the points left in the hands count, which hand sizes do not show.
         horizon = None if view.target else self.horizon
         scores: list[list[float]] = [[] for _ in candidates]

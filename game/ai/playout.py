@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Collection, Sequence
 
 from game.engine import Action, Round
 from game.engine.actions import (
@@ -53,7 +54,7 @@ class Lacks:
 
     __slots__ = ("active", "suits")
 
-    def __init__(self, r: Round, seeded: list[set[str]] | None = None) -> None:
+    def __init__(self, r: Round, seeded: Sequence[Collection[str]] | None = None) -> None:
         rules = r.rules
         self.active = not rules.draw_when_playable and rules.draw_until_playable
         # Frozen, so that the policy reads them at every step without a copy.
@@ -126,7 +127,7 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
     return plays[0] if plays else rng.choice(legal)
 
 
-def playout(r: Round, rng: random.Random, seeded: list[set[str]] | None = None,
+def playout(r: Round, rng: random.Random, seeded: Sequence[Collection[str]] | None = None,
             horizon: int | None = HORIZON) -> int:
     """Play ``r`` with `policy` for ``horizon`` actions at most (None: to the end of the
     round); return the number of actions. `reward` judges a round left unfinished.
