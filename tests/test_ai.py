@@ -7,7 +7,6 @@ import pytest
 from game.ai import arena as arena_module
 from game.ai import hard as hard_module
 from game.ai import player_for
-from game.ai import playout as playout_module
 from game.ai import sampler as sampler_module
 from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
@@ -237,31 +236,28 @@ def test_a_forced_draw_in_a_playout_shows_what_the_drawer_lacks():
     assert lacks.suits == [set(), {"H"}]
 
 
-def test_playout_players_lead_the_next_player_into_a_suit_it_lacks(monkeypatch):
-    monkeypatch.setattr(playout_module, "NOISE", 0.0)
+def test_playout_players_lead_the_next_player_into_a_suit_it_lacks():
     m = make_match("duel", ["5C 5S 9D", "KH QH JH"], "5D", "2D 4D 6D 9C")
     r = m.round
     # 5C and 5S score the same: without a mark a coin flip decides, with one the lacked suit wins.
-    unmarked = str(policy(r, random.Random(0), Lacks(r)))
+    unmarked = str(policy(r, random.Random(0), Lacks(r), noise=0.0))
     other = "S" if unmarked == "play 5C" else "C"
     assert unmarked in ("play 5C", "play 5S")
-    assert str(policy(r, random.Random(0), Lacks(r, [set(), {other}]))) == f"play 5{other}"
+    assert str(policy(r, random.Random(0), Lacks(r, [set(), {other}]), noise=0.0)) == f"play 5{other}"
 
 
-def test_playouts_shed_high_cards_where_points_count_as_medium_does(monkeypatch):
-    monkeypatch.setattr(playout_module, "NOISE", 0.0)
+def test_playouts_shed_high_cards_where_points_count_as_medium_does():
     m = make_match("classic", ["3S KS 9D", "2C 4C 5C"], "7S", "2D 4D 6D 9C TD")
     medium = Medium()
     for event in m.start_events:
         medium.observe(0, event.for_seat(0), m.rules, 2)
     assert str(medium.choose(m.view(0), random.Random(0))) == "play KS"
-    assert str(policy(m.round, random.Random(0), Lacks(m.round))) == "play KS"
+    assert str(policy(m.round, random.Random(0), Lacks(m.round), noise=0.0)) == "play KS"
 
 
-def test_playouts_make_mediums_choices_in_its_own_games(monkeypatch):
+def test_playouts_make_mediums_choices_in_its_own_games():
     # Over whole Medium games, the playout policy (no noise) picks what Medium picked, but
     # for its coin-flip tie-breaks between cards it scores alike.
-    monkeypatch.setattr(playout_module, "NOISE", 0.0)
     for name in ("classic", "colors", "action"):
         rules = PRESETS[name]
         same = total = 0
@@ -279,7 +275,8 @@ def test_playouts_make_mediums_choices_in_its_own_games(monkeypatch):
                 chosen = seats[seat].choose(view, rng)
                 if len(view.legal) > 1:
                     known = [seats[seat].lacking(view, s) for s in range(4)]
-                    same += policy(match.round, random.Random(1), Lacks(match.round, known)) == chosen
+                    mine = policy(match.round, random.Random(1), Lacks(match.round, known), noise=0.0)
+                    same += mine == chosen
                     total += 1
                 events = match.apply(chosen, seat)
         assert same >= 0.95 * total, (name, same, total)
@@ -508,18 +505,17 @@ def test_the_marks_and_the_reading_bring_the_guesses_closer_to_the_real_hands():
     assert reading < marks < view_only
 
 
-def test_a_wild_four_from_a_big_hand_is_called_a_bluff_by_medium_and_the_playouts(monkeypatch):
+def test_a_wild_four_from_a_big_hand_is_called_a_bluff_by_medium_and_the_playouts():
     from game.ai.tips import bluff_likely
 
     # A hand of four or more (the +4 included) probably held the colour: 1 - 0.75**4 > 0.6.
     assert [bluff_likely(n) for n in (1, 2, 3, 4, 7)] == [False, False, False, True, True]
-    monkeypatch.setattr(playout_module, "NOISE", 0.0)
     for offender, victim, expected in (("W+4 R1 R2 B4", "G1 G2 G3 G4", "challenge"),
                                        ("W+4 R1 R2", "G1 G2 G3", "accept")):
         m = make_match("colors", [offender, victim], "Y4", "Y1 Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
         act(m, "play W+4", "suit B")
         assert str(Medium().choose(m.view(1), random.Random(0))) == expected
-        assert str(policy(m.round, random.Random(0))) == expected
+        assert str(policy(m.round, random.Random(0), noise=0.0)) == expected
 
 
 def test_naming_the_suit_after_its_own_wild_four_the_searcher_knows_whether_it_bluffed():
@@ -536,15 +532,14 @@ def test_naming_the_suit_after_its_own_wild_four_the_searcher_knows_whether_it_b
         assert {guesser.sample(rng).bluff_by for _ in range(20)} == {0 if bluffed else None}
 
 
-def test_playout_players_denounce_a_missed_card_call_before_answering_a_wild_four(monkeypatch):
+def test_playout_players_denounce_a_missed_card_call_before_answering_a_wild_four():
     # Seat 0 plays its Wild +4 down to one card without calling "Card": Medium, asked to challenge
     # or accept, denounces first, and the playouts' players must do as it does.
-    monkeypatch.setattr(playout_module, "NOISE", 0.0)
     m = make_match("colors", ["W+4 R1", "G1 G2"], "Y4", "Y1 Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
     act(m, "play W+4", "suit B")
     assert "denounce 0" in {str(a) for a in m.legal_actions(1)}
     assert str(Medium().choose(m.view(1), random.Random(0))) == "denounce 0"
-    assert str(policy(m.round, random.Random(0))) == "denounce 0"
+    assert str(policy(m.round, random.Random(0), noise=0.0)) == "denounce 0"
 
 
 def test_the_regret_benchmark_prices_a_winning_play_at_a_whole_round():

@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.engine import PRESETS, Match, Rules
+from game.engine import events as ev
 
 from .players import LEVELS, ComputerPlayer, player_for
 from .playout import HORIZON
@@ -71,7 +72,7 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
     match = Match(rules, players, seed)
     rng = random.Random(seed * 7919 + 1)
 
-    def tell(events: list) -> None:
+    def tell(events: list[ev.Event]) -> None:
         for seat, player in enumerate(seats):
             observe = getattr(player, "observe", None)
             if observe is not None:

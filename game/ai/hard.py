@@ -19,15 +19,25 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Protocol
 
-from game.engine import Action, Denounce, PlayerView, RulesError
+from game.engine import Action, Denounce, PlayerView, Round, RulesError
 from game.engine.scoring import team_of
 
+from .knowledge import Knowledge
 from .players import Medium
 from .playout import HORIZON, playout, reward
 from .sampler import Guesser
 
 FIRST_CHECK = 24  # guesses before the first candidates may be dropped (then every 1.5 times more)
+
+
+class Guesses(Protocol):
+    """What deals the guesses of a search: a `Guesser`, or in a benchmark something that knows more."""
+
+    def sample(self, rng: random.Random) -> Round:
+        """A round in which the cards the seat cannot see are guessed."""
+        ...
 
 
 class Hard(Medium):
@@ -67,7 +77,7 @@ class Hard(Medium):
         knowledge = self.knowledge.get(view.seat)
         if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
             knowledge = None
-        guesser = Guesser(view, knowledge)
+        guesser = self.guesser(view, knowledge)
         # Frozen once here: every playout's `Lacks` starts from them without a copy.
         lacked = [frozenset(self.lacking(view, seat)) for seat in range(view.players)]
         # In a match to a target the points left in the hands count, which hand sizes do not show.
@@ -103,6 +113,11 @@ class Hard(Medium):
             return super().choose(view, rng)
         best = max(alive, key=lambda i: sum(scores[i]))
         return candidates[best]
+
+    def guesser(self, view: PlayerView, knowledge: Knowledge | None) -> Guesses:
+        """What deals the guesses of the hidden cards for a decision (a benchmark may
+        substitute one that knows more)."""
+        return Guesser(view, knowledge)
 
 
 def search_candidates(view: PlayerView) -> tuple[Action | None, list[Action]]:

@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 
-from game.engine import PRESETS, Match, PlayerView
+from game.engine import PRESETS, Card, Match, PlayerView
 from game.engine import events as ev
 
 from .knowledge import Knowledge
@@ -34,10 +34,10 @@ AFTER = " after a reshuffle"
 WAYS = ("view only", "marks", "marks and reading")
 
 
-def suit_error(guesses: list[list], hand: list) -> float:
+def suit_error(guesses: list[list[Card]], hand: list[Card]) -> float:
     """The L1 distance between the suit counts of ``hand`` and the guesses' mean counts."""
     real = Counter(card.suit for card in hand)
-    mean: Counter = Counter()
+    mean: Counter[str | None] = Counter()
     for guess in guesses:
         mean.update(card.suit for card in guess)
     return sum(abs(real[s] - mean[s] / len(guesses)) for s in set(real) | set(mean))

@@ -69,13 +69,14 @@ class Lacks:
                 self.suits[r.to_act] = seen | {r.suit}
 
 
-def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
+def policy(r: Round, rng: random.Random, lacks: Lacks | None = None, noise: float = NOISE) -> Action:
     """A quick action for the seat to act in ``r``, read off the round: Medium's choice
-    (its tips, the same suit, challenge and "Card" rules) or, now and then, a random one."""
+    (its tips, the same suit, challenge and "Card" rules) or, with chance ``noise``, a
+    random one."""
     legal = r.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if rng.random() < NOISE:
+    if rng.random() < noise:
         return rng.choice(legal)
     if CALL_LAST_CARD in legal:
         return CALL_LAST_CARD
@@ -128,19 +129,19 @@ def policy(r: Round, rng: random.Random, lacks: Lacks | None = None) -> Action:
 
 
 def playout(r: Round, rng: random.Random, seeded: Sequence[Collection[str]] | None = None,
-            horizon: int | None = HORIZON) -> int:
+            horizon: int | None = HORIZON, noise: float = NOISE) -> int:
     """Play ``r`` with `policy` for ``horizon`` actions at most (None: to the end of the
     round); return the number of actions. `reward` judges a round left unfinished.
 
     Cutting the playouts short buys several times more of them in a think budget, and the
     hand sizes after a few turns foretell the winner about as well as the rest of a noisy
     playout does (A/B in the README). ``seeded``: the suits each seat was already known to
-    lack (see `Lacks`)."""
+    lack (see `Lacks`). ``noise``: the chance of a random move at each step (see `policy`)."""
     lacks = Lacks(r, seeded)
     steps = 0
     limit = MAX_STEPS if horizon is None else min(horizon, MAX_STEPS)
     while not r.over and steps < limit:
-        action = policy(r, rng, lacks)
+        action = policy(r, rng, lacks, noise)
         if lacks.active:
             lacks.before(r, action)
         r.apply(action, events=False)

@@ -26,17 +26,17 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.engine import PRESETS, Action, Draw, Play, PlayerView, Round
 from game.engine.scoring import team_of
 
-from . import playout as playout_module
 from .hard import Hard, search_candidates
 from .inference import decisions
 from .knowledge import Knowledge
 from .players import Medium
+from .playout import playout, reward
 
 
 @dataclass
@@ -61,17 +61,12 @@ def worth(real: Round, action: Action, team: tuple[int, ...], lacked: list[set[s
     """The share of ``rollouts`` rounds won by ``team`` when ``action`` is taken in ``real`` and
     every seat then plays Medium's tips (no noise) to the end, the pile shuffled each time."""
     total = 0.0
-    saved = playout_module.NOISE
-    playout_module.NOISE = 0.0
-    try:
-        for k in range(first, first + rollouts):
-            trial = real.clone(random.Random(k))
-            random.Random(7 * k + 1).shuffle(trial.pile)
-            trial.apply(action, events=False)
-            playout_module.playout(trial, random.Random(13 * k + 5), lacked, None)
-            total += playout_module.reward(trial, team, target)
-    finally:
-        playout_module.NOISE = saved
+    for k in range(first, first + rollouts):
+        trial = real.clone(random.Random(k))
+        random.Random(7 * k + 1).shuffle(trial.pile)
+        trial.apply(action, events=False)
+        playout(trial, random.Random(13 * k + 5), lacked, None, noise=0.0)
+        total += reward(trial, team, target)
     return total / rollouts
 
 
@@ -104,35 +99,49 @@ def kind(decision: Decision) -> str:
         " w" if wild else "")
 
 
-def told_the_cards(decision: Decision) -> Callable[[object, random.Random], Round]:
-    """A stand-in for `Guesser.sample` that deals the real hands (the pile shuffled)."""
-    def sample(_: object, rng: random.Random) -> Round:
-        r = decision.real.clone(random.Random(rng.random()))
+class TheRealCards:
+    """Deals the real hands of a decision at every guess (the pile shuffled, since no player
+    can know its order): the guesser of `Oracle`."""
+
+    def __init__(self, real: Round) -> None:
+        self.real = real
+
+    def sample(self, rng: random.Random) -> Round:
+        """The real round, its pile shuffled with ``rng``."""
+        r = self.real.clone(random.Random(rng.random()))
         rng.shuffle(r.pile)
         return r
-    return sample
+
+
+class Oracle(Hard):
+    """Hard told the real hands of one decision: how much the hidden cards cost it."""
+
+    def __init__(self, real: Round, playouts: int) -> None:
+        super().__init__(None, max_playouts=playouts)
+        self.real = real
+
+    def guesser(self, view: PlayerView, knowledge: Knowledge | None) -> TheRealCards:
+        """The real cards instead of guesses."""
+        return TheRealCards(self.real)
 
 
 def regrets(found: list[Decision], level: str, playouts: int, seed: int) -> list[float]:
     """The regret of ``level`` (``medium``, ``hard``, ``oracle`` or ``again``) at each decision."""
-    from . import sampler
-
     out = []
     for index, decision in enumerate(found):
         if level == "again":
             out.append(decision.regret(decision.candidates[max(
                 range(len(decision.candidates)), key=lambda i: decision.again[i])]))
             continue
-        player: Medium = Medium() if level == "medium" else Hard(None, max_playouts=playouts)
+        player: Medium
+        if level == "medium":
+            player = Medium()
+        elif level == "oracle":
+            player = Oracle(decision.real, playouts)
+        else:
+            player = Hard(None, max_playouts=playouts)
         player.knowledge[decision.view.seat] = copy.deepcopy(decision.knowledge)
-        original = sampler.Guesser.sample
-        if level == "oracle":
-            sampler.Guesser.sample = told_the_cards(decision)  # type: ignore[method-assign,assignment]
-        try:
-            action = player.choose(decision.view, random.Random(seed + index))
-        finally:
-            sampler.Guesser.sample = original  # type: ignore[method-assign]
-        out.append(decision.regret(action))
+        out.append(decision.regret(player.choose(decision.view, random.Random(seed + index))))
     return out
 
 
