@@ -570,3 +570,17 @@ def test_the_regret_benchmark_prints_each_level_and_kind_of_decision(capsys):
     assert "decisions of seat 0" in out
     for name in ("Medium", "Hard told the cards", "worths again", "by kind"):
         assert name in out
+
+
+def test_the_regret_oracle_guesses_the_real_hands_and_a_shuffled_pile():
+    from game.ai.regret import Oracle
+
+    m = make_match("colors", ["R5 R6", "G1 G2"], "R3", "Y1 Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
+    guesses = Oracle(m.round, 40).guesser(m.view(0), None)
+    piles = set()
+    for k in range(5):
+        guess = guesses.sample(random.Random(k))
+        assert guess.hands == m.round.hands
+        assert sorted(map(str, guess.pile)) == sorted(map(str, m.round.pile))
+        piles.add(tuple(map(str, guess.pile)))
+    assert len(piles) > 1
