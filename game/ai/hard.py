@@ -28,6 +28,7 @@ from .knowledge import Knowledge
 from .players import Medium
 from .playout import HORIZON, playout, reward
 from .sampler import Guesser
+from .stakes import stakes_for
 
 FIRST_CHECK = 24  # guesses before the first candidates may be dropped (then every 1.5 times more)
 
@@ -82,6 +83,7 @@ class Hard(Medium):
         lacked = [frozenset(self.lacking(view, seat)) for seat in range(view.players)]
         # In a match to a target the points left in the hands count, which hand sizes do not show.
         horizon = None if view.target else self.horizon
+        stakes = stakes_for(view, team)
         scores: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         deadline = None if self.budget is None else self.clock() + self.budget
@@ -103,7 +105,7 @@ class Hard(Medium):
                 trial = guess.clone(random.Random(seed))
                 trial.apply(candidates[index], events=False)
                 playout(trial, random.Random(seed), lacked, horizon)
-                scores[index].append(reward(trial, team, view.target))
+                scores[index].append(reward(trial, team, stakes))
             done += len(alive)
             if len(scores[alive[0]]) >= check:
                 alive = survivors(scores, alive)

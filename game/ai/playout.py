@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from game.engine import Action, Round
 from game.engine.actions import (
@@ -35,6 +36,9 @@ from game.engine.actions import (
 from game.engine.phases import PLAY
 
 from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, bluff_likely, play_scores, situation, suit_preference
+
+if TYPE_CHECKING:  # the stakes are worked out by playouts themselves
+    from .stakes import Stakes
 
 NOISE = 0.06
 MAX_STEPS = 3000
@@ -149,26 +153,26 @@ def playout(r: Round, rng: random.Random, seeded: Sequence[Collection[str]] | No
     return steps
 
 
-def reward(r: Round, team: tuple[int, ...], target: int = 0) -> float:
+def reward(r: Round, team: tuple[int, ...], stakes: Stakes | None = None) -> float:
     """How good the end of ``r`` is for ``team`` (one seat, or partners): 1 for a win, 0 for
-    a loss, shares for ties.
+    a loss, shares for ties; in a match to a target (``stakes``), the team's chance of
+    winning the match after the deal's points.
 
-    In a match played to a ``target`` score, a loss is softened by how few points were left
-    in the hand (they are the winner's score). Without one only the round's win counts: the
-    points left then change nothing for the loser. A round a playout left unfinished is
-    judged by the hand sizes: each seat's chance grows as ``exp(-SHARPNESS × cards)``.
+    A round a playout left unfinished is judged by the hand sizes: each seat's chance of
+    going out grows as ``exp(-SHARPNESS × cards)``.
     """
     result = r.result
     if result is None:
         weights = [math.exp(-SHARPNESS * len(h)) for h in r.hands]
+        if stakes is not None:
+            return stakes.unfinished(r, weights)
         return sum(weights[s] for s in team) / sum(weights)
+    if stakes is not None:
+        return stakes.after(result.points)
     if any(s in result.winners for s in team):
         return 1.0
     if result.tie:
         low = min(result.totals)
         tied = [s for s, t in enumerate(result.totals) if t == low]
         return 0.5 * sum(1 for s in team if s in tied) / len(tied)
-    if not target or r.rules.scoring == "none":
-        return 0.0
-    worst = max(result.totals) or 1
-    return 0.15 * max(1 - result.totals[s] / worst for s in team)
+    return 0.0

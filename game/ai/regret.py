@@ -37,6 +37,7 @@ from .inference import decisions
 from .knowledge import Knowledge
 from .players import Medium
 from .playout import playout, reward
+from .stakes import Stakes, stakes_for
 
 
 @dataclass
@@ -56,17 +57,19 @@ class Decision:
         return max(self.worth) - self.worth[self.candidates.index(action)]
 
 
-def worth(real: Round, action: Action, team: tuple[int, ...], lacked: list[set[str]], target: int,
-          rollouts: int, first: int) -> float:
-    """The share of ``rollouts`` rounds won by ``team`` when ``action`` is taken in ``real`` and
-    every seat then plays Medium's tips (no noise) to the end, the pile shuffled each time."""
+def worth(real: Round, action: Action, team: tuple[int, ...], lacked: list[set[str]],
+          stakes: Stakes | None, rollouts: int, first: int) -> float:
+    """The share of ``rollouts`` rounds won by ``team`` (in a match to a target: its mean
+    chance of winning the match after them, see `Stakes`) when ``action`` is taken in
+    ``real`` and every seat then plays Medium's tips (no noise) to the end, the pile
+    shuffled each time."""
     total = 0.0
     for k in range(first, first + rollouts):
         trial = real.clone(random.Random(k))
         random.Random(7 * k + 1).shuffle(trial.pile)
         trial.apply(action, events=False)
         playout(trial, random.Random(13 * k + 5), lacked, None, noise=0.0)
-        total += reward(trial, team, target)
+        total += reward(trial, team, stakes)
     return total / rollouts
 
 
@@ -80,9 +83,10 @@ def collect(preset: str, players: int, deals: int, seed: int, rollouts: int) -> 
             continue
         team = team_of(view.seat, view.players, view.rules.pairs)
         real = match.round.clone(random.Random(0))
+        stakes = stakes_for(view, team)
         lacked = [set(knowledge.lacking(s, view.hand_counts[s])) for s in range(view.players)]
-        first = [worth(real, a, team, lacked, view.target, rollouts, 0) for a in candidates]
-        second = [worth(real, a, team, lacked, view.target, rollouts, 10**6) for a in candidates]
+        first = [worth(real, a, team, lacked, stakes, rollouts, 0) for a in candidates]
+        second = [worth(real, a, team, lacked, stakes, rollouts, 10**6) for a in candidates]
         yield Decision(view, copy.deepcopy(knowledge), real, candidates, first, second)
 
 
