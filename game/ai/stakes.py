@@ -106,14 +106,22 @@ class MatchOdds:
         needs = [self._need(s, self.target) for s in scores]
         counts = [0] * self.players
         for wins, sums in zip(self._wins, self._sums, strict=True):
-            first, best = -1, math.inf
-            for seat in range(self.players):
-                index = bisect_left(sums[seat], needs[seat])
-                if index < len(wins[seat]) and wins[seat][index] < best:
-                    first, best = seat, wins[seat][index]
+            first, _ = self._first_to_win(wins, sums, needs, -1)
             if first >= 0:
                 counts[first] += 1
         return counts
+
+    def _first_to_win(self, wins: list[list[int]], sums: list[list[int]], needs: Sequence[int],
+                      skip: int) -> tuple[int, float]:
+        """In one future, the seat (other than ``skip``) first to score what it ``needs``, and
+        the deal it does (-1 and infinity if none does)."""
+        first, best = -1, math.inf
+        for seat in range(self.players):
+            if seat != skip:
+                index = bisect_left(sums[seat], needs[seat])
+                if index < len(wins[seat]) and wins[seat][index] < best:
+                    first, best = seat, wins[seat][index]
+        return first, best
 
     def _race(self, scores: tuple[int, ...], seat: int) -> list[int]:
         """How many futures each seat wins from ``scores``, where the other seats' scores
@@ -136,12 +144,7 @@ class MatchOdds:
         by_rival: list[list[int]] = [[] for _ in range(self.players)]
         needs = [self._need(s, self.target) for s in scores]
         for wins, sums in zip(self._wins, self._sums, strict=True):
-            first, best = -1, math.inf
-            for other in range(self.players):
-                if other != seat:
-                    index = bisect_left(sums[other], needs[other])
-                    if index < len(wins[other]) and wins[other][index] < best:
-                        first, best = other, wins[other][index]
+            first, best = self._first_to_win(wins, sums, needs, seat)
             before = bisect_left(wins[seat], best)  # the seat's wins before the rival's
             score = sums[seat][before - 1] if before else 0
             reached.append(score)
