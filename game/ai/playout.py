@@ -37,7 +37,7 @@ from game.engine.phases import PLAY
 
 from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, bluff_likely, play_scores, situation, suit_preference
 
-if TYPE_CHECKING:  # the stakes are worked out by playouts themselves
+if TYPE_CHECKING:  # stakes.py imports this module: what a deal scores is learnt from playouts
     from .stakes import Stakes
 
 NOISE = 0.06
