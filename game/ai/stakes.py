@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from game.engine import PlayerView, Round, Rules
-from game.engine.scoring import finished_result, team_of
+from game.engine.scoring import finished_result, match_winners
 
 from .playout import playout
 
@@ -96,14 +96,13 @@ class MatchOdds:
         self._cache[key] = odds
         return odds
 
-    @staticmethod
-    def _need(score: int, target: int) -> int:
+    def _need(self, score: int) -> int:
         # A seat at or past the target (the lead being tied) needs one more win.
-        return max(1, target - score)
+        return max(1, self.target - score)
 
     def _race_afresh(self, scores: tuple[int, ...]) -> list[int]:
         """How many futures each seat wins from ``scores``."""
-        needs = [self._need(s, self.target) for s in scores]
+        needs = [self._need(s) for s in scores]
         counts = [0] * self.players
         for wins, sums in zip(self._wins, self._sums, strict=True):
             first, _ = self._first_to_win(wins, sums, needs, -1)
@@ -127,7 +126,7 @@ class MatchOdds:
         """How many futures each seat wins from ``scores``, where the other seats' scores
         are those of earlier questions about ``seat``."""
         reached, by_rival = self._split(scores, seat)
-        need = self._need(scores[seat], self.target)
+        need = self._need(scores[seat])
         counts = [bisect_left(lows, need) for lows in by_rival]
         counts[seat] = len(reached) - bisect_left(reached, need)
         return counts
@@ -142,7 +141,7 @@ class MatchOdds:
             return known
         reached: list[int] = []
         by_rival: list[list[int]] = [[] for _ in range(self.players)]
-        needs = [self._need(s, self.target) for s in scores]
+        needs = [self._need(s) for s in scores]
         for wins, sums in zip(self._wins, self._sums, strict=True):
             first, best = self._first_to_win(wins, sums, needs, seat)
             before = bisect_left(wins[seat], best)  # the seat's wins before the rival's
@@ -157,14 +156,8 @@ class MatchOdds:
         return reached, by_rival
 
     def winners(self, scores: Sequence[int]) -> tuple[int, ...]:
-        """The seats that have won the match at these scores (the highest score, of one
-        team, at or above the target), or ``()``."""
-        best = max(scores)
-        if best < self.target:
-            return ()
-        leaders = [s for s in range(self.players) if scores[s] == best]
-        teams = {team_of(s, self.players, self.pairs) for s in leaders}
-        return teams.pop() if len(teams) == 1 else ()
+        """The seats that have won the match at these scores, or ``()`` (see `match_winners`)."""
+        return match_winners(scores, self.target, self.pairs)
 
 
 def match_odds(rules: Rules, players: int) -> MatchOdds:

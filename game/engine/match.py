@@ -21,7 +21,7 @@ from .explain import refusal
 from .phases import OVER
 from .round import Round
 from .rules import Rules
-from .scoring import RoundResult, team_of
+from .scoring import RoundResult, match_winners
 from .view import PlayerView
 
 PLAYING = "playing"
@@ -137,12 +137,10 @@ class Match:
             self.status = MATCH_OVER
             self.winners = result.winners
         else:
-            best = max(self.scores)
-            leaders = [s for s in range(self.players) if self.scores[s] == best]
-            teams = {team_of(s, self.players, self.rules.pairs) for s in leaders}
-            if best >= self.target and len(teams) == 1:
+            winners = match_winners(self.scores, self.target, self.rules.pairs)
+            if winners:
                 self.status = MATCH_OVER
-                self.winners = teams.pop()
+                self.winners = winners
             else:
                 self.status = ROUND_OVER
         if log is not None and self.status == MATCH_OVER:

@@ -44,6 +44,17 @@ def team_of(seat: int, players: int, pairs: bool) -> tuple[int, ...]:
     return (seat,)
 
 
+def match_winners(scores: Sequence[int], target: int, pairs: bool) -> tuple[int, ...]:
+    """The seats that have won a match to ``target`` at these scores: the highest score, at
+    or above the target and held by one team (a tie for highest plays another deal); else ``()``."""
+    best = max(scores)
+    if best < target:
+        return ()
+    players = len(scores)
+    teams = {team_of(s, players, pairs) for s in range(players) if scores[s] == best}
+    return teams.pop() if len(teams) == 1 else ()
+
+
 def finished_result(
     winner: int, hands: Sequence[Sequence[Card]], values: dict[str, int],
     scoring: str, pairs: bool,
