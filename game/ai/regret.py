@@ -3,7 +3,8 @@
 A benchmark with far less noise than the arena's win rates. It plays seeded rounds of
 Medium players and, at each decision of seat 0 with a choice, works out the worth of every
 candidate action on the *real* hidden cards: the share of ``--rollouts`` rounds the seat
-wins when it takes that action and every seat then plays Medium's tips to the end (the
+wins (in a match to a target, its mean chance of winning the match after them) when it
+takes that action and every seat then plays Medium's tips to the end (the
 draw pile shuffled again each time, since no player can know its order). Then it asks
 each player level to decide from the seat's view alone, and prints its mean regret per
 decision (the best candidate's worth less the chosen one's, in points of win share),
