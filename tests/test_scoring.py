@@ -1,7 +1,7 @@
 """Card values, hand totals and the colour deck's experience points."""
 
 from game.engine import PRESETS, experience_points, parse_cards
-from game.engine.scoring import blocked_result, finished_result, hand_total
+from game.engine.scoring import blocked_result, finished_result, hand_total, match_winners
 from game.engine.table import card_table
 
 
@@ -59,3 +59,17 @@ def test_experience_points_ten_per_player_for_the_winner_ten_for_losers():
 def test_experience_points_in_pairs_and_for_abandoning():
     assert experience_points(4, [0, 2], pairs=True) == (20, 10, 20, 10)
     assert experience_points(3, [0], abandoned=[2]) == (30, 10, -20)
+
+
+def test_match_goes_to_the_highest_score_at_the_target():
+    assert match_winners((120, 199, 40, 0), 200, False) == ()
+    assert match_winners((120, 230, 210, 0), 200, False) == (1,)
+
+
+def test_match_tie_for_highest_at_the_target_plays_another_deal():
+    assert match_winners((230, 230, 40, 0), 200, False) == ()
+
+
+def test_match_in_pairs_partners_level_at_the_top_win_together():
+    assert match_winners((510, 0, 510, 0), 500, True) == (0, 2)
+    assert match_winners((510, 510, 0, 0), 500, True) == ()
