@@ -5,8 +5,8 @@ import random
 import pytest
 
 from game.ai import arena as arena_module
-from game.ai import hard as hard_module
 from game.ai import player_for
+from game.ai import playout as playout_module
 from game.ai import sampler as sampler_module
 from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
@@ -87,7 +87,7 @@ def test_medium_beats_easy_at_duel_beyond_luck():
 @pytest.mark.parametrize("name", ["classic", "points"])
 def test_the_arena_calls_a_round_that_goes_on_for_ever_a_tie(monkeypatch, name):
     monkeypatch.setattr(arena_module, "MAX_ACTIONS", 3)
-    side_a, side_b = arena_module.play_deal((name, 4, "medium", "easy", 0, 0.0, None, None))
+    side_a, side_b = arena_module.play_deal((name, 4, "medium", "easy", 0, 0.0, None, None, 0))
     assert (side_a.games, side_a.wins, side_b.wins) == (4, 1.0, 3.0)  # every rotation shared four ways
 
 
@@ -355,7 +355,7 @@ def test_hard_plays_out_to_the_round_end_only_in_a_match_to_a_target(monkeypatch
         seen.add(horizon)
         return playout(r, rng, seeded, horizon)
 
-    monkeypatch.setattr(hard_module, "playout", recording)
+    monkeypatch.setattr(playout_module, "playout", recording)
     m = make_match(name, ["3H 3C 5H 9D", "KS QS JS TS"], "7H", "2S 4S 5S 6S 9S")
     Hard(None, max_playouts=40).choose(m.view(0), random.Random(0))
     assert seen == {horizon}

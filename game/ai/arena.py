@@ -10,6 +10,9 @@ test: it prints figures and asserts nothing. ``--playouts N`` gives Hard a fixed
 number of playouts per decision instead of a time budget, so that two versions can
 be compared on the same seeds whatever else loads the machine; ``--horizon N`` sets
 how many actions Hard's playouts look ahead (0: to the end of the round).
+``--helpers N`` gives each Hard N helper processes (`game.ai.helpers`), as the game
+does on the machine's other cores: on two cores, ``--jobs 1 --helpers 1`` measures Hard
+as a player on that machine meets it.
 """
 
 from __future__ import annotations
@@ -102,14 +105,17 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
         rounds += 1
 
 
-def play_deal(args: tuple[str, int, str, str, int, float, int | None, int | None]) -> tuple[Tally, Tally]:
+Deal = tuple[str, int, str, str, int, float, int | None, int | None, int]  # what `play_deal` takes
+
+
+def play_deal(args: Deal) -> tuple[Tally, Tally]:
     """Every seat rotation of one seeded deal: A at seat r, B elsewhere."""
-    preset, players, a, b, seed, budget, fixed, horizon = args
+    preset, players, a, b, seed, budget, fixed, horizon, helpers = args
     rules = PRESETS[preset]
     side_a, side_b = Tally(), Tally()
     for rotation in range(players):
-        seats = [player_for(a if s == rotation else b, budget, playouts=fixed, horizon=horizon)
-                 for s in range(players)]
+        seats = [player_for(a if s == rotation else b, budget, playouts=fixed, horizon=horizon,
+                            helpers=helpers) for s in range(players)]
         times: dict[int, list[float]] = {}
         searched: dict[int, list[int]] = {}
         match = play_match(rules, seats, seed, times, searched)
@@ -129,13 +135,15 @@ def play_deal(args: tuple[str, int, str, str, int, float, int | None, int | None
 
 
 def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
-        jobs: int, playouts: int | None = None, horizon: int | None = HORIZON) -> tuple[Tally, Tally]:
+        jobs: int, playouts: int | None = None, horizon: int | None = HORIZON,
+        helpers: int = 0) -> tuple[Tally, Tally]:
     """Play ``games`` games (rounded up to whole rotations) and return both tallies.
 
     ``playouts``: Hard plays that many playouts per decision, with no time budget.
-    ``horizon``: actions Hard's playouts look ahead (None: to the end of the round)."""
+    ``horizon``: actions Hard's playouts look ahead (None: to the end of the round).
+    ``helpers``: processes that search beside each Hard under its time budget."""
     deals = max(1, math.ceil(games / players))
-    tasks = [(preset, players, a, b, seed + i, budget, playouts, horizon) for i in range(deals)]
+    tasks = [(preset, players, a, b, seed + i, budget, playouts, horizon, helpers) for i in range(deals)]
     side_a, side_b = Tally(), Tally()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -176,16 +184,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--horizon", type=int, default=HORIZON,
                         help=f"actions Hard's playouts look ahead (0: to the end of the round; "
                              f"default {HORIZON})")
+    parser.add_argument("--helpers", type=int, default=0,
+                        help="processes that search beside each Hard under its time budget, as the game "
+                             "uses the other cores (default 0: one core per Hard; on 2 cores use "
+                             "--jobs 1 --helpers 1)")
     args = parser.parse_args(argv)
+    if args.helpers < 0:
+        parser.error("--helpers must be 0 or more")
     rules = PRESETS[args.preset]
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"{args.preset} seats {rules.min_players} to {rules.max_players} players")
     start = time.perf_counter()
     side_a, side_b = run(args.preset, args.players, args.a, args.b, args.games, args.budget, args.seed,
-                         args.jobs, args.playouts, args.horizon or None)
+                         args.jobs, args.playouts, args.horizon or None, args.helpers)
     low, high = wilson(side_a.wins, side_a.games)
     fair = 1 / args.players
     hard = f"{args.playouts} playouts a decision" if args.playouts else f"budget {args.budget:g} s"
+    if args.helpers and not args.playouts:
+        hard += f" with {args.helpers} helper process{'es' if args.helpers > 1 else ''}"
     if rules.target_for(args.players):  # Hard plays matches to a target to the round's end
         hard += ", playouts to the end of the round (a match to a target)"
     else:

@@ -12,7 +12,8 @@ that the last deals of a match, and who wins them, weigh what they are worth. Ca
 worse than the leader beyond doubt (a paired test on the guesses so far) stop being
 played out, so the budget goes to the close ones; the search stops when one is left.
 After the think budget, the action with the best total is played. One legal action: no
-search. Too few playouts in the budget: the Medium rules decide. Denouncing a missed
+search. Too few playouts in the budget: the Medium rules decide. Under a time budget,
+helper processes (`helpers`) can deal and play out more guesses on the other cores. Denouncing a missed
 "Card" call needs no search (unless the offender is a partner).
 """
 
@@ -26,9 +27,10 @@ from typing import Protocol
 from game.engine import Action, Denounce, PlayerView, Round, RulesError
 from game.engine.scoring import team_of
 
+from .helpers import HelperSearch, shared
 from .knowledge import Knowledge
 from .players import Medium
-from .playout import HORIZON, playout, reward
+from .playout import HORIZON, outcomes
 from .sampler import Guesser
 from .stakes import stakes_for
 
@@ -54,6 +56,7 @@ class Hard(Medium):
     def __init__(
         self, budget: float | None = 0.5, *, max_playouts: int | None = None, min_playouts: int = 24,
         clock: Callable[[], float] = time.perf_counter, horizon: int | None = HORIZON,
+        helpers: int = 0,
     ) -> None:
         if budget is None and max_playouts is None:
             raise ValueError("Hard needs a time budget or a playout count")
@@ -63,6 +66,7 @@ class Hard(Medium):
         self.min_playouts = min_playouts
         self.clock = clock
         self.horizon = horizon
+        self.helpers = helpers  # processes that play out guesses beside this one (`helpers`)
         self.last_playouts = 0
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -89,34 +93,58 @@ class Hard(Medium):
         scores: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         deadline = None if self.budget is None else self.clock() + self.budget
+        # Helpers only under a time budget: a fixed playout count stays reproducible.
+        helping = None
+        if self.budget is not None and self.max_playouts is None and self.helpers:
+            helping = shared(self.helpers).begin(view, guesser, candidates, lacked, horizon, rng,
+                                                 self.budget, self.helpers)
         done = 0
         check = FIRST_CHECK
-        while len(alive) > 1:
-            if self.max_playouts is not None and done >= self.max_playouts:
-                break
-            if deadline is not None and self.clock() >= deadline:
-                break
-            try:
-                guess = guesser.sample(rng)
-            except RulesError:  # the view cannot be dealt out (should not happen): decide by rules
-                break
-            # Every candidate is played out on the same guess with the same random numbers:
-            # comparing them pairwise removes most of the luck from the comparison.
-            seed = rng.random()
-            for index in alive:
-                trial = guess.clone(random.Random(seed))
-                trial.apply(candidates[index], events=False)
-                playout(trial, random.Random(seed), lacked, horizon)
-                scores[index].append(reward(trial, team, stakes))
-            done += len(alive)
-            if len(scores[alive[0]]) >= check:
-                alive = survivors(scores, alive)
-                check = int(check * 1.5)
+        try:
+            while len(alive) > 1:
+                if self.max_playouts is not None and done >= self.max_playouts:
+                    break
+                if deadline is not None and self.clock() >= deadline:
+                    break
+                try:
+                    guess = guesser.sample(rng)
+                except RulesError:  # the view cannot be dealt out (should not happen): decide by rules
+                    break
+                # Every candidate is played out on the same guess with the same random numbers:
+                # comparing them pairwise removes most of the luck from the comparison.
+                row = outcomes(guess, [candidates[i] for i in alive], rng.random(), lacked, horizon,
+                               team, stakes)
+                for index, value in zip(alive, row, strict=True):
+                    scores[index].append(value)
+                done += len(alive)
+                if helping is not None:
+                    done += self._merge(helping, alive, scores)
+                if len(scores[alive[0]]) >= check:
+                    narrowed = survivors(scores, alive)
+                    check = int(len(scores[alive[0]]) * 1.5)
+                    if helping is not None and len(narrowed) < len(alive):
+                        helping.narrow(narrowed)
+                    alive = narrowed
+        finally:
+            if helping is not None:
+                helping.end()
         self.last_playouts = done
         if done < self.min_playouts:
             return super().choose(view, rng)
         best = max(alive, key=lambda i: sum(scores[i]))
         return candidates[best]
+
+    @staticmethod
+    def _merge(helping: HelperSearch, alive: list[int], scores: list[list[float]]) -> int:
+        """Add the helpers' rows to ``scores`` (each row covers every candidate still alive: the
+        helpers only learn of a drop after it); return the playouts they made."""
+        made = 0
+        for played, row in helping.rows():
+            results = dict(zip(played, row, strict=True))
+            for index in alive:
+                scores[index].append(results[index])
+            made += len(played)
+        return made
 
     def guesser(self, view: PlayerView, knowledge: Knowledge | None) -> Guesses:
         """What deals the guesses of the hidden cards for a decision (a benchmark may

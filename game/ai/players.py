@@ -128,10 +128,11 @@ class Medium:
 
 
 def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
-               horizon: int | None = HORIZON) -> ComputerPlayer:
+               horizon: int | None = HORIZON, helpers: int = 0) -> ComputerPlayer:
     """The computer player of ``level`` (``easy``, ``medium`` or ``hard``; ``budget``: Hard's
     think time in seconds; ``playouts``: instead, a fixed number of playouts per decision;
-    ``horizon``: actions Hard's playouts look ahead, None to the end of the round).
+    ``horizon``: actions Hard's playouts look ahead, None to the end of the round;
+    ``helpers``: processes that search beside Hard's under a time budget, see `helpers`).
 
     Raises:
         ValueError: unknown level.
@@ -145,5 +146,5 @@ def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
 
         if playouts:
             return Hard(None, max_playouts=playouts, horizon=horizon)
-        return Hard(budget, horizon=horizon)
+        return Hard(budget, horizon=horizon, helpers=helpers)
     raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")

@@ -153,6 +153,20 @@ def playout(r: Round, rng: random.Random, seeded: Sequence[Collection[str]] | No
     return steps
 
 
+def outcomes(guess: Round, actions: Sequence[Action], seed: float, seeded: Sequence[Collection[str]],
+             horizon: int | None, team: tuple[int, ...], stakes: Stakes | None = None) -> list[float]:
+    """What each of ``actions`` is worth to ``team`` on one guess: the guess played out after it
+    (`playout`), every action with the same random numbers (``seed``), so that comparing them
+    removes most of the luck of the playouts; scored by `reward`."""
+    out = []
+    for action in actions:
+        trial = guess.clone(random.Random(seed))
+        trial.apply(action, events=False)
+        playout(trial, random.Random(seed), seeded, horizon)
+        out.append(reward(trial, team, stakes))
+    return out
+
+
 def reward(r: Round, team: tuple[int, ...], stakes: Stakes | None = None) -> float:
     """How good the end of ``r`` is for ``team`` (one seat, or partners): 1 for a win, 0 for
     a loss, shares for ties; in a match to a target (``stakes``), the team's chance of
