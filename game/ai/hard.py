@@ -49,7 +49,9 @@ class Hard(Medium):
     """Determinized Monte Carlo search with paired playouts, within a think budget.
 
     It watches the public events as Medium does, and decides by Medium's rules when
-    the budget allows too few playouts."""
+    the budget allows too few playouts. ``helpers``: processes that play out guesses of
+    the same decision beside it under a time budget (`game.ai.helpers`); a fixed playout
+    count never uses them, so that it stays reproducible."""
 
     slow = True  # the table runs it on a worker thread during the think delay
 
@@ -140,7 +142,9 @@ class Hard(Medium):
         helpers only learn of a drop after it); return the playouts they made."""
         made = 0
         for played, row in helping.rows():
-            results = dict(zip(played, row, strict=True))
+            results = dict(zip(played, row, strict=False))
+            if any(index not in results for index in alive):
+                continue  # cannot happen (the helpers only narrow when told): no unpaired scores
             for index in alive:
                 scores[index].append(results[index])
             made += len(played)

@@ -17,6 +17,7 @@ built from it and the public knowledge, the candidates (nothing of the hidden ca
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import random
@@ -140,7 +141,7 @@ class HelperSearch:
                     else:  # the helper failed on this search: leave it out
                         self._conns.remove(conn)
                         break
-            except (EOFError, OSError):
+            except Exception:  # noqa: BLE001 - a broken pipe or a garbled message: leave the helper out
                 self._conns.remove(conn)
                 self._pool.lost(conn)
 
@@ -206,9 +207,11 @@ class Helpers:
         self._lock.release()
 
     def lost(self, conn: Connection) -> None:
-        """Leave out a helper whose pipe broke."""
+        """Leave out a helper whose pipe broke (closing our end lets a helper still alive exit)."""
         if conn in self._conns:
             self._conns.remove(conn)
+        with contextlib.suppress(OSError):
+            conn.close()
 
     def _start(self) -> None:
         self._started = True

@@ -23,7 +23,15 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from game.ai import LEVELS, ComputerPlayer, player_for, reaction_delay, think_delay, will_denounce
+from game.ai import (
+    LEVELS,
+    ComputerPlayer,
+    default_helpers,
+    player_for,
+    reaction_delay,
+    think_delay,
+    will_denounce,
+)
 from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, TimeOut
 from game.engine.actions import Denounce
 from game.engine.events import Event
@@ -74,7 +82,7 @@ class MatchController:
         self._timer_key: tuple[int, int, int] | None = None
         # (match pickled at a human turn start, turn, length of `history` then)
         self._undo: list[tuple[bytes, int, int]] = []
-        self._players = {i: player_for(s.level) for i, s in enumerate(seats) if not s.is_human}
+        self._players = {i: self._computer(s.level) for i, s in enumerate(seats) if not s.is_human}
         self._thinking: tuple[tuple[object, ...], Future[Action]] | None = None
         self._executor: ThreadPoolExecutor | None = None
         self.on_change: Callable[[], None] = lambda: None
@@ -88,6 +96,11 @@ class MatchController:
         self._tell_computers(history)
 
     # ---- who plays ---------------------------------------------------------------------------
+    @staticmethod
+    def _computer(level: str) -> ComputerPlayer:
+        """The computer player of ``level``; Hard searches on the machine's other cores too."""
+        return player_for(level, helpers=default_helpers())
+
     @property
     def humans(self) -> list[int]:
         """The seats people play."""
@@ -130,7 +143,7 @@ class MatchController:
         if self.seats[seat].is_human:
             raise ValueError(f"seat {seat} is a human seat")
         self.seats[seat] = replace(self.seats[seat], level=level)
-        player = self._players[seat] = player_for(level)
+        player = self._players[seat] = self._computer(level)
         if getattr(player, "observe", None) is not None:  # the new player learns the round so far
             self._tell(seat, player, self.history)
         self.on_change()

@@ -181,6 +181,7 @@ class Room:
     def start(self) -> list[Event]:
         """Deal the match (all human seats are claimed); return its opening events."""
         self.match = Match(self.rules, self.players, self.seed, first=self.first)
+        # No helper processes on the server: its cores serve every room at once.
         self.computers = {i: player_for(s.level) for i, s in enumerate(self.seats) if not s.is_human}
         self.tell_computers(self.match.start_events)
         return list(self.match.start_events)
