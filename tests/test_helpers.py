@@ -27,6 +27,12 @@ def _decision():
     return view, candidates
 
 
+def _begin(pool, view, candidates, seconds, seed=1):
+    """A search of the classic decision handed to ``pool`` (None: the pool would not help)."""
+    return pool.begin(view, Guesser(view, None), candidates, [frozenset()] * view.players, 30,
+                      random.Random(seed), seconds, 1)
+
+
 def _rows_until(search, count, seconds=60.0):
     """The rows the helpers send, until ``count`` of them arrived (a spawned helper takes a moment)."""
     rows = []
@@ -46,9 +52,7 @@ def pool():
 
 def test_a_helper_plays_every_living_candidate_out_on_each_of_its_guesses(pool):
     view, candidates = _decision()
-    guesser = Guesser(view, None)
-    lacked = [frozenset()] * view.players
-    search = pool.begin(view, guesser, candidates, lacked, 30, random.Random(1), 30.0, 1)
+    search = _begin(pool, view, candidates, 30.0)
     assert search is not None
     try:
         rows = _rows_until(search, 5)
@@ -67,13 +71,11 @@ def test_a_helper_plays_every_living_candidate_out_on_each_of_its_guesses(pool):
 
 def test_one_search_at_a_time_uses_the_pool(pool):
     view, candidates = _decision()
-    guesser = Guesser(view, None)
-    lacked = [frozenset()] * view.players
-    first = pool.begin(view, guesser, candidates, lacked, 30, random.Random(1), 5.0, 1)
+    first = _begin(pool, view, candidates, 5.0)
     assert first is not None
-    assert pool.begin(view, guesser, candidates, lacked, 30, random.Random(2), 5.0, 1) is None
+    assert _begin(pool, view, candidates, 5.0, seed=2) is None
     first.end()
-    again = pool.begin(view, guesser, candidates, lacked, 30, random.Random(3), 5.0, 1)
+    again = _begin(pool, view, candidates, 5.0, seed=3)
     assert again is not None
     again.end()
 
@@ -94,9 +96,7 @@ def test_a_helper_row_is_what_the_searcher_would_score_on_that_guess():
 
 def test_a_dead_helper_leaves_the_search_to_go_on_alone(pool, monkeypatch):
     view, candidates = _decision()
-    guesser = Guesser(view, None)
-    lacked = [frozenset()] * view.players
-    search = pool.begin(view, guesser, candidates, lacked, 30, random.Random(1), 30.0, 1)
+    search = _begin(pool, view, candidates, 30.0)
     assert search is not None
     assert _rows_until(search, 1)
     search.end()
@@ -108,13 +108,12 @@ def test_a_dead_helper_leaves_the_search_to_go_on_alone(pool, monkeypatch):
     assert hard.choose(view, random.Random(0)) in view.legal
     assert hard.last_playouts > 0
     # The pool is free again and knows its helper is gone.
-    assert pool.begin(view, guesser, candidates, lacked, 30, random.Random(1), 1.0, 1) is None
+    assert _begin(pool, view, candidates, 1.0) is None
 
 
 def test_a_timed_search_with_a_helper_merges_its_rows(pool, monkeypatch):
     view, candidates = _decision()
-    warm = pool.begin(view, Guesser(view, None), candidates, [frozenset()] * view.players, 30,
-                      random.Random(1), 30.0, 1)
+    warm = _begin(pool, view, candidates, 30.0)
     assert warm is not None and _rows_until(warm, 1)  # the helper is up
     warm.end()
     monkeypatch.setattr(hard_module, "shared", lambda count: pool)
