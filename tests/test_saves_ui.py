@@ -274,6 +274,29 @@ def test_main_reads_settings_from_the_data_dir_flag(tmp_path, monkeypatch):
         pygame.display.quit()
 
 
+def test_the_cores_flag_limits_what_the_computer_players_use(tmp_path, monkeypatch):
+    from game.ai import helpers
+
+    monkeypatch.setattr(helpers.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5, 6, 7}, raising=False)
+    monkeypatch.setattr(helpers, "_ALLOWED", None)
+    monkeypatch.setattr(app_module.App, "run", lambda self: self.shutdown())
+    try:
+        assert helpers.default_helpers() == helpers.MAX_HELPERS
+        assert app_module.main(["--data-dir", str(tmp_path), "--cores", "2"]) == 0
+        assert helpers.default_helpers() == 1
+        assert app_module.main(["--data-dir", str(tmp_path), "--cores", "1"]) == 0
+        assert helpers.default_helpers() == 0  # Hard searches alone on the game's own core
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("bad", ["0", "-2", "two"])
+def test_a_bad_cores_flag_is_refused_with_the_reason(bad, capsys):
+    with pytest.raises(SystemExit):
+        app_module.main(["--cores", bad])
+    assert "--cores" in capsys.readouterr().err
+
+
 def test_unreadable_settings_are_reported_on_the_menu(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     folder.mkdir()

@@ -40,13 +40,31 @@ MAX_HELPERS = 3
 LINGER = 0.2  # seconds past its budget a helper keeps playing a search nobody stopped
 
 
+_ALLOWED: int | None = None  # cores the game may use (`use_cores`); None: every core
+
+
+def use_cores(cores: int | None) -> None:
+    """Let the game's computer players use at most ``cores`` cores (None: all of them; 1: no
+    helper processes), as ``python main.py --cores N`` asks.
+
+    Raises:
+        ValueError: ``cores`` is below 1.
+    """
+    global _ALLOWED
+    if cores is not None and cores < 1:
+        raise ValueError(f"cores must be 1 or more, not {cores}")
+    _ALLOWED = cores
+
+
 def default_helpers() -> int:
     """Helpers for the game on this machine: one per core besides the one the game runs on
-    (at most `MAX_HELPERS`)."""
+    (at most `MAX_HELPERS`, and within `use_cores`)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not on Linux
         cores = os.cpu_count() or 1
+    if _ALLOWED is not None:
+        cores = min(cores, _ALLOWED)
     return max(0, min(MAX_HELPERS, cores - 1))
 
 

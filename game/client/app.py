@@ -36,6 +36,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.ai import use_cores  # noqa: E402
 from game.saves import ENV_VAR, DataStore  # noqa: E402
 
 from . import i18n  # noqa: E402
@@ -264,6 +265,21 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def positive_int(text: str) -> int:
+    """A whole number of 1 or more, from the command line.
+
+    Raises:
+        argparse.ArgumentTypeError: anything else.
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {text!r}")
+    return value
+
+
 def open_link(app: App, link: str) -> None:
     """Join the room of a ``huit://`` link; a bad link opens the lobby with the reason."""
     from .scenes.lobby import LobbyScene, join_link
@@ -285,9 +301,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", metavar="DIR",
                         help=f"folder for saves, settings and statistics (default: ${ENV_VAR}, "
                              "else the user data folder)")
+    parser.add_argument("--cores", type=positive_int, metavar="N",
+                        help="cores the computer players may use (default: all of them, up to 4)")
     parser.add_argument("--text", action="store_true", help="play in the terminal instead")
     parser.add_argument("link", nargs="?", help="a huit://HOST:PORT/ROOM link: join that room at once")
     args = parser.parse_args(argv)
+    use_cores(args.cores)
     store = DataStore(args.data_dir)
     stored = store.settings.read()
     settings = Settings.from_json(stored)
