@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import time
 
@@ -11,7 +12,7 @@ from game.ai import hard as hard_module
 from game.ai import helpers as helpers_module
 from game.ai.arena import main as arena_main
 from game.ai.hard import Hard, search_candidates
-from game.ai.helpers import Helpers, _Task
+from game.ai.helpers import Helpers, HelperSearch, _Task
 from game.ai.playout import outcomes
 from game.ai.sampler import Guesser
 from game.engine.scoring import team_of
@@ -149,3 +150,14 @@ def test_the_arena_refuses_a_negative_helper_count(capsys):
 
 def test_the_default_leaves_one_core_to_the_game():
     assert 0 <= helpers_module.default_helpers() <= helpers_module.MAX_HELPERS
+
+
+@pytest.mark.parametrize("garbled", [("row",), 42, ("row", 1, (0, 1))])
+def test_a_garbled_helper_message_leaves_that_helper_out(garbled):
+    ours, theirs = multiprocessing.Pipe()
+    search = HelperSearch(Helpers(1), 1, [ours])
+    theirs.send(garbled)
+    assert list(search.rows()) == []
+    assert ours.closed  # a helper still alive sees its pipe close and exits
+    assert list(search.rows()) == []  # and nothing more is read from it
+    theirs.close()
