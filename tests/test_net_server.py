@@ -343,3 +343,13 @@ def test_the_load_benchmark_runs_rooms_of_bots_without_errors(capsys):
     assert loadtest.main(["--rooms", "3", "--duration", "1.5", "--think", "0.05"]) == 0
     out = capsys.readouterr().out
     assert "round trip ms: p50" in out and "errors: 0" in out
+
+
+def test_the_server_runs_its_computers_without_helper_processes():
+    # Its cores serve every room at once: a room's Hard searches on one core.
+    from game.engine import PRESETS
+    from game.net.rooms import Room, Seat
+
+    room = Room("r1", PRESETS["classic"], [Seat("human"), Seat("computer", "hard")], seed=3)
+    room.start()
+    assert room.computers[1].helpers == 0
