@@ -24,11 +24,11 @@ test: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q
 
 lint: $(STAMP)
-	$(PY) -m ruff check game tests main.py
-	$(PY) -m mypy game/engine
+	$(PY) -m ruff check game tests tools main.py
+	$(PY) -m mypy game
 
 bench: $(STAMP)
-	$(PY) -m game.bench
+	$(PY) -m tools.bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

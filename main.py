@@ -1,4 +1,4 @@
-"""Huit: start the game. ``python main.py`` (graphical when the client is installed),
+"""Huit: start the game. ``python main.py`` (the graphical table; it needs pygame-ce),
 ``python main.py --text`` (the terminal game), ``python main.py serve [--host --port --db]``
 (the online room server, without pygame), ``python main.py huit://HOST:PORT/ROOM`` (join
 that online room)."""
@@ -15,13 +15,17 @@ def main(argv: list[str]) -> int:
         from game.net import hosting  # headless: the server never loads pygame
 
         return int(hosting.main(argv[1:]) or 0)
-    if "--text" in argv or importlib.util.find_spec("game.client") is None:
+    if "--text" in argv:
         from game import text
 
-        if "--text" not in argv:
-            print("The graphical table is not built yet; starting the terminal game.")
         return text.main([a for a in argv if a != "--text"])
-    from game.client import app  # pragma: no cover - lands with the client issue
+    if importlib.util.find_spec("pygame") is None:
+        print("Huit's table needs pygame-ce, which is not installed here. Install the game with\n"
+              "    make play\n"
+              "or, in your own environment, pip install -e . (from this folder).\n"
+              "The terminal game needs nothing more: python main.py --text", file=sys.stderr)
+        return 1
+    from game.client import app
 
     return int(app.main(argv) or 0)
 

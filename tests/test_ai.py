@@ -4,13 +4,10 @@ import random
 
 import pytest
 
-from game.ai import arena as arena_module
 from game.ai import player_for
 from game.ai import playout as playout_module
 from game.ai import sampler as sampler_module
-from game.ai.arena import play_match, run, wilson
 from game.ai.hard import Hard
-from game.ai.inference import WAYS, measure
 from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
 from game.ai.playout import HORIZON, Lacks, playout, policy, reward
@@ -21,6 +18,9 @@ from game.engine.actions import parse_action
 from game.engine.cards import parse_card, parse_cards
 from game.engine.determinize import round_from_view, unseen_cards
 from tests.support import act, make_match
+from tools import arena as arena_module
+from tools.arena import play_match, run, wilson
+from tools.inference import WAYS, measure
 
 CASES = [(name, n) for name, rules in PRESETS.items()
          for n in sorted({rules.min_players, 4, rules.max_players})
@@ -542,8 +542,8 @@ def test_playout_players_denounce_a_missed_card_call_before_answering_a_wild_fou
 
 
 def test_the_regret_benchmark_prices_a_winning_play_at_a_whole_round():
-    from game.ai.regret import Decision, regrets, worth
     from game.engine import Draw, Play
+    from tools.regret import Decision, regrets, worth
 
     # Seat 0 can go out with R5 or draw instead (the colors rules allow drawing a playable hand).
     m = make_match("colors", ["R5", "G1"], "R3", "Y1 Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
@@ -562,7 +562,7 @@ def test_the_regret_benchmark_prices_a_winning_play_at_a_whole_round():
 
 
 def test_the_regret_benchmark_prints_each_level_and_kind_of_decision(capsys):
-    from game.ai.regret import main
+    from tools.regret import main
 
     main(["--preset", "duel", "--players", "2", "--deals", "1", "--rollouts", "4", "--playouts", "24"])
     out = capsys.readouterr().out
@@ -572,7 +572,7 @@ def test_the_regret_benchmark_prints_each_level_and_kind_of_decision(capsys):
 
 
 def test_the_regret_oracle_guesses_the_real_hands_and_a_shuffled_pile():
-    from game.ai.regret import Oracle
+    from tools.regret import Oracle
 
     m = make_match("colors", ["R5 R6", "G1 G2"], "R3", "Y1 Y2 Y3 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B6")
     guesses = Oracle(m.round, 40).guesser(m.view(0), None)

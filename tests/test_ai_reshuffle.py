@@ -11,13 +11,13 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from game.ai.inference import decisions, suit_error
 from game.ai.knowledge import Knowledge
 from game.ai.sampler import Guesser
 from game.engine import PRESETS, Match, PlayerView
 from game.engine import events as ev
 from game.engine.cards import parse_card
 from game.engine.determinize import unseen_cards
+from tools.inference import decisions, suit_error
 
 
 def decisions_after_a_reshuffle(preset: str, players: int,

@@ -338,7 +338,7 @@ def test_keys_are_never_logged(server, caplog):
 
 
 def test_the_load_benchmark_runs_rooms_of_bots_without_errors(capsys):
-    from game.net import loadtest
+    from tools import loadtest
 
     assert loadtest.main(["--rooms", "3", "--duration", "1.5", "--think", "0.05"]) == 0
     out = capsys.readouterr().out

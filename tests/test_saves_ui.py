@@ -275,7 +275,7 @@ def test_main_reads_settings_from_the_data_dir_flag(tmp_path, monkeypatch):
 
 
 def test_the_cores_flag_limits_what_the_computer_players_use(tmp_path, monkeypatch):
-    from game.ai import helpers
+    from game.ai import parallel as helpers
 
     monkeypatch.setattr(helpers.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5, 6, 7}, raising=False)
     monkeypatch.setattr(helpers, "_ALLOWED", None)

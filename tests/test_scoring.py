@@ -1,8 +1,8 @@
 """Card values, hand totals and the colour deck's experience points."""
 
 from game.engine import PRESETS, experience_points, parse_cards
+from game.engine.effects import card_table
 from game.engine.scoring import blocked_result, finished_result, hand_total, match_winners
-from game.engine.table import card_table
 
 
 def values(name):

@@ -21,8 +21,8 @@ from game.client.sound import (  # noqa: E402
     MAX_SECONDS,
     SOUND_NAMES,
     SoundBoard,
-    generate,
 )
+from tools.sounds import generate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,14 +84,14 @@ def test_generation_is_deterministic(generated: list[Path], tmp_path: Path) -> N
 def test_committed_sounds_equal_a_fresh_generation(generated: list[Path]) -> None:
     for path in generated:
         committed = DEFAULT_SOUNDS_DIR / path.name
-        assert committed.is_file(), f"{committed} is missing: run python -m game.client.sound --generate"
+        assert committed.is_file(), f"{committed} is missing: run python -m tools.sounds --generate"
         assert committed.read_bytes() == path.read_bytes(), (
-            f"{committed} differs from the generator: run python -m game.client.sound --generate"
+            f"{committed} differs from the generator: run python -m tools.sounds --generate"
         )
 
 
 def test_the_command_line_regenerates_into_a_directory(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "game.client.sound", "--generate", str(tmp_path)],
+    done = subprocess.run([sys.executable, "-m", "tools.sounds", "--generate", str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert sorted(p.stem for p in tmp_path.glob("*.wav")) == sorted(SOUND_NAMES)
@@ -99,7 +99,7 @@ def test_the_command_line_regenerates_into_a_directory(tmp_path: Path) -> None:
 
 
 def test_generating_needs_no_pygame() -> None:
-    code = "import sys, game.client.sound; sys.exit(1 if 'pygame' in sys.modules else 0)"
+    code = "import sys, tools.sounds; sys.exit(1 if 'pygame' in sys.modules else 0)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
 

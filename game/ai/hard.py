@@ -27,8 +27,8 @@ from typing import Protocol
 from game.engine import Action, Denounce, PlayerView, Round, RulesError
 from game.engine.scoring import team_of
 
-from .helpers import HelperSearch, shared
 from .knowledge import Knowledge
+from .parallel import HelperSearch, shared
 from .players import Medium
 from .playout import HORIZON, outcomes
 from .sampler import Guesser
@@ -50,7 +50,7 @@ class Hard(Medium):
 
     It watches the public events as Medium does, and decides by Medium's rules when
     the budget allows too few playouts. ``helpers``: processes that play out guesses of
-    the same decision beside it under a time budget (`game.ai.helpers`); a fixed playout
+    the same decision beside it under a time budget (`game.ai.parallel`); a fixed playout
     count never uses them, so that it stays reproducible."""
 
     slow = True  # the table runs it on a worker thread during the think delay

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 from game.engine import Card, Rules
 from game.engine import events as ev
-from game.engine.table import card_table
+from game.engine.effects import card_table
 
 from .reading import Reading
 

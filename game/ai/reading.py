@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from game.engine import Card, Rules
 from game.engine import events as ev
+from game.engine.effects import card_table
 from game.engine.scoring import team_of
-from game.engine.table import card_table
 
 from .tips import TIE_NOISE, Situation, play_scores, situation, suit_preference
 

@@ -11,8 +11,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from game.engine import Card, Rules
+from game.engine.effects import CardTable, card_table
 from game.engine.scoring import card_value
-from game.engine.table import CardTable, card_table
 
 WILD_KEPT = -50.0  # a wild played while the next player is in no danger
 WILD_NEEDED = -8.0  # ... while the next player is about to go out, or with two cards left

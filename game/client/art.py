@@ -5,9 +5,8 @@ and the shipped DejaVu fonts (the default pygame font has no suit symbols), at t
 size and smoothly scaled down, which anti-aliases every edge. ``CardArt`` caches what it
 draws, so a table asks it for surfaces every frame without cost.
 
-Run as a script to look at the art: ``python -m game.client.art OUTDIR [--width 120]
-[--four-color]`` writes the contact sheets ``standard.png``, ``action_markers.png`` and
-``colors.png`` into ``OUTDIR``.
+To look at the art: ``python -m tools.art_sheets OUTDIR [--width 120] [--four-color]``
+writes the contact sheets ``standard.png``, ``action_markers.png`` and ``colors.png``.
 """
 
 from __future__ import annotations
@@ -575,14 +574,3 @@ class CardArt:
         pygame.draw.rect(big, (255, 226, 140, 255), card.inflate(2 * _SS, 2 * _SS), 2 * _SS,
                          border_radius=radius + _SS)
         return self._finish(big, (self.width + 2 * self.glow_margin, self.height + 2 * self.glow_margin))
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: write the contact sheets (see `art_sheets`) and print their paths."""
-    from .art_sheets import main as sheets_main
-
-    return sheets_main(argv)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

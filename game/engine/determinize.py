@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card
+from .effects import card_table
 from .errors import RulesError
 from .round import Round
-from .table import card_table
 from .view import PlayerView
 
 

@@ -55,6 +55,7 @@ from .actions import (
     TimeOut,
 )
 from .cards import Card, deck_for
+from .effects import CardTable, card_table
 from .errors import IllegalAction, RulesError
 from .events import (
     CardPlayed,
@@ -82,7 +83,6 @@ from .legal import denounces, playable, turn_actions
 from .phases import CHALLENGE_PHASE, OVER, PENALTY, PLAY, SUIT
 from .rules import Rules
 from .scoring import RoundResult, blocked_result, finished_result
-from .table import CardTable, card_table
 
 Log = list[Event] | None
 

@@ -1,4 +1,4 @@
-"""Load benchmark of the room server: ``python -m game.net.loadtest --rooms 200 --duration 30``.
+"""Load benchmark of the room server: ``python -m tools.loadtest --rooms 200 --duration 30``.
 
 Starts a room server in a child process on 127.0.0.1 (a free port, a temporary
 database, computers off), opens ``--rooms`` rooms of two bot clients each (one
@@ -120,7 +120,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     """Start a server, run the bots, print the figures."""
-    parser = argparse.ArgumentParser(prog="python -m game.net.loadtest", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.loadtest", description=__doc__.split("\n")[0])
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
     parser.add_argument("--think", type=float, default=0.5, help="a bot's mean think time, seconds")

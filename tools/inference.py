@@ -1,4 +1,4 @@
-"""How close Hard's guesses come to the hidden hands: ``python -m game.ai.inference --preset classic``.
+"""How close Hard's guesses come to the hidden hands: ``python -m tools.inference --preset classic``.
 
 Plays seeded rounds between Medium players and, at each decision of seat 0 with a
 choice, deals ``--guesses`` guesses of the other hands three ways: from the view alone,
@@ -22,13 +22,12 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 
+from game.ai.knowledge import Knowledge
+from game.ai.players import Medium
+from game.ai.reading import Reading
+from game.ai.sampler import Guesser
 from game.engine import PRESETS, Card, Match, PlayerView
 from game.engine import events as ev
-
-from .knowledge import Knowledge
-from .players import Medium
-from .reading import Reading
-from .sampler import Guesser
 
 AFTER = " after a reshuffle"
 WAYS = ("view only", "marks", "marks and reading")
@@ -102,7 +101,7 @@ def measure(preset: str, players: int, deals: int, guesses: int, seed: int,
 
 def main(argv: list[str] | None = None) -> None:
     """Measure and print."""
-    parser = argparse.ArgumentParser(prog="python -m game.ai.inference", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.inference", description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="classic", choices=list(PRESETS))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=20)

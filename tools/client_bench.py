@@ -1,4 +1,4 @@
-"""Frame benchmark: ``python -m game.client.bench`` times update + draw per frame.
+"""Frame benchmark: ``python -m tools.client_bench`` times update + draw per frame.
 
 Plays a 4-seat and a 7-seat computer-only game at 1920×1080 (animations at normal
 speed, the table showing seat 0) and prints the median, p95 and p99 of the time
@@ -23,12 +23,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from game.client.app import STEP, App  # noqa: E402
+from game.client.controller import MatchController, SeatConfig  # noqa: E402
+from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match  # noqa: E402
 from game.saves import DataStore  # noqa: E402
-
-from .app import STEP, App  # noqa: E402
-from .controller import MatchController, SeatConfig  # noqa: E402
-from .settings import Settings  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -39,8 +38,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def measure(preset: str, players: int, frames: int, size: tuple[int, int], seed: int) -> list[float]:
     """Frame times in milliseconds for a computer-only game (new deals as rounds end)."""
-    from .saving import watch
-    from .scenes.table import TableScene
+    from game.client.saving import watch
+    from game.client.scenes.table import TableScene
 
     store = DataStore(tempfile.mkdtemp(prefix="huit-bench-"))
     app = App(size, settings=Settings(language="en", speed="normal"), sound=False, store=store)
@@ -69,7 +68,7 @@ def measure(preset: str, players: int, frames: int, size: tuple[int, int], seed:
 
 def main(argv: list[str] | None = None) -> None:
     """Print the frame-time table."""
-    parser = argparse.ArgumentParser(prog="python -m game.client.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.client_bench", description=__doc__.split("\n")[0])
     parser.add_argument("--frames", type=int, default=1200)
     parser.add_argument("--size", default="1920x1080")
     args = parser.parse_args(argv)

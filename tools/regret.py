@@ -1,4 +1,4 @@
-"""How far each decision falls short: ``python -m game.ai.regret --preset colors --players 4``.
+"""How far each decision falls short: ``python -m tools.regret --preset colors --players 4``.
 
 A benchmark with far less noise than the arena's win rates. It plays seeded rounds of
 Medium players and, at each decision of seat 0 with a choice, works out the worth of every
@@ -30,15 +30,14 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from game.ai.hard import Hard, search_candidates
+from game.ai.knowledge import Knowledge
+from game.ai.players import Medium
+from game.ai.playout import playout, reward
+from game.ai.stakes import Stakes, stakes_for
 from game.engine import PRESETS, Action, Draw, Play, PlayerView, Round
 from game.engine.scoring import team_of
-
-from .hard import Hard, search_candidates
-from .inference import decisions
-from .knowledge import Knowledge
-from .players import Medium
-from .playout import playout, reward
-from .stakes import Stakes, stakes_for
+from tools.inference import decisions
 
 
 @dataclass
@@ -156,7 +155,7 @@ NAMES = {"medium": "Medium", "hard": "Hard", "oracle": "Hard told the cards", "a
 
 def main(argv: list[str] | None = None) -> None:
     """Collect the decisions, measure each level and print the table."""
-    parser = argparse.ArgumentParser(prog="python -m game.ai.regret", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.regret", description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="classic", choices=list(PRESETS))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=40, help="rounds of Medium players")

@@ -9,14 +9,14 @@ import time
 import pytest
 
 from game.ai import hard as hard_module
-from game.ai import helpers as helpers_module
-from game.ai.arena import main as arena_main
+from game.ai import parallel as helpers_module
 from game.ai.hard import Hard, search_candidates
-from game.ai.helpers import Helpers, HelperSearch, _Task
+from game.ai.parallel import Helpers, HelperSearch, _Task
 from game.ai.playout import outcomes
 from game.ai.sampler import Guesser
 from game.engine.scoring import team_of
 from tests.support import make_match
+from tools.arena import main as arena_main
 
 
 def _decision():

@@ -1,4 +1,4 @@
-"""Engine benchmark: ``python -m game.bench`` plays random legal actions to the end of rounds.
+"""Engine benchmark: ``python -m tools.bench`` plays random legal actions to the end of rounds.
 
 For each preset at 2 and 4 players (the presets that seat them) it deals seeded
 rounds, plays uniformly random legal actions until the round ends, and prints
@@ -47,7 +47,7 @@ def measure(rules: Rules, players: int, seconds: float, repeat: int, events: boo
 
 def main(argv: list[str] | None = None) -> None:
     """Print the benchmark table."""
-    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per repeat (default 1)")
     parser.add_argument("--repeat", type=int, default=5, help="repeats per line; the median is shown")
     parser.add_argument("--presets", nargs="*", default=list(PRESETS), choices=list(PRESETS))

@@ -1,4 +1,4 @@
-"""Contact sheets of the card art (``python -m game.client.art OUTDIR``), to look at it."""
+"""Contact sheets of the card art (``python -m tools.art_sheets OUTDIR``), to look at it."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pygame
 
+from game.client.art import CardArt
+from game.client.felt import felt
 from game.engine.cards import COLOR_RANKS, COLOR_SUITS, JOKER, STANDARD_RANKS, STANDARD_SUITS, Card
-
-from .art import CardArt
-from .felt import felt
 
 
 def _sheet(items: Sequence[pygame.Surface | None], columns: int, art: CardArt) -> pygame.Surface:
@@ -52,7 +51,7 @@ def write_contact_sheets(outdir: Path, width: int = 120, four_color: bool = Fals
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: write the contact sheets and print their paths."""
-    parser = argparse.ArgumentParser(prog="python -m game.client.art",
+    parser = argparse.ArgumentParser(prog="python -m tools.art_sheets",
                                      description="Write contact sheets of the card art.")
     parser.add_argument("outdir", type=Path, help="folder for the PNG contact sheets")
     parser.add_argument("--width", type=int, default=120, help="card width in px (default 120)")
@@ -61,3 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in write_contact_sheets(args.outdir, args.width, args.four_color):
         print(path)
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""Screenshots of every scene without a screen: ``python -m game.client.shots OUTDIR``.
+"""Screenshots of every scene without a screen: ``python -m tools.shots OUTDIR``.
 
 Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
 game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
@@ -26,13 +26,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.ai import player_for  # noqa: E402
+from game.client.app import App  # noqa: E402
+from game.client.controller import MatchController, SeatConfig  # noqa: E402
+from game.client.scene import Scene  # noqa: E402
+from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match, Rules  # noqa: E402
 from game.saves import DataStore, Statistics  # noqa: E402
-
-from .app import App  # noqa: E402
-from .controller import MatchController, SeatConfig  # noqa: E402
-from .scene import Scene  # noqa: E402
-from .settings import Settings  # noqa: E402
 
 SIZES = ((1920, 1080), (1280, 800))
 
@@ -52,7 +51,7 @@ def advance(match: Match, steps: int, rng: random.Random,
 def table_for(app: App, rules: Rules, seats: list[SeatConfig], seed: int, steps: int,
               stop: Callable[[Match], bool] | None = None) -> Scene:
     """A table scene for a match advanced ``steps`` actions."""
-    from .scenes.table import TableScene
+    from game.client.scenes.table import TableScene
 
     match = Match(rules, len(seats), seed)
     advance(match, steps, random.Random(seed), stop)
@@ -77,10 +76,10 @@ def solo(players: int) -> list[SeatConfig]:
 
 def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: str = "en") -> list[Path]:
     """Render every screenshot into ``outdir``; return the files written."""
-    from .scenes.menu import MenuScene
-    from .scenes.newgame import NewGameScene
-    from .scenes.rules_scene import RulesScene
-    from .scenes.settings_scene import SettingsScene
+    from game.client.scenes.menu import MenuScene
+    from game.client.scenes.newgame import NewGameScene
+    from game.client.scenes.rules_scene import RulesScene
+    from game.client.scenes.settings_scene import SettingsScene
 
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -120,7 +119,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         pending = [s for s in app.stack.scenes if type(s).__name__ == "TableScene"]
         if pending:
             table = pending[0]
-            from .scenes.suit_picker import SuitPickerScene
+            from game.client.scenes.suit_picker import SuitPickerScene
 
             picker = SuitPickerScene(app, table)
             picker.suits = ["R", "B", "G", "Y"]
@@ -145,10 +144,10 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
 
 def saved_screens(app: App, save: Callable[[str], None]) -> None:
     """The menu with two saved games, one unreadable; Statistics; Clear data."""
-    from .saving import mode_of
-    from .scenes.clear_data import ClearDataScene
-    from .scenes.menu import MenuScene
-    from .scenes.statistics import StatisticsScene
+    from game.client.saving import mode_of
+    from game.client.scenes.clear_data import ClearDataScene
+    from game.client.scenes.menu import MenuScene
+    from game.client.scenes.statistics import StatisticsScene
 
     table = table_for(app, PRESETS["points"], solo(3), seed=21, steps=40)
     controller = table.controller  # type: ignore[attr-defined]
@@ -196,12 +195,11 @@ class _StillConnection:
 
 def online_screens(app: App, save: Callable[[str], None]) -> None:
     """The lobby (hosting, a room of mine, a message), a waiting room, a table waiting for a player."""
+    from game.client.remote import RemoteController
+    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene
+    from game.client.scenes.table import TableScene
     from game.net.wire import view_to_json
     from game.saves import SeatKey
-
-    from .remote import RemoteController
-    from .scenes.lobby import LobbyScene, WaitingRoomScene
-    from .scenes.table import TableScene
 
     app.store.keys.remember(SeatKey("huit://192.168.1.20:8765/q7Rk2mXa9Lp", "q7Rk2mXa9Lp", 0, "k"))
     app.store.flush()
@@ -240,14 +238,14 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Write the screenshots and list them."""
-    parser = argparse.ArgumentParser(prog="python -m game.client.shots", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.shots", description=__doc__.split("\n")[0])
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--lang", default="en", choices=("en", "fr"))
     parser.add_argument("--size", action="append", help="only this size, e.g. 1024x600 (repeatable)")
     args = parser.parse_args(argv)
     sizes = SIZES
     if args.size:
-        from .app import parse_size
+        from game.client.app import parse_size
 
         sizes = tuple(parse_size(s) for s in args.size)
     for path in shoot(args.outdir, sizes, args.lang):

@@ -1,4 +1,4 @@
-"""The arena: ``python -m game.ai.arena --preset duel --players 2 --a hard --b medium --games 2000``.
+"""The arena: ``python -m tools.arena --preset duel --players 2 --a hard --b medium --games 2000``.
 
 Plays seeded deals between level A (one seat) and level B (every other seat). Each
 deal is played once per seat rotation, A taking each seat in turn, so the luck of
@@ -10,7 +10,7 @@ test: it prints figures and asserts nothing. ``--playouts N`` gives Hard a fixed
 number of playouts per decision instead of a time budget, so that two versions can
 be compared on the same seeds whatever else loads the machine; ``--horizon N`` sets
 how many actions Hard's playouts look ahead (0: to the end of the round).
-``--helpers N`` gives each Hard N helper processes (`game.ai.helpers`), as the game
+``--helpers N`` gives each Hard N helper processes (`game.ai.parallel`), as the game
 does on the machine's other cores: on two cores, ``--jobs 1 --helpers 1`` measures Hard
 as a player on that machine meets it.
 """
@@ -25,11 +25,10 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from game.ai.players import LEVELS, ComputerPlayer, player_for
+from game.ai.playout import HORIZON
 from game.engine import PRESETS, Match, Rules
 from game.engine import events as ev
-
-from .players import LEVELS, ComputerPlayer, player_for
-from .playout import HORIZON
 
 MAX_ROUNDS = 60  # a points match that has not ended by then is called a tie
 # A round can go round for ever with every move forced (four players each drawing the only
@@ -170,7 +169,7 @@ def describe_times(times: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the arena and print the figures."""
-    parser = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="duel", choices=list(PRESETS))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--a", default="hard", choices=LEVELS)
