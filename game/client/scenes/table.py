@@ -104,12 +104,14 @@ class TableScene(Scene):
         self.controller.leave()
 
     def resume(self) -> None:
-        """Back from an overlay: settings may have changed, the shown seat too."""
+        """Back from an overlay: settings may have changed, the shown seat too, and a new deal
+        may be waiting to be animated (before the controller goes on)."""
         if (self.painter.art.four_color != self.app.settings.four_color
                 or self.layout.left_handed != self.app.settings.left_handed):
             self.resize(self.app.size)
         settings = self.app.settings
         self.controller.apply_settings(speed=settings.speed_factor, undo_allowed=settings.undo_allowed)
+        self._animate(self.controller.take_events())
         self._refresh()
 
     # ---- what the overlays see (`TableBelow`) --------------------------------------------------
