@@ -55,7 +55,7 @@ ACTION_LABELS: Final[dict[Action, str]] = {
     Draw(): "table.draw", Pass(): "table.pass", EndTurn(): "table.end", CallLastCard(): "table.card",
     Challenge(): "table.liar", Accept(): "table.accept",
 }
-"""The actions that have their own button, with its label (in the order of the buttons, bottom up)."""
+"""The actions that have their own button, with its label, in the order the buttons are listed."""
 
 KEY_INTENTS: Final[dict[int, TableIntent]] = {
     pygame.K_ESCAPE: TableCommand.PAUSE, pygame.K_d: Draw(), pygame.K_u: TableCommand.UNDO,
