@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.client.controller import MatchController, SeatConfig
+from game.client.intents import Ready, TableCommand
 from game.client.scenes.table import TableScene
 from game.engine import PRESETS, Match, PlayerView
 from tests.client_support import click, make_app, press, run_until, tap, top_name
@@ -210,7 +211,7 @@ def test_hot_seat_never_draws_the_waiting_players_faces():
                 if results == 2:
                     break
                 for button in list(app.stack.top.buttons):
-                    if button.intent.startswith("ready"):
+                    if isinstance(button.intent, Ready):
                         click(app, button.rect.center, frames=1)
                 continue
             table.painter.faces_drawn = []
@@ -260,7 +261,7 @@ def test_a_refused_tap_creates_no_undo_step(app):
     click(app, table.hand_rects[0].center)
     assert "You must follow" in table.toast
     assert not table.controller.can_undo
-    assert "undo" not in [b.intent for b in table.buttons]
+    assert TableCommand.UNDO not in [b.intent for b in table.buttons]
 
 
 def test_undo_does_not_show_the_draw_pile_order(app):
@@ -373,7 +374,7 @@ def test_kiosk_ignores_quit_and_returns_to_the_menu_when_idle():
 def test_the_hint_suggests_the_medium_players_move_and_enter_plays_it(app):
     match = make_match("classic", ["8C 4H 5S 6S", "KD QD JD TD"], "7H", "2C 3C 9C")
     table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
-    assert "hint" in [b.intent for b in table.buttons]
+    assert TableCommand.HINT in [b.intent for b in table.buttons]
     press(app, pygame.K_h)
     assert table.selected == 1
     assert table.toast == "Suggestion: play 4♥"

@@ -17,6 +17,7 @@ import pytest
 from websockets.sync.client import connect
 
 from game.client.app import open_link
+from game.client.intents import ChangeLevel
 from game.client.remote import RemoteController
 from game.net.client import parse_link
 from game.net.hosting import ServerThread
@@ -247,7 +248,7 @@ def test_the_table_says_who_it_waits_for_and_a_seat_comes_back_from_my_rooms(app
         assert app.stack.top.message() == "Waiting for Ben"
     press(app, pygame.K_ESCAPE)
     assert top_name(app) == "PauseScene"
-    assert not [b for b in app.stack.top.buttons if b.intent.startswith("level")]
+    assert not [b for b in app.stack.top.buttons if isinstance(b.intent, ChangeLevel)]
     open_lobby(app)  # leaving the table leaves the room; the key stays on this device
     assert controller.connection.status == "closed"
     tap_button(app, f"Back to room {room}")
@@ -349,7 +350,7 @@ def test_a_finished_deal_waits_until_both_players_ask_for_the_next(app, server):
         play(app, friend, 400)
         assert until(app, lambda: top_name(app) == "ResultScene")
         controller = remote(app)
-        assert controller.match.round.result is not None and len(controller.match.results) == 1
+        assert controller.view().result is not None and len(controller.results) == 1
         press(app, pygame.K_RETURN)  # New round: this seat is ready
         assert controller.accepted
         assert [b.label for b in app.stack.top.buttons][0] == "Waiting for the others…"

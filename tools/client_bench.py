@@ -56,7 +56,6 @@ def measure(preset: str, players: int, frames: int, size: tuple[int, int], seed:
                 controller.match = Match(PRESETS[preset], players, seed := seed + 1)
             else:
                 controller.next_round()
-            table.result_shown = False
             app.start(table)
         start = time.perf_counter()
         app.frame(STEP)

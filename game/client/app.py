@@ -26,7 +26,7 @@ import os
 import sys
 import time
 import warnings
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 os.environ.setdefault("SDL_TOUCH_MOUSE_EVENTS", "0")
 # We draw into a software surface; SDL's texture "framebuffer acceleration" only adds a copy
@@ -43,6 +43,9 @@ from . import i18n  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 from .settings import Settings  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
+
+if TYPE_CHECKING:
+    from .table_control import TableControl
 
 STEP: Final = 1 / 60
 MAX_STEPS: Final = 5
@@ -132,16 +135,17 @@ class App:
             self.running = False
 
     # ---- data --------------------------------------------------------------------------------
-    def table_controller(self) -> object | None:
-        """The match controller of the table in the scene stack, if a game is on."""
+    def table_controller(self) -> TableControl | None:
+        """What drives the table in the scene stack (local or online), if a game is on."""
+        from .scenes.table import TableScene
+
         for scene in reversed(self.stack.scenes):
-            controller = getattr(scene, "controller", None)
-            if controller is not None:
-                return controller
+            if isinstance(scene, TableScene):
+                return scene.controller
         return None
 
     def save_game(self) -> None:
-        """Save the game on the table, if any."""
+        """Save the game on the table, if it is played on this device (an online room keeps its own)."""
         from .controller import MatchController
         from .saving import save_game
 

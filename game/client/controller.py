@@ -32,7 +32,7 @@ from game.ai import (
     think_delay,
     will_denounce,
 )
-from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, TimeOut
+from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, RoundResult, TimeOut
 from game.engine.actions import Denounce
 from game.engine.events import Event
 from game.engine.scoring import team_of
@@ -391,3 +391,48 @@ class MatchController:
             raise ValueError(f"the saved table cannot be set up: {type(exc).__name__}: {exc}") from None
         controller.covered = controller.hot_seat
         return controller
+
+    # ---- the table contract ----
+    # What `TableControl` (game/client/table_control.py) asks beyond the methods above, read from
+    # this controller's public state. Kept apart so the turn machinery above can change freely.
+    @property
+    def local_seats(self) -> tuple[int, ...]:
+        """Every human seat: all of them are played on this device."""
+        return tuple(self.humans)
+
+    @property
+    def results(self) -> list[RoundResult]:
+        """The results of the match's rounds so far, oldest first."""
+        return self.match.results
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat whose move is being thought out, if any."""
+        return self.match.to_act if self.think_left is not None else None
+
+    def notice(self, names: list[str]) -> str:
+        """Nothing to say: no connection, nobody away."""
+        return ""
+
+    @property
+    def can_set_levels(self) -> bool:
+        """The computers' levels may be changed during the game."""
+        return True
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Never: the next deal is dealt as soon as it is asked for."""
+        return False
+
+    @property
+    def can_rematch(self) -> bool:
+        """A won match may be followed by a new one with the same seats and rules."""
+        return True
+
+    def apply_settings(self, *, speed: float, undo_allowed: bool) -> None:
+        """Use the player's animation speed (think delays scale with it) and undo setting."""
+        self.speed = speed
+        self.undo_allowed = undo_allowed
+
+    def leave(self) -> None:
+        """Nothing to close: the app saves the game when the table is left."""

@@ -1,11 +1,11 @@
 """The table's controller for an online room: the server is the engine.
 
-`RemoteController` offers the table, result and pause scenes what `MatchController`
-offers them, but every decision goes over a `RoomConnection`: `submit` sends the
-action, and the seat's view, its redacted events and the room's status come back.
-Like the local controller it hands the table one server update per step and none
-while a card is flying, so the animations play in order. Its `match` is a
-read-only `RemoteMatch` built from the latest view and room status.
+`RemoteController` keeps the table's contract (`TableControl`) as `MatchController`
+does, but every decision goes over a `RoomConnection`: `submit` sends the action,
+and the seat's view, its redacted events and the room's status come back. Like the
+local controller it hands the table one server update per step and none while a
+card is flying, so the animations play in order. The scenes read the game from the
+seat's view and the past rounds' results from the room status (`results`).
 
 Server refusals become `error` (an `IllegalAction` with the engine's reason key, so
 the table explains them in the player's language). The lobby drives the same
@@ -17,10 +17,9 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action, IllegalAction, PlayerView, RoundResult, Rules
+from game.engine import Action, IllegalAction, PlayerView, RoundResult
 from game.engine.events import Event
 from game.net.client import CLOSED, CONNECTED, RECONNECTING, RoomConnection
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
@@ -34,44 +33,13 @@ _LOG = logging.getLogger("huit.remote")
 FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced")
 
 
-@dataclass(frozen=True)
-class RemoteRound:
-    """The little of a round the result screen reads."""
-
-    number: int
-    result: RoundResult | None
-
-
-class RemoteMatch:
-    """A read-only stand-in for `Match`, built from one seat's view and the room status."""
-
-    def __init__(self, view: PlayerView, results: list[RoundResult]) -> None:
-        self._view = view
-        self.rules: Rules = view.rules
-        self.players = view.players
-        self.status = view.status
-        self.to_act = view.to_act
-        self.target = view.target
-        self.scores = list(view.scores)
-        self.winners = view.winners
-        self.round = RemoteRound(view.round_number, view.result)
-        results = list(results[:view.round_number])
-        if view.result is not None and len(results) < view.round_number:
-            results.append(view.result)  # the room status can arrive just after the deal's last update
-        self.results = results
-
-    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
-        """What the shown seat may do now; other seats' options are not ours to know."""
-        return self._view.legal if seat in (None, self._view.seat) else ()
-
-
 class RemoteController:
-    """Plays one seat of a server's room; the scenes use it like a `MatchController`."""
+    """Plays one seat of a server's room for the table (a `TableControl`)."""
 
-    solo = False
-    hot_seat = False
-    can_undo = False
-    handoff_to: int | None = None
+    can_undo = False  # an online game cannot be taken back
+    can_set_levels = False  # the room's computers keep the levels it was created with
+    can_rematch = False  # a room ends with its match
+    handoff_to: int | None = None  # each player has their own device
 
     def __init__(self, connection: RoomConnection, *, speed: float = 1.0) -> None:
         self.connection = connection
@@ -90,7 +58,7 @@ class RemoteController:
         self.timer_left: float | None = None
         self.accepted = False  # this seat asked for the next deal
         self._view: PlayerView | None = None
-        self._match: RemoteMatch | None = None
+        self._results: list[RoundResult] | None = None  # read from the room status when first asked
         self._incoming: deque[dict[str, Any]] = deque()
         self.outbox: deque[Event] = deque()
 
@@ -107,11 +75,17 @@ class RemoteController:
         return self._view
 
     @property
-    def match(self) -> RemoteMatch:
-        """The game as the scenes read it (rules, scores, results, status...)."""
-        if self._match is None:
-            self._match = RemoteMatch(self.view(), self._results())
-        return self._match
+    def results(self) -> list[RoundResult]:
+        """The results of the room's deals so far, up to the shown one, oldest first."""
+        if self._results is None:
+            results = self._room_results()
+            view = self._view
+            if view is not None:
+                results = results[:view.round_number]
+                if view.result is not None and len(results) < view.round_number:
+                    results.append(view.result)  # the room status can come just after the deal's last update
+            self._results = results
+        return self._results
 
     @property
     def humans(self) -> list[int]:
@@ -119,12 +93,22 @@ class RemoteController:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
     @property
-    def think_left(self) -> float | None:
-        """0 while a server-side computer is to act (the table shows it thinking), else None."""
+    def local_seats(self) -> tuple[int, ...]:
+        """The one seat this device plays."""
+        return (self.viewer,)
+
+    @property
+    def thinking(self) -> int | None:
+        """The server-side computer to act, if any (the table shows it thinking)."""
         to_act = self._view.to_act if self._view is not None else None
         if to_act is not None and to_act < len(self.seats) and not self.seats[to_act].is_human:
-            return 0.0
+            return to_act
         return None
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Whether this seat asked for the next deal and the room waits for other players."""
+        return self.accepted
 
     @property
     def waiting_for(self) -> list[int]:
@@ -196,6 +180,10 @@ class RemoteController:
         """Online games cannot be taken back."""
         return False
 
+    def apply_settings(self, *, speed: float, undo_allowed: bool) -> None:
+        """Keep the animation speed; undo stays off (the room decides the game)."""
+        self.speed = speed
+
     def set_level(self, seat: int, level: str) -> None:
         """Refused: the room's computers keep the levels it was created with.
 
@@ -250,9 +238,9 @@ class RemoteController:
             name = raw.get("name") if isinstance(raw.get("name"), str) else ""
             seats.append(SeatConfig(kind, str(level), str(name)[:24]))
         self.seats = seats
-        self._match = None
+        self._results = None
 
-    def _results(self) -> list[RoundResult]:
+    def _room_results(self) -> list[RoundResult]:
         out = []
         for raw in (self.room or {}).get("results") or []:
             try:
@@ -273,11 +261,11 @@ class RemoteController:
         if before is not None and (view.round_number != before.round_number or view.status != before.status):
             self.accepted = False  # a new deal (or its end): ask again next time
         self._view = view
-        self._match = None
+        self._results = None
         self.viewer = view.seat
-        timer = message.get("timer")
-        timed = isinstance(timer, int | float) and not isinstance(timer, bool)
-        self.timer_left = float(timer) if timed else None
+        timer = message.get("timer")  # seconds left, or null (a bool is an int, and no timer either)
+        untimed = isinstance(timer, bool) or not isinstance(timer, int | float)
+        self.timer_left = None if untimed or timer is None else float(timer)
         self.outbox.extend(events)
         self.on_change()
         return True

@@ -8,6 +8,8 @@ It records the faces it drew each frame (`faces_drawn`) so tests can check that.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -18,6 +20,7 @@ from . import ui
 from .animation import Animator
 from .art import CardArt, felt
 from .i18n import tr
+from .intents import TableCommand
 from .layout import TableLayout
 from .widgets import Button
 
@@ -41,7 +44,7 @@ class TablePainter:
     # ---- the whole table ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: PlayerView, *, names: list[str],
              levels: list[str | None], animator: Animator, hand_rects: list[pygame.Rect],
-             playable: set[int], selected: int | None, buttons: list[Button],
+             playable: set[int], selected: int | None, buttons: Sequence[Button[Any]],
              message: str, thinking: int | None, timer: float | None, markers: bool,
              hide_hand: bool = False) -> None:
         """Draw everything for ``view``; ``hide_hand`` shows the hand face down (hot-seat handoff)."""
@@ -106,7 +109,8 @@ class TablePainter:
             for i in range(shown):
                 surface.blit(back, (int(x0 + i * step), fy))
             cx, cy = spot.center
-            label = names[seat] + (f" · {tr('level.' + levels[seat])}" if levels[seat] else "")
+            level = levels[seat]
+            label = names[seat] + (f" · {tr('level.' + level)}" if level else "")
             ui.text(surface, label, (cx, cy), px, bold=view.to_act == seat, anchor="midtop",
                     color=ui.GOLD if view.to_act == seat else ui.CREAM)
             count_text = tr("table.card_one") if count == 1 else tr("table.cards", n=count)
@@ -195,7 +199,7 @@ class TablePainter:
                                  border_radius=int(rect.width * 0.08))
 
     def _menu_button(self, surface: pygame.Surface) -> None:
-        button = Button("menu", tr("table.menu"), pygame.Rect(self.layout.menu_button))
+        button = Button(TableCommand.PAUSE, tr("table.menu"), pygame.Rect(self.layout.menu_button))
         button.draw(surface, self.layout.scale)
 
     def _message(self, surface: pygame.Surface, message: str, timer: float | None) -> None:

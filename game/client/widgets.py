@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -12,12 +14,14 @@ BUTTON_FILL = (31, 95, 70)
 BUTTON_HOT = (201, 162, 39)
 BUTTON_TEXT = ui.CREAM
 
+IntentT = TypeVar("IntentT")
+
 
 @dataclass
-class Button:
-    """A rectangle with a label that stands for one intent (``draw``, ``pass``, ``undo`` …)."""
+class Button(Generic[IntentT]):
+    """A rectangle with a label that stands for one intent (a value of `game.client.intents`)."""
 
-    intent: str
+    intent: IntentT
     label: str
     rect: pygame.Rect
     hot: bool = False  # drawn highlighted (the main suggested action)
@@ -45,6 +49,6 @@ class Button:
         surface.blit(image, image.get_rect(center=self.rect.center))
 
 
-def tapped(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+def tapped(buttons: Sequence[Button[IntentT]], pos: tuple[int, int]) -> Button[IntentT] | None:
     """The button under ``pos``, if any."""
     return next((button for button in buttons if button.hit(pos)), None)

@@ -12,7 +12,7 @@ from ..scene import Scene
 
 if TYPE_CHECKING:
     from ..app import App
-    from .table import TableScene
+    from .overlay import TableBelow
 
 
 GRACE = 0.4  # seconds during which the cover ignores input
@@ -23,7 +23,7 @@ class HandoffScene(Scene):
 
     opaque = True
 
-    def __init__(self, app: App, table: TableScene, seat: int) -> None:
+    def __init__(self, app: App, table: TableBelow, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
@@ -58,9 +58,8 @@ class HandoffScene(Scene):
         return False
 
     def ready(self) -> None:
-        """Show the table from the new player's seat."""
+        """Show the table from the new player's seat (the table starts a fresh selection for it)."""
         self.table.controller.accept_handoff(self.seat)
-        self.table.selected = None
         self.app.sound.play("turn")
         self.app.stack.pop()
 
@@ -69,7 +68,7 @@ class HandoffScene(Scene):
         surface.fill((14, 48, 36))
         w, h = surface.get_size()
         scale = ui.scale_for((w, h))
-        back = self.table.painter.art.back()
+        back = self.table.art.back()
         surface.blit(back, back.get_rect(center=(w // 2, int(h * 0.36))))
         ui.text(surface, tr("handoff.title", name=self.name), (w // 2, int(h * 0.58)), int(44 * scale),
                 bold=True, color=ui.GOLD, anchor="midtop")

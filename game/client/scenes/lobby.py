@@ -14,6 +14,7 @@ A bad link, a refused seat or an unreachable server is a message in the lobby.
 from __future__ import annotations
 
 import html
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -187,7 +188,7 @@ class LobbyScene(GuiScene):
         for seat_key in held:
             self.button(pygame.Rect(field_x, y, field_w, bh),
                         tr("online.rejoin", room=seat_key.room, n=seat_key.seat + 1),
-                        lambda seat_key=seat_key: self.rejoin(seat_key))
+                        partial(self.rejoin, seat_key))
             y += bh + gap // 2
         by = h - bh - m
         if self.message:
@@ -224,7 +225,7 @@ class LobbyScene(GuiScene):
         if typing is not None and event.type == pygame.KEYDOWN:
             entry = self.entries[typing]
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                entry.unfocus()
+                entry.unfocus()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
                 self._keep_texts()
                 if typing == "link":
                     self.join()
@@ -232,7 +233,7 @@ class LobbyScene(GuiScene):
                     self._save_name()
                 return True
             if event.key in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN):
-                entry.unfocus()
+                entry.unfocus()  # type: ignore[no-untyped-call]
                 self._keep_texts()
                 if event.key != pygame.K_ESCAPE:
                     return super().handle_event(event)  # on to the next control

@@ -1,7 +1,8 @@
 """The pause overlay (Esc or Menu): resume, change a computer's level, settings, menu.
 
 An online table keeps running underneath (the server does not pause), and its
-computers keep the levels the room was created with.
+computers keep the levels the room was created with (the controller says whether
+levels can be changed: `TableControl.can_set_levels`).
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from game.ai import LEVELS
 
 from .. import ui
 from ..i18n import tr
-from ..remote import RemoteController
+from ..intents import ChangeLevel, PauseChoice, PauseIntent
 from ..scene import Scene
 from ..widgets import Button, tapped
 
 if TYPE_CHECKING:
     from ..app import App
-    from .table import TableScene
+    from .overlay import TableBelow
 
 
 class PauseScene(Scene):
@@ -28,11 +29,11 @@ class PauseScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableBelow) -> None:
         super().__init__(app)
         self.table = table
         self.focus = 0
-        self.buttons: list[Button] = []
+        self.buttons: list[Button[PauseIntent]] = []
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -40,13 +41,13 @@ class PauseScene(Scene):
         w, h = size
         scale = ui.scale_for(size)
         names = self.table.names()
-        specs = [("resume", tr("pause.resume"))]
-        online = isinstance(self.table.controller, RemoteController)
-        for seat, config in enumerate(self.table.controller.seats):
-            if not config.is_human and not online:
-                specs.append((f"level {seat}", tr("pause.level", name=names[seat],
-                                                   level=tr("level." + config.level))))
-        specs += [("settings", tr("menu.settings")), ("menu", tr("pause.menu"))]
+        controller = self.table.controller
+        specs: list[tuple[PauseIntent, str]] = [(PauseChoice.RESUME, tr("pause.resume"))]
+        for seat, config in enumerate(controller.seats):
+            if not config.is_human and controller.can_set_levels:
+                specs.append((ChangeLevel(seat), tr("pause.level", name=names[seat],
+                                                    level=tr("level." + config.level))))
+        specs += [(PauseChoice.SETTINGS, tr("menu.settings")), (PauseChoice.MENU, tr("pause.menu"))]
         bw, bh = int(min(w * 0.5, 460 * scale)), max(44, int(54 * scale))
         gap = int(bh * 0.25)
         y0 = (h - len(specs) * (bh + gap)) // 2 + int(30 * scale)
@@ -63,7 +64,7 @@ class PauseScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.activate("resume")
+                self.activate(PauseChoice.RESUME)
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.buttons)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -71,23 +72,23 @@ class PauseScene(Scene):
             return True
         return event.type == pygame.MOUSEBUTTONDOWN
 
-    def activate(self, intent: str) -> None:
+    def activate(self, intent: PauseIntent) -> None:
         """Carry out a button."""
         self.app.sound.play("click")
-        if intent == "resume":
-            self.app.stack.pop()
-        elif intent.startswith("level "):
-            seat = int(intent.split()[1])
-            controller = self.table.controller
-            current = controller.seats[seat].level
-            controller.set_level(seat, LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)])
-            self.resize(self.app.size)
-        elif intent == "settings":
-            from .settings_scene import SettingsScene
+        match intent:
+            case PauseChoice.RESUME:
+                self.app.stack.pop()
+            case ChangeLevel(seat=seat):
+                controller = self.table.controller
+                current = controller.seats[seat].level
+                controller.set_level(seat, LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)])
+                self.resize(self.app.size)
+            case PauseChoice.SETTINGS:
+                from .settings_scene import SettingsScene
 
-            self.app.stack.push(SettingsScene(self.app))
-        elif intent == "menu":
-            self.app.go_to_menu()
+                self.app.stack.push(SettingsScene(self.app))
+            case PauseChoice.MENU:
+                self.app.go_to_menu()
 
     def resume(self) -> None:
         """Back from settings: labels may be in another language."""

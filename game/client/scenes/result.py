@@ -1,9 +1,13 @@
 """The result screen: who won, the cards left in each hand and their points, the scores.
 
 For multi-deal games a chart shows the running scores deal by deal. "New round"
-needs every human at the table to confirm in hot-seat play; when the match is won,
-"New game" starts another with the same seats and rules. Online, "New round" tells
-the server this seat is ready, and the screen stays until the server deals.
+asks the controller for the next deal: at once on this device (in hot-seat play
+once every human at the table has confirmed), online once every player has asked
+(the button then says so, and the screen stays until the server deals). The screen
+closes when the shown seat's view says the next deal is being played; the table
+then animates it. When the match is won here, "New game" starts another with the
+same seats and rules. The screen reads the game only from the shown seat's view
+and the controller's past results.
 """
 
 from __future__ import annotations
@@ -13,18 +17,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Match, RoundResult
+from game.engine import MATCH_OVER, PLAYING, PlayerView, RoundResult
 
 from .. import ui
 from ..art import CardArt
 from ..i18n import tr
-from ..remote import RemoteController
+from ..intents import Ready, ResultChoice, ResultIntent
 from ..scene import Scene
 from ..widgets import Button, tapped
 
 if TYPE_CHECKING:
     from ..app import App
-    from .table import TableScene
+    from .overlay import TableBelow
 
 CHART_COLORS = [(240, 208, 96), (120, 200, 255), (255, 130, 120), (150, 230, 140),
                 (220, 150, 255), (255, 190, 90), (200, 200, 200)]
@@ -33,30 +37,27 @@ CHART_COLORS = [(240, 208, 96), (120, 200, 255), (255, 130, 120), (150, 230, 140
 class ResultScene(Scene):
     """Opaque screen over the finished round."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableBelow) -> None:
         super().__init__(app)
         self.table = table
         self.controller = table.controller
         self.confirmed: set[int] = set()
         self._hand_art: CardArt | None = None
         self.rows: list[pygame.Rect] = []  # where each seat's line was drawn (for tests)
-        self.buttons: list[Button] = []
+        self.buttons: list[Button[ResultIntent]] = []
+        self.closed = False  # leaving (back to the table, a new game, the menu): input is over
         self.resize(app.size)
 
     @property
-    def match(self) -> Match:
-        """The finished match (or the match between deals)."""
-        return self.controller.match
-
-    @property
-    def online(self) -> bool:
-        """Whether the server deals the next round (an online table)."""
-        return isinstance(self.controller, RemoteController)
+    def view(self) -> PlayerView:
+        """The shown seat's view of the finished deal (or, once dealt, of the next one)."""
+        return self.controller.view()
 
     @property
     def final(self) -> bool:
         """Whether the match itself is won (no further deal of this match)."""
-        return self.match.status == "match_over" and bool(self.match.target)
+        view = self.view
+        return view.status == MATCH_OVER and bool(view.target)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Buttons along the bottom."""
@@ -64,28 +65,31 @@ class ResultScene(Scene):
         scale = ui.scale_for(size)
         bw, bh = int(240 * scale), max(44, int(56 * scale))
         names = self.table.names()
-        specs: list[tuple[str, str]] = []
-        humans = self.controller.humans
-        if isinstance(self.controller, RemoteController):
-            if not self.final:
-                ready = self.controller.accepted
-                specs.append(("again", tr("online.waiting_round") if ready else tr("result.new_round")))
-        elif len(humans) >= 2 and not self.final:
-            for seat in humans:
+        specs: list[tuple[ResultIntent, str]] = []
+        controller = self.controller
+        here = controller.local_seats
+        if self.final:
+            if controller.can_rematch:
+                specs.append((ResultChoice.AGAIN, tr("menu.new")))
+        elif len(here) >= 2:  # hot-seat: each player at the table confirms
+            for seat in here:
                 label = ("✓ " if seat in self.confirmed else "") + names[seat]
-                specs.append((f"ready {seat}", label))
+                specs.append((Ready(seat), label))
         else:
-            specs.append(("again", tr("menu.new") if self.final else tr("result.new_round")))
-        specs.append(("menu", tr("result.menu")))
+            label = tr("online.waiting_round") if controller.awaiting_deal else tr("result.new_round")
+            specs.append((ResultChoice.AGAIN, label))
+        specs.append((ResultChoice.MENU, tr("result.menu")))
         gap = int(20 * scale)
         total = len(specs) * bw + (len(specs) - 1) * gap
         x0, y = (w - total) // 2, h - bh - int(30 * scale)
         self.buttons = [Button(intent, label, pygame.Rect(x0 + i * (bw + gap), y, bw, bh),
-                               hot=intent != "menu")
+                               hot=intent is not ResultChoice.MENU)
                         for i, (intent, label) in enumerate(specs)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons by tap; Enter for the first, Esc for the menu."""
+        if self.closed:
+            return True  # a second press in the same frame must not deal twice
         if event.type == pygame.MOUSEBUTTONUP:
             button = tapped(self.buttons, event.pos)
             if button is not None:
@@ -93,67 +97,74 @@ class ResultScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                pending = [b for b in self.buttons if b.intent != "menu" and not self._confirmed(b.intent)]
+                pending = [b for b in self.buttons
+                           if b.intent is not ResultChoice.MENU and not self._confirmed(b.intent)]
                 if pending:
                     self.activate(pending[0].intent)
             elif event.key == pygame.K_ESCAPE:
-                self.activate("menu")
+                self.activate(ResultChoice.MENU)
             return True
         return event.type == pygame.MOUSEBUTTONDOWN
 
-    def _confirmed(self, intent: str) -> bool:
-        return intent.startswith("ready ") and int(intent.split()[1]) in self.confirmed
+    def _confirmed(self, intent: ResultIntent) -> bool:
+        return isinstance(intent, Ready) and intent.seat in self.confirmed
 
-    def activate(self, intent: str) -> None:
+    def activate(self, intent: ResultIntent) -> None:
         """Carry out a button."""
         self.app.sound.play("click")
-        if intent == "menu":
-            self.app.go_to_menu()
-        elif intent.startswith("ready "):
-            self.confirmed.add(int(intent.split()[1]))
-            if self.confirmed >= set(self.controller.humans):
-                self.next_round()
-            else:
-                self.resize(self.app.size)
-        elif intent == "again" and self.online:
-            if not self.controller.accepted:
-                self.controller.next_round()  # the server deals once every player is ready
-                self.resize(self.app.size)
-        elif intent == "again":
-            if self.final:
+        match intent:
+            case ResultChoice.MENU:
+                self.closed = True
+                self.app.go_to_menu()
+            case Ready(seat=seat):
+                self.confirmed.add(seat)
+                if self.confirmed >= set(self.controller.local_seats):
+                    self.next_round()
+                else:
+                    self.resize(self.app.size)
+            case ResultChoice.AGAIN if self.final:
                 self.new_game()
-            else:
+            case ResultChoice.AGAIN:
                 self.next_round()
-
-    def update(self, dt: float) -> None:
-        """Online: follow the room, and go back to the table when the server deals again."""
-        if not self.online:
-            return
-        self.controller.update(dt)
-        if self.match.status == "playing":
-            self.table.result_shown = False
-            self.app.stack.pop()
 
     def next_round(self) -> None:
-        """Deal again and go back to the table."""
-        self.controller.next_round()
-        self.table.result_shown = False
-        self.table._animate(self.controller.take_events())
+        """Ask for the next deal (once); back to the table as soon as it is being played."""
+        if self.view.status != PLAYING and not self.controller.awaiting_deal:
+            self.controller.next_round()
+        if not self._back_when_dealt():
+            self.resize(self.app.size)  # online: "Waiting for the others…"
+
+    def update(self, dt: float) -> None:
+        """Follow the game (online: the room) until the next deal is being played."""
+        if self.closed:
+            return
+        if self.view.status != PLAYING:
+            self.controller.update(dt)
+        self._back_when_dealt()
+
+    def _back_when_dealt(self) -> bool:
+        """Close when the shown seat's view says the next deal is being played (the table animates it)."""
+        if self.closed or self.view.status != PLAYING:
+            return self.closed
+        self.closed = True
         self.app.stack.pop()
+        return True
 
     def new_game(self) -> None:
         """A fresh match with the same rules and seats."""
         from .newgame import start_match
 
-        start_match(self.app, self.match.rules, self.controller.seats)
+        self.closed = True
+        start_match(self.app, self.view.rules, list(self.controller.seats))
 
     # ---- drawing -----------------------------------------------------------------------------
     def headline(self) -> str:
         """Who won, or why nobody did."""
-        result = self.match.round.result
+        view = self.view
+        result = view.result
         names = self.table.names()
         if self.final:
-            winners = self.match.winners
+            winners = view.winners
             if len(winners) == 1:
                 return self.winner_line(winners[0])
             return tr("result.winners", names=" & ".join(names[s] for s in winners))
@@ -169,46 +180,48 @@ class ResultScene(Scene):
     def winner_line(self, seat: int) -> str:
         """``You win!`` for the solo player, else ``<name> wins!``."""
         config = self.controller.seats[seat]
-        mine = seat == self.controller.viewer and not self.controller.hot_seat  # solo, or online
+        solo = len(self.controller.local_seats) < 2  # solo, or online
+        mine = seat == self.controller.viewer and solo
         if mine and config.is_human and not config.name:
             return tr("result.you_win")
         return tr("result.winner", name=self.table.names()[seat])
 
     def draw(self, surface: pygame.Surface) -> None:
         """Headline, per-seat hands and points, the chart, the buttons."""
-        surface.blit(self.table.painter.background, (0, 0))
+        surface.blit(self.table.background, (0, 0))
         w, h = surface.get_size()
         scale = ui.scale_for((w, h))
         title = tr("result.match_over") if self.final else tr("result.title")
         ui.text(surface, title, (w // 2, int(24 * scale)), int(26 * scale), anchor="midtop")
         ui.text(surface, self.headline(), (w // 2, int(60 * scale)), int(46 * scale), bold=True,
                 color=ui.GOLD, anchor="midtop")
-        result = self.match.round.result
+        view = self.view
+        result = view.result
         top = int(140 * scale)
         if result is not None and result.blocked and not result.tie:
             ui.text(surface, tr("result.blocked"), (w // 2, top - int(24 * scale)), int(20 * scale),
                     anchor="midtop")
         if result is not None:
-            self._hands(surface, result, top, scale)
-        if len(self.match.results) > 1 or self.match.target:
-            self._chart(surface, pygame.Rect(int(w * 0.62), top, int(w * 0.34), int(h * 0.48)), scale)
+            self._hands(surface, view, result, top, scale)
+        if len(self.controller.results) > 1 or view.target:
+            self._chart(surface, view, pygame.Rect(int(w * 0.62), top, int(w * 0.34), int(h * 0.48)), scale)
         for button in self.buttons:
             button.draw(surface, scale)
-        if isinstance(self.controller, RemoteController):
-            notice = self.controller.notice(self.table.names())
-            if notice:
-                ui.text(surface, notice, (w // 2, min(b.rect.top for b in self.buttons) - int(8 * scale)),
-                        int(20 * scale), anchor="midbottom")
+        notice = self.controller.notice(self.table.names())  # online: who has not asked yet...
+        if notice:
+            ui.text(surface, notice, (w // 2, min(b.rect.top for b in self.buttons) - int(8 * scale)),
+                    int(20 * scale), anchor="midbottom")
 
-    def _hands(self, surface: pygame.Surface, result: RoundResult, top: int, scale: float) -> None:
+    def _hands(self, surface: pygame.Surface, view: PlayerView, result: RoundResult, top: int,
+               scale: float) -> None:
         names = self.table.names()
         px = max(14, int(19 * scale))
         x = int(40 * scale)
         y = top + int(px * 1.6)
         bottom = min(b.rect.top for b in self.buttons) - int(12 * scale)
-        players = self.match.players
+        players = view.players
         # Rows share the height left above the buttons; the cards shrink to fit seven seats.
-        row_h = min(int(self.table.layout.small_card[1] + 12 * scale), (bottom - y) // players)
+        row_h = min(int(self.table.small_card[1] + 12 * scale), (bottom - y) // players)
         card_h = max(24, row_h - int(6 * scale))
         art = self._art(int(card_h / 1.4))
         sw, sh = art.size
@@ -216,6 +229,7 @@ class ResultScene(Scene):
         nx = cx + int(250 * scale) + sw
         small = int(px * 0.85)
         self.rows = []
+        markers = self.table.markers
         ui.text(surface, tr("result.hand"), (cx, top), small)
         ui.text(surface, f"{tr('result.value')}  ·  {tr('result.points')}  ·  {tr('result.total')}",
                 (nx, top), small)
@@ -227,9 +241,9 @@ class ResultScene(Scene):
             hand = result.hands[seat]
             step = min(int(sw * 0.55), int(250 * scale) // max(1, len(hand)))
             for i, card in enumerate(hand):
-                surface.blit(art.face(card, markers=self.table.markers), (cx + i * step, y))
+                surface.blit(art.face(card, markers=markers), (cx + i * step, y))
             self.rows.append(pygame.Rect(x, y, surface.get_width() - 2 * x, sh))
-            figures = f"{result.totals[seat]}  ·  +{result.points[seat]}  ·  {self.match.scores[seat]}"
+            figures = f"{result.totals[seat]}  ·  +{result.points[seat]}  ·  {view.scores[seat]}"
             ui.text(surface, figures, (nx, middle), min(px, max(12, row_h // 2)), anchor="midleft")
             y += row_h
 
@@ -240,15 +254,15 @@ class ResultScene(Scene):
             self._hand_art = CardArt(width, four_color=self.app.settings.four_color)
         return self._hand_art
 
-    def _chart(self, surface: pygame.Surface, box: pygame.Rect, scale: float) -> None:
-        results = self.match.results
-        players = self.match.players
-        series = [list(accumulate(r.points[s] for r in results)) for s in range(players)]
-        top = max([self.match.target] + [max(s) for s in series] + [1])
+    def _chart(self, surface: pygame.Surface, view: PlayerView, box: pygame.Rect, scale: float) -> None:
+        results = self.controller.results
+        series = [list(accumulate(r.points[s] for r in results)) for s in range(view.players)]
+        target = view.target
+        top = max([target] + [max(s) for s in series] + [1])
         pygame.draw.rect(surface, (10, 40, 30), box, border_radius=int(10 * scale))
         inner = box.inflate(-int(40 * scale), -int(40 * scale))
-        if self.match.target:
-            ty = inner.bottom - int(inner.height * self.match.target / top)
+        if target:
+            ty = inner.bottom - int(inner.height * target / top)
             pygame.draw.line(surface, (200, 80, 80), (inner.left, ty), (inner.right, ty),
                              max(1, int(2 * scale)))
         names = self.table.names()

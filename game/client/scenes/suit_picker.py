@@ -15,7 +15,7 @@ from ..table_paint import suit_label
 
 if TYPE_CHECKING:
     from ..app import App
-    from .table import TableScene
+    from .overlay import TableBelow
 
 KEYS = {pygame.K_s: "S", pygame.K_h: "H", pygame.K_d: "D", pygame.K_c: "C",
         pygame.K_r: "R", pygame.K_b: "B", pygame.K_g: "G", pygame.K_y: "Y"}
@@ -26,7 +26,7 @@ class SuitPickerScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableBelow) -> None:
         super().__init__(app)
         self.table = table
         self.suits = [a.suit for a in table.view.legal if isinstance(a, ChooseSuit)]
@@ -85,7 +85,7 @@ class SuitPickerScene(Scene):
         top = self.rects[0].top if self.rects else surface.get_height() // 3
         ui.text(surface, tr("suit.title"), (surface.get_width() // 2, top - int(70 * scale)),
                 int(36 * scale), bold=True, color=ui.GOLD, anchor="midtop")
-        art = self.table.painter.art
+        art = self.table.art
         for i, (suit, rect) in enumerate(zip(self.suits, self.rects, strict=True)):
             pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=rect.width // 8)
             if i == self.focus:

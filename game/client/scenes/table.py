@@ -1,23 +1,29 @@
 """The table scene: play by tap, click or keyboard; computer turns; overlays when needed.
 
-Input becomes intents here (a tap on a card is ``Play(card)``, the D key is
-``Draw()``) and intents go to the controller's queue. Events coming back are turned
-into card flights and sounds. The scene pushes the suit picker when the shown seat
-must announce a suit, the handoff cover when the device must change hands, and the
-result screen when the round ends.
+The scene is driven by a `TableControl` (a local `MatchController` or an online
+`RemoteController`) and reads the game only through it. Input becomes intents
+(`game.client.intents`): a tap on a card is ``Play(card)``, the D key or the Draw
+button is ``Draw()``, U is `TableCommand.UNDO`; actions go to the controller,
+commands are the table's own. Events coming back are turned into card flights and
+sounds. The scene pushes the suit picker when the shown seat must announce a suit,
+the handoff cover when the device must change hands, and the result screen once per
+finished deal; the overlays see it only as a `TableBelow`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
 from game.ai import Medium
 from game.engine import (
+    PLAYING,
     Accept,
+    Action,
     CallLastCard,
+    Card,
     Challenge,
     Denounce,
     Draw,
@@ -29,11 +35,12 @@ from game.engine import (
 from game.engine import events as ev
 
 from .. import layout as layout_mod
-from ..animation import Animator, Flight
-from ..controller import MatchController
+from ..animation import Animator, Flight, Rect
+from ..art import CardArt
 from ..i18n import reason, tr
-from ..remote import RemoteController
+from ..intents import TableCommand, TableIntent
 from ..scene import Scene
+from ..table_control import TableControl
 from ..table_paint import TablePainter
 from ..widgets import Button, tapped
 
@@ -44,24 +51,39 @@ FLIGHT = 0.32  # seconds a card takes to cross the table at normal speed
 DEAL_GAP = 0.05
 TOAST = 2.8  # seconds an error message stays
 
+ACTION_LABELS: Final[dict[Action, str]] = {
+    Draw(): "table.draw", Pass(): "table.pass", EndTurn(): "table.end", CallLastCard(): "table.card",
+    Challenge(): "table.liar", Accept(): "table.accept",
+}
+"""The actions that have their own button, with its label, in the order the buttons are listed."""
+
+KEY_INTENTS: Final[dict[int, TableIntent]] = {
+    pygame.K_ESCAPE: TableCommand.PAUSE, pygame.K_d: Draw(), pygame.K_u: TableCommand.UNDO,
+    pygame.K_p: Pass(), pygame.K_e: EndTurn(), pygame.K_c: CallLastCard(), pygame.K_h: TableCommand.HINT,
+    pygame.K_l: Challenge(), pygame.K_a: Accept(),
+}
+"""The keys that stand for one intent (arrows, Enter and N depend on the table: see `TableScene.key`)."""
+
+HOT: Final = (Draw, CallLastCard, Pass)  # the suggested actions: drawn highlighted, Enter's fallback
+
 
 class TableScene(Scene):
-    """The game table for one match."""
+    """The game table for one match, local or online."""
 
-    def __init__(self, app: App, controller: MatchController) -> None:
+    def __init__(self, app: App, controller: TableControl) -> None:
         super().__init__(app)
         self.controller = controller
         self.animator = Animator()
         controller.busy = lambda: self.animator.busy
-        self.selected: int | None = None
+        self.selected: int | None = None  # the hand index the keyboard points at
         self.toast = ""
         self.toast_left = 0.0
-        self.result_shown = False
-        self.card_rects: dict[object, pygame.Rect] = {}
-        self.buttons: list[Button] = []
+        self.card_rects: dict[Card, pygame.Rect] = {}
+        self.buttons: list[Button[TableIntent]] = []
         self.hand_rects: list[pygame.Rect] = []
         self.playable: set[int] = set()
         self._turn: tuple[object, ...] = ()
+        self._result_of: int | None = None  # the deal whose result screen was shown
         self._save_error: str | None = None
         self.resize(app.size)
 
@@ -78,19 +100,21 @@ class TableScene(Scene):
         self._animate(self.controller.take_events())
 
     def exit(self) -> None:
-        """Leaving an online table leaves the room (the seat waits, keyed, for a rejoin)."""
-        if isinstance(self.controller, RemoteController):
-            self.controller.leave()
+        """The table closes: an online seat leaves its room (it waits, keyed, for a rejoin)."""
+        self.controller.leave()
 
     def resume(self) -> None:
-        """Back from an overlay: settings may have changed."""
+        """Back from an overlay: settings may have changed, the shown seat too, and a new deal
+        may be waiting to be animated (before the controller goes on)."""
         if (self.painter.art.four_color != self.app.settings.four_color
                 or self.layout.left_handed != self.app.settings.left_handed):
             self.resize(self.app.size)
-        self.controller.speed = self.app.settings.speed_factor
-        self.controller.undo_allowed = self.app.settings.undo_allowed
+        settings = self.app.settings
+        self.controller.apply_settings(speed=settings.speed_factor, undo_allowed=settings.undo_allowed)
+        self._animate(self.controller.take_events())
         self._refresh()
 
+    # ---- what the overlays see (`TableBelow`) --------------------------------------------------
     @property
     def view(self) -> PlayerView:
         """The view of the seat the table shows."""
@@ -99,16 +123,37 @@ class TableScene(Scene):
     @property
     def markers(self) -> bool:
         """Whether action badges are drawn on cards (the ``action`` rules)."""
-        return self.controller.match.rules.name == "action"
+        return markers_for(self.view)
+
+    @property
+    def art(self) -> CardArt:
+        """The card art at the table's card size."""
+        return self.painter.art
+
+    @property
+    def small_card(self) -> tuple[int, int]:
+        """The size of the other seats' cards."""
+        return self.layout.small_card
+
+    @property
+    def background(self) -> pygame.Surface:
+        """The felt, at the window's size."""
+        return self.painter.background
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share this device."""
+        return len(self.controller.local_seats) >= 2
 
     def names(self) -> list[str]:
         """A display name per seat."""
         out = []
-        for i, seat in enumerate(self.controller.seats):
+        controller = self.controller
+        for i, seat in enumerate(controller.seats):
             if seat.name:
                 out.append(seat.name)
             elif seat.is_human:
-                mine = i == self.controller.viewer and not self.controller.hot_seat  # solo, or online
+                mine = i == controller.viewer and not self.hot_seat  # solo, or online
                 out.append(tr("table.you") if mine else tr("table.player", n=i + 1))
             else:
                 out.append(tr("table.computer", n=i + 1))
@@ -127,37 +172,32 @@ class TableScene(Scene):
         slots = self.layout.hand_slots(len(hand))
         self.hand_rects = [pygame.Rect(x, y - (lift if i in self.playable else 0), w, h)
                            for i, (x, y, w, h) in enumerate(slots)]
-        turn = (view.round_number, view.turn_no, view.to_act)
+        turn = (view.seat, view.round_number, view.turn_no, view.to_act)
         if turn != self._turn:
             self._turn = turn
-            self.selected = None  # a new turn: the first Enter picks the first playable card
+            # Another turn, or another player holding the device: the first Enter picks the
+            # first playable card again.
+            self.selected = None
         if self.selected is not None and self.selected >= len(hand):
             self.selected = len(hand) - 1 if hand else None
         self.buttons = self._make_buttons(view, legal)
 
-    def _make_buttons(self, view: PlayerView, legal: tuple[object, ...]) -> list[Button]:
-        specs: list[tuple[str, str]] = []
-        if Draw() in legal:
-            label = tr("table.draw") + (f" {view.pending}" if view.phase == "penalty" else "")
-            specs.append(("draw", label))
-        if Pass() in legal:
-            specs.append(("pass", tr("table.pass")))
-        if EndTurn() in legal:
-            specs.append(("end", tr("table.end")))
-        if CallLastCard() in legal:
-            specs.append(("card", tr("table.card")))
-        if Challenge() in legal:
-            specs.append(("challenge", tr("table.liar")))
-        if Accept() in legal:
-            specs.append(("accept", tr("table.accept")))
+    def _make_buttons(self, view: PlayerView, legal: tuple[Action, ...]) -> list[Button[TableIntent]]:
+        specs: list[tuple[TableIntent, str]] = []
+        for action, key in ACTION_LABELS.items():
+            if action in legal:
+                label = tr(key)
+                if isinstance(action, Draw) and view.phase == "penalty":
+                    label += f" {view.pending}"
+                specs.append((action, label))
         names = self.names()
-        for action in self.controller.match.legal_actions(view.seat):
+        for action in view.legal:  # a missed "Card" call may be denounced out of turn
             if isinstance(action, Denounce):
-                specs.append((f"denounce {action.seat}", tr("table.denounce", name=names[action.seat])))
+                specs.append((action, tr("table.denounce", name=names[action.seat])))
         if self.controller.can_undo:
-            specs.append(("undo", tr("table.undo")))
+            specs.append((TableCommand.UNDO, tr("table.undo")))
         if len(legal) >= 2 and self.controller.seats[view.seat].is_human:
-            specs.append(("hint", tr("table.hint")))
+            specs.append((TableCommand.HINT, tr("table.hint")))
         bx, by, bw, bh_total = self.layout.buttons
         bw, bh = self.layout.button_size
         gap = int(bh * 0.25)
@@ -165,7 +205,7 @@ class TableScene(Scene):
         out = []
         for i, (intent, label) in enumerate(reversed(specs)):
             rect = pygame.Rect(bx, bottom - (i + 1) * bh - i * gap, bw, bh)
-            out.append(Button(intent, label, rect, hot=intent in ("draw", "card", "pass")))
+            out.append(Button(intent, label, rect, hot=isinstance(intent, HOT)))
         return out
 
     # ---- input -------------------------------------------------------------------------------
@@ -180,7 +220,7 @@ class TableScene(Scene):
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap or click at ``pos``."""
         if pygame.Rect(self.layout.menu_button).collidepoint(pos):
-            self.open_pause()
+            self.intent(TableCommand.PAUSE)
             return True
         button = tapped(self.buttons, pos)
         if button is not None:
@@ -192,7 +232,7 @@ class TableScene(Scene):
                 self.play_index(i)
                 return True
         if pygame.Rect(self.layout.draw_pile).collidepoint(pos):
-            self.intent("draw")
+            self.intent(Draw())
             return True
         return False
 
@@ -200,8 +240,8 @@ class TableScene(Scene):
         """Keyboard play: arrows choose, Enter plays, D draws, P passes, E ends, C calls "Card",
         N denounces, L calls Liar, A accepts, H suggests a move, U undoes, Esc pauses."""
         hand = self.view.hand
-        if key == pygame.K_ESCAPE:
-            self.open_pause()
+        if key in KEY_INTENTS:
+            self.intent(KEY_INTENTS[key])
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
             step = -1 if key == pygame.K_LEFT else 1
             start = self.selected if self.selected is not None else (-1 if step == 1 else len(hand))
@@ -215,30 +255,12 @@ class TableScene(Scene):
                 hot = [b for b in self.buttons if b.hot]  # Draw or Pass, never Undo or Liar
                 if hot:
                     self.intent(hot[-1].intent)
-        elif key == pygame.K_d:
-            self.intent("draw")
-        elif key == pygame.K_u:
-            self.intent("undo")
-        elif key == pygame.K_p:
-            self.intent("pass")
-        elif key == pygame.K_e:
-            self.intent("end")
-        elif key == pygame.K_c:
-            self.intent("card")
-        elif key == pygame.K_h:
-            self.intent("hint")
-        elif key == pygame.K_l:
-            self.intent("challenge")
-        elif key == pygame.K_a:
-            self.intent("accept")
-        elif key == pygame.K_n and self.buttons:
+        elif key == pygame.K_n:
             # N: the first denounce button, if a missed "Card" call can be denounced.
-            for button in self.buttons:
-                if button.intent.startswith("denounce "):
-                    self.intent(button.intent)
-                    break
-            else:
+            denounce = next((b.intent for b in self.buttons if isinstance(b.intent, Denounce)), None)
+            if denounce is None:
                 return False
+            self.intent(denounce)
         else:
             return False
         return True
@@ -250,24 +272,19 @@ class TableScene(Scene):
             self.card_rects[hand[index]] = self.hand_rects[index].copy()
             self.controller.submit(Play(hand[index]), self.view.seat)
 
-    def intent(self, name: str) -> None:
-        """Carry out a button or key intent."""
-        seat = self.view.seat
-        if name == "hint":
-            self.hint()
-            return
-        if name == "undo":
-            if self.controller.undo():
-                self.animator.clear()
-                self.app.sound.play("draw")
-            return
-        if name.startswith("denounce "):
-            self.controller.submit(Denounce(int(name.split()[1])), seat)
-            return
-        actions = {"draw": Draw(), "pass": Pass(), "end": EndTurn(), "card": CallLastCard(),
-                   "challenge": Challenge(), "accept": Accept()}
-        if name in actions:
-            self.controller.submit(actions[name], seat)
+    def intent(self, intent: TableIntent) -> None:
+        """Carry out a button or key: an action for the shown seat, or a command to the table."""
+        match intent:
+            case TableCommand.HINT:
+                self.hint()
+            case TableCommand.UNDO:
+                if self.controller.undo():
+                    self.animator.clear()
+                    self.app.sound.play("draw")
+            case TableCommand.PAUSE:
+                self.open_pause()
+            case action:
+                self.controller.submit(action, self.view.seat)
 
     def hint(self) -> None:
         """Suggest a move (the Medium player's choice): select the card, or name the action."""
@@ -279,10 +296,7 @@ class TableScene(Scene):
             self.selected = view.hand.index(action.card)
             message = tr("table.hint_play", card=action.card.label)
         else:
-            labels = {"draw": "table.draw", "pass": "table.pass", "end": "table.end", "card": "table.card",
-                      "challenge": "table.liar", "accept": "table.accept"}
-            word = str(action).split()[0]
-            message = tr("table.hint_action", action=tr(labels.get(word, "table.draw")))
+            message = tr("table.hint_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
         self.toast, self.toast_left = message, TOAST
 
     def open_pause(self) -> None:
@@ -317,27 +331,26 @@ class TableScene(Scene):
         if self.app.stack.top is not self:
             return  # an overlay is already up (the suit picker keeps the table running)
         controller = self.controller
-        match = controller.match
-        if match.status != "playing":
-            if not self.result_shown:
+        view = self.view
+        if view.status != PLAYING:
+            if self._result_of != view.round_number:  # once per finished deal
                 from .result import ResultScene
 
-                self.result_shown = True
+                self._result_of = view.round_number
                 self.app.stack.push(ResultScene(self.app, self))
             return
-        self.result_shown = False
+        self._result_of = None  # the next deal (or a new match) is being played
         if controller.handoff_to is not None:
             from .handoff import HandoffScene
 
             self.app.stack.push(HandoffScene(self.app, self, controller.handoff_to))
             return
-        view = self.view
         if view.phase == "suit" and view.to_act == view.seat and controller.seats[view.seat].is_human:
             from .suit_picker import SuitPickerScene
 
             self.app.stack.push(SuitPickerScene(self.app, self))
 
-    def _seat_rect(self, seat: int) -> tuple[int, int, int, int]:
+    def _seat_rect(self, seat: int) -> Rect:
         view = self.view
         if seat == view.seat:
             slots = self.layout.hand_slots(max(1, len(view.hand)))
@@ -355,8 +368,9 @@ class TableScene(Scene):
         for event in events:
             if isinstance(event, ev.CardPlayed):
                 if speed > 0:
-                    start = self.card_rects.pop(event.card, None)
-                    begin = tuple(start) if start is not None else self._seat_rect(event.seat)
+                    tapped_at = self.card_rects.pop(event.card, None)
+                    begin = self._seat_rect(event.seat) if tapped_at is None else (
+                        tapped_at.x, tapped_at.y, tapped_at.w, tapped_at.h)
                     self.animator.add(Flight(event.card, begin, self.layout.discard, FLIGHT / speed,
                                              dest=("discard",), sound="play"))
                 else:
@@ -386,28 +400,26 @@ class TableScene(Scene):
                     sound.play("turn")
             elif isinstance(event, ev.RoundEnded):
                 winners = event.result.winners
-                online = isinstance(self.controller, RemoteController)
-                humans = [self.view.seat] if online else self.controller.humans
-                sound.play("win" if any(s in winners for s in humans) else "lose")
+                here = self.controller.local_seats
+                sound.play("win" if any(s in winners for s in here) else "lose")
 
     # ---- drawing -----------------------------------------------------------------------------
     def message(self) -> str:
         """The line under the piles: an error, whose turn it is, or what is pending."""
         if self.toast_left > 0:
             return self.toast
-        if isinstance(self.controller, RemoteController):
-            notice = self.controller.notice(self.names())  # the connection, or who the room waits for
-            if notice:
-                return notice
+        names = self.names()
+        notice = self.controller.notice(names)  # online: the connection, or who the room waits for
+        if notice:
+            return notice
         view = self.view
         if view.to_act is None:
             return ""
-        names = self.names()
         if view.to_act == view.seat:
             if view.phase == "penalty":
                 return tr("table.pending", n=view.pending)
             return tr("table.your_turn")
-        if self.controller.think_left is not None:
+        if self.controller.thinking is not None:
             return tr("table.thinking", name=names[view.to_act])
         return tr("table.turn_of", name=names[view.to_act])
 
@@ -416,13 +428,18 @@ class TableScene(Scene):
         view = self.view
         controller = self.controller
         levels = [None if s.is_human else s.level for s in controller.seats]
-        thinking = view.to_act if controller.think_left is not None else None
+        thinking = controller.thinking
         timer = controller.timer_left if view.to_act == view.seat else None
         # Hot-seat: once the shown player's turn is over the device is on its way to the next
         # person, so that hand stays face down while computers play in between.
-        passing = controller.hot_seat and view.to_act is not None and view.to_act != view.seat
+        passing = self.hot_seat and view.to_act is not None and view.to_act != view.seat
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
                           buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
-                          markers=self.markers, hide_hand=passing or controller.handoff_to is not None)
-        self.painter.draw_flights(surface, self.animator, self.markers)
+                          markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None)
+        self.painter.draw_flights(surface, self.animator, markers_for(view))
+
+
+def markers_for(view: PlayerView) -> bool:
+    """Whether the cards of ``view``'s game are drawn with action badges (the ``action`` rules)."""
+    return view.rules.name == "action"

@@ -1,0 +1,70 @@
+"""What a button or key of the table and its overlays asks for, as values.
+
+A button carries its intent (`widgets.Button.intent`) and a key maps to one; the
+scene dispatches on it with ``match``. Intents that concern a seat carry it, so
+nothing is parsed back out of a string.
+
+- The table: an engine `Action` for the shown seat (``Draw()``, ``Pass()``,
+  ``EndTurn()``, ``CallLastCard()``, ``Challenge()``, ``Accept()``, ``Denounce(seat)``;
+  a card is played with ``Play(card)``), or a `TableCommand` to the table itself
+  (undo, hint, pause).
+- The pause menu: a `PauseChoice`, or `ChangeLevel` of a computer seat.
+- The result screen: a `ResultChoice`, or `Ready` of one hot-seat player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeAlias
+
+from game.engine import Action
+
+
+class TableCommand(Enum):
+    """A table button or key that asks the table itself, not the game."""
+
+    UNDO = "undo"  # take back the last turn (solo play)
+    HINT = "hint"  # suggest a move
+    PAUSE = "pause"  # open the pause menu (Esc, or the Menu button)
+
+
+TableIntent: TypeAlias = Action | TableCommand
+"""A table button or key: an action for the shown seat, or a command to the table."""
+
+
+class PauseChoice(Enum):
+    """A pause-menu button that concerns no seat."""
+
+    RESUME = "resume"
+    SETTINGS = "settings"
+    MENU = "menu"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeLevel:
+    """Give the computer at ``seat`` the next level (easy, medium, hard, then easy again)."""
+
+    seat: int
+
+
+PauseIntent: TypeAlias = PauseChoice | ChangeLevel
+"""A pause-menu button."""
+
+
+class ResultChoice(Enum):
+    """A result-screen button that concerns no seat."""
+
+    AGAIN = "again"  # the next deal, or a new match once this one is won
+    MENU = "menu"
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """The hot-seat player at ``seat`` is ready for the next deal."""
+
+    seat: int
+
+
+ResultIntent: TypeAlias = ResultChoice | Ready
+"""A result-screen button."""

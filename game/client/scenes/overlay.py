@@ -1,0 +1,55 @@
+"""`TableBelow`: what the overlays (result, hand-off, suit picker, pause) may use of the table.
+
+An overlay is pushed by the table scene and sits above it. It reads the game
+through the table's controller (the `TableControl` contract) and the shown seat's
+view, names the seats as the table does, and draws with the table's card art and
+felt. It never reaches into the table's own state (the keyboard selection, its
+animations, whether it has shown a result): the table keeps those itself.
+`TableScene` satisfies this protocol; each overlay is typed for it alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.engine import PlayerView
+
+    from ..art import CardArt
+    from ..table_control import TableControl
+
+
+class TableBelow(Protocol):
+    """The table scene as an overlay above it sees it."""
+
+    @property
+    def controller(self) -> TableControl:
+        """What drives the game (local or online): the overlay's only way to act on it."""
+
+    @property
+    def view(self) -> PlayerView:
+        """The view of the seat the table shows."""
+
+    def names(self) -> list[str]:
+        """A display name per seat, as the table writes them (``You``, ``Player 2``, a name...)."""
+
+    @property
+    def markers(self) -> bool:
+        """Whether cards are drawn with their action badges (as on the table)."""
+
+    @property
+    def art(self) -> CardArt:
+        """The table's card art (backs, faces, suit badges) at its card size."""
+
+    @property
+    def small_card(self) -> tuple[int, int]:
+        """The size of the small cards the table draws the other seats with."""
+
+    @property
+    def background(self) -> pygame.Surface:
+        """The felt the table is drawn on, at the window's size."""
+
+    def update(self, dt: float) -> None:
+        """Run the table for one step underneath (the suit picker keeps the turn timer going)."""

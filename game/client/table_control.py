@@ -1,0 +1,138 @@
+"""`TableControl`: the one contract between the table and whatever drives its game.
+
+The table scene and the overlays above it (result, hand-off, suit picker, pause)
+see a game only through this protocol. Two controllers implement it:
+
+- `MatchController` runs a `Match` on this device: one person against computers,
+  or several people sharing the device (hot-seat);
+- `RemoteController` plays one seat of an online room; the server is the engine.
+
+What the table shows comes from the shown seat's `PlayerView` (rules, hands,
+scores, target, status, the round's result, the legal actions including an
+out-of-turn Denounce) and from the few facts no view holds: the seats, the past
+rounds' results, which computer is thinking, the turn timer, and a notice about
+the connection. What the table asks for goes through `submit` and the few
+commands below. The controllers say what they can do (`can_undo`,
+`can_set_levels`, `can_rematch`) instead of the table asking which one it has.
+
+The table drives time: it calls `update` once per fixed step and sets `busy` so
+that nothing is applied while cards are flying; the events of what was applied
+come back from `take_events`, redacted for the shown seat, to be animated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from game.engine import Action, IllegalAction, PlayerView, RoundResult
+from game.engine.events import Event
+
+if TYPE_CHECKING:
+    from .controller import MatchController, SeatConfig
+    from .remote import RemoteController
+
+
+@runtime_checkable
+class TableControl(Protocol):
+    """What a table needs from whatever drives its game (see the module docstring)."""
+
+    busy: Callable[[], bool]
+    """Set by the table: while it returns True (cards in flight), `update` applies nothing."""
+
+    error: IllegalAction | None
+    """The last refusal (with the engine's reason key), for the table to explain and clear."""
+
+    # ---- who sits where, and what is shown ---------------------------------------------------
+    @property
+    def seats(self) -> Sequence[SeatConfig]:
+        """Every seat: human or computer, its level, its display name (``""``: none given)."""
+
+    @property
+    def viewer(self) -> int:
+        """The seat the table shows (the one holding the device, hot-seat; one's own, online)."""
+
+    @property
+    def local_seats(self) -> tuple[int, ...]:
+        """The seats played on this device: every human seat locally, one's own seat online."""
+
+    def view(self) -> PlayerView:
+        """What the shown seat may know now (`viewer`'s view)."""
+
+    @property
+    def results(self) -> Sequence[RoundResult]:
+        """The results of the match's rounds so far, oldest first (the result screen's chart)."""
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat whose move is awaited now, if any."""
+
+    @property
+    def timer_left(self) -> float | None:
+        """Seconds left on the turn timer of the seat to act, or None without a timer."""
+
+    def notice(self, names: list[str]) -> str:
+        """A line about the connection or absent players (``names``: one per seat); ``""`` if none."""
+
+    # ---- time and events ---------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance by one fixed step of ``dt`` seconds (nothing is applied while `busy`)."""
+
+    def take_events(self) -> list[Event]:
+        """The events since the last call, redacted for the shown seat: what to animate."""
+
+    # ---- playing -----------------------------------------------------------------------------
+    def submit(self, action: Action, seat: int | None = None) -> None:
+        """Ask for ``action`` by ``seat`` (default: the seat to act); a refusal becomes `error`."""
+
+    @property
+    def handoff_to(self) -> int | None:
+        """The human seat the device must be passed to before anything is shown, if any."""
+
+    def accept_handoff(self, seat: int) -> None:
+        """The player at ``seat`` has the device: show that seat from now on."""
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether `undo` would take back a turn now."""
+
+    def undo(self) -> bool:
+        """Take back the last human turn (and the computer moves after it); whether it did."""
+
+    @property
+    def can_set_levels(self) -> bool:
+        """Whether the computers' levels may be changed during the game."""
+
+    def set_level(self, seat: int, level: str) -> None:
+        """Change the level of the computer at ``seat``; the round goes on.
+
+        Raises:
+            ValueError: ``seat`` is a human seat, or levels cannot be changed here.
+        """
+
+    # ---- between deals -----------------------------------------------------------------------
+    def next_round(self) -> None:
+        """Ask for the next deal: dealt at once locally, online once every player asked."""
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Whether this device asked for the next deal and waits for the other players."""
+
+    @property
+    def can_rematch(self) -> bool:
+        """Whether a won match may be followed here by a new one with the same seats and rules."""
+
+    # ---- settings and leaving ----------------------------------------------------------------
+    def apply_settings(self, *, speed: float, undo_allowed: bool) -> None:
+        """Use the player's settings: animation speed factor (0: instant) and whether undo is on."""
+
+    def leave(self) -> None:
+        """The table closes (the game is saved, or the online seat waits, keyed, for a rejoin)."""
+
+
+if TYPE_CHECKING:  # mypy proves that both controllers keep the contract
+    def _local(controller: MatchController) -> TableControl:
+        return controller
+
+    def _online(controller: RemoteController) -> TableControl:
+        return controller
