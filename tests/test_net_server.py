@@ -360,3 +360,29 @@ def test_the_server_runs_its_computers_without_helper_processes():
     room = Room("r1", PRESETS["classic"], [Seat("human"), Seat("computer", "hard")], seed=3)
     room.start()
     assert room.computers[1].helpers == 0
+
+
+def test_a_computer_on_the_server_waits_its_think_delay_by_the_servers_clock(tmp_path):
+    clock = ManualClock()
+    server = start_server(tmp_path / "rooms.sqlite3", clock=clock, think_scale=1.0)
+    try:
+        ana = Peer(server.port, 9)
+        ana.create("classic", [HUMAN, MEDIUM])  # the human seat starts
+        ana.until(lambda m: m["type"] == "update")
+        while ana.my_turn:
+            ana.play_one()
+        assert ana.view["to_act"] == 1
+
+        def computer_moves() -> list[dict]:
+            ana.send(type="ping", ref="sync")  # whatever the server sent before the pong is in
+            ana.until(lambda m: m["type"] == "pong")
+            return [e for m in map(json.loads, ana.frames) if m["type"] == "update" for e in m["events"]
+                    if e.get("seat") == 1]
+
+        seen = len(computer_moves())
+        clock.advance(0.5)  # less than the shortest think delay
+        assert len(computer_moves()) == seen and ana.view["to_act"] == 1
+        clock.advance(1.0)  # more than the longest
+        ana.until(lambda m: m["type"] == "update" and any(e.get("seat") == 1 for e in m["events"]))
+    finally:
+        server.stop()

@@ -247,8 +247,7 @@ class RoomServer:
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
-        task.add_done_callback(lambda t: t.cancelled() or t.exception() is None
-                               or log.error("task failed: %r", t.exception()))
+        task.add_done_callback(_report_failure)
 
     # ---- requests -----------------------------------------------------------------------------
     async def _on_ping(self, client: Client, data: dict[str, Any], ref: Any) -> None:
@@ -291,7 +290,8 @@ class RoomServer:
     async def _on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
-        room = self.rooms.get(data.get("room")) if isinstance(data.get("room"), str) else None
+        wanted = data.get("room")
+        room = self.rooms.get(wanted) if isinstance(wanted, str) else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
         if data.get("key") is None and self._repeat(client, data):
@@ -300,6 +300,7 @@ class RoomServer:
         if key is not None:
             if not room.opens(seat, key):
                 raise Refusal("bad_key", "that key does not open that seat")
+            assert type(seat) is int  # `opens` took it for a seat
             self._seat(client, room, seat, None)
             return
         if seat is not None and type(seat) is not int:
@@ -536,6 +537,11 @@ class RoomServer:
             log.error("room %s: %s", room.room_id, exc)
         except Exception:
             log.exception("room %s: the server's own move failed", room.room_id)
+
+
+def _report_failure(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("task failed: %r", task.exception())
 
 
 if __name__ == "__main__":  # python -m game.net.server: the same as python main.py serve
