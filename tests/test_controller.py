@@ -92,10 +92,10 @@ def test_hard_at_the_table_searches_on_the_machines_other_cores_too(monkeypatch)
     monkeypatch.setattr(controller_module, "default_helpers", lambda: 3)
     m = Match(PRESETS["duel"], 2, seed=5)
     c = controller(m, [SeatConfig("human"), SeatConfig("computer", "hard")])
-    assert c._players[1].helpers == 3
+    assert c.driver.players[1].helpers == 3
     c.set_level(1, "easy")
     c.set_level(1, "hard")  # a level changed during the game keeps the helpers
-    assert c._players[1].helpers == 3
+    assert c.driver.players[1].helpers == 3
 
 
 def test_undo_is_for_solo_play_only():

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from game.net.clock import ManualClock
 from game.net.roomstore import RoomStore
 from game.net.wire import WireError, view_from_json, view_to_json
 from tests.net_support import Peer, start_server
@@ -62,22 +63,24 @@ def test_an_action_the_disk_refuses_to_store_does_not_happen(tmp_path):
 
 
 def test_the_clock_waits_for_a_player_who_left_on_their_turn(tmp_path):
-    thread = start_server(tmp_path / "rooms.sqlite3")
+    clock = ManualClock()
+    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock)
     try:
         ana, ben = duel(thread, {"turn_seconds": 2})
         mover = ana if ana.my_turn else ben
         other = ben if mover is ana else ana
         room, seat, key = mover.room_id, mover.seat, mover.key
-        time.sleep(0.5)
+        clock.advance(0.5)
         mover.close()
         other.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
-        time.sleep(2.5)  # longer than the whole turn
+        clock.advance(2.5)  # longer than the whole turn
         other.drain(0.1)
         assert other.view["turn_no"] == 1 and other.view["to_act"] == seat  # no time-out while away
         back = Peer(thread.port)
         back.join(room, seat=seat, key=key)
         update = back.until(lambda m: m["type"] == "update")
         assert 1.0 <= update["timer"] <= 1.6  # the time that was left, not a fresh turn nor zero
+        clock.advance(1.5)
         timed_out = back.until(lambda m: m["type"] == "update" and any(
             e["type"] == "TimedOut" for e in m["events"]), timeout=4)
         assert timed_out["view"]["turn_no"] >= 1

@@ -7,13 +7,13 @@ import json
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from game.engine import parse_card
+from game.net.clock import ManualClock
 from game.net.server import EXPIRY, RoomServer
 from tests.net_support import Peer, play_until, start_server
 
@@ -258,7 +258,8 @@ def test_an_enormous_frame_closes_only_that_connection(server):
 
 
 def test_flooding_is_rate_limited_without_losing_the_connection(tmp_path):
-    server = start_server(tmp_path / "rooms.sqlite3", rate=20.0)
+    clock = ManualClock()
+    server = start_server(tmp_path / "rooms.sqlite3", rate=20.0, clock=clock)
     ana, _ = duel(server)
     for i in range(300):
         ana.send(type="ping", ref=i)
@@ -271,31 +272,37 @@ def test_flooding_is_rate_limited_without_losing_the_connection(tmp_path):
     codes = [m.get("code") for m in replies]
     assert "rate_limited" in codes
     assert sum(m["type"] == "pong" for m in replies) < 300
-    time.sleep(1.0)
+    clock.advance(1.0)
     ana.send(type="ping", ref="after")
     assert ana.until(lambda m: m["type"] == "pong")["ref"] == "after"
     server.stop()
 
 
-def test_the_turn_clock_runs_on_the_server(server):
-    ana, ben = Peer(server.port), Peer(server.port)
-    ana.create("action", [HUMAN, HUMAN], options={"turn_seconds": 1})
-    ben.join(ana.room_id)
-    ana.until(lambda m: m["type"] == "update")
-    assert ana.view["rules"]["options"]["turn_seconds"] == 1
-    slow = ana if ana.view["to_act"] == ana.seat else ben
-    update = slow.until(lambda m: m["type"] == "update" and any(e["type"] == "TimedOut" for e in m["events"]),
-                        timeout=5)
-    assert update["view"]["to_act"] != slow.seat or update["view"]["turn_no"] > 1
+def test_the_turn_clock_runs_on_the_server(tmp_path):
+    clock = ManualClock()
+    server = start_server(tmp_path / "rooms.sqlite3", clock=clock)
+    try:
+        ana, ben = Peer(server.port), Peer(server.port)
+        ana.create("action", [HUMAN, HUMAN], options={"turn_seconds": 1})
+        ben.join(ana.room_id)
+        ana.until(lambda m: m["type"] == "update")
+        assert ana.view["rules"]["options"]["turn_seconds"] == 1
+        slow = ana if ana.view["to_act"] == ana.seat else ben
+        clock.advance(1.0)
+        update = slow.until(lambda m: m["type"] == "update" and any(e["type"] == "TimedOut"
+                                                                    for e in m["events"]), timeout=5)
+        assert update["view"]["to_act"] != slow.seat or update["view"]["turn_no"] > 1
+    finally:
+        server.stop()
 
 
 def test_rooms_expire_after_seven_days_without_activity(tmp_path):
     import asyncio
 
-    now = [1_000_000.0]
+    clock = ManualClock(1_000_000.0)
 
     async def scenario():
-        server = RoomServer(tmp_path / "rooms.sqlite3", clock=lambda: now[0], think_scale=0)
+        server = RoomServer(tmp_path / "rooms.sqlite3", clock=clock, think_scale=0)
         await server.start("127.0.0.1", 0)
         try:
             return server, await asyncio.to_thread(_make_room, server.port)
@@ -306,8 +313,8 @@ def test_rooms_expire_after_seven_days_without_activity(tmp_path):
     assert server.store is not None
 
     async def later(delta):
-        now[0] += delta
-        again = RoomServer(tmp_path / "rooms.sqlite3", clock=lambda: now[0], think_scale=0)
+        clock.advance(delta)
+        again = RoomServer(tmp_path / "rooms.sqlite3", clock=clock, think_scale=0)
         await again.start("127.0.0.1", 0)
         try:
             return room in again.rooms, again.store.exists(room)
@@ -353,3 +360,29 @@ def test_the_server_runs_its_computers_without_helper_processes():
     room = Room("r1", PRESETS["classic"], [Seat("human"), Seat("computer", "hard")], seed=3)
     room.start()
     assert room.computers[1].helpers == 0
+
+
+def test_a_computer_on_the_server_waits_its_think_delay_by_the_servers_clock(tmp_path):
+    clock = ManualClock()
+    server = start_server(tmp_path / "rooms.sqlite3", clock=clock, think_scale=1.0)
+    try:
+        ana = Peer(server.port, 9)
+        ana.create("classic", [HUMAN, MEDIUM])  # the human seat starts
+        ana.until(lambda m: m["type"] == "update")
+        while ana.my_turn:
+            ana.play_one()
+        assert ana.view["to_act"] == 1
+
+        def computer_moves() -> list[dict]:
+            ana.send(type="ping", ref="sync")  # whatever the server sent before the pong is in
+            ana.until(lambda m: m["type"] == "pong")
+            return [e for m in map(json.loads, ana.frames) if m["type"] == "update" for e in m["events"]
+                    if e.get("seat") == 1]
+
+        seen = len(computer_moves())
+        clock.advance(0.5)  # less than the shortest think delay
+        assert len(computer_moves()) == seen and ana.view["to_act"] == 1
+        clock.advance(1.0)  # more than the longest
+        ana.until(lambda m: m["type"] == "update" and any(e.get("seat") == 1 for e in m["events"]))
+    finally:
+        server.stop()

@@ -97,17 +97,16 @@ def test_the_pending_suit_choice_penalty_timer_and_undo_history_are_resumed():
     chooser = random.Random(1)
     while controller.match.round.phase != "suit":
         step(controller, chooser)
-    controller.timer_left, controller._timer_key = 4.25, (controller.match.round.number,
-                                                         controller.match.round.turn_no,
-                                                         controller.match.to_act)
+    controller.driver.timer = ((controller.match.round.number, controller.match.round.turn_no,
+                                controller.match.to_act), 4.25)
     restored = MatchController.from_save(decode_game(encode_game(controller.to_save())))
     assert restored.match.round.phase == "suit"
     assert restored.timer_left == 4.25
     assert restored.covered and restored.handoff_to == restored.match.to_act  # hot-seat: cover first
-    restored._run_timer(restored.match.to_act, 0.25)
+    restored.update(0.25)
     assert restored.timer_left == 4.25  # the clock waits under the cover
     restored.accept_handoff(restored.match.to_act)
-    restored._run_timer(restored.match.to_act, 0.25)  # then goes on from where it was
+    restored.update(0.25)  # then goes on from where it was
     assert restored.timer_left == pytest.approx(4.0)
 
 
@@ -129,8 +128,8 @@ def test_computers_relearn_what_the_round_showed():
     for _ in range(120):
         step(controller, chooser)
     restored = MatchController.from_save(decode_game(encode_game(controller.to_save())), speed=0.0)
-    for seat, player in controller._players.items():
-        before, after = player.knowledge.get(seat), restored._players[seat].knowledge.get(seat)
+    for seat, player in controller.driver.players.items():
+        before, after = player.knowledge.get(seat), restored.driver.players[seat].knowledge.get(seat)
         assert vars(before) == vars(after)
 
 

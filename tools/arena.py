@@ -67,7 +67,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
                times: dict[int, list[float]] | None = None,
                playouts: dict[int, list[int]] | None = None) -> Match:
-    """Play one match between computer players (feeding the searching ones the public events).
+    """Play one match between computer players (feeding them the public events).
 
     A round still going after `MAX_ACTIONS` actions is left unfinished (a tie)."""
     players = len(seats)
@@ -76,10 +76,8 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
 
     def tell(events: list[ev.Event]) -> None:
         for seat, player in enumerate(seats):
-            observe = getattr(player, "observe", None)
-            if observe is not None:
-                for event in events:
-                    observe(seat, event.for_seat(seat), rules, players)
+            for event in events:
+                player.observe(seat, event.for_seat(seat), rules, players)
 
     tell(match.start_events)
     rounds = 1

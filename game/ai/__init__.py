@@ -1,11 +1,13 @@
 """Computer players. Each sees only its seat's `PlayerView` (never the game state).
 
-One interface: ``choose(view, rng) -> Action``. `player_for(level)` returns the
-player of a level (``easy``, ``medium``, ``hard``). Players that learn from the
-public events also have ``observe(seat, event, rules, players)``; the table feeds
-them the events redacted for their seat. ``Hard`` searches (``slow``): the table runs
-it on a worker thread, and under a time budget it may use helper processes on the
-machine's other cores (`default_helpers`, `use_cores`, `game.ai.parallel`).
+One interface, `ComputerPlayer`: ``choose(view, rng) -> Action``, ``observe(seat, event,
+rules, players)`` (the public events, redacted for the player's seat; a no-op for Easy)
+and ``searches`` (whether choosing is slow enough for a worker thread).
+`player_for(level)` returns the player of a level (``easy``, ``medium``, ``hard``).
+``Hard`` searches: the table and the server run it on a worker thread (through
+`game.play.TurnDriver`), and under a time budget it may use helper processes on the
+machine's other cores (`default_helpers`, `use_cores`, `game.ai.parallel`). `pace`
+holds how long computers take to act and to catch a missed "Card" call.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ class Hard(Medium):
     the same decision beside it under a time budget (`game.ai.parallel`); a fixed playout
     count never uses them, so that it stays reproducible."""
 
-    slow = True  # the table runs it on a worker thread during the think delay
+    searches = True  # whoever runs it does so on a worker thread, during the think delay
 
     def __init__(
         self, budget: float | None = 0.5, *, max_playouts: int | None = None, min_playouts: int = 24,

@@ -1,7 +1,7 @@
 """How long computers take, and how quickly they catch a missed "Card" call.
 
-Shared by the table (`game.client.controller`) and the room server
-(`game.net.server`), so a computer behaves the same at home and online.
+Used by the turn driver (`game.play.turns`), which the table and the room server
+share, so a computer behaves the same at home and online.
 """
 
 from __future__ import annotations

@@ -31,7 +31,22 @@ LEVELS: Final = ("easy", "medium", "hard")
 
 
 class ComputerPlayer(Protocol):
-    """What every computer player does: pick one of ``view.legal``."""
+    """What every computer player does: watch the public events and pick one of ``view.legal``.
+
+    Whoever runs a player (the table, the room server, the arena) feeds it every event of
+    the round, redacted for its seat, through `observe`, and asks it for a decision with
+    `choose`. A player that `searches` takes a noticeable time to decide: it is run on a
+    worker thread (on a copy of itself, so events observed meanwhile cannot race it).
+    """
+
+    @property
+    def searches(self) -> bool:
+        """Whether `choose` searches (slow enough to run on a worker thread)."""
+        ...
+
+    def observe(self, seat: int, event: ev.Event, rules: Rules, players: int) -> None:
+        """Learn from ``event`` as ``seat`` may see it (a no-op for a player that learns nothing)."""
+        ...
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return one action from ``view.legal``."""
@@ -40,6 +55,11 @@ class ComputerPlayer(Protocol):
 
 class Easy:
     """A uniformly random legal action (the ``duel`` rules' Easy level)."""
+
+    searches = False
+
+    def observe(self, seat: int, event: ev.Event, rules: Rules, players: int) -> None:
+        """Nothing to learn: Easy plays at random."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """A random legal action."""
@@ -57,6 +77,8 @@ class Medium:
     who is low on cards (never against its partner); stacks when hit; calls "Card";
     denounces; and calls "Liar" when the +4's player probably held the colour.
     """
+
+    searches = False
 
     def __init__(self) -> None:
         self.knowledge: dict[int, Knowledge] = {}

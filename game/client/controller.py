@@ -3,9 +3,11 @@
 Scenes never call the engine directly: they `submit` actions. Each fixed update step
 the controller applies at most one queued action, unless an animation blocks, and
 hands the events (redacted for the seat being shown) to the table through
-`take_events`. When a computer seat is to act it starts a seeded think timer, asks
-the computer player for an action from that seat's view only, and queues it like a
-human action. The controller knows nothing of pygame, so it is tested directly.
+`take_events`. What happens by itself (a computer's think delay and choice, a
+computer catching a missed "Card" call, the turn timer of a human seat) is the
+`game.play.TurnDriver`'s: each step the controller advances it and applies the move
+it returns like a human action. The controller knows nothing of pygame, so it is
+tested directly.
 
 `to_save` turns everything needed to go on exactly where the game stopped into a
 payload for `game.saves`; `from_save` rebuilds the controller from one (the computer
@@ -15,28 +17,21 @@ every change worth saving.
 
 from __future__ import annotations
 
-import copy
 import pickle
 import random
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from typing import Final
 
-from game.ai import (
-    LEVELS,
-    ComputerPlayer,
-    default_helpers,
-    player_for,
-    reaction_delay,
-    think_delay,
-    will_denounce,
-)
-from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, RoundResult, TimeOut
-from game.engine.actions import Denounce
+from game.ai import LEVELS, ComputerPlayer, default_helpers, player_for
+from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, RoundResult
 from game.engine.events import Event
-from game.engine.scoring import team_of
+from game.play import Computer, Pace, TurnDriver
 from game.saves import safe_loads
+
+INSTANT_REACTION: Final = 0.3
+"""At instant speed a missed "Card" call is still caught after this fraction of the usual moment."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +63,6 @@ class MatchController:
         self.match = match
         self.seats = list(seats)
         self.rng = rng if rng is not None else random.Random()
-        self.speed = speed
         self.undo_allowed = undo_allowed
         self.queue: deque[tuple[int | None, Action]] = deque()
         self.outbox: deque[Event] = deque()
@@ -76,30 +70,41 @@ class MatchController:
         self.busy: Callable[[], bool] = lambda: False
         humans = self.humans
         self.viewer = humans[0] if humans else 0
-        self.think_left: float | None = None
-        self.react_left: float | None = None
-        self.timer_left: float | None = None
-        self._timer_key: tuple[int, int, int] | None = None
         # (match pickled at a human turn start, turn, length of `history` then)
         self._undo: list[tuple[bytes, int, int]] = []
-        self._players = {i: self._computer(s.level) for i, s in enumerate(seats) if not s.is_human}
-        self._thinking: tuple[tuple[object, ...], Future[Action]] | None = None
-        self._executor: ThreadPoolExecutor | None = None
         self.on_change: Callable[[], None] = lambda: None
         self.covered = False  # a resumed hot-seat game: nobody has been handed the device yet
         self.settled = False  # the finished match is already counted in the statistics
+        computers = {i: Computer(s.level, self._computer(s.level))
+                     for i, s in enumerate(seats) if not s.is_human}
+        # The clock waits while the device changes hands (or a resumed game is covered).
+        self.driver = TurnDriver(match, computers, pace=Pace(self.rng),
+                                 may_time=lambda seat: self.handoff_to is None)
+        self.speed = speed
         if history is None:  # a new match: deal on the table
             history = list(match.start_events)
             for event in history:
                 self.outbox.append(event.for_seat(self.viewer))
         self.history = history  # this round's events, unredacted: what a resumed computer relearns
-        self._tell_computers(history)
+        self.driver.observe(history)
 
     # ---- who plays ---------------------------------------------------------------------------
     @staticmethod
     def _computer(level: str) -> ComputerPlayer:
         """The computer player of ``level``; Hard searches on the machine's other cores too."""
         return player_for(level, helpers=default_helpers())
+
+    @property
+    def speed(self) -> float:
+        """The speed setting: computers' delays are divided by it (0: instant)."""
+        return self._speed
+
+    @speed.setter
+    def speed(self, speed: float) -> None:
+        self._speed = speed
+        pace = self.driver.pace
+        pace.think_scale = 1 / speed if speed > 0 else 0.0
+        pace.reaction_scale = 1 / speed if speed > 0 else INSTANT_REACTION  # instant still leaves a moment
 
     @property
     def humans(self) -> list[int]:
@@ -139,14 +144,27 @@ class MatchController:
         self.covered = False
 
     def set_level(self, seat: int, level: str) -> None:
-        """Change a computer's level mid-game; the round goes on."""
+        """Change a computer's level mid-game; the round goes on (the new player learns it so far)."""
         if self.seats[seat].is_human:
             raise ValueError(f"seat {seat} is a human seat")
         self.seats[seat] = replace(self.seats[seat], level=level)
-        player = self._players[seat] = self._computer(level)
-        if getattr(player, "observe", None) is not None:  # the new player learns the round so far
-            self._tell(seat, player, self.history)
+        self.driver.seat_computer(seat, Computer(level, self._computer(level)), self.history)
         self.on_change()
+
+    # ---- what the table shows ------------------------------------------------------------------
+    @property
+    def think_left(self) -> float | None:
+        """Seconds of think delay left for the computer to act, or None when none is thinking."""
+        return self.driver.think_left
+
+    @property
+    def timer_left(self) -> float | None:
+        """Seconds left on the clock of the turn being played, or None when no clock runs."""
+        return self.driver.timer_left
+
+    def think_time(self) -> float:
+        """A computer's think delay: seeded, scaled by the speed setting (0: instant)."""
+        return self.driver.think_time()
 
     # ---- commands ---------------------------------------------------------------------------
     def submit(self, action: Action, seat: int | None = None) -> None:
@@ -160,108 +178,18 @@ class MatchController:
         return out
 
     def update(self, dt: float) -> None:
-        """One fixed step: apply a queued action, or run computer thinking and the turn timer."""
+        """One fixed step: apply a queued action, or advance the turn driver and make its move."""
         if self.busy():
             return
         if self.queue:
             seat, action = self.queue.popleft()
             self._apply(action, seat)
             return
-        match = self.match
-        if match.status != PLAYING:
+        if self.match.status != PLAYING:
             return
-        self._computer_denounce(dt)
-        to_act = match.to_act
-        assert to_act is not None
-        if not self.seats[to_act].is_human:
-            self._computer_turn(to_act, dt)
-            return
-        self._run_timer(to_act, dt)
-
-    def _turn_key(self) -> tuple[object, ...]:
-        r = self.match.round
-        return (id(self.match), r.number, r.turn_no, r.to_act, r.phase, r.drawn, len(r.discard), r.pending,
-                r.follow, len(r.hands[r.to_act]))
-
-    def _computer_turn(self, seat: int, dt: float) -> None:
-        """Think (in the background for slow players) while the think delay runs, then act."""
-        key = self._turn_key()
-        if self._thinking is None or self._thinking[0] != key:
-            player = self._players[seat]
-            view = self.match.view(seat)
-            rng = random.Random(self.rng.random())
-            self.think_left = self.think_time()
-            self._thinking = (key, self._think(player, view, rng))
-        assert self.think_left is not None
-        self.think_left -= dt
-        future = self._thinking[1]
-        if self.think_left > 0 or not future.done():
-            return
-        self._thinking = None
-        self.think_left = None
-        try:
-            action = future.result()
-        except Exception:  # a computer player must never stop the game: play something legal
-            action = self.match.legal_actions()[0]
-        self._apply(action, seat)
-
-    def _think(self, player: ComputerPlayer, view: PlayerView, rng: random.Random) -> Future[Action]:
-        """Start ``player``'s choice: on a worker thread for searching players, else at once."""
-        if getattr(player, "slow", False):
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="huit-ai")
-            # The worker gets its own copy, so events observed meanwhile cannot race it.
-            return self._executor.submit(copy.deepcopy(player).choose, view, rng)
-        future: Future[Action] = Future()
-        try:
-            future.set_result(player.choose(view, rng))
-        except Exception as exc:  # reported through the future, handled like a slow player's
-            future.set_exception(exc)
-        return future
-
-    def think_time(self) -> float:
-        """A computer's think delay: seeded, scaled by the speed setting (0: instant)."""
-        if self.speed <= 0:
-            return 0.0
-        return think_delay(self.rng, 1 / self.speed)
-
-    def _run_timer(self, seat: int, dt: float) -> None:
-        seconds = self.match.rules.turn_seconds
-        if not seconds:
-            self.timer_left = None
-            return
-        if self.handoff_to is not None:
-            return  # the clock waits while the device changes hands (or a resumed game is covered)
-        key = (self.match.round.number, self.match.round.turn_no, seat)
-        if key != self._timer_key or self.timer_left is None:
-            self._timer_key = key
-            self.timer_left = float(seconds)
-        assert self.timer_left is not None
-        self.timer_left -= dt
-        if self.timer_left <= 0:
-            self.timer_left = None
-            self._apply(TimeOut(), seat)
-
-    def _computer_denounce(self, dt: float) -> None:
-        if not self.match.round.exposed:
-            self.react_left = None
-            return
-        if self.react_left is None:
-            scale = 1 / self.speed if self.speed > 0 else 0.3  # instant play still leaves a moment
-            self.react_left = reaction_delay(self.rng, scale)
-        self.react_left -= dt
-        if self.react_left > 0:
-            return
-        self.react_left = None
-        for seat, config in enumerate(self.seats):
-            if config.is_human:
-                continue
-            team = team_of(seat, self.match.players, self.match.rules.pairs)
-            for action in self.match.legal_actions(seat):
-                if (isinstance(action, Denounce) and action.seat not in team  # never the partner
-                        and will_denounce(config.level, self.rng)):
-                    self._apply(action, seat)
-                    return
+        move = self.driver.advance(dt)
+        if move is not None:
+            self._apply(move.action, move.seat)
 
     def _apply(self, action: Action, seat: int | None) -> bool:
         match = self.match
@@ -281,24 +209,12 @@ class MatchController:
             self._undo.append(snapshot)
             del self._undo[:-50]
         self.error = None
-        self.think_left = None
         for event in events:
             self.outbox.append(event.for_seat(self.viewer))
         self.history.extend(events)
-        self._tell_computers(events)
+        self.driver.observe(events)
         self.on_change()
         return True
-
-    def _tell_computers(self, events: list[Event]) -> None:
-        """Computer players that learn from public events get them, redacted for their seat."""
-        for seat, player in self._players.items():
-            self._tell(seat, player, events)
-
-    def _tell(self, seat: int, player: ComputerPlayer, events: list[Event]) -> None:
-        observe = getattr(player, "observe", None)
-        if observe is not None:
-            for event in events:
-                observe(seat, event.for_seat(seat), self.match.rules, self.match.players)
 
     # ---- rounds and undo ------------------------------------------------------------------
     def next_round(self) -> None:
@@ -307,7 +223,7 @@ class MatchController:
         for event in events:
             self.outbox.append(event.for_seat(self.viewer))
         self.history = list(events)
-        self._tell_computers(events)
+        self.driver.observe(events)
         self._undo.clear()
         self.settled = False
         self.on_change()
@@ -332,12 +248,10 @@ class MatchController:
             return False
         self.match = restored
         self.match.shuffle_draw_pile(self.rng)  # taking a turn back must not show what comes next
+        self.driver.reset(restored)
         del self.history[seen:]
         self.queue.clear()
         self.outbox.clear()
-        self._thinking = None
-        self.think_left = None
-        self.react_left = None
         self.error = None
         self.on_change()
         return True
@@ -345,14 +259,12 @@ class MatchController:
     # ---- saving ----------------------------------------------------------------------------
     def to_save(self) -> dict[str, object]:
         """Everything needed to go on exactly from here, as a `game.saves` payload."""
-        timer = None
-        if self._timer_key is not None and self.timer_left is not None:
-            timer = (self._timer_key, self.timer_left)
         return {
             "match": self.match,
             "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in self.seats],
             "rng": self.rng.getstate(), "viewer": self.viewer, "undo": list(self._undo),
-            "history": list(self.history), "queue": list(self.queue), "timer": timer, "settled": self.settled,
+            "history": list(self.history), "queue": list(self.queue), "timer": self.driver.timer,
+            "settled": self.settled,
         }
 
     @classmethod
@@ -384,8 +296,8 @@ class MatchController:
             viewer = payload["viewer"]
             if type(viewer) is int and 0 <= viewer < match.players:
                 controller.viewer = viewer
-            if isinstance(timer, tuple) and len(timer) == 2:
-                controller._timer_key, controller.timer_left = tuple(timer[0]), float(timer[1])  # type: ignore
+            if isinstance(timer, tuple) and len(timer) == 2:  # (turn, seconds left) of the human clock
+                controller.driver.timer = (tuple(timer[0]), float(timer[1]))
             controller.settled = bool(payload["settled"])
         except Exception as exc:  # whatever is wrong with it, the menu says so; the game goes on
             raise ValueError(f"the saved table cannot be set up: {type(exc).__name__}: {exc}") from None
@@ -408,7 +320,7 @@ class MatchController:
     @property
     def thinking(self) -> int | None:
         """The computer seat whose move is being thought out, if any."""
-        return self.match.to_act if self.think_left is not None else None
+        return self.driver.thinking
 
     def notice(self, names: list[str]) -> str:
         """Nothing to say: no connection, nobody away."""

@@ -13,11 +13,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action
+from .actions import Action, TimeOut
 from .cards import Card
 from .errors import RulesError
 from .events import Event, MatchEnded
-from .explain import refusal
+from .explain import refusal, why_not
 from .phases import OVER
 from .round import Round
 from .rules import Rules
@@ -113,6 +113,28 @@ class Match:
     def to_act(self) -> int | None:
         """The seat whose decision it is, or ``None`` between rounds."""
         return self.round.to_act if self.status == PLAYING else None
+
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Refuse ``action`` (for ``seat``, default the seat to act) as `apply` would, or return.
+
+        Nothing changes: a caller may check, store the action, and only then apply it
+        (the room server does, so that a change it could not store never happened).
+
+        Raises:
+            IllegalAction: the refusal `apply` would give now (the same key and values):
+                the round is over; a time-out without a turn timer or for a seat not to
+                act; otherwise the round's reason why the action is not legal.
+        """
+        if self.status != PLAYING:
+            raise refusal("round_over")
+        r = self.round
+        if seat is None:
+            seat = r.to_act
+        if type(action) is TimeOut:
+            if r.phase == OVER or not self.rules.turn_seconds or seat != r.to_act:
+                raise why_not(r, action, seat)
+        elif action not in r.legal_actions(seat):
+            raise why_not(r, action, seat)
 
     def apply(self, action: Action, seat: int | None = None, *, events: bool = True) -> list[Event]:
         """Carry out ``action`` (for ``seat``, default the seat to act) and return the events.

@@ -3,7 +3,7 @@
 See docs/protocol.md. A message is refused (`Refusal`, an error reply naming the
 problem) when it is over `MAX_MESSAGE` bytes, binary, not a JSON object, of another
 protocol version or of an unknown type; a connection may send `RATE` messages a
-second, in bursts of `BURST`.
+second, in bursts of `BURST` (by the server's clock, `game.net.clock`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -30,7 +31,10 @@ TYPES: Final = ("create", "join", "action", "accept_round", "leave", "ping")
 
 @dataclass(eq=False)
 class Client:
-    """One connection, the seat it holds, and its message allowance."""
+    """One connection, the seat it holds, and its message allowance.
+
+    ``now`` is the clock the allowance refills by (the server passes its own clock's).
+    """
 
     ws: ServerConnection
     rate: float = RATE
@@ -38,13 +42,17 @@ class Client:
     room: Room | None = None
     seat: int | None = None
     tokens: float = BURST
-    stamp: float = field(default_factory=time.monotonic)
-    warned: float = 0.0
+    now: Callable[[], float] = time.monotonic
+    stamp: float = field(init=False)  # when the bucket was last filled
+    warned: float = float("-inf")  # when it was last told it floods
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def __post_init__(self) -> None:
+        self.stamp = self.now()
 
     def allow(self) -> bool:
         """Take one message from the token bucket; False when the sender is flooding."""
-        now = time.monotonic()
+        now = self.now()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:

@@ -2,10 +2,12 @@
 
 A `Room` is plain logic: no sockets, no clock, no database. The server asks it to
 claim seats, check keys, apply actions and deal new rounds, and stores each change
-it reports (`LogEntry`) before telling anyone. `Room.restore` replays a stored log
-on a fresh `Match` with the room's seed, which gives back exactly the same game
-(the engine is reproducible from its seed and actions); computer players relearn
-the public events on the way.
+it reports (`LogEntry`) before telling anyone. Once dealt, a room has a
+`game.play.TurnDriver` for its computer seats and its turn clock (which runs only
+while the player to act is connected); the room tells it every change. `Room.replay`
+applies a stored log on a fresh `Match` with the room's seed, which gives back
+exactly the same game (the engine is reproducible from its seed and actions);
+computer players relearn the public events on the way.
 """
 
 from __future__ import annotations
@@ -14,15 +16,13 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from game.ai import LEVELS, ComputerPlayer, player_for
-from game.engine import MATCH_OVER, PLAYING, Action, Match, Rules, TimeOut, parse_action
-from game.engine.actions import Denounce
+from game.engine import MATCH_OVER, PLAYING, Action, Match, Rules, parse_action
 from game.engine.events import Event
-from game.engine.explain import refusal, why_not
-from game.engine.scoring import team_of
+from game.play import Computer, TurnDriver
 
 MAX_NAME: Final = 24
 
@@ -114,13 +114,18 @@ class Room:
     seed: int
     first: int | None = None
     match: Match | None = None
-    computers: dict[int, ComputerPlayer] = field(default_factory=dict)
+    driver: TurnDriver | None = None  # once dealt: its computers and its turn clock
     log_length: int = 0
 
     @property
     def players(self) -> int:
         """How many seats."""
         return len(self.seats)
+
+    @property
+    def computers(self) -> dict[int, ComputerPlayer]:
+        """The computer player at each computer seat (none before the deal)."""
+        return {} if self.driver is None else self.driver.players
 
     @property
     def state(self) -> str:
@@ -182,43 +187,24 @@ class Room:
         """Deal the match (all human seats are claimed); return its opening events."""
         self.match = Match(self.rules, self.players, self.seed, first=self.first)
         # No helper processes on the server: its cores serve every room at once.
-        self.computers = {i: player_for(s.level) for i, s in enumerate(self.seats) if not s.is_human}
-        self.tell_computers(self.match.start_events)
+        computers = {i: Computer(s.level, player_for(s.level))
+                     for i, s in enumerate(self.seats) if not s.is_human}
+        # A player's clock runs only while they are here; away, it keeps the time left.
+        self.driver = TurnDriver(self.match, computers, may_time=lambda seat: self.seats[seat].connected)
+        self.driver.observe(self.match.start_events)
         return list(self.match.start_events)
 
-    def check(self, seat: int, action: Action) -> None:
-        """Refuse ``action`` by ``seat`` now, or return if `apply` will accept it (nothing changes).
-
-        The server checks, stores the action, and only then applies it, so a change
-        that could not be stored never happened.
-
-        Raises:
-            RoomError: the game has not started.
-            IllegalAction: the engine's refusal, with its reason.
-        """
-        match = self.match
-        if match is None:
-            raise RoomError("not_started", "the game starts when every human seat is taken")
-        if match.status != PLAYING:
-            raise refusal("round_over")
-        r = match.round
-        if isinstance(action, TimeOut):
-            if not self.rules.turn_seconds or seat != r.to_act:
-                raise why_not(r, action, seat)
-        elif action not in r.legal_actions(seat):
-            raise why_not(r, action, seat)
-
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """``seat`` acts.
+        """``seat`` acts (the server checked it first with `Match.check`).
 
         Raises:
             RoomError: the game has not started.
             IllegalAction: the engine refuses it (nothing changed).
         """
-        if self.match is None:
+        if self.match is None or self.driver is None:
             raise RoomError("not_started", "the game starts when every human seat is taken")
         events = self.match.apply(action, seat)
-        self.tell_computers(events)
+        self.driver.observe(events)
         return events
 
     def accept(self, seat: int) -> None:
@@ -235,33 +221,12 @@ class Room:
 
     def next_round(self) -> list[Event]:
         """Deal again (call only when `deal_ready`)."""
-        assert self.match is not None
+        assert self.match is not None and self.driver is not None
         events = self.match.next_round()
         for s in self.seats:
             s.accepted = False
-        self.tell_computers(events)
+        self.driver.observe(events)
         return events
-
-    def tell_computers(self, events: Iterable[Event]) -> None:
-        """Computer players that learn from public events see them redacted for their seat."""
-        assert self.match is not None
-        for seat, player in self.computers.items():
-            observe = getattr(player, "observe", None)
-            if observe is not None:
-                for event in events:
-                    observe(seat, event.for_seat(seat), self.rules, self.players)
-
-    def computer_denounce(self) -> tuple[int, Action] | None:
-        """A computer's denounce of a missed "Card" call (never of its partner), if one is open."""
-        match = self.match
-        if match is None or match.status != PLAYING or not match.round.exposed:
-            return None
-        for seat in self.computers:
-            team = team_of(seat, self.players, self.rules.pairs)
-            for action in match.legal_actions(seat):
-                if isinstance(action, Denounce) and action.seat not in team:
-                    return seat, action
-        return None
 
     # ---- rebuilding ----------------------------------------------------------------------
     def replay(self, entries: Iterable[LogEntry]) -> None:

@@ -7,34 +7,42 @@ awaits between checking an action, applying it, committing it to SQLite
 change, in order, and a change is stored before anyone hears of it. Each
 connection has its own outgoing queue and writer task; a client that falls too far
 behind is disconnected (its seat waits, and reconnecting gives a fresh view). Each
-seat is sent only its own view and the events redacted for it. Computer seats think on the server
-(Hard on a worker thread) after a think delay; timed rules run their clock here.
-The protocol is in docs/protocol.md; `protocol` holds its limits and message
-decoding, `hosting` runs a server on a thread or from the command line.
+seat is sent only its own view and the events redacted for it.
+
+What a room does by itself (its computer seats' turns, Hard searching on a worker
+thread; a computer catching a missed "Card" call; the turn clock of timed rules) is
+its `game.play.TurnDriver`'s. The server brings a room's driver up to the present
+before anything changes in the room, and one task per room sleeps until the driver
+is due (re-planned after every change), then makes its move like a player's: checked,
+committed, applied, told. Everything the server times reads one injectable clock
+(`clock`: turn clocks and delays, rate limits, request memory, the rooms-per-hour
+quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
+`protocol` holds its limits and message decoding, `hosting` runs a server on a
+thread or from the command line.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import logging
+import os
 import random
 import secrets
 import sqlite3
-import time
-from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.ai import reaction_delay, think_delay, will_denounce
 from game.engine import PLAYING, Action, IllegalAction, TimeOut, parse_action
 from game.engine.events import Event
+from game.play import Move, Pace
 
+from .clock import Clock, SystemClock
 from .protocol import BURST, MAX_FRAME, PROTOCOL, RATE, Client, Refusal, decode, plain_values
 from .rooms import LogEntry, Room, RoomError, seats_from_request
 from .roomstore import RoomStore
@@ -55,9 +63,14 @@ _frames_log.setLevel(logging.INFO)
 
 
 class RoomServer:
-    """Rooms, connections, computer turns, clocks and expiry."""
+    """Rooms, connections, computer turns, clocks and expiry.
 
-    def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.time, think_scale: float = 1.0,
+    ``clock``: what everything the server times reads (default `SystemClock`; tests pass
+    a `ManualClock` and advance it). ``think_scale`` multiplies the computers' think and
+    reaction delays (0: at once). ``rng``: where deals and delays are drawn from.
+    """
+
+    def __init__(self, db: str | Path, *, clock: Clock | None = None, think_scale: float = 1.0,
                  rng: random.Random | None = None, rate: float = RATE, burst: float = BURST,
                  max_rooms: int = MAX_ROOMS, rooms_per_hour: int = ROOMS_PER_HOUR,
                  connections_per_address: int = CONNECTIONS_PER_ADDRESS, trust_loopback: bool = True) -> None:
@@ -67,31 +80,46 @@ class RoomServer:
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
         self.max_rooms, self.rooms_per_hour = max_rooms, rooms_per_hour
         self.created: dict[str, list[float]] = {}  # address -> when it created rooms (the last hour)
-        self.paused: dict[str, tuple[tuple[int, int, int], float]] = {}  # room -> (turn, seconds left)
-        self.searches: dict[str, tuple[tuple[int, int, int], float, asyncio.Future[Action]]] = {}
         # A create or claim whose answer was lost comes again with the same request id: it gets
         # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds).
         self.requests: dict[str, tuple[float, str, int, str]] = {}
-        self.clock = clock
-        self.think_scale = think_scale
+        self.clock: Clock = clock if clock is not None else SystemClock()
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
         # pass a seeded generator to make the deals reproducible.
         self.rng = rng if rng is not None else random.SystemRandom()
+        self.pace = Pace(self.rng, think_scale, think_scale)  # every room's computers
+        # Hard searches on these threads, one core each at most (no helper processes: the
+        # server's cores serve every room at once).
+        self.workers = ThreadPoolExecutor(max_workers=min(32, (os.cpu_count() or 1) + 4),
+                                          thread_name_prefix="huit-search")
         self.rooms: dict[str, Room] = {}
         self.seated: dict[str, dict[int, Client]] = {}  # room id -> seat -> connection
-        self.tasks: dict[str, asyncio.Task[None]] = {}
-        self.deadlines: dict[str, tuple[tuple[int, int, int], float]] = {}  # room -> (turn, loop time)
+        self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
+        self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
         self.port = 0
         self._server: Any = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def think_scale(self) -> float:
+        """The computers' delay multiplier (0: they act at once)."""
+        return self.pace.think_scale
+
+    @think_scale.setter
+    def think_scale(self, scale: float) -> None:
+        self.pace.think_scale = self.pace.reaction_scale = scale
 
     # ---- life ------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Load the stored rooms, drop expired ones, and listen (``port`` 0: any free port)."""
+        self._loop = asyncio.get_running_loop()
         rooms, broken = self.store.load()
         for room_id, why in broken:
             log.error("room %s could not be rebuilt (%s); it is left in the database", room_id, why)
         self.rooms = {room.room_id: room for room in rooms}
+        for room in rooms:
+            self._adopt(room)
         self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -107,19 +135,21 @@ class RoomServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self.workers.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
     async def _sweep(self) -> None:
         while True:
-            await asyncio.sleep(SWEEP)
+            await self.clock.sleep(SWEEP)
             self.expire()
 
     def expire(self) -> list[str]:
         """Delete rooms idle for seven days (by the injectable clock); return their ids."""
-        gone = self.store.expired(self.clock() - EXPIRY)
+        gone = self.store.expired(self.clock.now() - EXPIRY)
         for room_id in gone:
             self.store.delete(room_id)
             self.rooms.pop(room_id, None)
+            self.ticked.pop(room_id, None)
             task = self.tasks.pop(room_id, None)
             if task is not None:
                 task.cancel()
@@ -141,7 +171,7 @@ class RoomServer:
             return
         if counted:
             self.connections[address] = self.connections.get(address, 0) + 1
-        client = Client(ws, self.rate, self.burst, tokens=self.burst)
+        client = Client(ws, self.rate, self.burst, tokens=self.burst, now=self.clock.now)
         writer = asyncio.create_task(self._write(client))
         try:
             async for message in ws:
@@ -168,8 +198,9 @@ class RoomServer:
 
     async def _receive(self, client: Client, message: str | bytes) -> None:
         if not client.allow():
-            if time.monotonic() - client.warned > 1.0:  # say it once a second, not once a message
-                client.warned = time.monotonic()
+            now = self.clock.now()
+            if now - client.warned > 1.0:  # say it once a second, not once a message
+                client.warned = now
                 self._send(client, {"type": "error", "code": "rate_limited",
                                           "message": f"more than {self.rate:g} messages a second: slow down"})
             return
@@ -209,15 +240,14 @@ class RoomServer:
         seated = self.seated.get(room.room_id, {})
         if seated.get(seat) is client:
             del seated[seat]
+            self._catch_up(room)  # their clock counted until now, and stops now
             room.seats[seat].connected = False
-            self._pause_timer(room)
             self._room_status(room)
             self._kick(room)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
-        task.add_done_callback(lambda t: t.cancelled() or t.exception() is None
-                               or log.error("task failed: %r", t.exception()))
+        task.add_done_callback(_report_failure)
 
     # ---- requests -----------------------------------------------------------------------------
     async def _on_ping(self, client: Client, data: dict[str, Any], ref: Any) -> None:
@@ -248,7 +278,7 @@ class RoomServer:
         room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first)
         seat, key = room.claim(None, name)
         try:
-            self.store.add(room, self.clock())
+            self.store.add(room, self.clock.now())
         except sqlite3.Error:
             log.exception("a new room could not be stored")
             raise Refusal("server_error", "the server could not store the room; please try again") from None
@@ -260,7 +290,8 @@ class RoomServer:
     async def _on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
-        room = self.rooms.get(data.get("room")) if isinstance(data.get("room"), str) else None
+        wanted = data.get("room")
+        room = self.rooms.get(wanted) if isinstance(wanted, str) else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
         if data.get("key") is None and self._repeat(client, data):
@@ -269,6 +300,7 @@ class RoomServer:
         if key is not None:
             if not room.opens(seat, key):
                 raise Refusal("bad_key", "that key does not open that seat")
+            assert type(seat) is int  # `opens` took it for a seat
             self._seat(client, room, seat, None)
             return
         if seat is not None and type(seat) is not int:
@@ -282,7 +314,7 @@ class RoomServer:
         except RoomError as exc:
             raise Refusal(exc.code, str(exc)) from None
         try:
-            self.store.save_seats(room, self.clock())
+            self.store.save_seats(room, self.clock.now())
         except sqlite3.Error:  # the claim is undone: a seat must never belong to a key nobody got
             for s, (key_hash, old_name) in zip(room.seats, before, strict=True):
                 s.key_hash, s.name = key_hash, old_name
@@ -294,7 +326,7 @@ class RoomServer:
     def _remember_request(self, data: dict[str, Any], room: Room, seat: int, key: str) -> None:
         request = data.get("request")
         if isinstance(request, str) and 8 <= len(request) <= 64:
-            now = time.monotonic()
+            now = self.clock.now()
             self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
             self.requests[request] = (now, room.room_id, seat, key)
 
@@ -302,7 +334,7 @@ class RoomServer:
         """A create or claim seen before (its answer was lost): the same seat and key again."""
         request = data.get("request")
         known = self.requests.get(request) if isinstance(request, str) else None
-        if known is None or time.monotonic() - known[0] >= REQUEST_MEMORY:
+        if known is None or self.clock.now() - known[0] >= REQUEST_MEMORY:
             return False
         _, room_id, seat, key = known
         room = self.rooms.get(room_id)
@@ -322,6 +354,7 @@ class RoomServer:
             self._spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
         seated[seat] = client
         client.room, client.seat = room, seat
+        self._catch_up(room)  # a player back on their turn: their clock goes on from where it was
         room.seats[seat].connected = True
         reply: dict[str, Any] = {"type": "joined", "room": room.room_id, "seat": seat,
                                  "players": room.players}
@@ -330,9 +363,10 @@ class RoomServer:
         self._send(client, reply)
         if room.ready_to_start:
             self._commit(room, LogEntry("start"))
-            self._broadcast(room, room.start())
+            events = room.start()
+            self._adopt(room)
+            self._broadcast(room, events)
         elif room.match is not None:
-            self._arm_timer(room)  # a player back on their turn: their clock goes on from where it was
             self._update(client, room, [])
         self._room_status(room)
         self._kick(room)
@@ -354,14 +388,16 @@ class RoomServer:
         if isinstance(action, TimeOut):
             raise Refusal("illegal", "only the server's clock runs out a turn", reason="not_allowed",
                           values={"action": "timeout"})
+        self._catch_up(room)  # the time until now counts for the turn as it was
         self._act(room, seat, action, client, ref)
 
     def _act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
              ref: Any = None) -> None:
+        """``seat`` acts: checked, stored, applied, told to every seat (in one synchronous step)."""
+        if room.match is None:
+            raise Refusal("not_started", "the game starts when every human seat is taken")
         try:
-            room.check(seat, action)
-        except RoomError as exc:
-            raise Refusal(exc.code, str(exc)) from None
+            room.match.check(action, seat)
         except IllegalAction as exc:
             raise Refusal("illegal", str(exc), reason=exc.key, values=plain_values(exc.values)) from None
         self._commit(room, LogEntry("action", seat, str(action)))  # stored first: then it happens
@@ -391,7 +427,7 @@ class RoomServer:
     def _commit(self, room: Room, entry: LogEntry) -> None:
         """Store a change before it is made: if the disk refuses, the change does not happen."""
         try:
-            self.store.append(room, entry, self.clock())
+            self.store.append(room, entry, self.clock.now())
         except sqlite3.Error:
             log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
@@ -400,7 +436,7 @@ class RoomServer:
         if len(self.rooms) >= self.max_rooms:
             raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
         address = str(client.ws.remote_address[0]) if client.ws.remote_address else "?"
-        now = time.monotonic()
+        now = self.clock.now()
         recent = [t for t in self.created.get(address, []) if now - t < 3600]
         if len(recent) >= self.rooms_per_hour:
             raise Refusal("too_many_rooms",
@@ -408,10 +444,12 @@ class RoomServer:
         self.created[address] = recent + [now]
 
     def _timer(self, room: Room) -> float | None:
-        deadline = self.deadlines.get(room.room_id)
-        if deadline is None or room.match is None or deadline[0] != _turn(room):
+        """The ``timer`` field of updates: the seconds left on a running turn clock, else None."""
+        driver = room.driver
+        if driver is None or not driver.timer_running:
             return None
-        return max(0.0, round(deadline[1] - asyncio.get_running_loop().time(), 2))
+        left = driver.timer_left
+        return None if left is None else max(0.0, round(left, 2))
 
     def _update(self, client: Client, room: Room, events: list[Event], ref: Any = None) -> None:
         assert room.match is not None and client.seat is not None
@@ -424,7 +462,6 @@ class RoomServer:
 
     def _broadcast(self, room: Room, events: list[Event], sender: Client | None = None,
                    ref: Any = None) -> None:
-        self._arm_timer(room)
         for client in list(self.seated.get(room.room_id, {}).values()):
             self._update(client, room, events, ref if client is sender else None)
 
@@ -439,31 +476,34 @@ class RoomServer:
             self._send(client, dict(status))
 
     # ---- what the server does by itself -------------------------------------------------------
-    def _arm_timer(self, room: Room) -> None:
-        """Run the clock of the turn being played, if the rules time turns and its player is here."""
-        match = room.match
-        seconds = room.rules.turn_seconds
-        if match is None or match.status != PLAYING or not seconds or not room.seats[match.to_act].is_human:
-            self.deadlines.pop(room.room_id, None)
-            self.paused.pop(room.room_id, None)
+    def _adopt(self, room: Room) -> None:
+        """A room was dealt (or rebuilt): its driver paces its computers by the server's settings."""
+        driver = room.driver
+        if driver is None:
             return
-        if not room.seats[match.to_act].connected:
-            self._pause_timer(room)
-            return
-        turn = _turn(room)
-        now = asyncio.get_running_loop().time()
-        paused = self.paused.pop(room.room_id, None)
-        current = self.deadlines.get(room.room_id)
-        if paused is not None and paused[0] == turn:  # the player is back: the clock goes on
-            self.deadlines[room.room_id] = (turn, now + paused[1])
-        elif current is None or current[0] != turn:
-            self.deadlines[room.room_id] = (turn, now + seconds)
+        driver.pace = self.pace
+        driver.executor = self.workers
+        driver.wake = lambda: self._wake(room)
+        self.ticked[room.room_id] = self.clock.now()
 
-    def _pause_timer(self, room: Room) -> None:
-        """The player to act left: stop their clock, keeping the time they had."""
-        current = self.deadlines.pop(room.room_id, None)
-        if current is not None and room.match is not None and current[0] == _turn(room):
-            self.paused[room.room_id] = (current[0], max(0.0, current[1] - asyncio.get_running_loop().time()))
+    def _wake(self, room: Room) -> None:
+        """A search finished (on a worker thread): re-plan the room on the event loop."""
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the server has stopped
+                self._loop.call_soon_threadsafe(self._kick, room)
+
+    def _catch_up(self, room: Room) -> Move | None:
+        """Bring the room's driver to the present; return the move it wants made now, if any.
+
+        Called before anything changes in the room, so the time until then counts for the
+        position as it was (a turn's clock, a think delay)."""
+        driver = room.driver
+        if driver is None:
+            return None
+        now = self.clock.now()
+        elapsed = now - self.ticked.get(room.room_id, now)
+        self.ticked[room.room_id] = now
+        return driver.advance(elapsed)
 
     def _kick(self, room: Room) -> None:
         """(Re)plan what the server itself must do next in ``room``."""
@@ -474,77 +514,34 @@ class RoomServer:
             self.tasks[room.room_id] = asyncio.ensure_future(self._drive(room))
 
     async def _drive(self, room: Room) -> None:
+        """Sleep until the room's driver is due, then make its move (or deal the next round)."""
         try:
-            await self._next_move(room)
+            while True:
+                move = self._catch_up(room)
+                if move is not None:
+                    self._act(room, move.seat, move.action)  # which plans what comes next
+                    return
+                if room.deal_ready:
+                    self._commit(room, LogEntry("deal"))
+                    self._broadcast(room, room.next_round())
+                    self._room_status(room)
+                    self._kick(room)
+                    return
+                due = None if room.driver is None else room.driver.due()
+                if due is None:
+                    return  # nothing until someone acts (or a search finishes: `_wake`)
+                await self.clock.sleep(due)
         except asyncio.CancelledError:
             raise
-        except Refusal as exc:  # e.g. the disk refused a computer's move: try again later
+        except Refusal as exc:  # e.g. the disk refused a computer's move: tried again at the next change
             log.error("room %s: %s", room.room_id, exc)
         except Exception:
             log.exception("room %s: the server's own move failed", room.room_id)
 
-    async def _next_move(self, room: Room) -> None:
-        match = room.match
-        if match is None:
-            return
-        if match.status != PLAYING:
-            if room.deal_ready:
-                self._commit(room, LogEntry("deal"))
-                self._broadcast(room, room.next_round())
-                self._room_status(room)
-                self._kick(room)
-            return
-        denounce = room.computer_denounce()
-        while denounce is not None:  # each reaction time, a computer may catch the missed call
-            await asyncio.sleep(reaction_delay(self.rng, self.think_scale))
-            if room.computer_denounce() != denounce:
-                break
-            if will_denounce(room.seats[denounce[0]].level, self.rng):
-                self._act(room, *denounce)
-                return
-        if denounce is not None:
-            self._kick(room)
-            return
-        seat = match.to_act
-        assert seat is not None
-        if not room.seats[seat].is_human:
-            await self._computer_turn(room, seat)
-        elif room.rules.turn_seconds and room.seats[seat].connected:
-            self._arm_timer(room)
-            left = self._timer(room)
-            await asyncio.sleep(left or 0)
-            if match.status == PLAYING and match.to_act == seat:
-                self._act(room, seat, TimeOut())
 
-    async def _computer_turn(self, room: Room, seat: int) -> None:
-        match = room.match
-        assert match is not None
-        turn = _turn(room)
-        search = self.searches.get(room.room_id)
-        if search is None or search[0] != turn:  # one decision per turn, however often the room is re-planned
-            player = room.computers[seat]
-            view = match.view(seat)
-            rng = random.Random(self.rng.random())
-            delay = think_delay(self.rng, self.think_scale)
-            ready = asyncio.get_running_loop().time() + delay
-            if getattr(player, "slow", False):  # a search: off the event loop, on its own copy
-                future = asyncio.ensure_future(asyncio.to_thread(copy.deepcopy(player).choose, view, rng))
-            else:
-                future = asyncio.get_running_loop().create_future()
-                future.set_result(player.choose(view, rng))
-            search = self.searches[room.room_id] = (turn, ready, future)
-        _, ready, future = search
-        action = await asyncio.shield(future)
-        await asyncio.sleep(max(0.0, ready - asyncio.get_running_loop().time()))
-        if _turn(room) == turn:
-            self.searches.pop(room.room_id, None)
-            self._act(room, seat, action)
-
-
-def _turn(room: Room) -> tuple[int, int, int]:
-    assert room.match is not None
-    r = room.match.round
-    return (r.number, r.turn_no, -1 if r.to_act is None else r.to_act)
+def _report_failure(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("task failed: %r", task.exception())
 
 
 if __name__ == "__main__":  # python -m game.net.server: the same as python main.py serve

@@ -1,0 +1,397 @@
+"""`TurnDriver`: the computer seats, the reaction to a missed "Card" call and the turn timer.
+
+One component for both owners of a table: the local `MatchController` and the room
+server. It is driven by time, never by a loop of its own:
+
+* ``advance(dt)`` tells it that ``dt`` seconds went by. It returns the `Move` it wants
+  made now (a seat and an action), or None. The owner applies that move its own way
+  (the table with its undo snapshots and saving; the server checks it, commits it to
+  its database, applies it and tells every seat) and then reports what happened.
+* ``observe(events)`` reports every applied change, whoever made it: the computers
+  learn the events (each redacted for its seat, `Event.for_seat`), and whatever the
+  driver was about to do on the old position is dropped.
+* ``due()`` says how many seconds until the driver acts by itself (0: advance now;
+  None: nothing until someone acts or a search finishes, see ``wake``), so an owner
+  that sleeps can sleep exactly that long.
+
+What it does by itself, each in its own countdown:
+
+* The computer to act thinks: it is asked for its choice from its seat's view with a
+  generator seeded from the owner's (`Pace.rng`); a player that `searches` chooses on
+  a worker thread, on a copy of itself. Its move comes when both the think delay
+  (`game.ai.pace.think_delay` times `Pace.think_scale`) has run and the choice is made.
+  A choice that fails or is not legal gives way to the first legal action: a computer
+  never stops the game.
+* While a computer may denounce another player's missed "Card" call (never its
+  partner's), a reaction delay runs (`reaction_delay` times `Pace.reaction_scale`);
+  then each such computer in seat order catches it if `will_denounce` says so for its
+  level (Easy only half the time); if none does, another reaction delay starts.
+* Under timed rules the human seat to act has a clock of ``turn_seconds`` per turn
+  (a turn: `TurnKey`); it counts only while ``may_time(seat)`` allows (the table: not
+  while the device is being passed; the server: not while that player is away, who
+  finds the time that was left on returning) and gives a `TimeOut` move at zero.
+
+A move it returned is owed until the next `observe`: an owner that could not apply it
+(the server's disk refused the commit) gets it again from the next ``advance``.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import random
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Final, NamedTuple
+
+from game.ai import ComputerPlayer, reaction_delay, think_delay, will_denounce
+from game.engine import PLAYING, Action, IllegalAction, Match, TimeOut
+from game.engine.actions import Denounce
+from game.engine.events import Event, TimedOut
+from game.engine.scoring import team_of
+
+log = logging.getLogger("huit.play")
+
+TurnKey = tuple[int, int, int]
+"""One player's turn: (round number, turn number, seat to act). Its clock runs across the
+draws and plays of that turn and starts again at the next."""
+
+DONE: Final = 1e-6
+"""A countdown this close to zero has run (clocks and float sums never land exactly on it)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """An action the driver wants made now for ``seat``; the owner applies it."""
+
+    seat: int
+    action: Action
+
+
+class Computer(NamedTuple):
+    """A computer seat: its level (how readily it catches a missed call) and its player."""
+
+    level: str
+    player: ComputerPlayer
+
+
+@dataclass
+class Pace:
+    """How quickly the computers act; the owner may change it at any time.
+
+    ``rng`` is the owner's generator: the delays and the computers' seeds are drawn from
+    it (the table saves its state, so a resumed game goes on exactly). ``think_scale``
+    multiplies the think delay and ``reaction_scale`` the reaction delay; 0 means at once.
+    """
+
+    rng: random.Random = field(default_factory=random.Random)
+    think_scale: float = 1.0
+    reaction_scale: float = 1.0
+
+
+class _Decision:
+    """A computer's choice in progress, for one seat on one position."""
+
+    __slots__ = ("seat", "left", "future", "move")
+
+    def __init__(self, seat: int, left: float, future: Future[Action]) -> None:
+        self.seat = seat
+        self.left = left  # seconds of think delay still to run
+        self.future = future
+        self.move: Move | None = None  # once ready: the move, owed until the next `observe`
+
+
+def _always(seat: int) -> bool:
+    return True
+
+
+class TurnDriver:
+    """What happens at one table by itself: computer turns, catching missed calls, the turn clock.
+
+    ``computers`` maps each computer seat to its `Computer`; every other seat is a
+    person's. ``pace``: the owner's generator and delay scales. ``may_time(seat)``:
+    whether the clock of that human seat may run now. ``executor``: where searching
+    players choose (default: one worker thread of the driver's own). ``wake``: called
+    (from the worker thread) when a search finishes, so an owner sleeping until `due`
+    can look again. All of these are attributes the owner may set later.
+    """
+
+    def __init__(
+        self, match: Match, computers: Mapping[int, Computer], *, pace: Pace | None = None,
+        may_time: Callable[[int], bool] = _always, executor: Executor | None = None,
+        wake: Callable[[], None] | None = None,
+    ) -> None:
+        self.match = match
+        self.computers: dict[int, Computer] = dict(computers)
+        self.pace = pace if pace is not None else Pace()
+        self.may_time = may_time
+        self.executor = executor
+        self.wake = wake
+        self._own_executor: ThreadPoolExecutor | None = None
+        self._decision: _Decision | None = None
+        self._react_left: float | None = None  # the reaction delay running, if a call can be caught
+        self._caught: Move | None = None  # a computer caught a missed call: owed until `observe`
+        self._timer: tuple[TurnKey, float] | None = None  # the human clock: its turn and seconds left
+
+    # ---- the owner tells ------------------------------------------------------------------
+    def observe(self, events: Iterable[Event]) -> None:
+        """Something was applied (``events``, unredacted): the computers learn it, and what
+        the driver was about to do on the old position is dropped."""
+        events = list(events)
+        for seat, computer in self.computers.items():
+            self._tell(seat, computer.player, events)
+        if not events:
+            return
+        self._decision = None
+        if self._caught is not None:
+            self._caught = None
+            self._react_left = None  # still open after this? then another reaction delay
+        if self._timer is not None and any(type(e) is TimedOut for e in events):
+            self._timer = None  # that clock ran out: the next turn starts a fresh one
+
+    def seat_computer(self, seat: int, computer: Computer, history: Iterable[Event] = ()) -> None:
+        """Put ``computer`` at ``seat`` (a level changed mid-round); it first learns ``history``,
+        the round's events so far. A choice the seat had in progress is dropped."""
+        self.computers[seat] = computer
+        self._tell(seat, computer.player, list(history))
+        if self._decision is not None and self._decision.seat == seat:
+            self._decision = None
+        if self._caught is not None and self._caught.seat == seat:
+            self._caught, self._react_left = None, None
+
+    def reset(self, match: Match) -> None:
+        """Go on with ``match`` instead (an earlier position restored: Undo). Thinking and
+        reactions start again; the clock keeps what it had for the turns it knows."""
+        self.match = match
+        self._decision = None
+        self._caught, self._react_left = None, None
+
+    def advance(self, dt: float) -> Move | None:
+        """``dt`` seconds went by: run the countdowns; return the move to make now, if any."""
+        match = self.match
+        if match.status != PLAYING:
+            return None
+        dt = max(0.0, dt)
+        caught = self._react(dt)
+        seat = match.to_act
+        assert seat is not None
+        turn = self._think(seat, dt) if seat in self.computers else self._time(seat, dt)
+        return caught if caught is not None else turn
+
+    def due(self) -> float | None:
+        """Seconds until `advance` would return a move by itself (0: now, or something is to
+        start: advance now); None: nothing until someone acts or a search finishes."""
+        match = self.match
+        if match.status != PLAYING:
+            return None
+        times: list[float] = []
+        if self._caught is not None:
+            return 0.0
+        if self._catchable():
+            if self._react_left is None:
+                return 0.0
+            times.append(max(0.0, self._react_left))
+        seat = match.to_act
+        assert seat is not None
+        if seat in self.computers:
+            decision = self._decision
+            if decision is None or decision.seat != seat or decision.move is not None:
+                return 0.0
+            if decision.left > DONE:
+                times.append(decision.left)
+            elif decision.future.done():
+                return 0.0
+        elif match.rules.turn_seconds:
+            timer = self._timer
+            if timer is None or timer[0] != self._turn_key(seat):
+                return 0.0
+            if timer[1] <= DONE:
+                return 0.0
+            if self.may_time(seat):
+                times.append(timer[1])
+        return min(times) if times else None
+
+    # ---- what the owner may read -------------------------------------------------------------
+    @property
+    def players(self) -> dict[int, ComputerPlayer]:
+        """The computer player at each computer seat."""
+        return {seat: computer.player for seat, computer in self.computers.items()}
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat whose choice is in progress, if any."""
+        return self._decision.seat if self._decision is not None else None
+
+    @property
+    def think_left(self) -> float | None:
+        """Seconds of think delay left for the computer thinking (0 while its search runs
+        on), or None when no computer is thinking."""
+        return max(0.0, self._decision.left) if self._decision is not None else None
+
+    @property
+    def timer_left(self) -> float | None:
+        """What the clock of the turn being played shows: seconds left (the whole turn if it
+        has not started yet), or None when no clock runs this turn (untimed rules, a
+        computer's turn, between rounds)."""
+        seat = self._timed_seat()
+        if seat is None:
+            return None
+        timer = self._timer
+        if timer is None or timer[0] != self._turn_key(seat):
+            return float(self.match.rules.turn_seconds)
+        return max(0.0, timer[1])
+
+    @property
+    def timer_running(self) -> bool:
+        """Whether the clock of the turn being played counts now (see ``may_time``)."""
+        seat = self._timed_seat()
+        return seat is not None and self.may_time(seat)
+
+    @property
+    def timer(self) -> tuple[TurnKey, float] | None:
+        """The human clock as a save keeps it: (the turn it belongs to, seconds left), or None.
+
+        Setting it restores a saved clock; it counts on if that turn is the one being played.
+        """
+        return self._timer
+
+    @timer.setter
+    def timer(self, value: tuple[TurnKey, float] | None) -> None:
+        if value is None:
+            self._timer = None
+            return
+        key, left = value
+        if len(key) != 3 or not all(type(n) is int for n in key):
+            raise ValueError(f"a turn is three whole numbers, not {key!r}")
+        self._timer = ((key[0], key[1], key[2]), float(left))
+
+    def think_time(self) -> float:
+        """One think delay, drawn from the pace (0 at once, drawing nothing)."""
+        scale = self.pace.think_scale
+        return think_delay(self.pace.rng, scale) if scale > 0 else 0.0
+
+    def reaction_time(self) -> float:
+        """One reaction delay before a computer denounces, drawn from the pace (0: at once)."""
+        scale = self.pace.reaction_scale
+        return reaction_delay(self.pace.rng, scale) if scale > 0 else 0.0
+
+    def close(self) -> None:
+        """Let the driver's own worker thread go (a search under way finishes first)."""
+        if self._own_executor is not None:
+            self._own_executor.shutdown(wait=False)
+            self._own_executor = None
+
+    # ---- inside ------------------------------------------------------------------------------
+    def _tell(self, seat: int, player: ComputerPlayer, events: list[Event]) -> None:
+        rules, players = self.match.rules, self.match.players
+        for event in events:
+            player.observe(seat, event.for_seat(seat), rules, players)
+
+    def _turn_key(self, seat: int) -> TurnKey:
+        r = self.match.round
+        return (r.number, r.turn_no, seat)
+
+    def _timed_seat(self) -> int | None:
+        """The human seat to act when its turn is timed."""
+        match = self.match
+        if match.status != PLAYING or not match.rules.turn_seconds:
+            return None
+        seat = match.to_act
+        return None if seat is None or seat in self.computers else seat
+
+    def _catchable(self) -> list[Move]:
+        """Each missed call a computer may denounce now (never its partner's), in seat order."""
+        match = self.match
+        if not match.round.exposed:
+            return []
+        found = []
+        for seat in sorted(self.computers):
+            team = team_of(seat, match.players, match.rules.pairs)
+            found += [Move(seat, a) for a in match.legal_actions(seat)
+                      if isinstance(a, Denounce) and a.seat not in team]
+        return found
+
+    def _react(self, dt: float) -> Move | None:
+        if self._caught is not None:
+            return self._caught
+        catchable = self._catchable()
+        if not catchable:
+            self._react_left = None
+            return None
+        if self._react_left is None:
+            self._react_left = self.reaction_time()
+        self._react_left -= dt
+        if self._react_left > DONE:
+            return None
+        for move in catchable:
+            if will_denounce(self.computers[move.seat].level, self.pace.rng):
+                self._caught = move
+                return move
+        self._react_left = self.reaction_time()  # nobody caught it this time: another moment
+        return None
+
+    def _think(self, seat: int, dt: float) -> Move | None:
+        decision = self._decision
+        if decision is None or decision.seat != seat:
+            decision = self._decision = self._start(seat)
+        decision.left -= dt
+        if decision.move is not None:
+            return decision.move
+        if decision.left > DONE or not decision.future.done():
+            return None
+        decision.move = Move(seat, self._settle(decision))
+        return decision.move
+
+    def _start(self, seat: int) -> _Decision:
+        """Ask the computer at ``seat`` for its choice (searching players on the worker)."""
+        player = self.computers[seat].player
+        view = self.match.view(seat)
+        rng = random.Random(self.pace.rng.random())
+        left = self.think_time()
+        future: Future[Action]
+        if player.searches:
+            worker = self.executor
+            if worker is None:
+                if self._own_executor is None:
+                    self._own_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="huit-ai")
+                worker = self._own_executor
+            # The worker gets its own copy, so events observed meanwhile cannot race it.
+            future = worker.submit(copy.deepcopy(player).choose, view, rng)
+            wake = self.wake
+            if wake is not None:
+                future.add_done_callback(lambda _: wake())
+        else:
+            future = Future()
+            try:
+                future.set_result(player.choose(view, rng))
+            except Exception as exc:  # reported through the future, handled like a search's
+                future.set_exception(exc)
+        return _Decision(seat, left, future)
+
+    def _settle(self, decision: _Decision) -> Action:
+        """The action chosen, or the first legal one if the choice failed or is not legal."""
+        seat = decision.seat
+        try:
+            action = decision.future.result()
+            self.match.check(action, seat)
+            return action
+        except IllegalAction as exc:
+            log.error("the computer at seat %d chose an illegal action (%s); it plays another", seat, exc.key)
+        except Exception:
+            log.exception("the computer at seat %d failed to choose; it plays the first legal action", seat)
+        return self.match.legal_actions(seat)[0]
+
+    def _time(self, seat: int, dt: float) -> Move | None:
+        seconds = self.match.rules.turn_seconds
+        if not seconds:
+            self._timer = None
+            return None
+        key = self._turn_key(seat)
+        if self._timer is None or self._timer[0] != key:
+            self._timer = (key, float(seconds))
+        left = self._timer[1]
+        if left > DONE and self.may_time(seat):
+            left = max(0.0, left - dt)
+            self._timer = (key, left)
+        return Move(seat, TimeOut()) if left <= DONE else None
