@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from game.engine import Card, Rules
+from game.engine import Card, DrawReason, Rules
 from game.engine import events as ev
 from game.engine.effects import card_table
 from game.engine.scoring import team_of
@@ -84,41 +84,39 @@ class Reading:
                 lacks_of: Callable[[int], frozenset[str]]) -> None:
         """Update from one event; ``suit`` and ``rank``: in force before it; ``lacks_of(seat)``:
         the suits ``seat`` was seen to lack."""
-        kind = type(event)
-        if kind is ev.RoundStarted:
-            self.steps = [[] for _ in range(self.players)]
-            self.counts = [0] * self.players
-            self.direction = event.direction  # type: ignore[attr-defined]
-            self.turn = self.owes = self.naming = self.drawing = None
-            self.free = False
-        elif kind is ev.CardsDrawn:
-            seat = event.seat  # type: ignore[attr-defined]
-            self.counts[seat] += event.count  # type: ignore[attr-defined]
-            if seat != self.seat:
-                self.steps[seat].append(Drew(event.count))  # type: ignore[attr-defined]
-            if seat == self.turn:
+        match event:
+            case ev.RoundStarted(direction=direction):
+                self.steps = [[] for _ in range(self.players)]
+                self.counts = [0] * self.players
+                self.direction = direction
+                self.turn = self.owes = self.naming = self.drawing = None
                 self.free = False
-                # The next card it plays this turn is the one it drew (nothing else plays then).
-                self.drawing = seat if event.reason == "draw" else None  # type: ignore[attr-defined]
-        elif kind is ev.CardPlayed:
-            self._played(event.seat, event.card, suit, rank, lacks_of)  # type: ignore[attr-defined]
-        elif kind is ev.SuitChosen:
-            seat = event.seat  # type: ignore[attr-defined]
-            if seat == self.naming and seat != self.seat:
-                nxt = (seat + self.direction) % self.players
-                self.steps[seat].append(Named(event.suit, lacks_of(nxt)))  # type: ignore[attr-defined]
-            self.naming = None
-        elif kind is ev.DirectionChanged:
-            self.direction = event.direction  # type: ignore[attr-defined]
-        elif kind is ev.PenaltyPending:
-            self.owes = event.seat  # type: ignore[attr-defined]
-        elif kind is ev.TurnStarted:
-            self.turn = event.seat  # type: ignore[attr-defined]
-            self.free = self.owes != self.turn
-            self.owes = None
-            self.drawing = None
-        elif kind is ev.TimedOut:
-            self.free = False  # the game chose for that player
+            case ev.CardsDrawn(seat=seat, count=count, reason=reason):
+                self.counts[seat] += count
+                if seat != self.seat:
+                    self.steps[seat].append(Drew(count))
+                if seat == self.turn:
+                    self.free = False
+                    # The next card it plays this turn is the one it drew (nothing else plays then).
+                    self.drawing = seat if reason == DrawReason.DRAW else None
+            case ev.CardPlayed(seat=seat, card=card):
+                self._played(seat, card, suit, rank, lacks_of)
+            case ev.SuitChosen(seat=seat, suit=named):
+                if seat == self.naming and seat != self.seat:
+                    nxt = (seat + self.direction) % self.players
+                    self.steps[seat].append(Named(named, lacks_of(nxt)))
+                self.naming = None
+            case ev.DirectionChanged(direction=direction):
+                self.direction = direction
+            case ev.PenaltyPending(seat=seat):
+                self.owes = seat
+            case ev.TurnStarted(seat=seat):
+                self.turn = seat
+                self.free = self.owes != self.turn
+                self.owes = None
+                self.drawing = None
+            case ev.TimedOut():
+                self.free = False  # the game chose for that player
 
     def _played(self, seat: int, card: Card, suit: str | None, rank: str | None,
                 lacks_of: Callable[[int], frozenset[str]]) -> None:

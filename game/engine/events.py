@@ -9,10 +9,23 @@ faces replaced by a count). Nothing here ever carries the draw-pile order.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Final
 
 from .cards import Card
+from .phases import Follow
 from .scoring import RoundResult
+
+
+class DrawReason(StrEnum):
+    """Why cards went from the draw pile to a hand (`CardsDrawn.reason`)."""
+
+    DEAL = "deal"  # the deal
+    DRAW = "draw"  # the seat drew in its turn
+    PENALTY = "penalty"  # a draw card's penalty (or an accepted Wild +4)
+    CHALLENGE = "challenge"  # a Wild +4's player caught bluffing
+    DENOUNCE = "denounce"  # caught with one card and no "Card" call
+    TIMEOUT = "timeout"  # the turn timer ran out (``timeout_policy`` "penalty")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +56,12 @@ class RoundStarted(Event):
 class CardsDrawn(Event):
     """``seat`` took ``count`` cards from the draw pile; ``cards`` only for that seat.
 
-    ``reason`` is one of ``deal``, ``draw``, ``penalty`` (a draw card), ``challenge``,
-    ``denounce``, ``timeout``.
+    ``reason`` says why (`DrawReason`).
     """
 
     seat: int
     count: int
-    reason: str
+    reason: DrawReason
     cards: tuple[Card, ...] | None = None
 
     def seen_by(self, seat: int) -> bool:
@@ -136,10 +148,10 @@ class TurnStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlayAgain(Event):
-    """``seat`` plays again: ``why`` is ``twin``, ``run``, ``again`` (a 10) or ``skip``."""
+    """``seat`` plays again: ``why`` is a `Follow` (a twin, a run, a 10 of the ``action`` rules)."""
 
     seat: int
-    why: str
+    why: Follow
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from .actions import (
     Denounce,
 )
 from .cards import Card
-from .phases import CHALLENGE_PHASE, OVER, PENALTY, PLAY, SUIT
+from .phases import AGAIN, CHALLENGE_PHASE, OVER, PENALTY, PLAY, SUIT, TWIN
 
 if TYPE_CHECKING:
     from .round import Round
@@ -43,21 +43,21 @@ def turn_actions(r: Round) -> tuple[Action, ...]:
         if r.drawn:
             card = r.last_drawn
             assert card is not None
-            ok = card.suit == r.follow_suit if follow == "again" else r.follows(card)
+            ok = card.suit == r.follow_suit if follow == AGAIN else r.follows(card)
             if ok:
                 acts: list[Action] = [PLAYS[card]]
-                if not r.rules.draw_until_playable or follow == "again":
+                if not r.rules.draw_until_playable or follow == AGAIN:
                     acts.append(PASS)
                 if r.rules.last_card_call and len(hand) == 2 and not r.called:
                     acts.append(CALL_LAST_CARD)
                 return tuple(acts)
-            if follow != "again" and r.drawn < r.draw_limit() and r.can_draw():
+            if follow != AGAIN and r.drawn < r.draw_limit() and r.can_draw():
                 return (DRAW,)
             return (PASS,)
         plays = playable(r, hand)
         can_play = bool(plays)
         if follow is not None:
-            if follow == "again":
+            if follow == AGAIN:
                 if plays:
                     acts = plays
                 else:
@@ -109,9 +109,9 @@ def playable(r: Round, hand: list[Card]) -> list[Action]:
         if card in seen:
             continue
         seen.add(card)
-        if follow is None or follow == "twin":
+        if follow is None or follow == TWIN:
             ok = card.suit == suit or card.rank == rank or card.rank in wilds
-        elif follow == "again":
+        elif follow == AGAIN:
             ok = card.suit == r.follow_suit
         else:  # run: the next card of the same suit, one rank up
             ok = card.suit == r.follow_suit and card.number == r.run_next

@@ -18,15 +18,11 @@ from .cards import Card
 from .errors import RulesError
 from .events import Event, MatchEnded
 from .explain import refusal
-from .phases import OVER
+from .phases import OVER, Status
 from .round import Round
 from .rules import Rules
 from .scoring import RoundResult, match_winners
 from .view import PlayerView
-
-PLAYING = "playing"
-ROUND_OVER = "round_over"
-MATCH_OVER = "match_over"
 
 
 class Match:
@@ -53,7 +49,7 @@ class Match:
         self.rng = rng if rng is not None else random.Random(seed)
         self.scores = [0] * players
         self.results: list[RoundResult] = []
-        self.status = PLAYING
+        self.status = Status.PLAYING
         self.winners: tuple[int, ...] = ()
         self.target = rules.target_for(players)
         self.start_events: list[Event] = []
@@ -83,14 +79,14 @@ class Match:
         Raises:
             IllegalAction: the current round is still being played, or the match is won.
         """
-        if self.status == PLAYING:
+        if self.status == Status.PLAYING:
             raise refusal("finish_round")
-        if self.status == MATCH_OVER and self.target:
+        if self.status == Status.MATCH_OVER and self.target:
             raise refusal("match_won")
         number = self.round.number + 1
         log: list[Event] = []
         self.round = self._deal(number, self._first_of(number, None), deck, log)
-        self.status = PLAYING
+        self.status = Status.PLAYING
         self.winners = ()
         return log
 
@@ -105,14 +101,14 @@ class Match:
     # ---- playing -------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """What ``seat`` (default: the seat to act) may do now."""
-        if self.status != PLAYING:
+        if self.status != Status.PLAYING:
             return ()
         return self.round.legal_actions(seat)
 
     @property
     def to_act(self) -> int | None:
         """The seat whose decision it is, or ``None`` between rounds."""
-        return self.round.to_act if self.status == PLAYING else None
+        return self.round.to_act if self.status == Status.PLAYING else None
 
     def apply(self, action: Action, seat: int | None = None, *, events: bool = True) -> list[Event]:
         """Carry out ``action`` (for ``seat``, default the seat to act) and return the events.
@@ -120,7 +116,7 @@ class Match:
         Raises:
             IllegalAction: not legal now; the message is for the player.
         """
-        if self.status != PLAYING:
+        if self.status != Status.PLAYING:
             raise refusal("round_over")
         log = self.round.apply(action, seat, events=events)
         if self.round.phase == OVER:
@@ -134,16 +130,16 @@ class Match:
         for seat, points in enumerate(result.points):
             self.scores[seat] += points
         if not self.target:
-            self.status = MATCH_OVER
+            self.status = Status.MATCH_OVER
             self.winners = result.winners
         else:
             winners = match_winners(self.scores, self.target, self.rules.pairs)
             if winners:
-                self.status = MATCH_OVER
+                self.status = Status.MATCH_OVER
                 self.winners = winners
             else:
-                self.status = ROUND_OVER
-        if log is not None and self.status == MATCH_OVER:
+                self.status = Status.ROUND_OVER
+        if log is not None and self.status == Status.MATCH_OVER:
             log.append(MatchEnded(self.winners, tuple(self.scores)))
 
     # ---- looking -------------------------------------------------------------------------
@@ -156,7 +152,7 @@ class Match:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         r = self.round
-        playing = self.status == PLAYING
+        playing = self.status == Status.PLAYING
         mine = playing and r.to_act == seat
         return PlayerView(
             seat=seat, players=self.players, rules=self.rules,
@@ -180,6 +176,7 @@ class Match:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self.status = Status(self.status)  # saves written before `Status` hold plain strings
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
