@@ -8,9 +8,9 @@ faces replaced by a count). Nothing here ever carries the draw-pile order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from .cards import Card
 from .phases import Follow
@@ -39,6 +39,12 @@ class Event:
     def for_seat(self, seat: int) -> Event:
         """This event as ``seat`` may receive it (hidden details removed)."""
         return self
+
+
+def _restore(event: Event, state: list[Any]) -> None:
+    """Set the fields of an unpickled event from its state (the values in field order)."""
+    for f, value in zip(fields(event), state, strict=True):
+        object.__setattr__(event, f.name, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,10 @@ class CardsDrawn(Event):
         if seat == self.seat or self.cards is None:
             return self
         return replace(self, cards=None)
+
+    def __setstate__(self, state: list[Any]) -> None:
+        _restore(self, state)
+        object.__setattr__(self, "reason", DrawReason(self.reason))  # older saves: a plain string
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +162,10 @@ class PlayAgain(Event):
 
     seat: int
     why: Follow
+
+    def __setstate__(self, state: list[Any]) -> None:
+        _restore(self, state)
+        object.__setattr__(self, "why", Follow(self.why))  # older saves: a plain string
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from .errors import RulesError
 from .events import Event, MatchEnded
 from .explain import refusal
 from .phases import OVER, Status
+from .position import describe_match
 from .round import Round
 from .rules import Rules
 from .scoring import RoundResult, match_winners
@@ -186,3 +187,7 @@ class Match:
                 and mine == theirs)
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        """The current deal with every hand, the scores and the status (see `describe_match`)."""
+        return describe_match(self)

@@ -1,4 +1,5 @@
-"""The position as text, in card notation: what ``str(round)`` and ``str(view)`` print.
+"""The position as text, in card notation: what ``str(round)``, ``str(view)`` and
+``str(match)`` print.
 
 A failing test or a REPL shows where a deal stands in a few lines: the rules, the
 deal, whose turn and in which phase, the top card and the suit in force, a pending
@@ -17,6 +18,7 @@ from .phases import RUN, Follow, Phase, Status
 from .scoring import RoundResult
 
 if TYPE_CHECKING:
+    from .match import Match
     from .round import Round
     from .view import PlayerView
 
@@ -69,6 +71,10 @@ def _result(result: RoundResult) -> str:
     return f"result: {how}; points {' '.join(map(str, result.points))}"
 
 
+def _scores(scores: Sequence[int], target: int) -> str:
+    return f"scores {' '.join(map(str, scores))}, " + (f"target {target}" if target else "one deal")
+
+
 def describe_round(r: Round) -> str:
     """Every detail of a deal a referee sees (all hands), one fact per line."""
     over = r.phase == Phase.OVER
@@ -89,6 +95,11 @@ def describe_round(r: Round) -> str:
     return "\n".join(lines)
 
 
+def describe_match(m: Match) -> str:
+    """The current deal (`describe_round`) and the match around it: scores, target, status."""
+    return f"{describe_round(m.round)}\n{_scores(m.scores, m.target)}; {m.status}"
+
+
 def describe_view(v: PlayerView) -> str:
     """What ``v.seat`` knows: its own hand, the others' counts, scores and its legal actions."""
     if v.status == Status.PLAYING:
@@ -107,11 +118,10 @@ def describe_view(v: PlayerView) -> str:
     for seat, count in enumerate(v.hand_counts):
         mark = " (to act)" if seat == v.to_act else ""
         if seat == v.seat:
-            lines.append(f"seat {seat} (you){mark}: {cards_text(v.hand)}")
+            lines.append(f"seat {seat} (you{', to act' if mark else ''}): {cards_text(v.hand)}")
         else:
             lines.append(f"seat {seat}{mark}: {count} card{'s' if count != 1 else ''}")
-    target = f", target {v.target}" if v.target else ", one deal"
-    lines.append(f"scores {' '.join(map(str, v.scores))}{target}")
+    lines.append(_scores(v.scores, v.target))
     if v.legal:
         lines.append("legal: " + ", ".join(str(action) for action in v.legal))
     if v.result is not None:

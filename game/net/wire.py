@@ -82,7 +82,7 @@ def _named(kind: type[_E], value: Any, field: str) -> _E:
     """The member of ``kind`` whose value ``value`` is (the JSON carries the plain string)."""
     try:
         return kind(value)
-    except ValueError:
+    except (ValueError, TypeError):
         raise WireError(f"bad {field}: {value!r:.40}") from None
 
 
