@@ -162,7 +162,7 @@ def test_the_wire_refuses_an_event_with_an_unknown_reason():
 # ---- the options declaration -------------------------------------------------------------------
 def test_every_option_is_declared_once_as_a_rules_field_of_its_kind():
     names = [option.name for option in OPTIONS]
-    assert len(names) == len(set(names)) and OPTION_NAMES == tuple(sorted(names))
+    assert len(names) == len(set(names)) and tuple(sorted(names)) == OPTION_NAMES
     defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
     for option in OPTIONS:
         assert type(defaults[option.name]).__name__ == option.kind, option.name

@@ -34,12 +34,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Final
 
 from game.engine import Card, DrawReason, Follow, Rules
 from game.engine import events as ev
 from game.engine.effects import card_table
 
 from .reading import Reading
+
+# Members bound to globals: `observe` runs for every event at every computer seat.
+_DRAW: Final = DrawReason.DRAW
+_PENALTY: Final = DrawReason.PENALTY
+_AGAIN: Final = Follow.AGAIN
 
 
 @dataclass
@@ -110,35 +116,35 @@ class Knowledge:
     def observe(self, event: ev.Event) -> None:
         """Update from one event (as this seat received it)."""
         self.reading.observe(event, self.suit, self.top_rank, self.lacking)
-        match event:
-            case ev.RoundStarted():
-                self.cohorts = [[] for _ in range(self.players)]
-                self.again_suit = {}
-                self.drawing = None
-                self.discard = []
-                self.refill = None
-            case ev.CardsDrawn():
-                self._drawn(event)
-            case ev.StartCard(card=card):
-                self.top_rank, self.suit = card.rank, card.suit
-                if self.discard is not None:
-                    self.discard.append(card)
-            case ev.CardPlayed(seat=seat, card=card):
-                self._played(seat, card)
-                if self.discard is not None:
-                    self.discard.append(card)
-            case ev.Reshuffled(count=count):
-                self._reshuffled(count)
-            case ev.SuitChosen(suit=suit):
-                self.suit = suit
-            case ev.PlayAgain(seat=seat, why=Follow.AGAIN):
-                if self.suit is not None:
-                    self.again_suit[seat] = self.suit
-            case ev.Passed(seat=seat):
-                self._kept(seat)
-            case ev.TurnStarted(seat=seat):
-                self.drawing = None
-                self.again_suit.pop(seat, None)
+        # `type(event) is` rather than `match`: see `Reading.observe`.
+        if type(event) is ev.RoundStarted:
+            self.cohorts = [[] for _ in range(self.players)]
+            self.again_suit = {}
+            self.drawing = None
+            self.discard = []
+            self.refill = None
+        elif type(event) is ev.CardsDrawn:
+            self._drawn(event)
+        elif type(event) is ev.StartCard:
+            self.top_rank, self.suit = event.card.rank, event.card.suit
+            if self.discard is not None:
+                self.discard.append(event.card)
+        elif type(event) is ev.CardPlayed:
+            self._played(event.seat, event.card)
+            if self.discard is not None:
+                self.discard.append(event.card)
+        elif type(event) is ev.Reshuffled:
+            self._reshuffled(event.count)
+        elif type(event) is ev.SuitChosen:
+            self.suit = event.suit
+        elif type(event) is ev.PlayAgain:
+            if event.why == _AGAIN and self.suit is not None:
+                self.again_suit[event.seat] = self.suit
+        elif type(event) is ev.Passed:
+            self._kept(event.seat)
+        elif type(event) is ev.TurnStarted:
+            self.drawing = None
+            self.again_suit.pop(event.seat, None)
 
     def _kept(self, seat: int) -> None:
         """``seat`` ended its turn keeping the card it drew: the card probably could not be
@@ -163,16 +169,17 @@ class Knowledge:
 
     def _drawn(self, event: ev.CardsDrawn) -> None:
         seat = event.seat  # its own seat too: the others read its draws, and it reads their choices
-        if event.reason == DrawReason.PENALTY and self.top_rank in self.answers:
+        reason = event.reason
+        if reason == _PENALTY and self.top_rank in self.answers:
             for cohort in self.cohorts[seat]:
                 cohort.soft_ranks |= self.answers[self.top_rank]
-        elif event.reason == DrawReason.DRAW and not self.infer and seat not in self.again_suit:
+        elif reason == _DRAW and not self.infer and seat not in self.again_suit:
             for cohort in self.cohorts[seat]:
                 if self.suit is not None:
                     cohort.soft_suits.add(self.suit)
                 if self.top_rank is not None and self.top_rank not in self.wilds:
                     cohort.soft_ranks.add(self.top_rank)
-        if event.reason == DrawReason.DRAW and self.infer:
+        if reason == _DRAW and self.infer:
             again = self.again_suit.get(seat)
             for cohort in self.cohorts[seat]:
                 if again is not None:
@@ -186,7 +193,7 @@ class Knowledge:
         # One card drawn after a reshuffle came from it; several may have emptied the old pile first.
         fresh = self.refill is not None and (True if event.count == 1 else None)
         self.cohorts[seat].append(Cohort(event.count, fresh=fresh))
-        self.drawing = seat if event.reason == DrawReason.DRAW else None
+        self.drawing = seat if reason == _DRAW else None
 
     def _reshuffled(self, count: int) -> None:
         """The discards under the top card became the draw pile. The pile had run out, so every

@@ -120,7 +120,7 @@ class Match:
         if self.status != Status.PLAYING:
             raise refusal("round_over")
         log = self.round.apply(action, seat, events=events)
-        if self.round.phase == OVER:
+        if self.round.phase is OVER:
             self._score(log if events else None)
         return log
 

@@ -1,11 +1,13 @@
 """Where a game stands: the match's `Status`, the `Phase` of the seat to act, and why a
 turn goes on (`Follow`).
 
-Both are `enum.StrEnum`s whose values are the strings saves, the online protocol,
+All are `enum.StrEnum`s whose values are the strings saves, the online protocol,
 replays and tests have always used (``view.phase == "penalty"`` still holds), so old
 files read the same. The module constants (``PLAY``, ``SUIT`` …) are the members bound
 to plain globals for the engine's hot loops, where a global costs a fraction of an
-attribute look-up on an enum class.
+attribute look-up on an enum class. A `Round` always holds members (the engine sets
+them; unpickling turns an older save's strings into members), so those loops compare
+with ``is``: ``==`` on a str subclass misses the interpreter's fast path for strings.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ from .actions import (
     TimeOut,
 )
 from .cards import Card, deck_for
-from .effects import CardTable, card_table
+from .effects import CardEffect, CardTable, card_table
 from .errors import IllegalAction, RulesError
 from .events import (
     CardPlayed,
@@ -233,7 +233,7 @@ class Round:
     @property
     def over(self) -> bool:
         """Whether the deal has ended (someone went out, or it is blocked)."""
-        return self.phase == OVER
+        return self.phase is OVER
 
     def can_draw(self) -> bool:
         """Whether a card can be drawn now (counting a reshuffle of the discards)."""
@@ -257,7 +257,7 @@ class Round:
             if legal is None:
                 legal = self._legal = turn_actions(self) + denounces(self, self.to_act)
             return legal
-        if self.phase == OVER or type(seat) is not int or not 0 <= seat < self.players:
+        if self.phase is OVER or type(seat) is not int or not 0 <= seat < self.players:
             return ()
         return denounces(self, seat)
 
@@ -273,7 +273,7 @@ class Round:
         if seat is None:
             seat = self.to_act
         if type(action) is TimeOut:
-            if self.phase == OVER or not self.rules.turn_seconds or seat != self.to_act:
+            if self.phase is OVER or not self.rules.turn_seconds or seat != self.to_act:
                 raise why_not(self, action, seat)
         elif action not in self.legal_actions(seat):
             raise why_not(self, action, seat)
@@ -289,7 +289,7 @@ class Round:
         if type(action) is Play:
             self._play(action.card, seat, log)
         elif type(action) is Draw:
-            if self.phase == PENALTY:
+            if self.phase is PENALTY:
                 self._take_penalty(seat, log)
             else:
                 self._draw_turn(seat, log)
@@ -352,7 +352,7 @@ class Round:
         self.suit = card.suit
         self._after_play(card, effect, seat, log)
 
-    def _after_play(self, card: Card, effect: Any, seat: int, log: Log) -> None:
+    def _after_play(self, card: Card, effect: CardEffect, seat: int, log: Log) -> None:
         """Apply a non-wild card's effect and decide whether the turn goes on."""
         if effect.draws:
             self._next_turn(0, log)
@@ -386,7 +386,7 @@ class Round:
         self.run_next = card.number + 1
         self.drawn = 0
         self.last_drawn = None
-        if why != AGAIN and not playable(self, self.hands[seat]):
+        if why is not AGAIN and not playable(self, self.hands[seat]):
             self._next_turn(0, log)
             return
         if log is not None:
@@ -472,20 +472,20 @@ class Round:
             log.append(TimedOut(seat))
         if self.rules.timeout_policy == "penalty":
             self._give(seat, self.rules.timeout_penalty, _TIMEOUT, log)
-            if self.phase == SUIT:
+            if self.phase is SUIT:
                 starting = self.start_choice
                 self._choose_suit(self._best_suit(seat), seat, log)
                 if starting:
                     self._next_turn(0, log)
             elif self.phase in (PENALTY, CHALLENGE_PHASE):
                 self._take_penalty(seat, log)
-            elif self.phase == PLAY:
+            elif self.phase is PLAY:
                 self.passes = 0
                 self._next_turn(0, log)
             return
         turn = self.turn_no
         for _ in range(64):  # the game plays this turn for the player
-            if self.phase == OVER or self.turn_no != turn or self.to_act != seat:
+            if self.phase is OVER or self.turn_no != turn or self.to_act != seat:
                 break
             self._legal = None
             self._do(auto_action(turn_actions(self), self.phase, self._best_suit(seat)), seat, log)
@@ -518,7 +518,7 @@ class Round:
         self.called = False
         if self.exposed:
             self.exposed = {s: t for s, t in self.exposed.items() if t >= self.turn_no}
-        if self.phase == SUIT:
+        if self.phase is SUIT:
             return  # the start card is a wild: the first player names the colour
         if self.pending:
             pending_by = self.pending_by
