@@ -2,7 +2,9 @@
 
 Standard library only: no pygame, no I/O, no clock, no global random. Every state
 change goes through ``apply(action)``; ``legal_actions()`` says what may be done;
-``view(seat)`` is what a seat may know.
+``view(seat)`` is what a seat may know; ``str()`` of a round, match or view shows the
+position in card notation. Where a game stands is named by `Status`, `Phase`, `Follow`
+and `DrawReason` (string enums); the house rules are declared once in `OPTIONS`.
 """
 
 from .actions import (

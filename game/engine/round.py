@@ -579,8 +579,9 @@ class Round:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         # Saves written before `Phase` and `Follow` hold plain strings (of the same values).
-        self.phase = Phase(self.phase)
-        if self.follow is not None:
+        if type(self.phase) is not Phase:
+            self.phase = Phase(self.phase)
+        if self.follow is not None and type(self.follow) is not Follow:
             self.follow = Follow(self.follow)
         self.table = card_table(self.rules)
         self._legal = None
