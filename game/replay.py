@@ -23,11 +23,10 @@ import sys
 from typing import Any
 
 from game.engine import (
-    MATCH_OVER,
-    PLAYING,
     IllegalAction,
     Match,
     RulesError,
+    Status,
     parse_action,
     parse_card,
     preset,
@@ -112,7 +111,7 @@ def run_actions(match: Match, actions: list[str]) -> None:
     """
     for index, text in enumerate(actions):
         try:
-            if match.status != PLAYING:
+            if match.status != Status.PLAYING:
                 match.next_round()
             seat, action = parse_step(text)
             if seat is not None and not 0 <= seat < match.players:
@@ -125,14 +124,14 @@ def run_actions(match: Match, actions: list[str]) -> None:
 def outcome(match: Match) -> dict[str, Any]:
     """Where the match stands, as the replay prints it."""
     r = match.round
-    playing = match.status == PLAYING
+    playing = match.status == Status.PLAYING
     legal = sorted(str(a) for a in match.legal_actions()) if playing else []
     result = None
     if r.result is not None:
         result = {"winner": r.result.winner, "blocked": r.result.blocked,
                   "tie": r.result.tie, "points": list(r.result.points)}
     return {
-        "status": match.status if match.status != MATCH_OVER else "match_over",
+        "status": str(match.status),
         "to_act": r.to_act if playing else None,
         "legal": legal,
         "hands": [[c.code for c in hand] for hand in r.hands],

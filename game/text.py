@@ -16,11 +16,13 @@ from typing import Any
 from game.engine import (
     PRESETS,
     Action,
+    DrawReason,
     IllegalAction,
     Match,
     Play,
     PlayerView,
     RulesError,
+    Status,
     parse_action,
     preset,
 )
@@ -45,11 +47,11 @@ def describe_event(event: ev.Event, me: int) -> str | None:
     match event:
         case ev.CardPlayed(seat=s, card=c):
             return f"{who(s)} played {c.label}."
-        case ev.CardsDrawn(seat=s, count=n, reason="deal"):
+        case ev.CardsDrawn(reason=DrawReason.DEAL):
             return None
         case ev.CardsDrawn(seat=s, count=n, cards=cards, reason=reason):
             shown = f": {' '.join(c.label for c in cards)}" if cards else ""
-            why = "" if reason == "draw" else f" ({reason})"
+            why = "" if reason == DrawReason.DRAW else f" ({reason})"
             return f"{who(s)} drew {n} card{'s' if n != 1 else ''}{why}{shown}."
         case ev.SuitChosen(seat=s, suit=suit):
             return f"{who(s)} announced {_suit(suit)}."
@@ -130,11 +132,11 @@ def play(
             if line:
                 write(line)
         pending_events = []
-        if match.status != "playing":
+        if match.status != Status.PLAYING:
             if match.round.result is not None:
                 write(f"Points this round: {list(match.round.result.points)}; "
                       f"scores: {list(match.scores)}")
-            if match.status == "match_over" and match.target:
+            if match.status == Status.MATCH_OVER and match.target:
                 return match
             answer = read("Another round? [y/n] ").strip().lower()
             if answer not in ("y", "yes", "o", "oui"):

@@ -416,6 +416,34 @@ def test_house_rules_chosen_before_the_game_are_the_rules_played():
         pygame.display.quit()
 
 
+def test_a_number_option_steps_through_its_declared_values_and_says_what_0_means():
+    from game.engine import OPTIONS
+
+    app = make_app()
+    try:
+        app.settings.last_preset = "classic"
+        app.go_to_menu()
+        app.stack.apply_requests()
+        app.frame(1 / 60)
+        press(app, pygame.K_RETURN)
+        assert top_name(app) == "NewGameScene"
+
+        def shown(label: str) -> str:
+            control = next(c for c in app.stack.top.controls if c.element.text.startswith(label + ":"))
+            return control.element.text.split(": ", 1)[1]
+
+        steps = next(o for o in OPTIONS if o.name == "hand_size").steps
+        seen = [shown("Cards per hand")]
+        for _ in steps:
+            button = next(c for c in app.stack.top.controls if c.element.text.startswith("Cards per hand"))
+            click(app, button.element.rect.center)
+            seen.append(shown("Cards per hand"))
+        assert seen == ["by players", *map(str, steps[1:]), "by players"]
+        assert shown("Turn timer (s)") == "off" and shown("Target score") == "one round"
+        assert shown("Cards drawn per turn") == "no limit"  # classic draws until a card plays
+    finally:
+        pygame.display.quit()
+
 def test_the_table_lists_the_options_in_force():
     from game.client.table_paint import options_in_force
 

@@ -48,3 +48,20 @@ def test_a_missing_key_or_value_never_crashes():
     assert i18n.tr("handoff.title") == "Pass the device to {name}"
     i18n.set_language("xx")
     assert i18n.language() == "en"
+
+
+def test_every_declared_option_has_a_label_and_its_zero_in_each_language():
+    from game.engine import OPTIONS
+
+    for catalogue in i18n.CATALOGUE.values():
+        for option in OPTIONS:
+            assert f"option.{option.name}" in catalogue, option.name
+            if option.zero is not None:
+                assert f"option.zero.{option.zero}" in catalogue, option.name
+    try:
+        i18n.set_language("fr")
+        hand_size = next(o for o in OPTIONS if o.name == "hand_size")
+        assert i18n.option_label(hand_size) == "Cartes par main"
+        assert i18n.zero_text(hand_size) == "selon les joueurs"
+    finally:
+        i18n.set_language("en")

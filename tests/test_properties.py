@@ -19,10 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import (
-    MATCH_OVER,
-    PLAYING,
     PRESETS,
-    ROUND_OVER,
     Accept,
     CallLastCard,
     Card,
@@ -39,6 +36,7 @@ from game.engine import (
     PlayerView,
     Round,
     Rules,
+    Status,
     TimeOut,
     deck_for,
 )
@@ -101,13 +99,13 @@ def choose(match: Match, rng: random.Random) -> tuple[object, int | None]:
 def drive(match: Match, rng: random.Random) -> Iterator[Step]:
     """Play ``match`` to its end, yielding after every action and every new deal."""
     actions_this_round = 0
-    while match.status != MATCH_OVER:
-        if match.status == ROUND_OVER:
+    while match.status != Status.MATCH_OVER:
+        if match.status == Status.ROUND_OVER:
             assert len(match.results) < ROUND_LIMIT, "the match does not end"
             actions_this_round = 0
             yield Step(None, None, match.next_round())
             continue
-        assert match.status == PLAYING
+        assert match.status == Status.PLAYING
         action, seat = choose(match, rng)
         events = match.apply(action, seat)
         actions_this_round += 1
@@ -157,12 +155,12 @@ def test_thousands_of_seeded_games_conserve_cards_keep_turns_in_seats_and_end():
             scores = list(match.scores)
             for step in drive(match, rng):
                 assert place_counts(match) == full, (name, players, seed, step.action)
-                if match.status == PLAYING:
+                if match.status == Status.PLAYING:
                     assert 0 <= match.to_act < players, (name, players, seed)
                 if hand_scoring:
                     assert all(a >= b for a, b in zip(match.scores, scores, strict=True))
                     scores = list(match.scores)
-            assert match.status == MATCH_OVER
+            assert match.status == Status.MATCH_OVER
             games += 1
     assert games >= 1800
 
@@ -194,11 +192,11 @@ def test_house_rules_keep_cards_in_place_turns_in_seats_and_games_ending(
     for step in drive(match, rng):
         assert place_counts(match) == full, f"after {step.action} by {step.seat}"
         assert_redacted(step.events, players)
-        if match.status == PLAYING:
+        if match.status == Status.PLAYING:
             assert 0 <= match.to_act < players
         assert all(a >= b for a, b in zip(match.scores, scores, strict=True))
         scores = list(match.scores)
-    assert match.status == MATCH_OVER
+    assert match.status == Status.MATCH_OVER
 
 
 # ---- only legal actions apply ----------------------------------------------------------------
@@ -244,7 +242,7 @@ def test_only_legal_actions_apply(name, players, seed):
     match, rng = new_game(name, players, seed)
     probe = random.Random(seed)
     for _step in drive(match, rng):
-        if match.status != PLAYING:
+        if match.status != Status.PLAYING:
             continue
         before = pickle.dumps(match)
         snapshot = pickle.loads(before)
@@ -263,7 +261,7 @@ def test_a_seat_that_is_not_at_the_table_cannot_denounce(players):
     for seed in range(30):
         match, rng = new_game("colors", players, seed)
         for _step in drive(match, rng):
-            if match.status != PLAYING or not match.round.exposed:
+            if match.status != Status.PLAYING or not match.round.exposed:
                 continue
             target = min(match.round.exposed)
             for stranger in (players, -1):
@@ -305,7 +303,7 @@ def test_every_game_ends_with_a_result(name, players, seed):
     match, rng = new_game(name, players, seed)
     for _step in drive(match, rng):
         pass
-    assert match.status == MATCH_OVER
+    assert match.status == Status.MATCH_OVER
     assert match.legal_actions() == ()
     assert match.to_act is None
     assert match.results and match.round.result is match.results[-1]
@@ -373,7 +371,7 @@ def shuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match:
 def test_views_never_show_other_hands_or_the_draw_pile(name, players, seed):
     match, rng = new_game(name, players, seed)
     for _step in drive(match, rng):
-        if match.status != PLAYING:
+        if match.status != Status.PLAYING:
             continue
         for seat in range(players):
             assert_view_hides(match, seat, match.view(seat))
@@ -387,7 +385,7 @@ def test_views_are_unchanged_when_hidden_cards_are_shuffled(name, players, seed)
     shuffler = random.Random(seed)
     checked = 0
     for _step in drive(match, rng):
-        if match.status != PLAYING or shuffler.random() > 0.15:
+        if match.status != Status.PLAYING or shuffler.random() > 0.15:
             continue
         for seat in range(players):
             view = match.view(seat)
@@ -485,7 +483,7 @@ def test_pickling_round_trips_match_round_and_views(name, players, seed):
 def transcript(match: Match, rng: random.Random) -> list[tuple]:
     out = []
     for step in drive(match, rng):
-        legal = match.legal_actions() if match.status == PLAYING else ()
+        legal = match.legal_actions() if match.status == Status.PLAYING else ()
         out.append((step.action, step.seat, step.events, legal))
     return out
 
@@ -546,7 +544,7 @@ def test_turn_order_stays_within_seats(name, players, seed):
     match, rng = new_game(name, players, seed)
     assert 0 <= match.to_act < players
     for _step in drive(match, rng):
-        if match.status == PLAYING:
+        if match.status == Status.PLAYING:
             assert 0 <= match.to_act < players
             assert 0 <= match.round.to_act < players
             assert match.round.direction in (1, -1)

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from game import text
-from game.engine import MATCH_OVER, ROUND_OVER
+from game.engine import Status
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,7 +25,7 @@ def scripted(answers):
 def test_text_game_plays_a_duel_to_the_end_by_always_choosing_the_first_action():
     out = []
     match = text.play("duel", 2, seed=3, read=scripted(["1"] * 500 + ["n"]), write=out.append)
-    assert match.status == MATCH_OVER
+    assert match.status == Status.MATCH_OVER
     assert any(line.startswith("Round over") or "blocked" in line for line in out)
 
 
@@ -33,7 +33,7 @@ def test_text_game_points_match_reaches_its_target():
     out = []
     answers = (["1"] * 300 + ["y"]) * 30
     match = text.play("points", 3, seed=5, read=scripted(answers), write=out.append)
-    assert match.status in (MATCH_OVER, ROUND_OVER)
+    assert match.status in (Status.MATCH_OVER, Status.ROUND_OVER)
     assert match.results, "at least one deal was finished"
 
 

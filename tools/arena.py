@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from game.ai.players import LEVELS, ComputerPlayer, player_for
 from game.ai.playout import HORIZON
-from game.engine import PRESETS, Match, Rules
+from game.engine import PRESETS, Match, Rules, Status
 from game.engine import events as ev
 
 MAX_ROUNDS = 60  # a points match that has not ended by then is called a tie
@@ -83,7 +83,7 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
     rounds = 1
     while True:
         actions = 0
-        while match.status == "playing" and actions < MAX_ACTIONS:
+        while match.status == Status.PLAYING and actions < MAX_ACTIONS:
             actions += 1
             seat = match.to_act
             assert seat is not None
@@ -96,7 +96,7 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
             if playouts is not None and searched:
                 playouts.setdefault(seat, []).append(searched)
             tell(match.apply(action, seat))
-        if match.status != "round_over" or not match.target or rounds >= MAX_ROUNDS:
+        if match.status != Status.ROUND_OVER or not match.target or rounds >= MAX_ROUNDS:
             return match
         tell(match.next_round())
         rounds += 1
@@ -116,7 +116,7 @@ def play_deal(args: Deal) -> tuple[Tally, Tally]:
         times: dict[int, list[float]] = {}
         searched: dict[int, list[int]] = {}
         match = play_match(rules, seats, seed, times, searched)
-        winners = match.winners if match.status == "match_over" else ()
+        winners = match.winners if match.status == Status.MATCH_OVER else ()
         if not winners and match.round.result is not None:
             winners = match.round.result.winners
         share = 1.0 / len(winners) if winners else 1.0 / players  # a tie shares the win

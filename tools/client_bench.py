@@ -26,7 +26,7 @@ import pygame  # noqa: E402
 from game.client.app import STEP, App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
-from game.engine import PRESETS, Match  # noqa: E402
+from game.engine import PRESETS, Match, Status  # noqa: E402
 from game.saves import DataStore  # noqa: E402
 
 
@@ -52,7 +52,7 @@ def measure(preset: str, players: int, frames: int, size: tuple[int, int], seed:
     times = []
     for _ in range(frames):
         if app.stack.top is not table:  # a result screen: deal again and carry on
-            if controller.match.status == "match_over" and controller.match.target:
+            if controller.match.status == Status.MATCH_OVER and controller.match.target:
                 controller.match = Match(PRESETS[preset], players, seed := seed + 1)
             else:
                 controller.next_round()

@@ -26,7 +26,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.players import Medium
 from game.ai.reading import Reading
 from game.ai.sampler import Guesser
-from game.engine import PRESETS, Card, Match, PlayerView
+from game.engine import PRESETS, Card, Match, PlayerView, Status
 from game.engine import events as ev
 
 AFTER = " after a reshuffle"
@@ -61,7 +61,7 @@ def decisions(preset: str, players: int, deals: int, seed: int, after_reshuffle:
         tell(match.start_events)
         reshuffled = False
         actions = 0
-        while match.status == "playing" and actions < 3000:
+        while match.status == Status.PLAYING and actions < 3000:
             actions += 1
             seat = match.to_act
             assert seat is not None

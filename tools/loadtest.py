@@ -25,6 +25,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from game.engine import Status
+
 MAX_ROOMS = 1000
 MAX_DURATION = 600.0
 
@@ -77,14 +79,14 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                     tally.trips.append(time.monotonic() - sent.pop(ref))
                     tally.actions += 1
                 view = message["view"]
-                if view["status"] == "playing" and view["to_act"] == view["seat"] and not sent:
+                if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
                     count += 1
                     ref = f"{view['seat']}-{count}"
                     await _after(think * rng.uniform(0.5, 1.5))
                     sent[ref] = time.monotonic()
                     await ws.send(json.dumps({"v": 1, "type": "action", "action": rng.choice(view["legal"]),
                                               "ref": ref}))
-                elif view["status"] != "playing" and view["round_number"] != accepted:
+                elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
                     accepted = view["round_number"]
                     await ws.send(json.dumps({"v": 1, "type": "accept_round"}))
 

@@ -35,7 +35,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.players import Medium
 from game.ai.playout import playout, reward
 from game.ai.stakes import Stakes, stakes_for
-from game.engine import PRESETS, Action, Draw, Play, PlayerView, Round
+from game.engine import PRESETS, Action, Draw, Phase, Play, PlayerView, Round
 from game.engine.scoring import team_of
 from tools.inference import decisions
 
@@ -94,8 +94,8 @@ def kind(decision: Decision) -> str:
     """What the decision is about: ``suit``, ``challenge``, ``penalty``, or in the play phase
     the number of cards that play (with ``w`` if one is wild) and whether drawing is allowed."""
     view = decision.view
-    if view.phase != "play":
-        return view.phase
+    if view.phase != Phase.PLAY:
+        return str(view.phase)
     plays = [a for a in decision.candidates if isinstance(a, Play)]
     wild = any(p.card.rank in view.rules.wild_ranks for p in plays)
     draw = any(isinstance(a, Draw) for a in decision.candidates)

@@ -30,7 +30,7 @@ from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
-from game.engine import PRESETS, Match, Rules  # noqa: E402
+from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
 from game.saves import DataStore, Statistics  # noqa: E402
 
 SIZES = ((1920, 1080), (1280, 800))
@@ -41,7 +41,7 @@ def advance(match: Match, steps: int, rng: random.Random,
     """Let computer players play ``steps`` actions (or until ``stop``) from every seat."""
     medium = player_for("medium")
     for _ in range(steps):
-        if match.status != "playing" or (stop is not None and stop(match)):
+        if match.status != Status.PLAYING or (stop is not None and stop(match)):
             return
         seat = match.to_act
         assert seat is not None
@@ -104,18 +104,19 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
                 if not rules.min_players <= players <= rules.max_players:
                     continue
                 table_for(app, rules, solo(players), seed=players * 7 + 1, steps=6 * players,
-                          stop=lambda m: m.to_act == 0 and m.round.phase == "play" and m.round.turn_no > 3)
+                          stop=lambda m: (m.to_act == 0 and m.round.phase == Phase.PLAY
+                                          and m.round.turn_no > 3))
                 save(f"table_{preset_name}_{players}")
         # The suit picker: play on until seat 0 must announce a suit.
         for seed in range(200):
             table_for(app, PRESETS["classic"], solo(3), seed=seed, steps=400,
-                      stop=lambda m: m.to_act == 0 and m.round.phase == "suit")
+                      stop=lambda m: m.to_act == 0 and m.round.phase == Phase.SUIT)
             settle(app)
             if type(app.stack.top).__name__ == "SuitPickerScene":
                 save("suit_picker")
                 break
         table_for(app, PRESETS["colors"], solo(2), seed=5, steps=3,
-                  stop=lambda m: m.to_act == 0 and m.round.phase == "play")
+                  stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY)
         pending = [s for s in app.stack.scenes if type(s).__name__ == "TableScene"]
         if pending:
             table = pending[0]
@@ -161,7 +162,7 @@ def saved_screens(app: App, save: Callable[[str], None]) -> None:
         for level, outcomes in sample.items():
             for i, o in enumerate(outcomes):
                 outcome = {"W": "win", "L": "loss", "T": "tie"}[o]
-                xp = (40 if o == "W" else 10) if preset == "colors" else None
+                xp = (40 if o == "W" else 10) if PRESETS[preset].ranking_xp else None
                 stats.record(preset, level, outcome, 30 + 7 * i if o == "W" else None, xp)
     app.store.write_statistics(stats)
     for preset in ("classic", "colors"):

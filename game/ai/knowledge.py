@@ -34,12 +34,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Final
 
-from game.engine import Card, Rules
+from game.engine import Card, DrawReason, Follow, Rules
 from game.engine import events as ev
 from game.engine.effects import card_table
 
 from .reading import Reading
+
+# Members bound to globals: `observe` runs for every event at every computer seat.
+_DRAW: Final = DrawReason.DRAW
+_PENALTY: Final = DrawReason.PENALTY
+_AGAIN: Final = Follow.AGAIN
 
 
 @dataclass
@@ -110,32 +116,33 @@ class Knowledge:
     def observe(self, event: ev.Event) -> None:
         """Update from one event (as this seat received it)."""
         self.reading.observe(event, self.suit, self.top_rank, self.lacking)
-        if isinstance(event, ev.RoundStarted):
+        # `type(event) is` rather than `match`: see `Reading.observe`.
+        if type(event) is ev.RoundStarted:
             self.cohorts = [[] for _ in range(self.players)]
             self.again_suit = {}
             self.drawing = None
             self.discard = []
             self.refill = None
-        elif isinstance(event, ev.CardsDrawn):
+        elif type(event) is ev.CardsDrawn:
             self._drawn(event)
-        elif isinstance(event, ev.StartCard):
+        elif type(event) is ev.StartCard:
             self.top_rank, self.suit = event.card.rank, event.card.suit
             if self.discard is not None:
                 self.discard.append(event.card)
-        elif isinstance(event, ev.CardPlayed):
+        elif type(event) is ev.CardPlayed:
             self._played(event.seat, event.card)
             if self.discard is not None:
                 self.discard.append(event.card)
-        elif isinstance(event, ev.Reshuffled):
+        elif type(event) is ev.Reshuffled:
             self._reshuffled(event.count)
-        elif isinstance(event, ev.SuitChosen):
+        elif type(event) is ev.SuitChosen:
             self.suit = event.suit
-        elif isinstance(event, ev.PlayAgain):
-            if event.why == "again" and self.suit is not None:
+        elif type(event) is ev.PlayAgain:
+            if event.why == _AGAIN and self.suit is not None:
                 self.again_suit[event.seat] = self.suit
-        elif isinstance(event, ev.Passed):
+        elif type(event) is ev.Passed:
             self._kept(event.seat)
-        elif isinstance(event, ev.TurnStarted):
+        elif type(event) is ev.TurnStarted:
             self.drawing = None
             self.again_suit.pop(event.seat, None)
 
@@ -162,16 +169,17 @@ class Knowledge:
 
     def _drawn(self, event: ev.CardsDrawn) -> None:
         seat = event.seat  # its own seat too: the others read its draws, and it reads their choices
-        if event.reason == "penalty" and self.top_rank in self.answers:
+        reason = event.reason
+        if reason == _PENALTY and self.top_rank in self.answers:
             for cohort in self.cohorts[seat]:
                 cohort.soft_ranks |= self.answers[self.top_rank]
-        elif event.reason == "draw" and not self.infer and seat not in self.again_suit:
+        elif reason == _DRAW and not self.infer and seat not in self.again_suit:
             for cohort in self.cohorts[seat]:
                 if self.suit is not None:
                     cohort.soft_suits.add(self.suit)
                 if self.top_rank is not None and self.top_rank not in self.wilds:
                     cohort.soft_ranks.add(self.top_rank)
-        if event.reason == "draw" and self.infer:
+        if reason == _DRAW and self.infer:
             again = self.again_suit.get(seat)
             for cohort in self.cohorts[seat]:
                 if again is not None:
@@ -185,7 +193,7 @@ class Knowledge:
         # One card drawn after a reshuffle came from it; several may have emptied the old pile first.
         fresh = self.refill is not None and (True if event.count == 1 else None)
         self.cohorts[seat].append(Cohort(event.count, fresh=fresh))
-        self.drawing = seat if event.reason == "draw" else None
+        self.drawing = seat if reason == _DRAW else None
 
     def _reshuffled(self, count: int) -> None:
         """The discards under the top card became the draw pile. The pile had run out, so every

@@ -67,7 +67,7 @@ class Lacks:
 
     def before(self, r: Round, action: Action) -> None:
         """Note what ``action`` (about to be applied in ``r``) shows."""
-        if type(action) is Draw and r.phase == PLAY and r.suit is not None:
+        if type(action) is Draw and r.phase is PLAY and r.suit is not None:
             seen = self.suits[r.to_act]
             if r.suit not in seen:
                 self.suits[r.to_act] = seen | {r.suit}

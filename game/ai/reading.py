@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from game.engine import Card, Rules
+from game.engine import Card, DrawReason, Rules
 from game.engine import events as ev
 from game.engine.effects import card_table
 from game.engine.scoring import team_of
 
 from .tips import TIE_NOISE, Situation, play_scores, situation, suit_preference
 
+_DRAW: Final = DrawReason.DRAW  # a global: `observe` runs for every event at every computer seat
 TIE = 2 * TIE_NOISE  # scores closer than this may have gone either way (Medium's tie-break noise)
 CHECKED = 6  # the newest choices a hand is checked against (each costs time in every guess)
 
@@ -84,40 +86,41 @@ class Reading:
                 lacks_of: Callable[[int], frozenset[str]]) -> None:
         """Update from one event; ``suit`` and ``rank``: in force before it; ``lacks_of(seat)``:
         the suits ``seat`` was seen to lack."""
-        kind = type(event)
-        if kind is ev.RoundStarted:
+        # `type(event) is` rather than `match`: it runs for every event at every computer seat,
+        # where a class pattern per case cost a tenth of the whole update (measured).
+        if type(event) is ev.RoundStarted:
             self.steps = [[] for _ in range(self.players)]
             self.counts = [0] * self.players
-            self.direction = event.direction  # type: ignore[attr-defined]
+            self.direction = event.direction
             self.turn = self.owes = self.naming = self.drawing = None
             self.free = False
-        elif kind is ev.CardsDrawn:
-            seat = event.seat  # type: ignore[attr-defined]
-            self.counts[seat] += event.count  # type: ignore[attr-defined]
+        elif type(event) is ev.CardsDrawn:
+            seat = event.seat
+            self.counts[seat] += event.count
             if seat != self.seat:
-                self.steps[seat].append(Drew(event.count))  # type: ignore[attr-defined]
+                self.steps[seat].append(Drew(event.count))
             if seat == self.turn:
                 self.free = False
                 # The next card it plays this turn is the one it drew (nothing else plays then).
-                self.drawing = seat if event.reason == "draw" else None  # type: ignore[attr-defined]
-        elif kind is ev.CardPlayed:
-            self._played(event.seat, event.card, suit, rank, lacks_of)  # type: ignore[attr-defined]
-        elif kind is ev.SuitChosen:
-            seat = event.seat  # type: ignore[attr-defined]
+                self.drawing = seat if event.reason == _DRAW else None
+        elif type(event) is ev.CardPlayed:
+            self._played(event.seat, event.card, suit, rank, lacks_of)
+        elif type(event) is ev.SuitChosen:
+            seat = event.seat
             if seat == self.naming and seat != self.seat:
                 nxt = (seat + self.direction) % self.players
-                self.steps[seat].append(Named(event.suit, lacks_of(nxt)))  # type: ignore[attr-defined]
+                self.steps[seat].append(Named(event.suit, lacks_of(nxt)))
             self.naming = None
-        elif kind is ev.DirectionChanged:
-            self.direction = event.direction  # type: ignore[attr-defined]
-        elif kind is ev.PenaltyPending:
-            self.owes = event.seat  # type: ignore[attr-defined]
-        elif kind is ev.TurnStarted:
-            self.turn = event.seat  # type: ignore[attr-defined]
+        elif type(event) is ev.DirectionChanged:
+            self.direction = event.direction
+        elif type(event) is ev.PenaltyPending:
+            self.owes = event.seat
+        elif type(event) is ev.TurnStarted:
+            self.turn = event.seat
             self.free = self.owes != self.turn
             self.owes = None
             self.drawing = None
-        elif kind is ev.TimedOut:
+        elif type(event) is ev.TimedOut:
             self.free = False  # the game chose for that player
 
     def _played(self, seat: int, card: Card, suit: str | None, rank: str | None,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.engine import Card, PlayerView, Round
+from game.engine import Card, Phase, PlayerView, Round
 from game.engine.determinize import round_from_view, unseen_cards
 
 from .knowledge import Cohort, Knowledge
@@ -126,9 +126,10 @@ class Guesser:
                 self.split = (list(old.elements()), list(fresh.elements()))
             self.old_only = frozenset(old) - frozenset(fresh)  # cards that cannot be in the pile
             self.groups = (_groups(self.plans), _groups(self.soft_plans or []))
-        self.judge_bluff = view.phase == "challenge" and view.pending_by is not None and knowledge is not None
+        self.judge_bluff = (view.phase == Phase.CHALLENGE and view.pending_by is not None
+                            and knowledge is not None)
         # Naming the suit after its own Wild +4, the seat knows whether it held the suit in force.
-        self.own_bluff = (view.phase == "suit" and view.pending_by is not None and knowledge is not None
+        self.own_bluff = (view.phase == Phase.SUIT and view.pending_by is not None and knowledge is not None
                           and view.pending_by.rank in self.wilds
                           and any(c.suit == knowledge.wild_four_suit for c in view.hand))
 

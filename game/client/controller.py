@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from game.ai import LEVELS, ComputerPlayer, default_helpers, player_for
-from game.engine import PLAYING, Action, IllegalAction, Match, PlayerView, RoundResult
+from game.engine import Action, IllegalAction, Match, PlayerView, RoundResult, Status
 from game.engine.events import Event
 from game.play import Computer, Pace, TurnDriver
 from game.saves import safe_loads
@@ -185,7 +185,7 @@ class MatchController:
             seat, action = self.queue.popleft()
             self._apply(action, seat)
             return
-        if self.match.status != PLAYING:
+        if self.match.status != Status.PLAYING:
             return
         move = self.driver.advance(dt)
         if move is not None:
@@ -232,7 +232,7 @@ class MatchController:
     def can_undo(self) -> bool:
         """Whether Undo would take back a turn now."""
         return (bool(self._undo) and self.solo and self.undo_allowed and self.match.rules.undo
-                and self.match.status == PLAYING)
+                and self.match.status == Status.PLAYING)
 
     def undo(self) -> bool:
         """Take back the human's last turn and the computer moves after it."""

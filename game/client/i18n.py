@@ -12,6 +12,9 @@ import locale
 import os
 from typing import Final
 
+from game.engine import Option
+from game.engine.options import Zero
+
 from . import i18n_data
 
 LANGUAGES: Final = ("en", "fr")
@@ -38,9 +41,6 @@ EN: Final[dict[str, str]] = {
     "new.back": "Back",
     "new.on": "on",
     "new.off": "off",
-    "new.auto": "by players",
-    "new.no_limit": "no limit",
-    "new.one_round": "one round",
     "preset.duel": "Duel",
     "preset.classic": "Classic",
     "preset.points": "Points game",
@@ -70,6 +70,10 @@ EN: Final[dict[str, str]] = {
     "option.target_per_player": "Target per player",
     "option.pairs": "Pair play (4 players)",
     "option.undo": "Undo",
+    "option.zero.off": "off",
+    "option.zero.auto": "by players",
+    "option.zero.no_limit": "no limit",
+    "option.zero.one_round": "one round",
     "table.draw": "Draw",
     "table.pass": "Pass",
     "table.card": "Card!",
@@ -210,9 +214,6 @@ FR: Final[dict[str, str]] = {
     "new.back": "Retour",
     "new.on": "oui",
     "new.off": "non",
-    "new.auto": "selon les joueurs",
-    "new.no_limit": "sans limite",
-    "new.one_round": "une manche",
     "preset.duel": "Duel",
     "preset.classic": "Classique",
     "preset.points": "Partie aux points",
@@ -242,6 +243,10 @@ FR: Final[dict[str, str]] = {
     "option.target_per_player": "Objectif par joueur",
     "option.pairs": "Jeu en paire (4 joueurs)",
     "option.undo": "Annuler",
+    "option.zero.off": "non",
+    "option.zero.auto": "selon les joueurs",
+    "option.zero.no_limit": "sans limite",
+    "option.zero.one_round": "une manche",
     "table.draw": "Piocher",
     "table.pass": "Passer",
     "table.card": "Carte !",
@@ -397,6 +402,16 @@ def tr(key: str, **values: object) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def option_label(option: Option) -> str:
+    """The name of a house rule (`game.engine.OPTIONS`) in the current language."""
+    return tr(f"option.{option.name}")
+
+
+def zero_text(option: Option) -> str:
+    """What 0 means for a number option (its declared `Zero`), in the current language."""
+    return tr(f"option.zero.{option.zero or Zero.OFF}")
 
 
 def reason(error: Exception, names: list[str] | None = None) -> str:

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from game.engine import Action, IllegalAction, PlayerView, RoundResult
+from game.engine import Action, IllegalAction, PlayerView, RoundResult, Status
 from game.engine.events import Event
 from game.net.client import CLOSED, CONNECTED, RECONNECTING, RoomConnection
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
@@ -132,8 +132,9 @@ class RemoteController:
         if self._view is not None and self._view.my_turn:
             return ""  # "Your turn" matters more than who is away
         absent = set(self.waiting_for)
-        if self.accepted and self.room is not None and self.room.get("state") in ("round_over", "match_over"):
-            for i, seat in enumerate(self.room.get("seats") or []):  # who has not asked for the deal yet
+        room = self.room
+        if self.accepted and room is not None and room.get("state") in (Status.ROUND_OVER, Status.MATCH_OVER):
+            for i, seat in enumerate(room.get("seats") or []):  # who has not asked for the deal yet
                 if isinstance(seat, dict) and seat.get("kind") == "human" and not seat.get("accepted"):
                     absent.add(i)
         absent.discard(self.viewer)

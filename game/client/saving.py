@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.engine import MATCH_OVER, PLAYING, Match
+from game.engine import Match, Status
 from game.engine.scoring import experience_points, team_of
 from game.saves import SaveError
 
@@ -31,7 +31,7 @@ def mode_of(controller: MatchController) -> str:
 def save_game(app: App, controller: MatchController) -> None:
     """Save the table's game in its mode; a finished match is counted and its save removed."""
     mode = mode_of(controller)
-    if controller.match.status == MATCH_OVER:
+    if controller.match.status == Status.MATCH_OVER:
         if not controller.settled:
             controller.settled = True
             record_statistics(app, controller)
@@ -77,7 +77,7 @@ def record_statistics(app: App, controller: MatchController) -> None:
     else:
         score = sum(t for s, t in enumerate(result.totals) if s not in team) if outcome == "win" else None
     xp = None
-    if rules.name == "colors":
+    if rules.ranking_xp:
         xp = experience_points(match.players, sorted(winners), rules.pairs)[seat]
     stats = app.store.read_statistics()
     stats.record(rules.name, opponents_level(controller), outcome, score, xp)
@@ -85,7 +85,8 @@ def record_statistics(app: App, controller: MatchController) -> None:
 
 
 def abandon(app: App, mode: str) -> None:
-    """A new game replaces ``mode``'s unfinished one: in ``colors`` that costs 20 ranking points."""
+    """A new game replaces ``mode``'s unfinished one: in a ranked rule set (``ranking_xp``:
+    ``colors``) that costs 20 ranking points."""
     try:
         payload = app.store.games.read(mode)
     except SaveError:
@@ -93,7 +94,7 @@ def abandon(app: App, mode: str) -> None:
     if payload is None or mode != "solo":
         return
     match = payload["match"]
-    if match.rules.name == "colors" and match.status == PLAYING:
+    if match.rules.ranking_xp and match.status == Status.PLAYING:
         stats = app.store.read_statistics()
         stats.add_xp(experience_points(match.players, (), abandoned=(0,))[0])
         app.store.write_statistics(stats)

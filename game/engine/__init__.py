@@ -2,7 +2,9 @@
 
 Standard library only: no pygame, no I/O, no clock, no global random. Every state
 change goes through ``apply(action)``; ``legal_actions()`` says what may be done;
-``view(seat)`` is what a seat may know.
+``view(seat)`` is what a seat may know; ``str()`` of a round, match or view shows the
+position in card notation. Where a game stands is named by `Status`, `Phase`, `Follow`
+and `DrawReason` (string enums); the house rules are declared once in `OPTIONS`.
 """
 
 from .actions import (
@@ -21,8 +23,10 @@ from .actions import (
 )
 from .cards import Card, color_deck, deck_for, parse_card, parse_cards, standard_deck
 from .errors import IllegalAction, RulesError
-from .events import CardsDrawn, Event
-from .match import MATCH_OVER, PLAYING, ROUND_OVER, Match
+from .events import CardsDrawn, DrawReason, Event
+from .match import Match
+from .options import OPTIONS, Option
+from .phases import Follow, Phase, Status
 from .round import Round
 from .rules import OPTION_NAMES, PRESETS, Rules, preset
 from .scoring import RoundResult, experience_points
@@ -30,9 +34,9 @@ from .view import PlayerView
 
 __all__ = [
     "Accept", "Action", "CallLastCard", "Card", "CardsDrawn", "Challenge", "ChooseSuit",
-    "Denounce", "Draw", "EndTurn", "Event", "IllegalAction", "MATCH_OVER", "Match",
-    "OPTION_NAMES", "PLAYING", "PRESETS", "Pass", "Play", "PlayerView", "ROUND_OVER", "Round",
-    "RoundResult", "Rules", "RulesError", "TimeOut", "color_deck", "deck_for", "experience_points",
-    "parse_action",
-    "parse_card", "parse_cards", "preset", "standard_deck",
+    "Denounce", "Draw", "DrawReason", "EndTurn", "Event", "Follow", "IllegalAction",
+    "Match", "OPTIONS", "OPTION_NAMES", "Option", "PRESETS", "Pass", "Phase", "Play",
+    "PlayerView", "Round", "RoundResult", "Rules", "RulesError", "Status", "TimeOut",
+    "color_deck", "deck_for", "experience_points", "parse_action", "parse_card", "parse_cards",
+    "preset", "standard_deck",
 ]

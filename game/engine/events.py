@@ -8,11 +8,24 @@ faces replaced by a count). Nothing here ever carries the draw-pile order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Final
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from typing import Any, Final
 
 from .cards import Card
+from .phases import Follow
 from .scoring import RoundResult
+
+
+class DrawReason(StrEnum):
+    """Why cards went from the draw pile to a hand (`CardsDrawn.reason`)."""
+
+    DEAL = "deal"  # the deal
+    DRAW = "draw"  # the seat drew in its turn
+    PENALTY = "penalty"  # a draw card's penalty (or an accepted Wild +4)
+    CHALLENGE = "challenge"  # a Wild +4's player caught bluffing
+    DENOUNCE = "denounce"  # caught with one card and no "Card" call
+    TIMEOUT = "timeout"  # the turn timer ran out (``timeout_policy`` "penalty")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +39,12 @@ class Event:
     def for_seat(self, seat: int) -> Event:
         """This event as ``seat`` may receive it (hidden details removed)."""
         return self
+
+
+def _restore(event: Event, state: list[Any]) -> None:
+    """Set the fields of an unpickled event from its state (the values in field order)."""
+    for f, value in zip(fields(event), state, strict=True):
+        object.__setattr__(event, f.name, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +62,12 @@ class RoundStarted(Event):
 class CardsDrawn(Event):
     """``seat`` took ``count`` cards from the draw pile; ``cards`` only for that seat.
 
-    ``reason`` is one of ``deal``, ``draw``, ``penalty`` (a draw card), ``challenge``,
-    ``denounce``, ``timeout``.
+    ``reason`` says why (`DrawReason`).
     """
 
     seat: int
     count: int
-    reason: str
+    reason: DrawReason
     cards: tuple[Card, ...] | None = None
 
     def seen_by(self, seat: int) -> bool:
@@ -59,6 +77,10 @@ class CardsDrawn(Event):
         if seat == self.seat or self.cards is None:
             return self
         return replace(self, cards=None)
+
+    def __setstate__(self, state: list[Any]) -> None:
+        _restore(self, state)
+        object.__setattr__(self, "reason", DrawReason(self.reason))  # older saves: a plain string
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +158,14 @@ class TurnStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlayAgain(Event):
-    """``seat`` plays again: ``why`` is ``twin``, ``run``, ``again`` (a 10) or ``skip``."""
+    """``seat`` plays again: ``why`` is a `Follow` (a twin, a run, a 10 of the ``action`` rules)."""
 
     seat: int
-    why: str
+    why: Follow
+
+    def __setstate__(self, state: list[Any]) -> None:
+        _restore(self, state)
+        object.__setattr__(self, "why", Follow(self.why))  # older saves: a plain string
 
 
 @dataclass(frozen=True, slots=True)

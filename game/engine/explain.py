@@ -24,7 +24,7 @@ from .actions import (
 )
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .errors import IllegalAction
-from .phases import CHALLENGE_PHASE, OVER, PENALTY, SUIT
+from .phases import AGAIN, CHALLENGE_PHASE, OVER, PENALTY, RUN, SUIT
 
 if TYPE_CHECKING:
     from .round import Round
@@ -74,7 +74,8 @@ def english(key: str, values: dict[str, object]) -> str:
     """The English sentence for a reason."""
     shown = dict(values)
     if "suit" in shown:
-        shown["suit"] = suit_label(shown["suit"])  # type: ignore[arg-type]
+        suit = shown["suit"]
+        shown["suit"] = suit_label(None if suit is None else str(suit))
     if "card" in shown:
         shown["card"] = Card(str(shown["card"])).label
     if "wild" in shown:
@@ -105,26 +106,27 @@ def why_not(r: Round, action: Action, seat: int) -> IllegalAction:
         return refusal("choose_suit_first")
     if r.phase == CHALLENGE_PHASE:
         return refusal("answer_wild_four")
-    if type(action) is Play:
-        return _why_not_play(r, action.card, seat)
-    if type(action) is ChooseSuit:
-        return refusal("suit_after_wild")
-    if type(action) is Draw:
-        if not r.can_draw() and not r.pending:
-            return refusal("nothing_to_draw")
-        if r.drawn:
-            return refusal("drew_already")
-        if r.follow is not None:
-            return refusal("mid_turn")
-        return refusal("draw_while_playable")
-    if type(action) is Pass:
-        return refusal("cannot_pass")
-    if type(action) is EndTurn:
-        return refusal("nothing_to_end")
-    if type(action) is CallLastCard:
-        return refusal("card_call_when")
-    if type(action) in (Challenge, Accept):
-        return refusal("no_wild_four")
+    match action:
+        case Play(card=card):
+            return _why_not_play(r, card, seat)
+        case ChooseSuit():
+            return refusal("suit_after_wild")
+        case Draw():
+            if not r.can_draw() and not r.pending:
+                return refusal("nothing_to_draw")
+            if r.drawn:
+                return refusal("drew_already")
+            if r.follow is not None:
+                return refusal("mid_turn")
+            return refusal("draw_while_playable")
+        case Pass():
+            return refusal("cannot_pass")
+        case EndTurn():
+            return refusal("nothing_to_end")
+        case CallLastCard():
+            return refusal("card_call_when")
+        case Challenge() | Accept():
+            return refusal("no_wild_four")
     return refusal("not_allowed", action=str(action))
 
 
@@ -135,9 +137,9 @@ def _why_not_play(r: Round, card: Card, seat: int) -> IllegalAction:
         return refusal("must_stack_or_draw", n=r.pending)
     if r.drawn:
         return refusal("only_drawn_card")
-    if r.follow == "again":
+    if r.follow == AGAIN:
         return refusal("again_same_suit", suit=r.follow_suit)
-    if r.follow == "run":
+    if r.follow == RUN:
         return refusal("run_next_only")
     if len(r.hands[seat]) == 1 and card.rank in r.rules.again_ranks:
         return refusal("ten_not_last")

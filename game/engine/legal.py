@@ -21,7 +21,7 @@ from .actions import (
     Denounce,
 )
 from .cards import Card
-from .phases import CHALLENGE_PHASE, OVER, PENALTY, PLAY, SUIT
+from .phases import AGAIN, CHALLENGE_PHASE, OVER, PENALTY, PLAY, SUIT, TWIN
 
 if TYPE_CHECKING:
     from .round import Round
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def denounces(r: Round, seat: int) -> tuple[Action, ...]:
     """The Denounce actions ``seat`` may take (out of turn too)."""
-    if not r.exposed or r.phase == OVER:
+    if not r.exposed or r.phase is OVER:
         return ()
     return tuple(Denounce(s) for s in sorted(r.exposed)
                  if s != seat and len(r.hands[s]) == 1)
@@ -37,27 +37,27 @@ def denounces(r: Round, seat: int) -> tuple[Action, ...]:
 def turn_actions(r: Round) -> tuple[Action, ...]:
     """What the seat to act may do, by phase (denounces aside)."""
     phase = r.phase
-    if phase == PLAY:
+    if phase is PLAY:
         hand = r.hands[r.to_act]
         follow = r.follow
         if r.drawn:
             card = r.last_drawn
             assert card is not None
-            ok = card.suit == r.follow_suit if follow == "again" else r.follows(card)
+            ok = card.suit == r.follow_suit if follow is AGAIN else r.follows(card)
             if ok:
                 acts: list[Action] = [PLAYS[card]]
-                if not r.rules.draw_until_playable or follow == "again":
+                if not r.rules.draw_until_playable or follow is AGAIN:
                     acts.append(PASS)
                 if r.rules.last_card_call and len(hand) == 2 and not r.called:
                     acts.append(CALL_LAST_CARD)
                 return tuple(acts)
-            if follow != "again" and r.drawn < r.draw_limit() and r.can_draw():
+            if follow is not AGAIN and r.drawn < r.draw_limit() and r.can_draw():
                 return (DRAW,)
             return (PASS,)
         plays = playable(r, hand)
         can_play = bool(plays)
         if follow is not None:
-            if follow == "again":
+            if follow is AGAIN:
                 if plays:
                     acts = plays
                 else:
@@ -73,9 +73,9 @@ def turn_actions(r: Round) -> tuple[Action, ...]:
         if can_play and r.rules.last_card_call and len(hand) == 2 and not r.called:
             acts.append(CALL_LAST_CARD)
         return tuple(acts)
-    if phase == SUIT:
+    if phase is SUIT:
         return tuple(SUIT_CHOICES[s] for s in r.table.suits)
-    if phase == PENALTY:
+    if phase is PENALTY:
         pending_by = r.pending_by
         assert pending_by is not None
         table = r.table
@@ -91,7 +91,7 @@ def turn_actions(r: Round) -> tuple[Action, ...]:
         if stacks and r.rules.last_card_call and len(hand) == 2 and not r.called:
             acts.append(CALL_LAST_CARD)  # stacking the next-to-last card needs the call too
         return tuple(acts)
-    if phase == CHALLENGE_PHASE:
+    if phase is CHALLENGE_PHASE:
         return (CHALLENGE, ACCEPT)
     return ()
 
@@ -109,9 +109,9 @@ def playable(r: Round, hand: list[Card]) -> list[Action]:
         if card in seen:
             continue
         seen.add(card)
-        if follow is None or follow == "twin":
+        if follow is None or follow is TWIN:
             ok = card.suit == suit or card.rank == rank or card.rank in wilds
-        elif follow == "again":
+        elif follow is AGAIN:
             ok = card.suit == r.follow_suit
         else:  # run: the next card of the same suit, one rank up
             ok = card.suit == r.follow_suit and card.number == r.run_next

@@ -18,15 +18,12 @@ from .cards import Card
 from .errors import RulesError
 from .events import Event, MatchEnded
 from .explain import refusal, why_not
-from .phases import OVER
+from .phases import OVER, Status
+from .position import describe_match
 from .round import Round
 from .rules import Rules
 from .scoring import RoundResult, match_winners
 from .view import PlayerView
-
-PLAYING = "playing"
-ROUND_OVER = "round_over"
-MATCH_OVER = "match_over"
 
 
 class Match:
@@ -53,7 +50,7 @@ class Match:
         self.rng = rng if rng is not None else random.Random(seed)
         self.scores = [0] * players
         self.results: list[RoundResult] = []
-        self.status = PLAYING
+        self.status = Status.PLAYING
         self.winners: tuple[int, ...] = ()
         self.target = rules.target_for(players)
         self.start_events: list[Event] = []
@@ -83,14 +80,14 @@ class Match:
         Raises:
             IllegalAction: the current round is still being played, or the match is won.
         """
-        if self.status == PLAYING:
+        if self.status == Status.PLAYING:
             raise refusal("finish_round")
-        if self.status == MATCH_OVER and self.target:
+        if self.status == Status.MATCH_OVER and self.target:
             raise refusal("match_won")
         number = self.round.number + 1
         log: list[Event] = []
         self.round = self._deal(number, self._first_of(number, None), deck, log)
-        self.status = PLAYING
+        self.status = Status.PLAYING
         self.winners = ()
         return log
 
@@ -105,14 +102,14 @@ class Match:
     # ---- playing -------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """What ``seat`` (default: the seat to act) may do now."""
-        if self.status != PLAYING:
+        if self.status != Status.PLAYING:
             return ()
         return self.round.legal_actions(seat)
 
     @property
     def to_act(self) -> int | None:
         """The seat whose decision it is, or ``None`` between rounds."""
-        return self.round.to_act if self.status == PLAYING else None
+        return self.round.to_act if self.status == Status.PLAYING else None
 
     def check(self, action: Action, seat: int | None = None) -> None:
         """Refuse ``action`` (for ``seat``, default the seat to act) as `apply` would, or return.
@@ -125,7 +122,7 @@ class Match:
                 the round is over; a time-out without a turn timer or for a seat not to
                 act; otherwise the round's reason why the action is not legal.
         """
-        if self.status != PLAYING:
+        if self.status != Status.PLAYING:
             raise refusal("round_over")
         r = self.round
         if seat is None:
@@ -142,10 +139,10 @@ class Match:
         Raises:
             IllegalAction: not legal now; the message is for the player.
         """
-        if self.status != PLAYING:
+        if self.status != Status.PLAYING:
             raise refusal("round_over")
         log = self.round.apply(action, seat, events=events)
-        if self.round.phase == OVER:
+        if self.round.phase is OVER:
             self._score(log if events else None)
         return log
 
@@ -156,16 +153,16 @@ class Match:
         for seat, points in enumerate(result.points):
             self.scores[seat] += points
         if not self.target:
-            self.status = MATCH_OVER
+            self.status = Status.MATCH_OVER
             self.winners = result.winners
         else:
             winners = match_winners(self.scores, self.target, self.rules.pairs)
             if winners:
-                self.status = MATCH_OVER
+                self.status = Status.MATCH_OVER
                 self.winners = winners
             else:
-                self.status = ROUND_OVER
-        if log is not None and self.status == MATCH_OVER:
+                self.status = Status.ROUND_OVER
+        if log is not None and self.status == Status.MATCH_OVER:
             log.append(MatchEnded(self.winners, tuple(self.scores)))
 
     # ---- looking -------------------------------------------------------------------------
@@ -178,7 +175,7 @@ class Match:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         r = self.round
-        playing = self.status == PLAYING
+        playing = self.status == Status.PLAYING
         mine = playing and r.to_act == seat
         return PlayerView(
             seat=seat, players=self.players, rules=self.rules,
@@ -202,6 +199,7 @@ class Match:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self.status = Status(self.status)  # saves written before `Status` hold plain strings
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
@@ -211,3 +209,7 @@ class Match:
                 and mine == theirs)
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        """The current deal with every hand, the scores and the status (see `describe_match`)."""
+        return describe_match(self)

@@ -2,13 +2,14 @@
 
 A preset (``duel``, ``classic``, ``points``, ``colors``, ``action``) is a value of
 `Rules`. Players change a preset before a game through the option names of
-RULES.md ("Option names"), which are fields of the same name here:
-``PRESETS["points"].with_options({"jacks_skip": True})``. Each preset exposes the
-options that make sense for it (``Rules.exposed``); anything else is refused with a
-message that names the option and what was expected.
+RULES.md ("Option names"), declared in `options.OPTIONS` and fields of the same name
+here: ``PRESETS["points"].with_options({"jacks_skip": True})``. Each preset exposes
+the options that make sense for it (``Rules.exposed``); anything else is refused with
+a message that names the option and what was expected.
 
 The other fields describe the structure of a rule set (deck, wilds, action cards,
-stacking table, scoring) and are not user-facing.
+stacking table, scoring, whether it is ranked) and are not user-facing. Code asks
+these fields what a rule set does, never its name (the name is for display).
 """
 
 from __future__ import annotations
@@ -19,22 +20,10 @@ from typing import Any, Final
 
 from .cards import DECKS, deck_for
 from .errors import RulesError
+from .options import OPTIONS
 
-# ---- user-facing option names (RULES.md, "Option names") ----------------------------------
-BOOL_OPTIONS: Final = frozenset({
-    "draw_until_playable", "draw_when_playable", "reshuffle", "twos_draw_two",
-    "queen_spades_draw_five", "jacks_skip", "aces_reverse", "stacking", "last_card_call",
-    "challenge_wild_four", "twin_card", "runs", "pairs", "undo",
-})
-INT_OPTIONS: Final = {
-    # name: (lowest, highest)
-    "hand_size": (0, 30),
-    "max_draws": (0, 108),
-    "turn_seconds": (0, 600),
-    "target": (0, 1_000_000),
-    "target_per_player": (0, 100_000),
-}
-OPTION_NAMES: Final = tuple(sorted(BOOL_OPTIONS | set(INT_OPTIONS)))
+OPTION_NAMES: Final = tuple(sorted(option.name for option in OPTIONS))
+"""The user-facing option names (RULES.md, "Option names"), in alphabetical order."""
 
 FIRST_PLAYER_POLICIES: Final = ("rotate", "seat0", "random")
 TIMEOUT_POLICIES: Final = ("autoplay", "penalty")
@@ -58,7 +47,9 @@ class Rules:
     0), ``first_player`` policy, ``wild_ranks``, what the starting card does,
     the deck's own action cards (``draw_cards`` as (rank or code, cards), ``skip_ranks``,
     ``reverse_ranks``, ``again_ranks``), the ``stack_on`` table, timer policy,
-    scoring and card values. Options: the RULES.md option names.
+    scoring and card values; ``ranking_xp`` (a finished game earns ranking experience
+    points, an abandoned one costs them) and ``card_markers`` (the cards carry badges
+    naming their action). Options: the RULES.md option names (`options.OPTIONS`).
     """
 
     name: str = "custom"
@@ -81,6 +72,8 @@ class Rules:
     scoring: str = "hands"
     blocked_scoring: str = "hands"
     card_values: tuple[tuple[str, int], ...] = _STANDARD_VALUES
+    ranking_xp: bool = False
+    card_markers: bool = False
     exposed: frozenset[str] = field(default=frozenset(OPTION_NAMES))
 
     # ---- options (RULES.md names) ----
@@ -115,14 +108,19 @@ class Rules:
         ):
             if getattr(self, name) not in allowed:
                 raise RulesError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
-        for name in sorted(BOOL_OPTIONS):
-            if type(getattr(self, name)) is not bool:
-                raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
-        for name, (low, high) in INT_OPTIONS.items():
-            value = getattr(self, name)
-            if type(value) is not int or not low <= value <= high:
-                raise RulesError(f"option {name} must be a whole number from {low} to {high}, "
-                                 f"not {value!r}")
+        for option in OPTIONS:
+            option.check(getattr(self, option.name))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # A save written before a structural field existed lacks it: the preset of the same
+        # name says what it is (a custom rule set takes the field's default).
+        name = state.get("name")
+        known = PRESETS.get(name) if isinstance(name, str) else None
+        for f in fields(self):
+            if f.name not in state and known is not None:
+                state[f.name] = getattr(known, f.name)
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
     # ---- options ---------------------------------------------------------------------------
     def options(self) -> dict[str, bool | int]:
@@ -220,7 +218,7 @@ PRESETS: Final[dict[str, Rules]] = {
         reverse_ranks=frozenset({"rev"}), stack_on=(("+2", ("+2",)), ("W+4", ())),
         draw_until_playable=False, draw_when_playable=True, max_draws=1, stacking=True,
         last_card_call=True, challenge_wild_four=True, timeout_policy="autoplay",
-        card_values=_COLOR_VALUES, exposed=_exposed(*_STANDARD_ONLY),
+        card_values=_COLOR_VALUES, ranking_xp=True, exposed=_exposed(*_STANDARD_ONLY),
     ),
     "action": Rules(
         name="action", deck="double", min_players=2, max_players=6, hand_sizes=((2, 10),),
@@ -229,7 +227,7 @@ PRESETS: Final[dict[str, Rules]] = {
         skip_ranks=frozenset({"J"}), reverse_ranks=frozenset({"Q"}),
         again_ranks=frozenset({"T"}), stack_on=(("K", ("K", "X")), ("X", ("X",))),
         draw_until_playable=False, max_draws=1, stacking=True, twin_card=True, runs=True,
-        turn_seconds=10, timeout_policy="penalty", card_values=_ACTION_VALUES,
+        turn_seconds=10, timeout_policy="penalty", card_values=_ACTION_VALUES, card_markers=True,
         exposed=_exposed(*_STANDARD_ONLY, "pairs"),
     ),
 }

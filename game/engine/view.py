@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card
+from .phases import Follow, Phase, Status
+from .position import describe_view
 from .rules import Rules
 from .scoring import RoundResult
 
@@ -31,12 +33,12 @@ class PlayerView:
     draw_count: int
     direction: int
     to_act: int | None
-    phase: str
+    phase: Phase
     pending: int
     pending_by: Card | None
     legal: tuple[Action, ...]
     drawn_card: Card | None
-    follow: str | None
+    follow: Follow | None
     follow_suit: str | None
     called: bool
     exposed: tuple[int, ...]
@@ -47,7 +49,7 @@ class PlayerView:
     first: int
     scores: tuple[int, ...]
     target: int
-    status: str
+    status: Status
     result: RoundResult | None
     winners: tuple[int, ...]
     drawn: int = 0  # cards the seat to act has drawn this turn (public: everyone saw it draw)
@@ -65,3 +67,8 @@ class PlayerView:
     def my_turn(self) -> bool:
         """Whether this seat is the one to act."""
         return self.to_act == self.seat
+
+    def __str__(self) -> str:
+        """The position as this seat knows it, in card notation: its own hand, the others'
+        counts, never a hidden card (see `describe_view`)."""
+        return describe_view(self)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.ai import LEVELS, ComputerPlayer, player_for
-from game.engine import MATCH_OVER, PLAYING, Action, Match, Rules, parse_action
+from game.engine import Action, Match, Rules, Status, parse_action
 from game.engine.events import Event
 from game.play import Computer, TurnDriver
 
@@ -135,7 +135,7 @@ class Room:
     @property
     def finished(self) -> bool:
         """Whether the match is won for good (no further deal)."""
-        return self.match is not None and self.match.status == MATCH_OVER and bool(self.match.target)
+        return self.match is not None and self.match.status == Status.MATCH_OVER and bool(self.match.target)
 
     # ---- seats ---------------------------------------------------------------------------
     def claim(self, seat: int | None, name: str) -> tuple[int, str]:
@@ -215,7 +215,7 @@ class Room:
     def deal_ready(self) -> bool:
         """A finished deal may be followed by another, and every human is here and agrees."""
         match = self.match
-        if match is None or match.status == PLAYING or self.finished:
+        if match is None or match.status == Status.PLAYING or self.finished:
             return False
         return all(s.accepted and s.connected for s in self.seats if s.is_human)
 

@@ -38,7 +38,7 @@ from typing import Any, Final
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.engine import PLAYING, Action, IllegalAction, TimeOut, parse_action
+from game.engine import Action, IllegalAction, Status, TimeOut, parse_action
 from game.engine.events import Event
 from game.play import Move, Pace
 
@@ -403,13 +403,13 @@ class RoomServer:
         self._commit(room, LogEntry("action", seat, str(action)))  # stored first: then it happens
         events = room.apply(seat, action)
         self._broadcast(room, events, sender, ref)
-        if room.state != PLAYING:
+        if room.state != Status.PLAYING:
             self._room_status(room)
         self._kick(room)
 
     async def _on_accept_round(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         room, seat = self._joined(client)
-        if room.match is None or room.state == PLAYING or room.finished:
+        if room.match is None or room.state == Status.PLAYING or room.finished:
             raise Refusal("illegal", "there is no deal to accept now", reason="not_allowed",
                           values={"action": "accept_round"})
         if not room.seats[seat].accepted:

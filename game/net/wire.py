@@ -11,10 +11,25 @@ the same code as a local one.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Final
+from enum import StrEnum
+from typing import Any, Final, TypeVar
 
-from game.engine import Card, PlayerView, RoundResult, Rules, parse_action, parse_card, preset
+from game.engine import (
+    Card,
+    DrawReason,
+    Follow,
+    Phase,
+    PlayerView,
+    RoundResult,
+    Rules,
+    Status,
+    parse_action,
+    parse_card,
+    preset,
+)
 from game.engine import events as ev
+
+_E = TypeVar("_E", bound=StrEnum)
 
 EVENT_TYPES: Final[dict[str, type[ev.Event]]] = {
     name: value for name, value in vars(ev).items()
@@ -63,6 +78,14 @@ def _cards(codes: Any) -> tuple[Card, ...]:
     return tuple(_card(c) for c in codes)
 
 
+def _named(kind: type[_E], value: Any, field: str) -> _E:
+    """The member of ``kind`` whose value ``value`` is (the JSON carries the plain string)."""
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        raise WireError(f"bad {field}: {value!r:.40}") from None
+
+
 def result_to_json(result: RoundResult | None) -> dict[str, Any] | None:
     """A round's result (public once the round is over: its hands are shown)."""
     if result is None:
@@ -89,12 +112,15 @@ def result_from_json(value: Any) -> RoundResult | None:
 
 
 def _encode(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, RoundResult):
-        return result_to_json(value)
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
+    match value:
+        case Card():
+            return value.code
+        case RoundResult():
+            return result_to_json(value)
+        case StrEnum():
+            return str(value)
+        case tuple() | list():
+            return [_encode(v) for v in value]
     return value
 
 
@@ -109,6 +135,7 @@ def event_to_json(event: ev.Event) -> dict[str, Any]:
 _CARD_FIELDS: Final = {"card"}
 _CARDS_FIELDS: Final = {"cards"}
 _RESULT_FIELDS: Final = {"result"}
+_EVENT_NAMES: Final[dict[str, type[StrEnum]]] = {"reason": DrawReason, "why": Follow}
 
 
 def event_from_json(value: Any) -> ev.Event:
@@ -133,6 +160,8 @@ def event_from_json(value: Any) -> ev.Event:
             kwargs[f.name] = None if raw is None else _cards(raw)
         elif f.name in _RESULT_FIELDS:
             kwargs[f.name] = result_from_json(raw)
+        elif f.name in _EVENT_NAMES:
+            kwargs[f.name] = _named(_EVENT_NAMES[f.name], raw, f.name)
         elif isinstance(raw, list):
             kwargs[f.name] = tuple(raw)
         else:
@@ -158,6 +187,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 
 _VIEW_CARDS: Final = {"hand", "discard"}
 _VIEW_CARD: Final = {"pending_by", "drawn_card"}
+_VIEW_NAMES: Final[dict[str, type[StrEnum]]] = {"phase": Phase, "status": Status, "follow": Follow}
 
 
 def view_from_json(value: Any) -> PlayerView:
@@ -188,6 +218,9 @@ def view_from_json(value: Any) -> PlayerView:
                 kwargs[f.name] = result_from_json(raw)
             elif f.name == "exposed_until":
                 kwargs[f.name] = tuple(tuple(pair) for pair in raw)
+            elif f.name in _VIEW_NAMES:
+                kwargs[f.name] = None if raw is None and f.name == "follow" else _named(
+                    _VIEW_NAMES[f.name], raw, f.name)
             elif isinstance(raw, list):
                 kwargs[f.name] = tuple(raw)
             else:
@@ -227,8 +260,7 @@ def _check_view(v: dict[str, Any]) -> None:
             raise bad(name)
     if v["to_act"] is not None and (type(v["to_act"]) is not int or not 0 <= v["to_act"] < players):
         raise bad("to_act")
-    if v["status"] not in ("playing", "round_over", "match_over") or not isinstance(v["phase"], str):
-        raise bad("status")
+    # (``phase``, ``status`` and ``follow`` were read as members of their enums above.)
     if v["suit"] is not None and not isinstance(v["suit"], str):
         raise bad("suit")
     if not all(type(s) is int and 0 <= s < players for s in (*v["exposed"], *v["winners"])):

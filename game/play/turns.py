@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from game.ai import ComputerPlayer, reaction_delay, think_delay, will_denounce
-from game.engine import PLAYING, Action, IllegalAction, Match, TimeOut
+from game.engine import Action, IllegalAction, Match, Status, TimeOut
 from game.engine.actions import Denounce
 from game.engine.events import Event, TimedOut
 from game.engine.scoring import team_of
@@ -170,7 +170,7 @@ class TurnDriver:
     def advance(self, dt: float) -> Move | None:
         """``dt`` seconds went by: run the countdowns; return the move to make now, if any."""
         match = self.match
-        if match.status != PLAYING:
+        if match.status != Status.PLAYING:
             return None
         dt = max(0.0, dt)
         caught = self._react(dt)
@@ -183,7 +183,7 @@ class TurnDriver:
         """Seconds until `advance` would return a move by itself (0: now, or something is to
         start: advance now); None: nothing until someone acts or a search finishes."""
         match = self.match
-        if match.status != PLAYING:
+        if match.status != Status.PLAYING:
             return None
         times: list[float] = []
         if self._caught is not None:
@@ -295,7 +295,7 @@ class TurnDriver:
     def _timed_seat(self) -> int | None:
         """The human seat to act when its turn is timed."""
         match = self.match
-        if match.status != PLAYING or not match.rules.turn_seconds:
+        if match.status != Status.PLAYING or not match.rules.turn_seconds:
             return None
         seat = match.to_act
         return None if seat is None or seat in self.computers else seat

@@ -1,8 +1,9 @@
 """The new-game form: rules, number of players, who sits where, and the house rules.
 
 Every option the preset exposes is shown with its current value and changes with
-a tap (or Left/Right). The choice is checked by the engine before the game starts;
-a seating the rules cannot play gets the engine's message, not a crash.
+a tap (or Left/Right), in the order, steps and words for 0 that `game.engine.OPTIONS`
+declares. The choice is checked by the engine before the game starts; a seating the
+rules cannot play gets the engine's message, not a crash.
 
 In its online mode (``online=(host, port)``, from the lobby) the same form creates
 a room on that server: human seats are for friends (the creator takes the first),
@@ -12,39 +13,21 @@ computer seats play on the server.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from game.engine import PRESETS, Match, Rules, RulesError, preset
+from game.engine import OPTIONS, PRESETS, Match, Option, Rules, RulesError, preset
+from game.engine.options import OPTION_BY_NAME
 
 from ..controller import MatchController, SeatConfig
-from ..i18n import tr
+from ..i18n import option_label, tr, zero_text
 from ..settings import SEAT_KINDS
 from .gui import GuiScene
 
 if TYPE_CHECKING:
     from ..app import App
-
-INT_CHOICES: Final = {
-    "hand_size": (0, 3, 4, 5, 6, 7, 8, 10, 12),
-    "max_draws": (0, 1, 2, 3, 5),
-    "turn_seconds": (0, 5, 10, 15, 20, 30, 60),
-    "target": (0, 50, 100, 150, 200, 250, 300, 500, 1000),
-    "target_per_player": (0, 25, 50, 100),
-}
-
-
-OPTION_ORDER: Final = (
-    "hand_size", "draw_until_playable", "draw_when_playable", "max_draws", "reshuffle", "twos_draw_two",
-    "queen_spades_draw_five", "jacks_skip", "aces_reverse", "stacking", "last_card_call",
-    "challenge_wild_four", "twin_card", "runs", "turn_seconds", "target", "target_per_player", "pairs",
-    "undo",
-)
-"""RULES.md's order of the options."""
-
-ZERO_MEANS: Final = {"hand_size": "new.auto", "max_draws": "new.no_limit", "target": "new.one_round"}
 
 
 def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | None = None) -> None:
@@ -129,25 +112,26 @@ class NewGameScene(GuiScene):
                         lambda d, seat=seat: self.step_seat(seat, d))
             y += bh + gap
         # House rules, in two columns if needed.
-        names = [n for n in OPTION_ORDER if n in rules.options()]
+        exposed = rules.options()
+        shown = [option for option in OPTIONS if option.name in exposed]
         ox = x + col_w + m
         ow = w - ox - m
         self.label(pygame.Rect(ox, int(80 * s), ow, bh), tr("new.options"), "#heading")
         top = int(80 * s) + bh + gap
         bottom = h - bh * 2 - m * 2
         per_col = max(1, (bottom - top) // (bh + gap))
-        cols = 1 if len(names) <= per_col else 2
+        cols = 1 if len(shown) <= per_col else 2
         cw = (ow - (cols - 1) * gap) // cols
         obh = bh
-        if cols == 2 and len(names) > per_col * 2:
-            obh = max(32, (bottom - top) // ((len(names) + 1) // 2) - gap)
-        rows = (len(names) + cols - 1) // cols
-        for i, name in enumerate(names):
+        if cols == 2 and len(shown) > per_col * 2:
+            obh = max(32, (bottom - top) // ((len(shown) + 1) // 2) - gap)
+        rows = (len(shown) + cols - 1) // cols
+        for i, option in enumerate(shown):
             col, row = divmod(i, rows)
             rect = pygame.Rect(ox + col * (cw + gap), top + row * (obh + gap), cw, obh)
-            self.button(rect, self.option_text(name, rules),
-                        lambda name=name: self.step_option(name, 1),
-                        lambda d, name=name: self.step_option(name, d), object_id="#option")
+            self.button(rect, self.option_text(option, rules),
+                        lambda name=option.name: self.step_option(name, 1),
+                        lambda d, name=option.name: self.step_option(name, d), object_id="#option")
         bw = int(220 * s)
         by = h - bh - m
         if self.error:
@@ -158,17 +142,21 @@ class NewGameScene(GuiScene):
         self.focus = len(self.controls) - 2 if not getattr(self, "_built", False) else self.focus
         self._built = True
 
-    def option_text(self, name: str, rules: Rules) -> str:
+    def option_text(self, option: Option, rules: Rules) -> str:
         """``Jacks skip: on``."""
+        name = option.name
         value = getattr(rules, name)
-        shown = (tr("new.on") if value else tr("new.off")) if isinstance(value, bool) else str(value)
-        if value == 0 and not isinstance(value, bool):
-            shown = tr(ZERO_MEANS.get(name, "new.off"))
+        if option.kind == "bool":
+            shown = tr("new.on") if value else tr("new.off")
+        elif value:
+            shown = str(value)
+        else:
+            shown = zero_text(option)
             if name == "max_draws" and not rules.draw_until_playable:
                 shown = "1"  # no limit set: one card, as "draw until you can play" is off
         if name == "target" and not value and rules.target_per_player:
             shown = f"{rules.target_per_player} × {self.players}"
-        return tr("fmt.pair", label=tr("option." + name), value=shown)
+        return tr("fmt.pair", label=option_label(option), value=shown)
 
     # ---- changes -----------------------------------------------------------------------------
     def step_preset(self, delta: int) -> None:
@@ -196,12 +184,13 @@ class NewGameScene(GuiScene):
         self.rebuild()
 
     def step_option(self, name: str, delta: int) -> None:
-        """Toggle a boolean option or step a number through sensible values."""
+        """Toggle a boolean option or step a number through its declared steps."""
+        option = OPTION_BY_NAME[name]
         value = getattr(self.rules, name)
-        if isinstance(value, bool):
+        if option.kind == "bool":
             self.options[name] = not value
         else:
-            choices = INT_CHOICES.get(name, (value,))
+            choices = option.steps or (value,)
             index = choices.index(value) if value in choices else 0
             self.options[name] = choices[(index + delta) % len(choices)]
         self.error = ""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import MATCH_OVER, PLAYING, PlayerView, RoundResult
+from game.engine import PlayerView, RoundResult, Status
 
 from .. import ui
 from ..art import CardArt
@@ -57,7 +57,7 @@ class ResultScene(Scene):
     def final(self) -> bool:
         """Whether the match itself is won (no further deal of this match)."""
         view = self.view
-        return view.status == MATCH_OVER and bool(view.target)
+        return view.status == Status.MATCH_OVER and bool(view.target)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Buttons along the bottom."""
@@ -129,7 +129,7 @@ class ResultScene(Scene):
 
     def next_round(self) -> None:
         """Ask for the next deal (once); back to the table as soon as it is being played."""
-        if self.view.status != PLAYING and not self.controller.awaiting_deal:
+        if self.view.status != Status.PLAYING and not self.controller.awaiting_deal:
             self.controller.next_round()
         if not self._back_when_dealt():
             self.resize(self.app.size)  # online: "Waiting for the others…"
@@ -138,13 +138,13 @@ class ResultScene(Scene):
         """Follow the game (online: the room) until the next deal is being played."""
         if self.closed:
             return
-        if self.view.status != PLAYING:
+        if self.view.status != Status.PLAYING:
             self.controller.update(dt)
         self._back_when_dealt()
 
     def _back_when_dealt(self) -> bool:
         """Close when the shown seat's view says the next deal is being played (the table animates it)."""
-        if self.closed or self.view.status != PLAYING:
+        if self.closed or self.view.status != Status.PLAYING:
             return self.closed
         self.closed = True
         self.app.stack.pop()

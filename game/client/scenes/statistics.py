@@ -2,7 +2,8 @@
 
 One rule set at a time (◂ ▸ to change): a row per computer level with games, wins,
 ties, best score and streaks, and a bar per level split into wins, ties and losses.
-For ``colors``, the ranking's experience points and their history as a line.
+For a ranked rule set (``ranking_xp``: ``colors``), the ranking's experience points and
+their history as a line.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ class StatisticsScene(GuiScene):
                     ui.text(surface, str(cell), (x, y), px)
                 y += int(px * 1.5)
             self._bars(surface, pygame.Rect(x0, y + px, width, int(px * 1.3) * len(rows) + px * 2), rows, px)
-        if self.preset_name == "colors":
+        if PRESETS[self.preset_name].ranking_xp:
             self._xp(surface, pygame.Rect(x0, int(h * 0.68), width, int(h * 0.16)), px)
 
     def _bars(self, surface: pygame.Surface, box: pygame.Rect, rows: list[tuple[str, Record]],

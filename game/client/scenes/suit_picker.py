@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import ChooseSuit
+from game.engine import ChooseSuit, Phase
 
 from .. import ui
 from ..i18n import tr
@@ -47,7 +47,7 @@ class SuitPickerScene(Scene):
         """The game goes on underneath (a turn timer keeps running); close if the choice was made."""
         self.table.update(dt)
         view = self.table.view
-        if view.phase != "suit" or view.to_act != view.seat:
+        if view.phase != Phase.SUIT or view.to_act != view.seat:
             self.app.stack.pop()
 
     def choose(self, suit: str) -> None:

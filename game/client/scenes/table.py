@@ -19,7 +19,6 @@ import pygame
 
 from game.ai import Medium
 from game.engine import (
-    PLAYING,
     Accept,
     Action,
     CallLastCard,
@@ -27,10 +26,13 @@ from game.engine import (
     Challenge,
     Denounce,
     Draw,
+    DrawReason,
     EndTurn,
     Pass,
+    Phase,
     Play,
     PlayerView,
+    Status,
 )
 from game.engine import events as ev
 
@@ -187,7 +189,7 @@ class TableScene(Scene):
         for action, key in ACTION_LABELS.items():
             if action in legal:
                 label = tr(key)
-                if isinstance(action, Draw) and view.phase == "penalty":
+                if isinstance(action, Draw) and view.phase == Phase.PENALTY:
                     label += f" {view.pending}"
                 specs.append((action, label))
         names = self.names()
@@ -332,7 +334,7 @@ class TableScene(Scene):
             return  # an overlay is already up (the suit picker keeps the table running)
         controller = self.controller
         view = self.view
-        if view.status != PLAYING:
+        if view.status != Status.PLAYING:
             if self._result_of != view.round_number:  # once per finished deal
                 from .result import ResultScene
 
@@ -345,7 +347,7 @@ class TableScene(Scene):
 
             self.app.stack.push(HandoffScene(self.app, self, controller.handoff_to))
             return
-        if view.phase == "suit" and view.to_act == view.seat and controller.seats[view.seat].is_human:
+        if view.phase == Phase.SUIT and view.to_act == view.seat and controller.seats[view.seat].is_human:
             from .suit_picker import SuitPickerScene
 
             self.app.stack.push(SuitPickerScene(self.app, self))
@@ -376,8 +378,8 @@ class TableScene(Scene):
                 else:
                     sound.play("play")
             elif isinstance(event, ev.CardsDrawn):
-                gap = DEAL_GAP if event.reason == "deal" else 0.08
-                name = "deal" if event.reason == "deal" else "draw"
+                gap = DEAL_GAP if event.reason == DrawReason.DEAL else 0.08
+                name = "deal" if event.reason == DrawReason.DEAL else "draw"
                 if speed <= 0:
                     sound.play(name)
                     continue
@@ -386,7 +388,7 @@ class TableScene(Scene):
                     self.animator.add(
                         Flight(None, self.layout.draw_pile, end, FLIGHT / speed, dest=("hand", event.seat),
                                sound=name if i % 3 == 0 else None),
-                        after=gap / speed if i or event.reason == "deal" else 0.0)
+                        after=gap / speed if i or event.reason == DrawReason.DEAL else 0.0)
             elif isinstance(event, ev.Reshuffled):
                 if speed <= 0:
                     sound.play("shuffle")
@@ -416,7 +418,7 @@ class TableScene(Scene):
         if view.to_act is None:
             return ""
         if view.to_act == view.seat:
-            if view.phase == "penalty":
+            if view.phase == Phase.PENALTY:
                 return tr("table.pending", n=view.pending)
             return tr("table.your_turn")
         if self.controller.thinking is not None:
@@ -442,4 +444,4 @@ class TableScene(Scene):
 
 def markers_for(view: PlayerView) -> bool:
     """Whether the cards of ``view``'s game are drawn with action badges (the ``action`` rules)."""
-    return view.rules.name == "action"
+    return view.rules.card_markers
