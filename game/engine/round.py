@@ -55,6 +55,7 @@ from .actions import (
     TimeOut,
 )
 from .cards import Card, deck_for
+from .deal import check_deck, deal
 from .effects import CardEffect, CardTable, card_table
 from .errors import IllegalAction, RulesError
 from .events import (
@@ -71,9 +72,6 @@ from .events import (
     PlayAgain,
     Reshuffled,
     RoundEnded,
-    RoundStarted,
-    StartCard,
-    StartCardReturned,
     SuitChosen,
     TimedOut,
     TurnSkipped,
@@ -89,7 +87,6 @@ from .scoring import RoundResult, blocked_result, finished_result
 Log = list[Event] | None
 
 # The draw reasons as plain globals (cheaper than an attribute of the enum class).
-_DEAL: Final = DrawReason.DEAL
 _DRAW: Final = DrawReason.DRAW
 _PENALTY: Final = DrawReason.PENALTY
 _CHALLENGE: Final = DrawReason.CHALLENGE
@@ -132,7 +129,7 @@ class Round:
             cards = deck_for(rules.deck)
             rng.shuffle(cards)
         else:
-            cards = self._check_deck(deck, players)
+            cards = check_deck(rules, self.table, deck, players)
         self.pile: list[Card] = cards[::-1]  # top of the pile is the end of the list
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.discard: list[Card] = []
@@ -155,74 +152,7 @@ class Round:
         self.passes = 0
         self.result: RoundResult | None = None
         self.start_choice = False
-        self._deal(log)
-
-    # ---- set-up --------------------------------------------------------------------------
-    def _check_deck(self, deck: Sequence[Card], players: int) -> list[Card]:
-        counts: dict[Card, int] = {}
-        for card in deck:
-            if not isinstance(card, Card):
-                raise RulesError(f"deck entries must be cards, not {card!r}")
-            counts[card] = counts.get(card, 0) + 1
-            allowed = self.table.deck_counts.get(card, 0)
-            if counts[card] > allowed:
-                raise RulesError(f"the {self.rules.deck} deck has {allowed} of {card.code}, "
-                                 f"but the explicit deck has more")
-        needed = self.rules.cards_per_hand(players) * players + 1
-        if len(deck) < needed:
-            raise RulesError(f"the explicit deck has {len(deck)} cards; dealing needs {needed}")
-        return list(deck)
-
-    def _deal(self, log: Log) -> None:
-        per_hand = self.rules.cards_per_hand(self.players)
-        if log is not None:
-            log.append(RoundStarted(self.number, self.dealer, self.first, 1, per_hand))
-        for _ in range(per_hand):
-            for k in range(self.players):
-                self.hands[(self.first + k) % self.players].append(self.pile.pop())
-        if log is not None:
-            for seat, hand in enumerate(self.hands):
-                log.append(CardsDrawn(seat, len(hand), _DEAL, tuple(hand)))
-        returns = self.rules.start_returns
-        tries = 0
-        while True:
-            card = self.pile.pop()
-            if card.rank not in returns:
-                break
-            tries += 1
-            if tries > len(self.pile) + 1:
-                raise RulesError("no card of this deck may start the discard pile")
-            if log is not None:
-                log.append(StartCardReturned(card))
-            if self.explicit:
-                self.pile.insert(0, card)
-            else:
-                self.pile.insert(self.rng.randrange(len(self.pile) + 1), card)
-        self.discard.append(card)
-        self.suit = card.suit
-        if log is not None:
-            log.append(StartCard(card))
-        effect = self.table.effects[card]
-        if self.rules.start_effects:
-            if effect.wild:
-                # The first player names the colour, then plays as usual.
-                self.phase = SUIT
-                self.start_choice = True
-            elif effect.draws:
-                self.pending = effect.draws
-                self.pending_by = card
-                self._begin_turn(self.first, log)
-                return
-            elif effect.skip:
-                if log is not None:
-                    log.append(TurnSkipped(self.first))
-                self._begin_turn((self.first + 1) % self.players, log)
-                return
-            elif effect.reverse:
-                self.direction = -1
-                if log is not None:
-                    log.append(DirectionChanged(-1))
-        self._begin_turn(self.first, log)
+        self._begin_turn(deal(self, log), log)
 
     # ---- asking --------------------------------------------------------------------------
     @property
