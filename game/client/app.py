@@ -197,8 +197,9 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if not self.fullscreen:
-                self.screen = pygame.display.get_surface()
+            surface = pygame.display.get_surface()
+            if not self.fullscreen and surface is not None:
+                self.screen = surface
             self._resized()
             return
         normal = self.normalise(event)

@@ -8,6 +8,7 @@ old settings file never stops the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
@@ -75,7 +76,7 @@ def _options(v: object) -> bool:
         and all(isinstance(n, str) and isinstance(x, bool | int) for n, x in o.items()) for k, o in v.items())
 
 
-_CHECKS: Final = {
+_CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
     "language": lambda v: v in i18n.LANGUAGES,
     "speed": lambda v: v in SPEEDS,
     "volume": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1,

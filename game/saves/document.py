@@ -55,6 +55,8 @@ def unpack(data: bytes, kind: str, current: int) -> tuple[int, bytes]:
     line, newline, body = rest.partition(b"\n")
     try:
         header = json.loads(line) if newline else None
+        if not isinstance(header, dict):
+            raise TypeError("the header is not an object")
         size, digest = header["size"], header["sha256"]
     except (ValueError, TypeError, KeyError):
         raise SaveError("damaged") from None

@@ -62,9 +62,9 @@ def decode_game(data: bytes) -> dict[str, Any]:
         raise SaveError("unsafe") from None
     except Exception as exc:  # any damage a pickle can have: the file is refused, never trusted
         raise SaveError("invalid", detail=type(exc).__name__) from None
-    value = upgrade(value, version, FORMAT, UPGRADES)
-    check_game(value)
-    return value
+    game: dict[str, Any] = upgrade(value, version, FORMAT, UPGRADES)
+    check_game(game)  # a dict of the expected shape, or SaveError
+    return game
 
 
 def check_game(value: Any) -> None:

@@ -46,7 +46,7 @@ class GuiScene(Scene):
     # ---- building ----------------------------------------------------------------------------
     def rebuild(self) -> None:
         """Drop and recreate every widget (language or size changed)."""
-        self.manager.clear_and_reset()
+        self.manager.clear_and_reset()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
         self.controls = []
         self.build()
         self.focus = min(self.focus, max(0, len(self.controls) - 1))

@@ -13,6 +13,7 @@ computer seats play on the server.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -108,8 +109,7 @@ class NewGameScene(GuiScene):
             kind = self.kinds[seat]
             text = tr("fmt.pair", label=tr("new.seat", n=seat + 1), value=tr("new." + kind))
             self.button(pygame.Rect(x + int(20 * s), y, col_w - int(20 * s), bh), text,
-                        lambda seat=seat: self.step_seat(seat, 1),
-                        lambda d, seat=seat: self.step_seat(seat, d))
+                        partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
             y += bh + gap
         # House rules, in two columns if needed.
         exposed = rules.options()
@@ -130,8 +130,8 @@ class NewGameScene(GuiScene):
             col, row = divmod(i, rows)
             rect = pygame.Rect(ox + col * (cw + gap), top + row * (obh + gap), cw, obh)
             self.button(rect, self.option_text(option, rules),
-                        lambda name=option.name: self.step_option(name, 1),
-                        lambda d, name=option.name: self.step_option(name, d), object_id="#option")
+                        partial(self.step_option, option.name, 1), partial(self.step_option, option.name),
+                        object_id="#option")
         bw = int(220 * s)
         by = h - bh - m
         if self.error:

@@ -4,6 +4,8 @@ Changes are kept for the next run when the screen closes."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from .. import i18n
@@ -48,7 +50,7 @@ class SettingsScene(GuiScene):
         y = int(100 * s)
         bh = max(36, min(bh, (h - y - int(20 * s)) // (len(rows) + 2) - gap))
         for text, step in rows:
-            self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, lambda step=step: step(1), step)
+            self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, partial(step, 1), step)
             y += bh + gap
         half = (bw - gap) // 2
         if self.app.table_controller() is None:  # not under a game: it would be saved again at once
