@@ -1,4 +1,4 @@
-"""Rule tests for the `action` preset (RULES.md, "action" section)."""
+"""Rule tests for the `action` preset (docs/rules.md, "`action`: action eights")."""
 
 from collections import Counter
 

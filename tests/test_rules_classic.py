@@ -1,4 +1,4 @@
-"""RULES.md, `classic`: you vs 1 to 3 computers, the winner scores the losers' cards."""
+"""docs/rules.md, `classic`: you vs 1 to 3 computers, the winner scores the losers' cards."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Rule tests for the `colors` preset (RULES.md, "colors" section)."""
+"""Rule tests for the `colors` preset (docs/rules.md, "`colors`: the colour deck")."""
 
 from collections import Counter
 

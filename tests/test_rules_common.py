@@ -1,4 +1,4 @@
-"""RULES.md, "Common ground": turns, legal cards, wilds, reshuffles, blocked rounds, secrets."""
+"""docs/rules.md, "Common ground": turns, legal cards, wilds, reshuffles, blocked rounds, secrets."""
 
 import pytest
 

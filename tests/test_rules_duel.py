@@ -1,4 +1,4 @@
-"""RULES.md, `duel`: two players, one round at a time, eights wild, draw until playable."""
+"""docs/rules.md, `duel`: two players, one round at a time, eights wild, draw until playable."""
 
 import pytest
 

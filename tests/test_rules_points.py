@@ -1,4 +1,4 @@
-"""RULES.md, `points`: deal after deal to 50 points per player, optional action cards."""
+"""docs/rules.md, `points`: deal after deal to 50 points per player, optional action cards."""
 
 import pytest
 

@@ -13,8 +13,8 @@ worse than the leader beyond doubt (a paired test on the guesses so far) stop be
 played out, so the budget goes to the close ones; the search stops when one is left.
 After the think budget, the action with the best total is played. One legal action: no
 search. Too few playouts in the budget: the Medium rules decide. Under a time budget,
-helper processes (`helpers`) can deal and play out more guesses on the other cores. Denouncing a missed
-"Card" call needs no search (unless the offender is a partner).
+helper processes (`game.ai.parallel`) can deal and play out more guesses on the other
+cores. Denouncing a missed "Card" call needs no search (unless the offender is a partner).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Hard(Medium):
         self.min_playouts = min_playouts
         self.clock = clock
         self.horizon = horizon
-        self.helpers = helpers  # processes that play out guesses beside this one (`helpers`)
+        self.helpers = helpers  # processes that play out guesses beside this one (`parallel`)
         self.last_playouts = 0
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:

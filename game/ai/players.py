@@ -154,7 +154,7 @@ def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
     """The computer player of ``level`` (``easy``, ``medium`` or ``hard``; ``budget``: Hard's
     think time in seconds; ``playouts``: instead, a fixed number of playouts per decision;
     ``horizon``: actions Hard's playouts look ahead, None to the end of the round;
-    ``helpers``: processes that search beside Hard's under a time budget, see `helpers`).
+    ``helpers``: processes that search beside Hard's under a time budget, see `game.ai.parallel`).
 
     Raises:
         ValueError: unknown level.

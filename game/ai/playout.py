@@ -139,7 +139,7 @@ def playout(r: Round, rng: random.Random, seeded: Sequence[Collection[str]] | No
 
     Cutting the playouts short buys several times more of them in a think budget, and the
     hand sizes after a few turns foretell the winner about as well as the rest of a noisy
-    playout does (A/B in the README). ``seeded``: the suits each seat was already known to
+    playout does (the A/B runs in docs/ai.md). ``seeded``: the suits each seat was already known to
     lack (see `Lacks`). ``noise``: the chance of a random move at each step (see `policy`)."""
     lacks = Lacks(r, seeded)
     steps = 0

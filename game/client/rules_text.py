@@ -2,7 +2,7 @@
 
 Each text is pygame_gui ``UITextBox`` markup restricted to a small subset: ``<b>``,
 ``<i>``, ``<br>`` and ``<font color='...'>`` for the section headings; lists are
-"• " bullets separated by ``<br>``. The rules follow ``shared/RULES.md`` (the
+"• " bullets separated by ``<br>``. The rules follow docs/rules.md (the
 **[our reading]** lines included); the French follows the wording of the French
 sources (pioche, défausse, manche, donne, « Carte », « Menteur », Terminer…).
 

@@ -2,7 +2,7 @@
 
 A preset (``duel``, ``classic``, ``points``, ``colors``, ``action``) is a value of
 `Rules`. Players change a preset before a game through the option names of
-RULES.md ("Option names"), declared in `options.OPTIONS` and fields of the same name
+docs/rules.md ("Option names"), declared in `options.OPTIONS` and fields of the same name
 here: ``PRESETS["points"].with_options({"jacks_skip": True})``. Each preset exposes
 the options that make sense for it (``Rules.exposed``); anything else is refused with
 a message that names the option and what was expected.
@@ -23,7 +23,7 @@ from .errors import RulesError
 from .options import OPTIONS
 
 OPTION_NAMES: Final = tuple(sorted(option.name for option in OPTIONS))
-"""The user-facing option names (RULES.md, "Option names"), in alphabetical order."""
+"""The user-facing option names (docs/rules.md, "Option names"), in alphabetical order."""
 
 FIRST_PLAYER_POLICIES: Final = ("rotate", "seat0", "random")
 TIMEOUT_POLICIES: Final = ("autoplay", "penalty")
@@ -49,7 +49,7 @@ class Rules:
     ``reverse_ranks``, ``again_ranks``), the ``stack_on`` table, timer policy,
     scoring and card values; ``ranking_xp`` (a finished game earns ranking experience
     points, an abandoned one costs them) and ``card_markers`` (the cards carry badges
-    naming their action). Options: the RULES.md option names (`options.OPTIONS`).
+    naming their action). Options: the option names of docs/rules.md (`options.OPTIONS`).
     """
 
     name: str = "custom"
@@ -76,7 +76,7 @@ class Rules:
     card_markers: bool = False
     exposed: frozenset[str] = field(default=frozenset(OPTION_NAMES))
 
-    # ---- options (RULES.md names) ----
+    # ---- options (the names of docs/rules.md, "Option names") ----
     hand_size: int = 0
     draw_until_playable: bool = True
     draw_when_playable: bool = False
@@ -124,7 +124,7 @@ class Rules:
 
     # ---- options ---------------------------------------------------------------------------
     def options(self) -> dict[str, bool | int]:
-        """The user-facing options this rule set exposes, by RULES.md name."""
+        """The user-facing options this rule set exposes, by their docs/rules.md names."""
         return {name: getattr(self, name) for name in OPTION_NAMES if name in self.exposed}
 
     def with_options(self, options: Mapping[str, Any] | None = None, **more: Any) -> Rules:
@@ -231,7 +231,7 @@ PRESETS: Final[dict[str, Rules]] = {
         exposed=_exposed(*_STANDARD_ONLY, "pairs"),
     ),
 }
-"""The five rule sets of RULES.md, by preset name."""
+"""The five rule sets of docs/rules.md, by preset name."""
 
 
 def preset(name: str, options: Mapping[str, Any] | None = None) -> Rules:

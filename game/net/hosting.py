@@ -1,7 +1,7 @@
 """Running a room server: on a thread of the game ("Host on this computer"), or as a command.
 
-``python main.py serve [--host --port --db --think-scale --rate]`` (also ``python -m
-game.net.server``) serves until interrupted.
+``python main.py serve [--host --port --db --think-scale --rooms-per-hour --rate]`` (also
+``python -m game.net.server``) serves until interrupted.
 """
 
 from __future__ import annotations
