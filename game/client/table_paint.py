@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.engine import PlayerView, Rules
+from game.engine.options import OPTION_BY_NAME
 from game.engine.cards import SUIT_SYMBOLS
 
 from . import ui
@@ -231,8 +232,8 @@ class TablePainter:
 
 def options_in_force(rules: Rules) -> list[str]:
     """Short labels of the options that are on (and the timer), as the table lists them."""
-    on = [tr(f"option.{k}") for k, v in rules.options().items()
-          if v and k not in ("hand_size", "max_draws", "target", "target_per_player", "turn_seconds")]
+    # The switches that are on; numbers (hand size, targets...) are shown elsewhere or not at all.
+    on = [tr(f"option.{k}") for k, v in rules.options().items() if v and OPTION_BY_NAME[k].kind == "bool"]
     if rules.turn_seconds:
         on.append(tr("table.timer", n=rules.turn_seconds))
     return on

@@ -1,6 +1,7 @@
 """The pause overlay (Esc or Menu): resume, change a computer's level, settings, menu.
 
-An online table keeps running underneath (the server does not pause), and its
+A local game waits underneath. An online room goes on at the server meanwhile (it
+does not pause); the table catches up with what happened when the pause closes. Online
 computers keep the levels the room was created with (the controller says whether
 levels can be changed: `TableControl.can_set_levels`).
 """
