@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 
 from game.engine import PlayerView, Rules
-from game.engine.options import OPTION_BY_NAME
 from game.engine.cards import SUIT_SYMBOLS
+from game.engine.options import OPTION_BY_NAME
 
 from . import ui
 from .animation import Animator
