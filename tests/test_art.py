@@ -8,8 +8,9 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.client.art import CardArt, felt, main  # noqa: E402
+from game.client.art import CardArt, felt  # noqa: E402
 from game.engine.cards import JOKER, Card, color_deck, standard_deck  # noqa: E402
+from tools.art_sheets import main  # noqa: E402
 
 ALL_CARDS = list(dict.fromkeys(standard_deck() + [JOKER] + color_deck()))
 
