@@ -39,9 +39,10 @@ def app():
     pygame.display.quit()
 
 
-def start_table(app, *, level: str = "medium", first: int = 0, speed: float = 0.0) -> MatchController:
+def start_table(app, *, first: int = 0, speed: float = 0.0) -> MatchController:
+    """A classic game dealt `HANDS`, the human against a Medium computer."""
     match = make_match("classic", HANDS, "7H", "KD QD JD TD 2D 3D 4S 5S", first=first)
-    controller = MatchController(match, [SeatConfig("human"), SeatConfig("computer", level)],
+    controller = MatchController(match, [SeatConfig("human"), SeatConfig("computer", "medium")],
                                  rng=random.Random(1), speed=speed)
     app.start(TableScene(app, controller))
     app.frame(1 / 60)
@@ -115,6 +116,22 @@ def test_a_tap_steps_a_computers_level_and_the_round_goes_on(app):
     play_first_heart(app, controller)
     assert run_until(app, lambda: controller.match.round.to_act == 0, 600)
     assert len(discards(controller)) == 3 and hand(controller, 1) != HANDS[1].split()
+
+
+def test_the_pause_offers_a_level_for_each_computer_and_none_for_a_person(app):
+    match = make_match("classic", ["3H 9H", "5H 6S", "4C 4S", "2C 5C"], "7H", "KD QD JD TD 2D 3D")
+    seats = [SeatConfig("human"), SeatConfig("computer", "easy"), SeatConfig("human", name="Ben"),
+             SeatConfig("computer", "hard")]
+    controller = MatchController(match, seats, rng=random.Random(1), speed=0)
+    app.start(TableScene(app, controller))
+    app.frame(1 / 60)
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "PauseScene"
+    assert labels(app) == [tr("pause.resume"), "Computer 2: Easy", "Computer 4: Hard", tr("menu.settings"),
+                           tr("pause.menu")]
+    tap_label(app, "Computer 4: Hard")
+    assert labels(app)[1:3] == ["Computer 2: Easy", "Computer 4: Easy"]
+    assert [s.level for s in controller.seats if not s.is_human] == ["easy", "easy"]
 
 
 def test_the_pause_works_by_arrows_and_enter(app):
