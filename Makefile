@@ -4,6 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# Test workers (pytest-xdist): one per core by default; `make test TEST_WORKERS=0` runs in one process.
+TEST_WORKERS ?= auto
 
 .PHONY: play text test lint bench clean
 
@@ -21,7 +23,7 @@ text: $(STAMP)
 	$(PY) main.py --text
 
 test: $(STAMP)
-	$(HEADLESS) $(PY) -m pytest -q
+	$(HEADLESS) $(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 lint: $(STAMP)
 	$(PY) -m ruff check game tests tools main.py

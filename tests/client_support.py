@@ -64,3 +64,47 @@ def tap(app: App, pos: tuple[int, int], frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.FINGERUP, **common))
     for _ in range(frames):
         app.frame(STEP)
+
+
+def open_menu(app: App) -> None:
+    """Show the main menu, as at start-up."""
+    app.go_to_menu()
+    app.stack.apply_requests()
+    app.frame(STEP)
+
+
+def labels(app: App) -> list[str]:
+    """The labels of the buttons on the top scene, in focus order (what the player can tap)."""
+    scene = app.stack.top
+    controls = getattr(scene, "controls", None)
+    if controls is not None:
+        return [control.element.text for control in controls]
+    return [button.label for button in getattr(scene, "buttons", [])]
+
+
+def label_starting(app: App, start: str) -> str:
+    """The one label on the top scene that starts with ``start`` ("Volume: " → "Volume: 80%")."""
+    found = [text for text in labels(app) if text.startswith(start)]
+    assert len(found) == 1, f"{len(found)} buttons start with {start!r} on {top_name(app)}: {labels(app)}"
+    return found[0]
+
+
+def rect_of(app: App, label: str) -> pygame.Rect:
+    """Where the button labelled ``label`` is on the top scene."""
+    scene = app.stack.top
+    controls = getattr(scene, "controls", None)
+    found = ([(c.element.text, c.element.rect) for c in controls] if controls is not None
+             else [(b.label, b.rect) for b in getattr(scene, "buttons", [])])
+    for text, rect in found:
+        if text == label:
+            return pygame.Rect(rect)
+    raise AssertionError(f"no button {label!r} on {top_name(app)}: {[text for text, _ in found]}")
+
+
+def tap_label(app: App, label: str, *, touch: bool = True, frames: int = 2) -> None:
+    """Tap (or click, ``touch=False``) the button labelled ``label`` on the top scene."""
+    center = rect_of(app, label).center
+    if touch:
+        tap(app, center, frames)
+    else:
+        click(app, center, frames)

@@ -1,12 +1,22 @@
-"""Every test gets its own empty data folder, so no test reads or writes the player's saves."""
+"""Shared test isolation: every test gets its own empty data folder (so no test reads or writes the
+player's saves) and starts in English, whatever language the test before it switched to."""
 
 from __future__ import annotations
 
 import pytest
 
+from game.client import i18n
 from game.saves import ENV_VAR
 
 
 @pytest.fixture(autouse=True)
 def _own_data_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv(ENV_VAR, str(tmp_path_factory.mktemp("huit-data")))
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """The language is one global of the client; a test that changes it must not change the next."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -1,0 +1,136 @@
+"""How to play, seen from the game: real taps and keys on the real menu and rules screen."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.client import i18n
+from game.client.i18n import tr
+from game.client.rules_text import rules_text
+from game.engine import PRESETS
+from tests.client_support import labels, make_app, open_menu, press, rect_of, tap, tap_label, top_name
+
+ORDER = list(PRESETS)  # the order the pages turn in
+
+
+@pytest.fixture
+def app():
+    application = make_app()
+    yield application
+    pygame.display.quit()
+
+
+def shown_text(app) -> str:
+    """The text in the rules screen's text box."""
+    scene = app.stack.top
+    boxes = [e for e in scene.manager.get_root_container().elements
+             if isinstance(e, pygame_gui.elements.UITextBox)]
+    assert len(boxes) == 1, boxes
+    return boxes[0].html_text
+
+
+def page_label(name: str) -> str:
+    return f"{tr('preset.' + name)}  ◂ ▸"
+
+
+def shown_page(app) -> str:
+    """The rule set whose page is shown: its button names it and the box holds its text."""
+    preset_buttons = [text for text in labels(app) if text.endswith("◂ ▸")]
+    assert len(preset_buttons) == 1, labels(app)
+    names = [name for name in PRESETS if page_label(name) == preset_buttons[0]]
+    assert len(names) == 1, preset_buttons
+    assert shown_text(app) == rules_text(names[0], i18n.language())
+    return names[0]
+
+
+def open_how_to_play(app) -> None:
+    open_menu(app)
+    tap_label(app, tr("menu.rules"))
+    assert top_name(app) == "RulesScene"
+
+
+def test_how_to_play_opens_from_the_menu_on_the_duel_page(app):
+    open_how_to_play(app)
+    assert shown_page(app) == "duel"
+    assert labels(app) == [page_label("duel"), tr("rules.back")]
+    assert "<b>Aim:</b>" in shown_text(app)
+
+
+def test_a_tap_on_the_rule_set_turns_to_the_next_page_and_wraps_round(app):
+    open_how_to_play(app)
+    seen = [shown_page(app)]
+    for _ in ORDER:
+        tap_label(app, page_label(seen[-1]))
+        seen.append(shown_page(app))
+    assert seen == ORDER + ORDER[:1]
+    assert len(set(rules_text(name, "en") for name in ORDER)) == len(ORDER)  # five different pages
+
+
+def test_right_and_left_turn_the_pages_and_enter_turns_forward(app):
+    open_how_to_play(app)
+    press(app, pygame.K_RIGHT)
+    assert shown_page(app) == ORDER[1]
+    press(app, pygame.K_RIGHT)
+    assert shown_page(app) == ORDER[2]
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert shown_page(app) == ORDER[-1]
+    press(app, pygame.K_RETURN)
+    assert shown_page(app) == ORDER[0]
+
+
+def test_escape_returns_to_the_menu(app):
+    open_how_to_play(app)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "MenuScene"
+    assert tr("menu.rules") in labels(app)
+
+
+def test_back_returns_to_the_menu_by_tap_and_by_keys(app):
+    open_how_to_play(app)
+    tap_label(app, tr("rules.back"))
+    assert top_name(app) == "MenuScene"
+    open_how_to_play(app)
+    press(app, pygame.K_DOWN)  # from the rule set to Back
+    press(app, pygame.K_RETURN)
+    assert top_name(app) == "MenuScene"
+
+
+def test_up_wraps_from_the_rule_set_to_back(app):
+    open_how_to_play(app)
+    press(app, pygame.K_UP)
+    press(app, pygame.K_SPACE)
+    assert top_name(app) == "MenuScene"
+
+
+def test_a_page_stays_the_same_after_a_resize_and_fits_the_new_window(app):
+    open_how_to_play(app)
+    press(app, pygame.K_RIGHT)
+    app.screen = pygame.display.set_mode((1600, 900), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+    app.frame(1 / 60)
+    assert shown_page(app) == ORDER[1]
+    back = rect_of(app, tr("rules.back"))
+    assert back.bottom <= 900 and back.right <= 1600
+    tap(app, back.center)
+    assert top_name(app) == "MenuScene"
+
+
+def test_how_to_play_speaks_the_language_chosen_in_the_settings(app):
+    open_menu(app)
+    tap_label(app, tr("menu.settings"))
+    tap_label(app, "Language: English")
+    assert i18n.language() == "fr"
+    tap_label(app, "Retour")
+    assert top_name(app) == "MenuScene"
+    tap_label(app, "Règles du jeu")
+    assert top_name(app) == "RulesScene"
+    assert labels(app) == ["Duel  ◂ ▸", "Retour"]
+    assert shown_page(app) == "duel"
+    assert shown_text(app) == rules_text("duel", "fr") != rules_text("duel", "en")
+    press(app, pygame.K_RIGHT)
+    assert labels(app)[0] == "Classique  ◂ ▸"

@@ -1,0 +1,88 @@
+"""The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
+``python -m tools.bench``, ``tools.client_bench``, ``tools.shots`` and ``tools.art_sheets``."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+from game.engine import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_tool(name: str, *args: str, tmp_path: Path) -> list[str]:
+    """Run ``python -m tools.NAME ARGS`` from the checkout, headless, its temporary folders under
+    ``tmp_path``; the lines it printed (after checking it succeeded)."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir(exist_ok=True)
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "TMPDIR": str(scratch),
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-m", f"tools.{name}", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.splitlines()
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's header (its IHDR chunk)."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", f"{path} is not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_engine_benchmark_prints_a_line_per_preset_seating_and_mode(tmp_path):
+    lines = run_tool("bench", "--seconds", "0.02", "--repeat", "1", "--presets", "duel", "points",
+                     tmp_path=tmp_path)
+    assert lines[0].split() == ["preset", "players", "mode", "rounds/s", "actions/s"]
+    rows = [line.split() for line in lines[1:]]
+    assert [row[:3] for row in rows] == [
+        ["duel", "2", "events"], ["duel", "2", "playout"],
+        ["points", "2", "events"], ["points", "2", "playout"],
+        ["points", "4", "events"], ["points", "4", "playout"]]
+    for row in rows:
+        rounds, actions = int(row[3]), int(row[4])
+        assert 0 < rounds < actions, row  # every round takes more than one action
+
+
+def test_the_frame_benchmark_prints_the_frame_times_of_both_games(tmp_path):
+    lines = run_tool("client_bench", "--frames", "20", "--size", "1024x600", tmp_path=tmp_path)
+    assert lines[0] == "video driver: dummy, window 1024x600, 20 frames per game"
+    assert lines[1].split() == ["game", "median", "ms", "p95", "ms", "p99", "ms", "max", "ms"]
+    games = {" ".join(line.split()[:2]): [float(v) for v in line.split()[2:]] for line in lines[2:]}
+    assert list(games) == ["classic 4", "points 7"]
+    for name, (median, p95, p99, worst) in games.items():
+        assert 0 < median <= p95 <= p99 <= worst, (name, median, p95, p99, worst)
+
+
+def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
+    out = tmp_path / "shots"
+    lines = run_tool("shots", str(out), "--size", "1024x600", "--lang", "fr", tmp_path=tmp_path)
+    printed = [Path(line) for line in lines]
+    assert sorted(printed) == sorted(out.iterdir())
+    names = {path.name.removesuffix("_1024x600.png") for path in printed}
+    assert all(path.name.endswith("_1024x600.png") for path in printed)
+    tables = {f"table_{name}_{n}" for name, rules in PRESETS.items() for n in (2, 4, 7)
+              if rules.min_players <= n <= rules.max_players}
+    expected = {"menu", "newgame", "settings", "rules", "suit_picker", "suit_picker_colors", "handoff",
+                "result_points", "result_classic", "result_points_7", "menu_saved_games",
+                "statistics_classic", "statistics_colors", "clear_data", "online_lobby",
+                "online_waiting_room", "online_table_waiting"} | tables
+    assert names == expected
+    assert {png_size(path) for path in printed} == {(1024, 600)}
+    assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike
+
+
+def test_the_art_sheets_command_writes_the_three_contact_sheets(tmp_path):
+    out = tmp_path / "sheets"
+    lines = run_tool("art_sheets", str(out), "--width", "40", "--four-color", tmp_path=tmp_path)
+    assert lines == [str(out / f"{name}.png") for name in ("standard", "action_markers", "colors")]
+    for line in lines:
+        width, height = png_size(Path(line))
+        assert width > 4 * 40 and height > 56, (line, width, height)
+    standard = png_size(out / "standard.png")
+    assert standard[0] > 13 * 40 and standard[1] > 4 * 56  # 13 ranks a row, four suits and more
