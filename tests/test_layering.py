@@ -99,7 +99,7 @@ LAYERS: Final[dict[str, Layer]] = {
     "game": Layer(),  # the package's own __init__
     "game.engine": Layer(),
     "game.ai": Layer(game=("game.engine",)),
-    "game.play": Layer(game=("game.engine", "game.ai")),  # the turn driver, when present
+    "game.play": Layer(game=("game.engine", "game.ai")),  # the turn driver
     "game.saves": Layer(game=("game.engine",), third_party=("platformdirs",)),
     "game.net": Layer(game=("game.engine", "game.ai", "game.play", "game.saves"),
                       third_party=("websockets",)),
