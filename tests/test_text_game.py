@@ -76,3 +76,25 @@ def test_main_text_ends_cleanly_when_input_closes():
                           capture_output=True, text=True, input="", timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Your hand:" in proc.stdout
+
+
+# main.py run with pygame hidden, as on a machine where only the standard library is installed.
+WITHOUT_PYGAME = ("import runpy, sys\n"
+                  "sys.modules['pygame'] = None  # find_spec says it is missing; importing it fails\n"
+                  "sys.argv = ['main.py', *sys.argv[1:]]\n"
+                  "runpy.run_path('main.py', run_name='__main__')\n")
+
+
+def test_main_without_pygame_says_how_to_install_it():
+    proc = subprocess.run([sys.executable, "-c", WITHOUT_PYGAME], cwd=ROOT, capture_output=True,
+                          text=True, input="", timeout=60)
+    assert proc.returncode == 1
+    assert "pygame-ce" in proc.stderr and "make play" in proc.stderr and "--text" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_the_text_game_needs_no_pygame():
+    proc = subprocess.run([sys.executable, "-c", WITHOUT_PYGAME, "--text", "--seed", "1"], cwd=ROOT,
+                          capture_output=True, text=True, input="", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "Your hand:" in proc.stdout
