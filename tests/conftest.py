@@ -1,5 +1,6 @@
 """Shared test isolation: every test gets its own empty data folder (so no test reads or writes the
-player's saves) and starts in English, whatever language the test before it switched to."""
+player's saves) and starts in English, whatever language the test before it switched to; and the
+``app`` that UI tests drive."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from game.client import i18n
 from game.saves import ENV_VAR
+from tests.client_support import make_app
 
 
 @pytest.fixture(autouse=True)
@@ -20,3 +22,14 @@ def _english_again():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture
+def app():
+    """A real App on the dummy drivers (see `make_app`); its pending writes are finished after."""
+    import pygame
+
+    application = make_app()
+    yield application
+    application.store.flush()
+    pygame.display.quit()

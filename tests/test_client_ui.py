@@ -15,13 +15,6 @@ from tests.client_support import click, make_app, press, run_until, tap, top_nam
 from tests.support import make_match
 
 
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    pygame.display.quit()
-
-
 def table_of(app) -> TableScene:
     for scene in app.stack.scenes:
         if isinstance(scene, TableScene):

@@ -4,22 +4,15 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-import pytest
 
 from game.client import i18n
 from game.client.i18n import tr
 from game.client.rules_text import rules_text
 from game.engine import PRESETS
-from tests.client_support import labels, make_app, open_menu, press, rect_of, tap, tap_label, top_name
+from tests.client_support import labels, open_menu, press, rect_of, tap, tap_label, top_name
 
 ORDER = list(PRESETS)  # the order the pages turn in
 
-
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    pygame.display.quit()
 
 
 def shown_text(app) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pygame
-import pytest
 
 from game.client.art import FOUR_COLOR, TWO_COLOR
 from game.client.controller import MatchController, SeatConfig
@@ -30,13 +29,6 @@ from tests.support import make_match
 # The human holds two hearts (both playable on 7H) and two diamonds; the computer follows hearts.
 HANDS = ["3H 9H 4D 5D", "5H 6S 2C 7C"]
 
-
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    application.store.flush()
-    pygame.display.quit()
 
 
 def start_table(app, *, first: int = 0, speed: float = 0.0) -> MatchController:

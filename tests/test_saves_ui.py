@@ -17,14 +17,6 @@ from game.saves import DataStore
 from tests.client_support import click, make_app, press, run_until, top_name
 
 
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    application.store.flush()
-    pygame.display.quit()
-
-
 def begin(app, rules, seats, seed):
     """Deal a game as the new-game form does, and show its table."""
     start_match(app, rules, seats, seed)

@@ -4,7 +4,6 @@ changes takes effect at once, and a changed setting is there again at the next s
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.client import app as app_module
 from game.client import i18n
@@ -14,7 +13,6 @@ from game.saves import DataStore
 from tests.client_support import (
     label_starting,
     labels,
-    make_app,
     open_menu,
     press,
     tap_label,
@@ -25,13 +23,6 @@ ROWS = ("settings.language", "settings.speed", "settings.volume", "settings.mute
         "settings.left_handed", "settings.undo")
 """The settings in the order the screen lists them (focus order)."""
 
-
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    application.store.flush()
-    pygame.display.quit()
 
 
 def open_settings(app) -> None:
