@@ -386,14 +386,19 @@ def test_playable_cards_lift_and_a_tap_on_the_pile_draws(app):
     assert [c.code for c in table.controller.match.round.hands[0]] == ["3C", "9C", "KH"]
 
 
+def open_new_game(app, preset: str) -> None:
+    """From the menu, Enter opens the new-game form on the last preset played (``preset``)."""
+    app.settings.last_preset = preset
+    app.go_to_menu()
+    app.stack.apply_requests()
+    app.frame(1 / 60)
+    press(app, pygame.K_RETURN)
+
+
 def test_house_rules_chosen_before_the_game_are_the_rules_played():
     app = make_app()
     try:
-        app.settings.last_preset = "points"
-        app.go_to_menu()
-        app.stack.apply_requests()
-        app.frame(1 / 60)
-        press(app, pygame.K_RETURN)
+        open_new_game(app, "points")
         scene = app.stack.top
         assert top_name(app) == "NewGameScene" and scene.preset_name == "points"
         jacks = next(c for c in scene.controls if c.element.text.startswith("Jacks skip"))
@@ -414,11 +419,7 @@ def test_a_number_option_steps_through_its_declared_values_and_says_what_0_means
 
     app = make_app()
     try:
-        app.settings.last_preset = "classic"
-        app.go_to_menu()
-        app.stack.apply_requests()
-        app.frame(1 / 60)
-        press(app, pygame.K_RETURN)
+        open_new_game(app, "classic")
         assert top_name(app) == "NewGameScene"
 
         def shown(label: str) -> str:
@@ -436,6 +437,7 @@ def test_a_number_option_steps_through_its_declared_values_and_says_what_0_means
         assert shown("Cards drawn per turn") == "no limit"  # classic draws until a card plays
     finally:
         pygame.display.quit()
+
 
 def test_the_table_lists_the_options_in_force():
     from game.client.table_paint import options_in_force
