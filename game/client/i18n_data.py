@@ -39,7 +39,7 @@ EN: Final[dict[str, str]] = {
     "save.why.too_deep": "its contents are nested far deeper than Huit ever writes",
     "save.why.bad_number": "it holds a number far longer than Huit ever writes",
     "save.why.wrong_shape": "its contents are not laid out as Huit writes them",
-    "save.why.bad_fields": "some of its values are of the wrong kind ({names})",
+    "save.why.bad_fields": "some of its values are of the wrong kind: {names}",
     "save.backup_unreadable": "Its backup could not be used either: {why}.",
     "save.settings_ignored": "Some settings could not be read ({names}); their defaults are in use.",
     "save.statistics_backup": "The statistics could not be read ({why}); the previous copy is in use.",
@@ -109,7 +109,7 @@ FR: Final[dict[str, str]] = {
     "save.why.too_deep": "son contenu est imbriqué bien plus profondément que tout ce qu'écrit Huit",
     "save.why.bad_number": "il contient un nombre bien plus long que tout ce qu'écrit Huit",
     "save.why.wrong_shape": "son contenu n'est pas organisé comme Huit l'écrit",
-    "save.why.bad_fields": "certaines de ses valeurs ne sont pas du bon type ({names})",
+    "save.why.bad_fields": "certaines de ses valeurs ne sont pas du bon type : {names}",
     "save.backup_unreadable": "Sa copie de secours n'est pas utilisable non plus : {why}.",
     "save.settings_ignored": "Certains réglages n'ont pas pu être lus ({names}) ; leurs valeurs par défaut "
                              "sont utilisées.",

@@ -21,7 +21,7 @@ REASONS: Final = {
     "too_deep": "its contents are nested far deeper than Huit ever writes",
     "bad_number": "it holds a number far longer than Huit ever writes",
     "wrong_shape": "its contents are not laid out as Huit writes them",
-    "bad_fields": "some of its values are of the wrong kind ({names})",
+    "bad_fields": "some of its values are of the wrong kind: {names}",
 }
 
 

@@ -15,7 +15,8 @@ huge file is refused exactly like the thing itself.
 as ``NAME.bak`` (a hard link, or a copy where links are not possible), then renames
 the new file over ``NAME`` with `os.replace`, which is atomic: at every moment
 ``NAME`` is either the old complete file or the new complete file. A ``.tmp`` left by
-a killed process is simply overwritten by the next write and never read.
+a killed process (or anything else under that name) is simply replaced by the next
+write and never read.
 """
 
 from __future__ import annotations
@@ -120,9 +121,12 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def _write_synced(path: Path, data: bytes, private: bool = False) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666)
-    if private:
-        os.chmod(path, 0o600)  # an older file may have been made readable by others
+    # A new file every time: whatever a killed process (or anyone) left under this name, a
+    # pipe that would block the writer, a link leading elsewhere, is removed, never opened.
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o600 if private else 0o666)
     with os.fdopen(fd, "wb") as f:
         f.write(data)
         f.flush()

@@ -196,11 +196,13 @@ class LobbyScene(GuiScene):
                         tr("online.rejoin", room=seat_key.room, n=seat_key.seat + 1),
                         partial(self.rejoin, seat_key))
             y += bh + gap // 2
-        for room, problem in unreadable[:MAX_UNREADABLE_SHOWN]:  # said, not hidden: the file stays as it is
-            line_h = int(30 * s)
-            self.label(pygame.Rect(field_x, y, w - field_x - m, line_h),
-                       tr("online.key_unreadable", room=room, why=why(problem)), "#small")
-            y += line_h
+        if unreadable:  # said, not hidden: each file stays as it is
+            lines = [tr("online.key_unreadable", room=room, why=why(problem))
+                     for room, problem in unreadable[:MAX_UNREADABLE_SHOWN]]
+            box = pygame.Rect(field_x, y, w - field_x - m, int((14 + 46 * len(lines)) * s))  # two rows each
+            pygame_gui.elements.UITextBox("<br>".join(html.escape(line) for line in lines), box, self.manager,
+                                          object_id="#desc")
+            y += box.height + gap
         by = h - bh - m
         if self.message:
             box = pygame.Rect(m, max(y, by - int(bh * 1.8) - gap), w - 2 * m, int(bh * 1.8))
