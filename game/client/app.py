@@ -295,6 +295,25 @@ def open_link(app: App, link: str) -> None:
     app.stack.apply_requests()
 
 
+def data_notices(store: DataStore) -> list[str]:
+    """What the menu says about the settings (as last read) and the statistics, a line each.
+
+    A file that could not be read says why and what is used instead; a file read only
+    in part names what was left out. Saved games speak for themselves on the menu.
+    """
+    from .saving import why
+
+    store.read_statistics()  # only to know whether it can be read: the Statistics screen reads it again
+    lines = []
+    for name, document in (("settings", store.settings), ("statistics", store.statistics)):
+        if document.problem is not None:
+            instead = "backup" if document.from_backup else "default"
+            lines.append(i18n.tr(f"save.{name}_{instead}", why=why(document.problem)))
+        if document.ignored:
+            lines.append(i18n.tr(f"save.{name}_ignored", names=", ".join(document.ignored)))
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     """Start the graphical game (``link``: straight into that online room)."""
     parser = argparse.ArgumentParser(prog="python main.py", description="Huit: Crazy Eights")
@@ -313,8 +332,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     use_cores(args.cores)
     store = DataStore(args.data_dir)
-    stored = store.settings.read()
-    settings = Settings.from_json(stored)
+    settings, ignored = Settings.parse(store.settings.read())
+    store.settings.partly_read(ignored)
     if args.lang:
         settings.language = args.lang
     try:
@@ -322,11 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     except pygame.error as exc:
         print(f"Cannot open a window ({exc}). Try: python main.py --text", file=sys.stderr)
         return 1
-    if store.settings.problem is not None:
-        from .saving import why
-
-        key = "save.settings_backup" if stored is not None else "save.settings_default"
-        app.notice = i18n.tr(key, why=why(store.settings.problem))
+    app.notice = "\n".join(data_notices(store))
     app.go_to_menu()
     app.stack.apply_requests()
     if args.link:

@@ -1,14 +1,16 @@
 """Player settings: language, animation speed, sound, deck colours, layout, undo, defaults.
 
 The values live here; `to_json` and `from_json` turn them into the settings document
-that `game.saves` keeps on disk. Reading is forgiving: a value of the wrong type or
-out of range is replaced by its default, one field at a time, so a hand-edited or
-old settings file never stops the game.
+that `game.saves` keeps on disk. Reading is forgiving: every value is checked by its
+type first (a list where a word belongs never reaches a dictionary lookup), then by
+its value, and one of the wrong type or out of range is replaced by its default, one
+field at a time, so a hand-edited or old settings file never stops the game;
+`Settings.parse` names the fields it could not use, for the menu to say so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
@@ -54,36 +56,61 @@ class Settings:
     @classmethod
     def from_json(cls, value: Any) -> Settings:
         """Settings from a stored dict; missing or unusable values keep their defaults."""
+        return cls.parse(value)[0]
+
+    @classmethod
+    def parse(cls, value: Any) -> tuple[Settings, list[str]]:
+        """Settings from a stored dict, and the names of the fields present but unusable.
+
+        Unknown fields (a newer version's) are left out silently.
+        """
         out = cls()
         if not isinstance(value, dict):
-            return out
+            return out, []
+        ignored = []
         for name, check in _CHECKS.items():
-            if name in value and check(value[name]):
+            if name not in value:
+                continue
+            if check(value[name]):
                 setattr(out, name, value[name])
-        levels = value.get("default_levels")
-        if isinstance(levels, list) and all(k in SEAT_KINDS for k in levels) and levels:
-            out.default_levels = (levels + out.default_levels[len(levels):])[:MAX_SEATS]
-        return out
+            else:
+                ignored.append(name)
+        if "default_levels" in value:
+            levels = value["default_levels"]
+            if isinstance(levels, list) and levels and all(_one_of(SEAT_KINDS)(k) for k in levels):
+                out.default_levels = (levels + out.default_levels[len(levels):])[:MAX_SEATS]
+            else:
+                ignored.append("default_levels")
+        return out, ignored
 
 
 def _is_bool(v: object) -> bool:
     return isinstance(v, bool)
 
 
+def _one_of(values: Collection[str]) -> Callable[[Any], bool]:
+    """A word among ``values``: its type is checked before it is looked up (a list is unhashable)."""
+    return lambda v: isinstance(v, str) and v in values
+
+
+def _is_seat_count(n: object) -> bool:
+    return type(n) is int and 2 <= n <= MAX_SEATS
+
+
 def _options(v: object) -> bool:
     return isinstance(v, dict) and all(
         isinstance(k, str) and isinstance(o, dict)
-        and all(isinstance(n, str) and isinstance(x, bool | int) for n, x in o.items()) for k, o in v.items())
+        and all(isinstance(n, str) and type(x) in (bool, int) for n, x in o.items()) for k, o in v.items())
 
 
 _CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
-    "language": lambda v: v in i18n.LANGUAGES,
-    "speed": lambda v: v in SPEEDS,
-    "volume": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1,
+    "language": _one_of(i18n.LANGUAGES),
+    "speed": _one_of(SPEEDS),
+    "volume": lambda v: type(v) in (int, float) and 0 <= v <= 1,
     "muted": _is_bool, "four_color": _is_bool, "left_handed": _is_bool, "undo_allowed": _is_bool,
-    "last_preset": lambda v: v in PRESETS,
+    "last_preset": _one_of(PRESETS),
     "last_players": lambda v: isinstance(v, dict) and all(
-        isinstance(k, str) and type(n) is int and 2 <= n <= MAX_SEATS for k, n in v.items()),
+        isinstance(k, str) and _is_seat_count(n) for k, n in v.items()),
     "last_options": _options,
     "player_name": lambda v: isinstance(v, str) and len(v) <= 24,
 }

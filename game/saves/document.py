@@ -9,6 +9,11 @@
 The size and digest tell a truncated or damaged file from a good one before the body
 is decoded. A body of an older version goes through the kind's upgrade steps
 (``version n → n + 1``) after decoding; a newer or unknown version is refused.
+
+The header line and every JSON body are read by `loads_json`, which bounds what a
+crafted file can cost: nesting past `MAX_DEPTH` (a line of 100,000 ``[``), numbers
+longer than Huit ever writes (a 5,000-digit integer), ``NaN`` and infinities are
+refused with a reason, never a RecursionError or seconds of arithmetic.
 """
 
 from __future__ import annotations
@@ -16,12 +21,68 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from .errors import SaveError
 
 Upgrade = Callable[[Any], Any]
+
+MAX_DEPTH: Final = 16
+"""Nesting of arrays and objects a JSON document may have (settings use 3)."""
+MAX_DIGITS: Final = 20
+"""Characters of one JSON integer (a byte count or a score uses a dozen at most)."""
+MAX_FLOAT: Final = 32
+"""Characters of one JSON fraction (Python writes any float in 24 at most)."""
+
+
+def _int(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise SaveError("bad_number")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text) if len(text) <= MAX_FLOAT else math.inf
+    if not math.isfinite(value):
+        raise SaveError("bad_number")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise SaveError("bad_number")  # NaN, Infinity, -Infinity: never written by Huit
+
+
+def _depth_within(value: Any, limit: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return False
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return True
+
+
+def loads_json(data: bytes | str) -> Any:
+    """Decode JSON with bounded nesting and bounded numbers.
+
+    Raises:
+        SaveError: ``too_deep`` (nested past `MAX_DEPTH`), ``bad_number`` (a number of
+            more than `MAX_DIGITS` or `MAX_FLOAT` characters, NaN or an infinity), ``damaged`` (not JSON).
+    """
+    try:
+        value = json.loads(data, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except RecursionError:  # the decoder's own bound, far past ours: 100,000 "[" stop here
+        raise SaveError("too_deep") from None
+    except SaveError:
+        raise
+    except ValueError:  # not JSON, or not UTF-8 (UnicodeDecodeError is a ValueError)
+        raise SaveError("damaged") from None
+    if not _depth_within(value, MAX_DEPTH):
+        raise SaveError("too_deep")
+    return value
 
 
 def pack(kind: str, version: int, body: bytes) -> bytes:
@@ -44,22 +105,22 @@ def unpack(data: bytes, kind: str, current: int) -> tuple[int, bytes]:
     parts = first.split(b" ")
     if len(parts) != 3 or parts[0] != b"HUIT" or parts[1] != kind.encode():
         raise SaveError("not_a_save")
-    try:
-        version = int(parts[2])
-    except ValueError:
-        raise SaveError("unknown_version", version=parts[2].decode("ascii", "replace")[:20]) from None
+    if not parts[2].isdigit() or len(parts[2]) > 6:  # ascii digits only: never a 5,000-digit number
+        raise SaveError("unknown_version", version=parts[2].decode("ascii", "replace")[:20])
+    version = int(parts[2])
     if version > current:
         raise SaveError("newer", version=version)
     if version < 1:
         raise SaveError("unknown_version", version=version)
     line, newline, body = rest.partition(b"\n")
     try:
-        header = json.loads(line) if newline else None
-        if not isinstance(header, dict):
-            raise TypeError("the header is not an object")
-        size, digest = header["size"], header["sha256"]
-    except (ValueError, TypeError, KeyError):
+        header = loads_json(line) if newline else None
+    except SaveError:  # whatever is wrong with it (100,000 "[", a 5,000-digit size), it is damage
         raise SaveError("damaged") from None
+    size = header.get("size") if isinstance(header, dict) else None
+    digest = header.get("sha256") if isinstance(header, dict) else None
+    if type(size) is not int or not isinstance(digest, str):
+        raise SaveError("damaged")
     if len(body) != size or hashlib.sha256(body).hexdigest() != digest:
         raise SaveError("damaged")
     return version, body
@@ -92,11 +153,7 @@ def unpack_json(data: bytes, kind: str, current: int, steps: Mapping[int, Upgrad
     """Read a JSON document from its envelope, upgraded to ``current``.
 
     Raises:
-        SaveError: see `unpack`; or a body that is not JSON.
+        SaveError: see `unpack` and `loads_json`.
     """
     version, body = unpack(data, kind, current)
-    try:
-        value = json.loads(body)
-    except (ValueError, RecursionError) as exc:  # RecursionError: absurdly nested arrays
-        raise SaveError("invalid", detail=str(exc)[:80]) from None
-    return upgrade(value, version, current, steps)
+    return upgrade(loads_json(body), version, current, steps)

@@ -13,6 +13,15 @@ REASONS: Final = {
     "unsafe": "the file refers to something that is not part of a saved game, so it was not opened",
     "invalid": "the file's contents do not make a game ({detail})",
     "unreadable": "the file cannot be read ({detail})",
+    "is_folder": "it is a folder, not a file",
+    "is_pipe": "it is a pipe, not a file",
+    "is_device": "it is a device, not a file",
+    "not_a_file": "it is not a regular file",
+    "too_large": "the file is far larger than Huit ever writes",
+    "too_deep": "its contents are nested far deeper than Huit ever writes",
+    "bad_number": "it holds a number far longer than Huit ever writes",
+    "wrong_shape": "its contents are not laid out as Huit writes them",
+    "bad_fields": "some of its values are of the wrong kind: {names}",
 }
 
 

@@ -29,7 +29,7 @@ from game.engine.events import Event
 from .document import pack, unpack, upgrade
 from .errors import SaveError
 from .paths import game_file
-from .safefile import backup_of, set_aside
+from .safefile import GAME_CAP, backup_of, read_file, set_aside
 from .unpickler import UnsafePickle, safe_loads
 from .writer import SaveWriter
 
@@ -161,7 +161,7 @@ class GameSlots:
             path = backup_of(path)
         self.writer.flush()  # a save still on its way to the disk is the one to read
         try:
-            data = path.read_bytes()
+            data = read_file(path, GAME_CAP)
         except FileNotFoundError:
             return None
         except OSError as exc:

@@ -57,12 +57,21 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def _deletable(path: Path) -> bool:
+    """A file, or a link, pipe or device left under one of the game's names (never a folder)."""
+    return path.is_symlink() or (path.exists() and not path.is_dir())
+
+
 def own_files(root: Path) -> list[Path]:
-    """Every file under ``root`` that Huit wrote and may delete, and nothing else."""
+    """Every file under ``root`` that Huit wrote and may delete, and nothing else.
+
+    Something else left under one of those names (a link, a pipe: what the game refused
+    to read) is listed too, so that Clear data ends the complaint; a folder never is.
+    """
     names = [game_file(m) for m in MODES] + [SETTINGS, STATISTICS]
-    found = [root / (n + s) for n in names for s in SUFFIXES if (root / (n + s)).is_file()]
+    found = [root / (n + s) for n in names for s in SUFFIXES if _deletable(root / (n + s))]
     found += [root / (ROOMS + s) for s in ("", "-wal", "-shm", "-journal") if (root / (ROOMS + s)).is_file()]
     online = root / ONLINE
     if online.is_dir():
-        found += sorted(p for p in online.iterdir() if p.is_file() and ROOM_FILE.match(p.name))
+        found += sorted(p for p in online.iterdir() if _deletable(p) and ROOM_FILE.match(p.name))
     return found

@@ -3,6 +3,11 @@
 Reconnecting to a room with its link and the key gets the same seat back, so a key is
 what an online game's "save" is on this device. Keys are secrets: they are never
 printed or logged, and "Clear data" deletes them.
+
+A key file is read like every data file (`safefile.read_file`: a regular file of at
+most `SEAT_KEY_CAP` bytes; bounded JSON) and every field is checked by type before its
+value. One that cannot be used is left as it is, and `SeatKeys.survey` says why, so
+the lobby can tell the player instead of hiding the room.
 """
 
 from __future__ import annotations
@@ -10,17 +15,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, cast
 
 from . import paths
 from .document import pack_json, unpack_json
 from .errors import SaveError
 from .paths import ONLINE
+from .safefile import SEAT_KEY_CAP, read_file
 from .writer import SaveWriter
 
 KIND: Final = "seat"
 FORMAT: Final = 1
 ROOM_ID: Final = re.compile(rf"^{paths.ROOM_ID}$")
+MAX_LINK: Final = 400  # huit:// + a 253-character host + :PORT + / + a 64-character room id
+MAX_KEY: Final = 256  # the server's keys are 32 characters
+MAX_SEAT: Final = 64
 
 
 @dataclass(frozen=True)
@@ -57,31 +66,73 @@ class SeatKeys:
         value = {"link": seat_key.link, "room": seat_key.room, "seat": seat_key.seat, "key": seat_key.key}
         self.writer.write(self._path(seat_key.room), pack_json(KIND, FORMAT, value), private=True)
 
+    def read(self, room: str) -> SeatKey | None:
+        """The key held for ``room``, or None when there is none.
+
+        Raises:
+            SaveError: the file cannot be used (it is left as it is).
+            ValueError: the room id is not a room id.
+        """
+        try:
+            data = read_file(self._path(room), SEAT_KEY_CAP)
+        except FileNotFoundError:
+            return None
+        return _seat_key(unpack_json(data, KIND, FORMAT, {}), room)
+
     def get(self, room: str) -> SeatKey | None:
         """The key held for ``room``, or None (also for an unreadable file).
 
         Raises:
             ValueError: the room id is not a room id.
         """
-        path = self._path(room)
         try:
-            value = unpack_json(path.read_bytes(), KIND, FORMAT, {})
-            link, seat, key = value["link"], value["seat"], value["key"]
-        except (OSError, SaveError, KeyError, TypeError):
+            return self.read(room)
+        except SaveError:
             return None
-        if (not isinstance(link, str) or type(seat) is not int or not 0 <= seat < 64
-                or not isinstance(key, str) or value.get("room") != room):
-            return None
-        return SeatKey(link, room, seat, key)
+
+    def survey(self) -> tuple[list[SeatKey], list[tuple[str, SaveError]]]:
+        """Every readable key, and every room whose key file cannot be used with why, by room id."""
+        if not self.folder.is_dir():
+            return [], []
+        keys, problems = [], []
+        for path in sorted(self.folder.glob("*.json")):
+            room = path.name[:-5]
+            if not ROOM_ID.match(room):
+                continue
+            try:
+                key = self.read(room)
+            except SaveError as exc:
+                problems.append((room, exc))
+                continue
+            if key is not None:
+                keys.append(key)
+        return keys, problems
 
     def rooms(self) -> list[SeatKey]:
         """Every readable key, by room id."""
-        if not self.folder.is_dir():
-            return []
-        rooms = [p.name[:-5] for p in sorted(self.folder.glob("*.json"))]
-        keys = [self.get(room) for room in rooms if ROOM_ID.match(room)]
-        return [k for k in keys if k is not None]
+        return self.survey()[0]
 
     def forget(self, room: str) -> None:
         """Drop the key of ``room`` (the room is gone)."""
         self.writer.delete(self._path(room))
+
+
+def _seat_key(value: Any, room: str) -> SeatKey:
+    """A seat key from its document, each field checked by type, then by value.
+
+    Raises:
+        SaveError: not an object (``wrong_shape``), or which fields are wrong (``bad_fields``).
+    """
+    if not isinstance(value, dict):
+        raise SaveError("wrong_shape")
+    link, seat, key = value.get("link"), value.get("seat"), value.get("key")
+    checks = {
+        "link": isinstance(link, str) and 0 < len(link) <= MAX_LINK,
+        "room": isinstance(value.get("room"), str) and value.get("room") == room,
+        "seat": type(seat) is int and 0 <= seat < MAX_SEAT,
+        "key": isinstance(key, str) and 0 < len(key) <= MAX_KEY,
+    }
+    wrong = [name for name, ok in checks.items() if not ok]
+    if wrong:
+        raise SaveError("bad_fields", names=", ".join(wrong))
+    return SeatKey(cast(str, link), room, cast(int, seat), cast(str, key))

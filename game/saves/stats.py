@@ -19,6 +19,7 @@ FORMAT: Final = 1
 UPGRADES: Final[dict[int, Any]] = {}
 OUTCOMES: Final = ("win", "loss", "tie")
 HISTORY: Final = 40  # XP totals kept for the chart
+MAX_NAME: Final = 40  # characters of a preset or level name (the longest today is 6)
 
 
 @dataclass
@@ -83,24 +84,52 @@ class Statistics:
     @classmethod
     def from_json(cls, value: Any) -> Statistics:
         """Read statistics back; entries that make no sense are dropped, not fatal."""
-        out = cls()
+        return cls.parse(value)[0]
+
+    @classmethod
+    def parse(cls, value: Any) -> tuple[Statistics, list[str]]:
+        """Read statistics back, and name what was dropped (``classic/hard``, ``xp``...).
+
+        Every value is checked by type before it is looked at: a record is kept only
+        if it is an object of whole numbers that add up; the rest is dropped, never fatal.
+        """
+        out, dropped = cls(), []
         if not isinstance(value, dict):
-            return out
-        records = value.get("records")
-        if isinstance(records, dict):
-            for preset, levels in records.items():
-                if not isinstance(levels, dict):
-                    continue
-                for level, raw in levels.items():
-                    rec = _record(raw)
-                    if rec is not None:
-                        out.records.setdefault(str(preset), {})[str(level)] = rec
-        if type(value.get("xp")) is int:
-            out.xp = value["xp"]
-        history = value.get("xp_history")
-        if isinstance(history, list):
-            out.xp_history = [v for v in history if type(v) is int][-HISTORY:]
-        return out
+            return out, ([] if value is None else ["statistics"])
+        records = value.get("records", {})
+        if not isinstance(records, dict):
+            records, dropped = {}, ["records"]
+        for preset, levels in records.items():
+            if not isinstance(levels, dict) or not _is_name(preset):
+                dropped.append(_shown(preset))
+                continue
+            for level, raw in levels.items():
+                rec = _record(raw)
+                if rec is None or not _is_name(level):
+                    dropped.append(f"{_shown(preset)}/{_shown(level)}")
+                else:
+                    out.records.setdefault(preset, {})[level] = rec
+        xp = value.get("xp", 0)
+        if type(xp) is int:
+            out.xp = xp
+        else:
+            dropped.append("xp")
+        history = value.get("xp_history", [])
+        kept = [v for v in history if type(v) is int] if isinstance(history, list) else []
+        out.xp_history = kept[-HISTORY:]
+        if not isinstance(history, list) or len(kept) < len(history):
+            dropped.append("xp_history")
+        return out, dropped
+
+
+def _is_name(name: object) -> bool:
+    return isinstance(name, str) and 0 < len(name) <= MAX_NAME
+
+
+def _shown(name: object) -> str:
+    """A name as the player may see it in a message (an absurd one is cut short)."""
+    text = str(name)
+    return text if len(text) <= MAX_NAME else text[:MAX_NAME] + "…"
 
 
 def _record(raw: Any) -> Record | None:

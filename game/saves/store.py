@@ -1,9 +1,12 @@
 """One data folder: saved games, settings, statistics and online seat keys, and "Clear data".
 
 Settings and statistics are JSON documents in the same safe envelope as games
-(atomic writes, a backup, format versions). An unreadable settings or statistics
-file falls back to its backup, else to defaults, and is kept aside as
-``NAME.corrupt`` the first time the game writes that file again.
+(atomic writes, a backup, format versions), read through `safefile.read_file` (a
+regular file of at most `JSON_CAP` bytes) and `document.loads_json` (bounded nesting
+and numbers). An unreadable settings or statistics file falls back to its backup,
+else to defaults, and is kept aside as ``NAME.corrupt`` the first time the game
+writes that file again; so is a readable one whose reader could not use every value
+in it (`JsonFile.partly_read`), so that nothing a player had is lost.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from .document import Upgrade, pack_json, unpack_json
 from .errors import SaveError
 from .games import GameSlots
 from .paths import ONLINE, SETTINGS, STATISTICS, data_dir, own_files
-from .safefile import backup_of, set_aside
+from .safefile import JSON_CAP, backup_of, read_file, set_aside
 from .seatkeys import SeatKeys
 from .stats import Statistics
 from .writer import SaveWriter
@@ -28,47 +31,72 @@ SETTINGS_UPGRADES: dict[int, Upgrade] = {}
 
 
 class JsonFile:
-    """A JSON document of one kind: read (with a fallback to the backup) and write."""
+    """A JSON document of one kind (an object): read (with a fallback to the backup) and write."""
 
     def __init__(self, path: Path, kind: str, version: int, steps: dict[int, Upgrade],
-                 writer: SaveWriter) -> None:
+                 writer: SaveWriter, cap: int = JSON_CAP) -> None:
         self.path, self.kind, self.version, self.steps, self.writer = path, kind, version, steps, writer
-        self.problem: SaveError | None = None  # why the last read could not use the file itself
+        self.cap = cap
+        self.problem: SaveError | None = None
+        """Why the last read could not use the file (or, when there is no file, its backup)."""
+        self.ignored: list[str] = []
+        """What the reader of the last document could not use in it (see `partly_read`)."""
+        self.from_backup = False
+        """Whether the last read fell back to the backup."""
         self._checked = False
+        self._partial = False
 
-    def read(self) -> Any | None:
+    def _decode(self, path: Path) -> Any:
+        value = unpack_json(read_file(path, self.cap), self.kind, self.version, self.steps)
+        if not isinstance(value, dict):
+            raise SaveError("wrong_shape")
+        return value
+
+    def read(self) -> dict[str, Any] | None:
         """The document, its backup when the file is unreadable, or None; see ``problem``."""
-        self.problem = None
+        self.problem, self.ignored, self.from_backup = None, [], False
         self.writer.flush()  # read what was last written, not what the disk had before
         for path in (self.path, backup_of(self.path)):
             try:
-                value = unpack_json(path.read_bytes(), self.kind, self.version, self.steps)
+                value = self._decode(path)
             except FileNotFoundError:
                 continue
-            except OSError as exc:
-                error: SaveError = SaveError("unreadable", detail=exc.strerror or str(exc))
             except SaveError as exc:
-                error = exc
-            else:
-                self._checked = path == self.path
-                return value
-            if path == self.path:
-                self.problem = error
+                self.problem = self.problem or exc
+                continue
+            self._checked = path == self.path
+            self.from_backup = not self._checked
+            return value  # type: ignore[no-any-return]
         return None
 
+    def partly_read(self, names: list[str]) -> None:
+        """Say that the reader of the document just read could not use ``names`` in it.
+
+        The file is then kept aside as ``NAME.corrupt`` before it is next replaced.
+        """
+        self.ignored = list(names)
+        self._partial = bool(names)
+
     def write(self, value: Any) -> None:
-        """Save ``value``; an unreadable file there is first kept aside as ``NAME.corrupt``."""
-        if not self._checked:
+        """Save ``value``; an unreadable or partly read file there is first kept aside (``NAME.corrupt``)."""
+        if not self._checked or self._partial:
             self.writer.flush()
             try:
-                unpack_json(self.path.read_bytes(), self.kind, self.version, self.steps)
+                self._decode(self.path)
+                keep = self._partial
             except FileNotFoundError:
-                pass
-            except (OSError, SaveError):
-                with contextlib.suppress(OSError):
-                    set_aside(self.path)
-            self._checked = True
+                keep = False
+            except SaveError:
+                keep = True
+            if keep:
+                set_aside(self.path)
+            self._checked, self._partial = True, False
         self.writer.write(self.path, pack_json(self.kind, self.version, value))
+
+    def forget(self) -> None:
+        """The files are gone (Clear data): nothing read or checked is known any more."""
+        self._checked = self._partial = self.from_backup = False
+        self.problem, self.ignored = None, []
 
 
 class DataStore:
@@ -85,8 +113,14 @@ class DataStore:
                                    self.writer)
 
     def read_statistics(self) -> Statistics:
-        """The statistics (empty when there are none or they cannot be read)."""
-        return Statistics.from_json(self.statistics.read())
+        """The statistics (empty when there are none or they cannot be read).
+
+        Why not, or which entries were left out, is in ``statistics.problem`` and
+        ``statistics.ignored``.
+        """
+        value, dropped = Statistics.parse(self.statistics.read())
+        self.statistics.partly_read(dropped)
+        return value
 
     def write_statistics(self, value: Statistics) -> None:
         """Save the statistics."""
@@ -110,6 +144,7 @@ class DataStore:
                 deleted.append(path)
         with contextlib.suppress(OSError):
             (self.root / ONLINE).rmdir()  # only if empty: something else may live there
-        self.settings._checked = self.statistics._checked = False
+        self.settings.forget()
+        self.statistics.forget()
         self.games._trusted.clear()
         return deleted

@@ -6,6 +6,9 @@ shown with this computer's LAN address), create a room on the server in the
 address field (the new-game form in its online mode), join a room from a pasted
 or typed ``huit://`` link, and take back a seat this device holds a key for.
 
+"My rooms" lists the rooms this device holds a seat key for; a key file that cannot be
+read is a line saying so and why (it is left as it is), never a crash.
+
 `WaitingRoomScene` shows the room's link with a Copy button and who has taken
 which seat, until the server deals; then the table opens on a `RemoteController`.
 A bad link, a refused seat or an unreachable server is a message in the lobby.
@@ -36,12 +39,14 @@ from game.saves import SeatKey
 from ..controller import SeatConfig
 from ..i18n import tr
 from ..remote import RemoteController
+from ..saving import why
 from .gui import Control, GuiScene
 
 if TYPE_CHECKING:
     from ..app import App
 
 MAX_ROOMS_SHOWN: Final = 4
+MAX_UNREADABLE_SHOWN: Final = 2  # rooms whose key file cannot be read, a line each
 NAME_LENGTH: Final = 24
 
 
@@ -180,9 +185,10 @@ class LobbyScene(GuiScene):
         self.button(pygame.Rect(side_x, y, half, bh), tr("online.paste"), self.paste)
         self.button(pygame.Rect(side_x + half + gap, y, half, bh), tr("online.join"), self.join)
         y += bh + gap * 2
-        held = self.app.store.keys.rooms()[-MAX_ROOMS_SHOWN:]
+        held, unreadable = self.app.store.keys.survey()
+        held = held[-MAX_ROOMS_SHOWN:]
         self.label(pygame.Rect(x, y, label_w, bh), tr("online.my_rooms"))
-        if not held:
+        if not held and not unreadable:
             self.label(pygame.Rect(field_x, y, field_w, bh), tr("online.no_rooms"), "#small")
             y += bh + gap
         for seat_key in held:
@@ -190,6 +196,13 @@ class LobbyScene(GuiScene):
                         tr("online.rejoin", room=seat_key.room, n=seat_key.seat + 1),
                         partial(self.rejoin, seat_key))
             y += bh + gap // 2
+        if unreadable:  # said, not hidden: each file stays as it is
+            lines = [tr("online.key_unreadable", room=room, why=why(problem))
+                     for room, problem in unreadable[:MAX_UNREADABLE_SHOWN]]
+            box = pygame.Rect(field_x, y, w - field_x - m, int((14 + 46 * len(lines)) * s))  # two rows each
+            pygame_gui.elements.UITextBox("<br>".join(html.escape(line) for line in lines), box, self.manager,
+                                          object_id="#desc")
+            y += box.height + gap
         by = h - bh - m
         if self.message:
             box = pygame.Rect(m, max(y, by - int(bh * 1.8) - gap), w - 2 * m, int(bh * 1.8))

@@ -2,7 +2,9 @@
 
 Each mode with a saved game gets a "Continue" button saying what it resumes. A save
 that cannot be read is reported here (and left untouched); when its backup can be
-read, a button offers it.
+read, a button offers it, else the menu says why the backup cannot be used either.
+Above them, the app's notice: a line per settings or statistics file that could not
+be read (or only in part), and why.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import html
 
 import pygame
 import pygame_gui
+
+from game.saves import SaveError
 
 from ..i18n import tr
 from ..saving import SavedGame, resume, saved_games, why
@@ -27,7 +31,7 @@ class MenuScene(GuiScene):
         self.label(pygame.Rect(0, int(h * 0.06), w, int(80 * s)), tr("app.title"), "#title")
         self.label(pygame.Rect(0, int(h * 0.06 + 80 * s), w, int(36 * s)), tr("app.subtitle"), "#subtitle")
         items: list[tuple[str, object]] = []
-        messages = [self.app.notice] if self.app.notice else []
+        messages = self.app.notice.splitlines()
         self.saves = saved_games(self.app)
         for saved in self.saves:
             if saved.payload is not None:
@@ -39,6 +43,8 @@ class MenuScene(GuiScene):
                 if saved.backup is not None:
                     items.append((tr("save.use_backup", summary=saved.line),
                                   lambda saved=saved: self.continue_game(saved, backup=True)))
+                else:
+                    messages += self.backup_problem(saved.mode)
         items += [(tr("menu.new"), self.new_game), (tr("menu.online"), self.online),
                   (tr("menu.statistics"), self.statistics),
                   (tr("menu.settings"), self.settings), (tr("menu.rules"), self.rules)]
@@ -57,6 +63,16 @@ class MenuScene(GuiScene):
         gap = int(bh * 0.25)
         for i, (text, action) in enumerate(items):
             self.button(pygame.Rect((w - bw) // 2, y0 + i * (bh + gap), bw, bh), text, action)  # type: ignore
+
+    def backup_problem(self, mode: str) -> list[str]:
+        """Why ``mode``'s backup cannot be offered either, if there is one (a line, or none)."""
+        try:
+            self.app.store.games.read(mode, backup=True)
+        except SaveError as exc:
+            return [tr("save.backup_unreadable", why=why(exc))]
+        except Exception:  # a backup too damaged to describe: never a crash on the menu
+            return []
+        return []
 
     def continue_game(self, saved: SavedGame, backup: bool = False) -> None:
         """Put a saved game (or its backup) back on the table."""
