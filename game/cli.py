@@ -43,17 +43,16 @@ def shown(value: object, limit: int = SHOWN, write: Callable[[object], str] = re
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type=``: a whole number from ``low`` to ``high`` (no ``high``: or more).
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type=``: a whole number from ``low`` to ``high``.
 
     The function it returns raises `argparse.ArgumentTypeError` naming the range.
     """
-    wanted = f"a whole number from {low} to {high}" if high is not None else \
-        f"a whole number of {low} or more"
+    wanted = f"a whole number from {low} to {high}"
 
     def read(text: str) -> int:
         value = int(text) if _WHOLE.fullmatch(text.strip()) else None
-        if value is None or value < low or (high is not None and value > high):
+        if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(f"expected {wanted}, not {shown(text)}")
         return value
 
