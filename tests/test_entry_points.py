@@ -209,16 +209,16 @@ def test_sizes_are_read_in_the_supported_range():
 @pytest.mark.parametrize(("args", "message"), [
     (["--port", "99999"], "argument --port: expected a whole number from 0 to 65535, not '99999'"),
     (["--port", "-1"], "argument --port: expected a whole number from 0 to 65535, not '-1'"),
-    (["--rate", "nan"], "argument --rate: expected a number from 1 to 1000, not 'nan'"),
-    (["--rate", "0"], "argument --rate: expected a number from 1 to 1000, not '0'"),
-    (["--rate", "-5"], "argument --rate: expected a number from 1 to 1000, not '-5'"),
-    (["--rate", "inf"], "argument --rate: expected a number from 1 to 1000, not 'inf'"),
+    (["--rate", "nan"], "argument --rate: expected a number from 1 to 100000, not 'nan'"),
+    (["--rate", "0"], "argument --rate: expected a number from 1 to 100000, not '0'"),
+    (["--rate", "-5"], "argument --rate: expected a number from 1 to 100000, not '-5'"),
+    (["--rate", "inf"], "argument --rate: expected a number from 1 to 100000, not 'inf'"),
     (["--rooms-per-hour", "-1"], "argument --rooms-per-hour: expected a whole number from 1 to 10000"),
     (["--rooms-per-hour", "0"], "argument --rooms-per-hour: expected a whole number from 1 to 10000"),
     (["--think-scale", "-1"], "argument --think-scale: expected a number from 0 to 100, not '-1'"),
     (["--think-scale", "nan"], "argument --think-scale: expected a number from 0 to 100, not 'nan'"),
     (["--think-scale", "inf"], "argument --think-scale: expected a number from 0 to 100, not 'inf'"),
-    (["--rate", "9" * 100_000], "argument --rate: expected a number from 1 to 1000, not '9999"),
+    (["--rate", "9" * 100_000], "argument --rate: expected a number from 1 to 100000, not '9999"),
     (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
 ])
 def test_a_bad_flag_of_the_server_is_refused_in_one_line(args, message):

@@ -67,8 +67,9 @@ class ServerThread(threading.Thread):
         self.join(10)
 
 
-MAX_RATE: Final = 1000.0
-"""Messages a second one connection may be allowed at most (``--rate``); more is no limit at all."""
+MAX_RATE: Final = 100_000.0
+"""Messages a second one connection may be allowed at most (``--rate``): more than any connection
+sends, so as good as no limit (tests use 10,000), but a number; ``inf`` and ``nan`` are refused."""
 MIN_RATE: Final = 1.0
 """The least ``--rate``: its bursts (twice the rate) must let at least two messages through."""
 MAX_THINK_SCALE: Final = 100.0
