@@ -15,7 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "game" / "engine"
-HEADLESS_MODULES = ("game.engine", "game.replay", "game.ai", "game.saves", "game.net.server")
+HEADLESS_MODULES = ("game.engine", "game.replay", "game.ai", "game.saves", "game.net.server",
+                    "game.net.hosting", "game.cli")
 
 
 def _exists(module: str) -> bool:
@@ -98,13 +99,14 @@ ANY_GAME: Final = ("game",)
 LAYERS: Final[dict[str, Layer]] = {
     "game": Layer(),  # the package's own __init__
     "game.engine": Layer(),
+    "game.cli": Layer(),  # what the commands share: one-line refusals, checked flag values
     "game.ai": Layer(game=("game.engine",)),
     "game.play": Layer(game=("game.engine", "game.ai")),  # the turn driver
     "game.saves": Layer(game=("game.engine",), third_party=("platformdirs",)),
-    "game.net": Layer(game=("game.engine", "game.ai", "game.play", "game.saves"),
+    "game.net": Layer(game=("game.engine", "game.ai", "game.play", "game.saves", "game.cli"),
                       third_party=("websockets",)),
     "game.client": Layer(game=ANY_GAME, third_party=("pygame", "pygame_gui")),
-    "game.replay": Layer(game=("game.engine", "game.ai")),
+    "game.replay": Layer(game=("game.engine", "game.ai", "game.cli")),
     "game.text": Layer(game=("game.engine", "game.ai")),
     "main": Layer(game=ANY_GAME),  # main.py starts the game: it may not reach into tools either
 }

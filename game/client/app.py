@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 import time
 import warnings
@@ -37,7 +38,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.ai import use_cores  # noqa: E402
+from game.cli import CommandParser, shown, whole_number  # noqa: E402
 from game.saves import ENV_VAR, DataStore  # noqa: E402
+from game.saves.paths import DataFolderError, data_dir, make_data_dir  # noqa: E402
 
 from . import i18n  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
@@ -50,6 +53,7 @@ if TYPE_CHECKING:
 STEP: Final = 1 / 60
 MAX_STEPS: Final = 5
 MIN_SIZE: Final = (1024, 600)  # the smallest window the layout is made for
+MAX_SIZE: Final = (3840, 2160)  # the largest (a window of 65536x65536 would need 16 GiB)
 KIOSK_IDLE: Final = 180.0  # seconds without input before a kiosk goes back to the menu
 
 
@@ -256,33 +260,48 @@ class App:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """Read ``1280x800``.
+    """Read ``1280x800`` (or ``1280×800``): a window from `MIN_SIZE` to `MAX_SIZE`.
+
+    A size outside that range is refused rather than clamped, so that the window is never
+    other than what was asked (a smaller window, dragged by hand, is still clamped: see
+    `App.size`).
 
     Raises:
-        argparse.ArgumentTypeError: not two positive numbers.
+        argparse.ArgumentTypeError: not two numbers, or a size the game is not made for.
     """
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
-    if w <= 0 or h <= 0:
-        raise argparse.ArgumentTypeError(f"size must be positive, not {text!r}")
+    found = _SIZE.fullmatch(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {shown(text)}")
+    # More digits than any screen has is out of range: never converted (a 5,000-digit int is slow).
+    w, h = (int(d) if len(d) <= 6 else sys.maxsize for d in (found[1], found[2]))
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"the window must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, "
+            f"not {shown(text)}")
     return w, h
 
 
-def positive_int(text: str) -> int:
-    """A whole number of 1 or more, from the command line.
+_SIZE: Final = re.compile(r"\s*([0-9]+)\s*[x×]\s*([0-9]+)\s*", re.ASCII | re.IGNORECASE)
+
+MAX_CORES: Final = 1024  # more than any machine the game runs on (it uses at most the machine's own)
+
+positive_int: Final = whole_number(1, MAX_CORES)
+"""A whole number from 1 to `MAX_CORES`, from the command line (``--cores``): an argparse ``type=``."""
+
+
+def room_link(text: str) -> str:
+    """A ``huit://HOST:PORT/ROOM`` link from the command line, checked before any window opens.
 
     Raises:
-        argparse.ArgumentTypeError: anything else.
+        argparse.ArgumentTypeError: not such a link (too long, or a bad part: the message says).
     """
+    from game.net.client import parse_link
+
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {text!r}")
-    return value
+        parse_link(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text.strip()
 
 
 def open_link(app: App, link: str) -> None:
@@ -315,12 +334,18 @@ def data_notices(store: DataStore) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Start the graphical game (``link``: straight into that online room)."""
-    parser = argparse.ArgumentParser(prog="python main.py", description="Huit: Crazy Eights")
+    """Start the graphical game (``link``: straight into that online room).
+
+    A bad flag, link or data folder is refused with one line on standard error and exit
+    code 2, before any window opens.
+    """
+    parser = CommandParser(prog="python main.py", description="Huit: Crazy Eights")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
     parser.add_argument("--kiosk", action="store_true",
                         help="fullscreen, no cursor, no quitting from the keyboard, idle return to menu")
-    parser.add_argument("--size", type=parse_size, default=(1280, 800), help="window size, e.g. 1600x900")
+    parser.add_argument("--size", type=parse_size, default=(1280, 800),
+                        help=f"window size, e.g. 1600x900 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                             f"{MAX_SIZE[0]}x{MAX_SIZE[1]})")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the system's)")
     parser.add_argument("--data-dir", metavar="DIR",
                         help=f"folder for saves, settings and statistics (default: ${ENV_VAR}, "
@@ -328,10 +353,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cores", type=positive_int, metavar="N",
                         help="cores the computer players may use (default: all of them, up to 4)")
     parser.add_argument("--text", action="store_true", help="play in the terminal instead")
-    parser.add_argument("link", nargs="?", help="a huit://HOST:PORT/ROOM link: join that room at once")
+    parser.add_argument("link", nargs="?", type=room_link,
+                        help="a huit://HOST:PORT/ROOM link: join that room at once")
     args = parser.parse_args(argv)
+    try:
+        root = data_dir(args.data_dir)
+        make_data_dir(root)
+    except DataFolderError as exc:
+        parser.error(str(exc))
     use_cores(args.cores)
-    store = DataStore(args.data_dir)
+    store = DataStore(root)
     settings, ignored = Settings.parse(store.settings.read())
     store.settings.partly_read(ignored)
     if args.lang:

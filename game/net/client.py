@@ -29,10 +29,16 @@ from typing import Any, Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from game.cli import shown
+
 PROTOCOL: Final = 1
 SCHEME: Final = "huit://"
 ROOM_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _HOST_NAME: Final = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
+_PORT: Final = re.compile(r"[0-9]{1,5}", re.ASCII)
+MAX_LINK: Final = 512
+"""Characters of the longest link read: the longest real one (a 253-character host name, a
+5-digit port, a 64-character room id) has 331."""
 
 CONNECTING: Final = "connecting"
 CONNECTED: Final = "connected"
@@ -52,39 +58,53 @@ _LOG.setLevel(logging.INFO)
 def parse_link(text: str) -> tuple[str, int, str]:
     """``huit://HOST:PORT/ROOM`` as ``(host, port, room)`` (spaces around are ignored).
 
-    HOST is a name, an IPv4 address or a bracketed IPv6 address (``[::1]``).
+    HOST is a name, an IPv4 address or a bracketed IPv6 address (``[::1]``). A link longer
+    than `MAX_LINK` is refused before it is read, and no message quotes more than a few
+    dozen characters of it (the lobby lays messages out in time that grows with the
+    square of an unbroken word's length).
 
     Raises:
         ValueError: not such a link; the message says which part is wrong.
     """
     link = text.strip()
+    check_link_length(link)
     if not link.lower().startswith(SCHEME):
-        raise ValueError(f"a room link starts with {SCHEME}, not {link[:16]!r}")
+        raise ValueError(f"a room link starts with {SCHEME}, not {shown(link, 16)}")
     rest = link[len(SCHEME):]
     address, slash, room = rest.partition("/")
     room = room.rstrip("/")
     if not slash or not room:
         raise ValueError("the link has no room: it should end with /ROOM")
     if not ROOM_ID.match(room):
-        raise ValueError(f"a room id is 1 to 64 letters, digits, - or _, not {room[:70]!r}")
+        raise ValueError(f"a room id is 1 to 64 letters, digits, - or _, not {shown(room, 70)}")
     if address.startswith("["):
         host, bracket, port_text = address[1:].partition("]")
         if not bracket or not port_text.startswith(":"):
-            raise ValueError(f"the link's address should look like [::1]:PORT, not {address!r}")
+            raise ValueError(f"the link's address should look like [::1]:PORT, not {shown(address)}")
         port_text = port_text[1:]
         try:
             ipaddress.IPv6Address(host)
         except ValueError:
-            raise ValueError(f"{host!r} is not an IPv6 address") from None
+            raise ValueError(f"{shown(host)} is not an IPv6 address") from None
     else:
         host, colon, port_text = address.rpartition(":")
         if not colon:
             raise ValueError(f"the link has no port: it should look like {SCHEME}HOST:PORT/ROOM")
         if not _HOST_NAME.match(host):
-            raise ValueError(f"{host!r} is not a host name or address")
-    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-        raise ValueError(f"the port must be a number from 1 to 65535, not {port_text!r}")
+            raise ValueError(f"{shown(host)} is not a host name or address")
+    if not _PORT.fullmatch(port_text) or not 1 <= int(port_text) <= 65535:
+        raise ValueError(f"the port must be a number from 1 to 65535, not {shown(port_text)}")
     return host, int(port_text), room
+
+
+def check_link_length(text: str) -> None:
+    """Refuse a text too long to be a room link (`MAX_LINK`), whatever else it holds.
+
+    Raises:
+        ValueError: saying how long a link may be and how long this text is.
+    """
+    if len(text) > MAX_LINK:
+        raise ValueError(f"a room link has at most {MAX_LINK} characters; this text has {len(text):,}")
 
 
 def make_link(host: str, port: int, room: str) -> str:

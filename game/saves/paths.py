@@ -45,13 +45,23 @@ def game_file(mode: str) -> str:
     return f"{mode}.huit"
 
 
+class DataFolderError(ValueError):
+    """The data folder asked for can never hold the game's files; the message says why."""
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The folder for saves, settings, statistics and seat keys (not created here)."""
+    """The folder for saves, settings, statistics and seat keys (not created here: see
+    `make_data_dir`).
+
+    Raises:
+        DataFolderError: ``~user`` names a user this computer does not have, or ``~`` a home
+            folder it cannot find (the message names the flag or ``HUIT_DATA_DIR``).
+    """
     if override:
-        return Path(override).expanduser()
+        return _expanded(override, "--data-dir")
     env = os.environ.get(ENV_VAR)
     if env:
-        return Path(env).expanduser()
+        return _expanded(env, ENV_VAR)
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
@@ -60,6 +70,44 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
 def _deletable(path: Path) -> bool:
     """A file, or a link, pipe or device left under one of the game's names (never a folder)."""
     return path.is_symlink() or (path.exists() and not path.is_dir())
+
+
+def _expanded(folder: str | os.PathLike[str], source: str) -> Path:
+    path = Path(folder)
+    try:
+        return path.expanduser()
+    except RuntimeError:  # pathlib's answer to an unknown ~user, or to no home folder at all
+        head = path.parts[0]
+        what = f"there is no user {head[1:]!r} on this computer" if head != "~" else \
+            "the home folder ~ stands for cannot be found"
+        raise DataFolderError(f"{source} {_quoted(path)}: {what}") from None
+
+
+def make_data_dir(root: Path) -> None:
+    """Create the data folder if it is missing, so that a folder that can never be made is
+    refused when the game or the server starts rather than at its first save.
+
+    A folder that exists but refuses a write (read-only, full) is not refused here: that may
+    change while the game runs, and each failed write is reported where it happens.
+
+    Raises:
+        DataFolderError: the path is a file, goes through a file, or cannot be created.
+    """
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise DataFolderError(f"the data folder {_quoted(root)} is a file, not a folder") from None
+    except NotADirectoryError:
+        raise DataFolderError(f"the data folder {_quoted(root)} cannot be made: "
+                              "part of its path is a file") from None
+    except OSError as exc:
+        raise DataFolderError(f"the data folder {_quoted(root)} cannot be made: "
+                              f"{exc.strerror or exc}") from None
+
+
+def _quoted(path: Path, limit: int = 160) -> str:
+    text = str(path)
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 def own_files(root: Path) -> list[Path]:

@@ -26,8 +26,10 @@ import pygame_gui
 from game.engine import Rules
 from game.net.client import (
     CLOSED,
+    MAX_LINK,
     RECONNECTING,
     RoomConnection,
+    check_link_length,
     lan_address,
     make_link,
     parse_address,
@@ -119,6 +121,12 @@ def join_link(app: App, text: str) -> str | None:
     return None
 
 
+def _is_paste(event: pygame.event.Event) -> bool:
+    """Ctrl+V (Cmd+V), as pygame_gui's fields read it (AltGr+V types a letter instead)."""
+    return bool(event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+                and not event.mod & pygame.KMOD_ALT)
+
+
 def _same_server(link: str, host: str, port: int) -> bool:
     try:
         return parse_link(link)[:2] == (host, port)
@@ -179,7 +187,7 @@ class LobbyScene(GuiScene):
         self.button(pygame.Rect(field_x, y, field_w, bh), tr("online.create"), self.create)
         y += bh + gap * 2
         self.label(pygame.Rect(x, y, label_w, bh), tr("online.link"))
-        self._entry("link", pygame.Rect(field_x, y, field_w, bh), self.link_text, 200)
+        self._entry("link", pygame.Rect(field_x, y, field_w, bh), self.link_text, MAX_LINK)
         half = (side_w - gap) // 2
         side_x = field_x + field_w + m
         self.button(pygame.Rect(side_x, y, half, bh), tr("online.paste"), self.paste)
@@ -244,6 +252,9 @@ class LobbyScene(GuiScene):
                     self.join()
                 elif typing == "name":
                     self._save_name()
+                return True
+            if typing == "link" and _is_paste(event):
+                self.paste()  # ours, not the field's: a text too long to be a link gets a reason
                 return True
             if event.key in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN):
                 entry.unfocus()  # type: ignore[no-untyped-call]
@@ -310,17 +321,24 @@ class LobbyScene(GuiScene):
             self.app.stack.replace(NewGameScene(self.app, online=address))
 
     def paste(self) -> None:
-        """Put the clipboard's text in the link field."""
+        """Put the clipboard's text in the link field (Paste, or Ctrl+V there); a text too long
+        to be a link is refused with the reason and the field is left as it was."""
         self._keep_texts()
         try:
             text = pygame.scrap.get_text() or ""
         except pygame.error:
             self.say(tr("online.no_clipboard"))
             return
-        if not text.strip():
+        link = text.strip()
+        if not link:
             self.say(tr("online.clipboard_empty"))
             return
-        self._set_text("link", text.strip()[:200])
+        try:
+            check_link_length(link)
+        except ValueError as exc:
+            self.say(tr("online.bad_link", why=str(exc)))
+            return
+        self._set_text("link", link)
         self.say("")
 
     def join(self) -> None:
