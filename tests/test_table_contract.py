@@ -253,3 +253,17 @@ def test_the_pause_menu_changes_a_computers_level_and_resumes():
         assert top_name(app) == "TableScene"
     finally:
         pygame.display.quit()
+
+
+def test_a_servers_overlong_words_are_cut_before_anything_lays_them_out():
+    from game.client.remote import MAX_SERVER_TEXT
+
+    controller, room = online(make_match("duel", ["3H 9H", "5S 6S"], "7H", "KD QD JD TD"))
+    room.inbox += [{"type": "error", "code": "seat_taken" + "x" * 100_000, "message": "y" * 100_000},
+                   {"type": "error", "code": "replaced", "message": "z" * 100_000},
+                   {"type": "error", "code": "illegal", "reason": "r" * 100_000, "message": "w" * 100_000}]
+    controller.update(0.0)
+    assert controller.refusal is not None and len(controller.refusal) <= MAX_SERVER_TEXT + 200
+    assert controller.refusal_code == "replaced"
+    assert controller.error is not None and len(str(controller.error)) <= MAX_SERVER_TEXT
+    assert len(controller.error.key) <= 40

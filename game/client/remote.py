@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from game.engine import Action, IllegalAction, PlayerView, RoundResult, Status
 from game.engine.events import Event
@@ -28,6 +28,18 @@ from .controller import SeatConfig
 from .i18n import tr
 
 _LOG = logging.getLogger("huit.remote")
+
+MAX_CODE: Final = 40
+"""The longest error code a server may name (codes are short words: ``bad_key``)."""
+
+MAX_SERVER_TEXT: Final = 300
+"""The longest sentence of a server's shown to the player; more is cut with an ellipsis."""
+
+
+def shorten(text: str) -> str:
+    """A server's sentence cut to `MAX_SERVER_TEXT` characters."""
+    return text if len(text) <= MAX_SERVER_TEXT else text[:MAX_SERVER_TEXT - 1] + "…"
+
 
 # Errors that mean the seat cannot be had (before the table) or is lost (after).
 FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced")
@@ -272,8 +284,10 @@ class RemoteController:
         return True
 
     def _error(self, message: dict[str, Any]) -> None:
-        code = str(message.get("code", ""))
-        detail = str(message.get("message", code))
+        # A server's words are shown as they come, so they are cut to what a sentence needs: a
+        # hostile server's 100,000-character message would take the text box minutes to lay out.
+        code = str(message.get("code", ""))[:MAX_CODE]
+        detail = shorten(str(message.get("message", code)))
         text = tr(f"online.error.{code}", detail=detail)
         if text == f"online.error.{code}":
             text = detail  # a code this client does not know: the server's own sentence
@@ -282,7 +296,7 @@ class RemoteController:
         reason = message.get("reason")
         values = message.get("values")
         if code == "illegal" and isinstance(reason, str):
-            self.error = IllegalAction(str(message.get("message", text)), key=reason,
+            self.error = IllegalAction(detail, key=reason[:MAX_CODE],
                                        values=values if isinstance(values, dict) else {})
         else:
             self.error = IllegalAction(text)
