@@ -92,6 +92,7 @@ class App:
         self.kiosk = kiosk
         self.fullscreen = fullscreen or kiosk
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.windowed_position: tuple[int, int] | None = None  # where the window was before fullscreen
         self.screen = self._open_window()
         if kiosk:
             pygame.mouse.set_visible(False)
@@ -131,13 +132,29 @@ class App:
         return max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
 
     def toggle_fullscreen(self) -> None:
-        """Switch between fullscreen and a resizable window (not in kiosk mode)."""
+        """Switch between fullscreen and a resizable window (not in kiosk mode).
+
+        The window comes back with the size and position it had, made to fit the
+        desktop (`windowed_place`): never larger than the screen, never partly off it.
+        """
         if self.kiosk:
             return
         if not self.fullscreen:
-            self.windowed_size = self.size
+            self.windowed_size = self.screen.get_size()
+            self.windowed_position = window_position()
         self.fullscreen = not self.fullscreen
-        self.screen = self._open_window()
+        place = self.windowed_position
+        screens = desktop_sizes()
+        if not self.fullscreen and len(screens) == 1:
+            self.windowed_size, place = windowed_place(self.windowed_size, place, screens[0])
+        elif not self.fullscreen and screens:  # where each screen lies is unknown: only the size
+            largest = max(screens, key=lambda s: s[0] * s[1])
+            self.windowed_size = windowed_place(self.windowed_size, None, largest)[0]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # "forcibly resized": put right below
+            self.screen = self._open_window()
+        if not self.fullscreen:
+            place_window(self.windowed_size, place)
         self._resized()
 
     def _resized(self) -> None:
@@ -353,6 +370,50 @@ class App:
             self.pacer = None
             pacer.release()
         pygame.quit()
+
+
+def windowed_place(size: tuple[int, int], position: tuple[int, int] | None,
+                   desktop: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The size and position of a window coming back from fullscreen on a ``desktop`` of that
+    size: ``size``, no larger than the desktop; ``position`` (centred when unknown), moved as
+    little as needed for the whole window to be on the desktop."""
+    dw, dh = desktop
+    w, h = max(1, min(size[0], dw)), max(1, min(size[1], dh))
+    if position is None:
+        return (w, h), ((dw - w) // 2, (dh - h) // 2)
+    return (w, h), (min(max(0, position[0]), dw - w), min(max(0, position[1]), dh - h))
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The size of each screen's desktop, as far as the platform says."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except (AttributeError, pygame.error):  # an older pygame, or no video
+        return []
+    return [(int(w), int(h)) for w, h in sizes if w > 0 and h > 0]
+
+
+def window_position() -> tuple[int, int] | None:
+    """Where the window is on the desktop, if the platform says."""
+    try:
+        x, y = pygame.display.get_window_position()
+    except (AttributeError, pygame.error):
+        return None
+    return int(x), int(y)
+
+
+def place_window(size: tuple[int, int], position: tuple[int, int] | None) -> None:
+    """Give the window ``size`` and ``position`` where the platform allows. Leaving fullscreen,
+    X11 keeps the fullscreen size for the window ``set_mode`` asked to be smaller (with SDL's
+    software framebuffer); the display surface follows the window when SDL reports the change,
+    and the app lays out again then (``WINDOWSIZECHANGED``)."""
+    with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+        if tuple(window.size) != tuple(size):
+            window.size = size
+        if position is not None:
+            window.position = position
 
 
 def parse_size(text: str) -> tuple[int, int]:
