@@ -369,7 +369,9 @@ class App:
         finally:
             self.pacer = None
             pacer.release()
-        pygame.quit()
+        # Close the window; the rest of pygame ends with the process (fonts the card art keeps
+        # stay valid should a loop run again in this process: the benchmarks, the tests).
+        pygame.display.quit()
 
 
 def windowed_place(size: tuple[int, int], position: tuple[int, int] | None,
