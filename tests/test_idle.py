@@ -24,7 +24,7 @@ from game.client.scenes.handoff import GRACE, HandoffScene
 from game.client.scenes.table import TIMER_TICK, TOAST, TableScene
 from game.engine import PRESETS, Match, preset
 from game.net.client import CONNECTED
-from tests.client_support import STEP, click, make_app, open_menu, press, run_until, top_name
+from tests.client_support import STEP, click, make_app, open_menu, press, rect_of, run_until, top_name
 
 
 class Clock(Scene):
@@ -284,3 +284,23 @@ def test_kiosk_mode_keeps_fullscreen_on_f11():
         assert app.fullscreen
     finally:
         pygame.display.quit()
+
+
+def test_a_pointer_onto_a_menu_button_redraws_once_when_it_is_hovered(app):
+    open_menu(app)
+    app.frame(STEP, lazy=True)
+    centre = rect_of(app, "Settings").center
+    pygame.mouse.set_pos(centre)  # pygame_gui finds hover from where the pointer is
+    drawn = app.draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(4):
+        app.frame(STEP, lazy=True)
+    assert [c.element.text for c in app.stack.top.controls if c.element.hovered] == ["Settings"]
+    assert app.draws == drawn + 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + 2, centre[1]), rel=(2, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.mouse.set_pos((centre[0] + 2, centre[1]))
+    for _ in range(4):
+        app.frame(STEP, lazy=True)
+    assert app.draws == drawn + 1  # still on the same button: nothing to draw
+    assert app.due() is None

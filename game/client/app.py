@@ -12,8 +12,9 @@ stop signal arrives or the next thing falls due, and the time it slept is handed
 to the top scene as one long update before the input that woke it (so a
 computer's 0.9 s think takes 0.9 s, however few frames are drawn, and a long rest
 never replays a burst of steps). A frame is drawn only when something changed: a
-scene marked itself `Scene.dirty` (the app marks the top scene when it uses an
-input event), the visible scenes or the window changed, or something moves.
+scene marked itself `Scene.dirty` (an animation does at every update; the app marks
+the top scene when it uses an input event), or the visible scenes or the window
+changed.
 
 Stop signals (SIGTERM from a service manager, SIGINT from Ctrl-C, SIGHUP) end the
 game in every mode, kiosk included: the loop saves the game and any settings being
@@ -110,7 +111,6 @@ class App:
         self.pacer: Pacer | None = None  # while `run` runs: its waits (`wake` reaches it)
         self._drawn: list[Scene] = []  # the scenes the last drawing showed, bottom first
         self._redraw = True  # the window needs presenting again (resized, exposed...)
-        self._moving = False  # the last frame had something moving
 
     # ---- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -292,10 +292,8 @@ class App:
                 self.idle = 0.0
                 self.go_to_menu()
                 self.stack.apply_requests()
-        moving = self.moving
-        if not lazy or moving or self._moving or self.needs_drawing():
+        if not lazy or self.needs_drawing():
             self.draw()
-        self._moving = moving
         self.frames += 1
 
     @property

@@ -16,10 +16,11 @@ Resting (how the loop knows when to run and draw a frame, see `game.client.app`)
 - At rest the loop may pass `Scene.update` the whole time it slept as one ``dt``
   (nothing moved meanwhile): updates treat ``dt`` as a duration, never as a count
   of frames.
-- `Scene.dirty` says the scene looks different from its last drawing; the app
-  draws the visible scenes when one of them is dirty and clears the flags. The app
-  marks the top scene dirty itself when `Scene.handle_event` used an event, and
-  draws anyway after a transition, a resize, or while something moves.
+- `Scene.dirty` says the scene looks different from its last drawing (an animation
+  sets it at every update while it runs); the app draws the visible scenes when one
+  of them is dirty and clears the flags. The app marks the top scene dirty itself
+  when `Scene.handle_event` used an event, and draws anyway after a transition or a
+  resize. ``next_frame() == 0`` only asks for updates at the display's rate.
 """
 
 from __future__ import annotations

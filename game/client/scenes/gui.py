@@ -10,8 +10,10 @@ At rest (see `game.client.scene`): pygame_gui changes a screen's look on input
 (a press, a key, text typed, a scroll bar dragged), when the pointer moves onto or
 off a widget (hover, found in `UIManager.update`), and by itself only for a focused
 text field's blinking cursor. So a screen is dirty after any input but a bare
-pointer move, and when the hovered widget or a cursor changes; it asks for frames
-only while a text field has the focus (`CURSOR_POLL`).
+pointer move, and when the hovered widget or a cursor changes; after an event
+pygame_gui saw it asks for one more frame (its `update` finishes what the event
+began, hover included), and otherwise for frames only while a text field has the
+focus (`CURSOR_POLL`).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class GuiScene(Scene):
         self.manager = ui.make_manager(app.size)
         self.background: pygame.Surface | None = None
         self._look: tuple[object, ...] = ()
+        self._seen = False  # pygame_gui saw an event that its next update finishes (hover...)
         self.rebuild()
 
     # ---- building ----------------------------------------------------------------------------
@@ -98,8 +101,10 @@ class GuiScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Keys move the focus; everything else goes to pygame_gui."""
-        if event.type != pygame.MOUSEMOTION or any(event.buttons):
-            self.dirty = True  # a bare pointer move shows only through hover: see `update`
+        if event.type < pygame.USEREVENT and (event.type != pygame.MOUSEMOTION or any(event.buttons)):
+            # Input (pygame_gui's own notices, such as "hovered", change nothing by themselves);
+            # a bare pointer move shows only through hover: see `update`.
+            self.dirty = True
         if event.type == pygame.KEYDOWN and self.controls:
             key = event.key
             if key in (pygame.K_DOWN, pygame.K_TAB):
@@ -121,6 +126,7 @@ class GuiScene(Scene):
             self.back()
             return True
         self.manager.process_events(event)
+        self._seen = True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for i, control in enumerate(self.controls):
                 if control.element is event.ui_element:
@@ -133,6 +139,7 @@ class GuiScene(Scene):
     def update(self, dt: float) -> None:
         """Let pygame_gui run; posted UI events arrive with the next frame's events."""
         self.manager.update(dt)
+        self._seen = False
         look = self.look()
         if look != self._look:
             self._look, self.dirty = look, True
@@ -149,7 +156,10 @@ class GuiScene(Scene):
         return hovered, tuple(bool(getattr(e, "cursor_on", False)) for e in self._typing())
 
     def next_frame(self) -> float | None:
-        """Every `CURSOR_POLL` while a text cursor blinks; else nothing until input."""
+        """At once after an event pygame_gui saw; every `CURSOR_POLL` while a text cursor
+        blinks; else nothing until input."""
+        if self._seen:
+            return 0.0
         return CURSOR_POLL if self._typing() else None
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -314,6 +314,8 @@ class TableScene(Scene):
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Run flights, the controller, and open overlays when the game needs them."""
+        if self.animator.busy:
+            self.dirty = True  # cards move
         self.painter.clock += dt
         for flight in self.animator.update(dt):
             if flight.sound:
@@ -335,6 +337,8 @@ class TableScene(Scene):
             look = self.look()
             if look != self._look or self.controller.thinking is not None:  # the thinking glow pulses
                 self._look, self.dirty = look, True
+        else:
+            self.dirty = True  # cards move
 
     def next_frame(self) -> float | None:
         """0 while cards fly; else the soonest of: the thinking glow's next frame, what the
