@@ -9,8 +9,8 @@ folder), so the frames include making each save.
 Idle (``--idle``): runs the real loop (`App.run`) for ``--seconds`` on each of four
 screens and prints the process's CPU seconds per wall second (all its threads: the
 loop, the save writer, the computers' searches), with the frames run and drawn per
-second, and the p95 of the time between two frames drawn while something moves
-(16.7 ms at 60 frames a second; a loop without pacing draws as fast as it can): the
+second, and the median and p95 of the time between two frames drawn while something
+moves (16.7 ms at 60 frames a second; a loop without pacing draws as fast as it can): the
 menu; a table waiting for the person to play (no turn timer); the same with a
 60-second turn timer on screen; and a computer-only game at normal speed (cards
 flying). Each screen runs in a fresh process (``--screen NAME``: one screen, its
@@ -120,10 +120,10 @@ def idle_app(screen: str, size: tuple[int, int], seed: int) -> App:
 
 
 def measure_idle(screen: str, seconds: float, size: tuple[int, int],
-                 seed: int) -> tuple[float, float, float, float]:
-    """CPU seconds per wall second, frames run per second, frames drawn per second, and the p95
-    gap in milliseconds between two frames drawn while something moved (0: none did), while
-    `App.run` shows ``screen`` for ``seconds``."""
+                 seed: int) -> tuple[float, float, float, float, float]:
+    """CPU seconds per wall second, frames run per second, frames drawn per second, and the
+    median and p95 gap in milliseconds between two frames drawn while something moved (0: none
+    did), while `App.run` shows ``screen`` for ``seconds``."""
     app = idle_app(screen, size, seed)
     frames0 = app.frames
     draws0 = getattr(app, "draws", app.frames)  # a loop that draws every frame has no separate count
@@ -151,8 +151,9 @@ def measure_idle(screen: str, seconds: float, size: tuple[int, int],
     wall = marks["wall"] - wall0
     gaps = [(b - a) * 1000 for (a, moving), (b, still_moving) in zip(drawn, drawn[1:], strict=False)
             if moving and still_moving and b <= marks["wall"]]
-    return ((marks["cpu"] - cpu0) / wall, (marks["frames"] - frames0) / wall,
-            (marks["draws"] - draws0) / wall, percentile(gaps, 0.95) if gaps else 0.0)
+    cpu, frames, draws = marks["cpu"] - cpu0, marks["frames"] - frames0, marks["draws"] - draws0
+    return (cpu / wall, frames / wall, draws / wall,
+            percentile(gaps, 0.5) if gaps else 0.0, percentile(gaps, 0.95) if gaps else 0.0)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -172,14 +173,14 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.idle:
         print(f"video driver: {driver}, window {w}x{h}, {args.seconds:g} s per screen")
-        print(f"{'screen':<16} {'cpu s/s':>8} {'frames/s':>9} {'drawn/s':>8} {'moving gap p95 ms':>18}")
+        print(f"{'screen':<16} {'cpu s/s':>8} {'frames/s':>9} {'drawn/s':>8} {'moving gap p50/p95 ms':>22}")
         for screen in IDLE_SCREENS:
             child = subprocess.run([sys.executable, "-m", "tools.client_bench", "--screen", screen,
                                     "--seconds", str(args.seconds), "--size", args.size],
                                    capture_output=True, text=True, check=True)
-            cpu, frames, draws, gap = (float(v) for v in child.stdout.split()[-4:])
-            shown = f"{gap:.1f}" if gap else "-"
-            print(f"{screen:<16} {cpu:>8.3f} {frames:>9.1f} {draws:>8.1f} {shown:>18}", flush=True)
+            cpu, frames, draws, median, p95 = (float(v) for v in child.stdout.split()[-5:])
+            shown = f"{median:.1f} / {p95:.1f}" if p95 else "-"
+            print(f"{screen:<16} {cpu:>8.3f} {frames:>9.1f} {draws:>8.1f} {shown:>22}", flush=True)
         return
     print(f"video driver: {driver}, window {w}x{h}, {args.frames} frames per game")
     print(f"{'game':<14} {'median ms':>10} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}")

@@ -350,15 +350,21 @@ class App:
         try:
             last = clock()
             rested = 0.0
+            beat: float | None = None  # when the current frame was due, while frames follow each other
             while self.running and pacer.stop_signal is None:
                 now = clock()
                 self.frame(now - last, rested=rested, lazy=True)
                 last = now
                 due = self.due()
                 if due is not None and due < FRAME:
-                    pacer.sleep(last + FRAME - clock())
+                    # Frames on a fixed beat: a frame that starts late does not push the next ones
+                    # back (one far behind starts the beat again rather than racing to catch up).
+                    beat = now if beat is None or now - beat > FRAME else beat
+                    beat += FRAME
+                    pacer.sleep(beat - clock())
                     rested = 0.0
                 else:
+                    beat = None
                     rested = pacer.rest(due)
             if pacer.stop_signal is not None:
                 self.stop_signal = pacer.stop_signal
