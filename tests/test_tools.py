@@ -1,5 +1,6 @@
 """The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
-``python -m tools.bench``, ``tools.client_bench``, ``tools.shots`` and ``tools.art_sheets``."""
+``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots`` and
+``tools.art_sheets``."""
 
 from __future__ import annotations
 
@@ -86,3 +87,14 @@ def test_the_art_sheets_command_writes_the_three_contact_sheets(tmp_path):
         assert width > 4 * 40 and height > 56, (line, width, height)
     standard = png_size(out / "standard.png")
     assert standard[0] > 13 * 40 and standard[1] > 4 * 56  # 13 ranks a row, four suits and more
+
+
+def test_the_idle_benchmark_prints_a_line_per_screen(tmp_path):
+    lines = run_tool("client_bench", "--idle", "--seconds", "0.3", "--size", "1024x600", tmp_path=tmp_path)
+    assert lines[0] == "video driver: dummy, window 1024x600, 0.3 s per screen"
+    assert lines[1].split()[:4] == ["screen", "cpu", "s/s", "frames/s"]
+    rows = {line[:16].strip(): line[16:].split() for line in lines[2:]}
+    assert list(rows) == ["menu", "table waiting", "table timer", "table animating"]
+    for name, figures in rows.items():
+        cpu, frames, drawn = (float(v) for v in figures[:3])
+        assert cpu >= 0 and frames >= drawn >= 0, (name, figures)

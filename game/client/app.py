@@ -2,7 +2,25 @@
 
 Loop ("Fix your timestep"): real frame time is accumulated and the scenes update
 in steps of ``STEP`` (1/60 s), at most ``MAX_STEPS`` per frame (a long frame is
-clamped rather than replayed), then the visible scenes draw once.
+clamped rather than replayed), then the visible scenes draw.
+
+At rest the loop rests (`App.run`, `game.client.pacing`): after each frame it asks
+when the next one is due (`App.due`: the top scene's `Scene.next_frame`, the kiosk
+idle timeout, writes in flight). While something moves, frames come at the
+display's rate (60 per second). Otherwise the loop sleeps until input comes, a
+stop signal arrives or the next thing falls due, and the time it slept is handed
+to the top scene as one long update before the input that woke it (so a
+computer's 0.9 s think takes 0.9 s, however few frames are drawn, and a long rest
+never replays a burst of steps). A frame is drawn only when something changed: a
+scene marked itself `Scene.dirty` (an animation does at every update; the app marks
+the top scene when it uses an input event), or the visible scenes or the window
+changed.
+
+Stop signals (SIGTERM from a service manager, SIGINT from Ctrl-C, SIGHUP) end the
+game in every mode, kiosk included: the loop saves the game and any settings being
+edited, stops a hosted server, waits for the writes, and `main` returns 0, which
+service managers count as a clean stop (systemd would also accept death by the
+signal; 128 + the signal's number would count as a failure).
 
 Input: mouse and touch reach scenes as one kind of event. SDL is asked not to
 turn touches into mouse events, and any it still sends (``event.touch``) are
@@ -43,6 +61,7 @@ from game.saves import ENV_VAR, DataStore  # noqa: E402
 from game.saves.paths import DataFolderError, data_dir, make_data_dir  # noqa: E402
 
 from . import i18n  # noqa: E402
+from .pacing import FRAME, Pacer  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 from .settings import Settings  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
@@ -55,6 +74,10 @@ MAX_STEPS: Final = 5
 MIN_SIZE: Final = (1024, 600)  # the smallest window the layout is made for
 MAX_SIZE: Final = (3840, 2160)  # the largest (a window of 65536x65536 would need 16 GiB)
 KIOSK_IDLE: Final = 180.0  # seconds without input before a kiosk goes back to the menu
+SAVE_POLL: Final = 0.1  # while writes are in flight the loop looks again this often (a failed save is said)
+REDRAW_EVENTS: Final = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+                                  pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED})
+"""Window events after which the window's contents must be presented again."""
 
 
 class App:
@@ -74,6 +97,7 @@ class App:
         self.kiosk = kiosk
         self.fullscreen = fullscreen or kiosk
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.windowed_position: tuple[int, int] | None = None  # where the window was before fullscreen
         self.screen = self._open_window()
         if kiosk:
             pygame.mouse.set_visible(False)
@@ -85,7 +109,12 @@ class App:
         self.running = True
         self.accumulator = 0.0
         self.idle = 0.0
-        self.frames = 0
+        self.frames = 0  # frames run
+        self.draws = 0  # frames drawn (at rest, a frame that changed nothing is not drawn)
+        self.stop_signal: int | None = None  # the signal that ended the game, if one did
+        self.pacer: Pacer | None = None  # while `run` runs: its waits (`wake` reaches it)
+        self._drawn: list[Scene] = []  # the scenes the last drawing showed, bottom first
+        self._redraw = True  # the window needs presenting again (resized, exposed...)
 
     # ---- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -107,16 +136,33 @@ class App:
         return max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
 
     def toggle_fullscreen(self) -> None:
-        """Switch between fullscreen and a resizable window (not in kiosk mode)."""
+        """Switch between fullscreen and a resizable window (not in kiosk mode).
+
+        The window comes back with the size and position it had, made to fit the
+        desktop (`windowed_place`): never larger than the screen, never partly off it.
+        """
         if self.kiosk:
             return
         if not self.fullscreen:
-            self.windowed_size = self.size
+            self.windowed_size = self.screen.get_size()
+            self.windowed_position = window_position()
         self.fullscreen = not self.fullscreen
-        self.screen = self._open_window()
+        place = self.windowed_position
+        screens = desktop_sizes()
+        if not self.fullscreen and len(screens) == 1:
+            self.windowed_size, place = windowed_place(self.windowed_size, place, screens[0])
+        elif not self.fullscreen and screens:  # where each screen lies is unknown: only the size
+            largest = max(screens, key=lambda s: s[0] * s[1])
+            self.windowed_size = windowed_place(self.windowed_size, None, largest)[0]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # "forcibly resized": put right below
+            self.screen = self._open_window()
+        if not self.fullscreen:
+            place_window(self.windowed_size, place)
         self._resized()
 
     def _resized(self) -> None:
+        self._redraw = True
         for scene in self.stack.scenes:
             scene.resize(self.size)
 
@@ -168,8 +214,11 @@ class App:
             server.stop()
 
     def shutdown(self) -> None:
-        """Save everything, wait for the writes, stop a hosted server (quit and window close)."""
+        """Save everything, wait for the writes, stop a hosted server (quit, window close, a
+        stop signal): the game on the table, and what the scenes hold unsaved (`Scene.closing`)."""
         self.save_game()
+        for scene in reversed(self.stack.scenes):
+            scene.closing()
         self.stop_hosting()
         if not self.store.flush():
             print("Huit: some data could not be written in time", file=sys.stderr)
@@ -206,6 +255,8 @@ class App:
                 self.screen = surface
             self._resized()
             return
+        if event.type in REDRAW_EVENTS:
+            self._redraw = True
         normal = self.normalise(event)
         if normal is None:
             return
@@ -215,16 +266,24 @@ class App:
             self.toggle_fullscreen()
             return
         top = self.stack.top
-        if top is not None:
-            top.handle_event(normal)
+        if top is not None and top.handle_event(normal):
+            top.dirty = True
 
     # ---- loop --------------------------------------------------------------------------------
-    def frame(self, elapsed: float) -> None:
-        """One frame: events, fixed-step updates for ``elapsed`` seconds, one draw."""
+    def frame(self, elapsed: float, *, rested: float = 0.0, lazy: bool = False) -> None:
+        """One frame: the ``rested`` part of ``elapsed`` as one update at rest (see the module
+        docstring), then events, fixed-step updates for the rest of ``elapsed``, and drawing
+        (always, or with ``lazy`` only when something changed: the loop's way)."""
+        rested = min(max(0.0, rested), elapsed)
+        if rested > 0:
+            top = self.stack.top
+            if top is not None:
+                top.update(rested)
+            self.stack.apply_requests()
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.apply_requests()
-        self.accumulator = min(self.accumulator + elapsed, STEP * MAX_STEPS)
+        self.accumulator = min(self.accumulator + elapsed - rested, STEP * MAX_STEPS)
         while self.accumulator >= STEP:
             self.accumulator -= STEP
             top = self.stack.top
@@ -237,26 +296,134 @@ class App:
                 self.idle = 0.0
                 self.go_to_menu()
                 self.stack.apply_requests()
-        self.draw()
+        if not lazy or self.needs_drawing():
+            self.draw()
         self.frames += 1
+
+    @property
+    def moving(self) -> bool:
+        """Whether something moves now: the next frame is due within a frame's time."""
+        due = self.due()
+        return due is not None and due < FRAME
+
+    def needs_drawing(self) -> bool:
+        """Whether the window's contents changed since the last drawing."""
+        visible = self.stack.visible()
+        return self._redraw or visible != self._drawn or any(scene.dirty for scene in visible)
+
+    def due(self) -> float | None:
+        """Seconds until the loop must run a frame without input (0: something moves, run
+        frames at the display's rate), or None: nothing until input comes."""
+        times = []
+        top = self.stack.top
+        if top is not None:
+            then = top.next_frame()
+            if then is not None:
+                times.append(max(0.0, then))
+        if self.kiosk:
+            times.append(max(0.0, KIOSK_IDLE - self.idle))
+        if not self.store.writer.flush(timeout=0):  # writes in flight: a failure is shown soon
+            times.append(SAVE_POLL)
+        return min(times, default=None)
 
     def draw(self) -> None:
         """Draw the visible scenes and present the frame."""
-        for scene in self.stack.visible():
+        visible = self.stack.visible()
+        for scene in visible:
             scene.draw(self.screen)
+            scene.dirty = False
         pygame.display.flip()
+        self._drawn = visible
+        self._redraw = False
+        self.draws += 1
+
+    def wake(self) -> None:
+        """Wake the loop if it rests (safe from any thread; nothing happens outside `run`)."""
+        pacer = self.pacer
+        if pacer is not None:
+            pacer.wake()
 
     def run(self) -> None:
-        """Run until quit."""
+        """Run until quit or a stop signal, then save and close (see the module docstring).
+
+        Frames come at the display's rate while something moves; otherwise the loop
+        sleeps until input, a stop signal or the next thing due (`due`).
+        """
         clock = time.perf_counter
-        last = clock()
-        while self.running:
-            now = clock()
-            self.frame(now - last)
-            last = now
-            pygame.time.wait(1)
-        self.shutdown()
-        pygame.quit()
+        pacer = self.pacer = Pacer()
+        try:
+            last = clock()
+            rested = 0.0
+            beat: float | None = None  # when the current frame was due, while frames follow each other
+            while self.running and pacer.stop_signal is None:
+                now = clock()
+                self.frame(now - last, rested=rested, lazy=True)
+                last = now
+                due = self.due()
+                if due is not None and due < FRAME:
+                    # Frames on a fixed beat: a frame that starts late does not push the next ones
+                    # back (one far behind starts the beat again rather than racing to catch up).
+                    beat = now if beat is None or now - beat > FRAME else beat
+                    beat += FRAME
+                    pacer.sleep(beat - clock())
+                    rested = 0.0
+                else:
+                    beat = None
+                    rested = pacer.rest(due)
+            if pacer.stop_signal is not None:
+                self.stop_signal = pacer.stop_signal
+                pacer.default_signals()  # a second signal while saving ends the process at once
+            self.shutdown()
+        finally:
+            self.pacer = None
+            pacer.release()
+        # Close the window; the rest of pygame ends with the process (fonts the card art keeps
+        # stay valid should a loop run again in this process: the benchmarks, the tests).
+        pygame.display.quit()
+
+
+def windowed_place(size: tuple[int, int], position: tuple[int, int] | None,
+                   desktop: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The size and position of a window coming back from fullscreen on a ``desktop`` of that
+    size: ``size``, no larger than the desktop; ``position`` (centred when unknown), moved as
+    little as needed for the whole window to be on the desktop."""
+    dw, dh = desktop
+    w, h = max(1, min(size[0], dw)), max(1, min(size[1], dh))
+    if position is None:
+        return (w, h), ((dw - w) // 2, (dh - h) // 2)
+    return (w, h), (min(max(0, position[0]), dw - w), min(max(0, position[1]), dh - h))
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The size of each screen's desktop, as far as the platform says."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except (AttributeError, pygame.error):  # an older pygame, or no video
+        return []
+    return [(int(w), int(h)) for w, h in sizes if w > 0 and h > 0]
+
+
+def window_position() -> tuple[int, int] | None:
+    """Where the window is on the desktop, if the platform says."""
+    try:
+        x, y = pygame.display.get_window_position()
+    except (AttributeError, pygame.error):
+        return None
+    return int(x), int(y)
+
+
+def place_window(size: tuple[int, int], position: tuple[int, int] | None) -> None:
+    """Give the window ``size`` and ``position`` where the platform allows. Leaving fullscreen,
+    X11 keeps the fullscreen size for the window ``set_mode`` asked to be smaller (with SDL's
+    software framebuffer); the display surface follows the window when SDL reports the change,
+    and the app lays out again then (``WINDOWSIZECHANGED``)."""
+    with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+        if tuple(window.size) != tuple(size):
+            window.size = size
+        if position is not None:
+            window.position = position
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -177,8 +177,18 @@ class MatchController:
         self.outbox.clear()
         return out
 
+    def due(self) -> float | None:
+        """Seconds until `update` changes the game by itself (0: at the next step), or None: not
+        until someone acts (or a search under way finishes: the table's thinking glow keeps
+        frames coming meanwhile)."""
+        if self.queue:
+            return 0.0
+        if self.match.status != Status.PLAYING:
+            return None
+        return self.driver.due()
+
     def update(self, dt: float) -> None:
-        """One fixed step: apply a queued action, or advance the turn driver and make its move."""
+        """One step of ``dt`` seconds: apply a queued action, or advance the turn driver and make its move."""
         if self.busy():
             return
         if self.queue:

@@ -44,6 +44,9 @@ def shorten(text: str) -> str:
 # Errors that mean the seat cannot be had (before the table) or is lost (after).
 FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced")
 
+ONLINE_POLL: Final = 0.05
+"""Messages arrive on the connection's thread at any moment: a resting table looks this often."""
+
 
 class RemoteController:
     """Plays one seat of a server's room for the table (a `TableControl`)."""
@@ -168,6 +171,11 @@ class RemoteController:
         out = list(self.outbox)
         self.outbox.clear()
         return out
+
+    def due(self) -> float | None:
+        """Seconds until `update` should look again: at once while messages wait their turn,
+        else `ONLINE_POLL` (the connection's thread cannot wake the loop itself)."""
+        return 0.0 if self._incoming else ONLINE_POLL
 
     def update(self, dt: float) -> None:
         """Take in what arrived: at most one game update per step, none while cards fly."""

@@ -5,6 +5,22 @@ updates at the fixed step, and draws. Overlays (suit picker, pause) are pushed o
 top of the table and let it draw underneath (``opaque = False``). Scenes ask for
 transitions during update or event handling; the stack applies them afterwards,
 so a scene never disappears in the middle of its own call.
+
+Resting (how the loop knows when to run and draw a frame, see `game.client.app`):
+
+- `Scene.next_frame` says how soon the scene needs a frame with no input: ``0``
+  while something moves on it (frames at the display's rate), a number of seconds
+  until something is due (a think delay, a turn clock's next change, a message
+  expiring), or None when only input can change it. Only the top scene is asked;
+  an overlay that runs the scene below it (the suit picker) answers for both.
+- At rest the loop may pass `Scene.update` the whole time it slept as one ``dt``
+  (nothing moved meanwhile): updates treat ``dt`` as a duration, never as a count
+  of frames.
+- `Scene.dirty` says the scene looks different from its last drawing (an animation
+  sets it at every update while it runs); the app draws the visible scenes when one
+  of them is dirty and clears the flags. The app marks the top scene dirty itself
+  when `Scene.handle_event` used an event, and draws anyway after a transition or a
+  resize. ``next_frame() == 0`` only asks for updates at the display's rate.
 """
 
 from __future__ import annotations
@@ -25,6 +41,7 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.dirty = True  # its look changed since it was last drawn (see the module docstring)
 
     def enter(self) -> None:
         """Called when the scene is pushed."""
@@ -46,7 +63,15 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None:
-        """Advance by one fixed step of ``dt`` seconds."""
+        """Advance by ``dt`` seconds: one fixed step, or at rest the whole time slept at once."""
+
+    def next_frame(self) -> float | None:
+        """Seconds until this scene needs a frame without input: 0 while something moves on it,
+        None when only input can change it (the default: a still screen)."""
+        return None
+
+    def closing(self) -> None:
+        """The game is ending (quit, window closed, a stop signal): keep what is not saved yet."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; never changes game state."""

@@ -15,8 +15,9 @@ the connection. What the table asks for goes through `submit` and the few
 commands below. The controllers say what they can do (`can_undo`,
 `can_set_levels`, `can_rematch`) instead of the table asking which one it has.
 
-The table drives time: it calls `update` once per fixed step and sets `busy` so
-that nothing is applied while cards are flying; the events of what was applied
+The table drives time: it calls `update` once per fixed step (at rest, once for
+the whole time slept: `due` says how long it may sleep) and sets `busy` so that
+nothing is applied while cards are flying; the events of what was applied
 come back from `take_events`, redacted for the shown seat, to be animated.
 """
 
@@ -80,6 +81,11 @@ class TableControl(Protocol):
 
     def take_events(self) -> list[Event]:
         """The events since the last call, redacted for the shown seat: what to animate."""
+
+    def due(self) -> float | None:
+        """Seconds until `update` would change something by itself (0: at the next step; online,
+        when to look at the connection again), or None: nothing until someone acts. A table at
+        rest sleeps that long."""
 
     # ---- playing -----------------------------------------------------------------------------
     def submit(self, action: Action, seat: int | None = None) -> None:

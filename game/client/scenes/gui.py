@@ -5,13 +5,22 @@ its controls in focus order. Up/Down (or Tab) move the focus, Enter activates,
 Left/Right step a choice backwards/forwards, Esc goes back. Choices are big
 buttons that cycle through their values on a tap, so no drop-down list is needed
 on a touchscreen.
+
+At rest (see `game.client.scene`): pygame_gui changes a screen's look on input
+(a press, a key, text typed, a scroll bar dragged), when the pointer moves onto or
+off a widget (hover, found in `UIManager.update`), and by itself only for a focused
+text field's blinking cursor. So a screen is dirty after any input but a bare
+pointer move, and when the hovered widget or a cursor changes; after an event
+pygame_gui saw it asks for one more frame (its `update` finishes what the event
+began, hover included), and otherwise for frames only while a text field has the
+focus (`CURSOR_POLL`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import pygame
 import pygame_gui
@@ -21,6 +30,9 @@ from ..scene import Scene
 
 if TYPE_CHECKING:
     from ..app import App
+
+CURSOR_POLL: Final = 0.1
+"""A focused text field's cursor blinks every 0.4 s after a second's pause: look this often."""
 
 
 @dataclass
@@ -41,6 +53,8 @@ class GuiScene(Scene):
         self.focus = 0
         self.manager = ui.make_manager(app.size)
         self.background: pygame.Surface | None = None
+        self._look: tuple[object, ...] = ()
+        self._seen = False  # pygame_gui saw an event that its next update finishes (hover...)
         self.rebuild()
 
     # ---- building ----------------------------------------------------------------------------
@@ -50,6 +64,7 @@ class GuiScene(Scene):
         self.controls = []
         self.build()
         self.focus = min(self.focus, max(0, len(self.controls) - 1))
+        self.dirty = True
 
     def build(self) -> None:
         """Create the widgets; subclasses override."""
@@ -86,6 +101,10 @@ class GuiScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Keys move the focus; everything else goes to pygame_gui."""
+        if event.type < pygame.USEREVENT and (event.type != pygame.MOUSEMOTION or any(event.buttons)):
+            # Input (pygame_gui's own notices, such as "hovered", change nothing by themselves);
+            # a bare pointer move shows only through hover: see `update`.
+            self.dirty = True
         if event.type == pygame.KEYDOWN and self.controls:
             key = event.key
             if key in (pygame.K_DOWN, pygame.K_TAB):
@@ -107,6 +126,7 @@ class GuiScene(Scene):
             self.back()
             return True
         self.manager.process_events(event)
+        self._seen = True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for i, control in enumerate(self.controls):
                 if control.element is event.ui_element:
@@ -119,6 +139,28 @@ class GuiScene(Scene):
     def update(self, dt: float) -> None:
         """Let pygame_gui run; posted UI events arrive with the next frame's events."""
         self.manager.update(dt)
+        self._seen = False
+        look = self.look()
+        if look != self._look:
+            self._look, self.dirty = look, True
+
+    def _typing(self) -> list[pygame_gui.elements.UITextEntryLine]:
+        """The focused text fields (their cursor blinks)."""
+        focused = self.manager.get_focus_set() or ()  # type: ignore[no-untyped-call]  # unannotated
+        return [e for e in focused if isinstance(e, pygame_gui.elements.UITextEntryLine)]
+
+    def look(self) -> tuple[object, ...]:
+        """What pygame_gui changes without input: the hovered widgets, the text cursors."""
+        widgets = self.manager.get_sprite_group().sprites()
+        hovered = tuple(id(e) for e in widgets if getattr(e, "hovered", False))
+        return hovered, tuple(bool(getattr(e, "cursor_on", False)) for e in self._typing())
+
+    def next_frame(self) -> float | None:
+        """At once after an event pygame_gui saw; every `CURSOR_POLL` while a text cursor
+        blinks; else nothing until input."""
+        if self._seen:
+            return 0.0
+        return CURSOR_POLL if self._typing() else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the widgets, and the keyboard focus ring."""

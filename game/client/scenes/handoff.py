@@ -35,6 +35,10 @@ class HandoffScene(Scene):
         """Count the time the cover has been up."""
         self.shown += dt
 
+    def next_frame(self) -> float | None:
+        """The end of the grace period (input counts from then on); then nothing until input."""
+        return GRACE - self.shown if self.shown < GRACE else None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A tap, or Enter/Space (pressed and released here), hands the table over. Esc pauses."""
         if self.shown < GRACE:

@@ -475,6 +475,12 @@ class WaitingRoomScene(GuiScene):
             self._shown = shown
             self.rebuild()
 
+    def next_frame(self) -> float | None:
+        """The connection is looked at every `ONLINE_POLL` (and a text cursor may blink)."""
+        own = super().next_frame()
+        due = self.remote.due()
+        return due if own is None or (due is not None and due < own) else own
+
     def exit(self) -> None:
         """Leaving for anywhere but the table (the menu, the kiosk timeout) leaves the room."""
         if not self._to_table:

@@ -53,3 +53,6 @@ class TableBelow(Protocol):
 
     def update(self, dt: float) -> None:
         """Run the table for one step underneath (the suit picker keeps the turn timer going)."""
+
+    def next_frame(self) -> float | None:
+        """When the table needs its next frame (see `Scene.next_frame`), for an overlay that runs it."""

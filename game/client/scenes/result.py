@@ -46,6 +46,7 @@ class ResultScene(Scene):
         self.rows: list[pygame.Rect] = []  # where each seat's line was drawn (for tests)
         self.buttons: list[Button[ResultIntent]] = []
         self.closed = False  # leaving (back to the table, a new game, the menu): input is over
+        self._look: tuple[object, ...] = ()
         self.resize(app.size)
 
     @property
@@ -140,7 +141,14 @@ class ResultScene(Scene):
             return
         if self.view.status != Status.PLAYING:
             self.controller.update(dt)
-        self._back_when_dealt()
+        if not self._back_when_dealt():
+            look = (self.view, tuple(self.controller.results))  # online, the room's news
+            if look != self._look:
+                self._look, self.dirty = look, True
+
+    def next_frame(self) -> float | None:
+        """What the controller has due while this screen follows it (online: the next look)."""
+        return None if self.closed else self.controller.due()
 
     def _back_when_dealt(self) -> bool:
         """Close when the shown seat's view says the next deal is being played (the table animates it)."""

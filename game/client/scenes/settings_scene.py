@@ -107,6 +107,11 @@ class SettingsScene(GuiScene):
 
     def back(self) -> None:
         """Close the settings and keep them if they changed."""
+        self.closing()
+        self.app.stack.pop()
+
+    def closing(self) -> None:
+        """Keep the settings if they changed (on Back, and when the game ends with this screen open)."""
         if self.app.settings.to_json() != getattr(self, "_opened", None):
             self.app.save_settings()
-        self.app.stack.pop()
+            self._opened = self.app.settings.to_json()

@@ -50,6 +50,10 @@ class SuitPickerScene(Scene):
         if view.phase != Phase.SUIT or view.to_act != view.seat:
             self.app.stack.pop()
 
+    def next_frame(self) -> float | None:
+        """The table runs underneath: its timing is this screen's."""
+        return self.table.next_frame()
+
     def choose(self, suit: str) -> None:
         """Announce ``suit`` and close."""
         self.table.controller.submit(ChooseSuit(suit), self.table.view.seat)

@@ -12,6 +12,7 @@ finished deal; the overlays see it only as a `TableBelow`.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Final
 
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
 FLIGHT = 0.32  # seconds a card takes to cross the table at normal speed
 DEAL_GAP = 0.05
 TOAST = 2.8  # seconds an error message stays
+PULSE_FRAME = 1 / 30  # the thinking glow is a slow pulse: this many seconds between its frames is enough
+TIMER_TICK = 0.5  # a turn clock on screen is redrawn this often (whole seconds, and its red warning)
 
 ACTION_LABELS: Final[dict[Action, str]] = {
     Draw(): "table.draw", Pass(): "table.pass", EndTurn(): "table.end", CallLastCard(): "table.card",
@@ -87,6 +90,7 @@ class TableScene(Scene):
         self._turn: tuple[object, ...] = ()
         self._result_of: int | None = None  # the deal whose result screen was shown
         self._save_error: str | None = None
+        self._look: tuple[object, ...] = ()  # what the last update saw of what `draw` shows
         self.resize(app.size)
 
     # ---- set-up ------------------------------------------------------------------------------
@@ -310,6 +314,8 @@ class TableScene(Scene):
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Run flights, the controller, and open overlays when the game needs them."""
+        if self.animator.busy:
+            self.dirty = True  # cards move
         self.painter.clock += dt
         for flight in self.animator.update(dt):
             if flight.sound:
@@ -328,6 +334,44 @@ class TableScene(Scene):
         self._refresh()
         if not self.animator.busy:
             self._overlays()
+            look = self.look()
+            if look != self._look or self.controller.thinking is not None:  # the thinking glow pulses
+                self._look, self.dirty = look, True
+        else:
+            self.dirty = True  # cards move
+
+    def next_frame(self) -> float | None:
+        """0 while cards fly; else the soonest of: the thinking glow's next frame, what the
+        controller has due (a think delay, the turn clock running out; online, the next look
+        at the connection), the message expiring, the turn clock's next change on screen."""
+        if self.animator.busy:
+            return 0.0
+        times = []
+        if self.controller.thinking is not None:
+            times.append(PULSE_FRAME)
+        due = self.controller.due()
+        if due is not None:
+            times.append(due)
+        if self.toast_left > 0:
+            times.append(self.toast_left)
+        timer = self._timer()
+        if timer is not None and timer > 0:
+            times.append((timer % TIMER_TICK or TIMER_TICK) + 1e-3)  # just past the change
+        return min(times, default=None)
+
+    def _timer(self) -> float | None:
+        """The turn clock the table shows: the shown seat's, on its turn."""
+        view = self.view
+        return self.controller.timer_left if view.to_act == view.seat else None
+
+    def look(self) -> tuple[object, ...]:
+        """Everything `draw` shows, as one value: at rest the table is redrawn when it changes
+        (anything `draw` comes to show must be part of it)."""
+        controller = self.controller
+        timer = self._timer()
+        return (self.view, tuple(controller.seats), self.names(), self.message(), controller.thinking,
+                None if timer is None else math.ceil(timer / TIMER_TICK), controller.handoff_to,
+                self.selected, frozenset(self.playable), tuple(b.label for b in self.buttons))
 
     def _overlays(self) -> None:
         if self.app.stack.top is not self:
@@ -426,7 +470,7 @@ class TableScene(Scene):
         return tr("table.turn_of", name=names[view.to_act])
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the table from the shown seat's view."""
+        """Draw the table from the shown seat's view (what it reads is `look`)."""
         view = self.view
         controller = self.controller
         levels = [None if s.is_human else s.level for s in controller.seats]
