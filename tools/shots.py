@@ -2,7 +2,8 @@
 
 Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
 game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
-seats (where the preset seats them), the suit picker, the hot-seat handoff, a
+seats (where the preset seats them), with the direction ring at 5 seats, the whole
+move log over a table, the suit picker, the hot-seat handoff, a
 result with its score chart, the menu with saved games (one of them unreadable),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
 room, a table waiting for a player). Each size uses its own temporary
@@ -30,22 +31,25 @@ from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
-from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
+from game.engine import PRESETS, Match, Phase, Rules, Status, preset  # noqa: E402
+from game.engine.events import Event  # noqa: E402
 from game.saves import DataStore, Statistics  # noqa: E402
 
 SIZES = ((1920, 1080), (1280, 800))
 
 
 def advance(match: Match, steps: int, rng: random.Random,
-            stop: Callable[[Match], bool] | None = None) -> None:
-    """Let computer players play ``steps`` actions (or until ``stop``) from every seat."""
+            stop: Callable[[Match], bool] | None = None) -> list[Event]:
+    """Let computer players play ``steps`` actions (or until ``stop``) from every seat; the events."""
     medium = player_for("medium")
+    events: list[Event] = list(match.start_events)
     for _ in range(steps):
         if match.status != Status.PLAYING or (stop is not None and stop(match)):
-            return
+            break
         seat = match.to_act
         assert seat is not None
-        match.apply(medium.choose(match.view(seat), rng), seat)
+        events += match.apply(medium.choose(match.view(seat), rng), seat)
+    return events
 
 
 def table_for(app: App, rules: Rules, seats: list[SeatConfig], seed: int, steps: int,
@@ -54,10 +58,11 @@ def table_for(app: App, rules: Rules, seats: list[SeatConfig], seed: int, steps:
     from game.client.scenes.table import TableScene
 
     match = Match(rules, len(seats), seed)
-    advance(match, steps, random.Random(seed), stop)
+    events = advance(match, steps, random.Random(seed), stop)
     controller = MatchController(match, seats, rng=random.Random(seed), speed=0)
     controller.take_events()
     table = TableScene(app, controller)
+    table.moves.observe(e.for_seat(controller.viewer) for e in events)  # the move log so far
     app.start(table)
     return table
 
@@ -128,6 +133,17 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
             app.stack.push(picker)
             app.stack.apply_requests()
             save("suit_picker_colors")
+        # The direction ring at 5 seats, and the whole move log over a table.
+        table_for(app, preset("points", {"aces_reverse": True}), solo(5), seed=3, steps=60,
+                  stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY and m.round.turn_no > 12)
+        save("table_points_reverse_5")
+        table = table_for(app, PRESETS["colors"], solo(4), seed=8, steps=60,
+                          stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY and m.round.turn_no > 20)
+        from game.client.scenes.moves import MovesScene
+
+        app.stack.push(MovesScene(app, table))  # type: ignore[arg-type]
+        app.stack.apply_requests()
+        save("moves")
         hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
         table_for(app, PRESETS["duel"], hot, seed=2, steps=1)
         save("handoff")
