@@ -31,7 +31,8 @@ from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
-from game.engine import PRESETS, Match, Phase, Rules, Status, preset  # noqa: E402
+from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
+from game.engine import preset as make_rules  # noqa: E402
 from game.engine.events import Event  # noqa: E402
 from game.saves import DataStore, Statistics  # noqa: E402
 
@@ -134,11 +135,12 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
             app.stack.apply_requests()
             save("suit_picker_colors")
         # The direction ring at 5 seats, and the whole move log over a table.
-        table_for(app, preset("points", {"aces_reverse": True}), solo(5), seed=3, steps=60,
+        table_for(app, make_rules("points", {"aces_reverse": True}), solo(5), seed=3, steps=60,
                   stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY and m.round.turn_no > 12)
         save("table_points_reverse_5")
         table = table_for(app, PRESETS["colors"], solo(4), seed=8, steps=60,
-                          stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY and m.round.turn_no > 20)
+                          stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY
+                          and m.round.turn_no > 20)
         from game.client.scenes.moves import MovesScene
 
         app.stack.push(MovesScene(app, table))  # type: ignore[arg-type]

@@ -322,11 +322,11 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
         centre = (w / 2, pile_y + (ch + 4 + label_h) / 2)
         ring = _enclosing_ellipse([draw_pile, discard, suit_badge, pile_label, pending], centre,
                                   (ch + 4 + label_h) / 2 + pad_y, half_width)
-        used = ring[3] + message_h + timer_h
+        used = ring[3] + gap_y + message_h + timer_h
         ring_top = block_top + max(0, (block_bottom - block_top - used) // 2)
         pile_y += ring_top - ring[1]
     message_w = int(2 * half_width)
-    message_box = (w // 2 - message_w // 2, ring[1] + ring[3], message_w, message_h)
+    message_box = (w // 2 - message_w // 2, ring[1] + ring[3] + gap_y, message_w, message_h)
     timer_box = (w // 2 - message_w // 4, message_box[1] + message_h, message_w // 2, timer_h)
 
     return TableLayout(
