@@ -18,7 +18,7 @@ from game.engine import Card, DrawReason
 from game.engine import events as ev
 from game.engine.cards import SUIT_SYMBOLS
 
-from .i18n import tr
+from .i18n import card_words, tr
 
 
 @dataclass(frozen=True)
@@ -41,41 +41,47 @@ def suit_words(suit: str) -> str:
     return f"{symbol} {tr('suit.' + suit)}" if symbol else tr("suit." + suit)
 
 
-def describe(move: Move, names: Sequence[str]) -> str:
-    """The move as a short sentence in the current language."""
+def describe(move: Move, names: Sequence[str], you: int | None = None) -> str:
+    """The move as a short sentence in the current language; seat ``you`` (the player holding the
+    device, shown as "You") gets its own grammar: "You drew 2 cards", "Vous avez pioché 2 cartes"."""
 
     def name(seat: int) -> str:
+        if seat == you:
+            return tr("log.you")
         return names[seat] if 0 <= seat < len(names) else tr("new.seat", n=seat + 1)
 
-    who = name(move.seat)
+    def say(key: str, **values: object) -> str:
+        mine = f"log.you.{key}"
+        if move.seat == you and tr(mine) != mine:
+            return tr(mine, **values)
+        return tr(f"log.{key}", name=name(move.seat), **values)
+
     match move.kind:
         case "played":
-            card = move.card.label if move.card is not None else "?"
+            card = card_words(move.card) if move.card is not None else "?"
             if move.suit is not None:
-                return tr("log.played_suit", name=who, card=card, suit=suit_words(move.suit))
-            return tr("log.played", name=who, card=card)
+                return say("played_suit", card=card, suit=suit_words(move.suit))
+            return say("played", card=card)
         case "chose":
-            return tr("log.chose", name=who, suit=suit_words(move.suit or ""))
+            return say("chose", suit=suit_words(move.suit or ""))
         case "drew":
             amount = tr("log.one_card") if move.count == 1 else tr("log.cards", n=move.count)
             if move.reason and move.reason != DrawReason.DRAW:
-                return tr(f"log.drew_{move.reason}", name=who, cards=amount)
-            return tr("log.drew", name=who, cards=amount)
-        case "passed" | "skipped" | "called" | "timed_out":
-            return tr(f"log.{move.kind}", name=who)
+                return say(f"drew_{move.reason}", cards=amount)
+            return say("drew", cards=amount)
+        case "passed" | "skipped" | "called" | "timed_out" | "won":
+            return say(move.kind)
         case "reversed":
             return tr("log.reversed")
         case "reshuffled":
             return tr("log.reshuffled", n=move.count)
         case "start":
-            return tr("log.start", card=move.card.label if move.card is not None else "?")
+            return tr("log.start", card=card_words(move.card) if move.card is not None else "?")
         case "denounced":
-            return tr("log.denounced", name=who, other=name(move.other))
+            return say("denounced", other=name(move.other))
         case "challenged":
-            key = "log.challenged_bluff" if move.reason == "bluff" else "log.challenged_fair"
-            return tr(key, name=who, other=name(move.other))
-        case "won":
-            return tr("log.won", name=who)
+            key = "challenged_bluff" if move.reason == "bluff" else "challenged_fair"
+            return say(key, other=name(move.other))
     return ""
 
 
@@ -149,7 +155,8 @@ class MoveLog:
             case ev.RoundEnded(result=result) if result.winner is not None:
                 self.moves.append(Move("won", result.winner))
 
-    def lines(self, names: Sequence[str], last: int | None = None) -> list[str]:
-        """The round's moves (or only the ``last`` few) as sentences, oldest first."""
+    def lines(self, names: Sequence[str], last: int | None = None, you: int | None = None) -> list[str]:
+        """The round's moves (or only the ``last`` few) as sentences, oldest first; ``you``: the seat
+        shown as "You"."""
         moves = self.moves if last is None else self.moves[-last:]
-        return [describe(move, names) for move in moves]
+        return [describe(move, names, you) for move in moves]

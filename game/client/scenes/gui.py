@@ -36,7 +36,8 @@ def inner_width(element: pygame_gui.elements.UIButton) -> int:
 
 def text_width(element: pygame_gui.elements.UIButton) -> int:
     """How wide the button's text is in its own font."""
-    return int(element.font.size(element.text)[0])
+    font = element.font
+    return int(font.size(element.text)[0]) if font is not None else 0
 
 
 @dataclass
@@ -89,7 +90,7 @@ class GuiScene(Scene):
         for smaller in SMALLER_STYLES:  # a long label steps down to a smaller face rather than be cut
             if text_width(element) <= inner_width(element):
                 break
-            element.kill()
+            element.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
             element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=smaller)
         if focusable:
             self.controls.append(Control(element, activate, step))

@@ -339,9 +339,12 @@ class TableScene(Scene):
 
         self.app.stack.push(MovesScene(self.app, self))
 
-    def move_lines(self) -> list[str]:
-        """The round's moves in words, oldest first (what the move log shows)."""
-        return self.moves.lines(self.names())
+    def move_lines(self, last: int | None = None) -> list[str]:
+        """The round's moves (or the ``last`` few) in words, oldest first (what the move log shows)."""
+        names = self.names()
+        viewer = self.controller.viewer
+        you = viewer if names[viewer] == tr("table.you") else None
+        return self.moves.lines(names, last=last, you=you)
 
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -480,7 +483,7 @@ class TableScene(Scene):
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
                           buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
-                          moves=self.moves.lines(self.names(), last=LOG_LINES))
+                          moves=self.move_lines(last=LOG_LINES))
         self.painter.draw_flights(surface, self.animator, markers_for(view))
 
 
