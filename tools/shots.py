@@ -121,19 +121,14 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
             if type(app.stack.top).__name__ == "SuitPickerScene":
                 save("suit_picker")
                 break
-        table_for(app, PRESETS["colors"], solo(2), seed=5, steps=3,
-                  stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY)
-        pending = [s for s in app.stack.scenes if type(s).__name__ == "TableScene"]
-        if pending:
-            table = pending[0]
-            from game.client.scenes.suit_picker import SuitPickerScene
-
-            picker = SuitPickerScene(app, table)
-            picker.suits = ["R", "B", "G", "Y"]
-            picker.resize(app.size)
-            app.stack.push(picker)
-            app.stack.apply_requests()
-            save("suit_picker_colors")
+        # The colour picker: play on until seat 0 must announce a colour after a Wild.
+        for seed in range(200):
+            table_for(app, PRESETS["colors"], solo(2), seed=seed, steps=400,
+                      stop=lambda m: m.to_act == 0 and m.round.phase == Phase.SUIT)
+            settle(app)
+            if type(app.stack.top).__name__ == "SuitPickerScene":
+                save("suit_picker_colors")
+                break
         # The direction ring at 5 seats, and the whole move log over a table.
         table_for(app, make_rules("points", {"aces_reverse": True}), solo(5), seed=3, steps=60,
                   stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY and m.round.turn_no > 12)

@@ -300,7 +300,7 @@ FR: Final[dict[str, str]] = {
     "option.max_draws": "Cartes piochées par tour",
     "option.reshuffle": "Remélanger la défausse",
     "option.twos_draw_two": "Les deux font piocher deux",
-    "option.queen_spades_draw_five": "La dame de pique fait piocher cinq",
+    "option.queen_spades_draw_five": "La dame de ♠ fait piocher cinq",
     "option.jacks_skip": "Les valets font passer",
     "option.aces_reverse": "Les as inversent le sens",
     "option.stacking": "Cumuler les cartes à piocher",
