@@ -3,8 +3,9 @@
 Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
 game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
 seats (where the preset seats them), with the direction ring at 5 seats, the whole
-move log over a table, the suit picker, the hot-seat handoff, a
-result with its score chart, the menu with saved games (one of them unreadable),
+move log over a table, the pause menu over seven seats, the suit and colour pickers,
+the hot-seat handoff, a result with its score chart, the menu with saved games (one
+of them unreadable, then two Continue lines),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
 room, a table waiting for a player). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
@@ -141,6 +142,12 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         app.stack.push(MovesScene(app, table))  # type: ignore[arg-type]
         app.stack.apply_requests()
         save("moves")
+        table = table_for(app, PRESETS["points"], solo(7), seed=7 * 7 + 1, steps=42)
+        from game.client.scenes.pause import PauseScene
+
+        app.stack.push(PauseScene(app, table))  # type: ignore[arg-type]
+        app.stack.apply_requests()
+        save("pause")
         hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
         table_for(app, PRESETS["duel"], hot, seed=2, steps=1)
         save("handoff")
@@ -169,6 +176,12 @@ def saved_screens(app: App, save: Callable[[str], None]) -> None:
     app.store.games.path("hotseat").write_bytes(b"HUIT game 1\n{}\ncut short")
     app.start(MenuScene(app))
     save("menu_saved_games")
+    hot = MatchController(Match(PRESETS["classic"], 4, 6), [
+        SeatConfig("human", name="Ana"), SeatConfig("human", name="Benoît"), SeatConfig("computer", "hard"),
+        SeatConfig("human", name="Chloé")], rng=random.Random(2))
+    app.store.games.write(mode_of(hot), hot.to_save())
+    app.start(MenuScene(app))
+    save("menu_two_continue_lines")
     stats = Statistics()
     sample = {"easy": "WWLWWWTW", "medium": "WLLWTLWW", "hard": "LWLLWLTL"}
     for preset in ("classic", "colors"):
