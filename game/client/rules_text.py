@@ -32,7 +32,8 @@ def _text(aim: str, *sections: tuple[str, tuple[str, ...]]) -> str:
 # --- English -----------------------------------------------------------------------------------
 
 _EN_PLAY: Final = "Tap or click a glowing card to play it ({wild}). Draw: tap the pile or Draw, or press D."
-_EN_KEYS: Final = "Keys: arrows and Enter; U undoes (where allowed); Esc pauses; F11 toggles fullscreen."
+_EN_KEYS: Final = ("Keys: arrows and Enter; U undoes (where allowed); M lists the round's moves; Esc pauses; "
+                   "F11 toggles fullscreen.")
 
 _EN_DUEL: Final = _text(
     "<b>Aim:</b> be the first to get rid of all your cards.",
@@ -211,7 +212,8 @@ _EN_ACTION: Final = _text(
 
 _FR_PLAY: Final = ("Touchez ou cliquez sur une carte qui brille pour la poser ({wild}). "
                    "Piocher : touchez la pioche ou le bouton Piocher, ou appuyez sur D.")
-_FR_KEYS: Final = "Clavier : flèches et Entrée ; U : annuler (si permis) ; Échap : pause ; F11 : plein écran."
+_FR_KEYS: Final = ("Clavier : flèches et Entrée ; U : annuler (si permis) ; M : les coups de la manche ; "
+                   "Échap : pause ; F11 : plein écran.")
 
 _FR_DUEL: Final = _text(
     "<b>But :</b> être le premier à vider sa main.",
