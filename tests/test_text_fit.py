@@ -116,6 +116,10 @@ def measure(app: App) -> tuple[list[str], int]:
     checked = len(drawn)
     if isinstance(scene, GuiScene):
         found += gui_misfits(scene, app.size)
+    if type(scene).__name__ == "SuitPickerScene":  # nothing of the table's peeks out from under its panel
+        panel = scene.panel
+        found += [f"{d.text!r} peeks out from under the panel" for d in drawn
+                  if panel.colliderect(d.rect) and not panel.contains(d.rect)]
     fan = getattr(scene, "fan_rect", None)  # the menu's fan of eights never shows through a button
     if fan is not None and scene.fan_shown and any(c.element.rect.colliderect(fan) for c in scene.controls):
         found.append("the fan of eights is drawn under the buttons")
@@ -280,7 +284,8 @@ def screens(app: App) -> Iterator[str]:
     yield "hand-off"
     # The suit picker, for suits and for colours.
     for name, hands, top in (("classic", ["8S 4H", "5D 6C"], "7H"), ("colors", ["W R4", "B5 G6"], "R3")):
-        match = make_match(name, hands, top, "KD QD JD TD" if name == "classic" else "B1 B2 B3 B4")
+        match = make_match(name, hands, top, "KD QD JD TD" if name == "classic" else "B1 B2 B3 B4",
+                           options={"turn_seconds": 20})
         act(match, "play 8S" if name == "classic" else "play W")
         scene = table(app, match, seats(2), [])
         app.frame(STEP)

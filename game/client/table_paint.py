@@ -221,20 +221,19 @@ class TablePainter:
         button.draw(surface, self.layout.scale)
 
     def _log(self, surface: pygame.Surface, moves: Sequence[str]) -> None:
-        """The last moves under the Menu button, the newest at the bottom (a tap opens them all)."""
+        """The last moves under the Menu button, the newest last (a tap opens them all)."""
         lay = self.layout
-        x, y, w, h = lay.log
+        x, y, w, _ = lay.log
         step = line_height(lay.small_px)
         shown = list(moves)[-LOG_LINES:]
         if not shown:
             return
-        panel = pygame.Surface((w, h), pygame.SRCALPHA)
+        panel = pygame.Surface((w, len(shown) * step), pygame.SRCALPHA)
         panel.fill((0, 0, 0, 60))
         surface.blit(panel, (x, y))
-        first = y + (LOG_LINES - len(shown)) * step
         for i, line in enumerate(shown):
             newest = i == len(shown) - 1
-            ui.fit(surface, line, (x + 4, first + i * step, w - 8, step), lay.small_px, align="right",
+            ui.fit(surface, line, (x + 4, y + i * step, w - 8, step), lay.small_px, align="right",
                    color=ui.CREAM if newest else (200, 205, 195), bold=newest)
 
     def _message(self, surface: pygame.Surface, message: str, timer: float | None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -48,9 +49,14 @@ class SuitPickerScene(Scene):
         pad = int(18 * scale)
         title_h = line_height(self.title_px)
         self.title_box = pygame.Rect(x0 - pad, y - pad - title_h, total + 2 * pad, title_h)
-        # Opaque: what the table says under it (whose turn, the timer) never shows through the title.
+        # A timed turn: the clock goes on under the picker, so the panel shows it too.
+        self.timer_px = int(28 * scale)
+        timer_h = line_height(self.timer_px) if self.table.view.rules.turn_seconds else 0
+        self.timer_box = pygame.Rect(x0, y + side + pad // 2, total, timer_h)
+        # Opaque, and over all the table says under the piles (whose turn, the timer): no text of
+        # the table shows through or peeks out from under it.
         self.panel = pygame.Rect(x0 - 2 * pad, self.title_box.top - pad, total + 4 * pad,
-                                 title_h + side + 3 * pad)
+                                 title_h + side + timer_h + 3 * pad)
 
     def update(self, dt: float) -> None:
         """The game goes on underneath (a turn timer keeps running); close if the choice was made."""
@@ -109,3 +115,7 @@ class SuitPickerScene(Scene):
             label = pygame.Rect(rect.x + 4, rect.bottom - int(rect.height * 0.2) - line_height(px) // 2,
                                 rect.width - 8, line_height(px))
             ui.fit(surface, suit_label(suit), label, px, bold=True, color=ui.INK, shadow=False)
+        timer = self.table.controller.timer_left
+        if timer is not None and self.timer_box.height:
+            ui.fit(surface, tr("table.timer", n=max(0, math.ceil(timer))), self.timer_box, self.timer_px,
+                   bold=True, color=ui.RED if timer < 3.5 else ui.GOLD)

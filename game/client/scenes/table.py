@@ -464,6 +464,8 @@ class TableScene(Scene):
         if view.to_act == view.seat:
             if view.phase == Phase.PENALTY:
                 return tr("table.pending", n=view.pending)
+            if view.phase == Phase.SUIT and self.app.stack.top is not self:
+                return ""  # the suit picker over the table says what to do
             return tr("table.your_turn")
         if self.controller.thinking is not None:
             return tr("table.thinking", name=names[view.to_act])
