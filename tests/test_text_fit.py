@@ -260,6 +260,12 @@ def screens(app: App) -> Iterator[str]:
     yield "table (colours, a +2 pending)"
     push(MovesScene(app, scene))  # type: ignore[arg-type]
     yield "move log"
+    # A missed "Card" call to denounce: the longest table button, "Card! (Computer 1)".
+    match = make_match("colors", ["R5 R6", "Y4 Y6"], "R3", "R9 B2 G3 Y4 B6 G7 Y8 B9")
+    events = list(match.start_events) + act(match, "play R5")
+    table(app, match, [SeatConfig("computer", "hard"), SeatConfig("human")], events)
+    app.frame(STEP)
+    yield "table (a denounce button)"
     # A long log over seven seats.
     match = Match(PRESETS["points"], 7, 11)
     events = advance(match, lambda m: m.round.turn_no > 60)

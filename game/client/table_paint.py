@@ -20,7 +20,7 @@ from game.engine.options import OPTION_BY_NAME
 from . import ui
 from .animation import Animator
 from .art import CardArt, felt
-from .i18n import tr
+from .i18n import language, tr
 from .intents import TableCommand
 from .layout import INFO_OPTION_LINES, LOG_LINES, Arrow, TableLayout, line_height
 from .widgets import Button
@@ -50,6 +50,7 @@ class TablePainter:
         self.faces_drawn: list[object] = []
         self.arrows_drawn: list[Arrow] = []  # the direction ring's arrows this frame (for tests)
         self.clock = 0.0
+        self._rules_lines: dict[tuple[object, ...], str] = {}
 
     # ---- the whole table ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: PlayerView, *, names: list[str],
@@ -85,7 +86,11 @@ class TablePainter:
                align="left")
         y += title_h
         options_h = INFO_OPTION_LINES * line_height(small)
-        on = rules_line(options_in_force(view.rules), pygame.Rect(x, y, w, options_h), small)
+        key = (view.rules, language(), y)
+        if key not in self._rules_lines:  # measured once per rules, language and layout
+            self._rules_lines[key] = rules_line(options_in_force(view.rules), pygame.Rect(x, y, w, options_h),
+                                                small)
+        on = self._rules_lines[key]
         if on:
             used = ui.fit(surface, on, (x, y, w, options_h), small, align="left", valign="top",
                           lines=INFO_OPTION_LINES, min_px=small)
