@@ -116,6 +116,8 @@ def measure(app: App) -> tuple[list[str], int]:
     checked = len(drawn)
     if isinstance(scene, GuiScene):
         found += gui_misfits(scene, app.size)
+        checked += sum(1 for e in scene.manager.get_root_container().elements
+                       if isinstance(e, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel))
     if type(scene).__name__ == "SuitPickerScene":  # nothing of the table's peeks out from under its panel
         panel = scene.panel
         found += [f"{d.text!r} peeks out from under the panel" for d in drawn
@@ -123,8 +125,6 @@ def measure(app: App) -> tuple[list[str], int]:
     fan = getattr(scene, "fan_rect", None)  # the menu's fan of eights never shows through a button
     if fan is not None and scene.fan_shown and any(c.element.rect.colliderect(fan) for c in scene.controls):
         found.append("the fan of eights is drawn under the buttons")
-        checked += sum(1 for e in scene.manager.get_root_container().elements
-                       if isinstance(e, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel))
     return found, checked
 
 
@@ -169,11 +169,45 @@ def longest_refusal() -> str:
                                       to_act="Ordinateur 7", seat="Ordinateur 7", n=10, action="draw")
 
 
+class QuietConnection:
+    """A connection that is up and says nothing: a room drawn from messages given by hand."""
+
+    host, port, room, seat, status, problem = "192.168.100.200", 65535, None, None, "connected", None
+    connected = True
+
+    def poll(self) -> list[dict[str, object]]:
+        return []
+
+    def send(self, message: dict[str, object]) -> None:
+        pass
+
+    def close(self, *, leave: bool = False) -> None:
+        pass
+
+
+def waiting_room():
+    """A 6-seat room waiting for two friends (the longest link and seat lines)."""
+    from game.client.remote import RemoteController
+
+    controller = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
+    seats = [{"kind": "human", "level": None, "name": "Maximilienne", "connected": True, "accepted": False},
+             {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False},
+             {"kind": "computer", "level": "medium", "name": "", "connected": True, "accepted": False},
+             {"kind": "human", "level": None, "name": "Benoît", "connected": False, "accepted": False},
+             {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False},
+             {"kind": "computer", "level": "hard", "name": "", "connected": True, "accepted": False}]
+    controller._handle({"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0, "players": len(seats)})
+    controller._handle({"type": "room", "room": "q7Rk2mXa9LpZ", "preset": "action", "options": {},
+                        "players": len(seats), "state": "waiting", "seats": seats, "waiting_for": [1, 4],
+                        "results": [], "deal": 1})
+    return controller
+
+
 def screens(app: App) -> Iterator[str]:
     """Bring each screen up in turn; yield its name once it is on top."""
     from game.client.scenes.clear_data import ClearDataScene
     from game.client.scenes.handoff import HandoffScene
-    from game.client.scenes.lobby import LobbyScene
+    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.moves import MovesScene
     from game.client.scenes.newgame import NewGameScene
@@ -238,6 +272,8 @@ def screens(app: App) -> Iterator[str]:
     lobby.entries["server"].set_text("192.168.1.20:8765")
     start(lobby)
     yield "online lobby"
+    start(WaitingRoomScene(app, waiting_room()))
+    yield "online waiting room"
 
     # The table, 2 to 7 seats, with every switch on, a timer, the log full and the longest refusal.
     for players in range(2, 8):
