@@ -277,7 +277,7 @@ def test_refusals_are_explained_in_french(app):
         match = make_match("classic", ["3C 9H", "5S 6S"], "7H", "KD QD JD")
         table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
         click(app, table.hand_rects[0].center)
-        assert table.toast == "Vous devez jouer ♥ ou 7♥, ou un huit."
+        assert table.toast == "Vous devez jouer une carte ♥ ou un 7, ou bien un huit."  # issue 23: a sentence
     finally:
         i18n.set_language("en")
 

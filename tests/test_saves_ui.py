@@ -87,7 +87,8 @@ def test_quitting_mid_game_then_continue_resumes_exactly_that_game():
         open_menu(second)
         label = menu_buttons(second)[0]
         match = saved["match"]
-        assert label.startswith(f"Continue: Points game, deal {match.round.number}, you {match.scores[0]} – ")
+        number, score = match.round.number, match.scores[0]
+        assert label.startswith(f"Continue: Points game, round {number}, you {score} – ")
         press(second, pygame.K_RETURN)  # Continue has the focus
         assert run_until(second, lambda: top_name(second) == "TableScene", 30)
         resumed = table(second)
@@ -123,7 +124,7 @@ def test_an_unreadable_save_is_reported_kept_and_its_backup_offered(app):
                     if hasattr(e, "html_text"))
     assert "solo saved game could not be read: the file is incomplete or damaged" in text
     assert len(path.read_bytes()) == 200  # reading it changed nothing
-    activate(app, "Use the backup: Duel, deal 1")
+    activate(app, "Use the backup: Duel, round 1")
     assert run_until(app, lambda: top_name(app) == "TableScene", 30)
     assert table(app).match == backup.match
     fresh.flush()
@@ -237,7 +238,7 @@ def test_a_kiosk_going_idle_keeps_the_game_to_continue():
         play_human_moves(kiosk, 2)
         kiosk.frame(200.0)
         assert top_name(kiosk) == "MenuScene"
-        assert menu_buttons(kiosk)[0].startswith("Continue: Classic, deal 1")
+        assert menu_buttons(kiosk)[0].startswith("Continue: Classic, round 1")
     finally:
         kiosk.store.flush()
         pygame.display.quit()

@@ -2,8 +2,10 @@
 
 Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
 game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
-seats (where the preset seats them), the suit picker, the hot-seat handoff, a
-result with its score chart, the menu with saved games (one of them unreadable),
+seats (where the preset seats them), with the direction ring at 5 seats, the whole
+move log over a table, the pause menu over seven seats, the suit and colour pickers,
+the hot-seat handoff, a result with its score chart, the menu with saved games (one
+of them unreadable, then two Continue lines),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
 room, a table waiting for a player). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
@@ -31,21 +33,25 @@ from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
+from game.engine import preset as make_rules  # noqa: E402
+from game.engine.events import Event  # noqa: E402
 from game.saves import DataStore, Statistics  # noqa: E402
 
 SIZES = ((1920, 1080), (1280, 800))
 
 
 def advance(match: Match, steps: int, rng: random.Random,
-            stop: Callable[[Match], bool] | None = None) -> None:
-    """Let computer players play ``steps`` actions (or until ``stop``) from every seat."""
+            stop: Callable[[Match], bool] | None = None) -> list[Event]:
+    """Let computer players play ``steps`` actions (or until ``stop``) from every seat; the events."""
     medium = player_for("medium")
+    events: list[Event] = list(match.start_events)
     for _ in range(steps):
         if match.status != Status.PLAYING or (stop is not None and stop(match)):
-            return
+            break
         seat = match.to_act
         assert seat is not None
-        match.apply(medium.choose(match.view(seat), rng), seat)
+        events += match.apply(medium.choose(match.view(seat), rng), seat)
+    return events
 
 
 def table_for(app: App, rules: Rules, seats: list[SeatConfig], seed: int, steps: int,
@@ -54,10 +60,11 @@ def table_for(app: App, rules: Rules, seats: list[SeatConfig], seed: int, steps:
     from game.client.scenes.table import TableScene
 
     match = Match(rules, len(seats), seed)
-    advance(match, steps, random.Random(seed), stop)
+    events = advance(match, steps, random.Random(seed), stop)
     controller = MatchController(match, seats, rng=random.Random(seed), speed=0)
     controller.take_events()
     table = TableScene(app, controller)
+    table.moves.observe(e.for_seat(controller.viewer) for e in events)  # the move log so far
     app.start(table)
     return table
 
@@ -115,19 +122,32 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
             if type(app.stack.top).__name__ == "SuitPickerScene":
                 save("suit_picker")
                 break
-        table_for(app, PRESETS["colors"], solo(2), seed=5, steps=3,
-                  stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY)
-        pending = [s for s in app.stack.scenes if type(s).__name__ == "TableScene"]
-        if pending:
-            table = pending[0]
-            from game.client.scenes.suit_picker import SuitPickerScene
+        # The colour picker: play on until seat 0 must announce a colour after a Wild.
+        for seed in range(200):
+            table_for(app, PRESETS["colors"], solo(2), seed=seed, steps=400,
+                      stop=lambda m: m.to_act == 0 and m.round.phase == Phase.SUIT)
+            settle(app)
+            if type(app.stack.top).__name__ == "SuitPickerScene":
+                save("suit_picker_colors")
+                break
+        # The direction ring at 5 seats, and the whole move log over a table.
+        table_for(app, make_rules("points", {"aces_reverse": True}), solo(5), seed=3, steps=60,
+                  stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY and m.round.turn_no > 12)
+        save("table_points_reverse_5")
+        table = table_for(app, PRESETS["colors"], solo(4), seed=8, steps=60,
+                          stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY
+                          and m.round.turn_no > 20)
+        from game.client.scenes.moves import MovesScene
 
-            picker = SuitPickerScene(app, table)
-            picker.suits = ["R", "B", "G", "Y"]
-            picker.resize(app.size)
-            app.stack.push(picker)
-            app.stack.apply_requests()
-            save("suit_picker_colors")
+        app.stack.push(MovesScene(app, table))  # type: ignore[arg-type]
+        app.stack.apply_requests()
+        save("moves")
+        table = table_for(app, PRESETS["points"], solo(7), seed=7 * 7 + 1, steps=42)
+        from game.client.scenes.pause import PauseScene
+
+        app.stack.push(PauseScene(app, table))  # type: ignore[arg-type]
+        app.stack.apply_requests()
+        save("pause")
         hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
         table_for(app, PRESETS["duel"], hot, seed=2, steps=1)
         save("handoff")
@@ -156,6 +176,12 @@ def saved_screens(app: App, save: Callable[[str], None]) -> None:
     app.store.games.path("hotseat").write_bytes(b"HUIT game 1\n{}\ncut short")
     app.start(MenuScene(app))
     save("menu_saved_games")
+    hot = MatchController(Match(PRESETS["classic"], 4, 6), [
+        SeatConfig("human", name="Ana"), SeatConfig("human", name="Benoît"), SeatConfig("computer", "hard"),
+        SeatConfig("human", name="Chloé")], rng=random.Random(2))
+    app.store.games.write(mode_of(hot), hot.to_save())
+    app.start(MenuScene(app))
+    save("menu_two_continue_lines")
     stats = Statistics()
     sample = {"easy": "WWLWWWTW", "medium": "WLLWTLWW", "hard": "LWLLWLTL"}
     for preset in ("classic", "colors"):

@@ -12,7 +12,7 @@ import locale
 import os
 from typing import Final
 
-from game.engine import Option
+from game.engine import Card, Option
 from game.engine.options import Zero
 
 from . import i18n_data
@@ -48,7 +48,7 @@ EN: Final[dict[str, str]] = {
     "preset.action": "Action eights",
     "preset.duel.line": "Two players, one round, eights wild.",
     "preset.classic.line": "You against 1 to 3 computers; the winner scores the losers' cards.",
-    "preset.points.line": "Deal after deal to 50 points per player; optional action cards.",
+    "preset.points.line": "Round after round to 50 points per player; optional action cards.",
     "preset.colors.line": "Colour deck: +2 stacking, Wild +4 and Liar, the Card call.",
     "preset.action.line": "Ten cards, twins, runs, the 10 plays again, stacking + cards.",
     "option.hand_size": "Cards per hand",
@@ -107,6 +107,7 @@ EN: Final[dict[str, str]] = {
     "table.computer": "Computer {n}",
     "table.player": "Player {n}",
     "suit.title": "Choose the suit",
+    "suit.title_colour": "Choose the colour",
     "suit.S": "Spades",
     "suit.H": "Hearts",
     "suit.D": "Diamonds",
@@ -173,13 +174,18 @@ EN: Final[dict[str, str]] = {
     "why.again_same_suit": "After a 10 you must play another {suit} card.",
     "why.run_next_only": "Only the next card of your run may follow; or end your turn.",
     "why.ten_not_last": "A 10 can never be your last card.",
-    "why.must_follow": "You must follow {suit} or {card}, or play {wild}.",
+    "why.must_follow": "You must follow with {suit} or {rank}, or play {wild}.",
+    "why.must_follow_suit": "You must follow with {suit}, or play {wild}.",
     "why.suit_after_wild": "You announce a suit only after playing a wild card.",
+    "why.suit_after_wild.colours": "You announce a colour only after playing a Wild.",
+    "why.choose_suit_first.colours": "Choose the colour to announce first.",
     "why.nothing_to_draw": "There is nothing left to draw.",
     "why.drew_already": "You cannot draw again this turn.",
     "why.mid_turn": "You are in the middle of your turn: play on or end it.",
     "why.draw_while_playable": "You may not draw while you hold a card that plays.",
     "why.cannot_pass": "You cannot pass: you can still play or draw.",
+    "why.cannot_pass_play": "You cannot pass: you can still play a card.",
+    "why.cannot_pass_draw": "You cannot pass: draw a card first.",
     "why.nothing_to_end": "There is nothing to end: play or draw.",
     "why.card_call_when": "You call Card only with two cards in hand, before playing.",
     "why.no_wild_four": "No Wild +4 was played at you.",
@@ -188,6 +194,70 @@ EN: Final[dict[str, str]] = {
     "wild.eight_or_joker": "an eight or a joker",
     "wild.wild": "a wild card",
     "suit.none": "the announced suit",
+    "follow.suit": "a {suit} card",
+    "follow.none": "a card of the announced suit",
+    "follow.none.colours": "a card of the announced colour",
+    "rank.a.A": "an ace",
+    "rank.a.K": "a king",
+    "rank.a.Q": "a queen",
+    "rank.a.J": "a jack",
+    "rank.a.8": "an 8",
+    "rank.a.other": "a {rank}",
+    "rank.a.skip": "a Skip",
+    "rank.a.rev": "a Reverse",
+    "card.colour": "{colour} {rank}",
+    "card.joker": "Joker",
+    "card.wild": "Wild",
+    "card.wild4": "Wild +4",
+    "card.skip": "Skip",
+    "card.rev": "Reverse",
+    "card.colour.R": "Red",
+    "card.colour.B": "Blue",
+    "card.colour.G": "Green",
+    "card.colour.Y": "Yellow",
+    "log.title": "Moves this round",
+    "log.rules": "Rules in force: {rules}",
+    "table.more_rules": "+{n} more",
+    "log.close": "Tap, or press Esc, to close · ↑ ↓ or drag to scroll",
+    "log.empty": "No move yet.",
+    "log.played": "{name} played {card}",
+    "log.played_suit": "{name} played {card}, named {suit}",
+    "log.chose": "{name} named {suit}",
+    "log.drew": "{name} drew {cards}",
+    "log.drew_penalty": "{name} drew {cards} (penalty)",
+    "log.drew_challenge": "{name} drew {cards}: bluff caught",
+    "log.drew_denounce": "{name} drew {cards}: no Card call",
+    "log.drew_timeout": "{name} drew {cards}: time ran out",
+    "log.one_card": "1 card",
+    "log.cards": "{n} cards",
+    "log.passed": "{name} passed",
+    "log.skipped": "{name} is skipped",
+    "log.reversed": "Direction reversed",
+    "log.reshuffled": "Discards shuffled into the pile ({n})",
+    "log.called": "{name} called Card",
+    "log.denounced": "{name} denounced {other}",
+    "log.challenged_bluff": "{name} called Liar on {other}: a bluff",
+    "log.challenged_fair": "{name} called Liar on {other}: no bluff",
+    "log.timed_out": "{name} ran out of time",
+    "log.start": "Starting card: {card}",
+    "log.won": "{name} won the round",
+    "log.you": "you",
+    "log.you.played": "You played {card}",
+    "log.you.played_suit": "You played {card}, named {suit}",
+    "log.you.chose": "You named {suit}",
+    "log.you.drew": "You drew {cards}",
+    "log.you.drew_penalty": "You drew {cards} (penalty)",
+    "log.you.drew_challenge": "You drew {cards}: bluff caught",
+    "log.you.drew_denounce": "You drew {cards}: no Card call",
+    "log.you.drew_timeout": "You drew {cards}: time ran out",
+    "log.you.passed": "You passed",
+    "log.you.skipped": "You are skipped",
+    "log.you.called": "You called Card",
+    "log.you.denounced": "You denounced {other}",
+    "log.you.challenged_bluff": "You called Liar on {other}: a bluff",
+    "log.you.challenged_fair": "You called Liar on {other}: no bluff",
+    "log.you.timed_out": "You ran out of time",
+    "log.you.won": "You won the round",
     **i18n_data.EN,
     **i18n_data.ONLINE_EN,
 }
@@ -221,7 +291,7 @@ FR: Final[dict[str, str]] = {
     "preset.action": "Huit d'action",
     "preset.duel.line": "Deux joueurs, une manche, les huit passent partout.",
     "preset.classic.line": "Toi contre 1 à 3 ordinateurs ; le gagnant marque les cartes des autres.",
-    "preset.points.line": "Donne après donne jusqu'à 50 points par joueur ; cartes d'action en option.",
+    "preset.points.line": "Manche après manche jusqu'à 50 points par joueur ; cartes d'action en option.",
     "preset.colors.line": "Jeu de couleurs : +2 cumulables, Joker +4 et Menteur, l'annonce Carte.",
     "preset.action.line": "Dix cartes, cartes jumelles, suites, le 10 rejoue, cartes « + » cumulables.",
     "option.hand_size": "Cartes par main",
@@ -230,7 +300,7 @@ FR: Final[dict[str, str]] = {
     "option.max_draws": "Cartes piochées par tour",
     "option.reshuffle": "Remélanger la défausse",
     "option.twos_draw_two": "Les deux font piocher deux",
-    "option.queen_spades_draw_five": "La dame de pique fait piocher cinq",
+    "option.queen_spades_draw_five": "La dame de ♠ fait piocher cinq",
     "option.jacks_skip": "Les valets font passer",
     "option.aces_reverse": "Les as inversent le sens",
     "option.stacking": "Cumuler les cartes à piocher",
@@ -280,6 +350,7 @@ FR: Final[dict[str, str]] = {
     "table.computer": "Ordinateur {n}",
     "table.player": "Joueur {n}",
     "suit.title": "Choisissez la couleur",
+    "suit.title_colour": "Choisissez la couleur",
     "suit.S": "Pique",
     "suit.H": "Cœur",
     "suit.D": "Carreau",
@@ -346,13 +417,18 @@ FR: Final[dict[str, str]] = {
     "why.again_same_suit": "Après un 10, vous devez rejouer une carte {suit}.",
     "why.run_next_only": "Seule la carte suivante de la suite peut être jouée ; ou terminez votre tour.",
     "why.ten_not_last": "Un 10 ne peut jamais être votre dernière carte.",
-    "why.must_follow": "Vous devez jouer {suit} ou {card}, ou {wild}.",
+    "why.must_follow": "Vous devez jouer {suit} ou {rank}, ou bien {wild}.",
+    "why.must_follow_suit": "Vous devez jouer {suit}, ou bien {wild}.",
     "why.suit_after_wild": "On annonce une couleur seulement après avoir joué un joker ou un huit.",
+    "why.suit_after_wild.colours": "On annonce une couleur seulement après avoir joué un Joker.",
+    "why.choose_suit_first.colours": "Choisissez d'abord la couleur à annoncer.",
     "why.nothing_to_draw": "Il n'y a plus rien à piocher.",
     "why.drew_already": "Vous ne pouvez plus piocher à ce tour.",
     "why.mid_turn": "Votre tour continue : jouez ou terminez-le.",
     "why.draw_while_playable": "Vous ne pouvez pas piocher si une de vos cartes peut être jouée.",
     "why.cannot_pass": "Vous ne pouvez pas passer : vous pouvez encore jouer ou piocher.",
+    "why.cannot_pass_play": "Vous ne pouvez pas passer : vous pouvez encore jouer une carte.",
+    "why.cannot_pass_draw": "Vous ne pouvez pas passer : piochez d'abord une carte.",
     "why.nothing_to_end": "Il n'y a rien à terminer : jouez ou piochez.",
     "why.card_call_when": "On annonce « Carte » avec deux cartes en main, avant de jouer.",
     "why.no_wild_four": "Personne ne vous a joué de Joker +4.",
@@ -361,6 +437,70 @@ FR: Final[dict[str, str]] = {
     "wild.eight_or_joker": "un huit ou un joker",
     "wild.wild": "un joker",
     "suit.none": "la couleur annoncée",
+    "follow.suit": "une carte {suit}",
+    "follow.none": "une carte de la couleur annoncée",
+    "follow.none.colours": "une carte de la couleur annoncée",
+    "rank.a.A": "un as",
+    "rank.a.K": "un roi",
+    "rank.a.Q": "une dame",
+    "rank.a.J": "un valet",
+    "rank.a.8": "un 8",
+    "rank.a.other": "un {rank}",
+    "rank.a.skip": "un Passer",
+    "rank.a.rev": "un Sens",
+    "card.colour": "{rank} {colour}",
+    "card.joker": "Joker",
+    "card.wild": "Joker",
+    "card.wild4": "Joker +4",
+    "card.skip": "Passer",
+    "card.rev": "Sens",
+    "card.colour.R": "rouge",
+    "card.colour.B": "bleu",
+    "card.colour.G": "vert",
+    "card.colour.Y": "jaune",
+    "log.title": "Coups de la manche",
+    "log.rules": "Règles en vigueur : {rules}",
+    "table.more_rules": "+{n} autres",
+    "log.close": "Touchez l'écran ou appuyez sur Échap pour fermer · ↑ ↓ ou glisser pour défiler",
+    "log.empty": "Aucun coup pour l'instant.",
+    "log.played": "{name} a joué {card}",
+    "log.played_suit": "{name} a joué {card}, annonce {suit}",
+    "log.chose": "{name} annonce {suit}",
+    "log.drew": "{name} a pioché {cards}",
+    "log.drew_penalty": "{name} a pioché {cards} (pénalité)",
+    "log.drew_challenge": "{name} a pioché {cards} : bluff découvert",
+    "log.drew_denounce": "{name} a pioché {cards} : pas d'annonce Carte",
+    "log.drew_timeout": "{name} a pioché {cards} : temps écoulé",
+    "log.one_card": "1 carte",
+    "log.cards": "{n} cartes",
+    "log.passed": "{name} a passé",
+    "log.skipped": "{name} saute son tour",
+    "log.reversed": "Le sens s'inverse",
+    "log.reshuffled": "Défausse remélangée dans la pioche ({n})",
+    "log.called": "{name} a annoncé « Carte »",
+    "log.denounced": "{name} a dénoncé {other}",
+    "log.challenged_bluff": "{name} crie « Menteur » à {other} : bluff",
+    "log.challenged_fair": "{name} crie « Menteur » à {other} : pas de bluff",
+    "log.timed_out": "Temps écoulé pour {name}",
+    "log.start": "Carte de départ : {card}",
+    "log.won": "{name} gagne la manche",
+    "log.you": "vous",
+    "log.you.played": "Vous avez joué {card}",
+    "log.you.played_suit": "Vous avez joué {card}, annonce {suit}",
+    "log.you.chose": "Vous annoncez {suit}",
+    "log.you.drew": "Vous avez pioché {cards}",
+    "log.you.drew_penalty": "Vous avez pioché {cards} (pénalité)",
+    "log.you.drew_challenge": "Vous avez pioché {cards} : bluff découvert",
+    "log.you.drew_denounce": "Vous avez pioché {cards} : pas d'annonce Carte",
+    "log.you.drew_timeout": "Vous avez pioché {cards} : temps écoulé",
+    "log.you.passed": "Vous avez passé",
+    "log.you.skipped": "Vous sautez votre tour",
+    "log.you.called": "Vous avez annoncé « Carte »",
+    "log.you.denounced": "Vous avez dénoncé {other}",
+    "log.you.challenged_bluff": "Vous criez « Menteur » à {other} : bluff",
+    "log.you.challenged_fair": "Vous criez « Menteur » à {other} : pas de bluff",
+    "log.you.timed_out": "Temps écoulé pour vous",
+    "log.you.won": "Vous gagnez la manche",
     **i18n_data.FR,
     **i18n_data.ONLINE_FR,
 }
@@ -414,27 +554,71 @@ def zero_text(option: Option) -> str:
     return tr(f"option.zero.{option.zero or Zero.OFF}")
 
 
-def reason(error: Exception, names: list[str] | None = None) -> str:
-    """An engine refusal (`IllegalAction`) in the current language, seats by their names."""
+def card_words(card: Card) -> str:
+    """A card as the table names it: ``10♥``, ``Joker``, ``Red Skip`` / ``Passer rouge``, ``Wild +4``."""
+    if card.code == "W":
+        return tr("card.wild")
+    if card.code == "W+4":
+        return tr("card.wild4")
+    if card.rank == "X":
+        return tr("card.joker")
+    if card.is_standard or card.suit is None:
+        return card.label
+    rank = {"skip": tr("card.skip"), "rev": tr("card.rev")}.get(card.rank, card.rank)
+    return tr("card.colour", colour=tr(f"card.colour.{card.suit}"), rank=rank)
+
+
+def _rank_words(card: Card) -> str:
+    """``an ace``, ``a 7``, ``a Skip``: the top card's rank as something to play."""
+    key = f"rank.a.{card.rank}"
+    if key in EN:
+        return tr(key)
+    return tr("rank.a.other", rank="10" if card.rank == "T" else card.rank)
+
+
+def _is_wild(card: Card, wild: str) -> bool:
+    return card.code in ("W", "W+4") or card.rank == "X" or (card.rank == "8" and wild != "wild")
+
+
+def reason(error: Exception, names: list[str] | None = None, *, colours: bool = False) -> str:
+    """An engine refusal (`IllegalAction`) in the current language, seats by their names;
+    ``colours``: the game is played with the colour deck (it says "colour", not "suit")."""
     key = getattr(error, "key", "")
     if not key or f"why.{key}" not in EN:
         return str(error)
-    from game.engine.cards import SUIT_SYMBOLS, Card
+    from game.engine.cards import SUIT_SYMBOLS
 
     values = dict(getattr(error, "values", {}))
     suit = values.get("suit")
+    none_key = "follow.none.colours" if colours else "follow.none"
     if "suit" in values:
         values["suit"] = ((SUIT_SYMBOLS.get(str(suit)) or tr(f"suit.{suit}").lower()) if suit
                           else tr("suit.none"))
-    if "card" in values:
-        values["card"] = Card(str(values["card"])).label
     if "wild" in values:
         values["wild"] = tr(f"wild.{values['wild']}")
+    if key == "must_follow":
+        return _must_follow(values, suit, none_key, str(getattr(error, "values", {}).get("wild", "")))
+    if "card" in values:
+        values["card"] = card_words(Card(str(values["card"])))
     for name in ("seat", "to_act"):
         seat = values.get(name)
         if isinstance(seat, int):
             values[name] = names[seat] if names and 0 <= seat < len(names) else tr("new.seat", n=seat + 1)
+    if colours and f"why.{key}.colours" in EN:
+        return tr(f"why.{key}.colours", **values)
     return tr(f"why.{key}", **values)
+
+
+def _must_follow(values: dict[str, object], suit: object, none_key: str, wild: str) -> str:
+    """"You must follow with a ♥ card or an ace, or play an eight." (no rank when the top card is wild)."""
+    follow = tr("follow.suit", suit=values["suit"]) if suit else tr(none_key)
+    try:
+        top = Card(str(values.get("card")))
+    except ValueError:
+        return tr("why.must_follow_suit", suit=follow, wild=values.get("wild", ""))
+    if _is_wild(top, wild):
+        return tr("why.must_follow_suit", suit=follow, wild=values.get("wild", ""))
+    return tr("why.must_follow", suit=follow, rank=_rank_words(top), wild=values.get("wild", ""))
 
 
 set_language(system_language())

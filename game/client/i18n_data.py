@@ -10,7 +10,7 @@ from typing import Final
 EN: Final[dict[str, str]] = {
     "menu.continue_game": "Continue: {summary}",
     "menu.statistics": "Statistics",
-    "save.summary": "{preset}, deal {deal}, {scores}",
+    "save.summary": "{preset}, round {deal}, {scores}",
     "save.you": "you {value}",
     "save.cards": "{n} cards",
     "save.hotseat": "Same device: {text}",
@@ -79,7 +79,7 @@ EN: Final[dict[str, str]] = {
 FR: Final[dict[str, str]] = {
     "menu.continue_game": "Continuer : {summary}",
     "menu.statistics": "Statistiques",
-    "save.summary": "{preset}, donne {deal}, {scores}",
+    "save.summary": "{preset}, manche {deal}, {scores}",
     "save.you": "vous {value}",
     "save.cards": "{n} cartes",
     "save.hotseat": "Même appareil : {text}",

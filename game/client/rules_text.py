@@ -4,7 +4,7 @@ Each text is pygame_gui ``UITextBox`` markup restricted to a small subset: ``<b>
 ``<i>``, ``<br>`` and ``<font color='...'>`` for the section headings; lists are
 "• " bullets separated by ``<br>``. The rules follow docs/rules.md (the
 **[our reading]** lines included); the French follows the wording of the French
-sources (pioche, défausse, manche, donne, « Carte », « Menteur », Terminer…).
+sources (pioche, défausse, manche, donneur, « Carte », « Menteur », Terminer…).
 
 ``rules_text(preset, lang)`` never raises: an unknown language falls back to
 English, an unknown preset gives an empty string.
@@ -32,7 +32,8 @@ def _text(aim: str, *sections: tuple[str, tuple[str, ...]]) -> str:
 # --- English -----------------------------------------------------------------------------------
 
 _EN_PLAY: Final = "Tap or click a glowing card to play it ({wild}). Draw: tap the pile or Draw, or press D."
-_EN_KEYS: Final = "Keys: arrows and Enter; U undoes (where allowed); Esc pauses; F11 toggles fullscreen."
+_EN_KEYS: Final = ("Keys: arrows and Enter; U undoes (where allowed); M lists the round's moves; Esc pauses; "
+                   "F11 toggles fullscreen.")
 
 _EN_DUEL: Final = _text(
     "<b>Aim:</b> be the first to get rid of all your cards.",
@@ -103,11 +104,11 @@ _EN_CLASSIC: Final = _text(
 )
 
 _EN_POINTS: Final = _text(
-    "<b>Aim:</b> score deal after deal and reach <b>50</b> points per player.",
+    "<b>Aim:</b> score round after round and reach <b>50</b> points per player.",
     ("Setup", (
         "2 to 7 players, one 52-card deck: 7 cards each at two players, 5 at three or more.",
-        "The deal moves one seat each time; the player after the dealer starts "
-        "(the first seat starts the first deal).",
+        "The dealer moves one seat each round; the player after the dealer starts "
+        "(the first seat starts the first round).",
     )),
     ("Your turn", (
         "Play the same suit or rank. <b>Eights are wild:</b> choose the next suit.",
@@ -118,16 +119,16 @@ _EN_POINTS: Final = _text(
     ("Action cards (house rules, off by default)", (
         "Twos make the next player draw two, the Q♠ five; a player hit draws and loses the turn.",
         "Jacks skip the next player; aces reverse (at two players, a reverse skips).",
-        "Values stay the same (two 2, jack and Q♠ 10, ace 1). Going out on one ends the deal "
+        "Values stay the same (two 2, jack and Q♠ 10, ace 1). Going out on one ends the round "
         "without its effect.",
     )),
     ("End and scoring", (
         "Whoever goes out scores the cards left in <b>all</b> other hands: eight 50; "
         "K, Q, J, 10 are 10; ace 1; others face value.",
-        "Blocked deal: the lowest total scores, from each other player, the difference between "
+        "Blocked round: the lowest total scores, from each other player, the difference between "
         "the two totals. A tie for lowest scores nothing.",
-        "The game ends after the deal in which a score reaches 50 × players (100 at two, 150 at three "
-        "… 350 at seven). Highest score wins; a tie for the lead plays another deal.",
+        "The game ends after the round in which a score reaches 50 × players (100 at two, 150 at three "
+        "… 350 at seven). Highest score wins; a tie for the lead plays another round.",
     )),
     ("Controls", (_EN_PLAY.format(wild="after an eight, choose the suit"), _EN_KEYS)),
     ("Tips", (
@@ -211,7 +212,8 @@ _EN_ACTION: Final = _text(
 
 _FR_PLAY: Final = ("Touchez ou cliquez sur une carte qui brille pour la poser ({wild}). "
                    "Piocher : touchez la pioche ou le bouton Piocher, ou appuyez sur D.")
-_FR_KEYS: Final = "Clavier : flèches et Entrée ; U : annuler (si permis) ; Échap : pause ; F11 : plein écran."
+_FR_KEYS: Final = ("Clavier : flèches et Entrée ; U : annuler (si permis) ; M : les coups de la manche ; "
+                   "Échap : pause ; F11 : plein écran.")
 
 _FR_DUEL: Final = _text(
     "<b>But :</b> être le premier à vider sa main.",
@@ -289,11 +291,11 @@ _FR_CLASSIC: Final = _text(
 )
 
 _FR_POINTS: Final = _text(
-    "<b>But :</b> marquer donne après donne jusqu'à <b>50</b> points par joueur.",
+    "<b>But :</b> marquer manche après manche jusqu'à <b>50</b> points par joueur.",
     ("Mise en place", (
         "2 à 7 joueurs, un jeu de 52 cartes : 7 cartes chacun à deux joueurs, 5 à partir de trois.",
-        "La donne tourne d'un siège à chaque fois ; le joueur qui suit le donneur commence "
-        "(le premier siège ouvre la première donne).",
+        "Le donneur change d'un siège à chaque manche ; le joueur qui suit le donneur commence "
+        "(le premier siège ouvre la première manche).",
     )),
     ("À votre tour", (
         "Même couleur ou même valeur. <b>Les huit passent partout :</b> choisissez la couleur suivante.",
@@ -306,16 +308,16 @@ _FR_POINTS: Final = _text(
         "il pioche et perd son tour.",
         "Les valets font passer le suivant ; les as inversent le sens (à deux, ils font passer).",
         "Valeur habituelle (deux 2, valet et dame de pique 10, as 1). "
-        "Finir sur l'une d'elles termine la donne sans son effet.",
+        "Finir sur l'une d'elles termine la manche sans son effet.",
     )),
-    ("Fin de donne et score", (
+    ("Fin de manche et score", (
         "Qui finit marque les cartes de <b>tous</b> les autres : huit 50 ; roi, dame, valet, dix 10 ; "
         "as 1 ; les autres à leur valeur faciale.",
-        "Donne bloquée : le plus petit total marque la différence avec chacune des autres mains ; "
+        "Manche bloquée : le plus petit total marque la différence avec chacune des autres mains ; "
         "une égalité pour le plus petit total ne rapporte rien.",
-        "La partie se termine à la fin de la donne où un score atteint 50 points par joueur "
+        "La partie se termine à la fin de la manche où un score atteint 50 points par joueur "
         "(100 à deux, 150 à trois… 350 à sept). Le meilleur score gagne ; "
-        "à égalité en tête, on joue une donne de plus.",
+        "à égalité en tête, on joue une manche de plus.",
     )),
     ("Commandes", (_FR_PLAY.format(wild="après un huit, choisissez la couleur"), _FR_KEYS)),
     ("Conseils", (

@@ -20,17 +20,25 @@ from game.engine.options import OPTION_BY_NAME
 from . import ui
 from .animation import Animator
 from .art import CardArt, felt
-from .i18n import tr
+from .i18n import language, tr
 from .intents import TableCommand
-from .layout import TableLayout
+from .layout import INFO_OPTION_LINES, LOG_LINES, Arrow, TableLayout, line_height
 from .widgets import Button
 
 SUIT_COLORS = {"S": (20, 20, 20), "H": (200, 30, 40), "D": (200, 30, 40), "C": (20, 20, 20),
                "R": (214, 48, 49), "B": (34, 102, 204), "G": (38, 150, 70), "Y": (230, 180, 20)}
 
 
+CURSOR = (70, 215, 255)  # the keyboard cursor: cyan, never the gold of a playable card's glow
+CURSOR_EDGE = (10, 30, 60)
+
+
 class TablePainter:
-    """Draws the table for one layout; art is scaled once per layout (window size)."""
+    """Draws the table for one layout; art is scaled once per layout (window size).
+
+    Every text goes in its layout box (`ui.fit`): a seat's name and count, the pile's
+    count, the information block, the message, the timer, the move log.
+    """
 
     def __init__(self, layout: TableLayout, *, four_color: bool = False) -> None:
         self.layout = layout
@@ -40,16 +48,20 @@ class TablePainter:
         if pygame.display.get_surface() is not None:
             self.background = self.background.convert()
         self.faces_drawn: list[object] = []
+        self.arrows_drawn: list[Arrow] = []  # the direction ring's arrows this frame (for tests)
         self.clock = 0.0
+        self._rules_lines: dict[tuple[object, ...], str] = {}
 
     # ---- the whole table ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: PlayerView, *, names: list[str],
              levels: list[str | None], animator: Animator, hand_rects: list[pygame.Rect],
              playable: set[int], selected: int | None, buttons: Sequence[Button[Any]],
              message: str, thinking: int | None, timer: float | None, markers: bool,
-             hide_hand: bool = False) -> None:
-        """Draw everything for ``view``; ``hide_hand`` shows the hand face down (hot-seat handoff)."""
+             hide_hand: bool = False, moves: Sequence[str] = ()) -> None:
+        """Draw everything for ``view``; ``hide_hand`` shows the hand face down (hot-seat handoff);
+        ``moves`` are the move log's last lines, oldest first."""
         self.faces_drawn = []
+        self.arrows_drawn = []
         surface.blit(self.background, (0, 0))
         self._info(surface, view, names)
         self._others(surface, view, names, levels, animator, thinking)
@@ -58,41 +70,43 @@ class TablePainter:
         for button in buttons:
             button.draw(surface, self.layout.scale)
         self._menu_button(surface)
+        self._log(surface, moves)
         self._message(surface, message, timer)
 
     # ---- parts -------------------------------------------------------------------------------
     def _info(self, surface: pygame.Surface, view: PlayerView, names: list[str]) -> None:
         lay = self.layout
         x, y, w, _ = lay.info
-        px = max(13, int(17 * lay.scale))
+        px, small = lay.text_px, lay.small_px
         title = tr(f"preset.{view.rules.name}")
         if view.round_number > 1 or view.target:
             title += "  ·  " + tr("table.round", n=view.round_number)
-        ui.text(surface, title, (x, y), int(px * 1.3), bold=True, color=ui.GOLD)
-        y += int(px * 1.9)
-        on = options_in_force(view.rules)
-        line = ""
-        for item in on:
-            candidate = f"{line} · {item}" if line else item
-            if ui.font(int(px * 0.85)).size(candidate)[0] > w * 1.4 and line:
-                ui.text(surface, line, (x, y), int(px * 0.85))
-                y += int(px * 1.2)
-                candidate = item
-            line = candidate
-        if line:
-            ui.text(surface, line, (x, y), int(px * 0.85))
-            y += int(px * 1.4)
+        title_h = line_height(int(px * 1.3))
+        ui.fit(surface, title, (x, y, w, title_h), int(px * 1.3), bold=True, color=ui.GOLD,
+               align="left")
+        y += title_h
+        options_h = INFO_OPTION_LINES * line_height(small)
+        key = (view.rules, language(), y)
+        if key not in self._rules_lines:  # measured once per rules, language and layout
+            self._rules_lines[key] = rules_line(options_in_force(view.rules), pygame.Rect(x, y, w, options_h),
+                                                small)
+        on = self._rules_lines[key]
+        if on:
+            used = ui.fit(surface, on, (x, y, w, options_h), small, align="left", valign="top",
+                          lines=INFO_OPTION_LINES, min_px=small)
+            y = used.bottom + lay.small_px // 3
         if view.rules.scoring != "none" or view.target:
             line = tr("fmt.pair", label=names[view.seat], value=tr("table.points", n=view.scores[view.seat]))
             if view.target:
                 line += "  ·  " + tr("table.target", n=view.target)
-            ui.text(surface, line, (x, y), px, bold=True)
+            bottom = lay.info[1] + lay.info[3]
+            ui.fit(surface, line, (x, y, w, min(line_height(px), bottom - y)), px, bold=True,
+                   align="left")
 
     def _others(self, surface: pygame.Surface, view: PlayerView, names: list[str],
                 levels: list[str | None], animator: Animator, thinking: int | None) -> None:
         lay = self.layout
         seats = [(view.seat + k) % view.players for k in range(1, view.players)]
-        px = max(13, int(16 * lay.scale))
         back = self.small.back()
         for seat, spot in zip(seats, lay.seat_spots(len(seats)), strict=True):
             count = view.hand_counts[seat] - len(animator.in_flight(("hand", seat)))
@@ -102,24 +116,23 @@ class TablePainter:
             x0 = fx + (fw - (back.get_width() + step * (shown - 1))) / 2
             if view.to_act == seat:
                 pulse = 0.5 + 0.5 * math.sin(self.clock * 6) if thinking == seat else 1.0
-                glow = pygame.Rect(spot.fan).inflate(int(24 * lay.scale), int(20 * lay.scale))
-                ring = pygame.Surface(glow.size, pygame.SRCALPHA)
+                box = pygame.Rect(spot.box)
+                ring = pygame.Surface(box.size, pygame.SRCALPHA)
                 pygame.draw.rect(ring, (*ui.GOLD, int(90 + 120 * pulse)), ring.get_rect(),
                                  width=max(2, int(4 * lay.scale)), border_radius=int(14 * lay.scale))
-                surface.blit(ring, glow)
+                surface.blit(ring, box)
             for i in range(shown):
                 surface.blit(back, (int(x0 + i * step), fy))
-            cx, cy = spot.center
             level = levels[seat]
             label = names[seat] + (f" · {tr('level.' + level)}" if level else "")
-            ui.text(surface, label, (cx, cy), px, bold=view.to_act == seat, anchor="midtop",
-                    color=ui.GOLD if view.to_act == seat else ui.CREAM)
+            ui.fit(surface, label, spot.label, lay.text_px, bold=view.to_act == seat,
+                   color=ui.GOLD if view.to_act == seat else ui.CREAM)
             count_text = tr("table.card_one") if count == 1 else tr("table.cards", n=count)
             if view.rules.scoring != "none" or view.target:
                 count_text += "  ·  " + tr("table.points", n=view.scores[seat])
             if seat in view.exposed:
                 count_text += "  !"
-            ui.text(surface, count_text, (cx, cy + int(px * 1.3)), int(px * 0.9), anchor="midtop")
+            ui.fit(surface, count_text, spot.count, lay.small_px)
 
     def _piles(self, surface: pygame.Surface, view: PlayerView, animator: Animator, markers: bool) -> None:
         lay = self.layout
@@ -130,9 +143,7 @@ class TablePainter:
                 surface.blit(self.art.back(), (dx - i * 2, dy - i * 2))
         else:
             surface.blit(self.art.blank(), (dx, dy))
-        px = max(13, int(16 * lay.scale))
-        ui.text(surface, tr("table.pile", n=view.draw_count), (dx + cw // 2, dy + ch + 6), px,
-                anchor="midtop")
+        ui.fit(surface, tr("table.pile", n=view.draw_count), lay.pile_label, lay.text_px)
         hidden = len(animator.in_flight(("discard",)))
         pile = view.discard[: len(view.discard) - hidden] if hidden else view.discard
         x, y, _, _ = lay.discard
@@ -148,33 +159,29 @@ class TablePainter:
             bx, by, bw, _ = lay.suit_badge
             surface.blit(self.art.suit_badge(view.suit, bw), (bx, by))
         if view.pending:
-            bx, by, bw, bh = lay.suit_badge
-            ui.text(surface, f"+{view.pending}", (bx + bw // 2, by - int(8 * lay.scale)),
-                    int(bh * 0.55), bold=True, color=ui.RED, anchor="midbottom")
+            ui.fit(surface, f"+{view.pending}", lay.pending, int(lay.pending[3] * 0.75), bold=True,
+                   color=ui.RED)
         rules = view.rules
-        if rules.reverse_ranks or rules.aces_reverse:
+        # At two players a Reverse only gives the turn back: there is no order to show.
+        if (rules.reverse_ranks or rules.aces_reverse) and view.players > 2:
             self._direction(surface, view.direction)
 
     def _direction(self, surface: pygame.Surface, direction: int) -> None:
         lay = self.layout
-        left = pygame.Rect(lay.draw_pile)
-        right = pygame.Rect(lay.discard)
-        box = left.union(right).inflate(int(lay.card[0] * 0.9), int(lay.card[1] * 0.45))
+        box = pygame.Rect(lay.ring).inflate(int(60 * lay.scale), int(60 * lay.scale))  # room for the heads
         width = max(2, int(4 * lay.scale))
         color = (*ui.GOLD, 150)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        local = layer.get_rect()
-        for start in (0.35, math.pi + 0.35):
-            pygame.draw.arc(layer, color, local, start, start + math.pi - 0.7, width)
-            end = start + math.pi - 0.7 if direction == 1 else start
-            ex = local.centerx + (local.width / 2) * math.cos(end)
-            ey = local.centery - (local.height / 2) * math.sin(end)
-            tangent = end + (math.pi / 2 if direction == 1 else -math.pi / 2)
-            size = 10 * lay.scale
-            tip = (ex + size * math.cos(tangent), ey - size * math.sin(tangent))
-            wing1 = (ex + size * 0.8 * math.cos(tangent + 2.4), ey - size * 0.8 * math.sin(tangent + 2.4))
-            wing2 = (ex + size * 0.8 * math.cos(tangent - 2.4), ey - size * 0.8 * math.sin(tangent - 2.4))
-            pygame.draw.polygon(layer, color, [tip, wing1, wing2])
+        for arrow in lay.direction_arrows(direction):
+            # A polyline on the layout's own points: pygame's arc reads angles differently on an
+            # ellipse, and the arrowheads must sit exactly at the arcs' ends.
+            arc = [(px - box.x, py - box.y) for px, py in lay.arc_points(arrow)]
+            pygame.draw.lines(layer, color, False, arc, width)
+            for point in arc[1:-1]:
+                pygame.draw.circle(layer, color, point, width / 2)
+            points = [(px - box.x, py - box.y) for px, py in (arrow.tip, *arrow.wings)]
+            pygame.draw.polygon(layer, color, points)
+            self.arrows_drawn.append(arrow)
         surface.blit(layer, box)
 
     def _hand(self, surface: pygame.Surface, view: PlayerView, animator: Animator,
@@ -194,25 +201,55 @@ class TablePainter:
                 surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(self.art.face(card, markers=markers), rect)
             self.faces_drawn.append(card)
-            if i == selected:
-                ring = max(3, int(4 * self.layout.scale))
-                pygame.draw.rect(surface, ui.GOLD, rect.inflate(6, 6), width=ring,
-                                 border_radius=int(rect.width * 0.08))
+        if selected is not None and 0 <= selected < min(len(cards), len(rects)) and not face_down:
+            self._cursor(surface, rects[selected])
+
+    def _cursor(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The keyboard cursor: a cyan frame with a dark edge round the card and a marker above it,
+        unlike the gold glow of the playable cards (and seen on any face, either deck)."""
+        scale = self.layout.scale
+        ring = max(3, int(4 * scale))
+        radius = int(rect.width * 0.08)
+        outer = rect.inflate(2 * ring + 4, 2 * ring + 4)
+        pygame.draw.rect(surface, CURSOR_EDGE, outer.inflate(4, 4), width=2, border_radius=radius + 4)
+        pygame.draw.rect(surface, CURSOR, outer, width=ring, border_radius=radius + 2)
+        pygame.draw.rect(surface, CURSOR_EDGE, rect.inflate(2, 2), width=2, border_radius=radius)
+        size = max(8, int(12 * scale))
+        tip_y = outer.top - 3
+        x = rect.centerx
+        marker = [(x, tip_y), (x - size, tip_y - size), (x + size, tip_y - size)]
+        pygame.draw.polygon(surface, CURSOR, marker)
+        pygame.draw.polygon(surface, CURSOR_EDGE, marker, width=2)
 
     def _menu_button(self, surface: pygame.Surface) -> None:
         button = Button(TableCommand.PAUSE, tr("table.menu"), pygame.Rect(self.layout.menu_button))
         button.draw(surface, self.layout.scale)
 
+    def _log(self, surface: pygame.Surface, moves: Sequence[str]) -> None:
+        """The last moves under the Menu button, the newest last (a tap opens them all)."""
+        lay = self.layout
+        x, y, w, _ = lay.log
+        step = line_height(lay.small_px)
+        shown = list(moves)[-LOG_LINES:]
+        if not shown:
+            return
+        panel = pygame.Surface((w, len(shown) * step), pygame.SRCALPHA)
+        panel.fill((0, 0, 0, 60))
+        surface.blit(panel, (x, y))
+        for i, line in enumerate(shown):
+            newest = i == len(shown) - 1
+            ui.fit(surface, line, (x + 4, y + i * step, w - 8, step), lay.small_px, align="right",
+                   color=ui.CREAM if newest else (200, 205, 195), bold=newest)
+
     def _message(self, surface: pygame.Surface, message: str, timer: float | None) -> None:
         lay = self.layout
-        px = max(16, int(22 * lay.scale))
+        px = lay.message_px
         if message:
-            ui.text(surface, message, lay.message, px, bold=True, anchor="midtop")
+            ui.fit(surface, message, lay.message_box, px, bold=True, lines=2, valign="top")
         if timer is not None:
-            x, y = lay.message
             color = ui.RED if timer < 3.5 else ui.GOLD
-            ui.text(surface, tr("table.timer", n=max(0, math.ceil(timer))), (x, y + int(px * 1.5)),
-                    int(px * 1.2), bold=True, color=color, anchor="midtop")
+            ui.fit(surface, tr("table.timer", n=max(0, math.ceil(timer))), lay.timer_box, int(px * 1.2),
+                   bold=True, color=color)
 
     def draw_flights(self, surface: pygame.Surface, animator: Animator, markers: bool) -> None:
         """Draw the cards in flight, above everything else."""
@@ -237,6 +274,20 @@ def options_in_force(rules: Rules) -> list[str]:
     if rules.turn_seconds:
         on.append(tr("table.timer", n=rules.turn_seconds))
     return on
+
+
+def rules_line(rules: list[str], box: pygame.Rect, px: int) -> str:
+    """The rules in force joined by dots, as many as fit ``box`` whole, the rest counted
+    ("+3 more": the move log's page lists them all)."""
+    for shown in range(len(rules), -1, -1):
+        text = " · ".join(rules[:shown])
+        if shown < len(rules):
+            more = tr("table.more_rules", n=len(rules) - shown)
+            text = f"{text} · {more}" if text else more
+        lines = ui.layout_text(text, box, px, lines=INFO_OPTION_LINES, min_px=px)[1]
+        if " ".join(" ".join(lines).split()) == " ".join(text.split()):
+            return text
+    return ""
 
 
 def suit_label(suit: str) -> str:

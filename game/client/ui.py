@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -25,6 +28,8 @@ CREAM: Final = (244, 241, 230)
 INK: Final = (20, 24, 22)
 SHADOW: Final = (0, 0, 0, 110)
 RED: Final = (200, 40, 40)
+MIN_PX: Final = 11  # the smallest text the game draws: a fitted text shrinks no further
+ELLIPSIS: Final = "…"
 
 
 def scale_for(size: tuple[int, int]) -> float:
@@ -71,17 +76,147 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     return manager
 
 
-def text(surface: pygame.Surface, message: str, pos: tuple[int, int], px: int, *,
-         color: tuple[int, int, int] = CREAM, bold: bool = False, anchor: str = "topleft",
-         shadow: bool = True) -> pygame.Rect:
-    """Draw ``message`` at ``pos`` (``anchor`` names the rect point), with a soft shadow."""
-    f = font(px, bold)
-    image = f.render(message, True, color)
-    rect = image.get_rect(**{anchor: pos})
+@dataclass(frozen=True)
+class DrawnText:
+    """One text the game drew: what was asked, the lines shown, its box and where the ink went."""
+
+    text: str
+    lines: tuple[str, ...]
+    box: pygame.Rect | None  # None: drawn without a box (nothing says how much room it had)
+    rect: pygame.Rect
+    px: int
+    asked_px: int
+
+    @property
+    def elided(self) -> bool:
+        """Whether part of the text was cut off (replaced by an ellipsis)."""
+        return " ".join(" ".join(self.lines).split()) != " ".join(self.text.split())
+
+    @property
+    def fits(self) -> bool:
+        """Drawn whole, inside its box."""
+        return self.box is not None and self.box.contains(self.rect) and not self.elided
+
+
+_drawn: list[list[DrawnText]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Collect every `text` and `fit` call made inside the block (tests measure them)."""
+    found: list[DrawnText] = []
+    _drawn.append(found)
+    try:
+        yield found
+    finally:
+        _drawn.remove(found)
+
+
+def _record(item: DrawnText) -> None:
+    for found in _drawn:
+        found.append(item)
+
+
+def _blit_line(surface: pygame.Surface, f: pygame.font.Font, line: str, rect: pygame.Rect,
+               color: tuple[int, int, int], px: int, shadow: bool) -> None:
+    image = f.render(line, True, color)
     if shadow:
-        under = f.render(message, True, (0, 0, 0))
+        under = f.render(line, True, (0, 0, 0))
         under.set_alpha(120)
         offset = max(1, px // 16)
         surface.blit(under, rect.move(offset, offset))
     surface.blit(image, rect)
+
+
+def text(surface: pygame.Surface, message: str, pos: tuple[int, int], px: int, *,
+         color: tuple[int, int, int] = CREAM, bold: bool = False, anchor: str = "topleft",
+         shadow: bool = True) -> pygame.Rect:
+    """Draw ``message`` at ``pos`` (``anchor`` names the rect point), with a soft shadow.
+
+    Nothing here says how much room the text has: prefer `fit`, which keeps it in a box.
+    """
+    f = font(px, bold)
+    rect = pygame.Rect((0, 0), f.size(message))
+    setattr(rect, anchor, pos)
+    _blit_line(surface, f, message, rect, color, px, shadow)
+    _record(DrawnText(message, (message,), None, rect.copy(), px, px))
     return rect
+
+
+def wrap(message: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``message`` broken at spaces into lines no wider than ``width`` (a word too long stays whole)."""
+    lines: list[str] = []
+    line = ""
+    for word in message.split():
+        candidate = f"{line} {word}" if line else word
+        if line and f.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def elide(message: str, f: pygame.font.Font, width: int) -> str:
+    """``message`` cut short with an ellipsis to fit ``width`` (a last resort, for names players type)."""
+    if f.size(message)[0] <= width:
+        return message
+    while message and f.size(message + ELLIPSIS)[0] > width:
+        message = message[:-1]
+    return message.rstrip() + ELLIPSIS
+
+
+def layout_text(message: str, box: pygame.Rect, px: int, *, bold: bool = False, lines: int = 1,
+                min_px: int | None = None) -> tuple[int, list[str]]:
+    """The size and lines that fit ``message`` in ``box``: the asked size on one line; else a little
+    smaller; else wrapped into up to ``lines`` lines, shrinking to ``min_px``; else cut short."""
+    floor = max(MIN_PX, min_px if min_px is not None else int(px * 0.7))
+    floor = min(floor, px)
+    single_floor = max(floor, int(px * 0.85))
+    for size in range(px, single_floor - 1, -1):
+        f = font(size, bold)
+        if f.size(message)[0] <= box.width and f.get_linesize() <= box.height:
+            return size, [message]
+    for size in range(px, floor - 1, -1):
+        f = font(size, bold)
+        wrapped = wrap(message, f, box.width)
+        if (len(wrapped) <= lines and all(f.size(line)[0] <= box.width for line in wrapped)
+                and f.get_linesize() * len(wrapped) <= box.height):
+            return size, wrapped
+    f = font(floor, bold)
+    rows = max(1, min(lines, box.height // max(1, f.get_linesize())))
+    wrapped = wrap(message, f, box.width)
+    if len(wrapped) > rows:
+        wrapped = wrapped[: rows - 1] + [" ".join(wrapped[rows - 1:])]
+    return floor, [elide(line, f, box.width) for line in wrapped]
+
+
+def fit(surface: pygame.Surface, message: str, box: pygame.Rect | tuple[int, int, int, int], px: int, *,
+        color: tuple[int, int, int] = CREAM, bold: bool = False, align: str = "center",
+        valign: str = "center", lines: int = 1, min_px: int | None = None,
+        shadow: bool = True) -> pygame.Rect:
+    """Draw ``message`` inside ``box``: at ``px`` if it fits, else smaller or on up to ``lines`` lines
+    (never under `MIN_PX`), cut short only as a last resort. ``align`` is left, center or right;
+    ``valign`` top, center or bottom. Returns where the ink went."""
+    box = pygame.Rect(box)
+    size, shown = layout_text(message, box, px, bold=bold, lines=lines, min_px=min_px)
+    f = font(size, bold)
+    step = f.get_linesize()
+    height = step * (len(shown) - 1) + max(f.get_height(), f.size(shown[-1])[1])
+    top = {"top": box.top, "bottom": box.bottom - height}.get(valign, box.centery - height // 2)
+    ink = pygame.Rect(box.centerx, top, 0, 0)
+    for i, line in enumerate(shown):
+        rect = pygame.Rect((0, 0), f.size(line))
+        rect.top = top + i * step
+        if align == "left":
+            rect.left = box.left
+        elif align == "right":
+            rect.right = box.right
+        else:
+            rect.centerx = box.centerx
+        _blit_line(surface, f, line, rect, color, size, shadow)
+        ink = rect.copy() if i == 0 else ink.union(rect)
+    _record(DrawnText(message, tuple(shown), box.copy(), ink, size, px))
+    return ink

@@ -41,12 +41,8 @@ class Button(Generic[IntentT]):
                          border_radius=radius)
         color = ui.INK if self.hot else BUTTON_TEXT
         px = max(12, int(self.rect.height * 0.42))
-        f = ui.font(px, bold=True)
-        while f.size(self.label)[0] > self.rect.width - 8 and px > 10:
-            px -= 1
-            f = ui.font(px, bold=True)
-        image = f.render(self.label, True, color)
-        surface.blit(image, image.get_rect(center=self.rect.center))
+        inner = self.rect.inflate(-2 * max(4, int(8 * scale)), -max(4, int(6 * scale)))
+        ui.fit(surface, self.label, inner, px, bold=True, color=color, lines=2, shadow=False)
 
 
 def tapped(buttons: Sequence[Button[IntentT]], pos: tuple[int, int]) -> Button[IntentT] | None:

@@ -53,6 +53,8 @@ REASONS: Final[dict[str, str]] = {
     "mid_turn": "You are in the middle of your turn: play on or end it.",
     "draw_while_playable": "You may not draw while you hold a card that plays.",
     "cannot_pass": "You cannot pass: you can still play or draw.",
+    "cannot_pass_play": "You cannot pass: you can still play a card.",
+    "cannot_pass_draw": "You cannot pass: draw a card first.",
     "nothing_to_end": "There is nothing to end: play or draw.",
     "card_call_when": "You call Card only with two cards in hand, before playing.",
     "no_wild_four": "No Wild +4 was played at you.",
@@ -120,7 +122,7 @@ def why_not(r: Round, action: Action, seat: int) -> IllegalAction:
                 return refusal("mid_turn")
             return refusal("draw_while_playable")
         case Pass():
-            return refusal("cannot_pass")
+            return _why_not_pass(r)
         case EndTurn():
             return refusal("nothing_to_end")
         case CallLastCard():
@@ -144,6 +146,24 @@ def _why_not_play(r: Round, card: Card, seat: int) -> IllegalAction:
     if len(r.hands[seat]) == 1 and card.rank in r.rules.again_ranks:
         return refusal("ten_not_last")
     return refusal("must_follow", suit=r.suit, card=r.top.code, wild=_wild_word(r))
+
+
+def _why_not_pass(r: Round) -> IllegalAction:
+    """Say what may be done instead, exactly as `legal` lists it (so the next refusal agrees)."""
+    legal = r.legal_actions()
+    if r.phase == PENALTY:
+        return refusal("must_stack_or_draw", n=r.pending)
+    if any(type(a) is EndTurn for a in legal):
+        return refusal("mid_turn")
+    plays = any(type(a) is Play for a in legal)
+    draws = any(type(a) is Draw for a in legal)
+    if plays and draws:
+        return refusal("cannot_pass")
+    if plays:
+        return refusal("cannot_pass_play")
+    if draws:
+        return refusal("cannot_pass_draw")
+    return refusal("cannot_pass")
 
 
 def _wild_word(r: Round) -> str:

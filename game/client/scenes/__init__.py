@@ -1,1 +1,1 @@
-"""The scenes: menu, new game, table, suit picker, handoff, result, pause, settings, rules."""
+"""The scenes: menu, new game, table, suit picker, handoff, result, pause, move log, settings, rules."""

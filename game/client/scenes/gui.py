@@ -35,6 +35,23 @@ CURSOR_POLL: Final = 0.1
 """A focused text field's cursor blinks every 0.4 s after a second's pause: look this often."""
 
 
+SMALLER_STYLES = ("#option", "#fine")  # theme styles a button's text falls back to, in turn
+
+
+def inner_width(element: pygame_gui.elements.UIButton) -> int:
+    """The width a button leaves its text: less its border, shadow and text padding."""
+    border = element.border_width
+    side = border.get("left", 0) if isinstance(border, dict) else int(border)
+    padding = int(getattr(element, "text_horiz_alignment_padding", 0))
+    return int(element.rect.width - 2 * (side + element.shadow_width) - 2 * padding)
+
+
+def text_width(element: pygame_gui.elements.UIButton) -> int:
+    """How wide the button's text is in its own font."""
+    font = element.font
+    return int(font.size(element.text)[0]) if font is not None else 0
+
+
 @dataclass
 class Control:
     """A focusable button: what Enter (or a tap), Left and Right do."""
@@ -85,6 +102,11 @@ class GuiScene(Scene):
                focusable: bool = True) -> pygame_gui.elements.UIButton:
         """A button; focusable ones join the keyboard order."""
         element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=object_id)
+        for smaller in SMALLER_STYLES:  # a long label steps down to a smaller face rather than be cut
+            if text_width(element) <= inner_width(element):
+                break
+            element.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
+            element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=smaller)
         if focusable:
             self.controls.append(Control(element, activate, step))
         return element

@@ -8,6 +8,7 @@ import pygame
 
 from .. import ui
 from ..i18n import tr
+from ..layout import line_height
 from ..scene import Scene
 
 if TYPE_CHECKING:
@@ -74,7 +75,10 @@ class HandoffScene(Scene):
         scale = ui.scale_for((w, h))
         back = self.table.art.back()
         surface.blit(back, back.get_rect(center=(w // 2, int(h * 0.36))))
-        ui.text(surface, tr("handoff.title", name=self.name), (w // 2, int(h * 0.58)), int(44 * scale),
-                bold=True, color=ui.GOLD, anchor="midtop")
-        ui.text(surface, tr("handoff.hint", name=self.name), (w // 2, int(h * 0.58 + 70 * scale)),
-                int(22 * scale), anchor="midtop")
+        margin = int(24 * scale)
+        title = pygame.Rect(margin, int(h * 0.58), w - 2 * margin, 2 * line_height(int(44 * scale)))
+        used = ui.fit(surface, tr("handoff.title", name=self.name), title, int(44 * scale), bold=True,
+                      color=ui.GOLD, lines=2, valign="top")
+        hint_h = 2 * line_height(int(22 * scale))
+        hint = pygame.Rect(margin, used.bottom + int(16 * scale), w - 2 * margin, hint_h)
+        ui.fit(surface, tr("handoff.hint", name=self.name), hint, int(22 * scale), lines=2, valign="top")

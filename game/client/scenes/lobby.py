@@ -165,11 +165,11 @@ class LobbyScene(GuiScene):
         gap = int(bh * 0.3)
         self.entries = {}
         self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("online.title"), "#heading")
-        label_w = int(min(w * 0.22, 260 * s))
+        label_w = int(min(w * 0.18, 220 * s))
         x = m
         y = int(80 * s)
         field_x = x + label_w
-        side_w = int(min(w * 0.3, 360 * s))
+        side_w = int(min(w * 0.32, 400 * s))  # "Héberger sur cet ordinateur" in the buttons' own font
         field_w = w - field_x - side_w - 2 * m
         self.label(pygame.Rect(x, y, label_w, bh), tr("online.name"))
         self._entry("name", pygame.Rect(field_x, y, field_w, bh), self.name_text, NAME_LENGTH)

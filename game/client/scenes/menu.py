@@ -57,7 +57,7 @@ class MenuScene(GuiScene):
             box = pygame.Rect(int(w * 0.1), y0, int(w * 0.8), box_h)
             pygame_gui.elements.UITextBox(text, box, self.manager, object_id="#desc")
             y0 += box_h + int(8 * s)
-        bw = int(min(w * 0.8, 620 * s)) if len(self.saves) else int(min(w * 0.6, 420 * s))
+        bw = int(min(w * 0.9, 720 * s)) if len(self.saves) else int(min(w * 0.6, 420 * s))
         room = h - y0 - int(16 * s)
         bh = max(40, min(int(60 * s), int(room / (len(items) * 1.25))))
         gap = int(bh * 0.25)
@@ -124,7 +124,7 @@ class MenuScene(GuiScene):
         """Esc on the menu does nothing (quit is a button, and kiosks have none)."""
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        """A fan of the four eights as decoration (rendered once per window size)."""
+        """A fan of the four eights as decoration (rendered once per window size), where no button is."""
         size = surface.get_size()
         if getattr(self, "_fan_size", None) != size:
             from game.engine import parse_cards
@@ -134,10 +134,18 @@ class MenuScene(GuiScene):
             w, h = size
             art = CardArt(max(40, int(h * 0.09)))
             fan = pygame.Surface((w, int(h * 0.3)), pygame.SRCALPHA)
+            ink: pygame.Rect | None = None
             for i, card in enumerate(parse_cards("8S 8H 8D 8C")):
                 face = art.face(card)
                 image = pygame.transform.rotozoom(face, 24 - 16 * i, 1.0)
-                fan.blit(image, image.get_rect(center=(int(w * 0.5 + (i - 1.5) * face.get_width() * 0.55),
-                                                       int(h * 0.15))))
+                centre = (int(w * 0.5 + (i - 1.5) * face.get_width() * 0.55), int(h * 0.15))
+                rect = image.get_rect(center=centre)
+                fan.blit(image, rect)
+                ink = rect if ink is None else ink.union(rect)
+            assert ink is not None
             self._fan, self._fan_size = fan, size
-        surface.blit(self._fan, (0, int(size[1] * 0.75)))
+            self.fan_rect = ink.move(0, int(size[1] * 0.75))
+        # With many buttons (two Continue lines) the fan would show through them: leave it out.
+        self.fan_shown = not any(c.element.rect.colliderect(self.fan_rect) for c in self.controls)
+        if self.fan_shown:
+            surface.blit(self._fan, (0, int(size[1] * 0.75)))

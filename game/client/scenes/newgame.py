@@ -90,7 +90,7 @@ class NewGameScene(GuiScene):
         rules = self.rules
         title = tr("online.create_title") if self.online else tr("new.title")
         self.label(pygame.Rect(0, m // 2, w, int(56 * s)), title, "#heading")
-        col_w = int(w * 0.38)
+        col_w = int(w * 0.35)  # the house rules get the rest: their French labels are long
         x, y = m, int(80 * s)
         self.button(pygame.Rect(x, y, col_w, bh),
                     tr("fmt.pair", label=tr("new.preset"),

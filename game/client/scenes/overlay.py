@@ -1,4 +1,4 @@
-"""`TableBelow`: what the overlays (result, hand-off, suit picker, pause) may use of the table.
+"""`TableBelow`: what the overlays (result, hand-off, suit picker, pause, moves) may use of the table.
 
 An overlay is pushed by the table scene and sits above it. It reads the game
 through the table's controller (the `TableControl` contract) and the shown seat's
@@ -56,3 +56,6 @@ class TableBelow(Protocol):
 
     def next_frame(self) -> float | None:
         """When the table needs its next frame (see `Scene.next_frame`), for an overlay that runs it."""
+
+    def move_lines(self) -> list[str]:
+        """The round's moves in words, oldest first (the move log; never a drawn card)."""

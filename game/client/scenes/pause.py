@@ -17,6 +17,7 @@ from game.ai import LEVELS
 from .. import ui
 from ..i18n import tr
 from ..intents import ChangeLevel, PauseChoice, PauseIntent
+from ..layout import line_height
 from ..scene import Scene
 from ..widgets import Button, tapped
 
@@ -101,8 +102,9 @@ class PauseScene(Scene):
         shade.fill((0, 0, 0, 160))
         surface.blit(shade, (0, 0))
         scale = ui.scale_for(surface.get_size())
-        ui.text(surface, tr("pause.title"), (surface.get_width() // 2, self.title_y), int(40 * scale),
-                bold=True, color=ui.GOLD, anchor="midtop")
+        px = int(40 * scale)
+        box = (0, self.title_y, surface.get_width(), line_height(px))
+        ui.fit(surface, tr("pause.title"), box, px, bold=True, color=ui.GOLD)
         for i, button in enumerate(self.buttons):
             button.hot = i == self.focus
             button.draw(surface, scale)

@@ -23,6 +23,7 @@ from .. import ui
 from ..art import CardArt
 from ..i18n import tr
 from ..intents import Ready, ResultChoice, ResultIntent
+from ..layout import line_height
 from ..scene import Scene
 from ..widgets import Button, tapped
 
@@ -200,25 +201,34 @@ class ResultScene(Scene):
         w, h = surface.get_size()
         scale = ui.scale_for((w, h))
         title = tr("result.match_over") if self.final else tr("result.title")
-        ui.text(surface, title, (w // 2, int(24 * scale)), int(26 * scale), anchor="midtop")
-        ui.text(surface, self.headline(), (w // 2, int(60 * scale)), int(46 * scale), bold=True,
-                color=ui.GOLD, anchor="midtop")
+        margin = int(20 * scale)
+        line = pygame.Rect(margin, int(16 * scale), w - 2 * margin, line_height(int(26 * scale)))
+        ui.fit(surface, title, line, int(26 * scale))
+        line = pygame.Rect(margin, line.bottom + int(3 * scale), w - 2 * margin, line_height(int(46 * scale)))
+        ui.fit(surface, self.headline(), line, int(46 * scale), bold=True, color=ui.GOLD)
         view = self.view
         result = view.result
         top = int(140 * scale)
         if result is not None and result.blocked and not result.tie:
-            ui.text(surface, tr("result.blocked"), (w // 2, top - int(24 * scale)), int(20 * scale),
-                    anchor="midtop")
+            box = (margin, line.bottom + 2, w - 2 * margin, top - line.bottom - 4)
+            ui.fit(surface, tr("result.blocked"), box, int(20 * scale))
         if result is not None:
             self._hands(surface, view, result, top, scale)
         if len(self.controller.results) > 1 or view.target:
-            self._chart(surface, view, pygame.Rect(int(w * 0.62), top, int(w * 0.34), int(h * 0.48)), scale)
+            self._chart(surface, view, self.chart_box((w, h)), scale)
         for button in self.buttons:
             button.draw(surface, scale)
         notice = self.controller.notice(self.table.names())  # online: who has not asked yet...
         if notice:
-            ui.text(surface, notice, (w // 2, min(b.rect.top for b in self.buttons) - int(8 * scale)),
-                    int(20 * scale), anchor="midbottom")
+            height = line_height(int(20 * scale))
+            bottom = min(b.rect.top for b in self.buttons) - int(4 * scale)
+            ui.fit(surface, notice, (margin, bottom - height, w - 2 * margin, height), int(20 * scale))
+
+    def chart_box(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the score chart goes (right of the hands)."""
+        w, h = size
+        scale = ui.scale_for(size)
+        return pygame.Rect(int(w * 0.62), int(140 * scale), int(w * 0.34), int(h * 0.48))
 
     def _hands(self, surface: pygame.Surface, view: PlayerView, result: RoundResult, top: int,
                scale: float) -> None:
@@ -238,21 +248,26 @@ class ResultScene(Scene):
         small = int(px * 0.85)
         self.rows = []
         markers = self.table.markers
-        ui.text(surface, tr("result.hand"), (cx, top), small)
-        ui.text(surface, f"{tr('result.value')}  ·  {tr('result.points')}  ·  {tr('result.total')}",
-                (nx, top), small)
+        right = self.chart_box(surface.get_size()).left - int(12 * scale)
+        header_h = line_height(small)
+        hand_header = (cx, top, nx - cx - int(12 * scale), header_h)
+        ui.fit(surface, tr("result.hand"), hand_header, small, align="left")
+        ui.fit(surface, f"{tr('result.value')}  ·  {tr('result.points')}  ·  {tr('result.total')}",
+               (nx, top, right - nx, header_h), small, align="left")
+        row_px = min(px, max(12, row_h // 2))
         for seat in range(players):
             winner = seat in result.winners
             middle = y + sh // 2
-            ui.text(surface, names[seat], (x, middle), min(px, max(12, row_h // 2)), bold=winner,
-                    anchor="midleft", color=ui.GOLD if winner else ui.CREAM)
+            name_box = (x, middle - line_height(row_px) // 2, cx - x - int(8 * scale), line_height(row_px))
+            ui.fit(surface, names[seat], name_box, row_px, bold=winner, align="left",
+                   color=ui.GOLD if winner else ui.CREAM)
             hand = result.hands[seat]
             step = min(int(sw * 0.55), int(250 * scale) // max(1, len(hand)))
             for i, card in enumerate(hand):
                 surface.blit(art.face(card, markers=markers), (cx + i * step, y))
             self.rows.append(pygame.Rect(x, y, surface.get_width() - 2 * x, sh))
             figures = f"{result.totals[seat]}  ·  +{result.points[seat]}  ·  {view.scores[seat]}"
-            ui.text(surface, figures, (nx, middle), min(px, max(12, row_h // 2)), anchor="midleft")
+            ui.fit(surface, figures, (nx, name_box[1], right - nx, name_box[3]), row_px, align="left")
             y += row_h
 
     def _art(self, width: int) -> CardArt:
@@ -282,5 +297,7 @@ class ResultScene(Scene):
                 pygame.draw.lines(surface, color, False, points, max(2, int(3 * scale)))
             for p in points:
                 pygame.draw.circle(surface, color, p, max(3, int(4 * scale)))
-            ui.text(surface, names[seat], (box.left + int(12 * scale), box.bottom + int(8 * scale) + seat
-                                           * int(22 * scale)), int(16 * scale), color=color)
+            step = int(22 * scale)
+            legend = (box.left + int(12 * scale), box.bottom + int(8 * scale) + seat * step,
+                      box.width - int(12 * scale), step)
+            ui.fit(surface, names[seat], legend, int(16 * scale), color=color, align="left")

@@ -52,11 +52,11 @@ class SettingsScene(GuiScene):
         for text, step in rows:
             self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, partial(step, 1), step)
             y += bh + gap
-        half = (bw - gap) // 2
+        wide = (bw - gap) * 3 // 5  # "Effacer les données…" needs more room than "Retour"
         if self.app.table_controller() is None:  # not under a game: it would be saved again at once
-            self.button(pygame.Rect((w - bw) // 2, y + gap, half, bh), tr("settings.clear"), self.clear_data)
-        self.button(pygame.Rect((w - bw) // 2 + half + gap, y + gap, half, bh), tr("settings.back"),
-                    self.back)
+            self.button(pygame.Rect((w - bw) // 2, y + gap, wide, bh), tr("settings.clear"), self.clear_data)
+        back = pygame.Rect((w - bw) // 2 + wide + gap, y + gap, bw - wide - gap, bh)
+        self.button(back, tr("settings.back"), self.back)
 
     def step_language(self, delta: int) -> None:
         """Switch language; every screen reads the catalogue again."""

@@ -17,6 +17,7 @@ from game.saves import Record, Statistics
 
 from .. import ui
 from ..i18n import tr
+from ..layout import line_height
 from .gui import GuiScene
 
 if TYPE_CHECKING:
@@ -76,19 +77,24 @@ class StatisticsScene(GuiScene):
         columns = ["stats.level", "stats.games", "stats.wins", "stats.ties", "stats.best", "stats.streak",
                    "stats.best_streak"]
         x0, width = int(w * 0.08), int(w * 0.84)
-        xs = [x0 + int(width * f) for f in (0, 0.24, 0.36, 0.48, 0.60, 0.76, 0.88)]
+        xs = [x0 + int(width * f) for f in (0, 0.24, 0.36, 0.48, 0.60, 0.76, 0.88, 1.0)]
         if not rows:
-            ui.text(surface, tr("stats.none"), (w // 2, top + px), px, anchor="midtop")
+            none_box = (x0, top, width, 2 * line_height(px))
+            ui.fit(surface, tr("stats.none"), none_box, px, lines=2, valign="top")
         else:
-            for x, key in zip(xs, columns, strict=True):
-                ui.text(surface, tr(key), (x, top), int(px * 0.8), color=ui.GOLD, bold=True)
-            y = top + int(px * 1.6)
+            head = int(px * 0.8)
+            head_h = 2 * line_height(head)  # "Meilleure série" may take two lines
+            for x, right, key in zip(xs[:-1], xs[1:], columns, strict=True):
+                ui.fit(surface, tr(key), (x, top, right - x - int(6 * s), head_h), head, color=ui.GOLD,
+                       bold=True, align="left", valign="bottom", lines=2)
+            y = top + head_h + int(px * 0.3)
             for level, rec in rows:
                 best = "–" if rec.best is None else str(rec.best)
                 cells = [tr("level." + level), rec.games, rec.wins, rec.ties, best, rec.streak,
                          rec.best_streak]
-                for x, cell in zip(xs, cells, strict=True):
-                    ui.text(surface, str(cell), (x, y), px)
+                for x, right, cell in zip(xs[:-1], xs[1:], cells, strict=True):
+                    cell_box = (x, y, right - x - int(6 * s), line_height(px))
+                    ui.fit(surface, str(cell), cell_box, px, align="left")
                 y += int(px * 1.5)
             self._bars(surface, pygame.Rect(x0, y + px, width, int(px * 1.3) * len(rows) + px * 2), rows, px)
         if PRESETS[self.preset_name].ranking_xp:
@@ -96,16 +102,25 @@ class StatisticsScene(GuiScene):
 
     def _bars(self, surface: pygame.Surface, box: pygame.Rect, rows: list[tuple[str, Record]],
               px: int) -> None:
-        title = ui.text(surface, tr("stats.chart"), box.topleft, int(px * 0.8), color=ui.GOLD)
-        x = title.right + px
-        for key, color in (("stats.wins", WIN), ("stats.ties", TIE), ("stats.losses", LOSS)):
-            pygame.draw.rect(surface, color, (x, title.top + px // 5, px // 2, px // 2))
-            x = ui.text(surface, tr(key), (x + px * 2 // 3, title.top), int(px * 0.7)).right + px
+        small = int(px * 0.8)
+        line = line_height(small)
+        keys = (("stats.wins", WIN), ("stats.ties", TIE), ("stats.losses", LOSS))
+        legend_w = sum(ui.font(int(px * 0.7)).size(tr(key))[0] + px * 2 for key, _ in keys)
+        title = ui.fit(surface, tr("stats.chart"), (box.left, box.top, box.width - legend_w, line), small,
+                       color=ui.GOLD, align="left")
+        x = max(title.right + px, box.right - legend_w)
+        for key, color in keys:
+            pygame.draw.rect(surface, color, (x, box.top + px // 5, px // 2, px // 2))
+            label_w = ui.font(int(px * 0.7)).size(tr(key))[0]
+            key_box = (x + px * 2 // 3, box.top, label_w + 2, line)
+            ui.fit(surface, tr(key), key_box, int(px * 0.7), align="left")
+            x += px * 2 // 3 + label_w + px
         label_w = int(box.width * 0.2)
         y = box.top + int(px * 1.4)
         bar_h = int(px * 1.0)
         for level, rec in rows:
-            ui.text(surface, tr("level." + level), (box.left, y), int(px * 0.8))
+            ui.fit(surface, tr("level." + level), (box.left, y, label_w - int(6 * self.scale), bar_h), small,
+                   align="left")
             x = box.left + label_w
             full = box.width - label_w
             for count, color in ((rec.wins, WIN), (rec.ties, TIE), (rec.losses, LOSS)):
@@ -116,7 +131,8 @@ class StatisticsScene(GuiScene):
             y += int(px * 1.3)
 
     def _xp(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
-        ui.text(surface, tr("stats.xp", xp=self.stats.xp), box.topleft, px, color=ui.GOLD, bold=True)
+        ui.fit(surface, tr("stats.xp", xp=self.stats.xp), (box.left, box.top, box.width, line_height(px)), px,
+               color=ui.GOLD, bold=True, align="left")
         history = [0] + self.stats.xp_history
         if len(history) < 2:
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,6 +11,7 @@ from game.engine import ChooseSuit, Phase
 
 from .. import ui
 from ..i18n import tr
+from ..layout import line_height
 from ..scene import Scene
 from ..table_paint import suit_label
 
@@ -35,13 +37,26 @@ class SuitPickerScene(Scene):
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Four big buttons in a row, centred."""
+        """Big buttons in a row, centred, on a panel that also holds the title."""
         w, h = size
+        scale = ui.scale_for(size)
         side = int(min(w / (len(self.suits) + 1.5), h * 0.28))
         gap = side // 6
         total = len(self.suits) * side + (len(self.suits) - 1) * gap
         x0, y = (w - total) // 2, (h - side) // 2
         self.rects = [pygame.Rect(x0 + i * (side + gap), y, side, side) for i in range(len(self.suits))]
+        self.title_px = int(36 * scale)
+        pad = int(18 * scale)
+        title_h = line_height(self.title_px)
+        self.title_box = pygame.Rect(x0 - pad, y - pad - title_h, total + 2 * pad, title_h)
+        # A timed turn: the clock goes on under the picker, so the panel shows it too.
+        self.timer_px = int(28 * scale)
+        timer_h = line_height(self.timer_px) if self.table.view.rules.turn_seconds else 0
+        self.timer_box = pygame.Rect(x0, y + side + pad // 2, total, timer_h)
+        # Opaque, and over all the table says under the piles (whose turn, the timer): no text of
+        # the table shows through or peeks out from under it.
+        self.panel = pygame.Rect(x0 - 2 * pad, self.title_box.top - pad, total + 4 * pad,
+                                 title_h + side + timer_h + 3 * pad)
 
     def update(self, dt: float) -> None:
         """The game goes on underneath (a turn timer keeps running); close if the choice was made."""
@@ -81,14 +96,17 @@ class SuitPickerScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Dim the table and draw the suit buttons."""
+        """Dim the table and draw the panel with its title and the suit buttons."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         scale = ui.scale_for(surface.get_size())
-        top = self.rects[0].top if self.rects else surface.get_height() // 3
-        ui.text(surface, tr("suit.title"), (surface.get_width() // 2, top - int(70 * scale)),
-                int(36 * scale), bold=True, color=ui.GOLD, anchor="midtop")
+        radius = int(16 * scale)
+        pygame.draw.rect(surface, (12, 44, 33), self.panel, border_radius=radius)
+        pygame.draw.rect(surface, ui.GOLD, self.panel, width=max(1, int(2 * scale)), border_radius=radius)
+        colours = any(suit not in "SHDC" for suit in self.suits)
+        title = tr("suit.title_colour") if colours else tr("suit.title")
+        ui.fit(surface, title, self.title_box, self.title_px, bold=True, color=ui.GOLD)
         art = self.table.art
         for i, (suit, rect) in enumerate(zip(self.suits, self.rects, strict=True)):
             pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=rect.width // 8)
@@ -97,5 +115,11 @@ class SuitPickerScene(Scene):
                                  border_radius=rect.width // 7)
             badge = art.suit_badge(suit, int(rect.width * 0.62))
             surface.blit(badge, badge.get_rect(center=(rect.centerx, rect.centery - rect.height // 10)))
-            ui.text(surface, suit_label(suit), (rect.centerx, rect.bottom - int(rect.height * 0.2)),
-                    max(14, rect.height // 9), bold=True, color=ui.INK, anchor="center", shadow=False)
+            px = max(14, rect.height // 9)
+            label = pygame.Rect(rect.x + 4, rect.bottom - int(rect.height * 0.2) - line_height(px) // 2,
+                                rect.width - 8, line_height(px))
+            ui.fit(surface, suit_label(suit), label, px, bold=True, color=ui.INK, shadow=False)
+        timer = self.table.controller.timer_left
+        if timer is not None and self.timer_box.height:
+            ui.fit(surface, tr("table.timer", n=max(0, math.ceil(timer))), self.timer_box, self.timer_px,
+                   bold=True, color=ui.RED if timer < 3.5 else ui.GOLD)

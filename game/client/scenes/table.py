@@ -40,8 +40,10 @@ from game.engine import events as ev
 from .. import layout as layout_mod
 from ..animation import Animator, Flight, Rect
 from ..art import CardArt
-from ..i18n import reason, tr
+from ..i18n import card_words, reason, tr
 from ..intents import TableCommand, TableIntent
+from ..layout import LOG_LINES
+from ..move_log import MoveLog
 from ..scene import Scene
 from ..table_control import TableControl
 from ..table_paint import TablePainter
@@ -67,9 +69,19 @@ KEY_INTENTS: Final[dict[int, TableIntent]] = {
     pygame.K_p: Pass(), pygame.K_e: EndTurn(), pygame.K_c: CallLastCard(), pygame.K_h: TableCommand.HINT,
     pygame.K_l: Challenge(), pygame.K_a: Accept(),
 }
-"""The keys that stand for one intent (arrows, Enter and N depend on the table: see `TableScene.key`)."""
+"""The keys that stand for one intent (arrows, Enter, N and M depend on the table: see `TableScene.key`)."""
 
-HOT: Final = (Draw, CallLastCard, Pass)  # the suggested actions: drawn highlighted, Enter's fallback
+MOVES_KEY: Final = pygame.K_m  # opens the whole move log of the round
+
+
+def only_move(legal: tuple[Action, ...]) -> Action | None:
+    """The one thing left to do, when there is exactly one (its button is highlighted, and Enter
+    does it): Draw with no card to play, Pass with nothing left to draw. Calling "Card" and
+    denouncing come on top of a move, never instead of one, so they do not count."""
+    moves = [a for a in legal if not isinstance(a, CallLastCard | Denounce)]
+    if len(moves) == 1 and not isinstance(moves[0], Play):
+        return moves[0]
+    return None
 
 
 class TableScene(Scene):
@@ -91,6 +103,7 @@ class TableScene(Scene):
         self._result_of: int | None = None  # the deal whose result screen was shown
         self._save_error: str | None = None
         self._look: tuple[object, ...] = ()  # what the last update saw of what `draw` shows
+        self.moves = MoveLog()  # what each seat did this round, for the log under the Menu button
         self.resize(app.size)
 
     # ---- set-up ------------------------------------------------------------------------------
@@ -208,10 +221,11 @@ class TableScene(Scene):
         bw, bh = self.layout.button_size
         gap = int(bh * 0.25)
         bottom = by + bh_total
+        hot = only_move(legal)
         out = []
         for i, (intent, label) in enumerate(reversed(specs)):
             rect = pygame.Rect(bx, bottom - (i + 1) * bh - i * gap, bw, bh)
-            out.append(Button(intent, label, rect, hot=isinstance(intent, HOT)))
+            out.append(Button(intent, label, rect, hot=hot is not None and intent == hot))
         return out
 
     # ---- input -------------------------------------------------------------------------------
@@ -227,6 +241,9 @@ class TableScene(Scene):
         """A tap or click at ``pos``."""
         if pygame.Rect(self.layout.menu_button).collidepoint(pos):
             self.intent(TableCommand.PAUSE)
+            return True
+        if pygame.Rect(self.layout.log).collidepoint(pos) and self.moves.moves:
+            self.open_moves()
             return True
         button = tapped(self.buttons, pos)
         if button is not None:
@@ -244,7 +261,12 @@ class TableScene(Scene):
 
     def key(self, key: int) -> bool:
         """Keyboard play: arrows choose, Enter plays, D draws, P passes, E ends, C calls "Card",
-        N denounces, L calls Liar, A accepts, H suggests a move, U undoes, Esc pauses."""
+        N denounces, L calls Liar, A accepts, H suggests a move, U undoes, M shows the round's
+        moves, Esc pauses.
+
+        Enter plays the selected card; with none selected, the first Enter selects the first
+        playable card; with no card to play it takes the one move left (the highlighted button:
+        Draw, or Pass), and does nothing when there is a choice to make (Liar or Accept)."""
         hand = self.view.hand
         if key in KEY_INTENTS:
             self.intent(KEY_INTENTS[key])
@@ -258,9 +280,11 @@ class TableScene(Scene):
             elif self.playable:
                 self.selected = min(self.playable)  # first Enter shows which card it would play
             else:
-                hot = [b for b in self.buttons if b.hot]  # Draw or Pass, never Undo or Liar
+                hot = [b for b in self.buttons if b.hot]  # the only move left: Draw or Pass
                 if hot:
                     self.intent(hot[-1].intent)
+        elif key == MOVES_KEY:
+            self.open_moves()
         elif key == pygame.K_n:
             # N: the first denounce button, if a missed "Card" call can be denounced.
             denounce = next((b.intent for b in self.buttons if isinstance(b.intent, Denounce)), None)
@@ -286,6 +310,8 @@ class TableScene(Scene):
             case TableCommand.UNDO:
                 if self.controller.undo():
                     self.animator.clear()
+                    view = self.view
+                    self.moves.rewind((view.round_number, view.turn_no))
                     self.app.sound.play("draw")
             case TableCommand.PAUSE:
                 self.open_pause()
@@ -300,7 +326,7 @@ class TableScene(Scene):
         action = Medium().choose(view, random.Random(view.turn_no))
         if isinstance(action, Play):
             self.selected = view.hand.index(action.card)
-            message = tr("table.hint_play", card=action.card.label)
+            message = tr("table.hint_play", card=card_words(action.card))
         else:
             message = tr("table.hint_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
         self.toast, self.toast_left = message, TOAST
@@ -310,6 +336,19 @@ class TableScene(Scene):
         from .pause import PauseScene
 
         self.app.stack.push(PauseScene(self.app, self))
+
+    def open_moves(self) -> None:
+        """M or a tap on the move log: every move of the round, over the table."""
+        from .moves import MovesScene
+
+        self.app.stack.push(MovesScene(self.app, self))
+
+    def move_lines(self, last: int | None = None) -> list[str]:
+        """The round's moves (or the ``last`` few) in words, oldest first (what the move log shows)."""
+        names = self.names()
+        viewer = self.controller.viewer
+        you = viewer if names[viewer] == tr("table.you") else None
+        return self.moves.lines(names, last=last, you=you)
 
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -322,7 +361,9 @@ class TableScene(Scene):
                 self.app.sound.play(flight.sound)
         self.controller.update(dt)
         if self.controller.error is not None:
-            self.toast, self.toast_left = reason(self.controller.error, self.names()), TOAST
+            colours = self.view.rules.deck == "colors"
+            self.toast = reason(self.controller.error, self.names(), colours=colours)
+            self.toast_left = TOAST
             self.controller.error = None
             self.app.sound.play("error")
         save_error = self.app.store.writer.error
@@ -371,7 +412,8 @@ class TableScene(Scene):
         timer = self._timer()
         return (self.view, tuple(controller.seats), self.names(), self.message(), controller.thinking,
                 None if timer is None else math.ceil(timer / TIMER_TICK), controller.handoff_to,
-                self.selected, frozenset(self.playable), tuple(b.label for b in self.buttons))
+                self.selected, frozenset(self.playable), tuple(b.label for b in self.buttons),
+                tuple(self.move_lines(last=LOG_LINES)))
 
     def _overlays(self) -> None:
         if self.app.stack.top is not self:
@@ -411,6 +453,7 @@ class TableScene(Scene):
         """Turn events into flights and sounds."""
         speed = self.app.settings.speed_factor
         sound = self.app.sound
+        self.moves.observe(events)
         for event in events:
             if isinstance(event, ev.CardPlayed):
                 if speed > 0:
@@ -444,6 +487,8 @@ class TableScene(Scene):
             elif isinstance(event, ev.TurnStarted):
                 if event.seat == self.view.seat and self.controller.seats[event.seat].is_human:
                     sound.play("turn")
+                    view = self.view
+                    self.moves.mark((view.round_number, view.turn_no))  # where an undo comes back to
             elif isinstance(event, ev.RoundEnded):
                 winners = event.result.winners
                 here = self.controller.local_seats
@@ -464,6 +509,8 @@ class TableScene(Scene):
         if view.to_act == view.seat:
             if view.phase == Phase.PENALTY:
                 return tr("table.pending", n=view.pending)
+            if view.phase == Phase.SUIT and self.app.stack.top is not self:
+                return ""  # the suit picker over the table says what to do
             return tr("table.your_turn")
         if self.controller.thinking is not None:
             return tr("table.thinking", name=names[view.to_act])
@@ -482,7 +529,8 @@ class TableScene(Scene):
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
                           buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
-                          markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None)
+                          markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
+                          moves=self.move_lines(last=LOG_LINES))
         self.painter.draw_flights(surface, self.animator, markers_for(view))
 
 

@@ -1,0 +1,366 @@
+"""Every text fits its box, in both languages, at every supported window size.
+
+Each screen is rendered for real (a real `App` on the dummy driver, the scene reached
+as a player reaches it, or pushed as the table pushes it), and every text measured:
+
+* the pygame_gui screens: each button's and label's text, in its theme font, against
+  the button's inner width (its width less border, shadow and padding); a text box
+  that would need a scroll bar (only How to play may scroll); controls that leave
+  the window or overlap each other;
+* the table and its overlays: every `ui.fit` and `ui.text` call made while a frame is
+  drawn (`ui.recording`): drawn with a box, inside it, whole (never cut short with
+  "…"), and no smaller than `ui.MIN_PX`.
+
+Screens: the menu (with two Continue lines: a 7-seat points game and a hot-seat game),
+the new-game form for every preset at its most seats, Settings (from the menu and
+from the pause menu), Play online (with a message and a room of mine), a waiting room,
+Statistics (with records), How to play, Clear data, and over the table: 2 to 7 seats
+with the move log full, the longest refusal and a turn timer, a pending +2, the
+pause menu with six computers, the result of a 7-seat deal, the hot-seat cover, the
+suit picker for suits and for colours, and the whole move log.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterator
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ai import player_for  # noqa: E402
+from game.client import i18n, ui  # noqa: E402
+from game.client.app import App  # noqa: E402
+from game.client.controller import MatchController, SeatConfig  # noqa: E402
+from game.client.saving import mode_of  # noqa: E402
+from game.client.scene import Scene  # noqa: E402
+from game.client.scenes.gui import GuiScene  # noqa: E402
+from game.client.settings import Settings  # noqa: E402
+from game.engine import PRESETS, Match, Phase, Status, preset  # noqa: E402
+from game.saves import Statistics  # noqa: E402
+from tests.support import act, make_match  # noqa: E402
+
+STEP = 1 / 60
+SIZES = [(1024, 600), (1024, 768), (1280, 800), (1366, 768), (1600, 1200), (1920, 1080), (2560, 1080),
+         (3840, 2160)]
+LANGUAGES = ("en", "fr")
+LEVELS = ("hard", "medium", "easy")
+SCROLLING = {"RulesScene"}  # the screens whose text box is meant to scroll
+
+
+# ---- measuring -----------------------------------------------------------------------------------
+def gui_misfits(scene: Scene, size: tuple[int, int]) -> list[str]:
+    """What does not fit on a pygame_gui screen: texts wider than their button or label, a text box
+    that would scroll, controls outside the window or on top of each other."""
+    window = pygame.Rect((0, 0), size)
+    found = []
+    elements = list(scene.manager.get_root_container().elements)  # type: ignore[attr-defined]
+    buttons = []
+    for element in elements:
+        rect = element.rect
+        if not window.contains(rect):
+            found.append(f"{type(element).__name__} {getattr(element, 'text', '')!r} leaves the window")
+        if isinstance(element, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel):
+            border = element.border_width
+            side = border.get("left", 0) if isinstance(border, dict) else border
+            inner = (rect.width - 2 * (side + element.shadow_width)
+                     - 2 * element.text_horiz_alignment_padding)
+            width, _ = element.font.size(element.text)
+            if width > inner:
+                found.append(f"{element.text!r}: {width} px of text in {inner} px")
+        if isinstance(element, pygame_gui.elements.UIButton):
+            buttons.append(element)
+        if (isinstance(element, pygame_gui.elements.UITextBox) and element.scroll_bar is not None
+                and type(scene).__name__ not in SCROLLING):
+            found.append(f"text box needs a scroll bar: {element.html_text[:60]!r}")
+    for i, a in enumerate(buttons):
+        for b in buttons[i + 1:]:
+            if a.rect.colliderect(b.rect):
+                found.append(f"{a.text!r} and {b.text!r} overlap")
+    return found
+
+
+def drawn_misfits(drawn: list[ui.DrawnText]) -> list[str]:
+    """The texts drawn without a box, outside it, cut short, or too small."""
+    found = []
+    for item in drawn:
+        if item.box is None:
+            found.append(f"{item.text!r} drawn without a box")
+        elif not item.box.contains(item.rect):
+            found.append(f"{item.text!r} ({item.rect}) outside its box {item.box}")
+        elif item.elided:
+            found.append(f"{item.text!r} cut short: {item.lines}")
+        if item.px < ui.MIN_PX:
+            found.append(f"{item.text!r} at {item.px} px")
+    return found
+
+
+def measure(app: App) -> tuple[list[str], int]:
+    """Draw the top scene and list what does not fit; and how many texts were checked.
+
+    A pygame_gui screen is measured as built (its widgets' texts and fonts) and only its own
+    drawing under the widgets is run: running its widgets for a frame would add nothing to measure.
+    """
+    scene = app.stack.top
+    with ui.recording() as drawn:
+        if isinstance(scene, GuiScene):
+            scene.draw_extra(app.screen)
+        else:
+            app.frame(STEP)
+    found = drawn_misfits(drawn)
+    checked = len(drawn)
+    if isinstance(scene, GuiScene):
+        found += gui_misfits(scene, app.size)
+        checked += sum(1 for e in scene.manager.get_root_container().elements
+                       if isinstance(e, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel))
+    if type(scene).__name__ == "SuitPickerScene":  # nothing of the table's peeks out from under its panel
+        panel = scene.panel
+        found += [f"{d.text!r} peeks out from under the panel" for d in drawn
+                  if panel.colliderect(d.rect) and not panel.contains(d.rect)]
+    fan = getattr(scene, "fan_rect", None)  # the menu's fan of eights never shows through a button
+    if fan is not None and scene.fan_shown and any(c.element.rect.colliderect(fan) for c in scene.controls):
+        found.append("the fan of eights is drawn under the buttons")
+    return found, checked
+
+
+# ---- reaching the screens -----------------------------------------------------------------------
+def advance(match: Match, until: Callable[[Match], bool], limit: int = 400) -> list:
+    """Medium plays every seat until ``until``; the events, as the table would have received them."""
+    medium, rng = player_for("medium"), random.Random(7)
+    events = list(match.start_events)
+    for _ in range(limit):
+        if match.status != Status.PLAYING or until(match):
+            break
+        seat = match.to_act
+        events += match.apply(medium.choose(match.view(seat), rng), seat)
+    return events
+
+
+def seats(players: int) -> list[SeatConfig]:
+    return [SeatConfig("human")] + [SeatConfig("computer", LEVELS[i % 3]) for i in range(players - 1)]
+
+
+def table(app: App, match: Match, configs: list[SeatConfig], events: list) -> Scene:
+    """A table for ``match`` whose move log has seen ``events``."""
+    from game.client.scenes.table import TableScene
+
+    controller = MatchController(match, configs, rng=random.Random(1), speed=0)
+    controller.take_events()
+    scene = TableScene(app, controller)
+    scene.moves.observe(e.for_seat(0) for e in events)
+    app.start(scene)
+    app.stack.apply_requests()
+    return scene
+
+
+def my_turn(match: Match) -> bool:
+    return match.to_act == 0 and match.round.phase == Phase.PLAY and match.round.turn_no > 6
+
+
+def longest_refusal() -> str:
+    """The longest sentence the table may show under the piles, in the current language."""
+    texts = [text for key, text in i18n.CATALOGUE[i18n.language()].items() if key.startswith("why.")]
+    return max(texts, key=len).format(suit="♥", card="10♥", rank="un as", wild="un huit ou un joker",
+                                      to_act="Ordinateur 7", seat="Ordinateur 7", n=10, action="draw")
+
+
+class QuietConnection:
+    """A connection that is up and says nothing: a room drawn from messages given by hand."""
+
+    host, port, room, seat, status, problem = "192.168.100.200", 65535, None, None, "connected", None
+    connected = True
+
+    def poll(self) -> list[dict[str, object]]:
+        return []
+
+    def send(self, message: dict[str, object]) -> None:
+        pass
+
+    def close(self, *, leave: bool = False) -> None:
+        pass
+
+
+def waiting_room():
+    """A 6-seat room waiting for two friends (the longest link and seat lines)."""
+    from game.client.remote import RemoteController
+
+    controller = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
+    seats = [{"kind": "human", "level": None, "name": "Maximilienne", "connected": True, "accepted": False},
+             {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False},
+             {"kind": "computer", "level": "medium", "name": "", "connected": True, "accepted": False},
+             {"kind": "human", "level": None, "name": "Benoît", "connected": False, "accepted": False},
+             {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False},
+             {"kind": "computer", "level": "hard", "name": "", "connected": True, "accepted": False}]
+    controller._handle({"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0, "players": len(seats)})
+    controller._handle({"type": "room", "room": "q7Rk2mXa9LpZ", "preset": "action", "options": {},
+                        "players": len(seats), "state": "waiting", "seats": seats, "waiting_for": [1, 4],
+                        "results": [], "deal": 1})
+    return controller
+
+
+def screens(app: App) -> Iterator[str]:
+    """Bring each screen up in turn; yield its name once it is on top."""
+    from game.client.scenes.clear_data import ClearDataScene
+    from game.client.scenes.handoff import HandoffScene
+    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene
+    from game.client.scenes.menu import MenuScene
+    from game.client.scenes.moves import MovesScene
+    from game.client.scenes.newgame import NewGameScene
+    from game.client.scenes.pause import PauseScene
+    from game.client.scenes.result import ResultScene
+    from game.client.scenes.rules_scene import RulesScene
+    from game.client.scenes.settings_scene import SettingsScene
+    from game.client.scenes.statistics import StatisticsScene
+    from game.client.scenes.suit_picker import SuitPickerScene
+
+    def start(scene: Scene) -> None:
+        app.start(scene)
+        app.stack.apply_requests()
+
+    def push(scene: Scene) -> None:
+        app.stack.push(scene)
+        app.stack.apply_requests()
+        app.frame(STEP)
+
+    start(MenuScene(app))
+    yield "menu"
+    # Two Continue lines: a 7-seat points game far into its first deal, and a hot-seat game.
+    match = Match(PRESETS["points"], 7, 5)
+    advance(match, lambda m: m.round.turn_no > 30)
+    app.store.games.write("solo", MatchController(match, seats(7), rng=random.Random(1)).to_save())
+    hot = MatchController(Match(PRESETS["classic"], 4, 6), [SeatConfig("human", name="Ana"),
+                          SeatConfig("human", name="Benoît"), SeatConfig("computer", "hard"),
+                          SeatConfig("human", name="Chloé")], rng=random.Random(2))
+    app.store.games.write(mode_of(hot), hot.to_save())
+    app.store.flush()
+    start(MenuScene(app))
+    yield "menu with two Continue lines"
+    for name, rules in PRESETS.items():
+        app.settings.last_preset = name
+        app.settings.last_players[name] = rules.max_players
+        app.settings.default_levels = ["human", *LEVELS, *LEVELS]
+        start(NewGameScene(app))
+        yield f"new game ({name})"
+    start(SettingsScene(app))
+    yield "settings"
+    start(ClearDataScene(app))
+    yield "clear data"
+    stats = Statistics()
+    for level, outcomes in (("easy", "WWLT"), ("medium", "WLLW"), ("hard", "LWTL")):
+        for o in outcomes:
+            outcome = {"W": "win", "L": "loss", "T": "tie"}[o]
+            stats.record("colors", level, outcome, 120 if o == "W" else None, 40 if o == "W" else 10)
+    app.store.write_statistics(stats)
+    scene = StatisticsScene(app)
+    scene.preset_name = "colors"
+    scene.rebuild()
+    start(scene)
+    yield "statistics"
+    for name in ("points", "action"):  # the longest names in the chooser (the text itself scrolls)
+        scene = RulesScene(app)
+        scene.preset_name = name
+        scene.rebuild()
+        start(scene)
+        yield f"how to play ({name})"
+    app.settings.player_name = "Ana"
+    lobby = LobbyScene(app, i18n.tr("online.no_server"))
+    lobby.entries["server"].set_text("192.168.1.20:8765")
+    start(lobby)
+    yield "online lobby"
+    start(WaitingRoomScene(app, waiting_room()))
+    yield "online waiting room"
+
+    # The table, 2 to 7 seats, with every switch on, a timer, the log full and the longest refusal.
+    for players in range(2, 8):
+        options = {k: True for k, v in PRESETS["points"].options().items() if isinstance(v, bool)}
+        options["turn_seconds"] = 30
+        rules = preset("points", options)
+        match = Match(rules, players, players)
+        events = advance(match, my_turn)
+        scene = table(app, match, seats(players), events)
+        app.frame(STEP)
+        yield f"table ({players} seats)"
+        scene.toast, scene.toast_left = longest_refusal(), 100.0  # type: ignore[attr-defined]
+        yield f"table ({players} seats) with a refusal"
+    # Colours at four, answering a +2 with a +2 in hand; and its whole move log.
+    match = make_match("colors", ["R5 B+2 G7", "R6 G8 Y1", "R7 B5 Y2", "R+2 G9 Y3"], "R3", "B1 B2 B3 B4 B6",
+                       options={"turn_seconds": 20})
+    events = list(match.start_events) + act(match, "play R5", "play R6", "play R7", "play R+2")
+    scene = table(app, match, seats(4), events)
+    app.frame(STEP)
+    yield "table (colours, a +2 pending)"
+    push(MovesScene(app, scene))  # type: ignore[arg-type]
+    yield "move log"
+    # A missed "Card" call to denounce: the longest table button, "Card! (Computer 1)".
+    match = make_match("colors", ["R5 R6", "Y4 Y6"], "R3", "R9 B2 G3 Y4 B6 G7 Y8 B9")
+    events = list(match.start_events) + act(match, "play R5")
+    table(app, match, [SeatConfig("computer", "hard"), SeatConfig("human")], events)
+    app.frame(STEP)
+    yield "table (a denounce button)"
+    # A long log over seven seats.
+    match = Match(PRESETS["points"], 7, 11)
+    events = advance(match, lambda m: m.round.turn_no > 60)
+    scene = table(app, match, seats(7), events)
+    push(MovesScene(app, scene))  # type: ignore[arg-type]
+    yield "move log (long)"
+    push(PauseScene(app, scene))  # type: ignore[arg-type]
+    yield "pause (six computers)"
+    push(SettingsScene(app))
+    yield "settings from the pause menu"
+    # A finished 7-seat deal.
+    match = Match(PRESETS["points"], 7, 13)
+    advance(match, lambda m: False, limit=100_000)
+    scene = table(app, match, seats(7), [])
+    push(ResultScene(app, scene))  # type: ignore[arg-type]
+    yield "result (7 seats)"
+    # The hot-seat cover.
+    match = Match(PRESETS["duel"], 2, 2)
+    configs = [SeatConfig("human", name="Maximilienne"), SeatConfig("human", name="Benoît")]
+    scene = table(app, match, configs, [])
+    push(HandoffScene(app, scene, 1))  # type: ignore[arg-type]
+    yield "hand-off"
+    # The suit picker, for suits and for colours.
+    for name, hands, top in (("classic", ["8S 4H", "5D 6C"], "7H"), ("colors", ["W R4", "B5 G6"], "R3")):
+        match = make_match(name, hands, top, "KD QD JD TD" if name == "classic" else "B1 B2 B3 B4",
+                           options={"turn_seconds": 20})
+        act(match, "play 8S" if name == "classic" else "play W")
+        scene = table(app, match, seats(2), [])
+        app.frame(STEP)
+        app.frame(STEP)
+        assert type(app.stack.top) is SuitPickerScene, app.stack.scenes
+        yield f"suit picker ({name})"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_text_fits_its_box(size, lang):
+    app = App(size, settings=Settings(language=lang, speed="instant"), sound=False)
+    pygame.event.clear()
+    problems: list[str] = []
+    checked = 0
+    try:
+        for name in screens(app):
+            found, count = measure(app)
+            checked += count
+            problems += [f"{name}: {p}" for p in found]
+    finally:
+        app.store.flush()
+        pygame.display.quit()
+        i18n.set_language("en")
+    assert checked > 200
+    assert not problems, "\n".join(problems)
+
+
+def test_the_fit_check_catches_a_text_too_wide_for_its_box():
+    surface = pygame.Surface((400, 100))
+    with ui.recording() as drawn:
+        ui.fit(surface, "A sentence far too long for a box this narrow, even on two lines", (0, 0, 120, 20),
+               16)
+        ui.text(surface, "no box", (0, 50), 16)
+        ui.fit(surface, "Fits", (0, 0, 120, 40), 16)
+    assert [bool(drawn_misfits([d])) for d in drawn] == [True, True, False]
