@@ -99,7 +99,8 @@ def solo_action_timer() -> MatchController:
     chooser = random.Random(2)
     for _ in range(40):
         step(controller, chooser)
-    while not (controller.match.status == "playing" and controller.match.to_act == 0 and not controller.queue):
+    while not (controller.match.status == "playing" and controller.match.to_act == 0
+               and not controller.queue):
         step(controller, chooser)
     for _ in range(7):
         controller.update(0.5)
