@@ -31,6 +31,8 @@ EN: Final[dict[str, str]] = {
     "save.why.unsafe": "it refers to something that is not part of a game, so it was not opened",
     "save.why.invalid": "its contents do not make a game ({detail})",
     "save.why.unreadable": "the file cannot be read ({detail})",
+    "save.why.malformed": "it is not laid out as a saved game is ({detail}), so it was not opened",
+    "save.why.illegal_log": "the moves it holds break the rules ({detail})",
     "settings.clear": "Clear data…",
     "clear.title": "Clear data",
     "clear.question": "Delete every saved game, the settings, the statistics, the online seat keys "
@@ -86,6 +88,9 @@ FR: Final[dict[str, str]] = {
     "save.why.unsafe": "il fait référence à autre chose qu'une partie, il n'a donc pas été ouvert",
     "save.why.invalid": "son contenu ne forme pas une partie ({detail})",
     "save.why.unreadable": "le fichier ne peut pas être lu ({detail})",
+    "save.why.malformed": ("il n'est pas construit comme une partie sauvegardée ({detail}), "
+                           "il n'a donc pas été ouvert"),
+    "save.why.illegal_log": "les coups qu'il contient enfreignent les règles ({detail})",
     "settings.clear": "Effacer les données…",
     "clear.title": "Effacer les données",
     "clear.question": "Supprimer toutes les parties enregistrées, les réglages, les statistiques, les "

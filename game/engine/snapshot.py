@@ -315,8 +315,12 @@ def _choice_int(value: object, path: str, allowed: Sequence[int]) -> int:
     return value
 
 
-def _generator(value: object, path: str) -> random.Random:
-    """A random generator in the state ``value`` (what ``getstate`` gave)."""
+def generator_from_plain(value: object, path: str = "rng") -> random.Random:
+    """A random generator in the state ``value`` (what ``getstate`` gave), checked.
+
+    Raises:
+        RulesError: not such a state (``path`` names the field).
+    """
     items = _seq(value, path, 3)
     if len(items) != 3 or items[0] != 3 or type(items[0]) is not int:
         raise _bad(path, "a generator's state (3, its 625 numbers, None)", value)
@@ -357,7 +361,7 @@ def from_plain(rules: Rules, players: int, data: object, events: list[ev.Event] 
     match.first_deck = None
     match.position = dict(top)
     match.log = []
-    match.rng = _generator(top["rng"], "rng")
+    match.rng = generator_from_plain(top["rng"], "rng")
     match.scores = list(read.numbers(top["scores"], "scores", 0, MAX_SCORE))
     results = _seq(top["results"], "results", MAX_NUMBER)
     match.results = [read.result(res, f"results[{i}]") for i, res in enumerate(results)]

@@ -13,6 +13,8 @@ REASONS: Final = {
     "unsafe": "the file refers to something that is not part of a saved game, so it was not opened",
     "invalid": "the file's contents do not make a game ({detail})",
     "unreadable": "the file cannot be read ({detail})",
+    "malformed": "the file is not laid out as a saved game is ({detail}), so it was not opened",
+    "illegal_log": "the moves saved in the file break the rules ({detail})",
 }
 
 
