@@ -64,7 +64,7 @@ def _is(value: Any, module: str, name: str) -> bool:
 
 def _record(value: Any, module: str, name: str, what: str) -> Any:
     if not _is(value, module, name):
-        raise _Bad(f"{what} is not a {name}")
+        raise _Bad(f"{what}: not a {name}")
     return value
 
 
@@ -101,7 +101,7 @@ def _enum(value: Any, module: str, name: str, what: str) -> str:
         return value
     record = _record(value, module, name, what)
     if len(record.args) != 1 or type(record.args[0]) is not str:
-        raise _Bad(f"{what} is not a {name}")
+        raise _Bad(f"{what}: not a {name}")
     return str(record.args[0])
 
 

@@ -50,17 +50,18 @@ from .writer import SaveWriter
 
 KIND: Final = "game"
 FORMAT: Final = 2
-UPGRADES: Final[dict[int, Upgrade]] = {1: format1.upgrade}
-"""Steps ``version n → n + 1`` for game payloads."""
+UPGRADES: Final[dict[int, Upgrade]] = {}
+"""Steps ``version n → n + 1`` for plain game payloads (none yet: format 2 is the first).
+Format 1 is read differently (as stubs), so `decode_game` takes its step itself."""
 
 FIELDS: Final = ("rules", "players", "start", "log", "seats", "viewer", "rng", "timer", "undo",
                  "undo_turn", "queue", "settled")
 KINDS: Final = ("human", "computer")
 LEVELS: Final = ("easy", "medium", "hard")
 """The computer levels a save may name (`game.ai.LEVELS`; a test keeps them the same)."""
-MAX_LOG: Final = 50_000
-"""The longest log a save may hold (replayed in about half a second)."""
-REBASE_AT: Final = 20_000
+MAX_LOG: Final = 20_000
+"""The longest log a save may hold (replayed in about a fifth of a second)."""
+REBASE_AT: Final = 10_000
 """A log longer than this is saved from the match's position instead (losing the undo steps)."""
 MAX_UNDO: Final = 50
 MAX_QUEUE: Final = 64
@@ -151,6 +152,8 @@ def decode_game(data: bytes) -> SavedTable:
     version, body = unpack(data, KIND, FORMAT)
     try:
         value = plain_loads(body) if version >= 2 else stub_loads(body)
+        if version == 1:
+            value, version = format1.upgrade(value), 2
     except UnsafePickle:
         raise SaveError("unsafe") from None
     except DamagedPickle as exc:

@@ -66,42 +66,69 @@ class Limits:
 
     ops: frozenset[str]
     max_bytes: int
+    max_ops: int  # opcodes read before giving up (the scan's own time is bounded by it)
     max_depth: int
     max_nodes: int  # values in the structure, a shared one counted each time it appears
 
 
-PLAIN: Final = Limits(_PLAIN_OPS, max_bytes=2 << 20, max_depth=12, max_nodes=1 << 20)
-"""Format 2: plain data, no memo. A long 7-seat game is about 20 kB, 8 levels deep."""
+PLAIN: Final = Limits(_PLAIN_OPS, max_bytes=2 << 20, max_ops=150_000, max_depth=12, max_nodes=1 << 20)
+"""Format 2: plain data, no memo. A 7-seat game at the end of a 700-action deal is 12 kB and
+about 3,500 opcodes; a save upgraded from format 1 is 7 deep, one from a seed 5. The longest
+log a save holds (`games.REBASE_AT`, 10,000 entries) is about 30,000 opcodes, a position's
+events at most 100,000."""
 
 RECORDS: Final = Limits(
     _PLAIN_OPS | _MEMO_OPS | {"GLOBAL", "STACK_GLOBAL", "REDUCE", "BUILD", "NEWOBJ", "NEWOBJ_EX",
                               "SHORT_BINBYTES", "BINBYTES", "EMPTY_SET", "ADDITEMS", "FROZENSET",
                               "POP", "POP_MARK", "DUP"},
-    max_bytes=16 << 20, max_depth=16, max_nodes=1 << 20)
+    max_bytes=16 << 20, max_ops=150_000, max_depth=16, max_nodes=1 << 20)
 """Format 1: the pickled engine objects of older saves (memo reuse is how they share cards,
 rules and generators). Measured on real ones: 10 deep at most (a round's result inside an
 event inside the history), 17,000 values once shared ones are counted for a 7-seat game at
-the end of a 700-action deal; a long deal's history adds about six per event."""
+the end of a 700-action deal (16,600 opcodes); a long deal's history adds about six per event."""
 
 
 class _Node:
-    """A value the scan has seen built: what it holds (empty for a scalar)."""
+    """A value the scan has seen built: what it holds (nothing for a scalar), and how deep it is
+    as far as the scan knows yet (`_measure` has the last word: a memo entry may grow later)."""
 
-    __slots__ = ("children",)
+    __slots__ = ("children", "depth")
 
-    def __init__(self, children: list[_Node] | None = None) -> None:
+    def __init__(self, children: list[_Node] | None = None, depth: int = 1) -> None:
         self.children: list[_Node] = children if children is not None else []
+        self.depth: int = depth
 
 
-_LEAF: Final = _Node()
-_PUSH_LEAF: Final = frozenset({
-    "NONE", "NEWTRUE", "NEWFALSE", "BININT", "BININT1", "BININT2", "LONG1", "BINFLOAT",
-    "SHORT_BINUNICODE", "BINUNICODE", "SHORT_BINBYTES", "BINBYTES",
-})
-_PUSH_EMPTY: Final = frozenset({"EMPTY_LIST", "EMPTY_DICT", "EMPTY_SET", "EMPTY_TUPLE", "GLOBAL"})
-_TUPLES: Final = {"TUPLE1": 1, "TUPLE2": 2, "TUPLE3": 3, "STACK_GLOBAL": 2, "REDUCE": 2, "NEWOBJ": 2,
-                  "NEWOBJ_EX": 3}
-_ADD: Final = {"APPEND": 1, "SETITEM": 2, "BUILD": 1}
+def _deepest(nodes: list[_Node]) -> int:
+    deepest = 0
+    for node in nodes:
+        if node.depth > deepest:
+            deepest = node.depth
+    return deepest
+
+
+_LEAF: Final = _Node(depth=0)
+
+# What each opcode does to the scan's stack: (what, how many values it takes).
+_PUSH, _EMPTY, _MARK, _MAKE, _MAKE_MARK, _ADD, _ADD_MARK = 0, 1, 2, 3, 4, 5, 6
+_MEMOIZE, _PUT, _GET, _POP, _POP_MARK, _DUP, _STOP, _NOTHING = 7, 8, 9, 10, 11, 12, 13, 14
+_EFFECTS: Final[dict[str, tuple[int, int]]] = {
+    **{op: (_PUSH, 0) for op in ("NONE", "NEWTRUE", "NEWFALSE", "BININT", "BININT1", "BININT2", "LONG1",
+                                 "BINFLOAT", "SHORT_BINUNICODE", "BINUNICODE", "SHORT_BINBYTES", "BINBYTES")},
+    **{op: (_EMPTY, 0) for op in ("EMPTY_LIST", "EMPTY_DICT", "EMPTY_SET", "EMPTY_TUPLE", "GLOBAL")},
+    "MARK": (_MARK, 0),
+    "TUPLE1": (_MAKE, 1), "TUPLE2": (_MAKE, 2), "TUPLE3": (_MAKE, 3), "STACK_GLOBAL": (_MAKE, 2),
+    "REDUCE": (_MAKE, 2), "NEWOBJ": (_MAKE, 2), "NEWOBJ_EX": (_MAKE, 3),
+    "TUPLE": (_MAKE_MARK, 0), "FROZENSET": (_MAKE_MARK, 0),
+    "APPEND": (_ADD, 1), "SETITEM": (_ADD, 2), "BUILD": (_ADD, 1),
+    "APPENDS": (_ADD_MARK, 0), "SETITEMS": (_ADD_MARK, 0), "ADDITEMS": (_ADD_MARK, 0),
+    "MEMOIZE": (_MEMOIZE, 0), "PUT": (_PUT, 0), "BINPUT": (_PUT, 0), "LONG_BINPUT": (_PUT, 0),
+    "GET": (_GET, 0), "BINGET": (_GET, 0), "LONG_BINGET": (_GET, 0),
+    "POP": (_POP, 0), "POP_MARK": (_POP_MARK, 0), "DUP": (_DUP, 0), "STOP": (_STOP, 0),
+    "PROTO": (_NOTHING, 0), "FRAME": (_NOTHING, 0),
+}
+MAX_STACK: Final = 20_000
+"""Values a pickle may leave waiting on its stack (the pickler hands lists over 1,000 at a time)."""
 
 
 def scan(body: bytes, limits: Limits) -> None:
@@ -110,63 +137,78 @@ def scan(body: bytes, limits: Limits) -> None:
     Raises:
         UnsafePickle: an opcode that names or calls something, not admitted here.
         MalformedPickle: another opcode not admitted, memo reuse where there is no memo,
-            a structure too deep or too large, a body too large.
+            too many opcodes, a structure too deep or too large, a body too large.
         DamagedPickle: bytes that do not parse as a pickle, or bytes after its end.
     """
     if len(body) > limits.max_bytes:
         raise MalformedPickle(f"{len(body)} bytes, more than {limits.max_bytes}")
+    effects = {op: _EFFECTS[op] for op in limits.ops}
+    max_ops, max_depth = limits.max_ops, limits.max_depth
     stack: list[_Node | None] = []  # None: a MARK
+    push = stack.append
     memo: dict[int, _Node] = {}
+    shared = False  # a value pushed twice (DUP): the structure may be a graph, not a tree
     root: _Node | None = None
     end = -1
     problem: MalformedPickle | None = None  # once found, only a naming opcode could be worse
     try:
-        for op, arg, pos in pickletools.genops(body):
-            name = op.name
-            if name not in limits.ops:
-                if name in NAMING:
-                    raise UnsafePickle(f"opcode {name} at byte {pos}")
-                problem = problem or MalformedPickle(f"opcode {name} at byte {pos}")
+        for count, (op, arg, pos) in enumerate(pickletools.genops(body)):
+            effect = effects.get(op.name)
+            if effect is None:
+                if op.name in NAMING:
+                    raise UnsafePickle(f"opcode {op.name} at byte {pos}")
+                problem = problem or MalformedPickle(f"opcode {op.name} at byte {pos}")
+                continue
             if problem is not None:
                 continue
-            if name in _PUSH_LEAF:
-                stack.append(_LEAF)
-            elif name in _PUSH_EMPTY:
-                stack.append(_Node())
-            elif name == "MARK":
-                stack.append(None)
-            elif name in _TUPLES:
-                stack.append(_Node(_pop(stack, _TUPLES[name])))
-            elif name in ("TUPLE", "FROZENSET"):
-                stack.append(_Node(_pop_mark(stack)))
-            elif name in _ADD:
-                items = _pop(stack, _ADD[name])
-                _top(stack).children.extend(items)
-            elif name in ("APPENDS", "SETITEMS", "ADDITEMS"):
-                items = _pop_mark(stack)
-                _top(stack).children.extend(items)
-            elif name == "MEMOIZE":
+            what, taken = effect
+            if what == _PUSH:
+                push(_LEAF)
+                continue
+            if count >= max_ops or len(stack) > MAX_STACK:
+                raise MalformedPickle(f"more than {max_ops} operations, or {MAX_STACK} values waiting")
+            if what in (_MAKE, _MAKE_MARK):
+                items = _pop(stack, taken) if what == _MAKE else _pop_mark(stack)
+                depth = 1 + _deepest(items)
+                if depth > max_depth:
+                    raise MalformedPickle(f"nested deeper than {max_depth}")
+                push(_Node(items, depth))
+            elif what in (_ADD, _ADD_MARK):
+                items = _pop(stack, taken) if what == _ADD else _pop_mark(stack)
+                top = _top(stack)
+                top.children.extend(items)
+                depth = 1 + _deepest(items)
+                if depth > top.depth:
+                    if depth > max_depth:
+                        raise MalformedPickle(f"nested deeper than {max_depth}")
+                    top.depth = depth
+            elif what == _EMPTY:
+                push(_Node())
+            elif what == _MARK:
+                push(None)
+            elif what == _MEMOIZE:
                 memo[len(memo)] = _top(stack)
-            elif name in ("PUT", "BINPUT", "LONG_BINPUT"):
+            elif what == _PUT:
                 memo[_index(arg)] = _top(stack)
-            elif name in ("GET", "BINGET", "LONG_BINGET"):
+            elif what == _GET:
                 if _index(arg) not in memo:
                     raise MalformedPickle(f"a memo entry that was never stored, at byte {pos}")
-                stack.append(memo[_index(arg)])
-            elif name == "POP":
+                push(memo[_index(arg)])
+            elif what == _POP:
                 if not stack:
                     raise MalformedPickle("POP on an empty stack")
                 stack.pop()
-            elif name == "POP_MARK":
+            elif what == _POP_MARK:
                 _pop_mark(stack)
-            elif name == "DUP":
-                stack.append(_top(stack))
-            elif name == "STOP":
+            elif what == _DUP:
+                push(_top(stack))
+                shared = True
+            elif what == _STOP:
                 (root,) = _pop(stack, 1)
                 if stack:
                     raise MalformedPickle("values left over at the end")
                 end = (pos or 0) + 1
-            # PROTO and FRAME change nothing the scan tracks
+            # _NOTHING (PROTO, FRAME) changes nothing the scan tracks
     except (ValueError, TypeError, KeyError, IndexError, EOFError, UnicodeDecodeError) as exc:
         raise problem or DamagedPickle(f"a damaged pickle ({type(exc).__name__})") from None
     except MalformedPickle as exc:
@@ -175,7 +217,8 @@ def scan(body: bytes, limits: Limits) -> None:
         raise problem
     if root is None or end != len(body):
         raise DamagedPickle("a damaged pickle (no end, or bytes after it)")
-    _measure(root, limits)
+    if memo or shared:  # else a tree: the depth is exact already, its size bounded by the opcodes
+        _measure(root, limits)
 
 
 def _index(arg: Any) -> int:
