@@ -5,9 +5,11 @@ computers, it plays a long deal (``draw_when_playable`` on, every seat drawing a
 19 times in 20, so the deal grows long and the person's turns fill the undo history)
 and stops just before the deal ends. There it prints the actions applied so far,
 the undo steps kept, the file's size, and the median time to make the save's bytes
-(``encode_game(controller.to_save())``, what the table does after every action) and
-to load it (``decode_game`` then ``MatchController.from_save``: what Continue does).
-It prints figures and asserts nothing.
+(``encode_game(controller.to_save())``, what the table does after every action), to
+read it (``decode_game``: the envelope, the scan, the checks and the replay of the log;
+what the menu does for each save) and to load it (``decode_game`` then
+``MatchController.from_save``, whose computer players learn the deal again: what
+Continue does). It prints figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -82,15 +84,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=30, help="timed runs per figure; the median is shown")
     parser.add_argument("--seed", type=int, default=1, help="the games' seed (default 1)")
     args = parser.parse_args(argv)
-    print(f"{'game':<10} {'actions':>7} {'undo':>5} {'size kB':>8} {'save ms':>8} {'load ms':>8}")
+    print(f"{'game':<10} {'actions':>7} {'undo':>5} {'size kB':>8} "
+          f"{'save ms':>8} {'read ms':>8} {'load ms':>8}")
     for name, players, actions in GAMES:
         controller, done = long_deal(name, players, actions, args.seed)
         data = _saved(controller)
         save = timed(lambda c=controller: encode_game(c.to_save()), args.repeat)
+        read = timed(lambda d=data: decode_game(d), args.repeat)
         load = timed(lambda d=data: MatchController.from_save(decode_game(d), speed=0.0), args.repeat)
         undo = len(controller._undo)
         print(f"{name + ' ' + str(players):<10} {done:>7} {undo:>5} {len(data) / 1000:>8.1f} "
-              f"{save:>8.2f} {load:>8.2f}", flush=True)
+              f"{save:>8.2f} {read:>8.2f} {load:>8.2f}", flush=True)
 
 
 if __name__ == "__main__":
