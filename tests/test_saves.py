@@ -434,3 +434,37 @@ def test_the_background_writer_keeps_only_the_newest_save_of_a_file(tmp_path):
     writer.delete(tmp_path / "gone.huit")
     assert writer.flush()
     assert (tmp_path / "solo.huit").read_bytes() == b"49"
+
+
+def test_a_very_long_log_is_saved_from_the_position_and_resumes_identically(monkeypatch):
+    monkeypatch.setattr(games, "REBASE_AT", 30)
+    original = new_table("points", seed=5)
+    chooser = random.Random(6)
+    while len(original.match.log) <= 30 or original.match.status != "playing":
+        step(original, chooser)
+    plain = table_to_plain(original.to_save())
+    assert "position" in plain["start"] and plain["log"] == [] and plain["undo"] == []
+    restored = MatchController.from_save(decode_game(encode_game(original.to_save())), speed=0.0)
+    assert restored.match == original.match and restored.history == original.history
+    chooser_a, chooser_b = random.Random(5), random.Random(5)
+    for _ in range(200):
+        step(original, chooser_a)
+        step(restored, chooser_b)
+    assert restored.match == original.match
+
+
+def test_a_long_log_whose_deal_events_cannot_be_kept_is_still_saved(monkeypatch):
+    from game.engine.snapshot import from_plain, to_plain
+
+    monkeypatch.setattr(games, "REBASE_AT", 10)
+    played = new_table("classic", seed=2)
+    chooser = random.Random(3)
+    for _ in range(6):
+        step(played, chooser)
+    match = from_plain(played.match.rules, 3, to_plain(played.match))  # a position told without events
+    table = MatchController(match, played.seats, rng=random.Random(1), speed=0.0, history=[])
+    while len(table.match.log) <= 10 and table.match.status == "playing":
+        step(table, chooser)
+    assert len(table.match.log) > 10 and table.history  # its events do not start with the deal
+    again = decode_game(encode_game(table.to_save()))
+    assert again.match == table.match and again.history == []

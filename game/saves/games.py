@@ -38,7 +38,14 @@ from typing import Any, Final
 from game.engine import Action, Match, Rules, RulesError, parse_action, parse_cards
 from game.engine.events import Event
 from game.engine.match import NEXT, SEED_LIMIT, SHUFFLE, Entry
-from game.engine.snapshot import from_plain, generator_from_plain, rules_from_plain, rules_to_plain, to_plain
+from game.engine.snapshot import (
+    MAX_EVENTS,
+    from_plain,
+    generator_from_plain,
+    rules_from_plain,
+    rules_to_plain,
+    to_plain,
+)
 
 from . import format1
 from .document import Upgrade, pack, unpack, upgrade
@@ -112,12 +119,11 @@ def table_to_plain(table: SavedTable) -> dict[str, Any]:
     log: list[Entry] = list(match.log)
     undo, undo_turn = list(table.undo or ()), table.undo_turn
     start: dict[str, Any]
-    if match.position is not None or len(log) > REBASE_AT:
-        if len(log) > REBASE_AT:  # replaying it would take long: start from where the game stands
-            start = {"position": to_plain(match, table.history)}
-            log, undo, undo_turn = [], [], None
-        else:
-            start = {"position": match.position}
+    if len(log) > REBASE_AT:  # replaying it would take long: start from where the game stands
+        start = {"position": _rebased(match, table.history)}
+        log, undo, undo_turn = [], [], None
+    elif match.position is not None:
+        start = {"position": match.position}
     else:
         deck = None if match.first_deck is None else " ".join(c.code for c in match.first_deck)
         start = {"first": match.first_seat, "deck": deck}
@@ -134,6 +140,17 @@ def table_to_plain(table: SavedTable) -> dict[str, Any]:
         "queue": [(seat, str(action)) for seat, action in table.queue or ()],
         "settled": table.settled,
     }
+
+
+def _rebased(match: Match, history: list[Event]) -> dict[str, Any]:
+    """The position of ``match`` with its deal's events, or without them when they would not
+    read back (too many, or not from the deal's start): computers then learn the deal anew."""
+    position = to_plain(match, history[:MAX_EVENTS + 1])
+    try:
+        from_plain(match.rules, match.players, position)
+    except RulesError:
+        position["events"] = []
+    return position
 
 
 def encode_game(table: SavedTable) -> bytes:
