@@ -468,3 +468,38 @@ def test_a_long_log_whose_deal_events_cannot_be_kept_is_still_saved(monkeypatch)
     assert len(table.match.log) > 10 and table.history  # its events do not start with the deal
     again = decode_game(encode_game(table.to_save()))
     assert again.match == table.match and again.history == []
+
+
+PLAIN_TYPES = (dict, list, tuple, str, int, float, bool, type(None))
+
+
+def plain_only(value) -> bool:
+    if isinstance(value, dict):
+        return all(type(k) is str and plain_only(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return all(plain_only(v) for v in value)
+    return type(value) in PLAIN_TYPES
+
+
+@pytest.mark.parametrize("preset", sorted(SEATS))
+def test_a_save_holds_plain_data_only_written_without_a_memo(preset):
+    import pickletools
+
+    from game.saves.document import unpack
+    from game.saves.unpickler import PLAIN
+
+    controller = new_table(preset, seed=8)
+    chooser = random.Random(8)
+    for _ in range(80):
+        step(controller, chooser)
+    _, body = unpack(encode_game(controller.to_save()), "game", games.FORMAT)
+    assert {op.name for op, _, _ in pickletools.genops(body)} <= PLAIN.ops
+    payload = plain_loads(body)
+    assert plain_only(payload) and list(payload) == list(games.FIELDS)
+    assert payload["rules"]["preset"] == preset and payload["log"] == controller.match.log
+
+
+def test_the_levels_a_save_may_name_are_the_computer_players_levels():
+    from game.ai import LEVELS
+
+    assert tuple(LEVELS) == games.LEVELS
