@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -330,3 +332,22 @@ def test_the_statistics_screen_survives_an_unknown_last_preset(app):
     press(app, pygame.K_RIGHT)
     assert app.stack.top.preset_name in PRESETS
     assert Settings.from_json({"last_preset": "crazy"}).last_preset == "classic"
+
+
+def test_continue_resumes_a_format_one_save_written_by_an_earlier_version(app):
+    folder = Path(__file__).parent / "data" / "format1"
+    path = app.store.games.path("solo")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes((folder / "solo_points_second_deal.huit").read_bytes())
+    open_menu(app)
+    assert menu_buttons(app)[0].startswith("Continue: Points game, deal 2, you 0 – ")
+    press(app, pygame.K_RETURN)  # Continue has the focus
+    assert run_until(app, lambda: top_name(app) == "TableScene", 30)
+    resumed = table(app)
+    expected = json.loads((folder / "expected.json").read_text())["solo_points_second_deal"]["loaded"]
+    assert str(resumed.match) == expected["describe"]
+    assert [c.code for c in resumed.match.round.pile] == expected["pile"]
+    play_human_moves(app, 1)
+    app.store.flush()
+    assert path.read_bytes().startswith(b"HUIT game 2\n")  # saved again after a move, in the new format
+    assert app.store.games.read("solo").match == resumed.match
