@@ -163,3 +163,12 @@ def test_rules_that_are_no_preset_or_options_that_do_not_exist_are_refused():
                 {"preset": "duel", "options": {"hand_size": 99}}):
         with pytest.raises(RulesError):
             rules_from_plain(bad)
+
+
+def test_every_event_of_the_engine_can_be_written_as_plain_data():
+    from game.engine import events as ev
+    from game.engine.snapshot import EVENT_NAMES
+
+    kinds = {cls.__name__ for cls in vars(ev).values()
+             if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event}
+    assert kinds == set(EVENT_NAMES)
