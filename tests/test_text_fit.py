@@ -1,4 +1,4 @@
-"""Every text fits its box, in both languages, at every supported window size.
+"""Every text fits its box, in every language, at every supported window size.
 
 Each screen is rendered for real (a real `App` on the dummy driver, the scene reached
 as a player reaches it, or pushed as the table pushes it), and every text measured:
@@ -48,7 +48,7 @@ from tests.support import act, make_match  # noqa: E402
 STEP = 1 / 60
 SIZES = [(1024, 600), (1024, 768), (1280, 800), (1366, 768), (1600, 1200), (1920, 1080), (2560, 1080),
          (3840, 2160)]
-LANGUAGES = ("en", "fr")
+LANGUAGES = i18n.LANGUAGES
 LEVELS = ("hard", "medium", "easy")
 SCROLLING = {"RulesScene"}  # the screens whose text box is meant to scroll
 
@@ -164,7 +164,7 @@ def my_turn(match: Match) -> bool:
 
 def longest_refusal() -> str:
     """The longest sentence the table may show under the piles, in the current language."""
-    texts = [text for key, text in i18n.CATALOGUE[i18n.language()].items() if key.startswith("why.")]
+    texts = [text for key, text in i18n.catalogue(i18n.language()).items() if key.startswith("why.")]
     return max(texts, key=len).format(suit="♥", card="10♥", rank="un as", wild="un huit ou un joker",
                                       to_act="Ordinateur 7", seat="Ordinateur 7", n=10, action="draw")
 

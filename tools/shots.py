@@ -30,6 +30,7 @@ import pygame  # noqa: E402
 from game.ai import player_for  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
+from game.client.i18n import LANGUAGES  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
@@ -267,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     """Write the screenshots and list them."""
     parser = argparse.ArgumentParser(prog="python -m tools.shots", description=__doc__.split("\n")[0])
     parser.add_argument("outdir", type=Path)
-    parser.add_argument("--lang", default="en", choices=("en", "fr"))
+    parser.add_argument("--lang", default="en", choices=LANGUAGES)
     parser.add_argument("--size", action="append", help="only this size, e.g. 1024x600 (repeatable)")
     args = parser.parse_args(argv)
     sizes = SIZES
