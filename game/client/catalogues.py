@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Final
+from typing import Final, NamedTuple
 
 DOMAIN: Final = "huit"
 """The gettext domain: the catalogues' file name."""
@@ -37,31 +37,37 @@ def catalogue_file(lang: str, suffix: str = ".po") -> Traversable:
     return resources.files("game") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
 
 
-def read_po(text: str) -> dict[str, str]:
-    """The messages of a ``.po`` file: key → text, without the header, empty or fuzzy entries.
+class PoEntry(NamedTuple):
+    """One message of a ``.po`` file as written: its key, its text ("" if untranslated), its fuzzy flag."""
+
+    key: str
+    text: str
+    fuzzy: bool
+
+
+def po_entries(text: str) -> list[PoEntry]:
+    """Every singular message of a ``.po`` file, the header (empty key) included.
 
     Reads what gettext tools write: comments, flags, strings continued on the following
-    lines, C escapes; obsolete (``#~``) entries and plural forms are skipped.
-    Raises `ValueError` naming the line of anything else.
+    lines, C escapes; obsolete (``#~``) entries, plural forms and messages with a context
+    are skipped. Raises `ValueError` naming the line of anything else.
     """
-    messages: dict[str, str] = {}
+    found: list[PoEntry] = []
     entry: dict[str, list[str]] = {}
     field = ""
     fuzzy = next_fuzzy = False
 
     def finish() -> None:
-        if "msgid" in entry and "msgstr" in entry and "msgid_plural" not in entry and not fuzzy:
-            key, value = "".join(entry["msgid"]), "".join(entry["msgstr"])
-            if key and value and "msgctxt" not in entry:
-                messages[key] = value
+        if "msgid" in entry and "msgstr" in entry and not {"msgid_plural", "msgctxt"} & set(entry):
+            found.append(PoEntry("".join(entry["msgid"]), "".join(entry["msgstr"]), fuzzy))
         entry.clear()
 
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        if not line or (line.startswith("#") and not line.startswith("#,")):
-            continue
         if line.startswith("#,"):
             next_fuzzy = "fuzzy" in (flag.strip() for flag in line[2:].split(","))
+            continue
+        if not line or line.startswith("#"):
             continue
         keyword, _, rest = line.partition(" ")
         if keyword in _FIELDS or keyword.startswith("msgstr["):
@@ -76,7 +82,13 @@ def read_po(text: str) -> dict[str, str]:
         else:
             raise ValueError(f"line {number}: {raw[:60]!r} is not .po syntax")
     finish()
-    return messages
+    return found
+
+
+def read_po(text: str) -> dict[str, str]:
+    """The messages of a ``.po`` file: key → text, without the header, untranslated or fuzzy entries
+    (what compiling it would keep)."""
+    return {e.key: e.text for e in po_entries(text) if e.key and e.text and not e.fuzzy}
 
 
 def _string(token: str, number: int) -> str:
