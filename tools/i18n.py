@@ -11,8 +11,9 @@ keys every language must have. Every message's ``msgid`` is a key, its ``msgstr`
 * ``sync`` brings every other language in line with English (Babel): a key English
   gained is added untranslated, a key English lost is dropped, the entries follow
   English's order, and each carries the English as a comment (``#. en: …``); where that
-  English changed since the entry was translated, the entry is marked fuzzy (the game
-  shows the English until someone checks the translation and removes the flag).
+  comment shows that the English changed since the entry was translated, the entry is
+  marked fuzzy (the game shows the English until someone checks the translation and
+  removes the flag). An entry written by hand without the comment just gets it.
   A language of `LANGUAGES` without a catalogue gets one, every entry untranslated.
 * ``compile OUTDIR`` writes ``OUTDIR/<lang>/LC_MESSAGES/huit.mo`` for every language
   (Babel), as the wheel's build does (``setup.py``); fuzzy entries are left out.
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from game.client.catalogues import DOMAIN, PoEntry, placeholders, po_entries
-from game.client.i18n import LANGUAGE_NAMES, LANGUAGES
+from game.client.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
@@ -149,12 +150,12 @@ def _words(comments: list[str]) -> list[str]:
 def new_catalogue(lang: str, like: Any = None) -> Any:
     """An empty Babel catalogue for ``lang``, with the dates of ``like`` if given."""
     import tomllib
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     from babel.messages.catalog import Catalog
 
     version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
-    now = datetime.now(timezone.utc).replace(second=0, microsecond=0)
+    now = datetime.now(UTC).replace(second=0, microsecond=0)
     created = getattr(like, "creation_date", None) or now
     revised = getattr(like, "revision_date", None)
     return Catalog(locale=lang, domain=DOMAIN, project="Huit", version=version, header_comment=_header(lang),
@@ -193,7 +194,8 @@ def sync(locale: Path) -> int:
             before = old.get(message.id) if old is not None else None
             text = before.string if before is not None else ""
             fuzzy = bool(before is not None and text and before.fuzzy)
-            if text and not fuzzy and before is not None and _words(before.auto_comments) != _words([comment]):
+            seen = [c for c in before.auto_comments if c] if before is not None else []
+            if text and not fuzzy and seen and _words(seen) != _words([comment]):
                 fuzzy = True
                 flagged.append(message.id)
             if before is None:

@@ -224,7 +224,7 @@ class _StillConnection:
 def online_screens(app: App, save: Callable[[str], None]) -> None:
     """The lobby (hosting, a room of mine, a message), a waiting room, a table waiting for a player."""
     from game.client.remote import RemoteController
-    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene
+    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene, join_link
     from game.client.scenes.table import TableScene
     from game.net.wire import view_to_json
     from game.saves import SeatKey
@@ -232,8 +232,7 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
     app.store.keys.remember(SeatKey("huit://192.168.1.20:8765/q7Rk2mXa9Lp", "q7Rk2mXa9Lp", 0, "k"))
     app.store.flush()
     app.settings.player_name = "Ana"
-    lobby = LobbyScene(app, "That link does not work: the link has no port: it should look like "
-                            "huit://HOST:PORT/ROOM")
+    lobby = LobbyScene(app, join_link(app, "huit://192.168.1.20/abc") or "")  # a link without its port
     lobby.entries["server"].set_text("192.168.1.20:8765")
     lobby.entries["link"].set_text("huit://192.168.1.20/abc")
     app.start(lobby)

@@ -35,7 +35,8 @@ class SettingsScene(GuiScene):
             return tr("fmt.pair", label=tr(key), value=value)
 
         rows = [
-            (pair("settings.language", i18n.LANGUAGE_NAMES.get(st.language, st.language)), self.step_language),
+            (pair("settings.language", i18n.LANGUAGE_NAMES.get(st.language, st.language)),
+             self.step_language),
             (pair("settings.speed", tr("settings.speed." + st.speed)), self.step_speed),
             (pair("settings.volume", f"{round(st.volume * 100)}%"), self.step_volume),
             (pair("settings.mute", onoff(st.muted)), lambda d: self.toggle("muted")),
