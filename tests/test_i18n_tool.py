@@ -108,3 +108,54 @@ def test_compile_writes_a_mo_file_per_language(tmp_path, capsys):
     assert tool.main(["compile", str(tmp_path)]) == 0
     assert sorted(p.parent.parent.name for p in tmp_path.glob("*/LC_MESSAGES/huit.mo")) == sorted(
         ["en", "fr", "es", "de"])
+
+
+OLD_MODULE = '''
+from typing import Final
+from . import i18n_data
+
+EN: Final[dict[str, str]] = {
+    "menu.new": "New game",
+    "save.unreadable": "The {mode} saved game could not be read: {why}. It is kept until you start a new "
+                       "game of that kind.",
+    "fmt": ("a " "b"),
+    "built": "x".upper(),
+    **i18n_data.EN,
+}
+ONLINE_FR = {"menu.online": "Jouer en ligne"}
+OTHER = {"menu.new": "not a catalogue"}
+'''
+
+
+def test_the_old_dictionaries_are_read_from_source_without_running_it():
+    texts = tool.dict_texts(OLD_MODULE)
+    unreadable = ("The {mode} saved game could not be read: {why}. It is kept until you start a new game "
+                  "of that kind.")
+    assert texts["en"] == {"menu.new": "New game", "fmt": "a b", "save.unreadable": unreadable}
+    assert texts["fr"] == {"menu.online": "Jouer en ligne"}
+
+
+def test_port_carries_a_branchs_new_and_changed_strings_into_the_catalogues(locale, capsys):
+    pytest.importorskip("babel")
+    base = {"en": {"menu.new": "New game", "menu.continue": "Continue", "menu.quit": "Quit",
+                   "menu.settings": "Settings"},
+            "fr": {"menu.new": "Nouvelle partie", "menu.continue": "Continuer", "menu.quit": "Quitter",
+                   "menu.settings": "Réglages"}}
+    theirs = {"en": {"menu.new": "New game", "menu.continue": "Continue", "menu.credits": "Credits",
+                     "menu.quit": "Quit the game"},
+              "fr": {"menu.new": "Nouvelle partie", "menu.continue": "Continuer", "menu.credits": "Crédits",
+                     "menu.quit": "Quitter le jeu"}}
+    done = tool.port_texts(locale, theirs, base)
+    assert done == ["en: added menu.credits", "en: changed menu.quit", "en: removed menu.settings",
+                    "fr: added menu.credits", "fr: changed menu.quit", "fr: removed menu.settings"]
+    tool.sync(locale)
+    english = list(tool.entries(locale, "en"))
+    assert english[english.index("menu.continue") + 1] == "menu.credits" and "menu.settings" not in english
+    french, german = tool.entries(locale, "fr"), tool.entries(locale, "de")
+    assert (french["menu.credits"].text, french["menu.credits"].fuzzy) == ("Crédits", False)
+    assert (french["menu.quit"].text, french["menu.quit"].fuzzy) == ("Quitter le jeu", False)
+    assert german["menu.credits"].text == "" and german["menu.quit"].fuzzy and "menu.settings" not in german
+    capsys.readouterr()
+    assert tool.main(["check", "--locale", str(locale)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert "fr: complete" in lines and "es: 1 untranslated: menu.credits" in lines

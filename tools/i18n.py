@@ -1,4 +1,4 @@
-"""Catalogue upkeep: ``python -m tools.i18n [check | sync | compile OUTDIR] [--locale DIR]``.
+"""Catalogue upkeep: ``python -m tools.i18n [check | sync | compile OUTDIR | port REV] [--locale DIR]``.
 
 English (``game/locale/en/LC_MESSAGES/huit.po``) is the reference: its keys are the
 keys every language must have. Every message's ``msgid`` is a key, its ``msgstr`` the text.
@@ -17,6 +17,14 @@ keys every language must have. Every message's ``msgid`` is a key, its ``msgstr`
   A language of `LANGUAGES` without a catalogue gets one, every entry untranslated.
 * ``compile OUTDIR`` writes ``OUTDIR/<lang>/LC_MESSAGES/huit.mo`` for every language
   (Babel), as the wheel's build does (``setup.py``); fuzzy entries are left out.
+* ``port REV`` carries into the catalogues what a branch written before the catalogues
+  did to the old dictionaries (``EN``/``FR``/``ONLINE_EN``/``ONLINE_FR`` in
+  ``game/client/i18n.py`` and ``i18n_data.py``): against the commit it shares with HEAD,
+  the keys it added go into English and French (after the key before them), the texts it
+  changed are changed, the keys it removed are removed; then ``sync`` (Babel). What is
+  left to do, Spanish and German, ``check`` lists. For a merge: ``git merge BRANCH``, take
+  HEAD's side of the two files (``git checkout --ours``, or remove ``i18n_data.py``), then
+  ``python -m tools.i18n port BRANCH``.
 
 ``--locale DIR`` works on another catalogue folder (default: the checkout's ``game/locale``).
 """
@@ -24,8 +32,10 @@ keys every language must have. Every message's ``msgid`` is a key, its ``msgstr`
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import io
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -226,20 +236,125 @@ def compile_all(locale: Path, outdir: Path) -> int:
     return 0
 
 
+# ---- port (Babel) ---------------------------------------------------------------------------------
+DICT_FILES = ("game/client/i18n.py", "game/client/i18n_data.py")
+DICT_LANGUAGES = {"EN": "en", "ONLINE_EN": "en", "FR": "fr", "ONLINE_FR": "fr"}
+"""The dictionaries the catalogues replaced, by the language they held."""
+
+Texts = dict[str, dict[str, str]]
+"""Language → key → text."""
+
+
+def dict_texts(source: str) -> Texts:
+    """The literal entries of the old dictionaries in a module's source, read without running it."""
+    found: Texts = {"en": {}, "fr": {}}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if not (isinstance(target, ast.Name) and target.id in DICT_LANGUAGES and isinstance(value, ast.Dict)):
+            continue
+        for key, text in zip(value.keys, value.values, strict=True):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):  # not a ``**`` merge
+                try:
+                    words = ast.literal_eval(text)
+                except ValueError:
+                    continue
+                if isinstance(words, str):
+                    found[DICT_LANGUAGES[target.id]][key.value] = words
+    return found
+
+
+def texts_at(revision: str) -> Texts:
+    """The old dictionaries as they were at a git revision (empty where the files are gone)."""
+    found: Texts = {"en": {}, "fr": {}}
+    for path in DICT_FILES:
+        shown = subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT, capture_output=True,
+                               text=True, check=False)
+        if shown.returncode == 0:
+            for lang, texts in dict_texts(shown.stdout).items():
+                found[lang].update(texts)
+    return found
+
+
+def port_texts(locale: Path, theirs: Texts, base: Texts) -> list[str]:
+    """Apply to the English and French catalogues what ``theirs`` changed against ``base``; what
+    was done, one line each."""
+    done = []
+    for lang in ("en", "fr"):
+        done += _port_language(locale, lang, theirs[lang], base[lang], theirs["en"])
+    return done
+
+
+def _port_language(locale: Path, lang: str, new: dict[str, str], old: dict[str, str],
+                   english: dict[str, str]) -> list[str]:
+    """One catalogue: the keys added after their neighbour, the texts changed, the keys removed."""
+    from babel.messages.pofile import read_po
+
+    added = [k for k in new if k not in old]
+    changed = {k for k in new if k in old and new[k] != old[k]}
+    removed = {k for k in old if k not in new}
+    path = po_path(locale, lang)
+    with path.open("rb") as file:
+        before = read_po(file, locale=lang, domain=DOMAIN)
+    order = list(new)
+    after: dict[str, list[str]] = {}
+    for key in added:  # after the nearest key before it that the catalogue holds
+        at = order.index(key)
+        anchor = next((k for k in reversed(order[:at]) if k in before and k not in removed), "")
+        after.setdefault(anchor, []).append(key)
+    catalogue = new_catalogue(lang, before)
+    entries: list[tuple[str, str, list[str], set[str]]] = [(k, new[k], [], set()) for k in after.get("", [])]
+    for message in before:
+        if message.id and message.id not in removed:
+            text = new[message.id] if message.id in changed else message.string
+            entries.append((message.id, text, list(message.auto_comments), set(message.flags)))
+            entries += [(k, new[k], [], set()) for k in after.get(message.id, [])]
+    for key, text, comments, flags in entries:
+        if lang != "en" and (key in changed or key in added):  # theirs, translated from their English
+            comments, flags = [_comment(english.get(key, ""))], flags - {"fuzzy"}
+        catalogue.add(key, text, auto_comments=comments, flags=flags)
+    write_catalogue(path, catalogue)
+    return [f"{lang}: {what} {', '.join(sorted(keys))}"
+            for what, keys in (("added", added), ("changed", changed), ("removed", removed)) if keys]
+
+
+def port(locale: Path, revision: str) -> int:
+    """Carry what ``revision`` did to the old dictionaries into the catalogues, then sync."""
+    shared = subprocess.run(["git", "merge-base", "HEAD", revision], cwd=ROOT, capture_output=True,
+                            text=True, check=False)
+    if shared.returncode != 0:
+        print(f"port: no commit shared by HEAD and {revision!r}: {shared.stderr.strip()}", file=sys.stderr)
+        return 2
+    theirs, base = texts_at(revision), texts_at(shared.stdout.strip())
+    if not theirs["en"]:
+        print(f"port: {revision} has no dictionaries of strings: nothing to port")
+        return 0
+    for line in port_texts(locale, theirs, base) or ["nothing to port: the dictionaries did not change"]:
+        print(line)
+    sync(locale)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; its exit status."""
     parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n")[0])
-    parser.add_argument("command", nargs="?", default="check", choices=("check", "sync", "compile"))
-    parser.add_argument("outdir", nargs="?", type=Path, help="compile: where the .mo files go")
+    parser.add_argument("command", nargs="?", default="check", choices=("check", "sync", "compile", "port"))
+    parser.add_argument("target", nargs="?", help="compile: where the .mo files go; port: the git revision")
     parser.add_argument("--locale", type=Path, default=LOCALE, help="the catalogue folder (game/locale)")
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
             return check(args.locale, ROOT / "game" if args.locale == LOCALE else None)
+        if args.command in ("compile", "port") and not args.target:
+            parser.error(f"{args.command} needs {'OUTDIR' if args.command == 'compile' else 'REV'}")
         if args.command == "compile":
-            if args.outdir is None:
-                parser.error("compile needs OUTDIR")
-            return compile_all(args.locale, args.outdir)
+            return compile_all(args.locale, Path(args.target))
+        if args.command == "port":
+            return port(args.locale, args.target)
         return sync(args.locale)
     except ImportError:
         print(f"{args.command} needs Babel: pip install -e '.[test]'", file=sys.stderr)
