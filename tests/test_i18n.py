@@ -131,3 +131,14 @@ def test_a_colour_deck_refusal_agrees_with_the_card_in_each_language():
             assert words in i18n.reason(caught.value, colours=True), lang
     finally:
         i18n.set_language("en")
+
+
+def test_the_settings_accept_exactly_the_languages_huit_speaks():
+    from game.client.settings import Settings
+
+    for lang in i18n.LANGUAGES:
+        settings, ignored = Settings.parse({"language": lang})
+        assert (settings.language, ignored) == (lang, [])
+    for odd in ("xx", "EN", "de_DE", "", 3, None, ["fr"]):
+        settings, ignored = Settings.parse({"language": odd})
+        assert ignored == ["language"] and settings.language in i18n.LANGUAGES
