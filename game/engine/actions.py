@@ -96,6 +96,10 @@ class EndTurn:
         return "end"
 
 
+PlayerAction = Play | Draw | Pass | ChooseSuit | CallLastCard | Denounce | Challenge | Accept | EndTurn
+"""Every action a player makes (all but `TimeOut`, which the clock makes)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TimeOut:
     """The turn timer ran out (the client or server clock submits it; the engine has none).
@@ -106,13 +110,13 @@ class TimeOut:
     own simple rule (`round.auto_action`), as saves and room logs made before ``then`` did.
     """
 
-    then: Play | Draw | Pass | ChooseSuit | CallLastCard | Denounce | Challenge | Accept | EndTurn | None = None
+    then: PlayerAction | None = None
 
     def __str__(self) -> str:
         return "timeout" if self.then is None else f"timeout {self.then}"
 
 
-Action = Play | Draw | Pass | ChooseSuit | CallLastCard | Denounce | Challenge | Accept | EndTurn | TimeOut
+Action = PlayerAction | TimeOut
 
 DRAW: Final = Draw()
 PASS: Final = Pass()
@@ -158,7 +162,8 @@ def parse_action(text: str) -> Action:
                 raise ValueError(f"denounce needs a seat number, not {arg!r}")
             return Denounce(int(arg))
     raise ValueError(f"not an action: {text!r} (expected e.g. 'play 7H', 'draw', 'suit S', "
-                     "'pass', 'card', 'denounce 1', 'challenge', 'accept', 'end', 'timeout', 'timeout play 7H')")
+                     "'pass', 'card', 'denounce 1', 'challenge', 'accept', 'end', 'timeout', "
+                     "'timeout play 7H')")
 
 
 PLAYS: Final[dict[Card, Play]] = {card: Play(card) for card in Card._interned.values()}

@@ -299,8 +299,9 @@ def _autopilot(value: object, seats: list[SavedSeat]) -> dict[str, Any]:
         items = _list(value["lost_turn"], "autopilot.lost_turn", 3)
         if len(items) != 3:
             raise _wrong("autopilot.lost_turn is (deal, turn, seat)")
-        lost = (_int(items[0], "autopilot.lost_turn", 1, 10**6), _int(items[1], "autopilot.lost_turn", 0, 10**8),
-                _seat_of(items[2], "autopilot.lost_turn", players))
+        what = "autopilot.lost_turn"
+        lost = (_int(items[0], what, 1, 10**6), _int(items[1], what, 0, 10**8),
+                _seat_of(items[2], what, players))
     return {"on": on, "lost_in_a_row": counts, "lost_turn": lost}
 
 
