@@ -391,6 +391,8 @@ class RoomServer:
             raise Refusal("illegal", "only the server's clock runs out a turn", reason="not_allowed",
                           values={"action": "timeout"})
         self._catch_up(room)  # the time until now counts for the turn as it was
+        # The player is here and acts (even if the rules refuse it): the autopilot gives them control back.
+        room.person_acted(seat)
         self._act(room, seat, action, client, ref)
 
     def _act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
@@ -404,8 +406,6 @@ class RoomServer:
             raise Refusal("illegal", str(exc), reason=exc.key, values=plain_values(exc.values)) from None
         self._commit(room, LogEntry("action", seat, str(action)))  # stored first: then it happens
         events = room.apply(seat, action)
-        if sender is not None:  # the player acted themselves: the autopilot gives them control back
-            room.person_acted(seat)
         self._broadcast(room, events, sender, ref)
         if room.state != Status.PLAYING:
             self._room_status(room)

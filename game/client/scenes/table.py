@@ -48,6 +48,7 @@ from ..i18n import card_words, reason, tr
 from ..intents import TableCommand, TableIntent
 from ..layout import LOG_LINES
 from ..move_log import MoveLog
+from ..saving import cannot_write
 from ..scene import Scene
 from ..table_control import TableControl
 from ..table_paint import TablePainter
@@ -413,9 +414,11 @@ class TableScene(Scene):
             self.toast_left = TOAST
             self.controller.error = None
             self.app.sound.play("error")
-        save_error = self.app.store.writer.error
-        if save_error and save_error != self._save_error:  # a full or read-only disk: say it once
-            self.toast, self.toast_left = tr("save.failed", detail=save_error), TOAST * 2
+        writer = self.app.store.writer
+        save_error, problem = writer.error, writer.problem
+        if save_error and problem is not None and save_error != self._save_error:
+            # A full or read-only disk: say it once, in words (not the system's "File exists").
+            self.toast, self.toast_left = tr("save.failed", detail=cannot_write(problem)), TOAST * 2
         self._save_error = save_error
         switched = self.controller.take_autopilot_notices()
         if switched:  # two turns in a row ran out: the table says the autopilot took over
