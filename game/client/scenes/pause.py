@@ -1,10 +1,10 @@
 """The pause overlay (Esc or Menu): resume, change a computer's level, settings, menu.
 
 ↑ ↓ choose a button, Enter takes it, and on a computer's level ← → step the level down
-or up (as on every menu). At a hot-seat table each person has a row turning their
-autopilot on or off (the table's own toggle speaks for the person holding the device;
-this is how someone else's is reached). Settings changed from here show on the table
-behind at once.
+or up (as on every menu). Each person the autopilot plays for has a row that turns it
+off (and on again while the menu is open): at a hot-seat table the table's own toggle
+speaks for the person holding the device, and this is how someone else's is reached.
+Settings changed from here show on the table behind at once.
 
 A local game waits underneath. An online room goes on at the server meanwhile (it
 does not pause); the table catches up with what happened when the pause closes. Online
@@ -42,6 +42,10 @@ class PauseScene(Scene):
         self.table = table
         self.focus = 0
         self.buttons: list[Button[PauseIntent]] = []
+        controller = table.controller
+        # The people on the autopilot when the menu opened keep their row while it is open.
+        self.autopiloted = [s for s in controller.local_seats
+                            if controller.can_autopilot and controller.autopilot(s)]
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -51,12 +55,11 @@ class PauseScene(Scene):
         names = self.table.names()
         controller = self.table.controller
         specs: list[tuple[PauseIntent, str]] = [(PauseChoice.RESUME, tr("pause.resume"))]
-        hot_seat = len(controller.local_seats) >= 2
         for seat, config in enumerate(controller.seats):
             if not config.is_human and controller.can_set_levels:
                 specs.append((ChangeLevel(seat), tr("pause.level", name=names[seat],
                                                     level=tr("level." + config.level))))
-            elif config.is_human and hot_seat and controller.can_autopilot and seat in controller.local_seats:
+            elif seat in self.autopiloted:
                 value = tr("new.on" if controller.autopilot(seat) else "new.off")
                 specs.append((ToggleAutopilot(seat), tr("pause.autopilot", name=names[seat], value=value)))
         specs += [(PauseChoice.SETTINGS, tr("menu.settings")), (PauseChoice.MENU, tr("pause.menu"))]
