@@ -18,8 +18,7 @@ from game.client.i18n import tr
 from game.client.saving import watch
 from game.client.scenes.table import TableScene
 from game.client.settings import Settings
-from game.saves import DataStore
-from game.saves import safefile
+from game.saves import DataStore, safefile
 from tests.client_support import STEP, open_menu, press, run_until, tap_label, top_name
 from tests.hostile_support import start_game
 from tests.support import make_match
@@ -104,7 +103,8 @@ def test_a_full_disk_is_said_in_french_and_leaves_no_half_written_file(tmp_path,
     app = app_on(tmp_path, "fr")
     try:
         open_menu(app)
-        assert " : le disque est plein. Parties, réglages et statistiques ne seront pas gardés." in shown_texts(app)
+        said = shown_texts(app)
+        assert " : le disque est plein. Parties, réglages et statistiques ne seront pas gardés." in said
         tap_label(app, tr("menu.settings"))
         assert "Ces réglages ne pourront pas être gardés : le disque est plein." in shown_texts(app)
         app.save_settings()
