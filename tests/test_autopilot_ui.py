@@ -12,7 +12,7 @@ import pytest
 from game.client import i18n
 from game.client.controller import MatchController, SeatConfig
 from game.client.scenes.table import TableScene
-from game.engine import Match
+from game.engine import Match, parse_action
 from tests.client_support import STEP, click, make_app, press, run_until, tap, top_name
 from tests.support import make_match
 
@@ -95,7 +95,7 @@ def test_two_turns_lost_to_the_timer_switch_the_autopilot_on_and_the_table_says_
     for lost in (1, 2):
         run_until(app, lambda: table.view.to_act == 0 and table.controller.timer_left is not None)
         assert not table.controller.autopilot(0)
-        app.frame(5.0, rested=5.0)  # the whole turn goes by without a move
+        app.frame(9.0, rested=9.0)  # the whole turn goes by without a move (and more: a long rest)
         for _ in range(4):
             app.frame(STEP)
         events = [e for e in table.controller.history if type(e).__name__ == "TimedOut"]
@@ -175,3 +175,35 @@ def test_the_autopilot_is_shown_in_french(app):
         assert table.autopilot_button.label == "Mode auto : oui"
     finally:
         i18n.set_language("en")
+
+
+def test_online_the_servers_autopilot_shows_on_the_table_and_the_toggle_asks_the_server(app):
+    from game.client.remote import RemoteController
+    from game.net.wire import event_to_json, view_to_json
+    from tests.test_table_contract import ScriptedRoom
+
+    match = make_match("colors", ["W+4 R5 B7 G2", "Y1 Y2 G5 B3"], "R3", "B1 B2 B4 G6 G7 Y4 Y5 G8",
+                       options={"turn_seconds": 5})
+    room = ScriptedRoom(match)
+    controller = RemoteController(room, speed=0)  # type: ignore[arg-type]
+    controller.update(0.0)
+    table = TableScene(app, controller)
+    app.start(table)
+    app.frame(STEP)
+    assert table.autopilot_button is not None and table.autopilot_button.label == "Autopilot: off"
+    press(app, pygame.K_o)
+    assert {"type": "autopilot", "on": True} in room.sent and controller.autopilot(0)
+    press(app, pygame.K_o)
+    assert room.sent[-1] == {"type": "autopilot", "on": False} and not controller.autopilot(0)
+    # The server's clock ran out twice: its update plays Medium's move and says the autopilot is on.
+    events = match.apply(parse_action("timeout play R5"), 0)
+    events += match.apply(parse_action("draw"), 1) + match.apply(parse_action("pass"), 1)  # Ben: none plays
+    room.inbox.append({"type": "update", "room": room.room, "view": view_to_json(match.view(0)),
+                       "events": [event_to_json(e.for_seat(0)) for e in events], "timer": None,
+                       "autopilot": True})
+    for _ in range(3):
+        app.frame(STEP)
+    assert controller.autopilot(0) and table.autopilot_button.label == "Autopilot: on"
+    assert table.toast.startswith("Time ran out twice in a row")
+    press(app, pygame.K_d)  # a move of yours: the server is told, and the toggle is off at once
+    assert room.sent[-1] == {"type": "action", "action": "draw"} and not controller.autopilot(0)

@@ -289,7 +289,7 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
     menu_w = max(int(110 * scale), MIN_TOUCH * 2)
     menu_button = (w - menu_w - margin, margin, menu_w, bh)
     log = (w - side_w - margin, margin + bh + gap_y // 2, side_w, LOG_LINES * line_height(small_px))
-    auto_w = min(max(int(170 * scale), MIN_TOUCH * 3), menu_button[0] - gap_y - log[0])
+    auto_w = min(max(int(240 * scale), MIN_TOUCH * 3), menu_button[0] - gap_y - log[0])
     autopilot_button = (menu_button[0] - gap_y - auto_w, margin, auto_w, bh)
 
     # The seats' boxes, and where their columns and row may go.

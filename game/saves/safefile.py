@@ -78,7 +78,8 @@ def read_file(path: Path, cap: int) -> bytes:
     """The bytes of ``path``, if it is a regular file of at most ``cap`` bytes.
 
     Raises:
-        FileNotFoundError: there is no such file (nor anything else by that name).
+        FileNotFoundError: there is no such file (nor anything else by that name, nor a folder
+            to hold it: a file where the data folder should be holds no saves).
         SaveError: a folder, a pipe, a device or a socket (``is_folder``, ``is_pipe``,
             ``is_device``, ``not_a_file``); more than ``cap`` bytes (``too_large``); or
             it cannot be opened or read (``unreadable``, with the system's words).
@@ -88,6 +89,8 @@ def read_file(path: Path, cap: int) -> bytes:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise
+    except NotADirectoryError:
+        raise FileNotFoundError(f"no {path.name}: its folder is a file") from None
     except OSError as exc:
         raise SaveError("unreadable", detail=exc.strerror or str(exc)) from None
     try:

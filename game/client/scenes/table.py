@@ -404,6 +404,9 @@ class TableScene(Scene):
         if self.animator.busy:
             self.dirty = True  # cards move
         self.painter.clock += dt
+        # The time went by for the message already shown; one said during this step (after a long
+        # rest, the turn clock running out) stays its whole time.
+        self.toast_left = max(0.0, self.toast_left - dt)
         for flight in self.animator.update(dt):
             if flight.sound:
                 self.app.sound.play(flight.sound)
@@ -423,7 +426,6 @@ class TableScene(Scene):
         switched = self.controller.take_autopilot_notices()
         if switched:  # two turns in a row ran out: the table says the autopilot took over
             self.toast, self.toast_left = self.autopilot_started(switched), TOAST * 2
-        self.toast_left = max(0.0, self.toast_left - dt)
         self._animate(self.controller.take_events())
         self._refresh()
         if not self.animator.busy:
