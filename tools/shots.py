@@ -181,12 +181,12 @@ def autopilot_screens(app: App, save: Callable[[str], None]) -> None:
             controller.speed = 1.0  # the autopilot thinks a moment: the picture shows it thinking
         app.frame(16.0, rested=16.0)
         for _ in range(600):
-            if controller.match.to_act == 0 and not controller.plays_for(0) or controller.autopilot(0):
+            if (controller.match.to_act == 0 and not controller.plays_for(0)) or controller.autopilot(0):
                 break
             app.frame(1 / 60)
     save("table_autopilot")
-    hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Benoît"), SeatConfig("computer", "hard"),
-           SeatConfig("human", name="Chloé")]
+    hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Benoît"),
+           SeatConfig("computer", "hard"), SeatConfig("human", name="Chloé")]
     table = table_for(app, PRESETS["classic"], hot, seed=6, steps=0)
     table.controller.accept_handoff(0)  # type: ignore[attr-defined]
     table.controller.set_autopilot(1, True)  # type: ignore[attr-defined]
