@@ -187,9 +187,11 @@ def _wrong(detail: str) -> SaveError:
 def _before_pair_scores(plain: object) -> object:
     """Rules written before the ``pair_scores`` option existed, as they were played: pair play
     then counted each seat's own score (anything else is left for `rules_from_plain` to judge)."""
-    if type(plain) is dict and type(options := plain.get("options")) is dict:
-        if options.get("pairs") is True and "pair_scores" not in options:
-            return {**plain, "options": {**options, "pair_scores": False}}
+    if not isinstance(plain, dict):
+        return plain
+    options = plain.get("options")
+    if type(options) is dict and options.get("pairs") is True and "pair_scores" not in options:
+        return {**plain, "options": {**options, "pair_scores": False}}
     return plain
 
 
