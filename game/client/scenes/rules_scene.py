@@ -2,8 +2,8 @@
 
 A rule set's page is its rules; a rule set with more pages (`rules_text.rules_pages`:
 ``classic`` has its source's strategy tips and short FAQ) shows a tab for each beside the
-rule-set chooser, and the chosen tab is underlined. Turning to another rule set shows its
-rules first.
+rule-set chooser (← → on a tab turn its pages), and the chosen tab is underlined. Turning
+to another rule set shows its rules first.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class RulesScene(GuiScene):
             tw = (w - m - left - gap * (len(pages) - 1)) // len(pages)
             for i, (kind, _) in enumerate(pages):
                 rect = pygame.Rect(left + i * (tw + gap), chooser.top, tw, bh)
-                self.button(rect, tr(f"rules.page.{kind}"), partial(self.show, i))
+                self.button(rect, tr(f"rules.page.{kind}"), partial(self.show, i), self.step_page)
                 self.tabs.append(rect)
         top = int(80 * s) + bh + m // 2
         pygame_gui.elements.UITextBox(pages[self.page][1],
@@ -73,6 +73,11 @@ class RulesScene(GuiScene):
         """One of the rule set's pages (a tab)."""
         self.page = page
         self.rebuild()
+
+    def step_page(self, delta: int) -> None:
+        """Left/Right on a tab: the page before or after, the focus following it."""
+        self.show((self.page + delta) % len(self.tabs))
+        self.focus = 1 + self.page  # the tabs follow the rule-set chooser
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """The shown page's tab underlined in gold."""
