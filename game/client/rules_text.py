@@ -95,8 +95,10 @@ _EN_CLASSIC: Final = _text(
         "Nothing left to draw: you pass.",
     )),
     ("End and scoring", (
-        "The first to empty the hand wins and scores the cards left in the other hands: "
-        "eight 50; king, queen, jack, 10 are 10; ace 1; others face value.",
+        "Quick game (default): the first to empty the hand wins the game.",
+        "Points game (choose a target): the winner of each round scores the cards left in the other "
+        "hands (eight 50; king, queen, jack, 10 are 10; ace 1; others face value), round after round "
+        "to the target.",
         "In the rare blocked game (nobody can play or draw), the lowest hand wins.",
     )),
     ("Controls", (
@@ -202,9 +204,10 @@ _EN_COLORS: Final = _text(
     )),
     ("End and scoring", (
         "Quick game (default): first out wins. Blocked round: the lowest hand wins.",
-        "Points option, to 500: the winner adds the other hands (numbers face value; "
+        "Points game, to 500 unless you choose: the winner adds the other hands (numbers face value; "
         "+2, Skip, Reverse 20; Wild, Wild +4 50).",
-        "Pairs at four: partners sit opposite; either going out or reaching the target wins for both.",
+        "Pairs at four: partners sit opposite; either going out wins the round for both, and in a "
+        "Points game the partners' points add up toward the target.",
         "Turn timer option: when time runs out, the game plays for you.",
     )),
     ("Controls", (_EN_PLAY.format(wild="after a Wild, choose the colour"), _EN_KEYS)),
@@ -311,8 +314,10 @@ _FR_CLASSIC: Final = _text(
         "Plus rien à piocher : vous passez.",
     )),
     ("Fin de la partie et score", (
-        "Le premier qui vide sa main gagne et marque les cartes des autres mains : 50 par 8 ; "
-        "10 par roi, dame, valet ou 10 ; 1 par as ; la valeur du chiffre pour les autres.",
+        "Partie rapide (par défaut) : le premier qui vide sa main gagne la partie.",
+        "Partie aux points (choisissez l'objectif) : le gagnant de chaque manche marque les cartes des "
+        "autres mains (50 par 8 ; 10 par roi, dame, valet ou 10 ; 1 par as ; la valeur du chiffre pour "
+        "les autres), manche après manche jusqu'à l'objectif.",
         "Si personne ne peut ni jouer ni piocher (c'est rare), la partie est bloquée : "
         "la main qui vaut le moins gagne.",
     )),
@@ -427,10 +432,10 @@ _FR_COLORS: Final = _text(
     ("Fin et score", (
         "Partie rapide (par défaut) : le premier sans carte gagne. Manche bloquée : "
         "la plus petite main gagne.",
-        "Option points, jusqu'à 500 : le gagnant ajoute les cartes adverses (chiffres à leur valeur ; "
-        "+2, Passer, Changement de sens 20 ; Jokers et Jokers +4 50).",
-        "Jeu en paire à quatre : partenaires face à face ; la paire gagne dès que l'un finit "
-        "ou atteint l'objectif.",
+        "Partie aux points (500 par défaut) : le gagnant ajoute les cartes adverses "
+        "(chiffres à leur valeur ; +2, Passer, Changement de sens 20 ; Jokers 50).",
+        "Jeu en paire à quatre : partenaires face à face ; la paire gagne dès que l'un "
+        "finit, et ses points s'additionnent vers l'objectif.",
         "Option temps de jeu : temps écoulé, le jeu joue pour vous.",
     )),
     ("Commandes", (_FR_PLAY.format(wild="après un Joker, choisissez la couleur"), _FR_KEYS)),
