@@ -80,20 +80,23 @@ def play_to_the_result(app, seed: int = 0) -> None:
 
 
 # ---- the form ----------------------------------------------------------------------------------
-def test_colours_offers_a_quick_game_and_a_points_game_by_name_and_steps_the_target_only_in_points(app):
+def test_colours_offers_a_quick_game_and_a_points_game_by_name_with_the_target_under_the_choice(app):
     open_form(app, "Colours")
     assert QUICK in labels(app) and POINTS not in labels(app)
-    assert not [text for text in labels(app) if text.startswith("Target score")]  # one round: no target
+    options = labels(app)[labels(app).index(QUICK):]
+    assert options[1] == "Target score: one round"  # the choice, then its target
     tap_label(app, QUICK)
     assert POINTS in labels(app) and QUICK not in labels(app)
     assert label_starting(app, "Target score: ") == "Target score: 500"
     tap_label(app, "Target score: 500")
     assert label_starting(app, "Target score: ") == "Target score: 1000"
-    tap_label(app, "Target score: 1000")  # the steps wrap past "one round": that is the Quick game
-    assert label_starting(app, "Target score: ") == "Target score: 50"
+    tap_label(app, "Target score: 1000")  # past the last target: one round, which is the Quick game
+    assert QUICK in labels(app) and label_starting(app, "Target score: ") == "Target score: one round"
+    tap_label(app, "Target score: one round")
+    assert POINTS in labels(app) and label_starting(app, "Target score: ") == "Target score: 50"
     tap_label(app, "Target score: 50")
     tap_label(app, POINTS)
-    assert QUICK in labels(app) and not [t for t in labels(app) if t.startswith("Target score")]
+    assert QUICK in labels(app) and label_starting(app, "Target score: ") == "Target score: one round"
     tap_label(app, QUICK)  # the target chosen before comes back
     assert label_starting(app, "Target score: ") == "Target score: 100"
 

@@ -5,8 +5,8 @@ A **Quick game** is the ``target`` option at 0: the first out wins, and no point
 shown anywhere (table, result, Continue line, statistics). A **Points game** is a target
 above 0: the winner of each round scores, rounds follow until the target is reached, and
 the points are shown wherever they carry over. The new-game form offers the two by name
-(seed 002's "Partie rapide" and "Points par partie") and steps the target only in a Points
-game. Rule sets that always play to a target (``points``) or never score (``duel``) have
+(seed 002's "Partie rapide" and "Points par partie"), the target's own button right under
+the choice (stepping it to "one round" is choosing the Quick game). Rule sets that always play to a target (``points``) or never score (``duel``) have
 no such choice. Plain functions over `Rules`: no pygame here.
 """
 
@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from game.engine import Rules
-from game.engine.options import OPTION_BY_NAME
 
 POINTS_TARGET: Final = 500
 """The target a Points game starts with (the colour source's game to 500) until another is chosen."""
@@ -45,23 +44,14 @@ def switched(options: Mapping[str, Any], rules: Rules, players: int, remembered:
     return out
 
 
-def target_steps(rules: Rules) -> tuple[int, ...]:
-    """The targets the form steps through: in a rule set with the choice, only real targets
-    (0, one round, is the Quick game)."""
-    steps = OPTION_BY_NAME["target"].steps
-    return tuple(v for v in steps if v) if offers_choice(rules) else steps
-
-
 def shown_options(names: list[str], rules: Rules, players: int) -> list[str]:
     """The house rules the form lists, of ``names`` (in order): with the choice, the target
-    comes first and only in a Points game; ``pair_scores`` only where it can count (pair play
-    to a target)."""
+    first (under the choice it belongs to); ``pair_scores`` only where it can count (pair
+    play to a target)."""
     out = list(names)
-    points = is_points_game(rules, players)
     if offers_choice(rules) and "target" in out:
         out.remove("target")
-        if points:
-            out.insert(0, "target")
-    if "pair_scores" in out and not (rules.pairs and points):
+        out.insert(0, "target")
+    if "pair_scores" in out and not (rules.pairs and is_points_game(rules, players)):
         out.remove("pair_scores")
     return out

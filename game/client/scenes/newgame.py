@@ -2,8 +2,10 @@
 
 Every option the preset exposes is shown with its current value and changes with
 a tap (or Left/Right), in the order, steps and words for 0 that `game.engine.OPTIONS`
-declares. The choice is checked by the engine before the game starts; a seating the
-rules cannot play gets the engine's message, not a crash.
+declares. A rule set that scores but plays one round unless given a target offers a
+**Quick game** and a **Points game** by name above them, with the target right under the
+choice (`game_kind`). The choice is checked by the engine before the game starts; a
+seating the rules cannot play gets the engine's message, not a crash.
 
 In its online mode (``online=(host, port)``, from the lobby) the same form creates
 a room on that server: human seats are for friends (the creator takes the first),
@@ -209,7 +211,7 @@ class NewGameScene(GuiScene):
         if option.kind == "bool":
             self.options[name] = not value
         else:
-            choices = (game_kind.target_steps(self.rules) if name == "target" else option.steps) or (value,)
+            choices = option.steps or (value,)
             index = choices.index(value) if value in choices else 0
             self.options[name] = choices[(index + delta) % len(choices)]
         self.error = ""
