@@ -5,9 +5,10 @@ A **Quick game** is the ``target`` option at 0: the first out wins, and no point
 shown anywhere (table, result, Continue line, statistics). A **Points game** is a target
 above 0: the winner of each round scores, rounds follow until the target is reached, and
 the points are shown wherever they carry over. The new-game form offers the two by name
-(seed 002's "Partie rapide" and "Points par partie"), the target's own button right under
-the choice (stepping it to "one round" is choosing the Quick game). Rule sets that always play to a target (``points``) or never score (``duel``) have
-no such choice. Plain functions over `Rules`: no pygame here.
+(seed 002's "Partie rapide" and "Points par partie"), the target's own button right
+under the choice (stepping it to "one round" is choosing the Quick game). Rule sets that
+always play to a target (``points``) or never score (``duel``) have no such choice.
+Plain functions over `Rules`: no pygame here.
 """
 
 from __future__ import annotations
