@@ -252,3 +252,10 @@ def test_a_finished_quick_game_keeps_no_score_in_the_statistics(app):
     assert top_name(app) == "StatisticsScene"
     texts = drawn(app)
     assert "Best score (points games)" in texts and "–" in texts
+
+
+def test_the_rule_sets_that_score_but_play_one_round_by_default_offer_the_choice():
+    from game.client.game_kind import offers_choice
+    from game.engine import PRESETS
+
+    assert [name for name, rules in PRESETS.items() if offers_choice(rules)] == ["classic", "colors", "action"]
