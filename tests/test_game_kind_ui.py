@@ -259,3 +259,14 @@ def test_the_rule_sets_that_score_but_play_one_round_by_default_offer_the_choice
     from game.engine import PRESETS
 
     assert [name for name, rules in PRESETS.items() if offers_choice(rules)] == ["classic", "colors", "action"]
+
+
+def test_the_table_lists_partners_points_add_up_only_where_it_counts():
+    from game.client.table_paint import options_in_force
+    from game.engine import PRESETS
+
+    colours = PRESETS["colors"]
+    assert "Partners' points add up" not in options_in_force(colours)
+    assert "Partners' points add up" not in options_in_force(colours.with_options(pairs=True))
+    assert "Partners' points add up" not in options_in_force(colours.with_options(target=300))
+    assert "Partners' points add up" in options_in_force(colours.with_options(pairs=True, target=300))

@@ -280,8 +280,10 @@ def pooled(view: PlayerView) -> bool:
 def options_in_force(rules: Rules) -> list[str]:
     """Short labels of the options that are on (and the timer), as the table lists them."""
     # The switches that are on; numbers (hand size, targets...) are shown elsewhere or not at all.
+    # `pair_scores` is on by default but counts only in pair play to a target: listed only then.
+    counts = rules.pairs and bool(rules.target or rules.target_per_player)
     on = [tr(f"option.{k}") for k, v in rules.options().items() if v and OPTION_BY_NAME[k].kind == "bool"
-          and (k != "pair_scores" or (rules.pairs and bool(rules.target or rules.target_per_player)))]
+          and (k != "pair_scores" or counts)]
     if rules.turn_seconds:
         on.append(tr("table.timer", n=rules.turn_seconds))
     return on
