@@ -12,12 +12,14 @@ as a player reaches it, or pushed as the table pushes it), and every text measur
   "…"), and no smaller than `ui.MIN_PX`.
 
 Screens: the menu (with two Continue lines: a 7-seat points game and a hot-seat game),
-the new-game form for every preset at its most seats, Settings (from the menu and
-from the pause menu), Play online (with a message and a room of mine), a waiting room,
-Statistics (with records), How to play, Clear data, and over the table: 2 to 7 seats
-with the move log full, the longest refusal and a turn timer, a pending +2, the
-pause menu with six computers, the result of a 7-seat deal, the hot-seat cover, the
-suit picker for suits and for colours, and the whole move log.
+the new-game form for every preset at its most seats (and colours as a Points game in
+pairs), Settings (from the menu and from the pause menu), Play online (with a message
+and a room of mine), a waiting room, Statistics (with records), How to play, Clear
+data, and over the table: 2 to 7 seats with the move log full, the longest refusal and
+a turn timer, a pending +2, the pause menu with six computers, the result of a 7-seat
+deal, of a one-round classic game and of a colours Points game in pairs (and the table
+after each), the hot-seat cover, the suit picker for suits and for colours, and the
+whole move log.
 """
 
 from __future__ import annotations
@@ -255,6 +257,12 @@ def screens(app: App) -> Iterator[str]:
         app.settings.default_levels = ["human", *LEVELS, *LEVELS]
         start(NewGameScene(app))
         yield f"new game ({name})"
+    # Colours as a Points game in pairs: the kind of game, its target and pair_scores listed.
+    app.settings.last_preset = "colors"
+    app.settings.last_options["colors"] = {"target": 500, "pairs": True}
+    app.settings.last_players["colors"] = 4
+    start(NewGameScene(app))
+    yield "new game (colours, a Points game in pairs)"
     start(SettingsScene(app))
     yield "settings"
     start(ClearDataScene(app))
@@ -335,6 +343,17 @@ def screens(app: App) -> Iterator[str]:
     scene = table(app, match, seats(7), [])
     push(ResultScene(app, scene))  # type: ignore[arg-type]
     yield "result (7 seats)"
+    # A one-round classic game (no points) and a colours Points game in pairs (pair totals).
+    for rules, seed in ((PRESETS["classic"], 12), (preset("colors", {"pairs": True, "target": 500}), 4)):
+        match = Match(rules, 4 if rules.pairs else 3, seed)
+        advance(match, lambda m: False, limit=100_000)
+        scene = table(app, match, seats(match.players), [])
+        push(ResultScene(app, scene))  # type: ignore[arg-type]
+        yield f"result ({rules.name}, {'pairs to a target' if rules.pairs else 'one round'})"
+        app.stack.pop()
+        app.stack.apply_requests()
+        app.frame(STEP)
+        yield f"table ({rules.name}, after the round)"
     # The hot-seat cover.
     match = Match(PRESETS["duel"], 2, 2)
     configs = [SeatConfig("human", name="Maximilienne"), SeatConfig("human", name="Benoît")]

@@ -5,9 +5,11 @@ game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
 seats (where the preset seats them), with the direction ring at 5 seats, the whole
 move log over a table, the pause menu over seven seats, the autopilot (a table it plays
 for, switched on by the turn timer, and a hot-seat pause menu giving it back), the suit
-and colour pickers, the hot-seat handoff, a result with its score chart, the menu with
-saved games (one of them unreadable, then two Continue lines), the menu and settings
-when nothing can be saved (a file where the data folder should be),
+and colour pickers, the hot-seat handoff, a result with its score chart, colours as a
+Points game in pairs (the new-game form, a table, a result with the pairs' totals), the
+classic tips and questions of How to play, the menu with saved games (one of them
+unreadable, then two Continue lines), the menu and settings when nothing can be saved
+(a file where the data folder should be),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
 room, a table waiting for a player). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
@@ -160,6 +162,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         save("result_classic")
         table_for(app, PRESETS["points"], solo(7), seed=13, steps=100_000)
         save("result_points_7")
+        points_screens(app, save)
         saved_screens(app, save)
         unwritable_screens(app, save)
         online_screens(app, save)
@@ -210,6 +213,40 @@ def unwritable_screens(app: App, save: Callable[[str], None]) -> None:
     app.start(SettingsScene(app))
     save("settings_unwritable")
     app.store = store
+
+
+def points_screens(app: App, save: Callable[[str], None]) -> None:
+    """Colours as a Points game in pairs (the form, a table in its second deal, a result with
+    the pairs' totals), and the classic rules' tips and questions pages of How to play."""
+    from game.client.scenes.newgame import NewGameScene
+    from game.client.scenes.rules_scene import RulesScene
+
+    pairs = make_rules("colors", {"pairs": True, "target": 300})
+    app.settings.last_preset, app.settings.last_players["colors"] = "colors", 4
+    app.settings.last_options["colors"] = pairs.options()
+    app.start(NewGameScene(app))
+    save("newgame_points_pairs")
+    seats = solo(4)
+    match = Match(pairs, 4, 21)
+    rng = random.Random(21)
+    advance(match, 100_000, rng)
+    match.next_round()
+    advance(match, 100_000, rng, stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY
+            and m.round.turn_no > 8)
+    controller = MatchController(match, seats, rng=random.Random(21), speed=0)
+    controller.take_events()
+    from game.client.scenes.table import TableScene
+
+    app.start(TableScene(app, controller))
+    save("table_colors_pairs")
+    table_for(app, pairs, seats, seed=22, steps=100_000)
+    save("result_colors_pairs")
+    for page, name in ((1, "rules_classic_tips"), (2, "rules_classic_faq")):
+        scene = RulesScene(app)
+        scene.preset_name, scene.page = "classic", page
+        scene.rebuild()
+        app.start(scene)
+        save(name)
 
 
 def saved_screens(app: App, save: Callable[[str], None]) -> None:

@@ -290,7 +290,7 @@ class Match:
             self.status = Status.MATCH_OVER
             self.winners = result.winners
         else:
-            winners = match_winners(self.scores, self.target, self.rules.pairs)
+            winners = match_winners(self.scores, self.target, self.rules.pairs, self.rules.pair_scores)
             if winners:
                 self.status = Status.MATCH_OVER
                 self.winners = winners

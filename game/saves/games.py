@@ -200,6 +200,17 @@ def _wrong(detail: str) -> SaveError:
     return SaveError("invalid", detail=detail[:120])
 
 
+def _before_pair_scores(plain: object) -> object:
+    """Rules written before the ``pair_scores`` option existed, as they were played: pair play
+    then counted each seat's own score (anything else is left for `rules_from_plain` to judge)."""
+    if not isinstance(plain, dict):
+        return plain
+    options = plain.get("options")
+    if type(options) is dict and options.get("pairs") is True and "pair_scores" not in options:
+        return {**plain, "options": {**options, "pair_scores": False}}
+    return plain
+
+
 def _int(value: object, what: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         raise _wrong(f"{what} must be a whole number from {low} to {high}")
@@ -240,7 +251,7 @@ def table_from_plain(data: object) -> SavedTable:
     if missing or any(f not in FIELDS for f in data):
         raise _wrong("missing " + ", ".join(missing) if missing else "unknown fields")
     try:
-        rules = rules_from_plain(data["rules"])
+        rules = rules_from_plain(_before_pair_scores(data["rules"]))
     except RulesError as exc:
         raise _wrong(f"rules: {exc}") from None
     players = _int(data["players"], "players", rules.min_players, rules.max_players)
