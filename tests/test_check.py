@@ -14,7 +14,7 @@ from game.client.check import run_check
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = ("the shipped files", "the window", "the menu", "the new-game form", "a computer-only game",
-         "the result screen")
+         "the result screen", "a helper process")
 
 
 def test_the_check_plays_a_computer_game_to_its_result_without_touching_the_data_folder(tmp_path):
@@ -25,10 +25,17 @@ def test_the_check_plays_a_computer_game_to_its_result_without_touching_the_data
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert [line.split(":")[0].strip() for line in lines[:-1]] == list(STEPS)
-    assert "wins!" in lines[-2]
+    assert "wins!" in lines[-3] and lines[-2] == "  a helper process: spawned, answered and ended"
     assert lines[-1].startswith("Huit check passed in ")
     assert not data.exists()  # the player's folder was not even made
     assert "Traceback" not in done.stderr
+
+
+def test_with_one_core_the_check_starts_no_helper(tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--check", "--cores", "1"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "a helper process" not in done.stdout and "Huit check passed" in done.stdout
 
 
 def test_a_missing_sound_fails_the_check_naming_the_step_and_the_file(monkeypatch, capsys):

@@ -557,7 +557,7 @@ def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
         from .check import run_check
 
         use_cores(args.cores)
-        return run_check(args.size, args.lang or "en")
+        return run_check(args.size, args.lang or "en", helpers=args.cores != 1)
     try:
         root = data_dir(args.data_dir)
         make_data_dir(root)

@@ -4,10 +4,12 @@ It starts the real client on SDL's dummy video and audio drivers (no window, no 
 card needed), with a temporary data folder (the player's own is never read or written),
 and goes where a player goes, by real taps posted as pygame events: the menu, New game,
 every seat made a computer, Start, then the game played by the computers at instant
-speed to the result screen. On the way it checks the shipped files: the fonts draw the
+speed to the result screen. On the way it checks the shipped files (the fonts draw the
 suit symbols, the theme loads, every sound effect loads into the mixer, every icon size
-is there. It prints one line per step and exits 0, or 1 with a line naming the step that
-failed and why. It takes a few seconds.
+is there) and that a helper process of the Hard computers starts (they are spawned as
+fresh copies of the program, which is what a frozen build most often gets wrong; not
+with ``--cores 1``, where the game starts none). It prints one line per step and exits
+0, or 1 with a line naming the step that failed and why. It takes a few seconds.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
     from .app import App
 
 STEP: Final = 1 / 60
@@ -31,19 +35,31 @@ MAX_SECONDS: Final = 120.0
 """Wall-clock limit for the game itself, whatever the machine."""
 
 
+HELPER_SECONDS: Final = 60.0
+PROBE_ANSWER: Final = "huit helper ok"
+
+
+def answer_probe(conn: Connection) -> None:
+    """In a spawned process: prove it started and imported the game (`_Steps.helper`)."""
+    from game.ai import parallel
+
+    conn.send(PROBE_ANSWER if callable(parallel.serve) else "no helper code")
+    conn.close()
+
+
 class CheckFailed(Exception):
     """A step of the check went wrong (the message says what)."""
 
 
-def run_check(size: tuple[int, int] = (1280, 800), language: str = "en", *,
+def run_check(size: tuple[int, int] = (1280, 800), language: str = "en", *, helpers: bool = True,
               out: TextIO | None = None) -> int:
-    """Run the check (see the module docstring); the exit code, 0 or 1."""
+    """Run the check (see the module docstring; ``helpers``: try a helper process); the exit code."""
     out = sys.stdout if out is None else out
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # before the display starts: set, not merely defaulted
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="huit-check-") as folder:
-        steps = _Steps(Path(folder), size, language, out)
+        steps = _Steps(Path(folder), size, language, out, helpers)
         try:
             steps.run()
         except CheckFailed as exc:
@@ -58,8 +74,10 @@ def run_check(size: tuple[int, int] = (1280, 800), language: str = "en", *,
 class _Steps:
     """The check's steps, in order, each named in what it prints."""
 
-    def __init__(self, folder: Path, size: tuple[int, int], language: str, out: TextIO) -> None:
+    def __init__(self, folder: Path, size: tuple[int, int], language: str, out: TextIO,
+                 helpers: bool) -> None:
         self.folder = folder
+        self.helpers = helpers
         self.size = size
         self.language = language
         self.out = out
@@ -72,6 +90,8 @@ class _Steps:
         self.step("the new-game form", self.new_game)
         self.step("a computer-only game", self.game)
         self.step("the result screen", self.result)
+        if self.helpers:
+            self.step("a helper process", self.helper)
 
     def step(self, name: str, body: Callable[[], str]) -> None:
         """Run one step; print its line, or raise `CheckFailed` naming it."""
@@ -186,6 +206,25 @@ class _Steps:
         if app.sound.plays == 0:
             raise CheckFailed("no sound reached the mixer during the game")
         return f"{result.headline()} ({app.frames} frames, {app.draws} drawn, {app.sound.plays} sounds)"
+
+    def helper(self) -> str:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")  # as the Hard computers' helpers start
+        mine, theirs = context.Pipe()
+        process = context.Process(target=answer_probe, args=(theirs,), name="huit-check-helper", daemon=True)
+        process.start()
+        try:
+            if not mine.poll(HELPER_SECONDS):
+                raise CheckFailed(f"a spawned helper did not answer within {HELPER_SECONDS:.0f} s")
+            said = mine.recv()
+        finally:
+            process.join(HELPER_SECONDS)
+            if process.is_alive():
+                process.kill()
+        if said != PROBE_ANSWER:
+            raise CheckFailed(f"a spawned helper answered {said!r}")
+        return "spawned, answered and ended"
 
     # ---- helpers ---------------------------------------------------------------------------------
     def _app(self) -> App:
