@@ -67,6 +67,8 @@ from .settings import Settings  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .table_control import TableControl
 
 STEP: Final = 1 / 60
@@ -113,6 +115,9 @@ class App:
         self.draws = 0  # frames drawn (at rest, a frame that changed nothing is not drawn)
         self.stop_signal: int | None = None  # the signal that ended the game, if one did
         self.pacer: Pacer | None = None  # while `run` runs: its waits (`wake` reaches it)
+        self.on_run: list[Callable[[], None]] = []
+        """Called by `run` once stop signals are caught, before the first frame (`main` starts
+        listening for links then: a game a kiosk's stop finds listening is one that saves)."""
         self._drawn: list[Scene] = []  # the scenes the last drawing showed, bottom first
         self._redraw = True  # the window needs presenting again (resized, exposed...)
 
@@ -355,6 +360,8 @@ class App:
         clock = time.perf_counter
         pacer = self.pacer = Pacer()
         try:
+            for started in self.on_run:
+                started()
             last = clock()
             rested = 0.0
             beat: float | None = None  # when the current frame was due, while frames follow each other
@@ -595,11 +602,17 @@ def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
         pygame.event.post(pygame.event.Event(LINK_EVENT, link=link))
         app.wake()
 
-    listener = single_instance.listen(instance, handed) if instance is not None else None
+    listeners: list[single_instance.LinkListener] = []
+
+    def listen() -> None:  # once the loop catches stop signals: a game that listens is a game that saves
+        listener = single_instance.listen(instance, handed) if instance is not None else None
+        listeners.extend([listener] if listener is not None else [])
+
+    app.on_run.append(listen)
     try:
         app.run()
     finally:
-        if listener is not None:
+        for listener in listeners:
             listener.close()
     return 0
 
