@@ -7,7 +7,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # Test workers (pytest-xdist): one per core by default; `make test TEST_WORKERS=0` runs in one process.
 TEST_WORKERS ?= auto
 
-.PHONY: play text test lint bench dist wheel kiosk-check clean
+.PHONY: play text test lint bench dist wheel kiosk-check ci clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Huit needs Python 3.11 or newer")'
@@ -53,6 +53,13 @@ wheel: $(DIST_STAMP)
 # The kiosk recipe: the unit checked by systemd-analyze, the game under cage's headless backend.
 kiosk-check: $(STAMP)
 	deploy/kiosk/check.sh
+
+# What CI runs (.ci/run): the suite, then the bundle and its --check, then the kiosk recipe
+# (kiosk-check skips what the machine lacks: systemd-analyze, cage). Their times: docs/install.md.
+ci:
+	$(MAKE) test
+	$(MAKE) dist
+	$(MAKE) kiosk-check
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
