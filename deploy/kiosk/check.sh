@@ -59,14 +59,31 @@ runtime="$work/run"
 data="$work/data"
 mkdir -p "$runtime" "$data"  # as systemd makes RuntimeDirectory= and StateDirectory=
 chmod 700 "$runtime" "$data"
+scripts=$here
 if [ "$(id -u)" = 0 ]; then
     chown nobody "$runtime" "$data"
     as="runuser -u nobody --"
+    # A checkout in a private folder (mktemp -d makes them 0700) is out of nobody's reach:
+    # then the bundle and the scripts run from copies in the work folder.
+    if ! $as test -x "$huit" || ! $as test -x "$here/huit-kiosk-session"; then
+        bundle=$(dirname "$huit")
+        if [ ! -d "$bundle/_internal" ]; then
+            echo "the user nobody cannot run $huit (cage refuses root): put it where nobody can read it" >&2
+            exit 2
+        fi
+        echo "(nobody cannot reach $bundle: running copies of the bundle and the scripts)"
+        cp -a "$bundle" "$work/bundle"
+        mkdir "$work/kiosk"
+        cp "$here/huit-kiosk-session" "$here/huit-kiosk-stop" "$work/kiosk/"
+        chmod -R a+rX "$work/bundle" "$work/kiosk"
+        huit="$work/bundle/$(basename "$huit")"
+        scripts=$work/kiosk
+    fi
 fi
 $as env -i PATH=/usr/bin:/bin XDG_RUNTIME_DIR="$runtime" RUNTIME_DIRECTORY="$runtime" \
     WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
     HUIT_DATA_DIR="$data" SDL_VIDEODRIVER=wayland SDL_FRAMEBUFFER_ACCELERATION=1 SDL_AUDIODRIVER=dummy \
-    cage -s -- "$here/huit-kiosk-session" "$huit" --kiosk --cores 1 > "$work/cage.log" 2>&1 &
+    cage -s -- "$scripts/huit-kiosk-session" "$huit" --kiosk --cores 1 > "$work/cage.log" 2>&1 &
 cage_pid=$!
 started=$(date +%s)
 # The game is up once its window is open and its loop runs: then it listens for links.
@@ -87,7 +104,7 @@ done
 game=$(cat "$runtime/huit-game.pid")
 echo "the game (pid $game) runs under cage after $(( $(date +%s) - started )) s; data folder $data"
 sleep 2
-$as env RUNTIME_DIRECTORY="$runtime" "$here/huit-kiosk-stop"
+$as env RUNTIME_DIRECTORY="$runtime" "$scripts/huit-kiosk-stop"
 echo "huit-kiosk-stop returned: the game has ended"
 status=0
 wait "$cage_pid" || status=$?
