@@ -129,16 +129,25 @@ def _newer(a: Traversable, b: Traversable) -> bool:
     return False
 
 
+def source(lang: str) -> Traversable | None:
+    """The file `load` reads for ``lang``: its ``.mo`` if built and up to date, else its ``.po``;
+    None if there is neither."""
+    po, mo = catalogue_file(lang, ".po"), catalogue_file(lang, ".mo")
+    if mo.is_file() and not (po.is_file() and _newer(po, mo)):
+        return mo
+    return po if po.is_file() else None
+
+
 @cache
 def load(lang: str) -> Mapping[str, str]:
     """The catalogue of ``lang`` (a code from `i18n.LANGUAGES`): its ``.mo`` if built and up to
     date, else its ``.po``; empty if there is none or it cannot be read (said on stderr)."""
-    po, mo = catalogue_file(lang, ".po"), catalogue_file(lang, ".mo")
     try:
-        if mo.is_file() and not (po.is_file() and _newer(po, mo)):
-            return read_mo(mo.read_bytes())
-        if po.is_file():
-            return read_po(po.read_text(encoding="utf-8"))
+        found = source(lang)
+        if found is not None and found.name.endswith(".mo"):
+            return read_mo(found.read_bytes())
+        if found is not None:
+            return read_po(found.read_text(encoding="utf-8"))
     except (OSError, ValueError, UnicodeDecodeError) as error:
         print(f"huit: the {lang} catalogue cannot be read ({error}); English is shown instead",
               file=sys.stderr)
