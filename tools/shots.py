@@ -5,7 +5,8 @@ game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
 seats (where the preset seats them), with the direction ring at 5 seats, the whole
 move log over a table, the pause menu over seven seats, the suit and colour pickers,
 the hot-seat handoff, a result with its score chart, the menu with saved games (one
-of them unreadable, then two Continue lines),
+of them unreadable, then two Continue lines), the same-device form with names and
+avatars, the avatar picker, the question before a saved game is replaced,
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
 room, a table waiting for a player). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
@@ -158,6 +159,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         table_for(app, PRESETS["points"], solo(7), seed=13, steps=100_000)
         save("result_points_7")
         saved_screens(app, save)
+        mode_screens(app, save)
         online_screens(app, save)
         pygame.display.quit()
     return written
@@ -199,6 +201,29 @@ def saved_screens(app: App, save: Callable[[str], None]) -> None:
         save(f"statistics_{preset}")
     app.start(ClearDataScene(app))
     save("clear_data")
+
+
+def mode_screens(app: App, save: Callable[[str], None]) -> None:
+    """The same-device form with three people (names typed, avatars chosen) and a computer, the
+    avatar picker over it, and the question before the solo game saved earlier is replaced."""
+    from game.client.scenes.avatar_picker import AvatarPickerScene
+    from game.client.scenes.newgame import NewGameScene
+
+    app.settings.last_preset, app.settings.last_players["classic"] = "classic", 4
+    app.settings.hotseat_levels = ["human", "human", "hard", "human", "medium", "medium", "medium"]
+    app.settings.people_names = ["Ana", "Benoît", "Chloé"]
+    app.settings.people_avatars = [5, 14, 7]
+    form = NewGameScene(app, mode="hotseat")
+    app.start(form)
+    save("newgame_hotseat")
+    app.stack.push(AvatarPickerScene(app, "Benoît", 14, {5: "Ana", 7: "Chloé"}, lambda avatar: None))
+    app.stack.apply_requests()
+    save("avatar_picker")
+    app.start(NewGameScene(app, mode="solo"))
+    save("newgame_solo")
+    app.stack.top.start()  # type: ignore[union-attr]  # the solo game saved by saved_screens is there
+    app.stack.apply_requests()
+    save("replace_save")
 
 
 class _StillConnection:

@@ -1,4 +1,8 @@
-"""The main menu: continue a saved game, new game, play online, statistics, settings, how to play, quit.
+"""The main menu: continue a saved game, the three modes, statistics, settings, how to play, quit.
+
+The modes are named as the rule sources name them: Solo against the computer and
+Same device open the new-game form for that mode; Play with a friend opens the
+online lobby.
 
 Each mode with a saved game gets a "Continue" button saying what it resumes. A save
 that cannot be read is reported here (and left untouched); when its backup can be
@@ -45,8 +49,8 @@ class MenuScene(GuiScene):
                                   lambda saved=saved: self.continue_game(saved, backup=True)))
                 else:
                     messages += self.backup_problem(saved.mode)
-        items += [(tr("menu.new"), self.new_game), (tr("menu.online"), self.online),
-                  (tr("menu.statistics"), self.statistics),
+        items += [(tr("menu.solo"), self.new_solo), (tr("menu.hotseat"), self.new_hotseat),
+                  (tr("menu.online"), self.online), (tr("menu.statistics"), self.statistics),
                   (tr("menu.settings"), self.settings), (tr("menu.rules"), self.rules)]
         if not self.app.kiosk:
             items.append((tr("menu.quit"), self.app.quit))
@@ -86,11 +90,19 @@ class MenuScene(GuiScene):
             return
         self.app.notice = ""
 
-    def new_game(self) -> None:
-        """Open the new-game form."""
+    def new_game(self, mode: str = "solo") -> None:
+        """Open the new-game form for ``mode`` (``solo`` or ``hotseat``)."""
         from .newgame import NewGameScene
 
-        self.app.stack.replace(NewGameScene(self.app))
+        self.app.stack.replace(NewGameScene(self.app, mode=mode))
+
+    def new_solo(self) -> None:
+        """Solo against the computer: the form seats one person and computers."""
+        self.new_game("solo")
+
+    def new_hotseat(self) -> None:
+        """Same device: the form seats two or more people, who name their seats."""
+        self.new_game("hotseat")
 
     def online(self) -> None:
         """Open the online lobby."""

@@ -36,6 +36,7 @@ from game.engine import (
     Status,
 )
 from game.engine import events as ev
+from game.play.avatars import seat_avatars
 
 from .. import layout as layout_mod
 from ..animation import Animator, Flight, Rect
@@ -177,6 +178,11 @@ class TableScene(Scene):
             else:
                 out.append(tr("table.computer", n=i + 1))
         return out
+
+    def avatars(self) -> list[int]:
+        """The avatar shown at each seat: a person's choice (or default), a computer's by seat."""
+        seats = self.controller.seats
+        return seat_avatars([s.is_human for s in seats], [s.avatar for s in seats])
 
     # ---- what can be done now ----------------------------------------------------------------
     def _refresh(self) -> None:
@@ -530,7 +536,7 @@ class TableScene(Scene):
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
                           buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
-                          moves=self.move_lines(last=LOG_LINES))
+                          moves=self.move_lines(last=LOG_LINES), avatars=self.avatars())
         self.painter.draw_flights(surface, self.animator, markers_for(view))
 
 
