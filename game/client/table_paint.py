@@ -59,17 +59,19 @@ class TablePainter:
              levels: list[str | None], animator: Animator, hand_rects: list[pygame.Rect],
              playable: set[int], selected: int | None, buttons: Sequence[Button[Any]],
              message: str, thinking: int | None, timer: float | None, markers: bool,
-             hide_hand: bool = False, moves: Sequence[str] = (), avatars: Sequence[int] = ()) -> None:
+             hide_hand: bool = False, moves: Sequence[str] = (), avatars: Sequence[int] = (),
+             plate: bool = True) -> None:
         """Draw everything for ``view``; ``hide_hand`` shows the hand face down (hot-seat handoff);
         ``moves`` are the move log's last lines, oldest first; ``avatars`` one per seat (none: no
-        avatars drawn)."""
+        avatars drawn); ``plate``: the shown seat's name plate above the hand."""
         self.faces_drawn = []
         self.arrows_drawn = []
         self.avatars_drawn = []
         surface.blit(self.background, (0, 0))
         self._info(surface, view, names)
         self._others(surface, view, names, levels, animator, thinking, avatars)
-        self._me(surface, view, names, animator, avatars)
+        if plate:
+            self._me(surface, view, names, animator, avatars)
         self._piles(surface, view, animator, markers)
         self._hand(surface, view, animator, hand_rects, playable, selected, markers, hide_hand)
         for button in buttons:

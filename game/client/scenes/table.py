@@ -522,6 +522,12 @@ class TableScene(Scene):
             return tr("table.thinking", name=names[view.to_act])
         return tr("table.turn_of", name=names[view.to_act])
 
+    def picking_suit(self) -> bool:
+        """Whether the suit picker is over the table: its panel reaches down to the shown seat's
+        name plate, which is left out meanwhile rather than peek out from under it."""
+        view = self.view
+        return view.phase == Phase.SUIT and view.to_act == view.seat and self.app.stack.top is not self
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table from the shown seat's view (what it reads is `look`)."""
         view = self.view
@@ -536,7 +542,8 @@ class TableScene(Scene):
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
                           buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
-                          moves=self.move_lines(last=LOG_LINES), avatars=self.avatars())
+                          moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
+                          plate=not self.picking_suit())
         self.painter.draw_flights(surface, self.animator, markers_for(view))
 
 
