@@ -113,7 +113,7 @@ def test_starting_over_a_saved_game_asks_first_and_keep_loses_nothing(app):
     tap_label(app, "Start")
     assert top_name(app) == "ReplaceSaveScene"
     question = app.stack.top
-    assert "Your game (Points game, round 1, you 0 – 0 – 0) will be lost." in question.text
+    assert question.lines[0] == "Your game (Points game, round 1, you 0 – 0 – 0) will be lost."
     assert [c.element.text for c in question.controls] == ["Keep my game", "Replace it"]
     assert question.focus == 0  # the choice that loses nothing
     tap_label(app, "Keep my game")  # by touch
@@ -157,7 +157,7 @@ def test_the_question_names_the_ranking_points_a_colours_game_costs(app):
     save_solo_game(app, "colors", seed=2)
     open_mode(app, "Solo against the computer", last_preset="duel")
     tap_label(app, "Start")
-    assert "Leaving it counts against your Colours ranking (-20 points)." in app.stack.top.text
+    assert app.stack.top.lines[1] == "Leaving it counts against your Colours ranking (-20 points)."
     tap_label(app, "Replace it")
     app.store.flush()
     assert app.store.read_statistics().xp == -20
