@@ -15,7 +15,15 @@ from game.client.layout import compute
 from game.client.settings import Settings, clean_name, is_name
 from game.engine import PRESETS, Match
 from game.play import avatars
-from game.play.avatars import AVATARS, CATALOGUE, COMPUTERS, PEOPLE, computer_avatar, person_default, seat_avatars
+from game.play.avatars import (
+    AVATARS,
+    CATALOGUE,
+    COMPUTERS,
+    PEOPLE,
+    computer_avatar,
+    person_default,
+    seat_avatars,
+)
 from game.saves import SavedSeat, SaveError, decode_game, encode_game, games
 from game.saves.document import pack
 from game.saves.games import table_to_plain
@@ -44,7 +52,8 @@ def test_the_catalogue_is_plain_data_the_server_may_import():
 
 def test_computers_keep_their_seats_avatar_and_people_get_distinct_defaults():
     assert [computer_avatar(s) for s in range(8)] == list(COMPUTERS)
-    assert len({person_default(i) for i in range(7)}) == 7 and all(person_default(i) in PEOPLE for i in range(8))
+    assert len({person_default(i) for i in range(7)}) == 7
+    assert all(person_default(i) in PEOPLE for i in range(8))
     humans = [True, False, True, False, False, True, False]
     shown = seat_avatars(humans, [13, 2, None, None, None, 99, None])
     assert shown[0] == 13 and shown[2] == person_default(1) and shown[5] == person_default(2)  # 99: no avatar
@@ -116,7 +125,8 @@ def test_names_and_avatars_are_checked_like_every_setting():
     kept = {"people_names": ["Ana", "Benoît Émile", "A" * 24], "people_avatars": [4, 13, 0]}
     settings, ignored = Settings.parse(kept)
     assert (settings.people_names, settings.people_avatars, ignored) == (kept["people_names"], [4, 13, 0], [])
-    for wrong in ([""], ["A" * 25], ["Ana\n"], ["Ana\x1b[2J"], ["\u202eana"], ["   "], "Ana", [5], ["Ana"] * 8):
+    for wrong in ([""], ["A" * 25], ["Ana\n"], ["Ana\x1b[2J"], ["\u202eana"], ["   "], "Ana", [5],
+                  ["Ana"] * 8):
         settings, ignored = Settings.parse({"people_names": wrong})
         assert settings.people_names == [] and ignored == ["people_names"], wrong
     for wrong in ([computer_avatar(0)], [24], ["fox"], [True], [0] * 8, 4):

@@ -48,7 +48,8 @@ def control(app, text: str):
     for c in app.stack.top.controls:
         if getattr(c.element, "text", None) == text:
             return c
-    raise AssertionError(f"no {text!r} on {top_name(app)}: {[getattr(c.element, 'text', '') for c in app.stack.top.controls]}")
+    shown = [getattr(c.element, "text", "") for c in app.stack.top.controls]
+    raise AssertionError(f"no {text!r} on {top_name(app)}: {shown}")
 
 
 def type_text(app, text: str) -> None:
@@ -73,7 +74,8 @@ def test_solo_opens_the_form_for_one_person_against_computers(app):
     scene = form(app)
     assert scene.mode == "solo" and scene.preset_name == "classic"
     assert [s.kind for s in scene.seats()] == ["human", "computer", "computer", "computer"]
-    assert [s.level for s in scene.seats()[1:]] == ["medium", "hard", "easy"]  # a person there became a computer
+    # The person at seat 2 last time is a computer here: one person only, solo.
+    assert [s.level for s in scene.seats()[1:]] == ["medium", "hard", "easy"]
     assert "Seat 1: You" in [c.element.text for c in scene.controls]
     tap_label(app, "Seat 2: Computer · Medium")  # a computer steps through the levels only
     tap_label(app, "Seat 2: Computer · Hard")
@@ -207,7 +209,8 @@ def test_people_name_their_seats_and_pick_avatars_and_find_them_after_a_restart(
     assert app_module.main(["--size", "1280x800"]) == 0
     second = started["app"]
     try:
-        assert (second.settings.people_names, second.settings.people_avatars[:2]) == (["Ana", "Benoît"], [4, 13])
+        kept = second.settings
+        assert (kept.people_names, kept.people_avatars[:2]) == (["Ana", "Benoît"], [4, 13])
         open_mode(second, "Same device")
         scene = form(second)
         assert [e.get_text() for e in scene.entries.values()] == ["Ana", "Benoît"]
