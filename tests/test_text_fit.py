@@ -14,9 +14,8 @@ as a player reaches it, or pushed as the table pushes it), and every text measur
 Screens: the menu (with two Continue lines: a 7-seat points game and a hot-seat game),
 the new-game form for every preset at its most seats, alone and with as many people
 (named at length), the avatar picker, the question before a saved game is replaced,
-Settings (from the menu and
-from the pause menu), Play online (with a message and a room of mine), a waiting room,
-Statistics (with records), How to play, Clear data, and over the table: 2 to 7 seats
+Settings (from the menu and from the pause menu), Play online (with a message and a room
+of mine), a waiting room, Statistics (with records), How to play, Clear data, and over the table: 2 to 7 seats
 with the move log full, the longest refusal and a turn timer, a pending +2, the
 pause menu with six computers, the result of a 7-seat deal, the hot-seat cover, the
 suit picker for suits and for colours, and the whole move log.
