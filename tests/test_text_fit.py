@@ -243,6 +243,15 @@ def screens(app: App) -> Iterator[str]:
     app.store.flush()
     start(MenuScene(app))
     yield "menu with two Continue lines"
+    # Nothing can be written in the data folder: the menu and the settings say why.
+    from game.saves import WriteProblem
+
+    app.store.write_problem = lambda: WriteProblem("settings.json", "not_a_folder", "File exists")  # type: ignore[method-assign]
+    start(MenuScene(app))
+    yield "menu with two Continue lines, nothing can be saved"
+    start(SettingsScene(app))
+    yield "settings, nothing can be saved"
+    del app.store.write_problem
     for name, rules in PRESETS.items():
         app.settings.last_preset = name
         app.settings.last_players[name] = rules.max_players
@@ -312,6 +321,10 @@ def screens(app: App) -> Iterator[str]:
         yield f"table ({players} seats)"
         scene.toast, scene.toast_left = longest_refusal(), 100.0  # type: ignore[attr-defined]
         yield f"table ({players} seats) with a refusal"
+        scene.controller.set_autopilot(0, True)  # type: ignore[attr-defined]
+        app.frame(STEP)
+        scene.toast, scene.toast_left = scene.autopilot_started([0]), 100.0  # type: ignore[attr-defined]
+        yield f"table ({players} seats), the autopilot switched on by the timer"
     # Colours at four, answering a +2 with a +2 in hand; and its whole move log.
     match = make_match("colors", ["R5 B+2 G7", "R6 G8 Y1", "R7 B5 Y2", "R+2 G9 Y3"], "R3", "B1 B2 B3 B4 B6",
                        options={"turn_seconds": 20})
@@ -335,6 +348,10 @@ def screens(app: App) -> Iterator[str]:
     yield "move log (long)"
     push(PauseScene(app, scene))  # type: ignore[arg-type]
     yield "pause (six computers)"
+    app.stack.pop()
+    scene.controller.set_autopilot(0, True)  # type: ignore[attr-defined]
+    push(PauseScene(app, scene))  # type: ignore[arg-type]
+    yield "pause (six computers, you on the autopilot)"
     push(SettingsScene(app))
     yield "settings from the pause menu"
     # A finished 7-seat deal.

@@ -3,10 +3,13 @@
 Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
 game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
 seats (where the preset seats them), with the direction ring at 5 seats, the whole
-move log over a table, the pause menu over seven seats, the suit and colour pickers,
-the hot-seat handoff, a result with its score chart, the menu with saved games (one
-of them unreadable, then two Continue lines), the same-device form with names and
-avatars, the avatar picker, the question before a saved game is replaced,
+move log over a table, the pause menu over seven seats, the autopilot (a table it plays
+for, switched on by the turn timer, and a hot-seat pause menu giving it back), the suit
+and colour pickers, the hot-seat handoff, a result with its score chart, the menu with
+saved games (one of them unreadable, then two Continue lines), the same-device form
+with names and avatars, the avatar picker, the question before a saved game is
+replaced, the menu and settings when nothing can be saved (a file where the data folder
+should be),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
 room, a table waiting for a player). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
@@ -149,6 +152,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         app.stack.push(PauseScene(app, table))  # type: ignore[arg-type]
         app.stack.apply_requests()
         save("pause")
+        autopilot_screens(app, save)
         hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
         table_for(app, PRESETS["duel"], hot, seed=2, steps=1)
         save("handoff")
@@ -160,9 +164,55 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         save("result_points_7")
         saved_screens(app, save)
         mode_screens(app, save)
+        unwritable_screens(app, save)
         online_screens(app, save)
         pygame.display.quit()
     return written
+
+
+def autopilot_screens(app: App, save: Callable[[str], None]) -> None:
+    """A table the autopilot plays for, just switched on by the turn timer; and the pause menu of a
+    hot-seat table where it plays for another person."""
+    from game.client.scenes.pause import PauseScene
+
+    rules = make_rules("colors", {"turn_seconds": 15})
+    table = table_for(app, rules, solo(4), seed=5, steps=40,
+                      stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY and m.round.turn_no > 8)
+    controller = table.controller  # type: ignore[attr-defined]
+    for lost in range(2):  # two turns in a row run out (the computers play at once in between)
+        if lost:
+            controller.speed = 1.0  # the autopilot thinks a moment: the picture shows it thinking
+        app.frame(16.0, rested=16.0)
+        for _ in range(600):
+            if (controller.match.to_act == 0 and not controller.plays_for(0)) or controller.autopilot(0):
+                break
+            app.frame(1 / 60)
+    save("table_autopilot")
+    hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Benoît"),
+           SeatConfig("computer", "hard"), SeatConfig("human", name="Chloé")]
+    table = table_for(app, PRESETS["classic"], hot, seed=6, steps=0)
+    table.controller.accept_handoff(0)  # type: ignore[attr-defined]
+    table.controller.set_autopilot(1, True)  # type: ignore[attr-defined]
+    settle(app)
+    app.stack.push(PauseScene(app, table))  # type: ignore[arg-type]
+    app.stack.apply_requests()
+    save("pause_autopilot")
+
+
+def unwritable_screens(app: App, save: Callable[[str], None]) -> None:
+    """The menu and the settings when nothing can be written: a file where the data folder is."""
+    from game.client.scenes.menu import MenuScene
+    from game.client.scenes.settings_scene import SettingsScene
+
+    store = app.store
+    blocked = Path(tempfile.mkdtemp(prefix="huit-shots-")) / "Huit"
+    blocked.write_text("a file where the data folder should be")
+    app.store = DataStore(blocked, background=False)
+    app.start(MenuScene(app))
+    save("menu_unwritable")
+    app.start(SettingsScene(app))
+    save("settings_unwritable")
+    app.store = store
 
 
 def saved_screens(app: App, save: Callable[[str], None]) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import Status
 from game.engine.scoring import experience_points, team_of
-from game.saves import SavedTable, SaveError
+from game.saves import SavedTable, SaveError, WriteProblem
 
 from .controller import MatchController
 from .i18n import tr
@@ -140,6 +140,20 @@ def saved_games(app: App) -> list[SavedGame]:
                 continue
             out.append(SavedGame(mode, payload, line=line))
     return out
+
+
+def cannot_write(problem: WriteProblem) -> str:
+    """Why the data folder cannot be written, in the current language ("the disk is full")."""
+    return tr(f"save.cannot_write.{problem.key}", detail=problem.detail)
+
+
+def write_problem_line(app: App, where: str) -> str:
+    """The line a screen shows when nothing can be saved in the data folder (``where``: ``menu``
+    or ``settings``), or ``""`` when it can. It writes a small file there and removes it."""
+    problem = app.store.write_problem()
+    if problem is None:
+        return ""
+    return tr(f"save.unwritable_{where}", folder=str(app.store.root), why=cannot_write(problem))
 
 
 def why(error: SaveError) -> str:
