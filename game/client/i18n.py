@@ -285,6 +285,7 @@ EN: Final[dict[str, str]] = {
     "log.you.won": "You won the round",
     **i18n_data.EN,
     **i18n_data.ONLINE_EN,
+    **i18n_data.MODES_EN,
 }
 
 FR: Final[dict[str, str]] = {
@@ -554,6 +555,7 @@ FR: Final[dict[str, str]] = {
     "log.you.won": "Vous gagnez la manche",
     **i18n_data.FR,
     **i18n_data.ONLINE_FR,
+    **i18n_data.MODES_FR,
 }
 
 CATALOGUE: Final = {"en": EN, "fr": FR}
