@@ -123,7 +123,9 @@ EN: Final[dict[str, str]] = {
     **i18n_data.EN,
 }
 ONLINE_FR = {"menu.online": "Jouer en ligne"}
+MODES_EN: Final[dict[str, str]] = {"menu.solo": "Solo against the computer"}
 OTHER = {"menu.new": "not a catalogue"}
+NOTES_EN = "not a dictionary"
 '''
 
 
@@ -131,7 +133,8 @@ def test_the_old_dictionaries_are_read_from_source_without_running_it():
     texts = tool.dict_texts(OLD_MODULE)
     unreadable = ("The {mode} saved game could not be read: {why}. It is kept until you start a new game "
                   "of that kind.")
-    assert texts["en"] == {"menu.new": "New game", "fmt": "a b", "save.unreadable": unreadable}
+    assert texts["en"] == {"menu.new": "New game", "fmt": "a b", "save.unreadable": unreadable,
+                           "menu.solo": "Solo against the computer"}
     assert texts["fr"] == {"menu.online": "Jouer en ligne"}
 
 

@@ -18,13 +18,13 @@ keys every language must have. Every message's ``msgid`` is a key, its ``msgstr`
 * ``compile OUTDIR`` writes ``OUTDIR/<lang>/LC_MESSAGES/huit.mo`` for every language
   (Babel), as the wheel's build does (``setup.py``); fuzzy entries are left out.
 * ``port REV`` carries into the catalogues what a branch written before the catalogues
-  did to the old dictionaries (``EN``/``FR``/``ONLINE_EN``/``ONLINE_FR`` in
-  ``game/client/i18n.py`` and ``i18n_data.py``): against the commit it shares with HEAD,
-  the keys it added go into English and French (after the key before them), the texts it
-  changed are changed, the keys it removed are removed; then ``sync`` (Babel). What is
-  left to do, Spanish and German, ``check`` lists. For a merge: ``git merge BRANCH``, take
-  HEAD's side of the two files (``git checkout --ours``, or remove ``i18n_data.py``), then
-  ``python -m tools.i18n port BRANCH``.
+  did to the old dictionaries (``EN`` and ``FR``, and any ``…_EN``/``…_FR`` such as
+  ``ONLINE_EN`` or ``MODES_FR``, in ``game/client/i18n.py`` and ``i18n_data.py``): against
+  the commit it shares with HEAD, the keys it added go into English and French (after the
+  key before them), the texts it changed are changed, the keys it removed are removed;
+  then ``sync`` (Babel). What is left to do, Spanish and German, ``check`` lists. For a
+  merge: ``git merge BRANCH``, take HEAD's side of the two files (``git checkout --ours``,
+  or remove ``i18n_data.py``), then ``python -m tools.i18n port BRANCH``.
 
 ``--locale DIR`` works on another catalogue folder (default: the checkout's ``game/locale``).
 """
@@ -238,8 +238,14 @@ def compile_all(locale: Path, outdir: Path) -> int:
 
 # ---- port (Babel) ---------------------------------------------------------------------------------
 DICT_FILES = ("game/client/i18n.py", "game/client/i18n_data.py")
-DICT_LANGUAGES = {"EN": "en", "ONLINE_EN": "en", "FR": "fr", "ONLINE_FR": "fr"}
-"""The dictionaries the catalogues replaced, by the language they held."""
+DICT_LANGUAGES = {"EN": "en", "FR": "fr"}
+"""The dictionaries the catalogues replaced, by the language they held: ``EN``, ``FR``, and any
+name ending in ``_EN`` or ``_FR`` (``ONLINE_EN``, ``MODES_FR``: the parts merged into them)."""
+
+
+def dict_language(name: str) -> str | None:
+    """The language an old dictionary held, by its name (``MODES_FR`` held French); None if not one."""
+    return DICT_LANGUAGES.get(name.rpartition("_")[2])
 
 Texts = dict[str, dict[str, str]]
 """Language → key → text."""
@@ -255,7 +261,8 @@ def dict_texts(source: str) -> Texts:
             target, value = node.target, node.value
         else:
             continue
-        if not (isinstance(target, ast.Name) and target.id in DICT_LANGUAGES and isinstance(value, ast.Dict)):
+        lang = dict_language(target.id) if isinstance(target, ast.Name) else None
+        if lang is None or not isinstance(value, ast.Dict):
             continue
         for key, text in zip(value.keys, value.values, strict=True):
             if isinstance(key, ast.Constant) and isinstance(key.value, str):  # not a ``**`` merge
@@ -264,7 +271,7 @@ def dict_texts(source: str) -> Texts:
                 except ValueError:
                     continue
                 if isinstance(words, str):
-                    found[DICT_LANGUAGES[target.id]][key.value] = words
+                    found[lang][key.value] = words
     return found
 
 
