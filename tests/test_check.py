@@ -1,4 +1,4 @@
-"""``--check``: the real client, headless, plays a computer-only game to its result and says so;
+"""``--check``: the real client, headless, plays a game on the autopilot to its result and says so;
 it never touches the player's data folder, and a broken installation fails naming the step."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from game.client.check import run_check
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = ("the shipped files", "the window", "the translations", "the menu", "the new-game form",
-         "a computer-only game", "the result screen", "a helper process")
+         "a game on the autopilot", "the result screen", "a helper process")
 
 
 def test_the_check_plays_a_computer_game_to_its_result_without_touching_the_data_folder(tmp_path):
