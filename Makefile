@@ -7,9 +7,9 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # Test workers (pytest-xdist): one per core by default; `make test TEST_WORKERS=0` runs in one process.
 TEST_WORKERS ?= auto
 
-.PHONY: play text test lint bench dist wheel kiosk-check ci clean
+.PHONY: play text test lint bench po dist wheel kiosk-check ci clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Huit needs Python 3.11 or newer")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -31,6 +31,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m tools.bench
+
+# The translations: what each language lacks against English (python -m tools.i18n check).
+po: $(STAMP)
+	$(PY) -m tools.i18n check
 
 # Standalone build: a one-folder PyInstaller bundle for this platform (dist/huit/ with the
 # executables huit and huit-server), then its smoke test. PyInstaller comes from the dist extra.

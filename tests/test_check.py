@@ -9,12 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.client import assets
+from game.client import assets, catalogues
 from game.client.check import run_check
 
 ROOT = Path(__file__).resolve().parent.parent
-STEPS = ("the shipped files", "the window", "the menu", "the new-game form", "a game on the autopilot",
-         "the result screen", "a helper process")
+STEPS = ("the shipped files", "the window", "the translations", "the menu", "the new-game form",
+         "a game on the autopilot", "the result screen", "a helper process")
 
 
 def test_the_check_plays_a_computer_game_to_its_result_without_touching_the_data_folder(tmp_path):
@@ -26,6 +26,7 @@ def test_the_check_plays_a_computer_game_to_its_result_without_touching_the_data
     lines = done.stdout.splitlines()
     assert [line.split(":")[0].strip() for line in lines[:-1]] == list(STEPS)
     assert "wins!" in lines[-3] and lines[-2] == "  a helper process: spawned, answered and ended"
+    assert lines[2] == "  the translations: en fr es de, read from huit.po"  # a checkout compiles nothing
     assert lines[-1].startswith("Huit check passed in ")
     assert not data.exists()  # the player's folder was not even made
     assert "Traceback" not in done.stderr
@@ -67,3 +68,14 @@ def test_a_missing_icon_fails_the_first_step(monkeypatch, capsys):
     err = capsys.readouterr().err.strip()
     assert err.startswith("Huit check failed: the shipped files: MissingAsset: the game's file "
                           "assets/icons/huit-64.png is missing")
+
+
+def test_a_missing_catalogue_fails_the_check_naming_the_language(monkeypatch, capsys):
+    real = catalogues.source
+    monkeypatch.setattr(catalogues, "source", lambda lang: None if lang == "es" else real(lang))
+    out = io.StringIO()
+    assert run_check(out=out) == 1
+    assert [line.split(":")[0].strip() for line in out.getvalue().splitlines()] == list(STEPS[:2])
+    err = capsys.readouterr().err.strip()
+    assert err == ("Huit check failed: the translations: the es catalogue is missing "
+                   "(locale/es/LC_MESSAGES): reinstall Huit")

@@ -1,6 +1,7 @@
 """The package: a wheel built from the checkout's files, installed into a fresh virtual environment
 in a temporary folder, runs ``huit --check``, ``huit-server --help``, ``python -m game`` and a
-replay, from a working directory outside the checkout.
+replay, from a working directory outside the checkout, and reads its translations from the
+catalogues compiled into it (``.mo``); the sdist carries their ``.po`` sources.
 
 The wheel is built by pip (``pip wheel --no-deps``, the normal isolated build, from a copy of
 the files so the checkout gets no ``build/`` folder) and installed without its dependencies
@@ -18,27 +19,37 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from game.client import catalogues
+from game.client.i18n import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 DEPENDENCIES = ("pygame", "pygame_gui", "platformdirs", "websockets")
-SOURCES = ("game", "pyproject.toml", "README.md")
+SOURCES = ("game", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")]
 
 
-def build_wheel(folder: Path) -> Path:
-    """Build the wheel from a copy of the checkout's package files into ``folder``."""
-    source = folder / "src"
+def copy_sources(source: Path) -> Path:
+    """A copy of the checkout's package files at ``source`` (no caches, no compiled catalogues)."""
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(ROOT / name, source / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo"))
         else:
             source.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
+    return source
+
+
+def build_wheel(folder: Path) -> Path:
+    """Build the wheel from a copy of the checkout's package files into ``folder``."""
+    source = copy_sources(folder / "src")
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w",
                            str(folder / "dist"), str(source)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -115,7 +126,54 @@ def test_the_installed_game_is_the_wheels_and_passes_its_check(installed, tmp_pa
     done = run([str(bin_dir / "huit"), "--check"], tmp_path, HUIT_DATA_DIR=str(data))
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].startswith("Huit check passed in ")
+    assert "  the translations: en fr es de, read from huit.mo" in done.stdout.splitlines()
     assert not data.exists()
+
+
+def test_the_wheel_carries_the_catalogues_compiled_and_not_their_sources(installed):
+    wheel, _ = installed
+    names = zipfile.ZipFile(wheel).namelist()
+    for lang in LANGUAGES:
+        assert f"game/locale/{lang}/LC_MESSAGES/huit.mo" in names, lang
+    assert not [n for n in names if n.endswith(".po")]
+
+
+def test_the_installed_game_reads_its_compiled_catalogues(installed, tmp_path):
+    _, bin_dir = installed
+    script = ("import json\n"
+              "from game.client import catalogues, i18n\n"
+              "i18n.set_language('de')\n"
+              "languages = i18n.LANGUAGES\n"
+              "print(json.dumps({'read': [catalogues.source(lang).name for lang in languages],\n"
+              "                  'messages': {lang: dict(catalogues.load(lang)) for lang in languages},\n"
+              "                  'new': i18n.tr('menu.new')}))")
+    done = run([str(bin_dir / "python"), "-c", script], tmp_path)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["read"] == ["huit.mo"] * len(LANGUAGES)
+    for lang in LANGUAGES:  # the compiled catalogues hold what the checkout's .po files say
+        po = ROOT / "game" / "locale" / lang / "LC_MESSAGES" / "huit.po"
+        source = catalogues.read_po(po.read_text(encoding="utf-8"))
+        assert found["messages"][lang] == source, lang
+    assert found["new"] == "Neues Spiel"
+
+
+def test_the_sdist_carries_the_catalogue_sources_and_a_wheel_built_from_it_their_compiled_form(tmp_path):
+    pytest.importorskip("build")  # the test extra's
+    source = copy_sources(tmp_path / "src")
+    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(tmp_path / "dist"), str(source)],
+                          capture_output=True, text=True, timeout=600)  # the sdist, then a wheel from it
+    assert done.returncode == 0, done.stdout + done.stderr
+    (sdist,) = (tmp_path / "dist").glob("huit-*.tar.gz")
+    (wheel,) = (tmp_path / "dist").glob("huit-*.whl")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for lang in LANGUAGES:
+        assert f"game/locale/{lang}/LC_MESSAGES/huit.po" in names, lang
+    assert {"setup.py", "MANIFEST.in", "game/assets/theme.json"} <= names
+    assert not [n for n in names if n.endswith(".mo")]
+    compiled = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("game/locale/")]
+    assert sorted(compiled) == sorted(f"game/locale/{lang}/LC_MESSAGES/huit.mo" for lang in LANGUAGES)
 
 
 def test_the_installed_commands_answer(installed, tmp_path):

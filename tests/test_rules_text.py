@@ -1,13 +1,14 @@
-"""The "How to play" texts: every preset in both languages, in the markup UITextBox accepts."""
+"""The "How to play" texts: every preset in every language, in the markup UITextBox accepts."""
 
 import re
 
 import pytest
 
+from game.client.i18n import LANGUAGES
 from game.client.rules_text import MORE_PAGES, PAGES, RULES_TEXT, rules_pages, rules_text
 from game.engine.rules import PRESETS
 
-LANGS = ("en", "fr")
+LANGS = LANGUAGES
 TAG = re.compile(r"<([^<>]*)>")
 ALLOWED = re.compile(r"^(b|/b|i|/i|br|/font|font color='#[0-9a-fA-F]{6}')$")
 KEY_NUMBERS = {"duel": "7", "classic": "5", "points": "50", "colors": "108", "action": "10"}
@@ -87,7 +88,7 @@ def test_english_names_the_buttons():
 
 def test_unknown_language_falls_back_to_english():
     for preset in PRESETS:
-        assert rules_text(preset, "de") == RULES_TEXT["en"][preset]
+        assert rules_text(preset, "xx") == RULES_TEXT["en"][preset]
         assert rules_text(preset, "") == RULES_TEXT["en"][preset]
 
 
@@ -107,13 +108,14 @@ MORE = [(lang, preset, kind)
         for lang in LANGS for preset, pages in MORE_PAGES[lang].items() for kind in pages]
 
 
-def test_the_extra_pages_are_the_same_in_both_languages_and_only_of_known_kinds():
+def test_the_extra_pages_are_the_same_in_every_language_and_only_of_known_kinds():
     kinds = {lang: {p: set(k) for p, k in MORE_PAGES[lang].items()} for lang in LANGS}
     assert kinds["en"] == kinds["fr"]
+    assert all(kinds[lang] == kinds["en"] for lang in LANGS)
     assert set(MORE_PAGES["en"]) <= set(PRESETS)
     assert all(set(pages) <= set(PAGES) - {"rules"} for pages in MORE_PAGES["en"].values())
     assert [kind for kind, _ in rules_pages("classic", "fr")] == ["rules", "tips", "faq"]
-    assert rules_pages("classic", "de") == rules_pages("classic", "en")  # unknown language: English
+    assert rules_pages("classic", "xx") == rules_pages("classic", "en")  # unknown language: English
     assert rules_pages("duel", "en") == (("rules", rules_text("duel", "en")),)
     assert rules_pages(None, "en") == (("rules", ""),)  # type: ignore[arg-type]
 
@@ -141,6 +143,7 @@ def test_the_classic_tips_are_the_sources_five_and_the_faq_its_four_questions(la
     tips, faq = MORE_PAGES[lang]["classic"]["tips"], MORE_PAGES[lang]["classic"]["faq"]
     assert tips.count("• ") == 5
     assert faq.count("<font color=") == 4 and "• " not in faq  # four questions, answered plainly
-    same_rank = {"en": "same rank", "fr": "même valeur"}[lang]
-    draws = {"en": "Watch who draws", "fr": "Regardez qui pioche"}[lang]
+    same_rank = {"en": "same rank", "fr": "même valeur", "es": "mismo valor", "de": "gleichen Wert"}[lang]
+    draws = {"en": "Watch who draws", "fr": "Regardez qui pioche", "es": "Fíjate en quién roba",
+             "de": "Achte darauf, wer zieht"}[lang]
     assert same_rank in tips and draws in tips  # the two the classic page lacked

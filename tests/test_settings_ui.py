@@ -131,6 +131,10 @@ def test_the_language_changes_the_screen_at_once_and_the_menu_after_it(app):
     assert top_name(app) == "MenuScene"
     assert labels(app)[:3] == ["Seul contre l'ordinateur", "Même appareil", "Jouer avec un ami"]
     tap_label(app, "Réglages")
+    assert step(app, "settings.language") == "Español"  # each language by its own name, then round
+    assert row(app, "settings.speed") == "Velocidad de las animaciones: Instantánea"
+    assert step(app, "settings.language") == "Deutsch"
+    assert row(app, "settings.speed") == "Animationstempo: Sofort"
     assert step(app, "settings.language") == "English"
     assert row(app, "settings.undo") == "Allow undo: on"
 

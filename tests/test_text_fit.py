@@ -1,4 +1,4 @@
-"""Every text fits its box, in both languages, at every supported window size.
+"""Every text fits its box, in every language, at every supported window size.
 
 Each screen is rendered for real (a real `App` on the dummy driver, the scene reached
 as a player reaches it, or pushed as the table pushes it), and every text measured:
@@ -16,11 +16,11 @@ the new-game form for every preset at its most seats, alone and with as many peo
 (named at length), colours as a Points game in pairs, the avatar picker, the question
 before a saved game is replaced, Settings (from the menu and from the pause menu), Play
 online (with a message and a room of mine), a waiting room, Statistics (with records),
-How to play, Clear data, and over the table: 2 to 7 seats with the move log full, the
-longest refusal and a turn timer, a pending +2, the pause menu with six computers, the
-result of a 7-seat deal, of a one-round classic game and of a colours Points game in
-pairs (and the table after each), the hot-seat cover, the suit picker for suits and
-for colours, and the whole move log.
+How to play (and the classic rules' tabs: rules, tips, questions), Clear data, and over
+the table: 2 to 7 seats with the move log full, the longest refusal and a turn timer, a
+pending +2, the pause menu with six computers, the result of a 7-seat deal, of a
+one-round classic game and of a colours Points game in pairs (and the table after each),
+the hot-seat cover, the suit picker for suits and for colours, and the whole move log.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from tests.support import act, make_match  # noqa: E402
 STEP = 1 / 60
 SIZES = [(1024, 600), (1024, 768), (1280, 800), (1366, 768), (1600, 1200), (1920, 1080), (2560, 1080),
          (3840, 2160)]
-LANGUAGES = ("en", "fr")
+LANGUAGES = i18n.LANGUAGES
 LEVELS = ("hard", "medium", "easy")
 SCROLLING = {"RulesScene"}  # the screens whose text box is meant to scroll
 
@@ -167,7 +167,7 @@ def my_turn(match: Match) -> bool:
 
 def longest_refusal() -> str:
     """The longest sentence the table may show under the piles, in the current language."""
-    texts = [text for key, text in i18n.CATALOGUE[i18n.language()].items() if key.startswith("why.")]
+    texts = [text for key, text in i18n.catalogue(i18n.language()).items() if key.startswith("why.")]
     return max(texts, key=len).format(suit="♥", card="10♥", rank="un as", wild="un huit ou un joker",
                                       to_act="Ordinateur 7", seat="Ordinateur 7", n=10, action="draw")
 
@@ -309,6 +309,14 @@ def screens(app: App) -> Iterator[str]:
         scene.rebuild()
         start(scene)
         yield f"how to play ({name})"
+    scene = RulesScene(app)  # a rule set with more pages than its rules: their tabs, and each page
+    scene.preset_name = "classic"
+    scene.rebuild()
+    start(scene)
+    for page, kind in enumerate(("rules", "tips", "faq")):
+        scene.show(page)
+        app.frame(STEP)
+        yield f"how to play (classic, {kind})"
     app.settings.player_name = "Ana"
     lobby = LobbyScene(app, i18n.tr("online.no_server"))
     lobby.entries["server"].set_text("192.168.1.20:8765")

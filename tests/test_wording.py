@@ -23,15 +23,16 @@ from tests.support import act, make_match
 
 def player_texts(lang: str) -> list[str]:
     """Every string a player may read in ``lang`` (placeholders taken out)."""
-    texts = list(i18n.CATALOGUE[lang].values()) + list(RULES_TEXT[lang].values())
+    texts = list(i18n.catalogue(lang).values()) + list(RULES_TEXT[lang].values())
     return [re.sub(r"{\w+}", "", text) for text in texts]
 
 
 def test_a_round_is_a_round_in_english_and_a_manche_in_french():
     assert not [t for t in player_texts("en") if re.search(r"\bdeals?\b", t, re.IGNORECASE)]
     assert not [t for t in player_texts("fr") if re.search(r"\bdonnes?\b", t, re.IGNORECASE)]
-    assert i18n.EN["table.round"].startswith("Round") and i18n.FR["table.round"].startswith("Manche")
-    assert ", round {deal}," in i18n.EN["save.summary"] and ", manche {deal}," in i18n.FR["save.summary"]
+    en, fr = i18n.catalogue("en"), i18n.catalogue("fr")
+    assert en["table.round"].startswith("Round") and fr["table.round"].startswith("Manche")
+    assert ", round {deal}," in en["save.summary"] and ", manche {deal}," in fr["save.summary"]
 
 
 def table_for(app, match, seats) -> TableScene:

@@ -35,6 +35,7 @@ import pygame  # noqa: E402
 from game.ai import player_for  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
+from game.client.i18n import LANGUAGES  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
@@ -334,7 +335,7 @@ class _StillConnection:
 def online_screens(app: App, save: Callable[[str], None]) -> None:
     """The lobby (hosting, a room of mine, a message), a waiting room, a table waiting for a player."""
     from game.client.remote import RemoteController
-    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene
+    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene, join_link
     from game.client.scenes.table import TableScene
     from game.net.wire import view_to_json
     from game.saves import SeatKey
@@ -342,8 +343,7 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
     app.store.keys.remember(SeatKey("huit://192.168.1.20:8765/q7Rk2mXa9Lp", "q7Rk2mXa9Lp", 0, "k"))
     app.store.flush()
     app.settings.player_name = "Ana"
-    lobby = LobbyScene(app, "That link does not work: the link has no port: it should look like "
-                            "huit://HOST:PORT/ROOM")
+    lobby = LobbyScene(app, join_link(app, "huit://192.168.1.20/abc") or "")  # a link without its port
     lobby.entries["server"].set_text("192.168.1.20:8765")
     lobby.entries["link"].set_text("huit://192.168.1.20/abc")
     app.start(lobby)
@@ -378,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     """Write the screenshots and list them."""
     parser = argparse.ArgumentParser(prog="python -m tools.shots", description=__doc__.split("\n")[0])
     parser.add_argument("outdir", type=Path)
-    parser.add_argument("--lang", default="en", choices=("en", "fr"))
+    parser.add_argument("--lang", default="en", choices=LANGUAGES)
     parser.add_argument("--size", action="append", help="only this size, e.g. 1024x600 (repeatable)")
     args = parser.parse_args(argv)
     sizes = SIZES

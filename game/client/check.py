@@ -5,12 +5,14 @@ card needed), with a temporary data folder (the player's own is never read or wr
 and goes where a player goes, by real taps and keys posted as pygame events: the menu,
 Solo against the computer, every other seat made an Easy computer, Start, the autopilot
 switched on (the O key: it plays the person's turns as Medium would), then the game
-played at instant speed to the result screen. On the way it checks the shipped files (the fonts draw the
-suit symbols, the theme loads, every sound effect loads into the mixer, every icon size
-is there) and that a helper process of the Hard computers starts (they are spawned as
-fresh copies of the program, which is what a frozen build most often gets wrong; not
-with ``--cores 1``, where the game starts none). It prints one line per step and exits
-0, or 1 with a line naming the step that failed and why. It takes a few seconds.
+played at instant speed to the result screen. On the way it checks the shipped files
+(the fonts draw the suit symbols, the theme loads, every sound effect loads into the
+mixer, every icon size is there, every language's catalogue is there and read: the
+compiled ``huit.mo`` in a wheel, the ``huit.po`` in a checkout) and that a helper
+process of the Hard computers starts (they are spawned as fresh copies of the program,
+which is what a frozen build most often gets wrong; not with ``--cores 1``, where the
+game starts none). It prints one line per step and exits 0, or 1 with a line naming the
+step that failed and why. It takes a few seconds.
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ class _Steps:
     def run(self) -> None:
         self.step("the shipped files", self.files)
         self.step("the window", self.window)
+        self.step("the translations", self.translations)
         self.step("the menu", self.menu)
         self.step("the new-game form", self.new_game)
         self.step("a game on the autopilot", self.game)
@@ -145,6 +148,21 @@ class _Steps:
         if not app.sound.available or app.sound.problem is not None:
             raise CheckFailed(f"the sounds: {app.sound.problem or 'none loaded'}")
         return f"{app.size[0]}x{app.size[1]}, sounds loaded"
+
+    def translations(self) -> str:
+        from . import catalogues
+        from .i18n import LANGUAGES
+
+        read = set()
+        for lang in LANGUAGES:
+            found = catalogues.source(lang)
+            if found is None:
+                raise CheckFailed(f"the {lang} catalogue is missing (locale/{lang}/LC_MESSAGES): "
+                                  "reinstall Huit")
+            if not catalogues.load(lang).get("menu.new"):
+                raise CheckFailed(f"the {lang} catalogue ({found.name}) cannot be read")
+            read.add(found.name)
+        return f"{' '.join(LANGUAGES)}, read from {' and '.join(sorted(read))}"
 
     def menu(self) -> str:
         app = self._app()

@@ -22,7 +22,6 @@ from .gui import GuiScene
 if TYPE_CHECKING:
     from ..app import App
 
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
 
 
@@ -49,7 +48,8 @@ class SettingsScene(GuiScene):
             return tr("fmt.pair", label=tr(key), value=value)
 
         rows = [
-            (pair("settings.language", LANGUAGE_NAMES.get(st.language, st.language)), self.step_language),
+            (pair("settings.language", i18n.LANGUAGE_NAMES.get(st.language, st.language)),
+             self.step_language),
             (pair("settings.speed", tr("settings.speed." + st.speed)), self.step_speed),
             (pair("settings.volume", f"{round(st.volume * 100)}%"), self.step_volume),
             (pair("settings.mute", onoff(st.muted)), lambda d: self.toggle("muted")),
