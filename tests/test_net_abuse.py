@@ -16,6 +16,8 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -27,7 +29,7 @@ from game.net.clock import ManualClock
 from game.net.protocol import MAX_MESSAGE
 from game.net.rooms import Room, Seat
 from game.net.roomstore import RoomStore, StoreError
-from game.net.search import MIN_BUDGET, SearchPool
+from game.net.search import MAX_BROKEN, MIN_BUDGET, SearchPool
 from game.net.server import SWEEP
 from tests.net_support import Peer, start_server
 
@@ -191,6 +193,28 @@ def test_the_search_pool_is_bounded_and_decides_at_once_by_the_rules_when_full()
     finally:
         _Stuck.release.set()
         pool.shutdown()
+
+
+class _Unstartable(Executor):
+    """Worker processes that cannot start here (each pool is broken at once)."""
+
+    started = 0
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        _Unstartable.started += 1
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+
+def test_a_search_pool_whose_workers_cannot_start_stops_trying_and_plays_by_the_rules(monkeypatch, caplog):
+    pool = SearchPool(workers=1, queue=1, budget=0.2, processes=False)
+    monkeypatch.setattr(pool, "_executor", _Unstartable)
+    match = Match(PRESETS["classic"], 3, 5)
+    view = match.view(match.round.to_act)
+    for i in range(MAX_BROKEN + 5):
+        future = pool.submit(Hard(0.5).choose, view, random.Random(i))
+        assert future.result(timeout=1) in match.legal_actions(view.seat)
+    assert _Unstartable.started == MAX_BROKEN and pool.decided_at_once == MAX_BROKEN + 5
+    assert len([r for r in caplog.records if "Medium's rules" in r.getMessage()]) == 1
 
 
 def test_the_load_benchmark_measures_an_attack_on_the_computers(capsys):
