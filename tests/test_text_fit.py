@@ -12,12 +12,15 @@ as a player reaches it, or pushed as the table pushes it), and every text measur
   "…"), and no smaller than `ui.MIN_PX`.
 
 Screens: the menu (with two Continue lines: a 7-seat points game and a hot-seat game),
-the new-game form for every preset at its most seats, Settings (from the menu and
-from the pause menu), Play online (with a message and a room of mine), a waiting room,
-Statistics (with records), How to play, Clear data, and over the table: 2 to 7 seats
-with the move log full, the longest refusal and a turn timer, a pending +2, the
-pause menu with six computers, the result of a 7-seat deal, the hot-seat cover, the
-suit picker for suits and for colours, and the whole move log.
+the new-game form for every preset at its most seats, alone and with as many people
+(named at length), colours as a Points game in pairs, the avatar picker, the question
+before a saved game is replaced, Settings (from the menu and from the pause menu), Play
+online (with a message and a room of mine), a waiting room, Statistics (with records),
+How to play, Clear data, and over the table: 2 to 7 seats with the move log full, the
+longest refusal and a turn timer, a pending +2, the pause menu with six computers, the
+result of a 7-seat deal, of a one-round classic game and of a colours Points game in
+pairs (and the table after each), the hot-seat cover, the suit picker for suits and
+for colours, and the whole move log.
 """
 
 from __future__ import annotations
@@ -205,6 +208,7 @@ def waiting_room():
 
 def screens(app: App) -> Iterator[str]:
     """Bring each screen up in turn; yield its name once it is on top."""
+    from game.client.scenes.avatar_picker import AvatarPickerScene
     from game.client.scenes.clear_data import ClearDataScene
     from game.client.scenes.handoff import HandoffScene
     from game.client.scenes.lobby import LobbyScene, WaitingRoomScene
@@ -212,6 +216,7 @@ def screens(app: App) -> Iterator[str]:
     from game.client.scenes.moves import MovesScene
     from game.client.scenes.newgame import NewGameScene
     from game.client.scenes.pause import PauseScene
+    from game.client.scenes.replace_save import ReplaceSaveScene
     from game.client.scenes.result import ResultScene
     from game.client.scenes.rules_scene import RulesScene
     from game.client.scenes.settings_scene import SettingsScene
@@ -240,12 +245,49 @@ def screens(app: App) -> Iterator[str]:
     app.store.flush()
     start(MenuScene(app))
     yield "menu with two Continue lines"
+    # Nothing can be written in the data folder: the menu and the settings say why.
+    from game.saves import WriteProblem
+
+    app.store.write_problem = lambda: WriteProblem("settings.json", "not_a_folder", "File exists")  # type: ignore[method-assign]
+    start(MenuScene(app))
+    yield "menu with two Continue lines, nothing can be saved"
+    start(SettingsScene(app))
+    yield "settings, nothing can be saved"
+    del app.store.write_problem
     for name, rules in PRESETS.items():
         app.settings.last_preset = name
         app.settings.last_players[name] = rules.max_players
         app.settings.default_levels = ["human", *LEVELS, *LEVELS]
         start(NewGameScene(app))
         yield f"new game ({name})"
+    # Colours as a Points game in pairs: the kind of game, its target and pair_scores listed.
+    app.settings.last_preset = "colors"
+    app.settings.last_options["colors"] = {"target": 500, "pairs": True}
+    app.settings.last_players["colors"] = 4
+    start(NewGameScene(app))
+    yield "new game (colours, a Points game in pairs)"
+    # The same-device form at its most seats: every seat a person, with the longest names.
+    for name in PRESETS:
+        app.settings.last_preset = name
+        app.settings.hotseat_levels = ["human"] * 7
+        app.settings.people_names = ["Maximilienne-Géraldine A", "Benoît", "Chloé", "Dominique", "Éloïse",
+                                     "Frédérique", "Gwenaëlle"]
+        start(NewGameScene(app, mode="hotseat"))
+        yield f"same-device form ({name})"
+    push(AvatarPickerScene(app, "Maximilienne-Géraldine A", 4, {10: "Gwenaëlle", 7: "Frédérique"},
+                           lambda avatar: None))
+    yield "avatar picker"
+    # The question before a saved game is replaced: a ranked colours game also costs points.
+    colours = Match(PRESETS["colors"], 4, 3)
+    advance(colours, lambda m: m.round.turn_no > 12)
+    app.store.games.write("solo", MatchController(colours, seats(4), rng=random.Random(1)).to_save())
+    app.store.flush()
+    app.settings.last_preset = "colors"
+    start(NewGameScene(app, mode="solo"))
+    app.stack.top.start()  # type: ignore[union-attr]
+    app.stack.apply_requests()
+    assert type(app.stack.top) is ReplaceSaveScene, app.stack.scenes
+    yield "replace the saved game"
     start(SettingsScene(app))
     yield "settings"
     start(ClearDataScene(app))
@@ -287,6 +329,10 @@ def screens(app: App) -> Iterator[str]:
         yield f"table ({players} seats)"
         scene.toast, scene.toast_left = longest_refusal(), 100.0  # type: ignore[attr-defined]
         yield f"table ({players} seats) with a refusal"
+        scene.controller.set_autopilot(0, True)  # type: ignore[attr-defined]
+        app.frame(STEP)
+        scene.toast, scene.toast_left = scene.autopilot_started([0]), 100.0  # type: ignore[attr-defined]
+        yield f"table ({players} seats), the autopilot switched on by the timer"
     # Colours at four, answering a +2 with a +2 in hand; and its whole move log.
     match = make_match("colors", ["R5 B+2 G7", "R6 G8 Y1", "R7 B5 Y2", "R+2 G9 Y3"], "R3", "B1 B2 B3 B4 B6",
                        options={"turn_seconds": 20})
@@ -310,6 +356,10 @@ def screens(app: App) -> Iterator[str]:
     yield "move log (long)"
     push(PauseScene(app, scene))  # type: ignore[arg-type]
     yield "pause (six computers)"
+    app.stack.pop()
+    scene.controller.set_autopilot(0, True)  # type: ignore[attr-defined]
+    push(PauseScene(app, scene))  # type: ignore[arg-type]
+    yield "pause (six computers, you on the autopilot)"
     push(SettingsScene(app))
     yield "settings from the pause menu"
     # A finished 7-seat deal.
@@ -318,6 +368,17 @@ def screens(app: App) -> Iterator[str]:
     scene = table(app, match, seats(7), [])
     push(ResultScene(app, scene))  # type: ignore[arg-type]
     yield "result (7 seats)"
+    # A one-round classic game (no points) and a colours Points game in pairs (pair totals).
+    for rules, seed in ((PRESETS["classic"], 12), (preset("colors", {"pairs": True, "target": 500}), 4)):
+        match = Match(rules, 4 if rules.pairs else 3, seed)
+        advance(match, lambda m: False, limit=100_000)
+        scene = table(app, match, seats(match.players), [])
+        push(ResultScene(app, scene))  # type: ignore[arg-type]
+        yield f"result ({rules.name}, {'pairs to a target' if rules.pairs else 'one round'})"
+        app.stack.pop()
+        app.stack.apply_requests()
+        app.frame(STEP)
+        yield f"table ({rules.name}, after the round)"
     # The hot-seat cover.
     match = Match(PRESETS["duel"], 2, 2)
     configs = [SeatConfig("human", name="Maximilienne"), SeatConfig("human", name="Benoît")]

@@ -1,4 +1,5 @@
-"""The strings of saves, "Clear data", the Statistics screen and online play, in English and French.
+"""The strings of saves, "Clear data", the Statistics screen, online play, and the modes (the menu's,
+the new-game form's people and avatars, the question before a save is replaced), in English and French.
 
 Merged into `i18n`'s catalogues; kept apart so each catalogue module stays readable.
 """
@@ -12,7 +13,8 @@ EN: Final[dict[str, str]] = {
     "menu.statistics": "Statistics",
     "save.summary": "{preset}, round {deal}, {scores}",
     "save.you": "you {value}",
-    "save.cards": "{n} cards",
+    "save.hands": "cards in hand: {counts}",
+    "save.your_pair": "your pair {value}",
     "save.hotseat": "Same device: {text}",
     "save.mode.solo": "solo",
     "save.mode.hotseat": "same-device",
@@ -20,6 +22,14 @@ EN: Final[dict[str, str]] = {
                        "game of that kind.",
     "save.use_backup": "Use the backup: {summary}",
     "save.failed": "Could not save: {detail}",
+    "save.cannot_write.read_only": "the disk is read-only",
+    "save.cannot_write.full": "the disk is full",
+    "save.cannot_write.not_a_folder": "the data folder is a file, not a folder",
+    "save.cannot_write.denied": "Huit is not allowed to write there",
+    "save.cannot_write.other": "the system says “{detail}”",
+    "save.unwritable_menu": "Huit cannot save anything in its data folder ({folder}): {why}. Games, settings "
+                            "and statistics will not be kept.",
+    "save.unwritable_settings": "These settings cannot be kept: {why}.",
     "save.settings_backup": "The settings could not be read ({why}); the previous copy is in use.",
     "save.settings_default": "The settings could not be read ({why}); the defaults are in use.",
     "save.resume_failed": "That saved game could not be resumed: {why}",
@@ -68,7 +78,7 @@ EN: Final[dict[str, str]] = {
     "stats.wins": "Wins",
     "stats.ties": "Ties",
     "stats.losses": "Losses",
-    "stats.best": "Best score",
+    "stats.best": "Best score (points games)",
     "stats.streak": "Streak",
     "stats.best_streak": "Best streak",
     "stats.none": "No finished solo game with these rules yet.",
@@ -83,7 +93,8 @@ FR: Final[dict[str, str]] = {
     "menu.statistics": "Statistiques",
     "save.summary": "{preset}, manche {deal}, {scores}",
     "save.you": "vous {value}",
-    "save.cards": "{n} cartes",
+    "save.hands": "cartes en main : {counts}",
+    "save.your_pair": "votre paire {value}",
     "save.hotseat": "Même appareil : {text}",
     "save.mode.solo": "solo",
     "save.mode.hotseat": "même appareil",
@@ -91,6 +102,14 @@ FR: Final[dict[str, str]] = {
                        "ce que vous commenciez une nouvelle partie de ce type.",
     "save.use_backup": "Reprendre la copie de secours : {summary}",
     "save.failed": "Enregistrement impossible : {detail}",
+    "save.cannot_write.read_only": "le disque est en lecture seule",
+    "save.cannot_write.full": "le disque est plein",
+    "save.cannot_write.not_a_folder": "le dossier de données est un fichier, pas un dossier",
+    "save.cannot_write.denied": "Huit n'a pas le droit d'y écrire",
+    "save.cannot_write.other": "le système indique « {detail} »",
+    "save.unwritable_menu": "Huit ne peut rien enregistrer dans son dossier de données ({folder}) : {why}. "
+                            "Parties, réglages et statistiques ne seront pas gardés.",
+    "save.unwritable_settings": "Ces réglages ne pourront pas être gardés : {why}.",
     "save.settings_backup": "Les réglages n'ont pas pu être lus ({why}) ; la copie précédente est utilisée.",
     "save.settings_default": "Les réglages n'ont pas pu être lus ({why}) ; les réglages par défaut sont "
                              "utilisés.",
@@ -144,7 +163,7 @@ FR: Final[dict[str, str]] = {
     "stats.wins": "Victoires",
     "stats.ties": "Égalités",
     "stats.losses": "Défaites",
-    "stats.best": "Meilleur score",
+    "stats.best": "Meilleur score (aux points)",
     "stats.streak": "Série",
     "stats.best_streak": "Meilleure série",
     "stats.none": "Aucune partie solo terminée avec ces règles pour l'instant.",
@@ -155,7 +174,7 @@ FR: Final[dict[str, str]] = {
 }
 
 ONLINE_EN: Final[dict[str, str]] = {
-    "menu.online": "Play online",
+    "menu.online": "Play with a friend",
     "online.title": "Play online",
     "online.name": "Your name",
     "online.server": "Server",
@@ -220,7 +239,7 @@ ONLINE_EN: Final[dict[str, str]] = {
 }
 
 ONLINE_FR: Final[dict[str, str]] = {
-    "menu.online": "Jouer en ligne",
+    "menu.online": "Jouer avec un ami",
     "online.title": "Jouer en ligne",
     "online.name": "Votre nom",
     "online.server": "Serveur",
@@ -283,4 +302,53 @@ ONLINE_FR: Final[dict[str, str]] = {
     "online.error.not_started": "La partie n'a pas commencé : toutes les places doivent d'abord être prises.",
     "online.error.illegal": "Le serveur a refusé ce coup.",
     "online.error.replaced": "Cette place a été reprise sur un autre appareil.",
+}
+
+MODES_EN: Final[dict[str, str]] = {
+    "menu.solo": "Solo against the computer",
+    "menu.hotseat": "Same device",
+    "new.title.solo": "Solo against the computer",
+    "new.title.hotseat": "Same device: two or more people",
+    "new.you": "You",
+    "new.name": "Name of seat {n}",
+    "new.avatar": "Avatar of seat {n}",
+    "new.need_people": "Same device is for two or more people: make another seat a person.",
+    "replace.title": "Replace the saved game?",
+    "replace.lost": "Your game ({summary}) will be lost.",
+    "replace.xp": "Leaving it counts against your Colours ranking ({xp} points).",
+    "replace.keep": "Keep my game",
+    "replace.replace": "Replace it",
+    "avatar.title": "An avatar for {name}",
+    "avatar.curls": "Curls", "avatar.glasses": "Glasses", "avatar.beard": "Beard", "avatar.bun": "Bun",
+    "avatar.fox": "Fox", "avatar.cat": "Cat", "avatar.bear": "Bear", "avatar.owl": "Owl",
+    "avatar.frog": "Frog", "avatar.panda": "Panda", "avatar.rabbit": "Rabbit", "avatar.penguin": "Penguin",
+    "avatar.sun": "Sun", "avatar.moon": "Moon", "avatar.star": "Star", "avatar.flower": "Flower",
+    "avatar.rivet": "Rivet", "avatar.visor": "Visor", "avatar.cyclops": "Cyclops", "avatar.dome": "Dome",
+    "avatar.gear": "Gear", "avatar.bolt": "Bolt", "avatar.screen": "Screen", "avatar.hex": "Hex",
+}
+"""The menu's modes, the new-game form's people, the question before a save is replaced, avatars."""
+
+MODES_FR: Final[dict[str, str]] = {
+    "menu.solo": "Seul contre l'ordinateur",
+    "menu.hotseat": "Même appareil",
+    "new.title.solo": "Seul contre l'ordinateur",
+    "new.title.hotseat": "Même appareil : deux personnes ou plus",
+    "new.you": "Vous",
+    "new.name": "Nom de la place {n}",
+    "new.avatar": "Avatar de la place {n}",
+    "new.need_people": ("Même appareil se joue à deux personnes ou plus : faites d'une autre place "
+                        "une personne."),
+    "replace.title": "Remplacer la partie sauvegardée ?",
+    "replace.lost": "Votre partie ({summary}) sera perdue.",
+    "replace.xp": "L'abandonner compte contre votre classement Couleurs ({xp} points).",
+    "replace.keep": "Garder ma partie",
+    "replace.replace": "La remplacer",
+    "avatar.title": "Un avatar pour {name}",
+    "avatar.curls": "Boucles", "avatar.glasses": "Lunettes", "avatar.beard": "Barbe", "avatar.bun": "Chignon",
+    "avatar.fox": "Renard", "avatar.cat": "Chat", "avatar.bear": "Ours", "avatar.owl": "Hibou",
+    "avatar.frog": "Grenouille", "avatar.panda": "Panda", "avatar.rabbit": "Lapin",
+    "avatar.penguin": "Manchot",
+    "avatar.sun": "Soleil", "avatar.moon": "Lune", "avatar.star": "Étoile", "avatar.flower": "Fleur",
+    "avatar.rivet": "Rivet", "avatar.visor": "Visière", "avatar.cyclops": "Cyclope", "avatar.dome": "Dôme",
+    "avatar.gear": "Engrenage", "avatar.bolt": "Éclair", "avatar.screen": "Écran", "avatar.hex": "Hexa",
 }

@@ -35,7 +35,7 @@ MAX_MESSAGE: Final = 8 * 1024  # bytes of one message we read; bigger ones get a
 MAX_FRAME: Final = 1 << 20  # frames over this close the connection (websockets' own limit)
 RATE: Final = 20.0  # messages a second a connection may send, sustained
 BURST: Final = 40.0
-TYPES: Final = ("create", "join", "action", "accept_round", "leave", "ping")
+TYPES: Final = ("create", "join", "action", "autopilot", "accept_round", "leave", "ping")
 
 
 

@@ -35,6 +35,9 @@ class TableBelow(Protocol):
     def names(self) -> list[str]:
         """A display name per seat, as the table writes them (``You``, ``Player 2``, a name...)."""
 
+    def avatars(self) -> list[int]:
+        """The avatar of each seat (an id of `game.play.avatars`), as the table shows them."""
+
     @property
     def markers(self) -> bool:
         """Whether cards are drawn with their action badges (as on the table)."""
@@ -56,6 +59,9 @@ class TableBelow(Protocol):
 
     def next_frame(self) -> float | None:
         """When the table needs its next frame (see `Scene.next_frame`), for an overlay that runs it."""
+
+    def apply_settings(self) -> None:
+        """Show the settings as they are now (the pause menu's Settings changed them)."""
 
     def move_lines(self) -> list[str]:
         """The round's moves in words, oldest first (the move log; never a drawn card)."""
