@@ -1,8 +1,8 @@
 """Huit from a checkout: ``python main.py`` (the graphical table; it needs pygame-ce),
 ``python main.py --text`` (the terminal game), ``python main.py serve [--host --port --db]``
 (the online room server, without pygame), ``python main.py huit://HOST:PORT/ROOM`` (join
-that online room). An installed Huit has the same as the commands ``huit`` and
-``huit-server`` (`game.__main__`)."""
+that online room; ``huits://`` and a room page's ``https://HOST/r/ROOM`` too). An installed
+Huit has the same as the commands ``huit`` and ``huit-server`` (`game.__main__`)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import ssl
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,9 +28,12 @@ def start_server(db, **options) -> ServerThread:
 class Peer:
     """One player's connection, speaking the protocol by hand."""
 
-    def __init__(self, port: int, rng_seed: int = 0) -> None:
+    def __init__(self, port: int, rng_seed: int = 0, *, tls: ssl.SSLContext | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         self.port = port
-        self.ws = connect(f"ws://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True)
+        scheme = "wss" if tls is not None else "ws"
+        self.ws = connect(f"{scheme}://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True,
+                          ssl=tls, additional_headers=headers, proxy=None)
         self.frames: list[str] = []  # every text frame received, as received
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None

@@ -82,6 +82,7 @@ WRONG_SETTINGS = {
     "left_handed": None, "undo_allowed": [], "default_levels": "human", "last_preset": {"classic": 1},
     "last_players": [], "last_options": {"classic": ["jacks_skip"]}, "player_name": 5,
     "hotseat_levels": ["human", 3], "people_names": ["Ana", "Ben\x07"], "people_avatars": [4, "fox"],
+    "servers": "host:8765", "default_server": ["host:8765"],
 }
 WRONG_STATISTICS = {
     "records": {"classic": {"hard": {"games": "5", "wins": 1, "ties": 0, "best": None, "streak": 0,
@@ -90,8 +91,8 @@ WRONG_STATISTICS = {
     "xp": "many", "xp_history": {"a": 1},
 }
 SETTINGS_NAMES = ("language, speed, volume, muted, four_color, left_handed, undo_allowed, last_preset, "
-                  "last_players, last_options, player_name, people_names, people_avatars, default_levels, "
-                  "hotseat_levels")
+                  "last_players, last_options, player_name, people_names, people_avatars, servers, "
+                  "default_server, default_levels, hotseat_levels")
 
 
 def file_cases() -> list[Case]:

@@ -326,9 +326,12 @@ def test_rooms_expire_after_seven_days_without_activity(tmp_path):
 
 
 def _make_room(port: int) -> str:
-    peer = Peer(port)
+    """A room two people joined (one nobody else joined expires sooner: test_net_abuse.py)."""
+    peer, friend = Peer(port), Peer(port)
     peer.create("duel", [HUMAN, HUMAN])
+    friend.join(peer.room_id)
     peer.close()
+    friend.close()
     return peer.room_id
 
 

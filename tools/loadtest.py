@@ -5,8 +5,16 @@ database, computers off), opens ``--rooms`` rooms of two bot clients each (one
 process, asyncio), and lets the bots play random legal moves after a think time
 for ``--duration`` seconds, accepting new deals as they come. It prints the actions
 applied per second, the round trip of an action (sent → the update that answers
-it) at p50/p95/p99, and the errors received (there must be none). Loopback only,
-bounded in rooms and time; it asserts nothing.
+it) at p50/p95/p99, the server's CPU (cores busy on average) and the errors
+received (there must be none). Loopback only, bounded in rooms and time; it asserts
+nothing.
+
+``--attack N`` measures the same bots beside an attack on the server's computers: N
+more connections each create a 7-seat `points` room of one human and six Hard
+computers with ``turn_seconds: 1`` and never act (every human turn times out, and
+the computers think; the server runs with its real think delays). The attackers'
+rooms created and refused are printed with the rest. ``--server-arg`` passes a flag
+to the server (repeatable), e.g. to lift or tighten a quota.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -29,6 +38,8 @@ from game.engine import Status
 
 MAX_ROOMS = 1000
 MAX_DURATION = 600.0
+MAX_ATTACKERS = 64
+ATTACK_SEATS = [{"kind": "human"}] + [{"kind": "computer", "level": "hard"}] * 6
 
 
 class Tally:
@@ -38,6 +49,8 @@ class Tally:
         self.trips: list[float] = []
         self.errors: list[str] = []
         self.actions = 0
+        self.attack_rooms = 0  # rooms the attackers got
+        self.attack_refused: list[str] = []  # and the codes of those they did not
 
 
 async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, think: float,
@@ -91,16 +104,39 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                     await ws.send(json.dumps({"v": 1, "type": "accept_round"}))
 
 
+async def attacker(url: str, tally: Tally, stop: float) -> None:
+    """One attacking connection: a room of six Hard computers on a 1-second clock, never acting."""
+    async with connect(url, max_size=1 << 20) as ws:
+        await ws.send(json.dumps({"v": 1, "type": "create", "preset": "points",
+                                  "options": {"turn_seconds": 1}, "seats": ATTACK_SEATS}))
+        while time.monotonic() < stop:
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
+                message = json.loads(text)
+            except TimeoutError:
+                break
+            if message["type"] == "joined":
+                tally.attack_rooms += 1
+            elif message["type"] == "error":
+                tally.attack_refused.append(message["code"])
+                return  # refused: this attacker is done
+
+
 async def _after(seconds: float) -> None:
     await asyncio.sleep(seconds)
 
 
-async def run(url: str, rooms: int, duration: float, think: float, preset: str, seed: int) -> Tally:
-    """Open the rooms and let them play."""
+async def run(url: str, rooms: int, duration: float, think: float, preset: str, seed: int,
+              attackers: int = 0) -> Tally:
+    """Open the rooms (and the attackers' first) and let them play."""
     tally = Tally()
     rng = random.Random(seed)
     stop = time.monotonic() + duration
     tasks = []
+    for _ in range(attackers):
+        tasks.append(asyncio.create_task(attacker(url, tally, stop)))
+    if attackers:
+        await asyncio.sleep(min(2.0, duration / 4))  # the attack is under way before anything is measured
     for i in range(rooms):
         room: dict[str, Any] = {"preset": preset, "id": None}
         ready = asyncio.Event()
@@ -112,6 +148,33 @@ async def run(url: str, rooms: int, duration: float, think: float, preset: str, 
     results = await asyncio.gather(*tasks, return_exceptions=True)
     tally.errors += [type(r).__name__ for r in results if isinstance(r, BaseException)]
     return tally
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User and system CPU seconds so far of a process and of the processes it started (its
+    search workers), from Linux's /proc; None elsewhere."""
+    def stat(proc: Path) -> tuple[int, float] | None:
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            return int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+
+    own = stat(Path(f"/proc/{pid}"))
+    if own is None:
+        return None
+    parents, total = {pid}, own[1]
+    found = True
+    while found:  # the children, their children... (a handful of processes)
+        found = False
+        for proc in Path("/proc").iterdir():
+            if proc.name.isdigit() and int(proc.name) not in parents:
+                seen = stat(proc)
+                if seen is not None and seen[0] in parents:
+                    parents.add(int(proc.name))
+                    total += seen[1]
+                    found = True
+    return total
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -128,28 +191,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.5, help="a bot's mean think time, seconds")
     parser.add_argument("--preset", default="duel")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--attack", type=int, default=0, metavar="N",
+                        help=f"attacking connections beside the bots, 0 to {MAX_ATTACKERS} (0)")
+    parser.add_argument("--server-arg", action="append", default=[], metavar="FLAG",
+                        help="a flag for the server, e.g. --server-arg=--computer-seats=100 (repeatable)")
     args = parser.parse_args(argv)
     if not 1 <= args.rooms <= MAX_ROOMS or not 0 < args.duration <= MAX_DURATION:
         parser.error(f"--rooms must be 1 to {MAX_ROOMS} and --duration 0 to {MAX_DURATION:g} seconds")
+    if not 0 <= args.attack <= MAX_ATTACKERS:
+        parser.error(f"--attack must be 0 to {MAX_ATTACKERS}")
+    # The attack needs the computers' real think delays; the bots alone are measured without any.
+    think_scale = "1" if args.attack else "0"
     with tempfile.TemporaryDirectory(prefix="huit-load-") as folder:
         server = subprocess.Popen(
             [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0",
-             "--db", str(Path(folder) / "rooms.sqlite3"), "--think-scale", "0",
-             "--rooms-per-hour", str(MAX_ROOMS)],
+             "--db", str(Path(folder) / "rooms.sqlite3"), "--think-scale", think_scale,
+             "--rooms-per-hour", str(MAX_ROOMS), "--rooms-held", str(MAX_ROOMS), *args.server_arg],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             assert server.stdout is not None
             line = server.stdout.readline()
             port = int(line.split(":")[1].split(",")[0])
             started = time.monotonic()
+            cpu_before = cpu_seconds(server.pid)
             tally = asyncio.run(run(f"ws://127.0.0.1:{port}/", args.rooms, args.duration, args.think,
-                                    args.preset, args.seed))
+                                    args.preset, args.seed, args.attack))
             elapsed = time.monotonic() - started
+            cpu_after = cpu_seconds(server.pid)
         finally:
             server.terminate()
             server.wait(10)
     trips = [t * 1000 for t in tally.trips]
     print(f"{args.rooms} rooms of 2 bots, {args.preset}, think {args.think:g} s, {elapsed:.1f} s")
+    if args.attack:
+        refused = f" ({', '.join(sorted(set(tally.attack_refused)))})" if tally.attack_refused else ""
+        print(f"attack: {args.attack} connections, {tally.attack_rooms} rooms of 6 Hard computers on a "
+              f"1 s clock created, {len(tally.attack_refused)} refused{refused}")
+    if cpu_before is not None and cpu_after is not None:
+        print(f"server CPU: {(cpu_after - cpu_before) / elapsed:.2f} cores on average")
     print(f"actions applied: {tally.actions} ({tally.actions / elapsed:.0f}/s)")
     if trips:
         print(f"round trip ms: p50 {percentile(trips, .5):.1f}  p95 {percentile(trips, .95):.1f}  "

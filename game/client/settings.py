@@ -28,6 +28,8 @@ SEAT_KINDS: Final = ("human", "easy", "medium", "hard")
 MAX_SEATS: Final = 7
 NAME_LENGTH: Final = 24
 """The longest name a person may give their seat."""
+MAX_SERVERS: Final = 8
+"""Room servers the lobby remembers (the most recent first)."""
 
 
 @dataclass
@@ -55,6 +57,12 @@ class Settings:
     first (each `is_name`)."""
     people_avatars: list[int] = field(default_factory=list)
     """The avatars the people chose, the first person's first (the solo player is the first)."""
+    servers: list[str] = field(default_factory=list)
+    """The room servers this player used, most recent first (``HOST:PORT``, ``huits://HOST:PORT``
+    with TLS), at most `MAX_SERVERS`: the lobby's Recent servers steps through them."""
+    default_server: str = ""
+    """A server the lobby's Server field starts with (empty: none): for the operator of a kiosk
+    or a club, set by editing the settings file. Huit itself points at no server."""
 
     @property
     def speed_factor(self) -> float:
@@ -128,6 +136,19 @@ def _is_seat_count(n: object) -> bool:
     return type(n) is int and 2 <= n <= MAX_SEATS
 
 
+def _is_server(v: object) -> bool:
+    """A server address the lobby can use (``HOST:PORT``, ``huits://HOST:PORT``…)."""
+    from game.net.links import read_server
+
+    if not isinstance(v, str):
+        return False
+    try:
+        read_server(v)
+    except ValueError:
+        return False
+    return True
+
+
 def _options(v: object) -> bool:
     return isinstance(v, dict) and all(
         isinstance(k, str) and isinstance(o, dict)
@@ -147,4 +168,6 @@ _CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
     "people_names": lambda v: isinstance(v, list) and len(v) <= MAX_SEATS and all(is_name(n) for n in v),
     "people_avatars": lambda v: isinstance(v, list) and len(v) <= MAX_SEATS and all(
         is_person_avatar(a) for a in v),
+    "servers": lambda v: isinstance(v, list) and len(v) <= MAX_SERVERS and all(_is_server(s) for s in v),
+    "default_server": lambda v: v == "" or _is_server(v),
 }

@@ -1,11 +1,17 @@
 """The client side of the online protocol: room links and a self-healing connection.
 
-`parse_link` and `make_link` read and write ``huit://HOST:PORT/ROOM``. A
-`RoomConnection` talks to a room server (``docs/protocol.md``) from a background
-thread with its own asyncio loop, so the game's main thread never waits on the
-network: it calls `RoomConnection.send` and collects what arrived with
-`RoomConnection.poll`. When an established connection drops, it reconnects with
-exponential backoff and joins its seat again with the stored room, seat and key.
+The links (`links`: ``huit://``, ``huits://`` and the room pages' ``https://…/r/ROOM``)
+are read and written there; this module re-exports their names. A `RoomConnection`
+talks to a room server (``docs/protocol.md``) from a background thread with its own
+asyncio loop, so the game's main thread never waits on the network: it calls
+`RoomConnection.send` and collects what arrived with `RoomConnection.poll`. When an
+established connection drops, it reconnects with exponential backoff and joins its
+seat again with the stored room, seat and key.
+
+Over TLS (a ``huits://`` or ``https://`` link) it connects with ``wss://`` and checks the
+server's certificate against the system's certificate authorities, plus the one named
+by the ``HUIT_CA_FILE`` environment variable if set (a club's own authority, or a
+test's); `tls_context` makes that context.
 
 Seat keys are secrets: they are kept here to rejoin, handed to the caller in the
 ``joined`` message, and never printed or logged (the websockets frame log is kept
@@ -16,12 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
-import re
+import os
 import secrets
 import socket
+import ssl
 import threading
 from collections import deque
 from typing import Any, Final
@@ -29,16 +35,31 @@ from typing import Any, Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.cli import shown
+from .links import (
+    MAX_LINK,
+    ROOM_ID,
+    SCHEME,
+    TLS_SCHEME,
+    RoomLink,
+    Server,
+    check_link_length,
+    make_link,
+    page_link,
+    parse_address,
+    parse_link,
+    read_link,
+    read_server,
+    server_text,
+    websocket_url,
+)
+
+__all__ = ["CLOSED", "CONNECTED", "CONNECTING", "MAX_LINK", "RECONNECTING", "ROOM_ID", "SCHEME",
+           "TLS_SCHEME", "RoomConnection", "RoomLink", "Server", "check_link_length", "lan_address",
+           "make_link", "page_link", "parse_address", "parse_link", "read_link", "read_server",
+           "server_text", "tls_context", "websocket_url"]
 
 PROTOCOL: Final = 1
-SCHEME: Final = "huit://"
-ROOM_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_HOST_NAME: Final = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
-_PORT: Final = re.compile(r"[0-9]{1,5}", re.ASCII)
-MAX_LINK: Final = 512
-"""Characters of the longest link read: the longest real one (a 253-character host name, a
-5-digit port, a 64-character room id) has 331."""
+CA_FILE_VARIABLE: Final = "HUIT_CA_FILE"
 
 CONNECTING: Final = "connecting"
 CONNECTED: Final = "connected"
@@ -55,74 +76,18 @@ _LOG = logging.getLogger("huit.net.client")
 _LOG.setLevel(logging.INFO)
 
 
-def parse_link(text: str) -> tuple[str, int, str]:
-    """``huit://HOST:PORT/ROOM`` as ``(host, port, room)`` (spaces around are ignored).
-
-    HOST is a name, an IPv4 address or a bracketed IPv6 address (``[::1]``). A link longer
-    than `MAX_LINK` is refused before it is read, and no message quotes more than a few
-    dozen characters of it (the lobby lays messages out in time that grows with the
-    square of an unbroken word's length).
+def tls_context(cafile: str | None = None) -> ssl.SSLContext:
+    """How the game checks a TLS server: the system's certificate authorities, plus
+    ``cafile`` (default: the file named by ``HUIT_CA_FILE``, if any).
 
     Raises:
-        ValueError: not such a link; the message says which part is wrong.
+        OSError, ssl.SSLError: that file cannot be read as certificates.
     """
-    link = text.strip()
-    check_link_length(link)
-    if not link.lower().startswith(SCHEME):
-        raise ValueError(f"a room link starts with {SCHEME}, not {shown(link, 16)}")
-    rest = link[len(SCHEME):]
-    address, slash, room = rest.partition("/")
-    room = room.rstrip("/")
-    if not slash or not room:
-        raise ValueError("the link has no room: it should end with /ROOM")
-    if not ROOM_ID.match(room):
-        raise ValueError(f"a room id is 1 to 64 letters, digits, - or _, not {shown(room, 70)}")
-    if address.startswith("["):
-        host, bracket, port_text = address[1:].partition("]")
-        if not bracket or not port_text.startswith(":"):
-            raise ValueError(f"the link's address should look like [::1]:PORT, not {shown(address)}")
-        port_text = port_text[1:]
-        try:
-            ipaddress.IPv6Address(host)
-        except ValueError:
-            raise ValueError(f"{shown(host)} is not an IPv6 address") from None
-    else:
-        host, colon, port_text = address.rpartition(":")
-        if not colon:
-            raise ValueError(f"the link has no port: it should look like {SCHEME}HOST:PORT/ROOM")
-        if not _HOST_NAME.match(host):
-            raise ValueError(f"{shown(host)} is not a host name or address")
-    if not _PORT.fullmatch(port_text) or not 1 <= int(port_text) <= 65535:
-        raise ValueError(f"the port must be a number from 1 to 65535, not {shown(port_text)}")
-    return host, int(port_text), room
-
-
-def check_link_length(text: str) -> None:
-    """Refuse a text too long to be a room link (`MAX_LINK`), whatever else it holds.
-
-    Raises:
-        ValueError: saying how long a link may be and how long this text is.
-    """
-    if len(text) > MAX_LINK:
-        raise ValueError(f"a room link has at most {MAX_LINK} characters; this text has {len(text):,}")
-
-
-def make_link(host: str, port: int, room: str) -> str:
-    """The link players share: ``huit://HOST:PORT/ROOM`` (IPv6 hosts get brackets).
-
-    Raises:
-        ValueError: a bad host, port or room id (the same checks as `parse_link`).
-    """
-    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    link = f"{SCHEME}{shown}:{port}/{room}"
-    parse_link(link)
-    return link
-
-
-def websocket_url(host: str, port: int) -> str:
-    """The server's WebSocket address for a link's host and port."""
-    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    return f"ws://{shown}:{port}/"
+    context = ssl.create_default_context()
+    extra = cafile if cafile is not None else os.environ.get(CA_FILE_VARIABLE)
+    if extra:
+        context.load_verify_locations(cafile=extra)
+    return context
 
 
 def lan_address() -> str:
@@ -140,16 +105,6 @@ def lan_address() -> str:
     return address if address and not address.startswith("0.") else "127.0.0.1"
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` (a server address as typed in the lobby) as ``(host, port)``.
-
-    Raises:
-        ValueError: not a host and a port.
-    """
-    host, port, _ = parse_link(f"{SCHEME}{text.strip()}/x")
-    return host, port
-
-
 class RoomConnection:
     """One seat's connection to a room server, run on a background thread.
 
@@ -163,12 +118,14 @@ class RoomConnection:
     the link wants to hear about it now.
     """
 
-    def __init__(self, host: str, port: int, hello: dict[str, Any], *,
-                 first_delay: float = FIRST_DELAY, max_delay: float = MAX_DELAY,
+    def __init__(self, host: str, port: int, hello: dict[str, Any], *, tls: bool = False,
+                 cafile: str | None = None, first_delay: float = FIRST_DELAY, max_delay: float = MAX_DELAY,
                  open_timeout: float = 5.0, ping_interval: float = 5.0) -> None:
         self.host = host
         self.port = port
-        self.url = websocket_url(host, port)
+        self.tls = tls
+        self._cafile = cafile
+        self.url = websocket_url(host, port, tls)
         self.status = CONNECTING
         self.problem: str | None = None  # why the last attempt failed or the connection closed
         self.attempts = 0  # connection attempts that failed in a row
@@ -194,6 +151,16 @@ class RoomConnection:
         self._ws: ClientConnection | None = None
         self._thread = threading.Thread(target=self._main, name="huit-net-client", daemon=True)
         self._thread.start()
+
+    @property
+    def link(self) -> str | None:
+        """The game's link to the room joined (or asked for), ``huit://`` or ``huits://``."""
+        return make_link(self.host, self.port, self.room, self.tls) if self.room else None
+
+    @property
+    def page(self) -> str | None:
+        """The room's web page, ``https://…/r/ROOM`` (``http://`` without TLS)."""
+        return page_link(self.host, self.port, self.room, self.tls) if self.room else None
 
     @classmethod
     def rejoin(cls, host: str, port: int, room: str, seat: int, key: str, **kwargs: Any) -> RoomConnection:
@@ -257,11 +224,17 @@ class RoomConnection:
     async def _run(self) -> None:
         self._wake = asyncio.Event()
         delay = self._first_delay
+        try:
+            context = tls_context(self._cafile) if self.tls else None
+        except (OSError, ssl.SSLError) as exc:  # HUIT_CA_FILE names something that is not certificates
+            self.problem = f"the certificate authority file cannot be used: {exc}"
+            self.status = CLOSED
+            return
         while not self._closing:
             try:
                 ws = await connect(self.url, open_timeout=self._open_timeout, max_size=MAX_FRAME,
                                    ping_interval=self._ping_interval, ping_timeout=self._ping_interval,
-                                   close_timeout=1.0, proxy=None, logger=_LOG)
+                                   close_timeout=1.0, proxy=None, logger=_LOG, ssl=context)
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
                 self.attempts += 1
                 self.problem = str(exc) or type(exc).__name__

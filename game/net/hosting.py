@@ -1,15 +1,23 @@
 """Running a room server: on a thread of the game ("Host on this computer"), or as a command.
 
-``python main.py serve [--host --port --db --think-scale --rooms-per-hour --rate]`` (also
-``python -m game.net.server``) serves until interrupted.
+``python main.py serve [--host --port --db --think-scale --rooms-per-hour --rate …]`` (also
+``python -m game.net.server``) serves until interrupted; ``--help`` lists every flag. With
+``--certfile`` (and ``--keyfile``) it serves ``wss://`` and ``https://``; behind a reverse
+proxy, ``--proxy-headers`` with one ``--trusted-proxy`` or more reads the client's address
+from ``X-Forwarded-For``. A bad flag, a certificate that cannot be used or a rooms'
+database that cannot be (`roomstore.StoreError`) is one line and exit code 2, and the
+file is left as it was.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sqlite3
+import ssl
 import sys
 import threading
 from pathlib import Path
@@ -17,8 +25,11 @@ from typing import Any, Final
 
 from game.cli import CommandParser, number, shown, whole_number
 
+from .addresses import trusted_network
 from .protocol import RATE
-from .server import MAX_ROOMS, ROOMS_PER_HOUR, RoomServer
+from .roomstore import StoreError
+from .search import BUDGET, MIN_BUDGET, SearchPool, default_workers
+from .server import COMPUTER_SEATS, MAX_ROOMS, ROOMS_HELD, ROOMS_PER_HOUR, RoomServer
 
 DEFAULT_PORT: Final = 8765
 
@@ -43,11 +54,17 @@ class ServerThread(threading.Thread):
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._halt = asyncio.Event()
-        server = self.server = RoomServer(self.db, **self.options)
+        try:
+            server = self.server = RoomServer(self.db, **self.options)  # StoreError: a damaged database
+        except BaseException as exc:  # the caller reads `error` (the lobby says it)
+            self.error = exc
+            self._ready.set()
+            return
         try:
             await server.start(self.host, self.requested_port)
         except BaseException as exc:  # e.g. the port is taken: the caller reads `error`
             self.error = exc
+            await server.stop()
             self._ready.set()
             return
         self.port = server.port
@@ -74,6 +91,8 @@ MIN_RATE: Final = 1.0
 """The least ``--rate``: its bursts (twice the rate) must let at least two messages through."""
 MAX_THINK_SCALE: Final = 100.0
 """The largest ``--think-scale``: computers that think 100 times slower than usual."""
+MAX_SEARCH_WORKERS: Final = 64
+MAX_THINK_BUDGET: Final = 10.0
 PATH_SHOWN: Final = 160  # characters of a path quoted in a refusal
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
 
@@ -103,6 +122,34 @@ def database_file(text: str) -> Path:
     return path
 
 
+def server_tls(certfile: str, keyfile: str | None) -> ssl.SSLContext:
+    """The TLS context of ``--certfile`` (and ``--keyfile``; without it, the key is in the
+    certificate's file): TLS 1.2 or newer.
+
+    Raises:
+        ValueError: a file that cannot be read, or that holds no usable certificate or key.
+    """
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        context.load_cert_chain(certfile, keyfile)
+    except FileNotFoundError as exc:
+        raise ValueError(f"{shown(exc.filename or certfile, PATH_SHOWN)} does not exist") from None
+    except OSError as exc:  # ssl.SSLError too
+        why = getattr(exc, "reason", None) or exc.strerror or exc
+        raise ValueError(f"the certificate {shown(certfile, PATH_SHOWN)} or its key cannot be used ({why})") \
+            from None
+    return context
+
+
+def _proxy(text: str) -> str:
+    try:
+        trusted_network(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python main.py serve``: run the room server until interrupted.
 
@@ -127,7 +174,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=number(MIN_RATE, MAX_RATE), default=RATE,
                         help=f"messages a second one connection may send, {MIN_RATE:g} to {MAX_RATE:g} "
                              f"(default {RATE:g}; bursts of twice that)")
+    parser.add_argument("--rooms-held", type=whole_number(1, MAX_ROOMS), default=ROOMS_HELD,
+                        help=f"rooms one address may hold at once, 1 to {MAX_ROOMS} (default {ROOMS_HELD})")
+    parser.add_argument("--computer-seats", type=whole_number(0, 7 * MAX_ROOMS), default=COMPUTER_SEATS,
+                        help="computer seats in the unfinished rooms of one address, 0 to "
+                             f"{7 * MAX_ROOMS} (default {COMPUTER_SEATS})")
+    parser.add_argument("--search-workers", type=whole_number(1, MAX_SEARCH_WORKERS), default=None,
+                        help=f"processes Hard computers search in, 1 to {MAX_SEARCH_WORKERS} "
+                             f"(default: one per core but one, here {default_workers()})")
+    parser.add_argument("--think-budget", type=number(MIN_BUDGET, MAX_THINK_BUDGET), default=BUDGET,
+                        help=f"seconds a Hard computer may search, {MIN_BUDGET:g} to {MAX_THINK_BUDGET:g} "
+                             f"(default {BUDGET:g}; less on a busy server)")
+    parser.add_argument("--certfile", help="serve wss:// and https:// with this PEM certificate (chain)")
+    parser.add_argument("--keyfile", help="the certificate's private key (PEM), if not in --certfile")
+    parser.add_argument("--proxy-headers", action="store_true",
+                        help="behind a reverse proxy: read the client's address from X-Forwarded-For, "
+                             "on connections from a --trusted-proxy only")
+    parser.add_argument("--trusted-proxy", type=_proxy, action="append", default=[], metavar="ADDRESS",
+                        help="a proxy's address or network (repeatable), e.g. 127.0.0.1 or 10.0.0.0/8")
     args = parser.parse_args(argv)
+    if args.keyfile and not args.certfile:
+        parser.error("--keyfile needs --certfile")
+    if args.proxy_headers != bool(args.trusted_proxy):
+        parser.error("--proxy-headers and --trusted-proxy go together: name the proxies whose "
+                     "X-Forwarded-For is read")
+    tls = None
+    if args.certfile:
+        try:
+            tls = server_tls(args.certfile, args.keyfile)
+        except ValueError as exc:
+            parser.error(f"argument --certfile: {exc}")
     db = args.db
     if db is None:
         try:
@@ -139,22 +215,34 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
 
     def unusable(exc: Exception) -> int:
-        print(f"{parser.prog}: error: cannot open the rooms' database {shown(str(db), PATH_SHOWN)}: "
-              f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+        if isinstance(exc, StoreError):
+            print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        else:
+            print(f"{parser.prog}: error: cannot open the rooms' database {shown(str(db), PATH_SHOWN)}: "
+                  f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
 
     try:
         server = RoomServer(db, think_scale=args.think_scale, rate=args.rate, burst=2 * args.rate,
-                            rooms_per_hour=args.rooms_per_hour)
-    except (sqlite3.Error, OSError) as exc:  # not a database; a folder for it that cannot be made
+                            rooms_per_hour=args.rooms_per_hour, rooms_held=args.rooms_held,
+                            computer_seats=args.computer_seats, tls=tls, proxy_headers=args.proxy_headers,
+                            trusted_proxies=args.trusted_proxy,
+                            search=SearchPool(args.search_workers, budget=args.think_budget))
+    except (StoreError, sqlite3.Error, OSError) as exc:  # a damaged database; a folder that cannot be made
         return unusable(exc)
 
     async def run() -> None:
         await server.start(args.host, args.port)
-        print(f"Huit server on {args.host}:{server.port}, rooms in {db}; "
-              f"links look like huit://HOST:{server.port}/ROOM", flush=True)
+        page, game = ("https", "huits") if tls else ("http", "huit")
+        print(f"Huit server on {args.host}:{server.port}, rooms in {db}; links look like "
+              f"{page}://HOST:{server.port}/r/ROOM ({game}://HOST:{server.port}/ROOM in the game)",
+              flush=True)
+        stopping = asyncio.Event()
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers here
+            # SIGTERM (a service manager's stop) stops like Ctrl+C: the search workers end too.
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         try:
-            await asyncio.Event().wait()
+            await stopping.wait()
         finally:
             await server.stop()
 

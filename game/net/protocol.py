@@ -1,9 +1,18 @@
 """The protocol's limits, one connection's state, and reading a client's message.
 
 See docs/protocol.md. A message is refused (`Refusal`, an error reply naming the
-problem) when it is over `MAX_MESSAGE` bytes, binary, not a JSON object, of another
-protocol version or of an unknown type; a connection may send `RATE` messages a
-second, in bursts of `BURST` (by the server's clock, `game.net.clock`).
+problem) when it is over `MAX_MESSAGE` bytes (of UTF-8, not characters), binary, not
+a JSON object, of another protocol version (``"v"`` is the whole number 1: not
+``true``, not ``1.0``) or of an unknown type; a connection may send `RATE` messages a
+second, in bursts of `BURST` (by the server's clock, `game.net.clock`). Past that, a
+second allowance of the same size answers each message with ``rate_limited`` (its
+``ref`` carried back); what comes past both is dropped unread and unanswered, so a
+flood costs the server a bounded amount of work.
+
+Text a client sends that the server keeps, shows to others or encodes (names, keys)
+is read with `checked_text`: a lone surrogate (``"\ud800"``, which JSON allows and
+UTF-8 cannot encode) or a control character is a refusal naming the field, never an
+exception further in.
 """
 
 from __future__ import annotations
@@ -11,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -44,21 +54,38 @@ class Client:
     tokens: float = BURST
     now: Callable[[], float] = time.monotonic
     stamp: float = field(init=False)  # when the bucket was last filled
-    warned: float = float("-inf")  # when it was last told it floods
+    refusals: float = BURST  # the second allowance: floods answered with rate_limited
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    closing: bool = False  # the server is closing it: what it sends is no longer read
+    address: str = "?"  # where it comes from (through a trusted proxy: the client's address)
 
     def __post_init__(self) -> None:
         self.stamp = self.now()
+        self.refusals = self.burst
 
     def allow(self) -> bool:
         """Take one message from the token bucket; False when the sender is flooding."""
-        now = self.now()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
+        self._refill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def may_refuse(self) -> bool:
+        """Whether a message past the limit is still answered (``rate_limited``) rather than
+        dropped: a second bucket, of the same rate and burst as the first."""
+        self._refill()
+        if self.refusals < 1:
+            return False
+        self.refusals -= 1
+        return True
+
+    def _refill(self) -> None:
+        now = self.now()
+        gained = (now - self.stamp) * self.rate
+        self.stamp = now
+        self.tokens = min(self.burst, self.tokens + gained)
+        self.refusals = min(self.burst, self.refusals + gained)
 
 
 class Refusal(Exception):
@@ -76,9 +103,13 @@ def decode(message: str | bytes) -> dict[str, Any]:
     Raises:
         Refusal: too large, binary, not JSON, not an object, the wrong version or type.
     """
-    if len(message) > MAX_MESSAGE:
-        raise Refusal("too_large",
-                      f"messages are at most {MAX_MESSAGE} bytes; this one was {len(message)}")
+    size = message_size(message)
+    if size > MAX_MESSAGE:
+        # A text of more characters than the limit is not encoded to count it: it has at least
+        # as many bytes as characters.
+        least = "at least " if isinstance(message, str) and len(message) > MAX_MESSAGE else ""
+        raise Refusal("too_large", f"messages are at most {MAX_MESSAGE} bytes of UTF-8; this one has "
+                                   f"{least}{size:,} bytes")
     if isinstance(message, bytes):
         raise Refusal("bad_json", "messages are JSON text, not binary frames")
     try:
@@ -89,13 +120,67 @@ def decode(message: str | bytes) -> dict[str, Any]:
         raise Refusal("bad_json", "the JSON is nested too deeply") from None
     if not isinstance(data, dict):
         raise Refusal("bad_json", "a message is a JSON object")
-    if data.get("v") != PROTOCOL:
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL:  # not True, not 1.0: the whole number
         raise Refusal("version",
                       f"this server speaks protocol version {PROTOCOL}; send \"v\": {PROTOCOL}")
     if data.get("type") not in TYPES:
         raise Refusal("unknown_type", f"unknown message type {data.get('type')!r:.40}; "
                                       f"expected one of {', '.join(TYPES)}")
     return data
+
+
+def read_ref(message: str | bytes) -> int | str | None:
+    """The ``ref`` of a message the server will not act on (past the rate limit), so that its
+    refusal can carry it; None when there is none that could be read."""
+    if isinstance(message, bytes) or message_size(message) > MAX_MESSAGE:
+        return None
+    try:
+        data = json.loads(message)
+    except (ValueError, RecursionError):
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    if isinstance(ref, bool) or not isinstance(ref, int | str) or len(str(ref)) > 64:
+        return None
+    if isinstance(ref, str) and text_problem(ref) is not None:
+        return None
+    return ref
+
+
+def message_size(message: str | bytes) -> int:
+    """A message's size in bytes as it came on the wire (UTF-8 for text); a text of more
+    characters than `MAX_MESSAGE` is too large whatever it holds, and is not encoded to
+    count it (its number of characters is returned: at most its bytes)."""
+    if isinstance(message, bytes) or len(message) > MAX_MESSAGE:
+        return len(message)
+    return len(message.encode("utf-8", "surrogatepass"))
+
+
+def text_problem(text: str) -> str | None:
+    """What makes ``text`` unfit to keep, show or encode, or None: a lone surrogate (JSON
+    allows ``"\\ud800"``, UTF-8 cannot encode it) or a control character."""
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Cs", "Cc"):
+            what = "a lone surrogate" if category == "Cs" else "a control character"
+            return f"{what} (U+{ord(char):04X})"
+    return None
+
+
+def checked_text(value: Any, name: str, limit: int) -> str:
+    """``value`` as a text field the server keeps or shows: a string, cut to ``limit``
+    characters (as names always were), without a lone surrogate or a control character.
+
+    Raises:
+        Refusal: ``bad_message`` naming the field.
+    """
+    if not isinstance(value, str):
+        raise Refusal("bad_message", f"{name} must be text")
+    text = value[:limit]
+    problem = text_problem(text)
+    if problem is not None:
+        raise Refusal("bad_message", f"{name} holds {problem}; send plain text")
+    return text
 
 
 def plain_values(values: dict[str, Any]) -> dict[str, Any]:

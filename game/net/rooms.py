@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -26,7 +27,12 @@ from game.engine import Action, Match, Rules, Status, parse_action
 from game.engine.events import Event
 from game.play import Computer, TurnDriver
 
+from .protocol import text_problem
+
 MAX_NAME: Final = 24
+KEY: Final = re.compile(r"[A-Za-z0-9_-]{1,128}", re.ASCII)
+"""What a seat key looks like (`new_key` makes 32 of these characters): anything else opens
+no seat, and is never hashed."""
 
 
 class RoomError(ValueError):
@@ -43,8 +49,23 @@ def new_key() -> str:
 
 
 def digest(key: str) -> str:
-    """What the server keeps of a key: its SHA-256, never the key."""
-    return hashlib.sha256(key.encode()).hexdigest()
+    """What the server keeps of a key: its SHA-256, never the key (keys are ASCII: `KEY`)."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def seat_name(value: Any, where: str) -> str:
+    """A name a client gave a seat, cut to `MAX_NAME` characters.
+
+    Raises:
+        RoomError: not text, or text holding a lone surrogate or a control character.
+    """
+    if not isinstance(value, str):
+        raise RoomError("bad_message", f"{where} must be text")
+    name = value[:MAX_NAME]
+    problem = text_problem(name)
+    if problem is not None:
+        raise RoomError("bad_message", f"{where} holds {problem}; send plain text")
+    return name
 
 
 @dataclass
@@ -88,10 +109,8 @@ def seats_from_request(value: Any) -> list[Seat]:
         level = raw.get("level", "medium")
         if raw["kind"] == "computer" and level not in LEVELS:
             raise RoomError("bad_message", f"seat {i}: level must be one of {', '.join(LEVELS)}")
-        name = raw.get("name", "")
-        if not isinstance(name, str):
-            raise RoomError("bad_message", f"seat {i}: name must be text")
-        seats.append(Seat(raw["kind"], level if raw["kind"] == "computer" else "medium", name[:MAX_NAME]))
+        name = seat_name(raw.get("name", ""), f"seat {i}: name")
+        seats.append(Seat(raw["kind"], level if raw["kind"] == "computer" else "medium", name))
     if not any(s.is_human for s in seats):
         raise RoomError("bad_rules", "a room needs at least one human seat")
     return seats
@@ -118,6 +137,8 @@ class Room:
     match: Match | None = None
     driver: TurnDriver | None = None  # once dealt: its computers and its turn clock
     log_length: int = 0
+    owner: str = ""  # the address (its quota bucket) that created it: for the quotas of rooms held
+    joined: bool = False  # whether anyone but its creator ever claimed a seat
 
     @property
     def players(self) -> int:
@@ -133,6 +154,16 @@ class Room:
     def state(self) -> str:
         """``waiting`` (for players), ``playing``, ``round_over`` or ``match_over``."""
         return "waiting" if self.match is None else self.match.status
+
+    @property
+    def anyone_here(self) -> bool:
+        """Whether a person of the room is connected: without one, its computers and clocks wait."""
+        return any(s.connected for s in self.seats if s.is_human)
+
+    @property
+    def computer_seats(self) -> int:
+        """How many seats the server plays."""
+        return sum(not s.is_human for s in self.seats)
 
     @property
     def finished(self) -> bool:
@@ -167,6 +198,8 @@ class Room:
     def opens(self, seat: Any, key: Any) -> bool:
         """Whether ``key`` opens ``seat`` (constant-time comparison of digests)."""
         if type(seat) is not int or not 0 <= seat < self.players or not isinstance(key, str):
+            return False
+        if not KEY.fullmatch(key):  # not a key this server made (a lone surrogate, a space...)
             return False
         stored = self.seats[seat].key_hash
         return stored is not None and hmac.compare_digest(stored, digest(key))

@@ -5,29 +5,53 @@ in WAL mode with ``synchronous=NORMAL``: a commit survives the server process be
 killed at any moment (it is in the log file the next start reads), at the cost of
 the last commits on a power cut, and commits are fast enough to make on the
 server's event loop.
+
+The file holds every room's seed, from which anyone who reads it can deal every hidden
+hand again: it is made readable by its owner only (0600; SQLite gives its ``-wal`` and
+``-shm`` files the database's own mode), and an existing file is set to that mode too.
+
+Opening is careful, because a file that is not what it should be must never cost the
+rooms in it: a folder, a device, a file that is not SQLite, a damaged one (SQLite's
+quick check), one whose tables are not the rooms' (a table missing, or other columns),
+or one written by a newer Huit is refused with a `StoreError` that names the file and
+the problem, and nothing is written to it. Tables are created only in a new, empty
+file; a database of the first version (without the ``owner`` and ``joined`` columns)
+is brought to this one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
+import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from .rooms import LogEntry, Room, Seat
 from .wire import rules_from_json, rules_to_json
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
+VERSION: Final = 1
+"""The schema's version, kept in SQLite's ``user_version`` (0 in files of the first version)."""
+
+HEADER: Final = b"SQLite format 3\x00"
+OWNER_ONLY: Final = 0o600
+SHOWN: Final = 160  # characters of a path quoted in a message
+
+SCHEMA: Final = """
+CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
     rules TEXT NOT NULL,
     seats TEXT NOT NULL,
     seed INTEGER NOT NULL,
     first INTEGER,
     created REAL NOT NULL,
-    active REAL NOT NULL
+    active REAL NOT NULL,
+    owner TEXT NOT NULL DEFAULT '',
+    joined INTEGER NOT NULL DEFAULT 1
 );
-CREATE TABLE IF NOT EXISTS log (
+CREATE TABLE log (
     room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,
     kind TEXT NOT NULL,
@@ -37,19 +61,142 @@ CREATE TABLE IF NOT EXISTS log (
 );
 """
 
+FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
+                        "log": ["room", "seq", "kind", "seat", "text"]}
+"""The tables as the first version wrote them."""
+COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
+"""The tables as this version writes them."""
+
+
+class StoreError(Exception):
+    """The rooms' database cannot be used as it is; the message names the file and why.
+
+    Nothing was written to the file."""
+
+    def __init__(self, path: str | Path, problem: str) -> None:
+        self.path = str(path)
+        self.problem = problem
+        shown = self.path if len(self.path) <= SHOWN else self.path[:SHOWN] + "..."
+        super().__init__(f"cannot use the rooms' database {shown}: {problem}")
+
+
+def _inspect(path: Path) -> bool:
+    """Check what is at ``path`` before SQLite opens it; return whether it is a new file.
+
+    Raises:
+        StoreError: a folder, not a regular file, or a file that is not an SQLite database.
+    """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return True
+    except OSError as exc:
+        raise StoreError(path, exc.strerror or str(exc)) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise StoreError(path, "it is a folder; name the rooms' SQLite file, e.g. rooms.sqlite3 in it")
+    if not stat.S_ISREG(info.st_mode):
+        raise StoreError(path, "it is not a regular file (a device, a pipe or a socket)")
+    if info.st_size == 0:
+        return True
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(100)
+    except OSError as exc:
+        raise StoreError(path, f"it cannot be read ({exc.strerror or exc})") from None
+    if not head.startswith(HEADER):
+        raise StoreError(path, "it is not an SQLite database (its first bytes are not SQLite's header)")
+    if len(head) < 100:
+        raise StoreError(path, f"it is cut short ({info.st_size} bytes: not even SQLite's header)")
+    return False
+
+
+def _create_owner_only(path: Path) -> None:
+    """Make the empty file SQLite will fill, readable by its owner only (whatever the umask)."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, OWNER_ONLY))
+
+
+def owner_only(path: Path) -> None:
+    """Set the database and its ``-wal``/``-shm`` files (those present) to owner-only."""
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(FileNotFoundError):
+            if stat.S_IMODE(file.stat().st_mode) != OWNER_ONLY:
+                file.chmod(OWNER_ONLY)
+
 
 class RoomStore:
-    """Rooms on disk."""
+    """Rooms on disk.
+
+    Raises:
+        StoreError: the file cannot be used as the rooms' database (see the module).
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        memory = str(path) == ":memory:"
+        if not memory:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(path, f"its folder cannot be made ({exc.strerror or exc})") from None
+            new = _inspect(self.path)
+            try:
+                if new:
+                    _create_owner_only(self.path)
+                owner_only(self.path)
+            except OSError as exc:
+                raise StoreError(path, exc.strerror or str(exc)) from None
+        try:
+            # mode=rw: an existing file is opened, never made anew (it was made above if new).
+            target = ":memory:" if memory else f"{self.path.resolve().as_uri()}?mode=rw"
+            self.db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, uri=not memory)
+        except sqlite3.Error as exc:
+            raise StoreError(path, f"SQLite cannot open it ({exc})") from None
+        try:
+            self._prepare()
+        except StoreError:
+            self.db.close()
+            raise
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise StoreError(path, f"it is damaged ({exc})") from None
+
+    def _prepare(self) -> None:
+        """Check the file's health and tables, then make it ready (see the module)."""
+        db = self.db
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if not tables:
+            db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA)
+        else:
+            health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
+            if health != ["ok"]:
+                raise StoreError(self.path, f"it is damaged (SQLite's check: {'; '.join(health)[:200]})")
+            if version > VERSION:
+                raise StoreError(self.path, f"it was written by a newer Huit (schema {version}; this one "
+                                            f"reads up to {VERSION})")
+            wanted = COLUMNS if version == VERSION else FIRST_COLUMNS
+            for table, columns in wanted.items():
+                if table not in tables:
+                    raise StoreError(self.path, f"its {table} table is missing (tables: "
+                                                f"{', '.join(sorted(tables))[:120]}); Huit does not start "
+                                                "its rooms afresh in it")
+                found = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+                if found != columns:
+                    raise StoreError(self.path, f"its {table} table has the columns "
+                                                f"{', '.join(found)[:120]}, not {', '.join(columns)}")
+            if version < VERSION:
+                with db:
+                    db.execute("BEGIN")
+                    db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+                    # Rooms of the first version keep the seven days they were promised.
+                    db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
+                    db.execute(f"PRAGMA user_version={VERSION}")
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        if str(self.path) != ":memory:":
+            owner_only(self.path)
 
     def close(self) -> None:
         """Close the file."""
@@ -62,16 +209,16 @@ class RoomStore:
         """Store a new room."""
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (room.room_id, json.dumps(rules_to_json(room.rules)), self._seats(room),
-                             room.seed, room.first, now, now))
+                             room.seed, room.first, now, now, room.owner, int(room.joined)))
 
     def save_seats(self, room: Room, now: float) -> None:
         """Store the room's seats (a claim) and mark it active."""
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("UPDATE rooms SET seats = ?, active = ? WHERE id = ?",
-                            (self._seats(room), now, room.room_id))
+            self.db.execute("UPDATE rooms SET seats = ?, active = ?, joined = ? WHERE id = ?",
+                            (self._seats(room), now, int(room.joined), room.room_id))
 
     def append(self, room: Room, entry: LogEntry, now: float) -> None:
         """Store one change of the room, committed when this returns."""
@@ -85,25 +232,30 @@ class RoomStore:
     def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
         """Every stored room rebuilt, and the ids of rooms that could not be (with why)."""
         rooms, broken = [], []
-        for row in self.db.execute("SELECT id, rules, seats, seed, first FROM rooms ORDER BY created"):
+        for row in self.db.execute("SELECT id, rules, seats, seed, first, owner, joined FROM rooms "
+                                   "ORDER BY created"):
             try:
                 rooms.append(self._rebuild(*row))
             except Exception as exc:  # one damaged room must not keep the others from starting
                 broken.append((row[0], f"{type(exc).__name__}: {exc}"))
         return rooms, broken
 
-    def _rebuild(self, room_id: str, rules: str, seats: str, seed: int, first: int | None) -> Room:
+    def _rebuild(self, room_id: str, rules: str, seats: str, seed: int, first: int | None, owner: str,
+                 joined: int) -> Room:
         stored: list[dict[str, Any]] = json.loads(seats)
         room = Room(room_id, rules_from_json(json.loads(rules)),
-                    [Seat(s["kind"], s["level"], s["name"], s["key_hash"]) for s in stored], seed, first)
+                    [Seat(s["kind"], s["level"], s["name"], s["key_hash"]) for s in stored], seed, first,
+                    owner=owner, joined=bool(joined))
         entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
             "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
         room.replay(entries)
         return room
 
-    def expired(self, before: float) -> list[str]:
-        """Ids of rooms with no activity since ``before``."""
-        return [r[0] for r in self.db.execute("SELECT id FROM rooms WHERE active < ?", (before,))]
+    def expired(self, before: float, lonely_before: float) -> list[str]:
+        """Ids of rooms with no activity since ``before``, and of rooms nobody but their creator
+        joined with none since ``lonely_before``."""
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM rooms WHERE active < ? OR (joined = 0 AND active < ?)", (before, lonely_before))]
 
     def delete(self, room_id: str) -> None:
         """Forget a room and its log."""

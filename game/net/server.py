@@ -1,4 +1,4 @@
-"""The authoritative room server: ``python main.py serve [--host --port --db]``.
+"""The authoritative room server: ``python main.py serve [--host --port --db …]``.
 
 An asyncio WebSocket server (the ``websockets`` library) that owns every room's
 engine. A change and the messages it causes happen in one synchronous step (nothing
@@ -21,42 +21,76 @@ delays, rate limits, request memory, the rooms-per-hour quota, stored timestamps
 expiry). The protocol is in docs/protocol.md;
 `protocol` holds its limits and message decoding, `hosting` runs a server on a
 thread or from the command line.
+
+What one player may cost the server is bounded: per connection, messages a second
+(`protocol.Client`) and messages queued for it; per address (through a trusted proxy,
+the client's: `addresses`), connections, rooms created an hour, rooms held and
+computer seats (`quotas`); for the whole server, rooms kept and the searching
+computers' work (`search.SearchPool`: bounded workers and queue, a think budget).
+A room's computers and clocks stand still while none of its people is connected,
+and a room nobody but its creator joined expires after `LONELY_EXPIRY` without
+activity rather than seven days. The same port answers plain HTTP GETs (`web`: a
+room's page, ``/health``), over TLS when the server has a certificate.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
-import os
 import random
+import re
 import secrets
 import sqlite3
-from concurrent.futures import ThreadPoolExecutor
+import ssl
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request
 
 from game.engine import Action, IllegalAction, Status, TimeOut, parse_action
 from game.engine.events import Event
 from game.play import Move, Pace
 
+from . import web
+from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, quota_key
 from .clock import Clock, SystemClock
-from .protocol import BURST, MAX_FRAME, PROTOCOL, RATE, Client, Refusal, decode, plain_values
-from .rooms import LogEntry, Room, RoomError, seats_from_request
+from .protocol import (
+    BURST,
+    MAX_FRAME,
+    PROTOCOL,
+    RATE,
+    Client,
+    Refusal,
+    checked_text,
+    decode,
+    plain_values,
+    read_ref,
+    text_problem,
+)
+from .quotas import Limits, Quotas
+from .rooms import MAX_NAME, LogEntry, Room, RoomError, seats_from_request
 from .roomstore import RoomStore
+from .search import SearchPool
 from .wire import WireError, event_to_json, result_to_json, rules_from_json, view_to_json
 
 MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
-CONNECTIONS_PER_ADDRESS: Final = 32  # open connections from one address (loopback excepted)
+ROOMS_HELD: Final = 50  # rooms one address may hold at once (created by it, still kept)
+COMPUTER_SEATS: Final = 12  # computer seats in the unfinished rooms one address holds
+CONNECTIONS_PER_ADDRESS: Final = 32  # open connections from one address (loopback excepted, without a proxy)
+PAGES_PER_SECOND: Final = 5.0  # HTTP pages one address may ask for a second (bursts of four times that)
 REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with its request id
 EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
-SWEEP: Final = 3600.0  # how often expired rooms are looked for
+LONELY_EXPIRY: Final = 6 * 3600.0  # the same, for a room nobody but its creator ever joined
+SWEEP: Final = 600.0  # how often expired rooms are looked for
+REQUEST_ID: Final = re.compile(r"[!-~]{8,64}", re.ASCII)  # a create's or claim's request id: printable ASCII
 
 log = logging.getLogger("huit.server")
 # websockets logs every frame at DEBUG (seat keys included): its logger here never goes below INFO.
@@ -70,30 +104,49 @@ class RoomServer:
     ``clock``: what everything the server times reads (default `SystemClock`; tests pass
     a `ManualClock` and advance it). ``think_scale`` multiplies the computers' think and
     reaction delays (0: at once). ``rng``: where deals and delays are drawn from.
+    ``rate``/``burst``: messages a second per connection. ``max_rooms``: rooms kept;
+    ``rooms_per_hour``, ``rooms_held``, ``computer_seats``, ``connections_per_address`` and
+    ``pages_per_second``: the per-address quotas (`quotas.Limits`); ``trust_loopback``:
+    loopback is exempt from the connection quota (only without a proxy).
+    ``lonely_expiry``: seconds idle before a room nobody but its creator joined expires.
+    ``search``: where Hard computers search (default: a `SearchPool` for this machine).
+    ``tls``: serve ``wss://`` and ``https://`` with this context. ``proxy_headers`` and
+    ``trusted_proxies``: read ``X-Forwarded-For`` from these proxies (`addresses`).
+
+    Raises:
+        StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
+        ValueError: a trusted proxy that is not an address or network.
     """
 
     def __init__(self, db: str | Path, *, clock: Clock | None = None, think_scale: float = 1.0,
                  rng: random.Random | None = None, rate: float = RATE, burst: float = BURST,
                  max_rooms: int = MAX_ROOMS, rooms_per_hour: int = ROOMS_PER_HOUR,
-                 connections_per_address: int = CONNECTIONS_PER_ADDRESS, trust_loopback: bool = True) -> None:
-        self.store = RoomStore(db)
-        self.connections_per_address, self.trust_loopback = connections_per_address, trust_loopback
-        self.connections: dict[str, int] = {}  # address -> open connections
+                 rooms_held: int = ROOMS_HELD, computer_seats: int = COMPUTER_SEATS,
+                 connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+                 pages_per_second: float = PAGES_PER_SECOND, trust_loopback: bool = True,
+                 lonely_expiry: float = LONELY_EXPIRY, search: SearchPool | None = None,
+                 tls: ssl.SSLContext | None = None, proxy_headers: bool = False,
+                 trusted_proxies: Iterable[str | Network] = ()) -> None:
+        self.store = RoomStore(db)  # raises StoreError: a file that cannot be the rooms' database
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.addresses = AddressPolicy.of(proxy_headers, trusted_proxies, trust_loopback)
+        self.quotas = Quotas(Limits(connections_per_address, rooms_per_hour, rooms_held, computer_seats,
+                                    pages_per_second), self.clock.now)
+        self.open_connections = 0  # WebSocket connections open now, exempt or not
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
-        self.max_rooms, self.rooms_per_hour = max_rooms, rooms_per_hour
-        self.created: dict[str, list[float]] = {}  # address -> when it created rooms (the last hour)
+        self.max_rooms = max_rooms
+        self.lonely_expiry = lonely_expiry
+        self.tls = tls
+        self._warned_proxy = False  # the log said once that proxy headers come without a proxy
         # A create or claim whose answer was lost comes again with the same request id: it gets
         # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds).
         self.requests: dict[str, tuple[float, str, int, str]] = {}
-        self.clock: Clock = clock if clock is not None else SystemClock()
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
         # pass a seeded generator to make the deals reproducible.
         self.rng = rng if rng is not None else random.SystemRandom()
         self.pace = Pace(self.rng, think_scale, think_scale)  # every room's computers
-        # Hard searches on these threads, one core each at most (no helper processes: the
-        # server's cores serve every room at once).
-        self.workers = ThreadPoolExecutor(max_workers=min(32, (os.cpu_count() or 1) + 4),
-                                          thread_name_prefix="huit-search")
+        # Every room's Hard computers search here: bounded workers, queue and think budget.
+        self.search = search if search is not None else SearchPool()
         self.rooms: dict[str, Room] = {}
         self.seated: dict[str, dict[int, Client]] = {}  # room id -> seat -> connection
         self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
@@ -122,13 +175,16 @@ class RoomServer:
         self.rooms = {room.room_id: room for room in rooms}
         for room in rooms:
             self._adopt(room)
+            self.quotas.hold(room.room_id, (room.owner,), 0 if room.finished else room.computer_seats)
         self.expire()
-        self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log)
+        self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
+                                   ssl=self.tls, process_request=functools.partial(web.respond, self))
         self.port = self._server.sockets[0].getsockname()[1]
         for room in self.rooms.values():
             self._kick(room)
         self._sweeper = asyncio.create_task(self._sweep())
-        log.info("listening on %s:%s with %d rooms", host, self.port, len(self.rooms))
+        log.info("listening on %s:%s%s with %d rooms", host, self.port, " (TLS)" if self.tls else "",
+                 len(self.rooms))
 
     async def stop(self) -> None:
         """Close every connection and task, then the database."""
@@ -137,7 +193,7 @@ class RoomServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        self.workers.shutdown(wait=False, cancel_futures=True)
+        self.search.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
     async def _sweep(self) -> None:
@@ -146,10 +202,13 @@ class RoomServer:
             self.expire()
 
     def expire(self) -> list[str]:
-        """Delete rooms idle for seven days (by the injectable clock); return their ids."""
-        gone = self.store.expired(self.clock.now() - EXPIRY)
+        """Delete rooms idle for seven days, and rooms nobody but their creator joined idle for
+        `LONELY_EXPIRY` (by the injectable clock); return their ids."""
+        now = self.clock.now()
+        gone = self.store.expired(now - EXPIRY, now - self.lonely_expiry)
         for room_id in gone:
             self.store.delete(room_id)
+            self.quotas.forget(room_id)
             self.rooms.pop(room_id, None)
             self.ticked.pop(room_id, None)
             task = self.tasks.pop(room_id, None)
@@ -162,18 +221,18 @@ class RoomServer:
 
     # ---- connections -------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        counted = not (self.trust_loopback and address in ("127.0.0.1", "::1"))
-        if counted and self.connections.get(address, 0) >= self.connections_per_address:
+        address = self.client_address(ws, ws.request)
+        bucket = quota_key(address)
+        counted = not self.addresses.exempt(address, self._proxied(ws.request))
+        if counted and not self.quotas.open(bucket):
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(json.dumps({"type": "error", "code": "too_many_connections", "v": PROTOCOL,
-                                          "message": f"at most {self.connections_per_address} connections "
+                                          "message": f"at most {self.quotas.limits.connections} connections "
                                                      "from one address"}))
                 await ws.close(1008, "too many connections from this address")
             return
-        if counted:
-            self.connections[address] = self.connections.get(address, 0) + 1
-        client = Client(ws, self.rate, self.burst, tokens=self.burst, now=self.clock.now)
+        self.open_connections += 1
+        client = Client(ws, self.rate, self.burst, tokens=self.burst, now=self.clock.now, address=bucket)
         writer = asyncio.create_task(self._write(client))
         try:
             async for message in ws:
@@ -183,10 +242,42 @@ class RoomServer:
         finally:
             self._detach(client)
             writer.cancel()
+            self.open_connections -= 1
             if counted:
-                self.connections[address] -= 1
-                if not self.connections[address]:
-                    del self.connections[address]
+                self.quotas.close(bucket)
+
+    def client_address(self, ws: ServerConnection, request: Request | None) -> str:
+        """Where a connection (or a page request) comes from: its peer, or through a trusted
+        proxy the client that proxy names (`addresses`)."""
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if request is None or not self.addresses.proxy_headers:
+            return canonical(peer)
+        return self.addresses.client(peer, request.headers.get_all("X-Forwarded-For"))
+
+    def _proxied(self, request: Request | None) -> bool:
+        """Whether a request carries a proxy's header (`addresses.FORWARDING_HEADERS`); said
+        once in the log when no proxy is configured (its clients then count as one)."""
+        if request is None or not any(name in request.headers for name in FORWARDING_HEADERS):
+            return False
+        if not self.addresses.behind_proxy and not self._warned_proxy:
+            self._warned_proxy = True
+            log.warning("connections carry a proxy's headers (X-Forwarded-For...), but no proxy is "
+                        "configured: they count as the proxy's address; run with --proxy-headers and "
+                        "--trusted-proxy ADDRESS to count each client on its own")
+        return True
+
+    def quota_key(self, address: str) -> str:
+        """What the quotas count ``address`` under (IPv6: its /64)."""
+        return quota_key(address)
+
+    def request_tls(self, ws: ServerConnection, request: Request) -> bool:
+        """Whether the player reached the server over TLS: its own, or a trusted proxy's."""
+        if self.tls is not None:
+            return True
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if self.addresses.proxy_headers and self.addresses.is_trusted(peer):
+            return request.headers.get("X-Forwarded-Proto", "").strip().lower() == "https"
+        return False
 
     async def _write(self, client: Client) -> None:
         """Send a connection's queued messages in order; ``None`` in the queue closes it."""
@@ -199,20 +290,27 @@ class RoomServer:
                 await client.ws.send(text)
 
     async def _receive(self, client: Client, message: str | bytes) -> None:
+        if client.closing:
+            return  # it is being closed: nothing it sends is read any more
         if not client.allow():
-            now = self.clock.now()
-            if now - client.warned > 1.0:  # say it once a second, not once a message
-                client.warned = now
-                self._send(client, {"type": "error", "code": "rate_limited",
-                                          "message": f"more than {self.rate:g} messages a second: slow down"})
+            if client.may_refuse():  # answered (with its ref) up to a second allowance; then dropped
+                reply: dict[str, Any] = {"type": "error", "code": "rate_limited",
+                         "message": f"more than {self.rate:g} messages a second: this one was dropped; "
+                                    "slow down"}
+                ref = read_ref(message)
+                if ref is not None:
+                    reply["ref"] = ref
+                self._send(client, reply)
             return
         ref = None
         try:
             data = decode(message)
             ref = data.get("ref")
-            if ref is not None and not (isinstance(ref, int | str) and len(str(ref)) <= 64):
+            if ref is not None and not (isinstance(ref, int | str) and len(str(ref)) <= 64
+                                        and not (isinstance(ref, str) and text_problem(ref))):
                 ref = None
-                raise Refusal("bad_message", "ref must be a string or number of at most 64 characters")
+                raise Refusal("bad_message", "ref must be a string (plain text) or number of at most 64 "
+                                             "characters")
             try:
                 await getattr(self, "_on_" + data["type"])(client, data, ref)
             except (Refusal, asyncio.CancelledError):
@@ -227,8 +325,11 @@ class RoomServer:
             self._send(client, reply)
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
+        if client.closing:
+            return
         message["v"] = PROTOCOL
         if client.outbox.qsize() >= MAX_BACKLOG:  # it stopped reading: let it reconnect for a fresh view
+            client.closing = True  # closed once, whatever it sends meanwhile
             self._detach(client)
             self._spawn(client.ws.close(1008, "too many unread messages"))
             return
@@ -258,9 +359,11 @@ class RoomServer:
     async def _on_create(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
-        if self._repeat(client, data):
+        request = self._request_id(data)
+        if self._repeat(client, request):
             return
-        self._room_quota(client)
+        if len(self.rooms) >= self.max_rooms:
+            raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
         try:
             rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
             seats = seats_from_request(data.get("seats"))
@@ -271,13 +374,15 @@ class RoomServer:
             raise Refusal(exc.code, str(exc)) from None
         except ValueError as exc:  # RulesError: the seating
             raise Refusal("bad_rules", str(exc)) from None
-        name = data.get("name", "")
-        if not isinstance(name, str):
-            raise Refusal("bad_message", "name must be text")
+        name = checked_text(data.get("name", ""), "name", MAX_NAME)
+        owners = (client.address,)  # later also the player's key
+        computers = sum(not s.is_human for s in seats)
+        self.quotas.check_room(owners, computers)
         first = None
         if rules.first_player == "seat0":  # "the human always starts": the first human seat
             first = next(i for i, s in enumerate(seats) if s.is_human)
-        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first)
+        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first,
+                    owner=client.address)
         seat, key = room.claim(None, name)
         try:
             self.store.add(room, self.clock.now())
@@ -285,8 +390,9 @@ class RoomServer:
             log.exception("a new room could not be stored")
             raise Refusal("server_error", "the server could not store the room; please try again") from None
         self.rooms[room.room_id] = room
+        self.quotas.created_room(room.room_id, owners, computers)
         log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
-        self._remember_request(data, room, seat, key)
+        self._remember_request(request, room, seat, key)
         self._seat(client, room, seat, key)
 
     async def _on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
@@ -296,46 +402,59 @@ class RoomServer:
         room = self.rooms.get(wanted) if isinstance(wanted, str) else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
-        if data.get("key") is None and self._repeat(client, data):
-            return
         seat, key = data.get("seat"), data.get("key")
         if key is not None:
-            if not room.opens(seat, key):
+            if not room.opens(seat, key):  # a key this server never made (not text, a surrogate...) too
                 raise Refusal("bad_key", "that key does not open that seat")
             assert type(seat) is int  # `opens` took it for a seat
             self._seat(client, room, seat, None)
             return
+        request = self._request_id(data)
+        if self._repeat(client, request):
+            return
         if seat is not None and type(seat) is not int:
             raise Refusal("bad_message", "seat must be a number")
-        name = data.get("name", "")
-        if not isinstance(name, str):
-            raise Refusal("bad_message", "name must be text")
-        before = [(s.key_hash, s.name) for s in room.seats]
+        name = checked_text(data.get("name", ""), "name", MAX_NAME)
+        before = [(s.key_hash, s.name) for s in room.seats], room.joined
         try:
             seat, new = room.claim(seat, name)
         except RoomError as exc:
             raise Refusal(exc.code, str(exc)) from None
+        room.joined = True  # someone besides its creator: the room keeps its full seven days
         try:
             self.store.save_seats(room, self.clock.now())
         except sqlite3.Error:  # the claim is undone: a seat must never belong to a key nobody got
-            for s, (key_hash, old_name) in zip(room.seats, before, strict=True):
+            for s, (key_hash, old_name) in zip(room.seats, before[0], strict=True):
                 s.key_hash, s.name = key_hash, old_name
+            room.joined = before[1]
             log.exception("room %s: a claim could not be stored", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
-        self._remember_request(data, room, seat, new)
+        self._remember_request(request, room, seat, new)
         self._seat(client, room, seat, new)
 
-    def _remember_request(self, data: dict[str, Any], room: Room, seat: int, key: str) -> None:
+    @staticmethod
+    def _request_id(data: dict[str, Any]) -> str | None:
+        """A create's or claim's ``request`` id, if it has one.
+
+        Raises:
+            Refusal: ``bad_message``: not 8 to 64 printable ASCII characters.
+        """
         request = data.get("request")
-        if isinstance(request, str) and 8 <= len(request) <= 64:
+        if request is None:
+            return None
+        if not isinstance(request, str) or not REQUEST_ID.fullmatch(request):
+            raise Refusal("bad_message", "request must be 8 to 64 printable ASCII characters (a random id)")
+        return request
+
+    def _remember_request(self, request: str | None, room: Room, seat: int, key: str) -> None:
+        if request is not None:
             now = self.clock.now()
             self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
             self.requests[request] = (now, room.room_id, seat, key)
 
-    def _repeat(self, client: Client, data: dict[str, Any]) -> bool:
+    def _repeat(self, client: Client, request: str | None) -> bool:
         """A create or claim seen before (its answer was lost): the same seat and key again."""
-        request = data.get("request")
-        known = self.requests.get(request) if isinstance(request, str) else None
+        known = self.requests.get(request) if request is not None else None
         if known is None or self.clock.now() - known[0] >= REQUEST_MEMORY:
             return False
         _, room_id, seat, key = known
@@ -383,6 +502,9 @@ class RoomServer:
         text = data.get("action")
         if not isinstance(text, str):
             raise Refusal("bad_message", "action must be text, e.g. \"play 7H\"")
+        problem = text_problem(text[:64])
+        if problem is not None:
+            raise Refusal("bad_message", f"action holds {problem}; send its notation, e.g. \"play 7H\"")
         try:
             action = parse_action(text)
         except ValueError as exc:
@@ -409,6 +531,8 @@ class RoomServer:
         self._broadcast(room, events, sender, ref)
         if room.state != Status.PLAYING:
             self._room_status(room)
+            if room.finished:
+                self.quotas.settled(room.room_id)  # its computers have nothing more to do
         self._kick(room)
 
     async def _on_autopilot(self, client: Client, data: dict[str, Any], ref: Any) -> None:
@@ -448,17 +572,6 @@ class RoomServer:
         except sqlite3.Error:
             log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
-
-    def _room_quota(self, client: Client) -> None:
-        if len(self.rooms) >= self.max_rooms:
-            raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
-        address = str(client.ws.remote_address[0]) if client.ws.remote_address else "?"
-        now = self.clock.now()
-        recent = [t for t in self.created.get(address, []) if now - t < 3600]
-        if len(recent) >= self.rooms_per_hour:
-            raise Refusal("too_many_rooms",
-                          f"at most {self.rooms_per_hour} new rooms an hour from one address")
-        self.created[address] = recent + [now]
 
     def _timer(self, room: Room) -> float | None:
         """The ``timer`` field of updates: the seconds left on a running turn clock, else None."""
@@ -500,7 +613,7 @@ class RoomServer:
         if driver is None:
             return
         driver.pace = self.pace
-        driver.executor = self.workers
+        driver.executor = self.search
         driver.wake = lambda: self._wake(room)
         self.ticked[room.room_id] = self.clock.now()
 
@@ -521,6 +634,8 @@ class RoomServer:
         now = self.clock.now()
         elapsed = now - self.ticked.get(room.room_id, now)
         self.ticked[room.room_id] = now
+        if not room.anyone_here:
+            return None  # none of its people is connected: its computers and clocks stand still
         return driver.advance(elapsed)
 
     def _kick(self, room: Room) -> None:
@@ -535,6 +650,8 @@ class RoomServer:
         """Sleep until the room's driver is due, then make its move (or deal the next round)."""
         try:
             while True:
+                if not room.anyone_here:
+                    return  # until one of its people comes back (`_seat` plans the room again)
                 move = self._catch_up(room)
                 if move is not None:
                     self._act(room, move.seat, move.action)  # which plans what comes next

@@ -15,7 +15,7 @@ declares. A rule set that scores but plays one round unless given a target offer
 choice (`game_kind`). The choice is checked by the engine before the game starts; a
 seating the rules cannot play gets the engine's message, not a crash.
 
-In its online mode (``online=(host, port)``, from the lobby) the same form creates
+In its online mode (``online=(host, port, tls)``, from the lobby) the same form creates
 a room on that server: human seats are for friends (the creator takes the first),
 computer seats play on the server.
 """
@@ -88,7 +88,8 @@ def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | Non
 class NewGameScene(GuiScene):
     """Choose and start a game."""
 
-    def __init__(self, app: App, online: tuple[str, int] | None = None, mode: str = "solo") -> None:
+    def __init__(self, app: App, online: tuple[str, int] | tuple[str, int, bool] | None = None,
+                 mode: str = "solo") -> None:
         self.online = online
         self.mode = None if online is not None else mode  # the online form seats no names or avatars
         name = app.settings.last_preset if app.settings.last_preset in PRESETS else "classic"

@@ -1,0 +1,163 @@
+"""What one address may take of a server: connections, rooms, computer seats, pages.
+
+Every quota is counted per *identity*: today the address a connection comes from (its
+quota bucket, `addresses.quota_key`), and a request names the identities it is made
+for, so that a player key (when players have one) can be counted beside its address
+and a request must fit the quotas of each.
+
+- connections open at once (`Limits.connections`; loopback exempt when no proxy is
+  configured: the caller decides, `addresses.AddressPolicy.exempt`);
+- rooms created in the last hour (`Limits.rooms_per_hour`);
+- rooms held: rooms it created that the server still keeps (`Limits.rooms_held`);
+  with the early expiry of rooms nobody else joined, this is what keeps one address
+  from filling the server;
+- computer seats in the rooms it holds whose match is not over
+  (`Limits.computer_seats`): the server's computers are its CPU;
+- pages (HTTP GETs: room pages, ``/health``): a token bucket (`Limits.pages_per_second`,
+  bursts of four times that).
+
+Times come from the server's clock (`game.net.clock`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from .protocol import Refusal
+
+HOUR: Final = 3600.0
+PAGE_BURST: Final = 4.0  # a page allowance's burst, as a multiple of its rate
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one identity may take (see the module)."""
+
+    connections: int = 32
+    rooms_per_hour: int = 60
+    rooms_held: int = 50
+    computer_seats: int = 12
+    pages_per_second: float = 5.0
+
+
+@dataclass
+class _Held:
+    owners: tuple[str, ...]
+    computers: int  # its computer seats while its match is not over, else 0
+
+
+@dataclass
+class _Bucket:
+    tokens: float
+    stamp: float
+
+
+@dataclass
+class Quotas:
+    """The live counts behind `Limits`."""
+
+    limits: Limits
+    now: Callable[[], float]
+    connections: dict[str, int] = field(default_factory=dict)
+    created: dict[str, list[float]] = field(default_factory=dict)  # identity -> creation times, last hour
+    held: dict[str, _Held] = field(default_factory=dict)  # room id -> who holds it
+    owned: dict[str, set[str]] = field(default_factory=dict)  # identity -> the rooms it holds
+    pages: dict[str, _Bucket] = field(default_factory=dict)
+
+    # ---- connections --------------------------------------------------------------------------
+    def open(self, who: str) -> bool:
+        """Count a new connection of ``who``; False (not counted) when it has too many."""
+        if self.connections.get(who, 0) >= self.limits.connections:
+            return False
+        self.connections[who] = self.connections.get(who, 0) + 1
+        return True
+
+    def close(self, who: str) -> None:
+        """A counted connection of ``who`` ended."""
+        left = self.connections.get(who, 0) - 1
+        if left > 0:
+            self.connections[who] = left
+        else:
+            self.connections.pop(who, None)
+
+    # ---- rooms --------------------------------------------------------------------------------
+    def check_room(self, owners: Sequence[str], computers: int) -> None:
+        """Whether ``owners`` may create one more room with ``computers`` computer seats.
+
+        Raises:
+            Refusal: ``too_many_rooms`` (an hour's rooms, or rooms held) or
+                ``too_many_computers``, naming the limit.
+        """
+        now = self.now()
+        limits = self.limits
+        for who in owners:
+            recent = [t for t in self.created.get(who, []) if now - t < HOUR]
+            self.created[who] = recent
+            if len(recent) >= limits.rooms_per_hour:
+                raise Refusal("too_many_rooms", f"at most {limits.rooms_per_hour} new rooms an hour from one "
+                                                "address")
+            rooms, seats = self.holding(who)
+            if rooms >= limits.rooms_held:
+                raise Refusal("too_many_rooms", f"at most {limits.rooms_held} rooms kept at once for one "
+                                                "address: a room nobody else joined expires after a few "
+                                                "hours without play")
+            if seats + computers > limits.computer_seats:
+                raise Refusal("too_many_computers",
+                              f"at most {limits.computer_seats} computer seats at once in the rooms of one "
+                              f"address ({seats} taken); finish a game with computers first")
+
+    def created_room(self, room_id: str, owners: Sequence[str], computers: int) -> None:
+        """A room was created for ``owners`` (after `check_room`)."""
+        now = self.now()
+        for who in owners:
+            self.created.setdefault(who, []).append(now)
+        self.hold(room_id, owners, computers)
+
+    def hold(self, room_id: str, owners: Sequence[str], computers: int) -> None:
+        """``room_id`` counts for ``owners`` (a new room, or a stored one loaded at start)."""
+        self.forget(room_id)
+        held = self.held[room_id] = _Held(tuple(o for o in owners if o), computers)
+        for who in held.owners:
+            self.owned.setdefault(who, set()).add(room_id)
+
+    def settled(self, room_id: str) -> None:
+        """The room's match is over: its computers no longer count."""
+        held = self.held.get(room_id)
+        if held is not None:
+            held.computers = 0
+
+    def forget(self, room_id: str) -> None:
+        """The room is gone (expired)."""
+        held = self.held.pop(room_id, None)
+        for who in held.owners if held is not None else ():
+            rooms = self.owned.get(who)
+            if rooms is not None:
+                rooms.discard(room_id)
+                if not rooms:
+                    del self.owned[who]
+
+    def holding(self, who: str) -> tuple[int, int]:
+        """The rooms ``who`` holds and the computer seats in them that still play."""
+        rooms = self.owned.get(who, set())
+        return len(rooms), sum(self.held[r].computers for r in rooms)
+
+    # ---- pages --------------------------------------------------------------------------------
+    def page(self, who: str) -> bool:
+        """Take one page request from ``who``'s allowance; False when it asks too fast."""
+        now = self.now()
+        rate = self.limits.pages_per_second
+        burst = rate * PAGE_BURST
+        bucket = self.pages.get(who)
+        if bucket is None:
+            if len(self.pages) > 10_000:  # forget full buckets: they would start full anyway
+                self.pages = {k: b for k, b in self.pages.items()
+                              if b.tokens + (now - b.stamp) * rate < burst}
+            bucket = self.pages[who] = _Bucket(burst, now)
+        bucket.tokens = min(burst, bucket.tokens + (now - bucket.stamp) * rate)
+        bucket.stamp = now
+        if bucket.tokens < 1:
+            return False
+        bucket.tokens -= 1
+        return True
