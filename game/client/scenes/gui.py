@@ -158,6 +158,14 @@ class GuiScene(Scene):
                     return True
         return False
 
+    def focus_tapped(self, event: pygame.event.Event) -> None:
+        """A pressed control (a text field, which pygame_gui reports no press for) takes the
+        keyboard focus ring too."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for i, control in enumerate(self.controls):
+                if control.element.rect.collidepoint(event.pos):
+                    self.focus = i
+
     def update(self, dt: float) -> None:
         """Let pygame_gui run; posted UI events arrive with the next frame's events."""
         self.manager.update(dt)

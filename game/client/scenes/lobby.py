@@ -293,10 +293,7 @@ class LobbyScene(GuiScene):
             self.manager.process_events(event)
             return True
         used = super().handle_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            for i, control in enumerate(self.controls):
-                if control.element.rect.collidepoint(event.pos):
-                    self.focus = i  # a tapped field takes the keyboard focus ring too
+        self.focus_tapped(event)
         return used
 
     # ---- actions -----------------------------------------------------------------------------
