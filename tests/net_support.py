@@ -40,7 +40,7 @@ class Peer:
         self.count = 0
 
     def send(self, **message: Any) -> None:
-        message.setdefault("v", 1)
+        message.setdefault("v", 2)
         self.ws.send(json.dumps(message))
 
     def recv(self, timeout: float = 5.0) -> dict[str, Any]:

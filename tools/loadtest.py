@@ -58,7 +58,7 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
     """One player: create (or join) the room, then play until ``stop``."""
     async with connect(url, max_size=1 << 20) as ws:
         if host:
-            await ws.send(json.dumps({"v": 1, "type": "create", "preset": room["preset"], "options": {},
+            await ws.send(json.dumps({"v": 2, "type": "create", "preset": room["preset"], "options": {},
                                       "seats": [{"kind": "human"}, {"kind": "human"}]}))
         else:
             try:
@@ -67,7 +67,7 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                 return
             if room["id"] is None:
                 return  # the room could not be created (the host counted the error)
-            await ws.send(json.dumps({"v": 1, "type": "join", "room": room["id"]}))
+            await ws.send(json.dumps({"v": 2, "type": "join", "room": room["id"]}))
         sent: dict[str, float] = {}
         accepted = -1
         count = 0
@@ -97,17 +97,17 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                     ref = f"{view['seat']}-{count}"
                     await _after(think * rng.uniform(0.5, 1.5))
                     sent[ref] = time.monotonic()
-                    await ws.send(json.dumps({"v": 1, "type": "action", "action": rng.choice(view["legal"]),
+                    await ws.send(json.dumps({"v": 2, "type": "action", "action": rng.choice(view["legal"]),
                                               "ref": ref}))
                 elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
                     accepted = view["round_number"]
-                    await ws.send(json.dumps({"v": 1, "type": "accept_round"}))
+                    await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
 
 
 async def attacker(url: str, tally: Tally, stop: float) -> None:
     """One attacking connection: a room of six Hard computers on a 1-second clock, never acting."""
     async with connect(url, max_size=1 << 20) as ws:
-        await ws.send(json.dumps({"v": 1, "type": "create", "preset": "points",
+        await ws.send(json.dumps({"v": 2, "type": "create", "preset": "points",
                                   "options": {"turn_seconds": 1}, "seats": ATTACK_SEATS}))
         while time.monotonic() < stop:
             try:

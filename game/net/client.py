@@ -58,7 +58,7 @@ __all__ = ["CLOSED", "CONNECTED", "CONNECTING", "MAX_LINK", "RECONNECTING", "ROO
            "make_link", "page_link", "parse_address", "parse_link", "read_link", "read_server",
            "server_text", "tls_context", "websocket_url"]
 
-PROTOCOL: Final = 1
+PROTOCOL: Final = 2
 CA_FILE_VARIABLE: Final = "HUIT_CA_FILE"
 
 CONNECTING: Final = "connecting"

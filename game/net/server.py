@@ -29,6 +29,12 @@ A room's computers and clocks stand still while none of its people is connected,
 and a room nobody but its creator joined expires after `LONELY_EXPIRY` without
 activity rather than seven days. The same port answers plain HTTP GETs (`web`: a
 room's page, ``/health``), over TLS when the server has a certificate.
+
+Protocol version 2 adds players (a connection says ``hello`` with its player key:
+`profiles`), the public rooms' lobby (`lobby`), quick match (`matchmaking`) and the
+ranking (`ranking`). Their messages are handled in `meeting` (hello, profile, lobby,
+queue) and `competition` (votes, leaderboards, histories, and the points, abandons and
+votes of ranked rooms); rooms are still made, joined and played here.
 """
 
 from __future__ import annotations
@@ -58,6 +64,11 @@ from game.play import Move, Pace
 from . import web
 from .addresses import AddressPolicy, Network, canonical, quota_key
 from .clock import Clock, SystemClock
+from .competition import Competition
+from .lobby import Lobby
+from .matchmaking import Queues
+from .meeting import Meeting, identities, needs_profile
+from .profiles import PROFILE_EXPIRY, ProfileStore
 from .protocol import (
     BURST,
     MAX_FRAME,
@@ -72,8 +83,9 @@ from .protocol import (
     text_problem,
 )
 from .quotas import Limits, Quotas
-from .rooms import MAX_NAME, LogEntry, Room, RoomError, seats_from_request
-from .roomstore import RoomStore
+from .ranking import Ranking
+from .rooms import KINDS, MAX_NAME, LogEntry, Room, RoomError, seats_from_request
+from .roomstore import RoomStore, Statement
 from .search import SearchPool
 from .wire import WireError, event_to_json, result_to_json, rules_from_json, view_to_json
 
@@ -88,6 +100,10 @@ REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with i
 EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
 LONELY_EXPIRY: Final = 6 * 3600.0  # the same, for a room nobody but its creator ever joined
 SWEEP: Final = 600.0  # how often expired rooms are looked for
+PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
+QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
+RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
+VOTES_PER_HOUR: Final = 30  # votes on abandons an hour, per address and per player
 REQUEST_ID: Final = re.compile(r"[!-~]{8,64}", re.ASCII)  # a create's or claim's request id: printable ASCII
 
 log = logging.getLogger("huit.server")
@@ -110,6 +126,8 @@ class RoomServer:
     ``search``: where Hard computers search (default: a `SearchPool` for this machine).
     ``tls``: serve ``wss://`` and ``https://`` with this context. ``proxy_headers`` and
     ``trusted_proxies``: read ``X-Forwarded-For`` from these proxies (`addresses`).
+    ``profiles_per_hour``, ``queue_per_hour``, ``renames_per_hour``, ``votes_per_hour``: what
+    players may do an hour (`quotas.Limits`), per address and per player key.
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -124,12 +142,15 @@ class RoomServer:
                  pages_per_second: float = PAGES_PER_SECOND, trust_loopback: bool = True,
                  lonely_expiry: float = LONELY_EXPIRY, search: SearchPool | None = None,
                  tls: ssl.SSLContext | None = None, proxy_headers: bool = False,
-                 trusted_proxies: Iterable[str | Network] = ()) -> None:
+                 trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
+                 queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
+                 votes_per_hour: int = VOTES_PER_HOUR) -> None:
         self.store = RoomStore(db)  # raises StoreError: a file that cannot be the rooms' database
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.addresses = AddressPolicy.of(proxy_headers, trusted_proxies, trust_loopback)
         self.quotas = Quotas(Limits(connections_per_address, rooms_per_hour, rooms_held, computer_seats,
-                                    pages_per_second), self.clock.now)
+                                    pages_per_second, profiles_per_hour, queue_per_hour, renames_per_hour,
+                                    votes_per_hour), self.clock.now)
         self.open_connections = 0  # WebSocket connections open now, exempt or not
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
         self.max_rooms = max_rooms
@@ -148,6 +169,14 @@ class RoomServer:
         self.seated: dict[str, dict[int, Client]] = {}  # room id -> seat -> connection
         self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
         self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
+        # Players, the lobby, quick match and the ranking (protocol version 2).
+        self.profiles = ProfileStore(self.store.db)
+        self.ranking = Ranking(self.store.db)
+        self.lobby = Lobby(self.clock, self._send)
+        self.meeting = Meeting(self)
+        self.queues = Queues(self.clock, self._send, self.meeting.quick_room)
+        self.competition = Competition(self)
+        self.handlers: dict[str, Any] = {**self.meeting.handlers(), **self.competition.handlers()}
         self.port = 0
         self._server: Any = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -172,7 +201,10 @@ class RoomServer:
         self.rooms = {room.room_id: room for room in rooms}
         for room in rooms:
             self._adopt(room)
-            self.quotas.hold(room.room_id, (room.owner,), 0 if room.finished else room.computer_seats)
+            self.quotas.hold(room.room_id, self._holders(room), 0 if room.finished else room.computer_seats)
+            self.lobby.changed(room)
+            if room.state == Status.MATCH_OVER:
+                self.competition.match_over(room)  # points a crash kept from being written
         self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
                                    ssl=self.tls, process_request=functools.partial(web.respond, self))
@@ -187,6 +219,8 @@ class RoomServer:
         """Close every connection and task, then the database."""
         for task in [*self.tasks.values(), *([self._sweeper] if self._sweeper else [])]:
             task.cancel()
+        for alarm in (self.lobby.alarm, self.queues.alarm, self.competition.alarm):
+            alarm.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -203,9 +237,14 @@ class RoomServer:
         `LONELY_EXPIRY` (by the injectable clock); return their ids."""
         now = self.clock.now()
         gone = self.store.expired(now - EXPIRY, now - self.lonely_expiry)
+        self.quotas.sweep()
+        with contextlib.suppress(sqlite3.Error):  # tried again at the next sweep
+            self.profiles.expire(now - PROFILE_EXPIRY)
         for room_id in gone:
             self.store.delete(room_id)
             self.quotas.forget(room_id)
+            self.lobby.gone(room_id)
+            self.competition.gone(room_id)
             self.rooms.pop(room_id, None)
             self.ticked.pop(room_id, None)
             task = self.tasks.pop(room_id, None)
@@ -238,6 +277,8 @@ class RoomServer:
             pass
         finally:
             self._detach(client)
+            self.queues.remove(client)
+            self.lobby.leave(client)
             writer.cancel()
             self.open_connections -= 1
             if counted:
@@ -297,7 +338,8 @@ class RoomServer:
                 raise Refusal("bad_message", "ref must be a string (plain text) or number of at most 64 "
                                              "characters")
             try:
-                await getattr(self, "_on_" + data["type"])(client, data, ref)
+                handler = self.handlers.get(data["type"]) or getattr(self, "_on_" + data["type"])
+                await handler(client, data, ref)
             except (Refusal, asyncio.CancelledError):
                 raise
             except Exception:  # a bug must cost one message, not the connection or the room
@@ -330,6 +372,7 @@ class RoomServer:
             del seated[seat]
             self._catch_up(room)  # their clock counted until now, and stops now
             room.seats[seat].connected = False
+            self.competition.left(room, seat)  # away from a ranked game: their seat may be lost
             self._room_status(room)
             self._kick(room)
 
@@ -360,15 +403,23 @@ class RoomServer:
         except ValueError as exc:  # RulesError: the seating
             raise Refusal("bad_rules", str(exc)) from None
         name = checked_text(data.get("name", ""), "name", MAX_NAME)
-        owners = (client.address,)  # later also the player's key
+        public = data.get("public", False)
+        if type(public) is not bool:
+            raise Refusal("bad_message", "public must be true or false")
+        if public:
+            needs_profile(client, "creating a public room")
+        if client.profile is not None:
+            name = client.profile.name  # a player's seat shows their name (and tag)
+        owners = identities(client)  # its address, and its player
         computers = sum(not s.is_human for s in seats)
         self.quotas.check_room(owners, computers)
         first = None
         if rules.first_player == "seat0":  # "the human always starts": the first human seat
             first = next(i for i, s in enumerate(seats) if s.is_human)
         room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first,
-                    owner=client.address)
+                    owner=client.address, kind=KINDS[1] if public else KINDS[0], created=self.clock.now())
         seat, key = room.claim(None, name)
+        self._claimed(client, room, seat)
         try:
             self.store.add(room, self.clock.now())
         except sqlite3.Error:
@@ -392,6 +443,9 @@ class RoomServer:
             if not room.opens(seat, key):  # a key this server never made (not text, a surrogate...) too
                 raise Refusal("bad_key", "that key does not open that seat")
             assert type(seat) is int  # `opens` took it for a seat
+            if room.seats[seat].abandoned:
+                raise Refusal("abandoned", "you were away from this ranked game too long: a computer plays "
+                                           "your seat now")
             self._seat(client, room, seat, None)
             return
         request = self._request_id(data)
@@ -400,17 +454,23 @@ class RoomServer:
         if seat is not None and type(seat) is not int:
             raise Refusal("bad_message", "seat must be a number")
         name = checked_text(data.get("name", ""), "name", MAX_NAME)
-        before = [(s.key_hash, s.name) for s in room.seats], room.joined
+        if room.kind != "private":
+            name = needs_profile(client, "taking a seat in a public room").name
+        elif client.profile is not None:
+            name = client.profile.name
+        before = [(s.key_hash, s.name, s.player, s.address, s.avatar) for s in room.seats], room.joined
         try:
             seat, new = room.claim(seat, name)
         except RoomError as exc:
             raise Refusal(exc.code, str(exc)) from None
+        self._claimed(client, room, seat)
         room.joined = True  # someone besides its creator: the room keeps its full seven days
         try:
             self.store.save_seats(room, self.clock.now())
         except sqlite3.Error:  # the claim is undone: a seat must never belong to a key nobody got
-            for s, (key_hash, old_name) in zip(room.seats, before[0], strict=True):
-                s.key_hash, s.name = key_hash, old_name
+            for s, (key_hash, old_name, player, address, avatar) in zip(room.seats, before[0], strict=True):
+                s.key_hash, s.name, s.player, s.address = key_hash, old_name, player, address
+                s.avatar = avatar
             room.joined = before[1]
             log.exception("room %s: a claim could not be stored", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
@@ -449,8 +509,33 @@ class RoomServer:
         self._seat(client, room, seat, key)
         return True
 
+    @staticmethod
+    def _claimed(client: Client, room: Room, seat: int) -> None:
+        """``client`` just claimed ``seat``: the seat knows its player (if it said hello) and address."""
+        profile = client.profile
+        room.claimed_by(seat, profile.player if profile else None, client.address,
+                        profile.avatar if profile else None)
+
+    @staticmethod
+    def _holders(room: Room) -> list[str]:
+        """Whom a room counts against: its creator's address, and its people's players."""
+        return [room.owner, *("player:" + s.player for s in room.seats if s.player)]
+
     def _seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
         """Attach ``client`` to ``seat`` (replacing a stale connection), start the game if ready."""
+        self._attach(client, room, seat, key)
+        self._settle(room)
+
+    def _seat_all(self, room: Room, seats: list[tuple[Client, int, str]]) -> None:
+        """Attach each connection to its seat (each with its new key), then start the game: every
+        one of them is told the deal."""
+        for client, seat, key in seats:
+            self._attach(client, room, seat, key)
+        self._settle(room)
+
+    def _attach(self, client: Client, room: Room, seat: int, key: str | None) -> None:
+        """Attach ``client`` to ``seat`` (replacing a stale connection) and tell it so."""
+        self.queues.remove(client)  # a connection in a room waits in no queue
         seated = self.seated.setdefault(room.room_id, {})
         old = seated.get(seat)
         if old is not None and old is not client:
@@ -467,13 +552,17 @@ class RoomServer:
         if key is not None:
             reply["key"] = key
         self._send(client, reply)
+        if room.match is not None:
+            self._update(client, room, [])
+        self.competition.back(room, seat)
+
+    def _settle(self, room: Room) -> None:
+        """Start the game if every human seat is taken; tell everyone where the room stands."""
         if room.ready_to_start:
             self._commit(room, LogEntry("start"))
             events = room.start()
             self._adopt(room)
             self._broadcast(room, events)
-        elif room.match is not None:
-            self._update(client, room, [])
         self._room_status(room)
         self._kick(room)
 
@@ -513,6 +602,8 @@ class RoomServer:
         events = room.apply(seat, action)
         self._broadcast(room, events, sender, ref)
         if room.state != Status.PLAYING:
+            if room.state == Status.MATCH_OVER:
+                self.competition.match_over(room)  # a ranked game's points
             self._room_status(room)
             if room.finished:
                 self.quotas.settled(room.room_id)  # its computers have nothing more to do
@@ -535,10 +626,14 @@ class RoomServer:
         client.outbox.put_nowait(None)  # the writer closes the connection once "left" is out
 
     # ---- telling ------------------------------------------------------------------------------
-    def _commit(self, room: Room, entry: LogEntry) -> None:
-        """Store a change before it is made: if the disk refuses, the change does not happen."""
+    def _commit(self, room: Room, entry: LogEntry, also: list[Statement] | None = None) -> None:
+        """Store a change before it is made: if the disk refuses, the change does not happen.
+        ``also``: statements committed with it (a penalty with the vote that decides it)."""
         try:
-            self.store.append(room, entry, self.clock.now())
+            if also:
+                self.store.append(room, entry, self.clock.now(), also)
+            else:
+                self.store.append(room, entry, self.clock.now())
         except sqlite3.Error:
             log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
@@ -571,9 +666,19 @@ class RoomServer:
                   "options": room.rules.options(), "players": room.players, "state": room.state,
                   "seats": [s.public() for s in room.seats], "waiting_for": room.waiting_for(),
                   "results": [] if match is None else [result_to_json(r) for r in match.results],
-                  "deal": 0 if match is None else match.round.number}
+                  "deal": 0 if match is None else match.round.number, **self.competition.status(room)}
         for client in list(self.seated.get(room.room_id, {}).values()):
             self._send(client, dict(status))
+        self.lobby.changed(room)
+
+    def _abandon(self, room: Room, seat: int) -> None:
+        """A person stayed away from a ranked game too long: a computer takes the seat."""
+        self._catch_up(room)
+        self._commit(room, LogEntry("abandon", seat))
+        room.abandon(seat)
+        log.info("room %s: seat %d abandoned; a computer plays it", room.room_id, seat)
+        self._room_status(room)
+        self._kick(room)
 
     # ---- what the server does by itself -------------------------------------------------------
     def _adopt(self, room: Room) -> None:
