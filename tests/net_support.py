@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,9 +28,13 @@ def start_server(db, **options) -> ServerThread:
 class Peer:
     """One player's connection, speaking the protocol by hand."""
 
-    def __init__(self, port: int, rng_seed: int = 0) -> None:
+    def __init__(self, port: int, rng_seed: int = 0, address: str | None = None) -> None:
         self.port = port
-        self.ws = connect(f"ws://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True)
+        # ``address``: the player's address as a trusted proxy names it (servers started with
+        # ``proxy_headers=True, trusted_proxies=["127.0.0.1"]`` read it).
+        headers = {"X-Forwarded-For": address} if address else None
+        self.ws = connect(f"ws://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True,
+                          additional_headers=headers)
         self.frames: list[str] = []  # every text frame received, as received
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None
@@ -38,6 +43,8 @@ class Peer:
         self.key = ""
         self.rng = random.Random(rng_seed)
         self.count = 0
+        self.player_key = ""
+        self.profile: dict[str, Any] | None = None
 
     def send(self, **message: Any) -> None:
         message.setdefault("v", 2)
@@ -55,6 +62,8 @@ class Peer:
         elif kind == "joined":
             self.room_id, self.seat = message["room"], message["seat"]
             self.key = message.get("key", self.key)
+        elif kind == "profile":
+            self.profile = message
         return message
 
     def until(self, done: Callable[[dict[str, Any]], bool], timeout: float = 10.0) -> dict[str, Any]:
@@ -76,9 +85,21 @@ class Peer:
         except TimeoutError:
             pass
 
-    def create(self, preset: str, seats: list[dict[str, Any]], options=None, name="") -> dict[str, Any]:
-        self.send(type="create", preset=preset, options=options or {}, seats=seats, name=name)
+    def create(self, preset: str, seats: list[dict[str, Any]], options=None, name="",
+               **fields: Any) -> dict[str, Any]:
+        self.send(type="create", preset=preset, options=options or {}, seats=seats, name=name, **fields)
         return self.until(lambda m: m["type"] in ("joined", "error"))
+
+    def hello(self, name: str = "", key: str | None = None, **fields: Any) -> dict[str, Any]:
+        """Say hello with a player key (a new one unless given); return the answer."""
+        self.player_key = key or secrets.token_urlsafe(24)
+        if name:
+            fields["name"] = name
+        self.send(type="hello", player=self.player_key, **fields)
+        answer = self.until(lambda m: m["type"] in ("profile", "error"))
+        if answer["type"] == "profile":
+            self.profile = answer
+        return answer
 
     def join(self, room: str, **fields: Any) -> dict[str, Any]:
         self.send(type="join", room=room, **fields)
