@@ -1,7 +1,7 @@
 """Huit: start the game. ``python main.py`` (the graphical table; it needs pygame-ce),
 ``python main.py --text`` (the terminal game), ``python main.py serve [--host --port --db]``
 (the online room server, without pygame), ``python main.py huit://HOST:PORT/ROOM`` (join
-that online room)."""
+that online room; ``huits://`` and a room page's ``https://HOST/r/ROOM`` too)."""
 
 from __future__ import annotations
 

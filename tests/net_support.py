@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import ssl
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,13 +29,16 @@ def start_server(db, **options) -> ServerThread:
 class Peer:
     """One player's connection, speaking the protocol by hand."""
 
-    def __init__(self, port: int, rng_seed: int = 0, address: str | None = None) -> None:
+    def __init__(self, port: int, rng_seed: int = 0, *, tls: ssl.SSLContext | None = None,
+                 headers: dict[str, str] | None = None, address: str | None = None) -> None:
         self.port = port
+        scheme = "wss" if tls is not None else "ws"
         # ``address``: the player's address as a trusted proxy names it (servers started with
         # ``proxy_headers=True, trusted_proxies=["127.0.0.1"]`` read it).
-        headers = {"X-Forwarded-For": address} if address else None
-        self.ws = connect(f"ws://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True,
-                          additional_headers=headers)
+        if address:
+            headers = {**(headers or {}), "X-Forwarded-For": address}
+        self.ws = connect(f"{scheme}://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True,
+                          ssl=tls, additional_headers=headers, proxy=None)
         self.frames: list[str] = []  # every text frame received, as received
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None

@@ -78,6 +78,7 @@ WRONG_SETTINGS = {
     "language": ["en"], "speed": ["fast"], "volume": "loud", "muted": "yes", "four_color": 1,
     "left_handed": None, "undo_allowed": [], "default_levels": "human", "last_preset": {"classic": 1},
     "last_players": [], "last_options": {"classic": ["jacks_skip"]}, "player_name": 5,
+    "servers": "host:8765", "default_server": ["host:8765"],
 }
 WRONG_STATISTICS = {
     "records": {"classic": {"hard": {"games": "5", "wins": 1, "ties": 0, "best": None, "streak": 0,
@@ -86,7 +87,7 @@ WRONG_STATISTICS = {
     "xp": "many", "xp_history": {"a": 1},
 }
 SETTINGS_NAMES = ("language, speed, volume, muted, four_color, left_handed, undo_allowed, last_preset, "
-                  "last_players, last_options, player_name, default_levels")
+                  "last_players, last_options, player_name, servers, default_server, default_levels")
 
 
 def file_cases() -> list[Case]:

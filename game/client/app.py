@@ -32,8 +32,9 @@ Data: settings, saved games and statistics live in one folder (`game.saves`): th
 The game on the table is saved when leaving it, on quit and on window close (and
 after every action: see `saving`).
 
-Online: ``python main.py huit://HOST:PORT/ROOM`` opens straight into that room; a
-room server started from the lobby ("Host on this computer") runs until quit.
+Online: ``python main.py huit://HOST:PORT/ROOM`` (or ``huits://…``, or the room page's
+``https://HOST/r/ROOM``) opens straight into that room; a room server started from the
+lobby ("Host on this computer") runs until quit.
 """
 
 from __future__ import annotations
@@ -457,7 +458,8 @@ positive_int: Final = whole_number(1, MAX_CORES)
 
 
 def room_link(text: str) -> str:
-    """A ``huit://HOST:PORT/ROOM`` link from the command line, checked before any window opens.
+    """A room link from the command line (``huit://HOST:PORT/ROOM``, ``huits://`` with TLS, or a
+    room page's ``https://HOST/r/ROOM``), checked before any window opens.
 
     Raises:
         argparse.ArgumentTypeError: not such a link (too long, or a bad part: the message says).
@@ -472,7 +474,7 @@ def room_link(text: str) -> str:
 
 
 def open_link(app: App, link: str) -> None:
-    """Join the room of a ``huit://`` link; a bad link opens the lobby with the reason."""
+    """Join the room of a link in any of its forms; a bad link opens the lobby with the reason."""
     from .scenes.lobby import LobbyScene, join_link
 
     problem = join_link(app, link)
@@ -521,7 +523,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="cores the computer players may use (default: all of them, up to 4)")
     parser.add_argument("--text", action="store_true", help="play in the terminal instead")
     parser.add_argument("link", nargs="?", type=room_link,
-                        help="a huit://HOST:PORT/ROOM link: join that room at once")
+                        help="a room link (huit://HOST:PORT/ROOM, huits://… with TLS, or its page "
+                             "https://HOST/r/ROOM): join that room at once")
     args = parser.parse_args(argv)
     try:
         root = data_dir(args.data_dir)

@@ -23,6 +23,8 @@ SPEEDS: Final = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 
 SEAT_KINDS: Final = ("human", "easy", "medium", "hard")
 MAX_SEATS: Final = 7
+MAX_SERVERS: Final = 8
+"""Room servers the lobby remembers (the most recent first)."""
 
 
 @dataclass
@@ -43,6 +45,12 @@ class Settings:
     last_options: dict[str, dict[str, object]] = field(default_factory=dict)
     player_name: str = ""
     """The name other players see online (empty: "Player N")."""
+    servers: list[str] = field(default_factory=list)
+    """The room servers this player used, most recent first (``HOST:PORT``, ``huits://HOST:PORT``
+    with TLS), at most `MAX_SERVERS`: the lobby's Recent servers steps through them."""
+    default_server: str = ""
+    """A server the lobby's Server field starts with (empty: none): for the operator of a kiosk
+    or a club, set by editing the settings file. Huit itself points at no server."""
 
     @property
     def speed_factor(self) -> float:
@@ -97,6 +105,19 @@ def _is_seat_count(n: object) -> bool:
     return type(n) is int and 2 <= n <= MAX_SEATS
 
 
+def _is_server(v: object) -> bool:
+    """A server address the lobby can use (``HOST:PORT``, ``huits://HOST:PORT``…)."""
+    from game.net.links import read_server
+
+    if not isinstance(v, str):
+        return False
+    try:
+        read_server(v)
+    except ValueError:
+        return False
+    return True
+
+
 def _options(v: object) -> bool:
     return isinstance(v, dict) and all(
         isinstance(k, str) and isinstance(o, dict)
@@ -113,4 +134,6 @@ _CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
         isinstance(k, str) and _is_seat_count(n) for k, n in v.items()),
     "last_options": _options,
     "player_name": lambda v: isinstance(v, str) and len(v) <= 24,
+    "servers": lambda v: isinstance(v, list) and len(v) <= MAX_SERVERS and all(_is_server(s) for s in v),
+    "default_server": lambda v: v == "" or _is_server(v),
 }

@@ -11,7 +11,8 @@ saw) and the first that is not a trusted proxy is the client.
 Loopback connections (127.0.0.0/8, ``::1``) are exempt from the connection quota, so
 "Host on this computer" and a benchmark on the same machine are not limited, but only
 when no proxy is configured: behind a proxy on the same host every connection would
-come from loopback.
+come from loopback. A loopback connection that carries a proxy's header
+(`FORWARDING_HEADERS`) comes through a proxy nobody declared, and is not exempt either.
 
 An IPv6 client counts by its /64 network, the block one subscriber is usually given
 (an address of its own per connection would otherwise escape every quota).
@@ -27,6 +28,8 @@ from typing import Final
 UNKNOWN: Final = "?"
 IPV6_PREFIX: Final = 64
 MAX_FORWARDED: Final = 32  # addresses of X-Forwarded-For read at most (from the right)
+FORWARDING_HEADERS: Final = ("X-Forwarded-For", "Forwarded", "X-Real-IP")
+"""Headers a reverse proxy adds: a connection carrying one came through a proxy."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -108,9 +111,10 @@ class AddressPolicy:
                 return str(address)
         return canonical(peer)
 
-    def exempt(self, address: str) -> bool:
-        """Whether ``address`` is exempt from the connection quota: loopback, with no proxy."""
-        if not self.exempt_loopback or self.behind_proxy:
+    def exempt(self, address: str, proxied: bool = False) -> bool:
+        """Whether ``address`` is exempt from the connection quota: loopback, with no proxy
+        configured and none seen (``proxied``: the request carries a proxy's header)."""
+        if not self.exempt_loopback or self.behind_proxy or proxied:
             return False
         parsed = _address(address)
         return parsed is not None and parsed.is_loopback

@@ -110,9 +110,11 @@ def decode(message: str | bytes) -> dict[str, Any]:
     """
     size = message_size(message)
     if size > MAX_MESSAGE:
-        unit = "characters" if isinstance(message, str) and len(message) > MAX_MESSAGE else "bytes"
+        # A text of more characters than the limit is not encoded to count it: it has at least
+        # as many bytes as characters.
+        least = "at least " if isinstance(message, str) and len(message) > MAX_MESSAGE else ""
         raise Refusal("too_large", f"messages are at most {MAX_MESSAGE} bytes of UTF-8; this one has "
-                                   f"{size:,} {unit}")
+                                   f"{least}{size:,} bytes")
     if isinstance(message, bytes):
         raise Refusal("bad_json", "messages are JSON text, not binary frames")
     try:

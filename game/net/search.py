@@ -18,12 +18,15 @@ drivers submit to (`game.play.TurnDriver.executor`):
   ``budget × workers / (searches under way + 1)``, never under `MIN_BUDGET`.
 
 A worker that dies (killed, out of memory) costs nothing but that search: the decision
-is made by Medium's rules and the next search starts a fresh pool. The counts
+is made by Medium's rules and the next search starts a fresh pool. After `MAX_BROKEN`
+pools broke in a row (worker processes cannot start here), the pool stops trying:
+every decision is made by the rules, and the log says so once. The counts
 (`searched`, `decided_at_once`, `peak`) are for tests and benchmarks.
 """
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import threading
@@ -36,6 +39,9 @@ from game.ai import Medium
 MAX_WORKERS: Final = 4
 BUDGET: Final = 0.5  # seconds: Hard's own think budget
 MIN_BUDGET: Final = 0.05
+MAX_BROKEN: Final = 3  # pools broken in a row before the pool stops starting workers
+
+log = logging.getLogger("huit.server.search")
 
 
 def default_workers() -> int:
@@ -75,6 +81,7 @@ class SearchPool(Executor):
         self._lock = threading.Lock()
         self._pool: Executor | None = None
         self._closed = False
+        self.broken = 0  # pools that broke in a row (a search that ends well sets it back to 0)
 
     @property
     def pending(self) -> int:
@@ -94,7 +101,7 @@ class SearchPool(Executor):
         player: Any = getattr(fn, "__self__", None)
         with self._lock:
             busy = self._pending
-            admitted = not self._closed and busy < self.workers + self.queue
+            admitted = not self._closed and self.broken < MAX_BROKEN and busy < self.workers + self.queue
             if admitted:
                 self._pending += 1
                 self.peak = max(self.peak, self._pending)
@@ -109,7 +116,7 @@ class SearchPool(Executor):
             inner = self._executor().submit(fn, *args, **kwargs)
         except (BrokenExecutor, RuntimeError):  # broke since, or shut down: decide by the rules
             self._finished()
-            self._pool = None
+            self._broke()
             return self._at_once(player, fn, args, kwargs)
         inner.add_done_callback(lambda done: self._settle(done, outer, player, fn, args, kwargs))
         return outer
@@ -147,7 +154,7 @@ class SearchPool(Executor):
             return
         failure = done.exception()
         if isinstance(failure, BrokenExecutor):
-            self._pool = None  # the next search starts a fresh pool
+            self._broke()  # the next search starts a fresh pool
             quick = self._at_once(player, fn, args, kwargs)
             failure = quick.exception()
             if failure is None:
@@ -156,7 +163,16 @@ class SearchPool(Executor):
         if failure is not None:
             outer.set_exception(failure)
         else:
+            self.broken = 0
             outer.set_result(done.result())
+
+    def _broke(self) -> None:
+        """The pool broke: the next search starts a fresh one, unless too many broke in a row."""
+        self._pool = None
+        self.broken += 1
+        if self.broken == MAX_BROKEN:
+            log.warning("search workers failed %d times in a row; Hard computers now play by Medium's "
+                        "rules on this server", MAX_BROKEN)
 
     def _at_once(self, player: Any, fn: Callable[..., Any], args: tuple[Any, ...],
                  kwargs: dict[str, Any]) -> Future[Any]:

@@ -62,7 +62,7 @@ from game.engine.events import Event
 from game.play import Move, Pace
 
 from . import web
-from .addresses import AddressPolicy, Network, canonical, quota_key
+from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, quota_key
 from .clock import Clock, SystemClock
 from .competition import Competition
 from .lobby import Lobby
@@ -156,6 +156,7 @@ class RoomServer:
         self.max_rooms = max_rooms
         self.lonely_expiry = lonely_expiry
         self.tls = tls
+        self._warned_proxy = False  # the log said once that proxy headers come without a proxy
         # A create or claim whose answer was lost comes again with the same request id: it gets
         # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds).
         self.requests: dict[str, tuple[float, str, int, str]] = {}
@@ -259,7 +260,7 @@ class RoomServer:
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.client_address(ws, ws.request)
         bucket = quota_key(address)
-        counted = not self.addresses.exempt(address)
+        counted = not self.addresses.exempt(address, self._proxied(ws.request))
         if counted and not self.quotas.open(bucket):
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(json.dumps({"type": "error", "code": "too_many_connections", "v": PROTOCOL,
@@ -291,6 +292,18 @@ class RoomServer:
         if request is None or not self.addresses.proxy_headers:
             return canonical(peer)
         return self.addresses.client(peer, request.headers.get_all("X-Forwarded-For"))
+
+    def _proxied(self, request: Request | None) -> bool:
+        """Whether a request carries a proxy's header (`addresses.FORWARDING_HEADERS`); said
+        once in the log when no proxy is configured (its clients then count as one)."""
+        if request is None or not any(name in request.headers for name in FORWARDING_HEADERS):
+            return False
+        if not self.addresses.behind_proxy and not self._warned_proxy:
+            self._warned_proxy = True
+            log.warning("connections carry a proxy's headers (X-Forwarded-For...), but no proxy is "
+                        "configured: they count as the proxy's address; run with --proxy-headers and "
+                        "--trusted-proxy ADDRESS to count each client on its own")
+        return True
 
     def quota_key(self, address: str) -> str:
         """What the quotas count ``address`` under (IPv6: its /64)."""

@@ -12,7 +12,8 @@ pages (a public lobby, a leaderboard) are one more line:
   id but the one asked for;
 - ``GET /health``: ``{"ok": true, "rooms": N, "connections": N}`` for load balancers;
 - anything else, or a room the server does not keep: ``404``, the same few words for
-  every path (never a listing).
+  every path (never a listing). ``HEAD`` gets a GET's headers without its body; any
+  other method, ``405``.
 
 Pages count against a per-address allowance (`quotas.Quotas.page`; past it, ``429``).
 The scheme and host of the game link come from the request: the server's own TLS (or,
@@ -70,6 +71,17 @@ def respond(server: RoomServer, connection: ServerConnection, request: Request) 
     """websockets' ``process_request``: None for a WebSocket upgrade, else the page asked for."""
     if is_upgrade(request):
         return None
+    if request.method not in ("GET", "HEAD"):
+        answer = _plain(405, "Method Not Allowed", "Only GET: a room's page is /r/ROOM, from its link.\n")
+        answer.headers["Allow"] = "GET, HEAD"
+        return answer
+    answer = _page(server, connection, request)
+    if request.method == "HEAD":  # the same headers (its length too), without the body
+        return Response(answer.status_code, answer.reason_phrase, answer.headers, b"")
+    return answer
+
+
+def _page(server: RoomServer, connection: ServerConnection, request: Request) -> Response:
     address = server.client_address(connection, request)
     if not server.quotas.page(server.quota_key(address)):
         return _plain(429, "Too Many Requests", "Too many requests from this address: wait a moment.\n")

@@ -4,13 +4,18 @@
 inside the game ("Host on this computer": a `ServerThread` on every interface,
 shown with this computer's LAN address), create a room on the server in the
 address field (the new-game form in its online mode), join a room from a pasted
-or typed ``huit://`` link, and take back a seat this device holds a key for.
+or typed link (``huit://``, ``huits://`` or a room page's ``https://…/r/ROOM``), and
+take back a seat this device holds a key for. The servers used are remembered in the
+settings (Recent servers steps through them); a kiosk's or a club's operator may set
+a default server there too (`Settings.default_server`).
 
 "My rooms" lists the rooms this device holds a seat key for; a key file that cannot be
 read is a line saying so and why (it is left as it is), never a crash.
 
-`WaitingRoomScene` shows the room's link with a Copy button and who has taken
-which seat, until the server deals; then the table opens on a `RemoteController`.
+`WaitingRoomScene` shows the room's link with a Copy button (first the room page's
+``https://`` or ``http://`` link, which chat apps make clickable; then the game's own
+``huit://`` or ``huits://`` link) and who has taken which seat, until the server deals;
+then the table opens on a `RemoteController`.
 A bad link, a refused seat or an unreachable server is a message in the lobby.
 """
 
@@ -29,11 +34,15 @@ from game.net.client import (
     MAX_LINK,
     RECONNECTING,
     RoomConnection,
+    Server,
     check_link_length,
     lan_address,
     make_link,
-    parse_address,
+    page_link,
     parse_link,
+    read_link,
+    read_server,
+    server_text,
 )
 from game.net.wire import rules_to_json
 from game.saves import SeatKey
@@ -42,6 +51,7 @@ from ..controller import SeatConfig
 from ..i18n import tr
 from ..remote import RemoteController
 from ..saving import why
+from ..settings import MAX_SERVERS
 from .gui import Control, GuiScene
 
 if TYPE_CHECKING:
@@ -82,43 +92,57 @@ def start_hosting(app: App) -> str | None:
 def connect(app: App, connection: RoomConnection, link_host: str, link_port: int) -> RemoteController:
     """A remote controller on ``connection`` that keeps each claimed seat's key on this device."""
     remote = RemoteController(connection, speed=app.settings.speed_factor)
+    tls = connection.tls
 
     def remember(room: str, seat: int, key: str) -> None:
-        app.store.keys.remember(SeatKey(make_link(link_host, link_port, room), room, seat, key))
+        app.store.keys.remember(SeatKey(make_link(link_host, link_port, room, tls), room, seat, key))
 
     remote.on_key = remember
     return remote
 
 
-def create_room(app: App, address: tuple[str, int], rules: Rules, seats: list[SeatConfig]) -> None:
-    """Ask the server at ``address`` for a room with these rules and seats, and wait in it."""
-    host, port = address
+def create_room(app: App, address: tuple[str, int] | tuple[str, int, bool], rules: Rules,
+                seats: list[SeatConfig]) -> None:
+    """Ask the server at ``address`` (host, port and TLS: a `Server`) for a room with these rules
+    and seats, and wait in it."""
+    host, port, tls = Server(*address)
     name = app.settings.player_name
     # Human seats are named by whoever claims them; the creator's name goes with "create".
     hello: dict[str, Any] = {"type": "create", **rules_to_json(rules), "name": name,
                              "seats": [{"kind": "human"} if s.is_human else
                                        {"kind": "computer", "level": s.level} for s in seats]}
-    remote = connect(app, RoomConnection(host, port, hello), host, port)
+    remote = connect(app, RoomConnection(host, port, hello, tls=tls), host, port)
     app.stack.replace(WaitingRoomScene(app, remote))
 
 
 def join_link(app: App, text: str) -> str | None:
-    """Join the room of a ``huit://`` link (with this device's key when it holds one).
+    """Join the room of a link in any of its forms (``huit://``, ``huits://``, a room page's
+    ``https://…/r/ROOM``), with this device's key when it holds one.
 
     Returns a message for the lobby when the link cannot be used, else None.
     """
     try:
-        host, port, room = parse_link(text)
+        host, port, room, tls = read_link(text)
     except ValueError as exc:
         return tr("online.bad_link", why=str(exc))
     held = app.store.keys.get(room)
     if held is not None and _same_server(held.link, host, port):
-        connection = RoomConnection.rejoin(host, port, room, held.seat, held.key)
+        connection = RoomConnection.rejoin(host, port, room, held.seat, held.key, tls=tls)
     else:
         connection = RoomConnection(host, port, {"type": "join", "room": room,
-                                                 "name": app.settings.player_name})
+                                                 "name": app.settings.player_name}, tls=tls)
+    remember_server(app, Server(host, port, tls))
     app.stack.replace(WaitingRoomScene(app, connect(app, connection, host, port)))
     return None
+
+
+def remember_server(app: App, address: Server) -> None:
+    """Put ``address`` first in the settings' recent servers (saved when the list changed)."""
+    text = server_text(address)
+    servers = [text] + [s for s in app.settings.servers if s != text][:MAX_SERVERS - 1]
+    if servers != app.settings.servers:
+        app.settings.servers = servers
+        app.save_settings()
 
 
 def _is_paste(event: pygame.event.Event) -> bool:
@@ -140,8 +164,9 @@ class LobbyScene(GuiScene):
     def __init__(self, app: App, message: str = "") -> None:
         self.message = message
         self.name_text = app.settings.player_name
-        self.server_text = app.last_server or self._hosted_address(app)
+        self.server_text = app.last_server or self._hosted_address(app) or app.settings.default_server
         self.link_text = ""
+        self.recent_shown = -1  # which of the settings' recent servers Recent servers showed last
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         super().__init__(app)
 
@@ -175,7 +200,7 @@ class LobbyScene(GuiScene):
         self._entry("name", pygame.Rect(field_x, y, field_w, bh), self.name_text, NAME_LENGTH)
         y += bh + gap
         self.label(pygame.Rect(x, y, label_w, bh), tr("online.server"))
-        self._entry("server", pygame.Rect(field_x, y, field_w, bh), self.server_text, 80)
+        self._entry("server", pygame.Rect(field_x, y, field_w, bh), self.server_text, MAX_LINK)
         hosting = self.app.hosting is not None
         self.button(pygame.Rect(field_x + field_w + m, y, side_w, bh),
                     tr("online.stop_host") if hosting else tr("online.host"), self.toggle_host)
@@ -185,6 +210,9 @@ class LobbyScene(GuiScene):
                        tr("online.hosting", address=self._hosted_address(self.app)), "#small")
         y += int(30 * s) + gap // 2
         self.button(pygame.Rect(field_x, y, field_w, bh), tr("online.create"), self.create)
+        if self.app.settings.servers:
+            self.button(pygame.Rect(field_x + field_w + m, y, side_w, bh), tr("online.recent"),
+                        self.next_recent)
         y += bh + gap * 2
         self.label(pygame.Rect(x, y, label_w, bh), tr("online.link"))
         self._entry("link", pygame.Rect(field_x, y, field_w, bh), self.link_text, MAX_LINK)
@@ -298,19 +326,30 @@ class LobbyScene(GuiScene):
         self._set_text("server", self._hosted_address(self.app))
         self.say(tr("online.host_started"))
 
-    def _server(self) -> tuple[str, int] | None:
+    def _server(self) -> Server | None:
         self._keep_texts()
         self._save_name()
         if not self.server_text:
             self.say(tr("online.no_server"))
             return None
         try:
-            address = parse_address(self.server_text)
+            address = read_server(self.server_text)
         except ValueError as exc:
             self.say(tr("online.bad_server", why=str(exc)))
             return None
         self.app.last_server = self.server_text
+        remember_server(self.app, address)
         return address
+
+    def next_recent(self) -> None:
+        """Recent servers: put the next server of the settings' list in the Server field."""
+        self._keep_texts()
+        servers = self.app.settings.servers
+        if not servers:
+            return
+        self.recent_shown = (self.recent_shown + 1) % len(servers)
+        self._set_text("server", servers[self.recent_shown])
+        self.rebuild()
 
     def create(self) -> None:
         """The new-game form, in its online mode, for the server in the address field."""
@@ -355,11 +394,11 @@ class LobbyScene(GuiScene):
     def rejoin(self, seat_key: SeatKey) -> None:
         """Take back a seat this device holds the key of."""
         try:
-            host, port, room = parse_link(seat_key.link)
+            host, port, room, tls = read_link(seat_key.link)
         except ValueError as exc:
             self.say(tr("online.bad_link", why=str(exc)))
             return
-        connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key)
+        connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls)
         self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
 
     def back(self) -> None:
@@ -381,10 +420,23 @@ class WaitingRoomScene(GuiScene):
 
     @property
     def link(self) -> str | None:
-        """The room's link, once the server has said which room it is."""
+        """The game's link to the room (``huit://`` or ``huits://``, the one its key is kept
+        with), once the server has said which room it is."""
         room = self.remote.room_id
         connection = self.remote.connection
-        return make_link(connection.host, connection.port, room) if room else None
+        return make_link(connection.host, connection.port, room, self._tls) if room else None
+
+    @property
+    def page(self) -> str | None:
+        """The room's web page (``https://…/r/ROOM``, ``http://`` without TLS): the link shown
+        first and copied, which chat apps make clickable and the game reads too."""
+        room = self.remote.room_id
+        connection = self.remote.connection
+        return page_link(connection.host, connection.port, room, self._tls) if room else None
+
+    @property
+    def _tls(self) -> bool:
+        return bool(getattr(self.remote.connection, "tls", False))
 
     def build(self) -> None:
         """Status, link and Copy, the seats, Leave."""
@@ -395,18 +447,20 @@ class WaitingRoomScene(GuiScene):
         gap = int(bh * 0.3)
         self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("online.room_title"), "#heading")
         y = int(84 * s)
-        link = self.link
-        if link is None or self.remote.room is None:
+        link, page = self.link, self.page
+        if link is None or page is None or self.remote.room is None:
             address = f"{self.remote.connection.host}:{self.remote.connection.port}"
             self.label(pygame.Rect(m, y, w - 2 * m, bh), tr("online.connecting", address=address))
         else:
             self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.share"), "#small")
             y += int(34 * s)
             link_w = int(w * 0.62)
-            self.label(pygame.Rect((w - link_w) // 2 - int(100 * s), y, link_w, bh), link, "#heading")
+            self.label(pygame.Rect((w - link_w) // 2 - int(100 * s), y, link_w, bh), page, "#heading")
             self.button(pygame.Rect((w + link_w) // 2 - int(80 * s), y, int(200 * s), bh),
                         tr("online.copy"), self.copy)
-            y += bh + gap
+            y += bh
+            self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.game_link", link=link), "#small")
+            y += int(30 * s) + gap
             note = tr("online.reconnecting") if self.remote.connection.status == RECONNECTING else self.note
             if note:
                 self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), note, "#small")
@@ -439,8 +493,8 @@ class WaitingRoomScene(GuiScene):
         return lines
 
     def copy(self) -> None:
-        """Put the link on the clipboard (or say that there is no clipboard here)."""
-        link = self.link
+        """Put the room page's link on the clipboard (or say that there is no clipboard here)."""
+        link = self.page
         if link is None:
             return
         try:

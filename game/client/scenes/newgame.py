@@ -5,7 +5,7 @@ a tap (or Left/Right), in the order, steps and words for 0 that `game.engine.OPT
 declares. The choice is checked by the engine before the game starts; a seating the
 rules cannot play gets the engine's message, not a crash.
 
-In its online mode (``online=(host, port)``, from the lobby) the same form creates
+In its online mode (``online=(host, port, tls)``, from the lobby) the same form creates
 a room on that server: human seats are for friends (the creator takes the first),
 computer seats play on the server.
 """
@@ -59,7 +59,7 @@ def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | Non
 class NewGameScene(GuiScene):
     """Choose and start a game."""
 
-    def __init__(self, app: App, online: tuple[str, int] | None = None) -> None:
+    def __init__(self, app: App, online: tuple[str, int] | tuple[str, int, bool] | None = None) -> None:
         self.online = online
         name = app.settings.last_preset if app.settings.last_preset in PRESETS else "classic"
         self.preset_name = name
