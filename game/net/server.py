@@ -34,7 +34,8 @@ Protocol version 2 adds players (a connection says ``hello`` with its player key
 `profiles`), the public rooms' lobby (`lobby`), quick match (`matchmaking`) and the
 ranking (`ranking`). Their messages are handled in `meeting` (hello, profile, lobby,
 queue) and `competition` (votes, leaderboards, histories, and the points, abandons and
-votes of ranked rooms); rooms are still made, joined and played here.
+votes of ranked rooms); rooms are made and seats taken in `seating` (create, join),
+and played here.
 """
 
 from __future__ import annotations
@@ -45,8 +46,6 @@ import functools
 import json
 import logging
 import random
-import re
-import secrets
 import sqlite3
 import ssl
 from collections.abc import Iterable
@@ -67,7 +66,7 @@ from .clock import Clock, SystemClock
 from .competition import Competition
 from .lobby import Lobby
 from .matchmaking import Queues
-from .meeting import Meeting, identities, needs_profile
+from .meeting import Meeting
 from .profiles import PROFILE_EXPIRY, ProfileStore
 from .protocol import (
     BURST,
@@ -76,7 +75,6 @@ from .protocol import (
     RATE,
     Client,
     Refusal,
-    checked_text,
     decode,
     plain_values,
     read_ref,
@@ -84,10 +82,11 @@ from .protocol import (
 )
 from .quotas import Limits, Quotas
 from .ranking import Ranking
-from .rooms import KINDS, MAX_NAME, LogEntry, Room, RoomError, seats_from_request
+from .rooms import LogEntry, Room
 from .roomstore import RoomStore, Statement
 from .search import SearchPool
-from .wire import WireError, event_to_json, result_to_json, rules_from_json, view_to_json
+from .seating import Seating
+from .wire import event_to_json, result_to_json, view_to_json
 
 MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
@@ -96,7 +95,6 @@ ROOMS_HELD: Final = 50  # rooms one address may hold at once (created by it, sti
 COMPUTER_SEATS: Final = 12  # computer seats in the unfinished rooms one address holds
 CONNECTIONS_PER_ADDRESS: Final = 32  # open connections from one address (loopback excepted, without a proxy)
 PAGES_PER_SECOND: Final = 5.0  # HTTP pages one address may ask for a second (bursts of four times that)
-REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with its request id
 EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
 LONELY_EXPIRY: Final = 6 * 3600.0  # the same, for a room nobody but its creator ever joined
 SWEEP: Final = 600.0  # how often expired rooms are looked for
@@ -104,7 +102,6 @@ PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
 QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
 RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
 VOTES_PER_HOUR: Final = 30  # votes on abandons an hour, per address and per player
-REQUEST_ID: Final = re.compile(r"[!-~]{8,64}", re.ASCII)  # a create's or claim's request id: printable ASCII
 
 log = logging.getLogger("huit.server")
 # websockets logs every frame at DEBUG (seat keys included): its logger here never goes below INFO.
@@ -157,9 +154,6 @@ class RoomServer:
         self.lonely_expiry = lonely_expiry
         self.tls = tls
         self._warned_proxy = False  # the log said once that proxy headers come without a proxy
-        # A create or claim whose answer was lost comes again with the same request id: it gets
-        # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds).
-        self.requests: dict[str, tuple[float, str, int, str]] = {}
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
         # pass a seeded generator to make the deals reproducible.
         self.rng = rng if rng is not None else random.SystemRandom()
@@ -177,7 +171,9 @@ class RoomServer:
         self.meeting = Meeting(self)
         self.queues = Queues(self.clock, self._send, self.meeting.quick_room)
         self.competition = Competition(self)
-        self.handlers: dict[str, Any] = {**self.meeting.handlers(), **self.competition.handlers()}
+        self.seating = Seating(self)
+        self.handlers: dict[str, Any] = {**self.seating.handlers(), **self.meeting.handlers(),
+                                         **self.competition.handlers()}
         self.port = 0
         self._server: Any = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -396,138 +392,6 @@ class RoomServer:
     # ---- requests -----------------------------------------------------------------------------
     async def _on_ping(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         self._send(client, {"type": "pong", **({"ref": ref} if ref is not None else {})})
-
-    async def _on_create(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        if client.room is not None:
-            raise Refusal("already_joined", "this connection already holds a seat")
-        request = self._request_id(data)
-        if self._repeat(client, request):
-            return
-        if len(self.rooms) >= self.max_rooms:
-            raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
-        try:
-            rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
-            seats = seats_from_request(data.get("seats"))
-            rules.check_players(len(seats))
-        except WireError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        except RoomError as exc:
-            raise Refusal(exc.code, str(exc)) from None
-        except ValueError as exc:  # RulesError: the seating
-            raise Refusal("bad_rules", str(exc)) from None
-        name = checked_text(data.get("name", ""), "name", MAX_NAME)
-        public = data.get("public", False)
-        if type(public) is not bool:
-            raise Refusal("bad_message", "public must be true or false")
-        if public:
-            needs_profile(client, "creating a public room")
-        if client.profile is not None:
-            name = client.profile.name  # a player's seat shows their name (and tag)
-        owners = identities(client)  # its address, and its player
-        computers = sum(not s.is_human for s in seats)
-        self.quotas.check_room(owners, computers)
-        first = None
-        if rules.first_player == "seat0":  # "the human always starts": the first human seat
-            first = next(i for i, s in enumerate(seats) if s.is_human)
-        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first,
-                    owner=client.address, kind=KINDS[1] if public else KINDS[0], created=self.clock.now())
-        seat, key = room.claim(None, name)
-        self._claimed(client, room, seat)
-        try:
-            self.store.add(room, self.clock.now())
-        except sqlite3.Error:
-            log.exception("a new room could not be stored")
-            raise Refusal("server_error", "the server could not store the room; please try again") from None
-        self.rooms[room.room_id] = room
-        self.quotas.created_room(room.room_id, owners, computers)
-        log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
-        self._remember_request(request, room, seat, key)
-        self._seat(client, room, seat, key)
-
-    async def _on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        if client.room is not None:
-            raise Refusal("already_joined", "this connection already holds a seat")
-        wanted = data.get("room")
-        room = self.rooms.get(wanted) if isinstance(wanted, str) else None
-        if room is None:
-            raise Refusal("unknown_room", "there is no such room (it may have expired)")
-        seat, key = data.get("seat"), data.get("key")
-        if key is not None:
-            if not room.opens(seat, key):  # a key this server never made (not text, a surrogate...) too
-                raise Refusal("bad_key", "that key does not open that seat")
-            assert type(seat) is int  # `opens` took it for a seat
-            if room.seats[seat].abandoned:
-                raise Refusal("abandoned", "you were away from this ranked game too long: a computer plays "
-                                           "your seat now")
-            self._seat(client, room, seat, None)
-            return
-        request = self._request_id(data)
-        if self._repeat(client, request):
-            return
-        if seat is not None and type(seat) is not int:
-            raise Refusal("bad_message", "seat must be a number")
-        name = checked_text(data.get("name", ""), "name", MAX_NAME)
-        if room.kind != "private":
-            name = needs_profile(client, "taking a seat in a public room").name
-        elif client.profile is not None:
-            name = client.profile.name
-        before = [(s.key_hash, s.name, s.player, s.address, s.avatar) for s in room.seats], room.joined
-        try:
-            seat, new = room.claim(seat, name)
-        except RoomError as exc:
-            raise Refusal(exc.code, str(exc)) from None
-        self._claimed(client, room, seat)
-        room.joined = True  # someone besides its creator: the room keeps its full seven days
-        try:
-            self.store.save_seats(room, self.clock.now())
-        except sqlite3.Error:  # the claim is undone: a seat must never belong to a key nobody got
-            for s, (key_hash, old_name, player, address, avatar) in zip(room.seats, before[0], strict=True):
-                s.key_hash, s.name, s.player, s.address = key_hash, old_name, player, address
-                s.avatar = avatar
-            room.joined = before[1]
-            log.exception("room %s: a claim could not be stored", room.room_id)
-            raise Refusal("server_error", "the server could not store that; please try again") from None
-        self._remember_request(request, room, seat, new)
-        self._seat(client, room, seat, new)
-
-    @staticmethod
-    def _request_id(data: dict[str, Any]) -> str | None:
-        """A create's or claim's ``request`` id, if it has one.
-
-        Raises:
-            Refusal: ``bad_message``: not 8 to 64 printable ASCII characters.
-        """
-        request = data.get("request")
-        if request is None:
-            return None
-        if not isinstance(request, str) or not REQUEST_ID.fullmatch(request):
-            raise Refusal("bad_message", "request must be 8 to 64 printable ASCII characters (a random id)")
-        return request
-
-    def _remember_request(self, request: str | None, room: Room, seat: int, key: str) -> None:
-        if request is not None:
-            now = self.clock.now()
-            self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
-            self.requests[request] = (now, room.room_id, seat, key)
-
-    def _repeat(self, client: Client, request: str | None) -> bool:
-        """A create or claim seen before (its answer was lost): the same seat and key again."""
-        known = self.requests.get(request) if request is not None else None
-        if known is None or self.clock.now() - known[0] >= REQUEST_MEMORY:
-            return False
-        _, room_id, seat, key = known
-        room = self.rooms.get(room_id)
-        if room is None or not room.opens(seat, key):
-            return False
-        self._seat(client, room, seat, key)
-        return True
-
-    @staticmethod
-    def _claimed(client: Client, room: Room, seat: int) -> None:
-        """``client`` just claimed ``seat``: the seat knows its player (if it said hello) and address."""
-        profile = client.profile
-        room.claimed_by(seat, profile.player if profile else None, client.address,
-                        profile.avatar if profile else None)
 
     @staticmethod
     def _holders(room: Room) -> list[str]:
