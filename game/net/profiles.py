@@ -23,10 +23,13 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Final
 
+from game.saves.player import AVATARS
+
 from .protocol import Refusal
 
-AVATARS: Final = 24
-"""Avatars are numbered 0 to 23 (the game's pictures; the lead unifies this with the table's)."""
+__all__ = ["AVATARS", "DEFAULT_NAME", "MAX_NAME", "PLAYER_KEY", "Profile", "ProfileStore", "check_avatar",
+           "check_name", "name_problem", "player_id", "tag_of"]
+
 MAX_NAME: Final = 24
 DEFAULT_NAME: Final = "Player"
 TAG_LENGTH: Final = 3
