@@ -1,11 +1,12 @@
 """The match controller: command queue, computer turns, handoff, levels, undo."""
 
+import copy
 import random
 
 import pytest
 
 from game.client.controller import MatchController, SeatConfig
-from game.engine import PRESETS, Draw, Match, Play
+from game.engine import PRESETS, Draw, Match, Play, Status, parse_card
 from tests.support import make_match
 
 
@@ -122,3 +123,65 @@ def test_turn_timer_submits_a_timeout_for_a_human():
     events = c.take_events()
     assert [e.seat for e in events if type(e).__name__ == "TimedOut"] == [0]
     assert len(m.round.hands[0]) == 4  # one penalty card, and the turn passed
+
+
+def test_undo_points_are_the_log_length_at_the_start_of_the_persons_turns():
+    m = make_match("classic", ["3H 9C 4C", "5H 6S 2D"], "7H", "KD QD JD TD")
+    c = controller(m, [SeatConfig("human"), SeatConfig("computer", "easy")])
+    c.submit(Play(m.round.hands[0][0]))
+    c.update(1 / 60)
+    assert c._undo == [0]
+    while c.match.round.to_act != 0:
+        c.update(1 / 60)
+    start = len(c.match.log)
+    c.submit(Play(parse_card("AS")))  # refused (not in the hand): no undo point
+    c.update(1 / 60)
+    assert c.error is not None and c._undo == [0]
+    c.submit(c.match.legal_actions()[0])
+    c.update(1 / 60)
+    assert c._undo == [0, start]
+
+
+def test_undo_rebuilds_the_turn_from_the_log_and_shuffles_the_pile_through_it():
+    m = Match(PRESETS["classic"], 3, 12)
+    c = controller(m, [SeatConfig("human"), SeatConfig("computer", "easy"), SeatConfig("computer", "easy")])
+    before = copy.deepcopy(c.match)
+    c.submit(c.match.legal_actions()[0])
+    for _ in range(30):
+        c.update(1 / 60)
+    assert c.undo()
+    after = c.match
+    assert after.log[:-1] == [] and after.log[-1][0] == "shuffle"
+    assert [list(h) for h in after.round.hands] == [list(h) for h in before.round.hands]
+    assert sorted(after.round.pile) == sorted(before.round.pile) and after.round.pile != before.round.pile
+    assert Match.replay(after.rules, 3, after.log, after.seed, first=after.first_seat) == after
+    assert c.history == before.start_events
+
+
+def test_undo_at_random_points_of_random_games_gives_back_the_turns_as_they_were():
+    for seed in range(4):
+        m = Match(PRESETS["classic"], 4, seed)
+        c = controller(m, [SeatConfig("human")] + [SeatConfig("computer", "easy")] * 3)
+        rng = random.Random(seed)
+        starts: list[Match] = []  # the match at the start of each of the person's turns
+        for _ in range(400):
+            match = c.match
+            if match.status != Status.PLAYING:
+                break
+            if match.to_act == 0 and not c.queue:
+                if c.can_undo and rng.random() < 0.25:
+                    then = starts.pop()
+                    assert c.undo()
+                    now = c.match
+                    assert [list(h) for h in now.round.hands] == [list(h) for h in then.round.hands]
+                    assert now.round.discard == then.round.discard and now.round.to_act == then.round.to_act
+                    assert sorted(now.round.pile) == sorted(then.round.pile)
+                    events: list = []
+                    Match.replay(now.rules, 4, now.log, now.seed, first=now.first_seat, events=events)
+                    assert c.history == events
+                    continue
+                if not starts or starts[-1].round.turn_no != match.round.turn_no:
+                    starts.append(copy.deepcopy(match))
+                c.submit(rng.choice(match.legal_actions()), 0)
+            c.update(1 / 60)
+            del starts[:-50]

@@ -53,5 +53,5 @@ def test_the_chosen_first_seat_starts_every_classic_round():
 def test_shuffling_the_draw_pile_keeps_its_cards():
     m = Match(PRESETS["duel"], 2, 9)
     before = list(m.round.pile)
-    m.shuffle_draw_pile(random.Random(4))
+    m.shuffle_draw_pile(4)
     assert Counter(m.round.pile) == Counter(before) and m.round.pile != before

@@ -29,7 +29,7 @@ from game.net.clock import ManualClock
 from game.net.protocol import MAX_MESSAGE, PROTOCOL
 from game.net.rooms import Room, Seat
 from game.net.roomstore import RoomStore, StoreError
-from game.net.search import MAX_BROKEN, MIN_BUDGET, SearchPool
+from game.net.search import MAX_BROKEN, MIN_BUDGET, WORKER_NICENESS, SearchPool
 from game.net.server import SWEEP
 from tests.net_support import Peer, start_server
 
@@ -192,6 +192,15 @@ def test_the_search_pool_is_bounded_and_decides_at_once_by_the_rules_when_full()
         assert pool.pending == 0
     finally:
         _Stuck.release.set()
+        pool.shutdown()
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+def test_search_workers_yield_the_cpu_to_the_servers_event_loop():
+    pool = SearchPool(workers=1)
+    try:
+        assert pool.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + WORKER_NICENESS)
+    finally:
         pool.shutdown()
 
 

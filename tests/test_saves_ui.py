@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -86,14 +88,14 @@ def test_quitting_mid_game_then_continue_resumes_exactly_that_game():
     try:
         open_menu(second)
         label = menu_buttons(second)[0]
-        match = saved["match"]
+        match = saved.match
         number, score = match.round.number, match.scores[0]
         assert label.startswith(f"Continue: Points game, round {number}, you {score} – ")
         press(second, pygame.K_RETURN)  # Continue has the focus
         assert run_until(second, lambda: top_name(second) == "TableScene", 30)
         resumed = table(second)
         assert resumed.match == match
-        assert resumed.rng.getstate() == saved["rng"]
+        assert resumed.rng.getstate() == saved.rng
         assert [s.level for s in resumed.seats] == ["medium", "easy", "medium"]
     finally:
         second.store.flush()
@@ -129,7 +131,7 @@ def test_an_unreadable_save_is_reported_kept_and_its_backup_offered(app):
     assert table(app).match == backup.match
     fresh.flush()
     assert len((path.parent / "solo.huit.corrupt").read_bytes()) == 200  # kept aside, never deleted
-    assert fresh.games.read("solo")["match"] == table(app).match
+    assert fresh.games.read("solo").match == table(app).match
 
 
 def _duel(seed: int):
@@ -150,7 +152,7 @@ def test_a_new_game_sets_an_unreadable_save_aside(app):
     assert top_name(app) == "TableScene"
     app.store.flush()
     assert (path.parent / "solo.huit.corrupt").read_bytes() == b"\x00" * 64
-    assert app.store.games.read("solo")["match"] == table(app).match
+    assert app.store.games.read("solo").match == table(app).match
 
 
 def test_clear_data_asks_first_then_deletes_and_says_what(app):
@@ -319,7 +321,7 @@ def test_a_damaged_undo_history_means_no_undo_not_a_crash():
     from game.engine import Match
 
     controller = MatchController(Match(PRESETS["classic"], 2, 3), solo_seats("easy"), rng=random.Random(1))
-    controller._undo = [(b"junk", 1, 0)]
+    controller._undo = [10**6]  # an undo point past the match's log, as a damaged save could hold
     assert controller.can_undo
     assert controller.undo() is False and not controller.can_undo
 
@@ -331,3 +333,22 @@ def test_the_statistics_screen_survives_an_unknown_last_preset(app):
     press(app, pygame.K_RIGHT)
     assert app.stack.top.preset_name in PRESETS
     assert Settings.from_json({"last_preset": "crazy"}).last_preset == "classic"
+
+
+def test_continue_resumes_a_format_one_save_written_by_an_earlier_version(app):
+    folder = Path(__file__).parent / "data" / "format1"
+    path = app.store.games.path("solo")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes((folder / "solo_points_second_deal.huit").read_bytes())
+    open_menu(app)
+    assert menu_buttons(app)[0].startswith("Continue: Points game, round 2, you 0 – ")
+    press(app, pygame.K_RETURN)  # Continue has the focus
+    assert run_until(app, lambda: top_name(app) == "TableScene", 30)
+    resumed = table(app)
+    expected = json.loads((folder / "expected.json").read_text())["solo_points_second_deal"]["loaded"]
+    assert str(resumed.match) == expected["describe"]
+    assert [c.code for c in resumed.match.round.pile] == expected["pile"]
+    play_human_moves(app, 1)
+    app.store.flush()
+    assert path.read_bytes().startswith(b"HUIT game 2\n")  # saved again after a move, in the new format
+    assert app.store.games.read("solo").match == resumed.match

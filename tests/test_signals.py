@@ -86,7 +86,7 @@ def assert_saved_and_resumes(data: Path, hand: list[str]) -> None:
     store = DataStore(data)
     payload = store.games.read("solo")
     assert payload is not None, "no solo save"
-    match = payload["match"]
+    match = payload.match
     assert [str(c) for c in match.view(0).hand] == hand
     app = App((1280, 800), settings=Settings(language="en"), sound=False, store=store)
     try:

@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         server = subprocess.Popen(
             [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0",
              "--db", str(Path(folder) / "rooms.sqlite3"), "--think-scale", think_scale,
-             "--rooms-per-hour", str(MAX_ROOMS), *args.server_arg],
+             "--rooms-per-hour", str(MAX_ROOMS), "--rooms-held", str(MAX_ROOMS), *args.server_arg],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             assert server.stdout is not None

@@ -9,15 +9,19 @@ computer catching a missed "Card" call, the turn timer of a human seat) is the
 it returns like a human action. The controller knows nothing of pygame, so it is
 tested directly.
 
+Undo is the engine's: the controller keeps only its undo points, the length of the
+match's log at the start of the person's last turns, and `undo` asks the match for
+itself as it stood then (`Match.rewound`), then shuffles the draw pile through the
+match's log, so that taking a turn back never shows what the pile gives next.
+
 `to_save` turns everything needed to go on exactly where the game stopped into a
-payload for `game.saves`; `from_save` rebuilds the controller from one (the computer
-players learn the round again from its public events). ``on_change`` is called after
-every change worth saving.
+`game.saves.SavedTable`; `from_save` rebuilds the controller from one (the computer
+players learn the round again from its events). ``on_change`` is called after every
+change worth saving.
 """
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections import deque
 from collections.abc import Callable
@@ -25,13 +29,16 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from game.ai import LEVELS, ComputerPlayer, default_helpers, player_for
-from game.engine import Action, IllegalAction, Match, PlayerView, RoundResult, Status
+from game.engine import Action, IllegalAction, Match, PlayerView, RoundResult, RulesError, Status
 from game.engine.events import Event
+from game.engine.match import SEED_LIMIT
 from game.play import Computer, Pace, TurnDriver
-from game.saves import safe_loads
+from game.saves import SavedSeat, SavedTable
 
 INSTANT_REACTION: Final = 0.3
 """At instant speed a missed "Card" call is still caught after this fraction of the usual moment."""
+UNDO_STEPS: Final = 50
+"""How many of the person's turns Undo can take back, one after the other."""
 
 
 @dataclass(frozen=True)
@@ -70,8 +77,8 @@ class MatchController:
         self.busy: Callable[[], bool] = lambda: False
         humans = self.humans
         self.viewer = humans[0] if humans else 0
-        # (match pickled at a human turn start, turn, length of `history` then)
-        self._undo: list[tuple[bytes, int, int]] = []
+        self._undo: list[int] = []  # undo points: the log's length at the start of the person's turns
+        self._undo_turn: tuple[int, int] | None = None  # the (deal, turn) of the newest point
         self.on_change: Callable[[], None] = lambda: None
         self.covered = False  # a resumed hot-seat game: nobody has been handed the device yet
         self.settled = False  # the finished match is already counted in the statistics
@@ -204,20 +211,21 @@ class MatchController:
     def _apply(self, action: Action, seat: int | None) -> bool:
         match = self.match
         actor = match.to_act if seat is None else seat
-        snapshot = None
+        point = None
         if (actor is not None and self.solo and self.undo_allowed and match.rules.undo
                 and self.seats[actor].is_human and actor == match.to_act):
-            turn = match.round.turn_no + 1000 * match.round.number
-            if not self._undo or self._undo[-1][1] != turn:
-                snapshot = (pickle.dumps(match), turn, len(self.history))
+            turn = (match.round.number, match.round.turn_no)
+            if turn != self._undo_turn:  # the person's first action of this turn
+                point = (len(match.log), turn)
         try:
             events = match.apply(action, seat)
         except IllegalAction as exc:
             self.error = exc
             return False
-        if snapshot is not None:  # only a turn that really happened can be taken back
-            self._undo.append(snapshot)
-            del self._undo[:-50]
+        if point is not None:  # only a turn that really happened can be taken back
+            self._undo.append(point[0])
+            self._undo_turn = point[1]
+            del self._undo[:-UNDO_STEPS]
         self.error = None
         for event in events:
             self.outbox.append(event.for_seat(self.viewer))
@@ -235,6 +243,7 @@ class MatchController:
         self.history = list(events)
         self.driver.observe(events)
         self._undo.clear()
+        self._undo_turn = None
         self.settled = False
         self.on_change()
 
@@ -248,18 +257,20 @@ class MatchController:
         """Take back the human's last turn and the computer moves after it."""
         if not self.can_undo:
             return False
-        data, _, seen = self._undo.pop()
+        length = self._undo.pop()
+        history: list[Event] = []
         try:
-            restored = safe_loads(data)  # the snapshots may come from a save file: never trust them
-        except Exception:
-            restored = None
-        if not isinstance(restored, Match):
-            self._undo.clear()  # a damaged history: no undo rather than a crash
+            restored = self.match.rewound(length, history)
+        except (RulesError, ValueError):  # a point past the log (a damaged save): no undo, no crash
+            self._undo.clear()
+            self._undo_turn = None
             return False
+        # Taking a turn back must not show what comes next: the pile is shuffled (and logged).
+        restored.shuffle_draw_pile(self.rng.randrange(SEED_LIMIT))
         self.match = restored
-        self.match.shuffle_draw_pile(self.rng)  # taking a turn back must not show what comes next
         self.driver.reset(restored)
-        del self.history[seen:]
+        self.history = history
+        self._undo_turn = None
         self.queue.clear()
         self.outbox.clear()
         self.error = None
@@ -267,48 +278,38 @@ class MatchController:
         return True
 
     # ---- saving ----------------------------------------------------------------------------
-    def to_save(self) -> dict[str, object]:
-        """Everything needed to go on exactly from here, as a `game.saves` payload."""
-        return {
-            "match": self.match,
-            "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in self.seats],
-            "rng": self.rng.getstate(), "viewer": self.viewer, "undo": list(self._undo),
-            "history": list(self.history), "queue": list(self.queue), "timer": self.driver.timer,
-            "settled": self.settled,
-        }
+    def to_save(self) -> SavedTable:
+        """Everything needed to go on exactly from here, for `game.saves`."""
+        return SavedTable(
+            match=self.match, history=list(self.history),
+            seats=[SavedSeat(s.kind, s.level, s.name) for s in self.seats], viewer=self.viewer,
+            rng=self.rng.getstate(), timer=self.driver.timer, undo=list(self._undo),
+            undo_turn=self._undo_turn, queue=list(self.queue), settled=self.settled,
+        )
 
     @classmethod
-    def from_save(cls, payload: dict[str, object], *, speed: float = 1.0,
+    def from_save(cls, table: SavedTable, *, speed: float = 1.0,
                   undo_allowed: bool = True) -> MatchController:
-        """Rebuild a controller from `to_save`'s payload (already checked by `game.saves`).
+        """Rebuild a controller from a saved table (already checked by `game.saves`).
 
         Raises:
-            ValueError: the payload does not make a playable table (a bad seat, a bad
-                random state, an undo entry of the wrong shape...).
+            ValueError: the table cannot be set up (a seat or a random state it refuses).
         """
         try:
-            match = payload["match"]
-            if not isinstance(match, Match):
-                raise TypeError("no match")
-            seats = [SeatConfig(str(s["kind"]), str(s["level"]), str(s["name"]))
-                     for s in payload["seats"]]  # type: ignore[attr-defined]
+            match = table.match
+            seats = [SeatConfig(s.kind, s.level, s.name) for s in table.seats]
             rng = random.Random()
-            rng.setstate(payload["rng"])  # type: ignore[arg-type]
+            rng.setstate(table.rng)
             controller = cls(match, seats, rng=rng, speed=speed, undo_allowed=undo_allowed,
-                             history=list(payload["history"]))  # type: ignore[call-overload]
-            undo = [(bytes(d), int(t), int(n)) for d, t, n in payload["undo"]]  # type: ignore[attr-defined]
-            queue = [(seat, action) for seat, action in payload["queue"]]  # type: ignore[attr-defined]
-            if not all(isinstance(a, Action) and (s is None or type(s) is int) for s, a in queue):
-                raise ValueError("a queued action is not an action")
-            timer = payload["timer"]
-            controller._undo = undo
-            controller.queue.extend(queue)
-            viewer = payload["viewer"]
-            if type(viewer) is int and 0 <= viewer < match.players:
-                controller.viewer = viewer
-            if isinstance(timer, tuple) and len(timer) == 2:  # (turn, seconds left) of the human clock
-                controller.driver.timer = (tuple(timer[0]), float(timer[1]))
-            controller.settled = bool(payload["settled"])
+                             history=list(table.history))
+            controller._undo = [n for n in table.undo or () if type(n) is int]
+            controller._undo_turn = table.undo_turn
+            controller.queue.extend(table.queue or ())
+            if type(table.viewer) is int and 0 <= table.viewer < match.players:
+                controller.viewer = table.viewer
+            if table.timer is not None:  # (turn, seconds left) of the human clock
+                controller.driver.timer = table.timer
+            controller.settled = bool(table.settled)
         except Exception as exc:  # whatever is wrong with it, the menu says so; the game goes on
             raise ValueError(f"the saved table cannot be set up: {type(exc).__name__}: {exc}") from None
         controller.covered = controller.hot_seat

@@ -46,6 +46,8 @@ EN: Final[dict[str, str]] = {
     "save.statistics_default": "The statistics could not be read ({why}); the file is kept as it is, and "
                                "new statistics start from zero.",
     "save.statistics_ignored": "Some statistics could not be read and are left out ({names}).",
+    "save.why.malformed": "it is not laid out as a saved game is ({detail}), so it was not opened",
+    "save.why.illegal_log": "the moves it holds break the rules ({detail})",
     "settings.clear": "Clear data…",
     "clear.title": "Clear data",
     "clear.question": "Delete every saved game, the settings, the statistics, the online seat keys "
@@ -119,6 +121,9 @@ FR: Final[dict[str, str]] = {
                                "quel, et de nouvelles statistiques partent de zéro.",
     "save.statistics_ignored": "Certaines statistiques n'ont pas pu être lues et sont laissées de côté "
                                "({names}).",
+    "save.why.malformed": ("il n'est pas construit comme une partie sauvegardée ({detail}), "
+                           "il n'a donc pas été ouvert"),
+    "save.why.illegal_log": "les coups qu'il contient enfreignent les règles ({detail})",
     "settings.clear": "Effacer les données…",
     "clear.title": "Effacer les données",
     "clear.question": "Supprimer toutes les parties enregistrées, les réglages, les statistiques, les "

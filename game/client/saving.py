@@ -10,11 +10,11 @@ A finished match is counted in the statistics once, and its save removed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.engine import Match, Status
+from game.engine import Status
 from game.engine.scoring import experience_points, team_of
-from game.saves import SaveError
+from game.saves import SavedTable, SaveError
 
 from .controller import MatchController
 from .i18n import tr
@@ -88,12 +88,12 @@ def abandon(app: App, mode: str) -> None:
     """A new game replaces ``mode``'s unfinished one: in a ranked rule set (``ranking_xp``:
     ``colors``) that costs 20 ranking points."""
     try:
-        payload = app.store.games.read(mode)
+        table = app.store.games.read(mode)
     except SaveError:
         return
-    if payload is None or mode != "solo":
+    if table is None or mode != "solo":
         return
-    match = payload["match"]
+    match = table.match
     if match.rules.ranking_xp and match.status == Status.PLAYING:
         stats = app.store.read_statistics()
         stats.add_xp(experience_points(match.players, (), abandoned=(0,))[0])
@@ -105,9 +105,9 @@ class SavedGame:
     """What the menu knows of one mode's save: a game to continue, or why it cannot be read."""
 
     mode: str
-    payload: dict[str, Any] | None = None
+    payload: SavedTable | None = None
     problem: SaveError | None = None
-    backup: dict[str, Any] | None = None  # a readable backup, offered when the save is not
+    backup: SavedTable | None = None  # a readable backup, offered when the save is not
     line: str = ""  # what Continue (or "use the backup") resumes, in words
 
 
@@ -142,11 +142,10 @@ def why(error: SaveError) -> str:
     return str(error) if text == key else text
 
 
-def summary(mode: str, payload: dict[str, Any]) -> str:
+def summary(mode: str, payload: SavedTable) -> str:
     """What Continue resumes: "Points game, deal 3, you 42 – 17"."""
-    match: Match = payload["match"]
-    seats = payload["seats"]
-    humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+    match = payload.match
+    humans = [i for i, s in enumerate(payload.seats) if s.kind == "human"]
     order = humans[:1] + [i for i in range(match.players) if i not in humans[:1]]
     if match.target or match.rules.scoring != "none":
         figures = [str(match.scores[i]) for i in order]
@@ -159,7 +158,7 @@ def summary(mode: str, payload: dict[str, Any]) -> str:
     return tr("save.hotseat", text=text) if mode == "hotseat" else text
 
 
-def resume(app: App, payload: dict[str, Any], *, from_backup: bool = False) -> None:
+def resume(app: App, payload: SavedTable, *, from_backup: bool = False) -> None:
     """Put a saved game back on the table, exactly where it stopped.
 
     Playing on from a backup saves it at once, which keeps the unreadable file aside.

@@ -9,7 +9,9 @@ drivers submit to (`game.play.TurnDriver.executor`):
 
 - **worker processes** (``processes=True``, the default; spawned, not forked, and only
   once a search is asked for), so a search never holds the event loop's interpreter
-  lock; ``workers`` of them: by default one per core but one, at most `MAX_WORKERS`;
+  lock; ``workers`` of them: by default one per core but one, at most `MAX_WORKERS`.
+  They run at a lower priority (`WORKER_NICENESS`), so that on a busy machine the
+  system gives the event loop, which answers every room, its turn before a search;
 - **a bounded queue**: at most ``queue`` searches wait for a worker. A decision asked
   for when the pool is full is made at once by Medium's rules (what Hard itself falls
   back to when its budget allows too few playouts), on the event loop, in microseconds;
@@ -26,6 +28,7 @@ every decision is made by the rules, and the log says so once. The counts
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -40,6 +43,7 @@ MAX_WORKERS: Final = 4
 BUDGET: Final = 0.5  # seconds: Hard's own think budget
 MIN_BUDGET: Final = 0.05
 MAX_BROKEN: Final = 3  # pools broken in a row before the pool stops starting workers
+WORKER_NICENESS: Final = 10  # how much lower a search worker's priority is than the server's
 
 log = logging.getLogger("huit.server.search")
 
@@ -134,7 +138,8 @@ class SearchPool(Executor):
         if pool is None:
             if self.processes:
                 # Spawned, not forked: the server may run inside the game, with a window and threads.
-                pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=_lower_priority)
             else:
                 pool = ThreadPoolExecutor(self.workers, thread_name_prefix="huit-search")
             self._pool = pool
@@ -188,3 +193,10 @@ class SearchPool(Executor):
         except Exception as exc:  # reported through the future, as a search's failure would be
             future.set_exception(exc)
         return future
+
+
+def _lower_priority() -> None:
+    """A search worker's first step: yield the CPU to the server's event loop (where the
+    system allows it)."""
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(WORKER_NICENESS)

@@ -22,6 +22,8 @@ REASONS: Final = {
     "bad_number": "it holds a number far longer than Huit ever writes",
     "wrong_shape": "its contents are not laid out as Huit writes them",
     "bad_fields": "some of its values are of the wrong kind: {names}",
+    "malformed": "the file is not laid out as a saved game is ({detail}), so it was not opened",
+    "illegal_log": "the moves saved in the file break the rules ({detail})",
 }
 
 
