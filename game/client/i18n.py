@@ -15,7 +15,7 @@ from typing import Final
 from game.engine import Card, Option
 from game.engine.options import Zero
 
-from . import i18n_data
+from . import i18n_data, i18n_online
 
 LANGUAGES: Final = ("en", "fr")
 
@@ -260,6 +260,7 @@ EN: Final[dict[str, str]] = {
     "log.you.won": "You won the round",
     **i18n_data.EN,
     **i18n_data.ONLINE_EN,
+    **i18n_online.EN,
 }
 
 FR: Final[dict[str, str]] = {
@@ -503,6 +504,7 @@ FR: Final[dict[str, str]] = {
     "log.you.won": "Vous gagnez la manche",
     **i18n_data.FR,
     **i18n_data.ONLINE_FR,
+    **i18n_online.FR,
 }
 
 CATALOGUE: Final = {"en": EN, "fr": FR}

@@ -51,7 +51,7 @@ EN: Final[dict[str, str]] = {
     "settings.clear": "Clear data…",
     "clear.title": "Clear data",
     "clear.question": "Delete every saved game, the settings, the statistics, the online seat keys "
-                      "and the rooms hosted on this device? This cannot be undone.",
+                      "and player, and the rooms hosted on this device? This cannot be undone.",
     "clear.confirm": "Delete everything",
     "clear.cancel": "Cancel",
     "clear.done": "Deleted: {what}.",
@@ -127,7 +127,8 @@ FR: Final[dict[str, str]] = {
     "settings.clear": "Effacer les données…",
     "clear.title": "Effacer les données",
     "clear.question": "Supprimer toutes les parties enregistrées, les réglages, les statistiques, les "
-                      "clés de place en ligne et les salons hébergés sur cet appareil ? C'est définitif.",
+                      "clés de place et le joueur en ligne, et les salons hébergés sur cet appareil ? "
+                      "C'est définitif.",
     "clear.confirm": "Tout supprimer",
     "clear.cancel": "Annuler",
     "clear.done": "Supprimé : {what}.",

@@ -151,8 +151,8 @@ def _standing(value: Any) -> Standing | None:
     tag, name, xp = value.get("tag"), value.get("name"), value.get("xp", {})
     if not isinstance(tag, str) or not 0 < len(tag) <= MAX_TAG or not isinstance(name, str):
         return None
-    if not isinstance(xp, dict) or not all(
-            isinstance(k, str) and len(k) <= 16 and type(v) is int and abs(v) <= MAX_POINTS for k, v in xp.items()):
+    if not isinstance(xp, dict) or not all(isinstance(k, str) and len(k) <= 16 and type(v) is int
+                                           and abs(v) <= MAX_POINTS for k, v in xp.items()):
         return None
     return Standing(tag, name[:MAX_NAME], dict(list(xp.items())[:16]))
 
