@@ -307,13 +307,15 @@ class RemoteController:
             return  # not a room status this client can show: keep the last good one
         self.room = message
         seats = []
-        for raw in message.get("seats") or []:
-            if not isinstance(raw, dict):
-                continue
+        raws = [raw for raw in message.get("seats") or [] if isinstance(raw, dict)]
+        names = [str(raw.get("name"))[:24] if isinstance(raw.get("name"), str) else "" for raw in raws]
+        for raw, name in zip(raws, names, strict=True):
             kind = "human" if raw.get("kind") == "human" else "computer"
             level = raw.get("level") if raw.get("level") in ("easy", "medium", "hard") else "medium"
-            name = raw.get("name") if isinstance(raw.get("name"), str) else ""
-            seats.append(SeatConfig(kind, str(level), str(name)[:24]))
+            tag = raw.get("tag")
+            if name and names.count(name) > 1 and isinstance(tag, str):
+                name = f"{name} #{tag[:8]}"  # two Anas at one table: their tags tell them apart
+            seats.append(SeatConfig(kind, str(level), name))
         self.seats = seats
         self._results = None
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 POLL: Final = 0.1
+MAX_OPPONENTS: Final = 2  # opponents named in a history line ("and N more" after)
 VIEWS: Final = ("top", "history")
 
 
@@ -213,25 +214,28 @@ class LeaderboardScene(GuiScene):
         if not games:
             ui.fit(surface, tr("board.no_games"), (x0, y, width, line), px, align="left")
             return
-        for game in games:
+        for game in games[:max(1, self._rows // 2)]:  # two lines each
             ui.fit(surface, _when(game.get("at")), (x0, y, int(width * 0.2) - 6, line), px, color=ui.GOLD,
                    align="left")
-            ui.fit(surface, self.game_text(game), (x0 + int(width * 0.2), y, int(width * 0.8), line), px,
-                   align="left")
-            y += line
+            ui.fit(surface, self.game_text(game), (x0 + int(width * 0.2), y, int(width * 0.8), 2 * line), px,
+                   align="left", valign="top", lines=2)
+            y += 2 * line
 
     @staticmethod
     def game_text(game: dict[str, Any]) -> str:
         """One ranked game in words: rules, outcome, points, opponents."""
         preset = game.get("preset")
         outcome = game.get("outcome")
-        opponents = [str(o)[:34] for o in game.get("opponents") or [] if isinstance(o, str)][:7]
+        opponents = [str(o)[:34] for o in game.get("opponents") or [] if isinstance(o, str)]
+        shown = ", ".join(opponents[:MAX_OPPONENTS]) or "–"
+        if len(opponents) > MAX_OPPONENTS:
+            shown += " " + tr("lobby.more", n=len(opponents) - MAX_OPPONENTS)
         xp = game.get("xp")
         points = f"{xp:+d}" if type(xp) is int else "?"
         return tr("board.game", preset=tr("preset." + preset) if preset in PRESETS else "?",
                   outcome=tr("board.outcome." + outcome) if outcome in (
                       "win", "loss", "tie", "abandoned", "penalty") else "?",
-                  xp=points, opponents=", ".join(opponents) or "–")
+                  xp=points, opponents=shown)
 
 
 def _number(value: Any) -> int:

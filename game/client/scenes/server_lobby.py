@@ -44,7 +44,8 @@ WAITS: Final = (None, 30, 60, 120, 300)
 DEFAULT_WAIT: Final = 60
 POLL: Final = 0.1  # seconds between looks at the connection
 AVATAR_REST: Final = 1.0  # seconds an avatar choice rests before it is sent
-MAX_NAMES: Final = 2  # names shown per room line ("and N more" after)
+MAX_NAMES: Final = 1  # names shown per room line ("+N" after)
+NAME_SHOWN: Final = 12  # characters of a name in a room line (cut with "…")
 MAX_MY_ROOMS: Final = 2
 
 
@@ -177,11 +178,12 @@ class ServerLobbyScene(GuiScene):
     def room_text(self, room: dict[str, Any]) -> str:
         """One public room in a line: rules, seats taken, who, and how long it has waited."""
         seats = [s for s in room.get("seats") or [] if isinstance(s, dict)]
-        names = [online_player.label(s, "") for s in seats if s.get("kind") == "human"]
-        names = [n for n in names if n]
+        people = [s for s in seats if s.get("kind") == "human" and isinstance(s.get("name"), str)
+                  and isinstance(s.get("tag"), str)]
+        names = [f"{_cut(s['name'])} #{s['tag'][:8]}" for s in people]
         shown = ", ".join(names[:MAX_NAMES]) or tr("lobby.nobody")
         if len(names) > MAX_NAMES:
-            shown += " " + tr("lobby.more", n=len(names) - MAX_NAMES)
+            shown += f" +{len(names) - MAX_NAMES}"
         preset = room.get("preset")
         since = room.get("since")
         waited = self.lag - since if isinstance(since, int | float) and not isinstance(since, bool) else 0.0
@@ -398,6 +400,10 @@ class ServerLobbyScene(GuiScene):
 
         self.stop_quick()
         self.app.stack.replace(LobbyScene(self.app))
+
+
+def _cut(name: str) -> str:
+    return name if len(name) <= NAME_SHOWN else name[:NAME_SHOWN - 1] + "…"
 
 
 def _count(value: Any) -> int:
