@@ -115,6 +115,7 @@ def test_quick_match_by_keyboard_seats_me_with_the_next_player(app, server):
     assert until(app, lambda: top_name(app) == "TableScene")
     controller = app.table_controller()
     assert isinstance(controller, RemoteController) and until(app, lambda: controller.kind == "quick")
+    app.store.flush()
     assert app.store.keys.get(controller.room_id) is not None  # the seat's key is kept: My rooms
 
 
