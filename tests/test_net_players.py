@@ -4,6 +4,7 @@ stranger, private rooms never listed, and every new bad input refused with nothi
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 
 import pytest
@@ -240,3 +241,53 @@ def test_a_seat_in_a_room_shows_the_players_tag_but_never_their_key(server):
         for secret in (ana.player_key, ben.player_key, player_id(ana.player_key), player_id(ben.player_key)):
             assert secret not in frame
     assert ana.key not in "".join(ben.frames) and ben.key not in "".join(ana.frames)
+
+
+def test_a_known_key_still_gets_its_fields_checked(server):
+    ana = Peer(server.port)
+    ana.hello("Ana")
+    again = Peer(server.port)
+    again.send(type="hello", player=ana.player_key, avatar=99)
+    assert again.recv()["code"] == "bad_message"
+    again.send(type="hello", player=ana.player_key, name="\x07")
+    assert again.recv()["code"] == "bad_name"
+
+
+def test_listings_leaderboards_and_histories_are_answered_at_most_once_a_second(tmp_path):
+    clock = ManualClock()
+    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock)
+    try:
+        peer = Peer(thread.port)
+        peer.hello("Ana")
+        codes = []
+        for kind in ("lobby", "leaderboard", "history") * 3:
+            peer.send(type=kind, preset="duel", watch=False)
+            codes.append(peer.until(lambda m: m["type"] != "profile")["type"])
+        assert codes[:5] == ["lobby", "leaderboard", "history", "lobby", "leaderboard"]
+        assert codes[5:] == ["error"] * 4
+        clock.advance(1.0)
+        peer.send(type="leaderboard", preset="duel")
+        assert peer.recv()["type"] == "leaderboard"
+    finally:
+        thread.stop()
+
+
+def test_no_player_key_nor_seat_key_is_ever_logged(server, caplog):
+    caplog.set_level(logging.DEBUG)
+    ana, ben = Peer(server.port, 1), Peer(server.port, 2)
+    ana.hello("Ana")
+    ben.hello("Ben")
+    ana.create("duel", [HUMAN, HUMAN], public=True)
+    ben.join(ana.room_id)
+    for peer in (ana, ben):
+        peer.until(lambda m: m["type"] == "update")
+    ben.send(type="profile", name="Benjamin")
+    ben.until(lambda m: m["type"] == "profile")
+    ana.close()
+    ben.until(lambda m: m["type"] == "room" and m["waiting_for"])
+    # (The test's own client connections log their frames at DEBUG: only the server's records count.)
+    logged = "\n".join(f"{r.getMessage()} {r.args!r}" for r in caplog.records
+                       if r.name.startswith(("huit", "websockets.server")))
+    assert "room" in logged  # the server did log, and...
+    for secret in (ana.player_key, ben.player_key, ana.key, ben.key, player_id(ana.player_key)):
+        assert secret not in logged

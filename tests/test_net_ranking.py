@@ -238,3 +238,66 @@ def test_a_leaderboard_asked_without_a_profile_has_no_own_line(server):
     peer.send(type="leaderboard", preset="colors")
     board = peer.recv()
     assert board == {"type": "leaderboard", "preset": "colors", "top": [], "you": None, "players": 0, "v": 2}
+
+
+# ---- the rooms' database, version 2 ----------------------------------------------------------------
+V1_SCHEMA = """
+CREATE TABLE rooms (id TEXT PRIMARY KEY, rules TEXT NOT NULL, seats TEXT NOT NULL, seed INTEGER NOT NULL,
+    first INTEGER, created REAL NOT NULL, active REAL NOT NULL, owner TEXT NOT NULL DEFAULT '',
+    joined INTEGER NOT NULL DEFAULT 1);
+CREATE TABLE log (room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
+    kind TEXT NOT NULL, seat INTEGER, text TEXT NOT NULL DEFAULT '', PRIMARY KEY (room, seq));
+"""
+
+
+@pytest.mark.parametrize("version", [0, 1])
+def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms(tmp_path, version):
+    import json
+    import sqlite3
+    import stat
+
+    from game.net.roomstore import VERSION, RoomStore
+
+    path = tmp_path / "rooms.sqlite3"
+    db = sqlite3.connect(path)
+    schema = V1_SCHEMA if version else V1_SCHEMA.replace(
+        ", owner TEXT NOT NULL DEFAULT '',\n    joined INTEGER NOT NULL DEFAULT 1", "")
+    db.executescript(f"PRAGMA user_version={version};" + schema)
+    seats = json.dumps([{"kind": "human", "level": "medium", "name": "Ana", "key_hash": "0" * 64},
+                        {"kind": "human", "level": "medium", "name": "", "key_hash": None}])
+    rules = json.dumps({"preset": "duel", "options": {}})
+    values = ("old", rules, seats, 7, None, 1.0, 1.0) + (("1.2.3.4", 0) if version else ())
+    db.execute(f"INSERT INTO rooms VALUES ({', '.join('?' * len(values))})", values)
+    db.commit()
+    db.close()
+    store = RoomStore(path)
+    try:
+        rooms, broken = store.load()
+        assert broken == [] and [r.room_id for r in rooms] == ["old"]
+        room = rooms[0]
+        assert room.kind == "private" and room.ranked is False and room.seats[0].player is None
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 2
+        assert store.db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0] == 0
+        assert store.db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
+    finally:
+        store.close()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    again = RoomStore(path)  # and it opens as version 2 from then on
+    again.close()
+
+
+def test_a_version_2_database_missing_the_players_tables_is_refused_untouched(tmp_path):
+    import sqlite3
+
+    from game.net.roomstore import RoomStore, StoreError
+
+    path = tmp_path / "rooms.sqlite3"
+    RoomStore(path).close()
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE ratings")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="ratings table is missing"):
+        RoomStore(path)
+    assert path.read_bytes() == before

@@ -24,7 +24,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from .alarm import Alarm
-from .meeting import identities, needs_profile
+from .meeting import costly, identities, needs_profile
 from .protocol import Client, Refusal
 from .ranking import Abandons, known_preset
 from .rooms import LogEntry, Room
@@ -140,6 +140,7 @@ class Competition:
         preset = known_preset(data.get("preset"))
         if preset is None:
             raise Refusal("bad_rules", "preset must name a rule set: duel, classic, points, colors or action")
+        costly(client)
         player = client.profile.player if client.profile is not None else None
         board = self.server.ranking.leaderboard(preset, player)
         reply = {"type": "leaderboard", **board, **({"ref": ref} if ref is not None else {})}
@@ -153,6 +154,7 @@ class Competition:
             preset = known_preset(data.get("preset"))
             if preset is None:
                 raise Refusal("bad_rules", "preset must name a rule set, or be left out for all of them")
+        costly(client)
         games = self.server.ranking.history(profile.player, preset)
         self.server._send(client, {"type": "history", "games": games,
                                    **({"ref": ref} if ref is not None else {})})

@@ -42,6 +42,18 @@ def identities(client: Client) -> tuple[str, ...]:
     return client.address, "player:" + client.profile.player
 
 
+def costly(client: Client) -> None:
+    """Count an answer that costs the server more than most (a listing, a leaderboard, a history).
+
+    Raises:
+        Refusal: ``too_many_requests``: more than `protocol.COSTLY_RATE` a second (bursts of
+            `protocol.COSTLY_BURST`) on this connection.
+    """
+    if not client.allow_costly():
+        raise Refusal("too_many_requests", "at most one lobby, leaderboard or history a second; "
+                                           "watch the lobby rather than asking again")
+
+
 def needs_profile(client: Client, what: str) -> Profile:
     """The player ``client`` speaks for.
 
@@ -75,6 +87,9 @@ class Meeting:
         """Speak for the player whose key this is (a new key makes a new profile)."""
         server = self.server
         player = player_id(data.get("player"))
+        # Checked whether or not they are used (a known key keeps its own name and avatar).
+        name = check_name(data["name"]) if "name" in data else DEFAULT_NAME
+        avatar = check_avatar(data["avatar"]) if "avatar" in data else 0
         if client.profile is not None:
             if client.profile.player != player:
                 raise Refusal("bad_message", "this connection already speaks for another player; "
@@ -85,8 +100,6 @@ class Meeting:
         profile = server.profiles.get(player)
         created = profile is None
         if profile is None:
-            name = check_name(data["name"]) if "name" in data else DEFAULT_NAME
-            avatar = check_avatar(data["avatar"]) if "avatar" in data else 0
             limit = server.quotas.limits.profiles_per_hour
             server.quotas.spend("profiles", (client.address,), limit,
                                 Refusal("too_many_profiles", f"at most {limit} new players an hour from one "
@@ -132,6 +145,7 @@ class Meeting:
         watch = data.get("watch", True)
         if type(watch) is not bool:
             raise Refusal("bad_message", "watch must be true or false")
+        costly(client)
         self.server.lobby.watch(client, watch)
 
     # ---- quick match --------------------------------------------------------------------------------

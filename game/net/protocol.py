@@ -37,6 +37,8 @@ MAX_MESSAGE: Final = 8 * 1024  # bytes of one message we read; bigger ones get a
 MAX_FRAME: Final = 1 << 20  # frames over this close the connection (websockets' own limit)
 RATE: Final = 20.0  # messages a second a connection may send, sustained
 BURST: Final = 40.0
+COSTLY_RATE: Final = 1.0  # answers that cost the server more (a lobby, a leaderboard, a history) a second
+COSTLY_BURST: Final = 5.0
 TYPES: Final = ("create", "join", "action", "accept_round", "leave", "ping",
                  # version 2: players, the lobby, quick match, the ranking
                  "hello", "profile", "lobby", "queue", "unqueue", "leaderboard", "history", "vote")
@@ -63,6 +65,8 @@ class Client:
     closing: bool = False  # the server is closing it: what it sends is no longer read
     address: str = "?"  # where it comes from (through a trusted proxy: the client's address)
     profile: Profile | None = None  # the player it speaks for, once it said hello
+    costly: float = COSTLY_BURST  # the allowance of costly answers (`allow_costly`)
+    costly_stamp: float | None = None
 
     def __post_init__(self) -> None:
         self.stamp = self.now()
@@ -83,6 +87,18 @@ class Client:
         if self.refusals < 1:
             return False
         self.refusals -= 1
+        return True
+
+    def allow_costly(self) -> bool:
+        """Take one costly answer (a listing, a leaderboard, a history: up to 100 lines read and
+        sent) from its own allowance, `COSTLY_RATE` a second in bursts of `COSTLY_BURST`."""
+        now = self.now()
+        if self.costly_stamp is not None:
+            self.costly = min(COSTLY_BURST, self.costly + (now - self.costly_stamp) * COSTLY_RATE)
+        self.costly_stamp = now
+        if self.costly < 1:
+            return False
+        self.costly -= 1
         return True
 
     def _refill(self) -> None:
