@@ -6,6 +6,7 @@ reading, floods past the rate limit, versions and sizes, and a damaged database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -534,3 +535,70 @@ def test_a_sound_database_still_opens_with_all_its_rooms(tmp_path):
     _rooms_database(db)
     rooms, broken = RoomStore(db).load()
     assert len(rooms) == 300 and broken == []
+
+
+# ---- the search workers end with the server ------------------------------------------------------
+def _children(pid: int) -> set[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    found = set()
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(proc.name))
+    return found
+
+
+def _is_worker(pid: int) -> bool:
+    try:
+        return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def _gone(pids: set[int]) -> bool:
+    return not any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in pids)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
+def test_the_search_workers_end_with_the_server_however_it_ends(tmp_path, how):
+    import signal
+
+    server = subprocess.Popen([sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", "0",
+                               "--db", str(tmp_path / "rooms.sqlite3"), "--think-scale", "0",
+                               "--search-workers", "1", "--think-budget", "0.05"],
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    workers: set[int] = set()
+    try:
+        assert server.stdout is not None
+        port = int(server.stdout.readline().split(":")[1].split(",")[0])
+        peer = Peer(port, 3)
+        peer.create("classic", [HUMAN, HARD, HARD])
+        deadline = time.monotonic() + 60
+        while not workers and time.monotonic() < deadline:  # play until a Hard computer searched
+            peer.drain(0.05)
+            if peer.my_turn:
+                peer.play_one()
+            workers = {p for p in _children(server.pid) if _is_worker(p)}
+        assert workers, "no search worker started"
+        os.kill(server.pid, getattr(signal, how))
+        assert server.wait(20) == (0 if how == "SIGTERM" else -signal.SIGKILL)
+        assert wait_for(lambda: _gone(workers), 15)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+        for pid in workers:  # never leave one behind, even when the test fails
+            with contextlib.suppress(OSError):
+                os.kill(pid, 9)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sqlite3
 import ssl
 import sys
@@ -252,8 +254,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Huit server on {args.host}:{server.port}, rooms in {db}; links look like "
               f"{page}://HOST:{server.port}/r/ROOM ({game}://HOST:{server.port}/ROOM in the game)",
               flush=True)
+        stopping = asyncio.Event()
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers here
+            # SIGTERM (a service manager's stop) stops like Ctrl+C: the search workers end too.
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         try:
-            await asyncio.Event().wait()
+            await stopping.wait()
         finally:
             await server.stop()
 

@@ -11,7 +11,8 @@ drivers submit to (`game.play.TurnDriver.executor`):
   once a search is asked for), so a search never holds the event loop's interpreter
   lock; ``workers`` of them: by default one per core but one, at most `MAX_WORKERS`.
   They run at a lower priority (`WORKER_NICENESS`), so that on a busy machine the
-  system gives the event loop, which answers every room, its turn before a search;
+  system gives the event loop, which answers every room, its turn before a search,
+  and end by themselves when the server process is gone (killed without stopping);
 - **a bounded queue**: at most ``queue`` searches wait for a worker. A decision asked
   for when the pool is full is made at once by Medium's rules (what Hard itself falls
   back to when its budget allows too few playouts), on the event loop, in microseconds;
@@ -33,6 +34,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Final
@@ -44,6 +46,7 @@ BUDGET: Final = 0.5  # seconds: Hard's own think budget
 MIN_BUDGET: Final = 0.05
 MAX_BROKEN: Final = 3  # pools broken in a row before the pool stops starting workers
 WORKER_NICENESS: Final = 10  # how much lower a search worker's priority is than the server's
+WATCH_INTERVAL: Final = 1.0  # seconds between a worker's looks at whether its server is still there
 
 log = logging.getLogger("huit.server.search")
 
@@ -139,7 +142,7 @@ class SearchPool(Executor):
             if self.processes:
                 # Spawned, not forked: the server may run inside the game, with a window and threads.
                 pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=_lower_priority)
+                                           initializer=_worker_start, initargs=(os.getpid(),))
             else:
                 pool = ThreadPoolExecutor(self.workers, thread_name_prefix="huit-search")
             self._pool = pool
@@ -195,8 +198,19 @@ class SearchPool(Executor):
         return future
 
 
-def _lower_priority() -> None:
+def _worker_start(server: int) -> None:
     """A search worker's first step: yield the CPU to the server's event loop (where the
-    system allows it)."""
+    system allows it), and end with the server, process ``server`` (`_outlive_no_server`;
+    given by the server, for it may already be gone when this runs)."""
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(WORKER_NICENESS)
+    threading.Thread(target=_outlive_no_server, args=(server,), name="huit-search-watch",
+                     daemon=True).start()
+
+
+def _outlive_no_server(server: int) -> None:
+    """End this worker once the server that started it is gone (killed, say, with no chance
+    to stop its pool): it is then adopted by another process, and nobody needs its searches."""
+    while os.getppid() == server:
+        time.sleep(WATCH_INTERVAL)
+    os._exit(0)
