@@ -260,3 +260,42 @@ def test_a_damaged_player_file_is_kept_aside_and_a_new_player_made(app):
     stored = json.loads(path.read_text().split("\n", 2)[2])
     assert stored["key"] == fresh.key
     assert oct(path.stat().st_mode & 0o777) == oct(0o600)  # owner-only, like seat keys
+
+
+class Recorder:
+    """A connection that is up and keeps what the screen sends."""
+
+    host, port, room, seat, problem = "club.example", 8765, None, None, None
+    status, connected = "connected", True
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+        self.inbox: list[dict] = []
+
+    def poll(self) -> list[dict]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def close(self, *, leave: bool = False) -> None:
+        pass
+
+
+def test_stepping_through_the_rule_sets_asks_the_server_once_it_rests_and_again_when_turned_away(app):
+    from game.client.scenes.leaderboard import LeaderboardScene
+    from game.net.client import Server
+
+    connection = Recorder()
+    app.start(LeaderboardScene(app, Server("club.example", 8765, False), "classic", connection=connection))
+    app.stack.apply_requests()
+    for _ in range(4):
+        tap_button(app, "Rules")
+    for _ in range(40):
+        app.frame(1 / 60)
+    assert connection.sent == [{"type": "leaderboard", "preset": "duel"}]
+    connection.inbox.append({"type": "error", "code": "too_many_requests", "message": "slow down", "v": 2})
+    for _ in range(90):
+        app.frame(1 / 60)
+    assert connection.sent[1:] == [{"type": "leaderboard", "preset": "duel"}]

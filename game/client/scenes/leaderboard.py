@@ -6,6 +6,10 @@ device's player (so the server adds the player's own rank) and asks for the
 players are shown a page at a time (the server sends the top 100), with the
 player's own rank below; the history lists the latest ranked games with their
 outcome and points. What the server sends is shown as plain text, cut to size.
+
+A server answers these questions about once a second: stepping through the rule sets
+asks only for the one the choice rests on (`ASK_REST`), and a question the server
+turned away is asked again a second later.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ if TYPE_CHECKING:
     from ..app import App
 
 POLL: Final = 0.1
+ASK_REST: Final = 0.4  # seconds a choice rests before the server is asked
+RETRY: Final = 1.1  # seconds before a question the server turned away is asked again
 MAX_OPPONENTS: Final = 2  # opponents named in a history line ("and N more" after)
 VIEWS: Final = ("top", "history")
 
@@ -46,6 +52,7 @@ class LeaderboardScene(GuiScene):
         self.connection = connection if connection is not None else RoomConnection(
             host, port, self._question(), tls=tls, player=online_player.hello(app))
         self._poll = 0.0
+        self._ask_in: float | None = None  # a question waiting for the choice to rest
         self._rows = 10  # rows a page holds at this size (set while drawing)
         super().__init__(app)
 
@@ -96,10 +103,17 @@ class LeaderboardScene(GuiScene):
             self.games = [g for g in message["games"] if isinstance(g, dict)]
         elif kind == "profile":
             online_player.remember(self.app, self.server, message)
+        elif kind == "error" and message.get("code") == "too_many_requests":
+            self._ask_in = RETRY  # asked too often: again in a moment
 
     def update(self, dt: float) -> None:
-        """Look for the server's answers."""
+        """Ask once the choice rests; look for the server's answers."""
         super().update(dt)
+        if self._ask_in is not None:
+            self._ask_in -= dt
+            if self._ask_in <= 0:
+                self._ask_in = None
+                self.connection.send(self._question())
         self._poll -= dt
         if self._poll > 0:
             return
@@ -125,14 +139,14 @@ class LeaderboardScene(GuiScene):
         names = list(PRESETS)
         self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
         self.board, self.page = None, 0
-        self.connection.send(self._question())
+        self._ask_in = ASK_REST
         self.rebuild()
 
     def toggle_view(self) -> None:
         """Top players, or my ranked games."""
         self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
         self.page = 0
-        self.connection.send(self._question())
+        self._ask_in = ASK_REST
         self.rebuild()
 
     def step_page(self, delta: int) -> None:
