@@ -165,3 +165,11 @@ def test_a_seated_connection_cannot_queue_and_quick_requests_are_counted(tmp_pat
         assert queued(ben, preset="duel", players=2)["code"] == "already_joined"
     finally:
         thread.stop()
+
+
+def test_the_load_benchmark_runs_quick_match_players_without_errors(capsys):
+    from tools import loadtest
+
+    assert loadtest.main(["--quick", "--rooms", "2", "--duration", "2", "--think", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "seatings: " in out and "wait to be seated ms: p50" in out and "errors: 0" in out
