@@ -14,9 +14,9 @@ thread; a computer catching a missed "Card" call; the turn clock of timed rules)
 its `game.play.TurnDriver`'s. The server brings a room's driver up to the present
 before anything changes in the room, and one task per room sleeps until the driver
 is due (re-planned after every change), then makes its move like a player's: checked,
-committed, applied, told. Everything the server times reads one injectable clock
-(`clock`: turn clocks and delays, rate limits, request memory, the rooms-per-hour
-quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
+committed, applied, told (`driving`, a base class of the server). Everything the
+server times reads one injectable clock (`clock`: turn clocks and delays, rate limits,
+request memory, the rooms-per-hour quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
 `protocol` holds its limits and message decoding, `hosting` runs a server on a
 thread or from the command line.
 
@@ -58,12 +58,13 @@ from websockets.http11 import Request
 
 from game.engine import Action, IllegalAction, Status, TimeOut, parse_action
 from game.engine.events import Event
-from game.play import Move, Pace
+from game.play import Pace
 
 from . import web
 from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, quota_key
 from .clock import Clock, SystemClock
 from .competition import Competition
+from .driving import RoomDriving
 from .lobby import Lobby
 from .matchmaking import Queues
 from .meeting import Meeting
@@ -109,7 +110,7 @@ _frames_log = logging.getLogger("huit.server.websockets")
 _frames_log.setLevel(logging.INFO)
 
 
-class RoomServer:
+class RoomServer(RoomDriving):
     """Rooms, connections, computer turns, clocks and expiry.
 
     ``clock``: what everything the server times reads (default `SystemClock`; tests pass
@@ -556,73 +557,6 @@ class RoomServer:
         log.info("room %s: seat %d abandoned; a computer plays it", room.room_id, seat)
         self._room_status(room)
         self._kick(room)
-
-    # ---- what the server does by itself -------------------------------------------------------
-    def _adopt(self, room: Room) -> None:
-        """A room was dealt (or rebuilt): its driver paces its computers by the server's settings."""
-        driver = room.driver
-        if driver is None:
-            return
-        driver.pace = self.pace
-        driver.executor = self.search
-        driver.wake = lambda: self._wake(room)
-        self.ticked[room.room_id] = self.clock.now()
-
-    def _wake(self, room: Room) -> None:
-        """A search finished (on a worker thread): re-plan the room on the event loop."""
-        if self._loop is not None:
-            with contextlib.suppress(RuntimeError):  # the server has stopped
-                self._loop.call_soon_threadsafe(self._kick, room)
-
-    def _catch_up(self, room: Room) -> Move | None:
-        """Bring the room's driver to the present; return the move it wants made now, if any.
-
-        Called before anything changes in the room, so the time until then counts for the
-        position as it was (a turn's clock, a think delay)."""
-        driver = room.driver
-        if driver is None:
-            return None
-        now = self.clock.now()
-        elapsed = now - self.ticked.get(room.room_id, now)
-        self.ticked[room.room_id] = now
-        if not room.anyone_here:
-            return None  # none of its people is connected: its computers and clocks stand still
-        return driver.advance(elapsed)
-
-    def _kick(self, room: Room) -> None:
-        """(Re)plan what the server itself must do next in ``room``."""
-        task = self.tasks.pop(room.room_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-        if room.room_id in self.rooms:
-            self.tasks[room.room_id] = asyncio.ensure_future(self._drive(room))
-
-    async def _drive(self, room: Room) -> None:
-        """Sleep until the room's driver is due, then make its move (or deal the next round)."""
-        try:
-            while True:
-                if not room.anyone_here:
-                    return  # until one of its people comes back (`_seat` plans the room again)
-                move = self._catch_up(room)
-                if move is not None:
-                    self._act(room, move.seat, move.action)  # which plans what comes next
-                    return
-                if room.deal_ready:
-                    self._commit(room, LogEntry("deal"))
-                    self._broadcast(room, room.next_round())
-                    self._room_status(room)
-                    self._kick(room)
-                    return
-                due = None if room.driver is None else room.driver.due()
-                if due is None:
-                    return  # nothing until someone acts (or a search finishes: `_wake`)
-                await self.clock.sleep(due)
-        except asyncio.CancelledError:
-            raise
-        except Refusal as exc:  # e.g. the disk refused a computer's move: tried again at the next change
-            log.error("room %s: %s", room.room_id, exc)
-        except Exception:
-            log.exception("room %s: the server's own move failed", room.room_id)
 
 
 def _report_failure(task: asyncio.Future[Any]) -> None:
