@@ -18,7 +18,7 @@ from game.client.scenes.server_lobby import AVATAR_REST
 from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
 from game.net.ranking import ABANDON_AFTER, PENALTY
-from tests.client_support import make_app, press, top_name
+from tests.client_support import make_app, press, tap, top_name
 from tests.net_support import Peer, play_until
 from tests.test_online_ui import button, open_lobby, tap_button, type_into, until
 
@@ -89,13 +89,27 @@ def test_the_lobby_shows_my_name_with_its_tag_and_a_public_room_live_whose_seat_
     ben.create("duel", [HUMAN, HUMAN], public=True)
     assert until(app, lambda: any(c.element.text.startswith("Duel · 1/2 · Ben #")
                                   for c in app.stack.top.controls))
-    tap_button(app, "Duel · 1/2")
+    tap(app, button(app, "Duel · 1/2").element.rect.center)  # by touch
     assert until(app, lambda: top_name(app) == "TableScene")
     controller = app.table_controller()
     assert isinstance(controller, RemoteController)
     assert until(app, lambda: controller.kind == "public")
     assert controller.ranked is False  # both from this computer: never ranked
     assert [s.name for s in controller.seats] == ["Ben", "Ana"]
+
+
+def test_a_name_changed_in_play_online_reaches_the_server_on_the_next_visit(app, server):
+    scene = server_lobby(app, server.port)
+    key = app.store.player.read().key
+    assert scene.profile["name"] == "Ana"
+    tap_button(app, "Back")
+    assert top_name(app) == "LobbyScene"
+    app.stack.top.entries["name"].set_text("Anabelle")
+    tap_button(app, "Public rooms and quick match")
+    again = app.stack.top
+    assert until(app, lambda: again.profile is not None and again.profile["name"] == "Anabelle")
+    assert Peer(server.port).hello(key=key)["name"] == "Anabelle"
+    assert again.profile["tag"] == scene.profile["tag"]  # the same player, renamed
 
 
 def test_quick_match_by_keyboard_seats_me_with_the_next_player(app, server):
