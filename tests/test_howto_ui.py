@@ -127,3 +127,83 @@ def test_how_to_play_speaks_the_language_chosen_in_the_settings(app):
     assert shown_text(app) == rules_text("duel", "fr") != rules_text("duel", "en")
     press(app, pygame.K_RIGHT)
     assert labels(app)[0] == "Classique  ◂ ▸"
+
+
+# ---- the classic rules' tips and questions ------------------------------------------------------
+TIPS = {"en": ("Keep your eights.", "Name the suit you hold most of.",
+               "Change suit through a card of the same rank.", "Watch who draws.", "Shed high cards early."),
+        "fr": ("Gardez vos 8.", "Annoncez votre couleur la plus fournie.",
+               "Changez de couleur avec une même valeur.", "Regardez qui pioche.",
+               "Débarrassez-vous tôt des grosses cartes.")}
+QUESTIONS = {"en": ("What happens when you play an eight?", "Is Crazy Eights like Uno?",
+                    "How many cards are dealt?", "Can I draw when I hold a playable card?"),
+             "fr": ("Que se passe-t-il quand on joue un 8 ?", "Le Huit américain ressemble-t-il au Uno ?",
+                    "Combien de cartes distribue-t-on ?", "Puis-je piocher si j'ai une carte jouable ?")}
+
+
+def text_box(app) -> pygame_gui.elements.UITextBox:
+    scene = app.stack.top
+    (box,) = [e for e in scene.manager.get_root_container().elements
+              if isinstance(e, pygame_gui.elements.UITextBox)]
+    return box
+
+
+def test_the_classic_page_has_tabs_for_its_five_tips_and_its_questions(app):
+    open_how_to_play(app)
+    press(app, pygame.K_RIGHT)
+    assert shown_page(app) == "classic"
+    assert labels(app) == [page_label("classic"), "Rules", "Tips", "Questions", tr("rules.back")]
+    tap_label(app, "Tips")
+    tips = shown_text(app)
+    assert all(f"<b>{tip}</b>" in tips for tip in TIPS["en"]) and tips.count("• ") == 5
+    tap_label(app, "Questions")
+    faq = shown_text(app)
+    assert all(question in faq for question in QUESTIONS["en"])
+    tap_label(app, "Rules")
+    assert shown_page(app) == "classic"  # the rules again, and the chooser still names them
+    tap_label(app, "Tips")
+    tap_label(app, page_label("classic"))  # the next rule set opens on its rules, without tabs
+    assert shown_page(app) == ORDER[2] and labels(app) == [page_label(ORDER[2]), tr("rules.back")]
+    press(app, pygame.K_LEFT)
+    assert shown_page(app) == "classic"
+
+
+def test_the_tabs_are_reached_with_the_keyboard(app):
+    open_how_to_play(app)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_DOWN)  # Rules
+    press(app, pygame.K_DOWN)  # Tips
+    press(app, pygame.K_RETURN)
+    assert "<b>Watch who draws.</b>" in shown_text(app)
+    press(app, pygame.K_DOWN)  # Questions
+    press(app, pygame.K_SPACE)
+    assert "Is Crazy Eights like Uno?" in shown_text(app)
+    press(app, pygame.K_RIGHT)  # from the last tab round to the first: the rules
+    assert shown_page(app) == "classic"
+    press(app, pygame.K_RIGHT)
+    assert "<b>Watch who draws.</b>" in shown_text(app)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert "Is Crazy Eights like Uno?" in shown_text(app)
+
+
+def test_the_tips_and_questions_are_read_whole_at_1024x600_in_both_languages():
+    from tests.client_support import make_app
+
+    for lang in ("en", "fr"):
+        small = make_app((1024, 600))
+        try:
+            i18n.set_language(lang)
+            open_how_to_play(small)
+            press(small, pygame.K_RIGHT)
+            pages = ((tr("rules.page.tips"), TIPS[lang]), (tr("rules.page.faq"), QUESTIONS[lang]))
+            for page, expected in pages:
+                tap_label(small, page)
+                box = text_box(small)
+                assert all(words in box.html_text for words in expected), (lang, page)
+                assert box.scroll_bar is None, (lang, page)  # nothing hidden below the fold
+                assert pygame.Rect(0, 0, 1024, 600).contains(box.rect)
+                assert box.rect.bottom < rect_of(small, tr("rules.back")).top
+        finally:
+            pygame.display.quit()
+            i18n.set_language("en")

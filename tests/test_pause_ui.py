@@ -264,3 +264,39 @@ def test_escape_from_the_menu_reached_through_the_pause_does_not_bring_the_game_
     assert app.table_controller() is None
     open_menu(app)
     assert labels(app)[0].startswith("Continue: Classic")
+
+
+def test_left_and_right_step_the_focused_computers_level_down_and_up(app):
+    controller = start_table(app)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_DOWN)  # Computer 2: Medium
+    press(app, pygame.K_RIGHT)
+    assert labels(app)[1] == "Computer 2: Hard" and controller.seats[1].level == "hard"
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert labels(app)[1] == "Computer 2: Easy" and controller.seats[1].level == "easy"
+    press(app, pygame.K_LEFT)  # round to the top
+    assert controller.seats[1].level == "hard"
+    press(app, pygame.K_UP)
+    press(app, pygame.K_RIGHT)  # on Resume: no value to change
+    assert top_name(app) == "PauseScene" and controller.seats[1].level == "hard"
+
+
+def test_settings_changed_from_the_pause_show_on_the_table_behind_it_at_once(app):
+    start_table(app)
+    table = app.stack.top
+    press(app, pygame.K_ESCAPE)
+    tap_label(app, tr("menu.settings"))
+    tap_label(app, next(text for text in labels(app) if text.startswith("Four-colour deck")))
+    tap_label(app, "Language: English")
+    drawn = app.draws
+    tap_label(app, "Retour")
+    assert top_name(app) == "PauseScene"
+    # Under the pause (before it closes), the table is already the one these settings make.
+    assert table.painter.art.four_color and app.draws > drawn
+    assert table.message() == "À vous de jouer"
+    assert tr("table.hint") in [b.label for b in table.buttons]
+    assert table.autopilot_button is not None and table.autopilot_button.label == "Mode auto : non"
+    assert [s for s in app.stack.visible()] == [table, app.stack.top]
+    tap_label(app, "Reprendre")
+    assert top_name(app) == "TableScene" and table.painter.art.four_color

@@ -199,6 +199,28 @@ def test_house_rules_keep_cards_in_place_turns_in_seats_and_games_ending(
     assert match.status == Status.MATCH_OVER
 
 
+@pytest.mark.parametrize("pooled", [True, False], ids=["pair_scores", "own_scores"])
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_a_pair_match_ends_the_deal_a_pair_leads_at_the_target(pooled, seed):
+    rules = PRESETS["colors"].with_options({"pairs": True, "target": 150, "pair_scores": pooled})
+    match = Match(rules, 4, seed)
+    rng = random.Random(seed)
+    for _ in drive(match, rng):
+        if match.status == Status.PLAYING:
+            continue
+        counted = [match.scores[s] + match.scores[(s + 2) % 4] if pooled else match.scores[s]
+                   for s in range(4)]
+        best = max(counted)
+        leaders = {s % 2 for s in range(4) if counted[s] == best}
+        if best >= 150 and len(leaders) == 1:
+            assert match.status == Status.MATCH_OVER
+            assert set(match.winners) == {s for s in range(4) if s % 2 in leaders}
+        else:
+            assert match.status == Status.ROUND_OVER and match.winners == ()
+    assert match.status == Status.MATCH_OVER
+
+
 # ---- only legal actions apply ----------------------------------------------------------------
 DECK_CARDS = {kind: sorted(set(deck_for(kind)), key=lambda c: c.code)
               for kind in ("standard", "double", "colors")}

@@ -398,6 +398,44 @@ def test_pair_wins_when_a_partner_reaches_the_target():
     assert m.status == "match_over" and m.winners == (0, 2)
 
 
+def test_pair_partners_points_add_up_toward_the_target_by_default():
+    m = colors(["B7", "Y9", "R5", "Y2"], options={"pairs": True, "target": 100}, first=2)
+    assert m.rules.pair_scores
+    m.scores[0] = 45  # what seat 0 scored in earlier deals
+    act(m, "play R5")
+    assert m.round.result.points == (0, 0, 11, 0)
+    assert m.scores == [45, 0, 11, 0]  # each seat keeps what it scored...
+    assert m.status == "round_over"  # ...and 56 is short of 100
+    m = colors(["B7", "W", "R5", "W+4"], options={"pairs": True, "target": 150}, first=2)
+    m.scores[0] = 60
+    act(m, "play R5")
+    assert m.scores == [60, 0, 100, 0]  # neither partner has 150, their pair has 160
+    assert m.status == "match_over" and m.winners == (0, 2)
+
+
+def test_pair_scores_off_each_partner_needs_the_target_alone():
+    m = colors(["B7", "W", "R5", "W+4"], options={"pairs": True, "target": 150, "pair_scores": False},
+               first=2)
+    m.scores[0] = 60
+    act(m, "play R5")
+    assert m.scores == [60, 0, 100, 0]
+    assert m.status == "round_over" and m.winners == ()
+
+
+def test_pairs_level_on_their_totals_play_another_deal():
+    m = colors(["B7", "W", "R5", "W+4"], options={"pairs": True, "target": 150}, first=2)
+    m.scores[0], m.scores[1], m.scores[3] = 60, 100, 60  # 160 each once seat 2 scores its 100
+    act(m, "play R5")
+    assert m.status == "round_over" and m.winners == ()
+
+
+def test_pair_scores_is_offered_where_pair_play_is():
+    assert "pair_scores" in PRESETS["colors"].options()
+    for name in ("duel", "classic", "points", "action"):
+        with pytest.raises(RulesError, match="pair_scores"):
+            PRESETS[name].with_options({"pair_scores": False})
+
+
 def test_pair_play_needs_four_players():
     with pytest.raises(RulesError, match="four players"):
         colors(["B7", "R5", "G4"], options={"pairs": True})

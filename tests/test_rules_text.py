@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from game.client.rules_text import RULES_TEXT, rules_text
+from game.client.rules_text import MORE_PAGES, PAGES, RULES_TEXT, rules_pages, rules_text
 from game.engine.rules import PRESETS
 
 LANGS = ("en", "fr")
@@ -101,3 +101,46 @@ def test_never_raises_on_odd_arguments():
     assert rules_text(None, None) == ""  # type: ignore[arg-type]
     assert rules_text(["duel"], "en") == ""  # type: ignore[arg-type]
     assert rules_text("duel", ["fr"]) == RULES_TEXT["en"]["duel"]  # type: ignore[arg-type]
+
+
+MORE = [(lang, preset, kind)
+        for lang in LANGS for preset, pages in MORE_PAGES[lang].items() for kind in pages]
+
+
+def test_the_extra_pages_are_the_same_in_both_languages_and_only_of_known_kinds():
+    kinds = {lang: {p: set(k) for p, k in MORE_PAGES[lang].items()} for lang in LANGS}
+    assert kinds["en"] == kinds["fr"]
+    assert set(MORE_PAGES["en"]) <= set(PRESETS)
+    assert all(set(pages) <= set(PAGES) - {"rules"} for pages in MORE_PAGES["en"].values())
+    assert [kind for kind, _ in rules_pages("classic", "fr")] == ["rules", "tips", "faq"]
+    assert rules_pages("classic", "de") == rules_pages("classic", "en")  # unknown language: English
+    assert rules_pages("duel", "en") == (("rules", rules_text("duel", "en")),)
+    assert rules_pages(None, "en") == (("rules", ""),)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("lang", "preset", "kind"), MORE)
+def test_extra_pages_use_only_allowed_balanced_tags_and_no_stray_characters(lang, preset, kind):
+    text = MORE_PAGES[lang][preset][kind]
+    stack = []
+    for tag in TAG.findall(text):
+        assert ALLOWED.match(tag), f"{lang}/{preset}/{kind}: <{tag}> is not allowed"
+        name = tag.split()[0]
+        if name == "br":
+            continue
+        if name.startswith("/"):
+            assert stack and stack[-1] == name[1:]
+            stack.pop()
+        else:
+            stack.append(name)
+    assert not stack
+    assert not set("<>&") & set(plain(text)) and "\n" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_classic_tips_are_the_sources_five_and_the_faq_its_four_questions(lang):
+    tips, faq = MORE_PAGES[lang]["classic"]["tips"], MORE_PAGES[lang]["classic"]["faq"]
+    assert tips.count("• ") == 5
+    assert faq.count("<font color=") == 4 and "• " not in faq  # four questions, answered plainly
+    same_rank = {"en": "same rank", "fr": "même valeur"}[lang]
+    draws = {"en": "Watch who draws", "fr": "Regardez qui pioche"}[lang]
+    assert same_rank in tips and draws in tips  # the two the classic page lacked

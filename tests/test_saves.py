@@ -503,3 +503,21 @@ def test_the_levels_a_save_may_name_are_the_computer_players_levels():
     from game.ai import LEVELS
 
     assert tuple(LEVELS) == games.LEVELS
+
+
+def test_a_pair_game_saved_before_pair_scores_resumes_on_each_seats_own_score():
+    rules = PRESETS["colors"].with_options({"pairs": True, "target": 300})
+    match = Match(rules, 4, 5)
+    controller = MatchController(match, seat_configs(["human", "easy", "medium", "easy"]),
+                                 rng=random.Random(5), speed=0.0)
+    chooser = random.Random(5)
+    for _ in range(40):
+        step(controller, chooser)
+    plain = table_to_plain(controller.to_save())
+    assert plain["rules"]["options"]["pair_scores"] is True
+    del plain["rules"]["options"]["pair_scores"]  # as written before the option existed
+    older = games.table_from_plain(plain)
+    assert older.match.rules == rules.with_options({"pair_scores": False})
+    assert older.match.log == controller.match.log
+    del plain["rules"]["options"]["pairs"]  # not a pair game: the preset's value, as for any option
+    assert games.table_from_plain(plain).match.rules.pair_scores is True

@@ -1,8 +1,11 @@
 """Card values, hand totals and the colour deck's experience points."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from game.engine import PRESETS, experience_points, parse_cards
 from game.engine.effects import card_table
-from game.engine.scoring import blocked_result, finished_result, hand_total, match_winners
+from game.engine.scoring import blocked_result, finished_result, hand_total, match_winners, standings
 
 
 def values(name):
@@ -73,3 +76,26 @@ def test_match_tie_for_highest_at_the_target_plays_another_deal():
 def test_match_in_pairs_partners_level_at_the_top_win_together():
     assert match_winners((510, 0, 510, 0), 500, True) == (0, 2)
     assert match_winners((510, 510, 0, 0), 500, True) == ()
+
+
+def test_standings_add_partners_up_only_in_pair_play_with_pair_scores():
+    assert standings((60, 10, 100, 5), True, True) == (160, 15, 160, 15)
+    assert standings((60, 10, 100, 5), True, False) == (60, 10, 100, 5)
+    assert standings((60, 10, 100), False, True) == (60, 10, 100)
+
+
+def test_match_in_pairs_with_pair_scores_goes_to_the_pair_whose_total_reaches_the_target():
+    assert match_winners((60, 0, 100, 0), 150, True, True) == (0, 2)
+    assert match_winners((60, 0, 100, 0), 150, True, False) == ()
+    assert match_winners((60, 100, 100, 60), 150, True, True) == ()  # level pairs: another deal
+
+
+@settings(max_examples=200, deadline=None)
+@given(scores=st.lists(st.integers(0, 400), min_size=4, max_size=4), target=st.integers(1, 600))
+def test_pooled_pair_winners_are_the_pair_alone_at_the_top_at_or_past_the_target(scores, target):
+    pairs = {(0, 2): scores[0] + scores[2], (1, 3): scores[1] + scores[3]}
+    leader = max(pairs, key=pairs.__getitem__)
+    others = [total for team, total in pairs.items() if team != leader]
+    alone = all(total < pairs[leader] for total in others)
+    expected = leader if alone and pairs[leader] >= target else ()
+    assert match_winners(scores, target, True, True) == expected

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game.ai.playout import playout, reward
-from game.ai.stakes import MatchOdds, Stakes, deal_gains, match_odds, stakes_for
+from game.ai.stakes import MatchOdds, PairOdds, Stakes, deal_gains, match_odds, stakes_for
 from game.engine import PRESETS
 from game.engine.actions import parse_action
 from game.engine.scoring import hand_total
@@ -92,3 +92,23 @@ def test_the_odds_after_one_seat_scored_match_the_odds_worked_out_afresh():
         for gain in (5, 30, 60, 100):
             after = tuple(s + (gain if k == seat else 0) for k, s in enumerate(before))
             assert quick.chances(after, before) == fresh.chances(after)
+
+
+def test_with_pair_scores_the_odds_follow_the_pairs_totals():
+    odds = PairOdds(300, GAINS)
+    even = odds.chances((0, 0, 0, 0))
+    assert sum(even) == pytest.approx(1.0) and even[0] == even[2] and even[1] == even[3]
+    assert 0.2 < even[0] < 0.3 and 0.2 < even[1] < 0.3
+    # Neither partner of pair 0-2 leads alone, but their total of 200 does.
+    ahead = odds.chances((100, 150, 100, 0))
+    assert sum(ahead) == pytest.approx(1.0)
+    assert ahead[0] == ahead[2] > ahead[1] == ahead[3]
+    assert odds.chances((160, 0, 150, 0)) == (0.5, 0.0, 0.5, 0.0)  # 310: that pair has won
+    assert odds.winners((160, 0, 150, 0)) == (0, 2)
+
+
+def test_a_pair_table_with_pair_scores_reads_the_pair_race():
+    rules = PRESETS["colors"].with_options({"pairs": True, "target": 300})
+    assert isinstance(match_odds(rules, 4), PairOdds)
+    alone = rules.with_options({"pair_scores": False})
+    assert isinstance(match_odds(alone, 4), MatchOdds)

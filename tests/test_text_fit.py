@@ -12,12 +12,14 @@ as a player reaches it, or pushed as the table pushes it), and every text measur
   "…"), and no smaller than `ui.MIN_PX`.
 
 Screens: the menu (with two Continue lines: a 7-seat points game and a hot-seat game),
-the new-game form for every preset at its most seats, Settings (from the menu and
-from the pause menu), Play online (with a message and a room of mine), a waiting room,
-Statistics (with records), How to play, Clear data, and over the table: 2 to 7 seats
-with the move log full, the longest refusal and a turn timer, a pending +2, the
-pause menu with six computers, the result of a 7-seat deal, the hot-seat cover, the
-suit picker for suits and for colours, and the whole move log.
+the new-game form for every preset at its most seats (and colours as a Points game in
+pairs), Settings (from the menu and from the pause menu), Play online (with a message
+and a room of mine), a waiting room, Statistics (with records), How to play, Clear
+data, and over the table: 2 to 7 seats with the move log full, the longest refusal and
+a turn timer, a pending +2, the pause menu with six computers, the result of a 7-seat
+deal, of a one-round classic game and of a colours Points game in pairs (and the table
+after each), the hot-seat cover, the suit picker for suits and for colours, and the
+whole move log.
 """
 
 from __future__ import annotations
@@ -286,12 +288,27 @@ def screens(app: App) -> Iterator[str]:
     app.store.flush()
     start(MenuScene(app))
     yield "menu with two Continue lines"
+    # Nothing can be written in the data folder: the menu and the settings say why.
+    from game.saves import WriteProblem
+
+    app.store.write_problem = lambda: WriteProblem("settings.json", "not_a_folder", "File exists")  # type: ignore[method-assign]
+    start(MenuScene(app))
+    yield "menu with two Continue lines, nothing can be saved"
+    start(SettingsScene(app))
+    yield "settings, nothing can be saved"
+    del app.store.write_problem
     for name, rules in PRESETS.items():
         app.settings.last_preset = name
         app.settings.last_players[name] = rules.max_players
         app.settings.default_levels = ["human", *LEVELS, *LEVELS]
         start(NewGameScene(app))
         yield f"new game ({name})"
+    # Colours as a Points game in pairs: the kind of game, its target and pair_scores listed.
+    app.settings.last_preset = "colors"
+    app.settings.last_options["colors"] = {"target": 500, "pairs": True}
+    app.settings.last_players["colors"] = 4
+    start(NewGameScene(app))
+    yield "new game (colours, a Points game in pairs)"
     start(SettingsScene(app))
     yield "settings"
     start(ClearDataScene(app))
@@ -344,6 +361,10 @@ def screens(app: App) -> Iterator[str]:
         yield f"table ({players} seats)"
         scene.toast, scene.toast_left = longest_refusal(), 100.0  # type: ignore[attr-defined]
         yield f"table ({players} seats) with a refusal"
+        scene.controller.set_autopilot(0, True)  # type: ignore[attr-defined]
+        app.frame(STEP)
+        scene.toast, scene.toast_left = scene.autopilot_started([0]), 100.0  # type: ignore[attr-defined]
+        yield f"table ({players} seats), the autopilot switched on by the timer"
     # Colours at four, answering a +2 with a +2 in hand; and its whole move log.
     match = make_match("colors", ["R5 B+2 G7", "R6 G8 Y1", "R7 B5 Y2", "R+2 G9 Y3"], "R3", "B1 B2 B3 B4 B6",
                        options={"turn_seconds": 20})
@@ -367,6 +388,10 @@ def screens(app: App) -> Iterator[str]:
     yield "move log (long)"
     push(PauseScene(app, scene))  # type: ignore[arg-type]
     yield "pause (six computers)"
+    app.stack.pop()
+    scene.controller.set_autopilot(0, True)  # type: ignore[attr-defined]
+    push(PauseScene(app, scene))  # type: ignore[arg-type]
+    yield "pause (six computers, you on the autopilot)"
     push(SettingsScene(app))
     yield "settings from the pause menu"
     # A finished 7-seat deal.
@@ -375,6 +400,17 @@ def screens(app: App) -> Iterator[str]:
     scene = table(app, match, seats(7), [])
     push(ResultScene(app, scene))  # type: ignore[arg-type]
     yield "result (7 seats)"
+    # A one-round classic game (no points) and a colours Points game in pairs (pair totals).
+    for rules, seed in ((PRESETS["classic"], 12), (preset("colors", {"pairs": True, "target": 500}), 4)):
+        match = Match(rules, 4 if rules.pairs else 3, seed)
+        advance(match, lambda m: False, limit=100_000)
+        scene = table(app, match, seats(match.players), [])
+        push(ResultScene(app, scene))  # type: ignore[arg-type]
+        yield f"result ({rules.name}, {'pairs to a target' if rules.pairs else 'one round'})"
+        app.stack.pop()
+        app.stack.apply_requests()
+        app.frame(STEP)
+        yield f"table ({rules.name}, after the round)"
     # The hot-seat cover.
     match = Match(PRESETS["duel"], 2, 2)
     configs = [SeatConfig("human", name="Maximilienne"), SeatConfig("human", name="Benoît")]

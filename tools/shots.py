@@ -3,9 +3,13 @@
 Renders one PNG per scene and per preset at 1920×1080 and 1280×800: menu, new
 game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
 seats (where the preset seats them), with the direction ring at 5 seats, the whole
-move log over a table, the pause menu over seven seats, the suit and colour pickers,
-the hot-seat handoff, a result with its score chart, the menu with saved games (one
-of them unreadable, then two Continue lines),
+move log over a table, the pause menu over seven seats, the autopilot (a table it plays
+for, switched on by the turn timer, and a hot-seat pause menu giving it back), the suit
+and colour pickers, the hot-seat handoff, a result with its score chart, colours as a
+Points game in pairs (the new-game form, a table, a result with the pairs' totals), the
+classic tips and questions of How to play, the menu with saved games (one of them
+unreadable, then two Continue lines), the menu and settings when nothing can be saved
+(a file where the data folder should be),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
 room, a table waiting for a player). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
@@ -148,6 +152,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         app.stack.push(PauseScene(app, table))  # type: ignore[arg-type]
         app.stack.apply_requests()
         save("pause")
+        autopilot_screens(app, save)
         hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
         table_for(app, PRESETS["duel"], hot, seed=2, steps=1)
         save("handoff")
@@ -157,10 +162,91 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         save("result_classic")
         table_for(app, PRESETS["points"], solo(7), seed=13, steps=100_000)
         save("result_points_7")
+        points_screens(app, save)
         saved_screens(app, save)
+        unwritable_screens(app, save)
         online_screens(app, save)
         pygame.display.quit()
     return written
+
+
+def autopilot_screens(app: App, save: Callable[[str], None]) -> None:
+    """A table the autopilot plays for, just switched on by the turn timer; and the pause menu of a
+    hot-seat table where it plays for another person."""
+    from game.client.scenes.pause import PauseScene
+
+    rules = make_rules("colors", {"turn_seconds": 15})
+    table = table_for(app, rules, solo(4), seed=5, steps=40,
+                      stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY and m.round.turn_no > 8)
+    controller = table.controller  # type: ignore[attr-defined]
+    for lost in range(2):  # two turns in a row run out (the computers play at once in between)
+        if lost:
+            controller.speed = 1.0  # the autopilot thinks a moment: the picture shows it thinking
+        app.frame(16.0, rested=16.0)
+        for _ in range(600):
+            if (controller.match.to_act == 0 and not controller.plays_for(0)) or controller.autopilot(0):
+                break
+            app.frame(1 / 60)
+    save("table_autopilot")
+    hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Benoît"),
+           SeatConfig("computer", "hard"), SeatConfig("human", name="Chloé")]
+    table = table_for(app, PRESETS["classic"], hot, seed=6, steps=0)
+    table.controller.accept_handoff(0)  # type: ignore[attr-defined]
+    table.controller.set_autopilot(1, True)  # type: ignore[attr-defined]
+    settle(app)
+    app.stack.push(PauseScene(app, table))  # type: ignore[arg-type]
+    app.stack.apply_requests()
+    save("pause_autopilot")
+
+
+def unwritable_screens(app: App, save: Callable[[str], None]) -> None:
+    """The menu and the settings when nothing can be written: a file where the data folder is."""
+    from game.client.scenes.menu import MenuScene
+    from game.client.scenes.settings_scene import SettingsScene
+
+    store = app.store
+    blocked = Path(tempfile.mkdtemp(prefix="huit-shots-")) / "Huit"
+    blocked.write_text("a file where the data folder should be")
+    app.store = DataStore(blocked, background=False)
+    app.start(MenuScene(app))
+    save("menu_unwritable")
+    app.start(SettingsScene(app))
+    save("settings_unwritable")
+    app.store = store
+
+
+def points_screens(app: App, save: Callable[[str], None]) -> None:
+    """Colours as a Points game in pairs (the form, a table in its second deal, a result with
+    the pairs' totals), and the classic rules' tips and questions pages of How to play."""
+    from game.client.scenes.newgame import NewGameScene
+    from game.client.scenes.rules_scene import RulesScene
+
+    pairs = make_rules("colors", {"pairs": True, "target": 300})
+    app.settings.last_preset, app.settings.last_players["colors"] = "colors", 4
+    app.settings.last_options["colors"] = pairs.options()
+    app.start(NewGameScene(app))
+    save("newgame_points_pairs")
+    seats = solo(4)
+    match = Match(pairs, 4, 21)
+    rng = random.Random(21)
+    advance(match, 100_000, rng)
+    match.next_round()
+    advance(match, 100_000, rng, stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY
+            and m.round.turn_no > 8)
+    controller = MatchController(match, seats, rng=random.Random(21), speed=0)
+    controller.take_events()
+    from game.client.scenes.table import TableScene
+
+    app.start(TableScene(app, controller))
+    save("table_colors_pairs")
+    table_for(app, pairs, seats, seed=22, steps=100_000)
+    save("result_colors_pairs")
+    for page, name in ((1, "rules_classic_tips"), (2, "rules_classic_faq")):
+        scene = RulesScene(app)
+        scene.preset_name, scene.page = "classic", page
+        scene.rebuild()
+        app.start(scene)
+        save(name)
 
 
 def saved_screens(app: App, save: Callable[[str], None]) -> None:

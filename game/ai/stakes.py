@@ -29,7 +29,7 @@ from .playout import playout
 
 FUTURES = 800  # abstract futures of the match that the odds are read from
 SAMPLE_DEALS = 300  # deals played out to learn what a deal scores at a table
-_ODDS: dict[tuple[Rules, int], MatchOdds] = {}
+_ODDS: dict[tuple[Rules, int], MatchOdds | PairOdds] = {}
 
 
 def deal_gains(rules: Rules, players: int, deals: int = SAMPLE_DEALS, seed: int = 0) -> list[int]:
@@ -160,13 +160,41 @@ class MatchOdds:
         return match_winners(scores, self.target, self.pairs)
 
 
-def match_odds(rules: Rules, players: int) -> MatchOdds:
+class PairOdds:
+    """The odds of a pair-play match whose partners' points add up (``pair_scores``): a race
+    of two pairs, each deal won by either pair alike, read off a two-seat `MatchOdds`. A
+    seat's chance is half its pair's, so a team's chances add up to the pair's."""
+
+    def __init__(self, target: int, gains: Sequence[int], futures: int = FUTURES, seed: int = 0) -> None:
+        self.players = 4
+        self.target = target
+        self.race = MatchOdds(2, target, gains, futures=futures, seed=seed)
+
+    @staticmethod
+    def _pairs(scores: Sequence[int]) -> tuple[int, int]:
+        return scores[0] + scores[2], scores[1] + scores[3]
+
+    def chances(self, scores: Sequence[int], since: Sequence[int] | None = None) -> tuple[float, ...]:
+        """Each seat's chance of winning the match at ``scores`` (see `MatchOdds.chances`)."""
+        pair = self.race.chances(self._pairs(scores), None if since is None else self._pairs(since))
+        return tuple(pair[seat % 2] / 2 for seat in range(4))
+
+    def winners(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """The seats that have won the match at these scores, or ``()`` (see `match_winners`)."""
+        return match_winners(scores, self.target, True, True)
+
+
+def match_odds(rules: Rules, players: int) -> MatchOdds | PairOdds:
     """The odds of a match to the target at this table (worked out once per table)."""
     key = (rules, players)
     odds = _ODDS.get(key)
     if odds is None:
-        odds = _ODDS[key] = MatchOdds(players, rules.target_for(players), deal_gains(rules, players),
-                                      rules.pairs)
+        target, gains = rules.target_for(players), deal_gains(rules, players)
+        if rules.pairs and rules.pair_scores:
+            odds = PairOdds(target, gains)
+        else:
+            odds = MatchOdds(players, target, gains, rules.pairs)
+        _ODDS[key] = odds
     return odds
 
 
@@ -174,7 +202,7 @@ class Stakes:
     """What the result of the deal being played is worth to ``team``: its chance of
     winning the match from the scores ``scores`` (before the deal) plus the deal's points."""
 
-    def __init__(self, odds: MatchOdds, scores: Sequence[int], team: tuple[int, ...]) -> None:
+    def __init__(self, odds: MatchOdds | PairOdds, scores: Sequence[int], team: tuple[int, ...]) -> None:
         self.odds = odds
         self.scores = tuple(scores)
         self.team = team

@@ -533,6 +533,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     use_cores(args.cores)
     store = DataStore(root)
+    store.clean_leftovers()  # writes a full disk (or a killed process) left half done
     settings, ignored = Settings.parse(store.settings.read())
     store.settings.partly_read(ignored)
     if args.lang:

@@ -14,6 +14,10 @@ match's log at the start of the person's last turns, and `undo` asks the match f
 itself as it stood then (`Match.rewound`), then shuffles the draw pile through the
 match's log, so that taking a turn back never shows what the pile gives next.
 
+The autopilot is the driver's (a Medium stand-in plays a person's turns until they
+take back control): any action a person asks for gives them control again (`submit`
+then `person_acted`), and so does Undo.
+
 `to_save` turns everything needed to go on exactly where the game stopped into a
 `game.saves.SavedTable`; `from_save` rebuilds the controller from one (the computer
 players learn the round again from its events). ``on_change`` is called after every
@@ -137,10 +141,11 @@ class MatchController:
         """The human seat the device must be passed to before anything is shown, if any."""
         to_act = self.match.to_act
         if self.covered and self.hot_seat:
-            return to_act if to_act is not None and self.seats[to_act].is_human else self.viewer
+            mine = to_act is not None and self.seats[to_act].is_human and not self.driver.on_autopilot(to_act)
+            return to_act if mine else self.viewer
         if (self.hot_seat and to_act is not None and to_act != self.viewer
-                and self.seats[to_act].is_human and not self.queue):
-            return to_act
+                and self.seats[to_act].is_human and not self.queue and not self.driver.on_autopilot(to_act)):
+            return to_act  # (the autopilot plays on without the device changing hands)
         return None
 
     def accept_handoff(self, seat: int) -> None:
@@ -200,6 +205,11 @@ class MatchController:
             return
         if self.queue:
             seat, action = self.queue.popleft()
+            actor = self.match.to_act if seat is None else seat
+            if actor is not None and 0 <= actor < len(self.seats) and self.seats[actor].is_human:
+                # A person asked for something (even what the rules then refuse): they are here,
+                # and take back control from the autopilot.
+                self.driver.person_acted(actor)
             self._apply(action, seat)
             return
         if self.match.status != Status.PLAYING:
@@ -209,6 +219,7 @@ class MatchController:
             self._apply(move.action, move.seat)
 
     def _apply(self, action: Action, seat: int | None) -> bool:
+        """Apply ``action`` for ``seat``; a refusal becomes `error`."""
         match = self.match
         actor = match.to_act if seat is None else seat
         point = None
@@ -257,6 +268,7 @@ class MatchController:
         """Take back the human's last turn and the computer moves after it."""
         if not self.can_undo:
             return False
+        self.driver.person_acted(self.humans[0])  # taking a turn back is taking back control
         length = self._undo.pop()
         history: list[Event] = []
         try:
@@ -285,6 +297,7 @@ class MatchController:
             seats=[SavedSeat(s.kind, s.level, s.name) for s in self.seats], viewer=self.viewer,
             rng=self.rng.getstate(), timer=self.driver.timer, undo=list(self._undo),
             undo_turn=self._undo_turn, queue=list(self.queue), settled=self.settled,
+            autopilot=self.driver.autopilot,
         )
 
     @classmethod
@@ -309,6 +322,10 @@ class MatchController:
                 controller.viewer = table.viewer
             if table.timer is not None:  # (turn, seconds left) of the human clock
                 controller.driver.timer = table.timer
+            if table.autopilot is not None:
+                controller.driver.autopilot = table.autopilot
+            else:  # a save from before the autopilot: off for everyone
+                controller.driver.clear_autopilot()
             controller.settled = bool(table.settled)
         except Exception as exc:  # whatever is wrong with it, the menu says so; the game goes on
             raise ValueError(f"the saved table cannot be set up: {type(exc).__name__}: {exc}") from None
@@ -336,6 +353,35 @@ class MatchController:
     def notice(self, names: list[str]) -> str:
         """Nothing to say: no connection, nobody away."""
         return ""
+
+    @property
+    def can_autopilot(self) -> bool:
+        """Every person at this table may hand their turns to the autopilot."""
+        return True
+
+    def autopilot(self, seat: int) -> bool:
+        """Whether the autopilot plays the turns of the person at ``seat``."""
+        return self.driver.on_autopilot(seat)
+
+    def set_autopilot(self, seat: int, on: bool) -> None:
+        """Turn the autopilot of the person at ``seat`` on or off (the game is saved).
+
+        Raises:
+            ValueError: ``seat`` is not a person's seat.
+        """
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].is_human:
+            raise ValueError(f"seat {seat} is not a person's seat")
+        self.driver.set_autopilot(seat, on)
+        self.on_change()
+
+    def plays_for(self, seat: int) -> bool:
+        """Whether the computer plays this person's turn now (the autopilot, or the rest of a turn
+        lost to the timer)."""
+        return self.driver.plays_for(seat)
+
+    def take_autopilot_notices(self) -> list[int]:
+        """The seats the turn timer put on the autopilot since the last call."""
+        return self.driver.take_switched_on()
 
     @property
     def can_set_levels(self) -> bool:

@@ -7,8 +7,9 @@ nothing is parsed back out of a string.
 - The table: an engine `Action` for the shown seat (``Draw()``, ``Pass()``,
   ``EndTurn()``, ``CallLastCard()``, ``Challenge()``, ``Accept()``, ``Denounce(seat)``;
   a card is played with ``Play(card)``), or a `TableCommand` to the table itself
-  (undo, hint, pause).
-- The pause menu: a `PauseChoice`, or `ChangeLevel` of a computer seat.
+  (undo, hint, pause, the autopilot toggle).
+- The pause menu: a `PauseChoice`, `ChangeLevel` of a computer seat, or
+  `ToggleAutopilot` of a person's seat (hot-seat).
 - The result screen: a `ResultChoice`, or `Ready` of one hot-seat player.
 """
 
@@ -27,6 +28,7 @@ class TableCommand(Enum):
     UNDO = "undo"  # take back the last turn (solo play)
     HINT = "hint"  # suggest a move
     PAUSE = "pause"  # open the pause menu (Esc, or the Menu button)
+    AUTOPILOT = "autopilot"  # the computer plays the shown person's turns, or gives them back (O)
 
 
 TableIntent: TypeAlias = Action | TableCommand
@@ -43,12 +45,21 @@ class PauseChoice(Enum):
 
 @dataclass(frozen=True, slots=True)
 class ChangeLevel:
-    """Give the computer at ``seat`` the next level (easy, medium, hard, then easy again)."""
+    """Give the computer at ``seat`` the next level (easy, medium, hard, then easy again), or with
+    ``step`` -1 the one before (← on the pause menu)."""
+
+    seat: int
+    step: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleAutopilot:
+    """Turn the autopilot of the person at ``seat`` on or off (the pause menu, hot-seat)."""
 
     seat: int
 
 
-PauseIntent: TypeAlias = PauseChoice | ChangeLevel
+PauseIntent: TypeAlias = PauseChoice | ChangeLevel | ToggleAutopilot
 """A pause-menu button."""
 
 

@@ -4,7 +4,8 @@ Everything on the table scales with the window: card size from the height, the
 hand fanned at the bottom (overlapping, then in two rows when it grows past what
 one row can show with a finger-sized strip of each card), the action buttons beside
 the hand (left of it for left-handed players), the game's information top left,
-the move log top right under the Menu button, and the other seats round the top:
+the move log top right under the Menu button (the autopilot toggle beside Menu), and
+the other seats round the top:
 a column on the left (going up), a row along the top, a column on the right (going
 down), in the order of play. The piles sit in the middle of the space left, inside
 the ring that shows the direction of play, with the message line under them. Works
@@ -99,6 +100,7 @@ class TableLayout:
     button_size: tuple[int, int]
     info: Rect
     menu_button: Rect
+    autopilot_button: Rect  # the autopilot toggle, left of Menu
     left_handed: bool
     pile_label: Rect  # "79 left", under the draw pile
     pending: Rect  # "+4", under the suit badge
@@ -201,7 +203,8 @@ class TableLayout:
     def regions(self, others: int) -> dict[str, Rect]:
         """Every box of the table that holds its own thing, by name: no two may overlap."""
         out: dict[str, Rect] = {
-            "info": self.info, "log": self.log, "menu": self.menu_button, "hand": self.hand_area,
+            "info": self.info, "log": self.log, "menu": self.menu_button, "autopilot": self.autopilot_button,
+            "hand": self.hand_area,
             "buttons": self.buttons, "centre": union(self.ring, self.message_box, self.timer_box),
         }
         for i, spot in enumerate(self.seat_spots(others)):
@@ -286,6 +289,8 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
     menu_w = max(int(110 * scale), MIN_TOUCH * 2)
     menu_button = (w - menu_w - margin, margin, menu_w, bh)
     log = (w - side_w - margin, margin + bh + gap_y // 2, side_w, LOG_LINES * line_height(small_px))
+    auto_w = min(max(int(240 * scale), MIN_TOUCH * 3), menu_button[0] - gap_y - log[0])
+    autopilot_button = (menu_button[0] - gap_y - auto_w, margin, auto_w, bh)
 
     # The seats' boxes, and where their columns and row may go.
     pad = max(3, int(6 * scale))
@@ -332,7 +337,8 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
     return TableLayout(
         size=size, scale=scale, card=(cw, ch), small_card=(scw, sch), draw_pile=draw_pile,
         discard=discard, suit_badge=suit_badge, hand_area=hand_area, buttons=buttons,
-        button_size=(bw, bh), info=info, menu_button=menu_button, left_handed=left_handed,
+        button_size=(bw, bh), info=info, menu_button=menu_button, autopilot_button=autopilot_button,
+        left_handed=left_handed,
         pile_label=pile_label, pending=pending, ring=ring, message_box=message_box,
         timer_box=timer_box, log=log, text_px=text_px, small_px=small_px, message_px=message_px,
         seat_box=(seat_w, seat_h), seat_columns=(left_col, top_row, right_col),

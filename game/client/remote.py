@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from game.engine import Action, IllegalAction, PlayerView, RoundResult, Status
-from game.engine.events import Event
+from game.engine.events import Event, TimedOut
 from game.net.client import CLOSED, CONNECTED, RECONNECTING, RoomConnection
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
 
@@ -81,6 +81,8 @@ class RemoteController:
         self.viewer = connection.seat if connection.seat is not None else 0
         self.seats: list[SeatConfig] = []
         self.timer_left: float | None = None
+        self.autopilot_on = False  # the server plays this seat's turns (its last word, or what was asked)
+        self._autopilot_notices: list[int] = []
         self.accepted = False  # this seat asked for the next deal
         self._view: PlayerView | None = None
         self._results: list[RoundResult] | None = None  # read from the room status when first asked
@@ -208,10 +210,12 @@ class RemoteController:
 
     # ---- commands ----------------------------------------------------------------------------
     def submit(self, action: Action, seat: int | None = None) -> None:
-        """Send ``action`` for this seat (refused at once while the connection is down)."""
+        """Send ``action`` for this seat (refused at once while the connection is down); acting
+        takes this seat off the autopilot (the server does the same)."""
         if not self.connection.connected:
             self.error = IllegalAction(tr("online.not_connected"))
             return
+        self.autopilot_on = False
         self.connection.send({"type": "action", "action": str(action)})
 
     def take_events(self) -> list[Event]:
@@ -239,6 +243,36 @@ class RemoteController:
                 applied = self._handle(message) or applied
             except Exception:  # a broken message from a server is dropped, never a crash of the game
                 _LOG.warning("dropped a malformed %r message", str(message.get("type"))[:20])
+
+    # ---- the autopilot: the server's, for this seat ---------------------------------------------
+    can_autopilot = True
+
+    def autopilot(self, seat: int) -> bool:
+        """Whether the server plays this device's seat (``seat``) for its player."""
+        return seat == self.viewer and self.autopilot_on
+
+    def set_autopilot(self, seat: int, on: bool) -> None:
+        """Ask the server to play this seat's turns (``on``), or to give them back.
+
+        Raises:
+            ValueError: ``seat`` is not this device's seat.
+        """
+        if seat != self.viewer:
+            raise ValueError("only this device's seat can be put on the autopilot")
+        if not self.connection.connected:
+            self.error = IllegalAction(tr("online.not_connected"))
+            return
+        self.autopilot_on = on  # the next update says what the server made of it
+        self.connection.send({"type": "autopilot", "on": on})
+
+    def plays_for(self, seat: int) -> bool:
+        """Whether the server plays this seat's turn now (its autopilot is on)."""
+        return self.autopilot(seat)
+
+    def take_autopilot_notices(self) -> list[int]:
+        """This seat, if the server put it on the autopilot after turns lost to the clock."""
+        out, self._autopilot_notices = self._autopilot_notices, []
+        return out
 
     def next_round(self) -> None:
         """Ask for the next deal; it starts when every human seat has asked."""
@@ -345,6 +379,12 @@ class RemoteController:
         timer = message.get("timer")  # seconds left, or null (a bool is an int, and no timer either)
         untimed = isinstance(timer, bool) or not isinstance(timer, int | float)
         self.timer_left = None if untimed or timer is None else float(timer)
+        autopilot = message.get("autopilot")
+        if type(autopilot) is bool:  # (a server from before the autopilot never says)
+            timed_out = any(isinstance(e, TimedOut) and e.seat == view.seat for e in events)
+            if autopilot and not self.autopilot_on and timed_out:
+                self._autopilot_notices.append(view.seat)  # the clock, not the player, switched it on
+            self.autopilot_on = autopilot
         self.outbox.extend(events)
         self.on_change()
         return True

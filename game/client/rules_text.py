@@ -7,7 +7,9 @@ Each text is pygame_gui ``UITextBox`` markup restricted to a small subset: ``<b>
 sources (pioche, défausse, manche, donneur, « Carte », « Menteur », Terminer…).
 
 ``rules_text(preset, lang)`` never raises: an unknown language falls back to
-English, an unknown preset gives an empty string.
+English, an unknown preset gives an empty string. ``rules_pages(preset, lang)`` adds the
+pages a rule set has besides its rules (``classic``: its source's five strategy tips and
+its short FAQ), each short enough to be read whole at 1024×600.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ def _text(aim: str, *sections: tuple[str, tuple[str, ...]]) -> str:
     for title, bullets in sections:
         parts.append(_heading(title) + "<br>" + "<br>".join("• " + b for b in bullets))
     return "<br><br>".join(parts)
+
+
+def _faq(title: str, *answers: tuple[str, tuple[str, ...]]) -> str:
+    """The title line, then each question as a heading over its answer (no bullets)."""
+    return "<br><br>".join([title] + [_heading(question) + "<br>" + "<br>".join(lines)
+                                      for question, lines in answers])
 
 
 # --- English -----------------------------------------------------------------------------------
@@ -87,8 +95,10 @@ _EN_CLASSIC: Final = _text(
         "Nothing left to draw: you pass.",
     )),
     ("End and scoring", (
-        "The first to empty the hand wins and scores the cards left in the other hands: "
-        "eight 50; king, queen, jack, 10 are 10; ace 1; others face value.",
+        "Quick game (default): the first to empty the hand wins the game.",
+        "Points game (choose a target): the winner of each round scores the cards left in the other "
+        "hands (eight 50; king, queen, jack, 10 are 10; ace 1; others face value), round after round "
+        "to the target.",
         "In the rare blocked game (nobody can play or draw), the lowest hand wins.",
     )),
     ("Controls", (
@@ -96,10 +106,42 @@ _EN_CLASSIC: Final = _text(
         "Draw: tap the pile or Draw, or press D.",
         "Keys: arrows and Enter; U (Undo) takes back your last turn; Esc pauses; F11 toggles fullscreen.",
     )),
-    ("Tips", (
-        "Keep your eights: an eight always plays, so it is your way out when stuck.",
-        "After an eight, name the suit you hold most of.",
-        "Shed kings, queens, jacks and 10s early: each costs 10 if someone else goes out.",
+)
+
+_EN_CLASSIC_TIPS: Final = _text(
+    "<b>Five tips</b> to go out first.",
+    ("Strategy tips", (
+        "<b>Keep your eights.</b> An eight always plays: it is your way out when you are stuck. "
+        "Play one when nothing else will do, or to lay down your last card.",
+        "<b>Name the suit you hold most of.</b> After an eight, choose the suit of most of your cards: "
+        "you can go on playing while the others may have to draw.",
+        "<b>Change suit through a card of the same rank.</b> Short of the suit asked for? Play the "
+        "same rank in your strong suit (9♣ on 9♥) and the game turns your way.",
+        "<b>Watch who draws.</b> A player who draws had none of that suit. Come back to it when "
+        "that player is close to going out.",
+        "<b>Shed high cards early.</b> Kings, queens, jacks and 10s are worth 10 each to whoever "
+        "goes out before you (in a Points game), and weigh on your hand if the game is blocked. "
+        "Play them while you can.",
+    )),
+)
+
+_EN_CLASSIC_FAQ: Final = _faq(
+    "<b>Crazy Eights: frequently asked questions</b>",
+    ("What happens when you play an eight?", (
+        "The eight is wild: play it on any card, then choose the suit the next player must follow.",
+    )),
+    ("Is Crazy Eights like Uno?", (
+        "Yes, the idea is the same: play a card of the same suit or rank as the top card, and be the "
+        "first to empty your hand. Crazy Eights uses a normal 52-card deck, with the eights as wilds "
+        "(Huit's Colours rules play a 108-card colour deck).",
+    )),
+    ("How many cards are dealt?", (
+        "Seven each at two players, five each at three or four.",
+    )),
+    ("Can I draw when I hold a playable card?", (
+        "Not in the classic rules: you draw only when no card plays, one at a time until one does. "
+        "That keeps the game quick and fair (the house rule <i>May draw with a playable card</i> "
+        "allows it).",
     )),
 )
 
@@ -162,9 +204,10 @@ _EN_COLORS: Final = _text(
     )),
     ("End and scoring", (
         "Quick game (default): first out wins. Blocked round: the lowest hand wins.",
-        "Points option, to 500: the winner adds the other hands (numbers face value; "
+        "Points game, to 500 unless you choose: the winner adds the other hands (numbers face value; "
         "+2, Skip, Reverse 20; Wild, Wild +4 50).",
-        "Pairs at four: partners sit opposite; either going out or reaching the target wins for both.",
+        "Pairs at four: partners sit opposite; either going out wins the round for both, and in a "
+        "Points game the partners' points add up toward the target.",
         "Turn timer option: when time runs out, the game plays for you.",
     )),
     ("Controls", (_EN_PLAY.format(wild="after a Wild, choose the colour"), _EN_KEYS)),
@@ -271,8 +314,10 @@ _FR_CLASSIC: Final = _text(
         "Plus rien à piocher : vous passez.",
     )),
     ("Fin de la partie et score", (
-        "Le premier qui vide sa main gagne et marque les cartes des autres mains : 50 par 8 ; "
-        "10 par roi, dame, valet ou 10 ; 1 par as ; la valeur du chiffre pour les autres.",
+        "Partie rapide (par défaut) : le premier qui vide sa main gagne la partie.",
+        "Partie aux points (choisissez l'objectif) : le gagnant de chaque manche marque les cartes des "
+        "autres mains (50 par 8 ; 10 par roi, dame, valet ou 10 ; 1 par as ; la valeur du chiffre pour "
+        "les autres), manche après manche jusqu'à l'objectif.",
         "Si personne ne peut ni jouer ni piocher (c'est rare), la partie est bloquée : "
         "la main qui vaut le moins gagne.",
     )),
@@ -282,11 +327,45 @@ _FR_CLASSIC: Final = _text(
         "Clavier : flèches et Entrée ; U (Annuler) reprend votre dernier tour ; Échap : pause ; "
         "F11 : plein écran.",
     )),
+)
+
+_FR_CLASSIC_TIPS: Final = _text(
+    "<b>Cinq conseils</b> pour finir le premier.",
     ("Conseils de stratégie", (
-        "Gardez vos 8 : un 8 se joue toujours, c'est votre porte de sortie quand vous êtes bloqué.",
-        "Après un 8, annoncez votre couleur la plus fournie.",
-        "Débarrassez-vous tôt des rois, dames, valets et 10 : ils coûtent 10 points chacun si "
-        "quelqu'un finit avant vous.",
+        "<b>Gardez vos 8.</b> Un 8 se joue toujours : c'est votre porte de sortie quand vous êtes "
+        "bloqué. Posez-le quand vous n'avez rien d'autre, ou pour poser votre dernière carte.",
+        "<b>Annoncez votre couleur la plus fournie.</b> Après un 8, choisissez la couleur dont vous "
+        "avez le plus de cartes : vous continuerez à jouer pendant que les autres devront peut-être "
+        "piocher.",
+        "<b>Changez de couleur avec une même valeur.</b> Peu de cartes dans la couleur demandée ? "
+        "Posez la même valeur dans votre couleur forte (9♣ sur 9♥) pour faire basculer le jeu.",
+        "<b>Regardez qui pioche.</b> Un joueur qui pioche n'avait pas cette couleur. Revenez-y "
+        "quand il est près de finir.",
+        "<b>Débarrassez-vous tôt des grosses cartes.</b> Rois, dames, valets et 10 valent 10 points "
+        "chacun pour qui finit avant vous (dans une partie aux points) et alourdissent votre main "
+        "si la partie est bloquée. Jouez-les tant que vous pouvez.",
+    )),
+)
+
+_FR_CLASSIC_FAQ: Final = _faq(
+    "<b>Huit américain : questions fréquentes</b>",
+    ("Que se passe-t-il quand on joue un 8 ?", (
+        "Le 8 est un joker : posez-le sur n'importe quelle carte, puis choisissez la couleur que le "
+        "joueur suivant doit jouer.",
+    )),
+    ("Le Huit américain ressemble-t-il au Uno ?", (
+        "Oui, le principe est le même : poser une carte de même couleur ou de même valeur que celle du "
+        "dessus, et vider sa main le premier. Le Huit américain se joue avec un jeu normal de 52 "
+        "cartes, dont les 8 sont les jokers (les règles Couleurs de Huit jouent un jeu de 108 cartes "
+        "en couleurs).",
+    )),
+    ("Combien de cartes distribue-t-on ?", (
+        "Sept cartes chacun à deux joueurs, cinq chacun à trois ou quatre.",
+    )),
+    ("Puis-je piocher si j'ai une carte jouable ?", (
+        "Pas dans les règles classiques : vous ne piochez que si aucune carte ne se joue, une à la "
+        "fois jusqu'à pouvoir en poser une. La partie reste rapide et équitable (la règle maison "
+        "<i>Piocher même si l'on peut jouer</i> le permet).",
     )),
 )
 
@@ -353,10 +432,10 @@ _FR_COLORS: Final = _text(
     ("Fin et score", (
         "Partie rapide (par défaut) : le premier sans carte gagne. Manche bloquée : "
         "la plus petite main gagne.",
-        "Option points, jusqu'à 500 : le gagnant ajoute les cartes adverses (chiffres à leur valeur ; "
-        "+2, Passer, Changement de sens 20 ; Jokers et Jokers +4 50).",
-        "Jeu en paire à quatre : partenaires face à face ; la paire gagne dès que l'un finit "
-        "ou atteint l'objectif.",
+        "Partie aux points (500 par défaut) : le gagnant ajoute les cartes adverses "
+        "(chiffres à leur valeur ; +2, Passer, Changement de sens 20 ; Jokers 50).",
+        "Jeu en paire à quatre : partenaires face à face ; la paire gagne dès que l'un "
+        "finit, et ses points s'additionnent vers l'objectif.",
         "Option temps de jeu : temps écoulé, le jeu joue pour vous.",
     )),
     ("Commandes", (_FR_PLAY.format(wild="après un Joker, choisissez la couleur"), _FR_KEYS)),
@@ -422,6 +501,30 @@ RULES_TEXT: dict[str, dict[str, str]] = {
     },
 }
 """Language ("en", "fr") → preset name → the "How to play" markup."""
+
+
+PAGES: Final = ("rules", "tips", "faq")
+"""The kinds of page How to play may show for a rule set, in order."""
+
+MORE_PAGES: dict[str, dict[str, dict[str, str]]] = {
+    "en": {"classic": {"tips": _EN_CLASSIC_TIPS, "faq": _EN_CLASSIC_FAQ}},
+    "fr": {"classic": {"tips": _FR_CLASSIC_TIPS, "faq": _FR_CLASSIC_FAQ}},
+}
+"""Language → preset → page (``tips``, ``faq``) → markup: the pages a rule set has besides its
+rules. The classic source's five strategy tips and its short FAQ are the classic rules' own."""
+
+
+def rules_pages(preset: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """Every page of ``preset``'s How to play in ``lang``, as (kind, markup), the rules first
+    (kinds from `PAGES`). Falls back as `rules_text` does; never raises."""
+    rules = rules_text(preset, lang)
+    if not isinstance(preset, str):
+        return (("rules", rules),)
+    english = MORE_PAGES["en"].get(preset, {})
+    pages = MORE_PAGES.get(lang, MORE_PAGES["en"]) if isinstance(lang, str) else MORE_PAGES["en"]
+    more = pages.get(preset, {})
+    return (("rules", rules),) + tuple((kind, more.get(kind) or english[kind]) for kind in PAGES
+                                       if kind in english)
 
 
 def rules_text(preset: str, lang: str) -> str:

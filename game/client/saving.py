@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.engine import Status
-from game.engine.scoring import experience_points, team_of
-from game.saves import SavedTable, SaveError
+from game.engine.scoring import experience_points, standings, team_of
+from game.saves import SavedTable, SaveError, WriteProblem
 
 from .controller import MatchController
 from .i18n import tr
@@ -72,10 +72,9 @@ def record_statistics(app: App, controller: MatchController) -> None:
         outcome = "tie"
     else:
         outcome = "loss"
+    score: int | None = None  # a Quick game (no target) has no score to keep
     if match.target:
-        score: int | None = max(match.scores[s] for s in team)
-    else:
-        score = sum(t for s, t in enumerate(result.totals) if s not in team) if outcome == "win" else None
+        score = max(standings(match.scores, rules.pairs, rules.pair_scores)[s] for s in team)
     xp = None
     if rules.ranking_xp:
         xp = experience_points(match.players, sorted(winners), rules.pairs)[seat]
@@ -135,6 +134,20 @@ def saved_games(app: App) -> list[SavedGame]:
     return out
 
 
+def cannot_write(problem: WriteProblem) -> str:
+    """Why the data folder cannot be written, in the current language ("the disk is full")."""
+    return tr(f"save.cannot_write.{problem.key}", detail=problem.detail)
+
+
+def write_problem_line(app: App, where: str) -> str:
+    """The line a screen shows when nothing can be saved in the data folder (``where``: ``menu``
+    or ``settings``), or ``""`` when it can. It writes a small file there and removes it."""
+    problem = app.store.write_problem()
+    if problem is None:
+        return ""
+    return tr(f"save.unwritable_{where}", folder=str(app.store.root), why=cannot_write(problem))
+
+
 def why(error: SaveError) -> str:
     """A save problem in the current language."""
     key = f"save.why.{error.key}"
@@ -143,18 +156,27 @@ def why(error: SaveError) -> str:
 
 
 def summary(mode: str, payload: SavedTable) -> str:
-    """What Continue resumes: "Points game, deal 3, you 42 – 17"."""
+    """What Continue resumes: "Points game, round 3, you 42 – 17"; where no points carry over (a
+    Quick game) the cards in each hand, "Colours, round 1, cards in hand: you 5 – 7"; one score
+    per pair where partners' points add up."""
     match = payload.match
+    rules = match.rules
     humans = [i for i, s in enumerate(payload.seats) if s.kind == "human"]
     order = humans[:1] + [i for i in range(match.players) if i not in humans[:1]]
-    if match.target or match.rules.scoring != "none":
-        figures = [str(match.scores[i]) for i in order]
+    pooled = bool(match.target) and rules.pairs and rules.pair_scores
+    if pooled:  # one figure per pair, the first human's pair first
+        order = [s for s in order if s == order[0] or s not in team_of(order[0], match.players, True)][:2]
+    if match.target:
+        counted = standings(match.scores, rules.pairs, rules.pair_scores)
+        figures = [str(counted[i]) for i in order]
     else:
-        figures = [tr("save.cards", n=len(match.round.hands[i])) for i in order]
+        figures = [str(len(match.round.hands[i])) for i in order]
     if mode == "solo" and humans:
-        figures[0] = tr("save.you", value=figures[0])
-    text = tr("save.summary", preset=tr("preset." + match.rules.name), deal=match.round.number,
-              scores=" – ".join(figures))
+        figures[0] = tr("save.your_pair" if pooled else "save.you", value=figures[0])
+    scores = " – ".join(figures)
+    if not match.target:
+        scores = tr("save.hands", counts=scores)
+    text = tr("save.summary", preset=tr("preset." + rules.name), deal=match.round.number, scores=scores)
     return tr("save.hotseat", text=text) if mode == "hotseat" else text
 
 

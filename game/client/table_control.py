@@ -11,8 +11,8 @@ What the table shows comes from the shown seat's `PlayerView` (rules, hands,
 scores, target, status, the round's result, the legal actions including an
 out-of-turn Denounce) and from the few facts no view holds: the seats, the past
 rounds' results, which computer is thinking, the turn timer, and a notice about
-the connection. What the table asks for goes through `submit` and the few
-commands below. The controllers say what they can do (`can_undo`,
+the connection, the autopilot. What the table asks for goes through `submit` and
+the few commands below. The controllers say what they can do (`can_undo`,
 `can_set_levels`, `can_rematch`) instead of the table asking which one it has.
 
 The table drives time: it calls `update` once per fixed step (at rest, once for
@@ -115,6 +115,31 @@ class TableControl(Protocol):
         Raises:
             ValueError: ``seat`` is a human seat, or levels cannot be changed here.
         """
+
+    # ---- the autopilot -------------------------------------------------------------------------
+    @property
+    def can_autopilot(self) -> bool:
+        """Whether the table offers the autopilot toggle (the computer plays a person's turns at
+        Medium's level until they take back control)."""
+
+    def autopilot(self, seat: int) -> bool:
+        """Whether the autopilot is on for the person at ``seat``."""
+
+    def set_autopilot(self, seat: int, on: bool) -> None:
+        """Turn the autopilot of the person at ``seat`` on or off (any action of theirs turns it
+        off too).
+
+        Raises:
+            ValueError: ``seat`` is not a person's seat played here, or there is no autopilot.
+        """
+
+    def plays_for(self, seat: int) -> bool:
+        """Whether the computer plays this person's turn now: the autopilot, or the rest of a turn
+        lost to the turn timer (the table then opens no suit picker for them)."""
+
+    def take_autopilot_notices(self) -> list[int]:
+        """The seats the turn timer put on the autopilot (two turns in a row ran out) since the
+        last call, for the table to say so."""
 
     # ---- between deals -----------------------------------------------------------------------
     def next_round(self) -> None:

@@ -16,6 +16,7 @@ import pygame
 from game.engine import PlayerView, Rules
 from game.engine.cards import SUIT_SYMBOLS
 from game.engine.options import OPTION_BY_NAME
+from game.engine.scoring import team_of
 
 from . import ui
 from .animation import Animator
@@ -95,10 +96,13 @@ class TablePainter:
             used = ui.fit(surface, on, (x, y, w, options_h), small, align="left", valign="top",
                           lines=INFO_OPTION_LINES, min_px=small)
             y = used.bottom + lay.small_px // 3
-        if view.rules.scoring != "none" or view.target:
-            line = tr("fmt.pair", label=names[view.seat], value=tr("table.points", n=view.scores[view.seat]))
-            if view.target:
-                line += "  ·  " + tr("table.target", n=view.target)
+        if view.target:  # points only where they carry over: a Quick game shows none
+            label = names[view.seat]
+            if pooled(view):
+                partner = team_of(view.seat, view.players, True)
+                label = tr("table.pair", a=names[partner[0]], b=names[partner[1]])
+            line = tr("fmt.pair", label=label, value=tr("table.points", n=view.standings[view.seat]))
+            line += "  ·  " + tr("table.target", n=view.target)
             bottom = lay.info[1] + lay.info[3]
             ui.fit(surface, line, (x, y, w, min(line_height(px), bottom - y)), px, bold=True,
                    align="left")
@@ -128,8 +132,9 @@ class TablePainter:
             ui.fit(surface, label, spot.label, lay.text_px, bold=view.to_act == seat,
                    color=ui.GOLD if view.to_act == seat else ui.CREAM)
             count_text = tr("table.card_one") if count == 1 else tr("table.cards", n=count)
-            if view.rules.scoring != "none" or view.target:
-                count_text += "  ·  " + tr("table.points", n=view.scores[seat])
+            if view.target:
+                key = "table.pair_points" if pooled(view) else "table.points"
+                count_text += "  ·  " + tr(key, n=view.standings[seat])
             if seat in view.exposed:
                 count_text += "  !"
             ui.fit(surface, count_text, spot.count, lay.small_px)
@@ -267,10 +272,18 @@ class TablePainter:
             surface.blit(image, (x, y))
 
 
+def pooled(view: PlayerView) -> bool:
+    """Whether the table counts pairs' points: pair play to a target whose partners' points add up."""
+    return bool(view.target) and view.rules.pairs and view.rules.pair_scores
+
+
 def options_in_force(rules: Rules) -> list[str]:
     """Short labels of the options that are on (and the timer), as the table lists them."""
     # The switches that are on; numbers (hand size, targets...) are shown elsewhere or not at all.
-    on = [tr(f"option.{k}") for k, v in rules.options().items() if v and OPTION_BY_NAME[k].kind == "bool"]
+    # `pair_scores` is on by default but counts only in pair play to a target: listed only then.
+    counts = rules.pairs and bool(rules.target or rules.target_per_player)
+    on = [tr(f"option.{k}") for k, v in rules.options().items() if v and OPTION_BY_NAME[k].kind == "bool"
+          and (k != "pair_scores" or counts)]
     if rules.turn_seconds:
         on.append(tr("table.timer", n=rules.turn_seconds))
     return on

@@ -5,6 +5,9 @@ values, so ``action in state.legal_actions()`` is how legality is asked. The tex
 notation (used by replays, logs and the online protocol) is fixed::
 
     play 7H   draw   pass   suit S   card   denounce 1   challenge   accept   end   timeout
+
+A time-out may name the move played for the player: ``timeout play 7H`` (the turn
+timer ran out and the clock's owner plays 7H for that seat, as Medium would).
 """
 
 from __future__ import annotations
@@ -93,15 +96,27 @@ class EndTurn:
         return "end"
 
 
+PlayerAction = Play | Draw | Pass | ChooseSuit | CallLastCard | Denounce | Challenge | Accept | EndTurn
+"""Every action a player makes (all but `TimeOut`, which the clock makes)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TimeOut:
-    """The turn timer ran out (the client or server clock submits it; the engine has none)."""
+    """The turn timer ran out (the client or server clock submits it; the engine has none).
+
+    ``then``: the move played for the player (rules whose time-out plays for the player:
+    ``timeout_policy`` "autoplay"); the rest of the turn, if any, is then played by the
+    clock's owner with ordinary actions. Without it the engine plays the whole turn by its
+    own simple rule (`round.auto_action`), as saves and room logs made before ``then`` did.
+    """
+
+    then: PlayerAction | None = None
 
     def __str__(self) -> str:
-        return "timeout"
+        return "timeout" if self.then is None else f"timeout {self.then}"
 
 
-Action = Play | Draw | Pass | ChooseSuit | CallLastCard | Denounce | Challenge | Accept | EndTurn | TimeOut
+Action = PlayerAction | TimeOut
 
 DRAW: Final = Draw()
 PASS: Final = Pass()
@@ -129,6 +144,10 @@ def parse_action(text: str) -> Action:
     verb = words[0].lower()
     if verb in _SIMPLE and len(words) == 1:
         return _SIMPLE[verb]
+    if verb == "timeout" and words[1].lower() != "timeout":
+        then = parse_action(" ".join(words[1:]))
+        assert not isinstance(then, TimeOut)
+        return TimeOut(then)
     if len(words) == 2:
         arg = words[1]
         if verb == "play":
@@ -143,7 +162,8 @@ def parse_action(text: str) -> Action:
                 raise ValueError(f"denounce needs a seat number, not {arg!r}")
             return Denounce(int(arg))
     raise ValueError(f"not an action: {text!r} (expected e.g. 'play 7H', 'draw', 'suit S', "
-                     "'pass', 'card', 'denounce 1', 'challenge', 'accept', 'end', 'timeout')")
+                     "'pass', 'card', 'denounce 1', 'challenge', 'accept', 'end', 'timeout', "
+                     "'timeout play 7H')")
 
 
 PLAYS: Final[dict[Card, Play]] = {card: Play(card) for card in Card._interned.values()}

@@ -103,7 +103,11 @@ def why_not(r: Round, action: Action, seat: int) -> IllegalAction:
     if seat != r.to_act:
         return refusal("not_your_turn", to_act=r.to_act)
     if type(action) is TimeOut:
-        return refusal("no_timer")
+        if not r.rules.turn_seconds or action.then is None:
+            return refusal("no_timer")
+        if r.rules.timeout_policy != "autoplay":
+            return refusal("not_allowed", action=str(action))
+        return why_not(r, action.then, seat)
     if r.phase == SUIT:
         return refusal("choose_suit_first")
     if r.phase == CHALLENGE_PHASE:

@@ -169,7 +169,7 @@ class Match:
         if seat is None:
             seat = r.to_act
         if type(action) is TimeOut:
-            if r.phase == OVER or not self.rules.turn_seconds or seat != r.to_act:
+            if not r.may_time_out(action, seat):
                 raise why_not(r, action, seat)
         elif action not in r.legal_actions(seat):
             raise why_not(r, action, seat)
@@ -290,7 +290,7 @@ class Match:
             self.status = Status.MATCH_OVER
             self.winners = result.winners
         else:
-            winners = match_winners(self.scores, self.target, self.rules.pairs)
+            winners = match_winners(self.scores, self.target, self.rules.pairs, self.rules.pair_scores)
             if winners:
                 self.status = Status.MATCH_OVER
                 self.winners = winners

@@ -80,6 +80,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     _number("target", 1_000_000, Zero.ONE_ROUND, (0, 50, 100, 150, 200, 250, 300, 500, 1000)),
     _number("target_per_player", 100_000, Zero.OFF, (0, 25, 50, 100)),
     _switch("pairs"),
+    _switch("pair_scores"),
     _switch("undo"),
 )
 """Every house rule, in the order the rules text and the new-game form show them."""

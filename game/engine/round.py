@@ -23,7 +23,9 @@ The meaning of every action, written once (as OpenSpiel does for its games):
 * ``CallLastCard()``, ``Denounce(seat)``: the last-card call and its penalty; a
   denounce is the only action a seat may take out of turn.
 * ``Challenge()``/``Accept()``: answer a Wild +4.
-* ``TimeOut()``: the turn timer ran out; the rules say what happens.
+* ``TimeOut()``: the turn timer ran out; the rules say what happens. ``TimeOut(then)``
+  (rules that play for the player) plays ``then`` for the player, which must be legal;
+  the rest of the turn is the player's (or the clock owner's) as usual.
 
 State changes only through `Round.apply`; `Round.view` is the only way a seat (or a
 computer) should look at it.
@@ -191,6 +193,15 @@ class Round:
             return ()
         return denounces(self, seat)
 
+    def may_time_out(self, action: TimeOut, seat: int | None) -> bool:
+        """Whether ``action`` (a time-out) may be applied for ``seat`` now: the rules have a turn
+        timer, it is that seat's turn, and the move it names, if any, is legal and the rules
+        play for a player whose time ran out."""
+        if self.phase is OVER or not self.rules.turn_seconds or seat != self.to_act:
+            return False
+        then = action.then
+        return then is None or (self.rules.timeout_policy == "autoplay" and then in self.legal_actions(seat))
+
     # ---- changing ------------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None, *, events: bool = True) -> list[Event]:
         """Carry out ``action`` for ``seat`` (default: the seat to act); return the events.
@@ -203,7 +214,7 @@ class Round:
         if seat is None:
             seat = self.to_act
         if type(action) is TimeOut:
-            if self.phase is OVER or not self.rules.turn_seconds or seat != self.to_act:
+            if not self.may_time_out(action, seat):
                 raise why_not(self, action, seat)
         elif action not in self.legal_actions(seat):
             raise why_not(self, action, seat)
@@ -250,7 +261,13 @@ class Round:
         elif type(action) is Accept:
             self._take_penalty(seat, log)
         elif type(action) is TimeOut:
-            self._time_out(seat, log)
+            then = action.then
+            if then is None:
+                self._time_out(seat, log)
+            else:  # the move the clock's owner plays for the player (checked by `apply`)
+                if log is not None:
+                    log.append(TimedOut(seat))
+                self._do(then, seat, log)
 
     def _play(self, card: Card, seat: int, log: Log) -> None:
         hand = self.hands[seat]

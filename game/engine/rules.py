@@ -95,6 +95,7 @@ class Rules:
     target: int = 0
     target_per_player: int = 0
     pairs: bool = False
+    pair_scores: bool = True
     undo: bool = False
 
     def __post_init__(self) -> None:
@@ -193,7 +194,7 @@ def _exposed(*missing: str) -> frozenset[str]:
 
 
 _STANDARD_ONLY = ("twos_draw_two", "queen_spades_draw_five", "jacks_skip", "aces_reverse")
-_DECK_ONLY = ("challenge_wild_four", "twin_card", "runs", "pairs")
+_DECK_ONLY = ("challenge_wild_four", "twin_card", "runs", "pairs", "pair_scores")
 
 PRESETS: Final[dict[str, Rules]] = {
     "duel": Rules(
@@ -228,7 +229,7 @@ PRESETS: Final[dict[str, Rules]] = {
         again_ranks=frozenset({"T"}), stack_on=(("K", ("K", "X")), ("X", ("X",))),
         draw_until_playable=False, max_draws=1, stacking=True, twin_card=True, runs=True,
         turn_seconds=10, timeout_policy="penalty", card_values=_ACTION_VALUES, card_markers=True,
-        exposed=_exposed(*_STANDARD_ONLY, "pairs"),
+        exposed=_exposed(*_STANDARD_ONLY, "pairs", "pair_scores"),
     ),
 }
 """The five rule sets of docs/rules.md, by preset name."""

@@ -44,14 +44,25 @@ def team_of(seat: int, players: int, pairs: bool) -> tuple[int, ...]:
     return (seat,)
 
 
-def match_winners(scores: Sequence[int], target: int, pairs: bool) -> tuple[int, ...]:
-    """The seats that have won a match to ``target`` at these scores: the highest score, at
-    or above the target and held by one team (a tie for highest plays another deal); else ``()``."""
-    best = max(scores)
+def standings(scores: Sequence[int], pairs: bool, pooled: bool) -> tuple[int, ...]:
+    """What each seat has toward the target: its own score, or in pair play with ``pooled``
+    scores (the ``pair_scores`` option) its pair's, the partners' points added up."""
+    players = len(scores)
+    if not (pairs and pooled):
+        return tuple(scores)
+    return tuple(sum(scores[s] for s in team_of(seat, players, True)) for seat in range(players))
+
+
+def match_winners(scores: Sequence[int], target: int, pairs: bool, pooled: bool = False) -> tuple[int, ...]:
+    """The seats that have won a match to ``target`` at these scores: the highest standing (see
+    `standings`), at or above the target and held by one team (a tie for highest plays another
+    deal); else ``()``."""
+    counted = standings(scores, pairs, pooled)
+    best = max(counted)
     if best < target:
         return ()
     players = len(scores)
-    teams = {team_of(s, players, pairs) for s in range(players) if scores[s] == best}
+    teams = {team_of(s, players, pairs) for s in range(players) if counted[s] == best}
     return teams.pop() if len(teams) == 1 else ()
 
 

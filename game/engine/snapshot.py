@@ -480,7 +480,8 @@ def _check_match(match: Match) -> None:
         raise RulesError("the round's result is not the latest result")
     if match.status == Status.PLAYING and match.winners:
         raise RulesError("a match being played has no winners yet")
-    won = match_winners(match.scores, match.target, match.rules.pairs) if match.target else ()
+    rules = match.rules
+    won = match_winners(match.scores, match.target, rules.pairs, rules.pair_scores) if match.target else ()
     if match.status == Status.ROUND_OVER and (not match.target or match.winners or won):
         raise RulesError("a deal is over and the match goes on, yet the scores win it")
     if match.status == Status.MATCH_OVER:

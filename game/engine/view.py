@@ -16,7 +16,7 @@ from .cards import Card
 from .phases import Follow, Phase, Status
 from .position import describe_view
 from .rules import Rules
-from .scoring import RoundResult
+from .scoring import RoundResult, standings
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,12 @@ class PlayerView:
     def my_turn(self) -> bool:
         """Whether this seat is the one to act."""
         return self.to_act == self.seat
+
+    @property
+    def standings(self) -> tuple[int, ...]:
+        """What each seat has toward the target: its score, or in pair play whose partners'
+        points add up (``pair_scores``) its pair's total (see `scoring.standings`)."""
+        return standings(self.scores, self.rules.pairs, self.rules.pair_scores)
 
     def __str__(self) -> str:
         """The position as this seat knows it, in card notation: its own hand, the others'

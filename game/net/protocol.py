@@ -39,7 +39,7 @@ RATE: Final = 20.0  # messages a second a connection may send, sustained
 BURST: Final = 40.0
 COSTLY_RATE: Final = 1.0  # answers that cost the server more (a lobby, a leaderboard, a history) a second
 COSTLY_BURST: Final = 5.0
-TYPES: Final = ("create", "join", "action", "accept_round", "leave", "ping",
+TYPES: Final = ("create", "join", "action", "autopilot", "accept_round", "leave", "ping",
                  # version 2: players, the lobby, quick match, the ranking
                  "hello", "profile", "lobby", "queue", "unqueue", "leaderboard", "history", "vote")
 

@@ -3,8 +3,10 @@
 A `Room` is plain logic: no sockets, no clock, no database. The server asks it to
 claim seats, check keys, apply actions and deal new rounds, and stores each change
 it reports (`LogEntry`) before telling anyone. Once dealt, a room has a
-`game.play.TurnDriver` for its computer seats and its turn clock (which runs only
-while the player to act is connected); the room tells it every change. `Room.replay`
+`game.play.TurnDriver` for its computer seats, its turn clock (which runs only
+while the player to act is connected) and the autopilot (a player who lost two turns
+in a row to the clock has Medium play for them until they act again); the room tells
+it every change. `Room.replay`
 applies a stored log on a fresh `Match` with the room's seed, which gives back
 exactly the same game (the engine is reproducible from its seed and actions);
 computer players relearn the public events on the way.
@@ -316,6 +318,12 @@ class Room:
         self.round_events.extend(events)
         return events
 
+    def person_acted(self, seat: int) -> None:
+        """The player at ``seat`` acted themselves (not the server for them): the autopilot, if it
+        played for them, gives them control back."""
+        if self.driver is not None and self.seats[seat].is_human:
+            self.driver.person_acted(seat)
+
     def accept(self, seat: int) -> None:
         """``seat`` is ready for the next deal."""
         self.seats[seat].accepted = True
@@ -388,3 +396,7 @@ class Room:
             else:
                 raise ValueError(f"unknown log entry {entry.kind!r}")
             self.log_length += 1
+        if self.driver is not None:
+            # The log does not say which moves the players made themselves: a rebuilt room starts
+            # with nobody on the autopilot (a turn lost to the clock is still played on).
+            self.driver.clear_autopilot()

@@ -10,13 +10,15 @@ behind is disconnected (its seat waits, and reconnecting gives a fresh view). Ea
 seat is sent only its own view and the events redacted for it.
 
 What a room does by itself (its computer seats' turns, Hard searching on a worker
-thread; a computer catching a missed "Card" call; the turn clock of timed rules) is
-its `game.play.TurnDriver`'s. The server brings a room's driver up to the present
-before anything changes in the room, and one task per room sleeps until the driver
-is due (re-planned after every change), then makes its move like a player's: checked,
-committed, applied, told (`driving`, a base class of the server). Everything the
-server times reads one injectable clock (`clock`: turn clocks and delays, rate limits,
-request memory, the rooms-per-hour quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
+thread; a computer catching a missed "Card" call; the turn clock of timed rules, whose
+time-out plays what Medium would; the autopilot of a player who asked for it or lost
+two turns in a row to the clock, until they act again) is its `game.play.TurnDriver`'s.
+The server brings a room's driver up to the present before anything changes in the
+room, and one task per room sleeps until the driver is due (re-planned after every
+change), then makes its move like a player's: checked, committed, applied, told
+(`driving`, a base class of the server). Everything the server times reads one
+injectable clock (`clock`: turn clocks and delays, rate limits, request memory, the
+rooms-per-hour quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
 `protocol` holds its limits and message decoding, `hosting` runs a server on a
 thread or from the command line.
 
@@ -465,6 +467,8 @@ class RoomServer(RoomDriving):
             raise Refusal("illegal", "only the server's clock runs out a turn", reason="not_allowed",
                           values={"action": "timeout"})
         self._catch_up(room)  # the time until now counts for the turn as it was
+        # The player is here and acts (even if the rules refuse it): the autopilot gives them control back.
+        room.person_acted(seat)
         self._act(room, seat, action, client, ref)
 
     def _act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
@@ -485,6 +489,19 @@ class RoomServer(RoomDriving):
             self._room_status(room)
             if room.finished:
                 self.quotas.settled(room.room_id)  # its computers have nothing more to do
+        self._kick(room)
+
+    async def _on_autopilot(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+        """The player hands their turns to the server's Medium stand-in (``on``), or takes them back."""
+        room, seat = self._joined(client)
+        on = data.get("on")
+        if type(on) is not bool:
+            raise Refusal("bad_message", "on must be true or false")
+        if room.match is None or room.driver is None:
+            raise Refusal("not_started", "the game starts when every human seat is taken")
+        self._catch_up(room)  # the time until now counts for the turn as it was
+        room.driver.set_autopilot(seat, on)
+        self._update(client, room, [], ref)
         self._kick(room)
 
     async def _on_accept_round(self, client: Client, data: dict[str, Any], ref: Any) -> None:
@@ -528,7 +545,8 @@ class RoomServer(RoomDriving):
         assert room.match is not None and client.seat is not None
         seat = client.seat
         message = {"type": "update", "room": room.room_id, "view": view_to_json(room.match.view(seat)),
-                   "events": [event_to_json(e.for_seat(seat)) for e in events], "timer": self._timer(room)}
+                   "events": [event_to_json(e.for_seat(seat)) for e in events], "timer": self._timer(room),
+                   "autopilot": room.driver is not None and room.driver.on_autopilot(seat)}
         if ref is not None:
             message["ref"] = ref
         self._send(client, message)

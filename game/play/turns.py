@@ -30,6 +30,15 @@ What it does by itself, each in its own countdown:
   (a turn: `TurnKey`); it counts only while ``may_time(seat)`` allows (the table: not
   while the device is being passed; the server: not while that player is away, who
   finds the time that was left on returning) and gives a `TimeOut` move at zero.
+  Where the rules play for that player (``timeout_policy`` "autoplay"), the move
+  played is what Medium would play from the player's view (``TimeOut(then)``), and
+  the rest of that turn is played the same way.
+* The autopilot: a person's seat may be played by a Medium stand-in, which acts like a
+  computer (think delay and all) until the person takes back control (`set_autopilot`,
+  or any action of theirs, which the owner reports with `person_acted`). It comes on
+  by itself after `AUTOPILOT_AFTER` turns in a row lost to the clock; the owner hears
+  of it from `take_switched_on`. Every person's seat has its stand-in from the start,
+  watching the round as a computer would, so it plays with what the player could know.
 
 A move it returned is owed until the next `observe`: an owner that could not apply it
 (the server's disk refused the commit) gets it again from the next ``advance``.
@@ -45,7 +54,7 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
-from game.ai import ComputerPlayer, reaction_delay, think_delay, will_denounce
+from game.ai import ComputerPlayer, player_for, reaction_delay, think_delay, will_denounce
 from game.engine import Action, IllegalAction, Match, Status, TimeOut
 from game.engine.actions import Denounce
 from game.engine.events import Event, TimedOut
@@ -59,6 +68,10 @@ draws and plays of that turn and starts again at the next."""
 
 DONE: Final = 1e-6
 """A countdown this close to zero has run (clocks and float sums never land exactly on it)."""
+AUTOPILOT_AFTER: Final = 2
+"""Turns in a row a person may lose to the clock before the autopilot plays for them."""
+STAND_IN: Final = "medium"
+"""The level that plays a person's turn for them: on the autopilot, and when their time runs out."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +146,16 @@ class TurnDriver:
         self._react_left: float | None = None  # the reaction delay running, if a call can be caught
         self._caught: Move | None = None  # a computer caught a missed call: owed until `observe`
         self._timer: tuple[TurnKey, float] | None = None  # the human clock: its turn and seconds left
+        # A Medium for every person's seat, learning the round like a computer: it plays on the
+        # autopilot, and the move made for a player whose time ran out.
+        self._stand_ins: dict[int, ComputerPlayer] = {
+            seat: player_for(STAND_IN) for seat in range(match.players) if seat not in self.computers}
+        self._autopilot: set[int] = set()
+        self._lost_in_a_row: dict[int, int] = {}  # person's seat -> turns in a row lost to the clock
+        self._lost: TurnKey | None = None  # a turn lost to the clock that the stand-in plays on
+        self._timeout: tuple[TurnKey, Move] | None = None  # a time-out move owed, for its turn
+        self._switched: list[int] = []  # seats the clock put on the autopilot, for the owner to hear of
+        self._before: TurnKey | None = None  # the turn being played when the last events came
 
     # ---- the owner tells ------------------------------------------------------------------
     def observe(self, events: Iterable[Event]) -> None:
@@ -141,19 +164,115 @@ class TurnDriver:
         events = list(events)
         for seat, computer in self.computers.items():
             self._tell(seat, computer.player, events)
+        for seat, stand_in in self._stand_ins.items():
+            self._tell(seat, stand_in, events)
         if not events:
             return
         self._decision = None
+        owed, self._timeout = self._timeout, None
         if self._caught is not None:
             self._caught = None
             self._react_left = None  # still open after this? then another reaction delay
-        if self._timer is not None and any(type(e) is TimedOut for e in events):
-            self._timer = None  # that clock ran out: the next turn starts a fresh one
+        # The turn these events were played in: the owed time-out's, else the one seen last
+        # (a log replayed action by action); None for a whole deal told at once.
+        before = owed[0] if owed is not None else self._before
+        self._before = self._playing()
+        lost = [e.seat for e in events if type(e) is TimedOut]
+        if lost:
+            if self._timer is not None:
+                self._timer = None  # that clock ran out: the next turn starts a fresh one
+            for seat in lost:
+                self._count_lost(seat)
+            # The same turn goes on (a wild's suit to name, a drawn card to play or keep):
+            # the stand-in plays the rest of it.
+            if before is not None and before == self._before and before[2] == lost[-1]:
+                self._lost = before
+        if self._lost is not None and self._lost != self._before:
+            self._lost = None
+
+    def person_acted(self, seat: int) -> None:
+        """The person at ``seat`` acted themselves: they have control (the autopilot goes off),
+        and their turns lost to the clock in a row start again from none."""
+        self._lost_in_a_row.pop(seat, None)
+        if self._lost is not None and self._lost[2] == seat:
+            self._lost = None  # the rest of a turn lost to the clock is theirs again
+            if self._decision is not None and self._decision.seat == seat:
+                self._decision = None
+        self.set_autopilot(seat, False)
+
+    def set_autopilot(self, seat: int, on: bool) -> None:
+        """Let the stand-in play the person's turns at ``seat`` (``on``), or give them back.
+
+        Raises:
+            ValueError: ``seat`` is a computer's, or no seat at this table.
+        """
+        if seat not in self._stand_ins:
+            raise ValueError(f"seat {seat} is not a person's seat at this table")
+        if on:
+            self._autopilot.add(seat)
+            return
+        if seat in self._autopilot:
+            self._autopilot.discard(seat)
+            self._lost_in_a_row.pop(seat, None)
+            if self._decision is not None and self._decision.seat == seat:
+                self._decision = None  # the person plays this turn after all
+
+    def on_autopilot(self, seat: int) -> bool:
+        """Whether the stand-in plays the turns of the person at ``seat``."""
+        return seat in self._autopilot
+
+    def plays_for(self, seat: int | None) -> bool:
+        """Whether the driver plays this person's turn now: the autopilot is on, or this turn was
+        lost to the clock (the stand-in plays the rest of it)."""
+        if seat is None or seat not in self._stand_ins:
+            return False
+        return seat in self._autopilot or (self._lost is not None and self._lost == self._playing())
+
+    def clear_autopilot(self) -> None:
+        """Nobody on the autopilot and no turn lost in a row (what a replayed log or a save made
+        before the autopilot leaves); a turn lost to the clock is still played on."""
+        self._autopilot.clear()
+        self._lost_in_a_row.clear()
+        self._switched.clear()
+
+    def take_switched_on(self) -> list[int]:
+        """The seats the clock put on the autopilot since the last call (so the owner can say so)."""
+        out, self._switched = self._switched, []
+        return out
+
+    @property
+    def autopilot(self) -> dict[str, object]:
+        """The autopilot as a save keeps it: the seats it plays (``on``), each person's turns in a
+        row lost to the clock (``lost_in_a_row``, one number per seat) and the turn lost to the
+        clock that it is playing on (``lost_turn``), if any. Setting it restores a saved one.
+        """
+        return {"on": sorted(self._autopilot),
+                "lost_in_a_row": [self._lost_in_a_row.get(s, 0) for s in range(self.match.players)],
+                "lost_turn": self._lost}
+
+    @autopilot.setter
+    def autopilot(self, value: Mapping[str, object]) -> None:
+        on, counts, lost = value.get("on", ()), value.get("lost_in_a_row", ()), value.get("lost_turn")
+        if not isinstance(on, list | tuple) or not isinstance(counts, list | tuple):
+            raise ValueError("the autopilot's seats and counts are lists")
+        if any(type(s) is not int or s not in self._stand_ins for s in on):
+            raise ValueError(f"the autopilot plays only people's seats, not {on!r:.40}")
+        if len(counts) > self.match.players or any(type(n) is not int or n < 0 for n in counts):
+            raise ValueError("turns lost in a row are one whole number per seat")
+        if lost is not None and (not isinstance(lost, list | tuple) or len(lost) != 3
+                                 or not all(type(n) is int for n in lost)):
+            raise ValueError(f"a turn is three whole numbers, not {lost!r:.40}")
+        self._autopilot = set(on)
+        self._lost_in_a_row = {s: n for s, n in enumerate(counts) if n and s in self._stand_ins}
+        self._lost = None if lost is None else (lost[0], lost[1], lost[2])
+        self._switched.clear()
 
     def seat_computer(self, seat: int, computer: Computer, history: Iterable[Event] = ()) -> None:
         """Put ``computer`` at ``seat`` (a level changed mid-round); it first learns ``history``,
         the round's events so far. A choice the seat had in progress is dropped."""
         self.computers[seat] = computer
+        self._stand_ins.pop(seat, None)
+        self._autopilot.discard(seat)
         self._tell(seat, computer.player, list(history))
         if self._decision is not None and self._decision.seat == seat:
             self._decision = None
@@ -166,6 +285,7 @@ class TurnDriver:
         self.match = match
         self._decision = None
         self._caught, self._react_left = None, None
+        self._timeout, self._lost, self._before = None, None, self._playing()
 
     def advance(self, dt: float) -> Move | None:
         """``dt`` seconds went by: run the countdowns; return the move to make now, if any."""
@@ -176,7 +296,8 @@ class TurnDriver:
         caught = self._react(dt)
         seat = match.to_act
         assert seat is not None
-        turn = self._think(seat, dt) if seat in self.computers else self._time(seat, dt)
+        driven = seat in self.computers or self.plays_for(seat)
+        turn = self._think(seat, dt) if driven else self._time(seat, dt)
         return caught if caught is not None else turn
 
     def due(self) -> float | None:
@@ -194,7 +315,7 @@ class TurnDriver:
             times.append(max(0.0, self._react_left))
         seat = match.to_act
         assert seat is not None
-        if seat in self.computers:
+        if seat in self.computers or self.plays_for(seat):
             decision = self._decision
             if decision is None or decision.seat != seat or decision.move is not None:
                 return 0.0
@@ -220,7 +341,7 @@ class TurnDriver:
 
     @property
     def thinking(self) -> int | None:
-        """The computer seat whose choice is in progress, if any."""
+        """The seat whose choice is in progress (a computer's, or a stand-in's), if any."""
         return self._decision.seat if self._decision is not None else None
 
     @property
@@ -292,13 +413,51 @@ class TurnDriver:
         r = self.match.round
         return (r.number, r.turn_no, seat)
 
+    def _playing(self) -> TurnKey | None:
+        """The turn being played now, if the round is on."""
+        match = self.match
+        seat = match.to_act
+        return None if match.status != Status.PLAYING or seat is None else self._turn_key(seat)
+
+    def _count_lost(self, seat: int) -> None:
+        """Another turn of ``seat`` lost to the clock: the autopilot comes on after enough in a row."""
+        if seat not in self._stand_ins:
+            return
+        lost = self._lost_in_a_row[seat] = self._lost_in_a_row.get(seat, 0) + 1
+        if lost >= AUTOPILOT_AFTER and seat not in self._autopilot:
+            self._autopilot.add(seat)
+            self._switched.append(seat)
+
+    def _player(self, seat: int) -> ComputerPlayer:
+        """Who chooses for ``seat``: its computer, or the person's stand-in."""
+        computer = self.computers.get(seat)
+        return computer.player if computer is not None else self._stand_ins[seat]
+
+    def _time_out(self, seat: int) -> Action:
+        """The time-out for ``seat``: with the move Medium would play, where the rules play for
+        the player (a plain `TimeOut` if it cannot choose: the engine's own rule then plays)."""
+        if self.match.rules.timeout_policy != "autoplay":
+            return TimeOut()
+        try:
+            then = self._stand_ins[seat].choose(self.match.view(seat), random.Random(self.pace.rng.random()))
+            if isinstance(then, TimeOut):
+                return TimeOut()
+            action = TimeOut(then)
+            self.match.check(action, seat)
+            return action
+        except IllegalAction as exc:
+            log.error("the stand-in at seat %d chose an illegal move (%s); the rules play", seat, exc.key)
+        except Exception:
+            log.exception("the stand-in at seat %d failed to choose; the rules play", seat)
+        return TimeOut()
+
     def _timed_seat(self) -> int | None:
         """The human seat to act when its turn is timed."""
         match = self.match
         if match.status != Status.PLAYING or not match.rules.turn_seconds:
             return None
         seat = match.to_act
-        return None if seat is None or seat in self.computers else seat
+        return None if seat is None or seat in self.computers or self.plays_for(seat) else seat
 
     def _catchable(self) -> list[Move]:
         """Each missed call a computer may denounce now (never its partner's), in seat order."""
@@ -344,8 +503,8 @@ class TurnDriver:
         return decision.move
 
     def _start(self, seat: int) -> _Decision:
-        """Ask the computer at ``seat`` for its choice (searching players on the worker)."""
-        player = self.computers[seat].player
+        """Ask the computer (or stand-in) at ``seat`` for its choice (searching players on the worker)."""
+        player = self._player(seat)
         view = self.match.view(seat)
         rng = random.Random(self.pace.rng.random())
         left = self.think_time()
@@ -394,4 +553,8 @@ class TurnDriver:
         if left > DONE and self.may_time(seat):
             left = max(0.0, left - dt)
             self._timer = (key, left)
-        return Move(seat, TimeOut()) if left <= DONE else None
+        if left > DONE:
+            return None
+        if self._timeout is None or self._timeout[0] != key:  # chosen once, owed until `observe`
+            self._timeout = (key, Move(seat, self._time_out(seat)))
+        return self._timeout[1]

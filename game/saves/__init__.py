@@ -6,7 +6,7 @@ pickle and with an unpickler that admits no class (`unpickler`); older format-1 
 are upgraded (`format1`). `DataStore` is the one entry point for the client.
 """
 
-from .errors import REASONS, SaveError
+from .errors import REASONS, SaveError, WriteProblem
 from .games import FORMAT, GameSlots, SavedSeat, SavedTable, decode_game, encode_game
 from .paths import ENV_VAR, MODES, data_dir
 from .player import AVATARS, Player, PlayerFile, Standing
@@ -19,6 +19,6 @@ from .writer import SaveWriter
 __all__ = [
     "AVATARS", "ENV_VAR", "FORMAT", "MODES", "REASONS", "DataStore", "GameSlots", "MalformedPickle", "Player",
     "PlayerFile", "Record", "SaveError", "SaveWriter", "SavedSeat", "SavedTable", "SeatKey", "SeatKeys",
-    "Standing", "Statistics", "UnsafePickle", "data_dir", "decode_game", "encode_game", "plain_dumps",
-    "plain_loads",
+    "Standing", "Statistics", "UnsafePickle", "WriteProblem", "data_dir", "decode_game", "encode_game",
+    "plain_dumps", "plain_loads",
 ]

@@ -1,7 +1,9 @@
-"""Why a file could not be read, in words a player understands."""
+"""Why a file could not be read, or the data folder written, in words a player understands."""
 
 from __future__ import annotations
 
+import errno
+from dataclasses import dataclass
 from typing import Final
 
 REASONS: Final = {
@@ -34,3 +36,39 @@ class SaveError(ValueError):
         self.key = key
         self.values = values
         super().__init__(REASONS[key].format(**values))
+
+
+WRITE_PROBLEMS: Final = {
+    "read_only": "the disk it is on is read-only",
+    "full": "the disk is full",
+    "not_a_folder": "it is a file, not a folder",
+    "denied": "Huit is not allowed to write there",
+    "other": "the system says: {detail}",
+}
+"""Why nothing could be written in the data folder, by key (the client translates them)."""
+
+_WRITE_KINDS: Final = {
+    errno.EROFS: "read_only", errno.ENOSPC: "full", getattr(errno, "EDQUOT", errno.ENOSPC): "full",
+    errno.EFBIG: "full",
+    errno.EEXIST: "not_a_folder", errno.ENOTDIR: "not_a_folder",
+    errno.EACCES: "denied", errno.EPERM: "denied",
+}
+
+
+@dataclass(frozen=True)
+class WriteProblem:
+    """A write in the data folder that failed: the file, why (a key of `WRITE_PROBLEMS`) and
+    the system's own words (kept for the ``other`` case and for logs)."""
+
+    file: str
+    key: str
+    detail: str
+
+    @classmethod
+    def of(cls, file: str, exc: OSError) -> WriteProblem:
+        """The problem an `OSError` raised while writing ``file`` stands for."""
+        return cls(file, _WRITE_KINDS.get(exc.errno or 0, "other"), exc.strerror or str(exc))
+
+    def __str__(self) -> str:
+        """The file and the reason, in English."""
+        return f"{self.file}: {WRITE_PROBLEMS[self.key].format(detail=self.detail)}"

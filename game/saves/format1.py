@@ -35,6 +35,8 @@ _VERBS: Final[dict[str, str]] = {
     "Draw": "draw", "Pass": "pass", "CallLastCard": "card", "Challenge": "challenge", "Accept": "accept",
     "EndTurn": "end", "TimeOut": "timeout",
 }
+# Options added since format 1: a format-1 rule set's ``exposed`` lacks them.
+_NEWER_OPTIONS: Final = frozenset({"pair_scores"})
 # Fields of older rounds that may be missing, and what they were then.
 _ROUND_DEFAULTS: Final = {"start_choice": False, "explicit": False}
 
@@ -181,9 +183,13 @@ def _rules(value: Any) -> Any:
         raise _Bad("the rules are not a preset")
     base = PRESETS[name]
     options = {k: v for k, v in state.items() if k in OPTION_NAMES and k in base.exposed}
+    if state.get("pairs") is True and "pair_scores" not in state:
+        options["pair_scores"] = False  # pair play then counted each seat's own score
     rules = preset(name, options)
     known = set(rule_fields())
     for field, given in state.items():
+        if field == "exposed" and isinstance(given, frozenset):
+            given = given | (rules.exposed & _NEWER_OPTIONS)  # never offered then, offered now
         if field not in known or getattr(rules, field) != given:
             raise _Bad(f"the rules' {field[:30]} is not the {name} preset's")
     return rules

@@ -14,14 +14,18 @@ field is checked by type before its value. The payload::
      "seats": [("human", "medium", "Ana"), ("computer", "easy", ""), …],
      "viewer": 0, "rng": (3, (…625 whole numbers…), None),
      "timer": ((1, 27, 0), 6.5), "undo": [12, 30], "undo_turn": (1, 27),
-     "queue": [(0, "play 7H")], "settled": False}
+     "queue": [(0, "play 7H")], "settled": False,
+     "autopilot": {"on": [0], "lost_in_a_row": [0, 1, 0], "lost_turn": None}}
 
 ``start`` is how the match began: a seed (and the first seat, and the first deal's
 deck in card notation when it was explicit), an injected generator's ``state``
 instead of the seed, or a ``position`` (`game.engine.snapshot`) for a game upgraded
 from format 1 or whose log grew past `REBASE_AT`. ``rng`` and ``timer`` are the
 table's own generator and turn clock; ``undo`` the log lengths at the start of the
-person's last turns; ``queue`` actions asked for and not applied yet, in notation.
+person's last turns; ``queue`` actions asked for and not applied yet, in notation;
+``autopilot`` the people's seats the computer plays for, each seat's turns in a row
+lost to the turn timer, and the turn lost to it that the computer is finishing (a
+save without it, written before the autopilot, has it off for everyone).
 
 Format 1 (pickled engine objects) is read through `format1.upgrade`. A file that
 cannot be read is never overwritten: the next save in that mode first keeps it aside
@@ -62,7 +66,10 @@ UPGRADES: Final[dict[int, Upgrade]] = {}
 Format 1 is read differently (as stubs), so `decode_game` takes its step itself."""
 
 FIELDS: Final = ("rules", "players", "start", "log", "seats", "viewer", "rng", "timer", "undo",
-                 "undo_turn", "queue", "settled")
+                 "undo_turn", "queue", "settled", "autopilot")
+OPTIONAL: Final = ("autopilot",)
+"""Fields a format-2 save may lack (written before they existed): each has a default."""
+MAX_LOST: Final = 10**6
 KINDS: Final = ("human", "computer")
 LEVELS: Final = ("easy", "medium", "hard")
 """The computer levels a save may name (`game.ai.LEVELS`; a test keeps them the same)."""
@@ -105,6 +112,8 @@ class SavedTable:
     queue: list[tuple[int | None, Action]] | None = None
     settled: bool = False
     """The finished match is already counted in the statistics."""
+    autopilot: dict[str, Any] | None = None
+    """The autopilot as `game.play.TurnDriver.autopilot` keeps it (None: a save from before it)."""
 
 
 # ---- writing ---------------------------------------------------------------------------------------
@@ -139,7 +148,14 @@ def table_to_plain(table: SavedTable) -> dict[str, Any]:
         "rng": table.rng, "timer": table.timer, "undo": undo, "undo_turn": undo_turn,
         "queue": [(seat, str(action)) for seat, action in table.queue or ()],
         "settled": table.settled,
+        "autopilot": _autopilot_to_plain(table.autopilot or {}),
     }
+
+
+def _autopilot_to_plain(value: dict[str, Any]) -> dict[str, Any]:
+    lost = value.get("lost_turn")
+    return {"on": list(value.get("on", ())), "lost_in_a_row": list(value.get("lost_in_a_row", ())),
+            "lost_turn": None if lost is None else tuple(lost)}
 
 
 def _rebased(match: Match, history: list[Event]) -> dict[str, Any]:
@@ -184,6 +200,17 @@ def _wrong(detail: str) -> SaveError:
     return SaveError("invalid", detail=detail[:120])
 
 
+def _before_pair_scores(plain: object) -> object:
+    """Rules written before the ``pair_scores`` option existed, as they were played: pair play
+    then counted each seat's own score (anything else is left for `rules_from_plain` to judge)."""
+    if not isinstance(plain, dict):
+        return plain
+    options = plain.get("options")
+    if type(options) is dict and options.get("pairs") is True and "pair_scores" not in options:
+        return {**plain, "options": {**options, "pair_scores": False}}
+    return plain
+
+
 def _int(value: object, what: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         raise _wrong(f"{what} must be a whole number from {low} to {high}")
@@ -220,11 +247,11 @@ def table_from_plain(data: object) -> SavedTable:
     if type(data) is not dict:
         raise _wrong("not a table of fields")
     assert isinstance(data, dict)
-    missing = [f for f in FIELDS if f not in data]
-    if missing or len(data) != len(FIELDS):
+    missing = [f for f in FIELDS if f not in data and f not in OPTIONAL]
+    if missing or any(f not in FIELDS for f in data):
         raise _wrong("missing " + ", ".join(missing) if missing else "unknown fields")
     try:
-        rules = rules_from_plain(data["rules"])
+        rules = rules_from_plain(_before_pair_scores(data["rules"]))
     except RulesError as exc:
         raise _wrong(f"rules: {exc}") from None
     players = _int(data["players"], "players", rules.min_players, rules.max_players)
@@ -258,9 +285,35 @@ def table_from_plain(data: object) -> SavedTable:
             raise _wrong("a queued action is not an action") from None
     if type(data["settled"]) is not bool:
         raise _wrong("settled must be true or false")
+    autopilot = _autopilot(data["autopilot"], seats) if "autopilot" in data else None
     history: list[Event] = []
     match = _rebuild(rules, players, data["start"], log, history)
-    return SavedTable(match, history, seats, viewer, rng, timer, undo, undo_turn, queue, data["settled"])
+    return SavedTable(match, history, seats, viewer, rng, timer, undo, undo_turn, queue, data["settled"],
+                      autopilot)
+
+
+def _autopilot(value: object, seats: list[SavedSeat]) -> dict[str, Any]:
+    """The autopilot's fields: people's seats only, a count per seat, a turn or None."""
+    if type(value) is not dict:
+        raise _wrong("autopilot must be a table")
+    assert isinstance(value, dict)
+    if set(value) != {"on", "lost_in_a_row", "lost_turn"}:
+        raise _wrong("autopilot holds on, lost_in_a_row and lost_turn")
+    players = len(seats)
+    on = [_seat_of(s, "autopilot.on", players) for s in _list(value["on"], "autopilot.on", players)]
+    if len(set(on)) != len(on) or any(seats[s].kind != "human" for s in on):
+        raise _wrong("the autopilot plays people's seats, each once")
+    counts = [_int(n, "autopilot.lost_in_a_row", 0, MAX_LOST)
+              for n in _list(value["lost_in_a_row"], "autopilot.lost_in_a_row", players)]
+    lost = None
+    if value["lost_turn"] is not None:
+        items = _list(value["lost_turn"], "autopilot.lost_turn", 3)
+        if len(items) != 3:
+            raise _wrong("autopilot.lost_turn is (deal, turn, seat)")
+        what = "autopilot.lost_turn"
+        lost = (_int(items[0], what, 1, 10**6), _int(items[1], what, 0, 10**8),
+                _seat_of(items[2], what, players))
+    return {"on": on, "lost_in_a_row": counts, "lost_turn": lost}
 
 
 def _seat(value: object, index: int) -> SavedSeat:

@@ -112,6 +112,13 @@ def _quoted(path: Path, limit: int = 160) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
+def leftovers(root: Path) -> list[Path]:
+    """The game's writes in progress left under its own names (``NAME.tmp``, ``NAME.bak.tmp``:
+    a full disk, a killed process): never read, safe to delete when the game starts."""
+    temps = tuple(s for s in SUFFIXES if s.endswith(".tmp"))
+    return [p for p in own_files(root) if p.name.endswith(temps)]
+
+
 def own_files(root: Path) -> list[Path]:
     """Every file under ``root`` that Huit wrote and may delete, and nothing else.
 

@@ -14,9 +14,12 @@ huge file is refused exactly like the thing itself.
 `write_atomic` writes to ``NAME.tmp``, flushes and fsyncs it, keeps the current file
 as ``NAME.bak`` (a hard link, or a copy where links are not possible), then renames
 the new file over ``NAME`` with `os.replace`, which is atomic: at every moment
-``NAME`` is either the old complete file or the new complete file. A ``.tmp`` left by
-a killed process (or anything else under that name) is simply replaced by the next
-write and never read.
+``NAME`` is either the old complete file or the new complete file. A ``.tmp`` is never
+read: a write that fails (a full disk) removes its own, one left by a killed process
+(or anything else under that name) is replaced by the next write, and the game
+removes those of its own names when it starts (`DataStore.clean_leftovers`).
+`probe_folder` tells whether a folder can be written at all, by writing a small file
+there and removing it.
 """
 
 from __future__ import annotations
@@ -75,7 +78,8 @@ def read_file(path: Path, cap: int) -> bytes:
     """The bytes of ``path``, if it is a regular file of at most ``cap`` bytes.
 
     Raises:
-        FileNotFoundError: there is no such file (nor anything else by that name).
+        FileNotFoundError: there is no such file (nor anything else by that name, nor a folder
+            to hold it: a file where the data folder should be holds no saves).
         SaveError: a folder, a pipe, a device or a socket (``is_folder``, ``is_pipe``,
             ``is_device``, ``not_a_file``); more than ``cap`` bytes (``too_large``); or
             it cannot be opened or read (``unreadable``, with the system's words).
@@ -85,6 +89,8 @@ def read_file(path: Path, cap: int) -> bytes:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise
+    except NotADirectoryError:
+        raise FileNotFoundError(f"no {path.name}: its folder is a file") from None
     except OSError as exc:
         raise SaveError("unreadable", detail=exc.strerror or str(exc)) from None
     try:
@@ -139,11 +145,17 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True, private: bool 
     ``private`` files (seat keys) are readable by their owner only.
 
     Raises:
-        OSError: the folder cannot be created or written (the old file is untouched).
+        OSError: the folder cannot be created or written (the old file is untouched, and no
+            ``NAME.tmp`` is left behind).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = _temp_of(path)
-    _write_synced(temp, data, private)
+    try:
+        _write_synced(temp, data, private)
+    except OSError:
+        with contextlib.suppress(OSError):  # a full disk leaves an empty or partial file
+            temp.unlink()
+        raise
     if backup and path.is_file():
         keep = backup_of(path)
         link = path.with_name(path.name + ".bak.tmp")
@@ -156,6 +168,27 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True, private: bool 
         os.replace(link, keep)
     os.replace(temp, path)
     _fsync_dir(path.parent)
+
+
+PROBE: Final = ".huit-probe.tmp"
+"""The small file `probe_folder` writes and removes at once."""
+
+
+def probe_folder(folder: Path) -> OSError | None:
+    """Whether ``folder`` can be written: None, or the error a write there gets (the folder is a
+    file, read-only, full, not ours). A few bytes are written, synced (a full disk may only
+    say so then) and removed."""
+    probe = folder / PROBE
+    try:
+        if not folder.is_dir():
+            folder.mkdir(parents=True, exist_ok=True)  # a file there: FileExistsError
+        _write_synced(probe, b"huit\n")
+    except OSError as exc:
+        return exc
+    finally:
+        with contextlib.suppress(OSError):
+            probe.unlink()
+    return None
 
 
 def set_aside(path: Path) -> Path | None:

@@ -2,9 +2,9 @@
 
 For each (preset, level) the game keeps games, wins, ties, the best score, the
 current and best winning streaks. The "level" is that of the computers at the table
-(``mixed`` when they differ). The best score is the player's match total when the
-preset scores points to a target, else the points of the opponents' cards left when
-the player went out. The ``colors`` experience points (docs/rules.md, "Scoring and the
+(``mixed`` when they differ). The best score is the player's match total (its pair's,
+when partners' points add up) in a game played to a target; a one-round (Quick) game
+keeps no score. The ``colors`` experience points (docs/rules.md, "Scoring and the
 end of a match": the winner 10 × players, pairs 20, a loser 10, abandoning −20) add up
 in ``xp``, with their history for the chart.
 """

@@ -7,6 +7,11 @@ and numbers). An unreadable settings or statistics file falls back to its backup
 else to defaults, and is kept aside as ``NAME.corrupt`` the first time the game
 writes that file again; so is a readable one whose reader could not use every value
 in it (`JsonFile.partly_read`), so that nothing a player had is lost.
+
+Whether the folder can be written at all (`write_problem`: read-only, full, a file
+where the folder should be) is asked by the screens that would lose something
+(the menu, the settings); writes in progress left by a full disk or a killed
+process are removed when the game starts (`clean_leftovers`).
 """
 
 from __future__ import annotations
@@ -18,11 +23,11 @@ from typing import Any
 
 from . import stats
 from .document import Upgrade, pack_json, unpack_json
-from .errors import SaveError
+from .errors import SaveError, WriteProblem
 from .games import GameSlots
-from .paths import ONLINE, SETTINGS, STATISTICS, data_dir, own_files
+from .paths import ONLINE, SETTINGS, STATISTICS, data_dir, leftovers, own_files
 from .player import PlayerFile
-from .safefile import JSON_CAP, backup_of, read_file, set_aside
+from .safefile import JSON_CAP, PROBE, backup_of, probe_folder, read_file, set_aside
 from .seatkeys import SeatKeys
 from .stats import Statistics
 from .writer import SaveWriter
@@ -131,6 +136,29 @@ class DataStore:
     def flush(self) -> bool:
         """Wait for every pending write (on quit)."""
         return self.writer.flush()
+
+    def write_problem(self) -> WriteProblem | None:
+        """Why the data folder cannot be written, if it cannot: the last failed write, else a
+        small file written there and removed (read-only, full, a file where the folder is)."""
+        self.writer.flush(timeout=0.5)
+        failed = self.writer.problem
+        if failed is not None:
+            return failed
+        exc = probe_folder(self.root)
+        return None if exc is None else WriteProblem.of(PROBE, exc)
+
+    def clean_leftovers(self) -> list[Path]:
+        """Delete the game's writes in progress that a full disk or a killed process left
+        (``NAME.tmp``; never read, and taking room on a disk that may be full). Call it when
+        the game starts, before anything is written. Returns the deleted files."""
+        deleted = []
+        for path in leftovers(self.root):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                deleted.append(path)
+        with contextlib.suppress(OSError):
+            (self.root / PROBE).unlink()  # a probe a killed process left
+        return deleted
 
     def clear(self) -> list[Path]:
         """Delete every save, backup, kept-aside file, the settings, statistics, seat keys and

@@ -12,6 +12,7 @@ import contextlib
 import threading
 from pathlib import Path
 
+from .errors import WriteProblem
 from .safefile import backup_of, write_atomic
 
 
@@ -20,7 +21,7 @@ class SaveWriter:
 
     def __init__(self, *, background: bool = True) -> None:
         self.background = background
-        self._errors: dict[Path, str] = {}  # per file, so one file's success hides no other's failure
+        self._errors: dict[Path, WriteProblem] = {}  # per file: one file's success hides no other's failure
         self._jobs: dict[Path, tuple[bytes, bool] | None] = {}
         self._lock = threading.Condition()
         self._busy = False
@@ -28,7 +29,14 @@ class SaveWriter:
 
     @property
     def error(self) -> str | None:
-        """A write that failed and was not followed by a good write of the same file, if any."""
+        """A write that failed and was not followed by a good write of the same file, if any:
+        the file's name and the system's words."""
+        problem = self.problem
+        return None if problem is None else f"{problem.file}: {problem.detail}"
+
+    @property
+    def problem(self) -> WriteProblem | None:
+        """The same failed write as `error`, with why it failed as a reason key."""
         return next(iter(self._errors.values()), None)
 
     def write(self, path: Path, data: bytes, *, private: bool = False) -> None:
@@ -75,7 +83,7 @@ class SaveWriter:
                 write_atomic(path, data[0], private=data[1])
             self._errors.pop(path, None)
         except OSError as exc:  # a full or read-only disk: keep playing, say it
-            self._errors[path] = f"{path.name}: {exc.strerror or exc}"
+            self._errors[path] = WriteProblem.of(path.name, exc)
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every handed-over write is done; False if ``timeout`` ran out."""

@@ -4,12 +4,15 @@ Each mode with a saved game gets a "Continue" button saying what it resumes. A s
 that cannot be read is reported here (and left untouched); when its backup can be
 read, a button offers it, else the menu says why the backup cannot be used either.
 Above them, the app's notice: a line per settings or statistics file that could not
-be read (or only in part), and why.
+be read (or only in part), and why; and a line when nothing can be saved in the data
+folder (read-only, full, a file where the folder should be), looked at when the menu
+opens and when a screen over it closes.
 """
 
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -17,12 +20,19 @@ import pygame_gui
 from game.saves import SaveError
 
 from ..i18n import tr
-from ..saving import SavedGame, resume, saved_games, why
+from ..saving import SavedGame, resume, saved_games, why, write_problem_line
 from .gui import GuiScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 class MenuScene(GuiScene):
     """The first screen."""
+
+    def __init__(self, app: App) -> None:
+        self.unwritable = write_problem_line(app, "menu")  # before the first build
+        super().__init__(app)
 
     def build(self) -> None:
         """Title, any messages, and a column of big buttons that fits the window."""
@@ -32,6 +42,8 @@ class MenuScene(GuiScene):
         self.label(pygame.Rect(0, int(h * 0.06 + 80 * s), w, int(36 * s)), tr("app.subtitle"), "#subtitle")
         items: list[tuple[str, object]] = []
         messages = self.app.notice.splitlines()
+        if self.unwritable:
+            messages.insert(0, self.unwritable)
         self.saves = saved_games(self.app)
         for saved in self.saves:
             if saved.payload is not None:
@@ -117,7 +129,8 @@ class MenuScene(GuiScene):
         self.app.stack.push(RulesScene(self.app))
 
     def resume(self) -> None:
-        """Back from settings: the language may have changed."""
+        """Back from settings: the language may have changed, and so may the disk."""
+        self.unwritable = write_problem_line(self.app, "menu")
         self.rebuild()
 
     def back(self) -> None:

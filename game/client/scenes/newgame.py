@@ -2,8 +2,10 @@
 
 Every option the preset exposes is shown with its current value and changes with
 a tap (or Left/Right), in the order, steps and words for 0 that `game.engine.OPTIONS`
-declares. The choice is checked by the engine before the game starts; a seating the
-rules cannot play gets the engine's message, not a crash.
+declares. A rule set that scores but plays one round unless given a target offers a
+**Quick game** and a **Points game** by name above them, with the target right under the
+choice (`game_kind`). The choice is checked by the engine before the game starts; a
+seating the rules cannot play gets the engine's message, not a crash.
 
 In its online mode (``online=(host, port, tls)``, from the lobby) the same form creates
 a room on that server: human seats are for friends (the creator takes the first),
@@ -15,6 +17,7 @@ of the online mode, public at first when the form comes from the server's lobby.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +27,7 @@ import pygame_gui
 from game.engine import OPTIONS, PRESETS, Match, Option, Rules, RulesError, preset
 from game.engine.options import OPTION_BY_NAME
 
+from .. import game_kind
 from ..controller import MatchController, SeatConfig
 from ..i18n import option_label, tr, zero_text
 from ..settings import SEAT_KINDS
@@ -72,6 +76,7 @@ class NewGameScene(GuiScene):
         players = app.settings.last_players.get(name, 2)
         self.players = max(PRESETS[name].min_players, min(players, PRESETS[name].max_players))
         self.kinds = list(app.settings.default_levels)
+        self.points_target = 0  # the target of a Points game switched to Quick, to bring back
         self.error = ""
         super().__init__(app)
 
@@ -116,27 +121,31 @@ class NewGameScene(GuiScene):
             self.button(pygame.Rect(x + int(20 * s), y, col_w - int(20 * s), bh), text,
                         partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
             y += bh + gap
-        # House rules, in two columns if needed.
+        # House rules, in two columns if needed; first the kind of game where there is a choice.
         exposed = rules.options()
-        shown = [option for option in OPTIONS if option.name in exposed]
+        names = game_kind.shown_options([o.name for o in OPTIONS if o.name in exposed], rules, self.players)
+        entries: list[tuple[str, Callable[[], None], Callable[[int], None]]] = [
+            (self.option_text(OPTION_BY_NAME[name], rules), partial(self.step_option, name, 1),
+             partial(self.step_option, name)) for name in names]
+        if game_kind.offers_choice(rules):
+            entries.insert(0, (tr(game_kind.kind_key(rules, self.players)), self.switch_kind,
+                               lambda _delta: self.switch_kind()))
         ox = x + col_w + m
         ow = w - ox - m
         self.label(pygame.Rect(ox, int(80 * s), ow, bh), tr("new.options"), "#heading")
         top = int(80 * s) + bh + gap
         bottom = h - bh * 2 - m * 2
         per_col = max(1, (bottom - top) // (bh + gap))
-        cols = 1 if len(shown) <= per_col else 2
+        cols = 1 if len(entries) <= per_col else 2
         cw = (ow - (cols - 1) * gap) // cols
         obh = bh
-        if cols == 2 and len(shown) > per_col * 2:
-            obh = max(32, (bottom - top) // ((len(shown) + 1) // 2) - gap)
-        rows = (len(shown) + cols - 1) // cols
-        for i, option in enumerate(shown):
+        if cols == 2 and len(entries) > per_col * 2:
+            obh = max(32, (bottom - top) // ((len(entries) + 1) // 2) - gap)
+        rows = (len(entries) + cols - 1) // cols
+        for i, (text, action, step) in enumerate(entries):
             col, row = divmod(i, rows)
             rect = pygame.Rect(ox + col * (cw + gap), top + row * (obh + gap), cw, obh)
-            self.button(rect, self.option_text(option, rules),
-                        partial(self.step_option, option.name, 1), partial(self.step_option, option.name),
-                        object_id="#option")
+            self.button(rect, text, action, step, object_id="#option")
         bw = int(220 * s)
         by = h - bh - m
         if self.error:
@@ -174,6 +183,7 @@ class NewGameScene(GuiScene):
         names = list(PRESETS)
         self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
         self.options = dict(self.app.settings.last_options.get(self.preset_name, {}))
+        self.points_target = 0
         rules = PRESETS[self.preset_name]
         players = self.app.settings.last_players.get(self.preset_name, self.players)
         self.players = min(max(players, rules.min_players), rules.max_players)
@@ -191,6 +201,17 @@ class NewGameScene(GuiScene):
     def step_seat(self, seat: int, delta: int) -> None:
         """Cycle a seat through human and the computer levels."""
         self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[seat]) + delta) % len(SEAT_KINDS)]
+        self.rebuild()
+
+    def switch_kind(self) -> None:
+        """Quick game ⇄ Points game (`game_kind`); the target chosen before comes back with Points."""
+        rules = self.rules
+        if game_kind.is_points_game(rules, self.players):
+            self.points_target = rules.target
+        last = self.app.settings.last_options.get(self.preset_name, {}).get("target", 0)
+        remembered = self.points_target or (last if type(last) is int else 0)
+        self.options = game_kind.switched(self.options, rules, self.players, remembered)
+        self.error = ""
         self.rebuild()
 
     def step_option(self, name: str, delta: int) -> None:

@@ -57,5 +57,8 @@ class TableBelow(Protocol):
     def next_frame(self) -> float | None:
         """When the table needs its next frame (see `Scene.next_frame`), for an overlay that runs it."""
 
+    def apply_settings(self) -> None:
+        """Show the settings as they are now (the pause menu's Settings changed them)."""
+
     def move_lines(self) -> list[str]:
         """The round's moves in words, oldest first (the move log; never a drawn card)."""

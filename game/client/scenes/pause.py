@@ -1,5 +1,11 @@
 """The pause overlay (Esc or Menu): resume, change a computer's level, settings, menu.
 
+↑ ↓ choose a button, Enter takes it, and on a computer's level ← → step the level down
+or up (as on every menu). Each person the autopilot plays for has a row that turns it
+off (and on again while the menu is open): at a hot-seat table the table's own toggle
+speaks for the person holding the device, and this is how someone else's is reached.
+Settings changed from here show on the table behind at once.
+
 A local game waits underneath. An online room goes on at the server meanwhile (it
 does not pause); the table catches up with what happened when the pause closes. Online
 computers keep the levels the room was created with (the controller says whether
@@ -16,8 +22,8 @@ from game.ai import LEVELS
 
 from .. import ui
 from ..i18n import tr
-from ..intents import ChangeLevel, PauseChoice, PauseIntent
-from ..layout import line_height
+from ..intents import ChangeLevel, PauseChoice, PauseIntent, ToggleAutopilot
+from ..layout import MIN_TOUCH, line_height
 from ..scene import Scene
 from ..widgets import Button, tapped
 
@@ -36,6 +42,10 @@ class PauseScene(Scene):
         self.table = table
         self.focus = 0
         self.buttons: list[Button[PauseIntent]] = []
+        controller = table.controller
+        # The people on the autopilot when the menu opened keep their row while it is open.
+        self.autopiloted = [s for s in controller.local_seats
+                            if controller.can_autopilot and controller.autopilot(s)]
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -49,13 +59,20 @@ class PauseScene(Scene):
             if not config.is_human and controller.can_set_levels:
                 specs.append((ChangeLevel(seat), tr("pause.level", name=names[seat],
                                                     level=tr("level." + config.level))))
+            elif seat in self.autopiloted:
+                value = tr("new.on" if controller.autopilot(seat) else "new.off")
+                specs.append((ToggleAutopilot(seat), tr("pause.autopilot", name=names[seat], value=value)))
         specs += [(PauseChoice.SETTINGS, tr("menu.settings")), (PauseChoice.MENU, tr("pause.menu"))]
+        title_h = int(60 * scale)
         bw, bh = int(min(w * 0.5, 460 * scale)), max(44, int(54 * scale))
+        # Seven seats make ten rows: they share the height rather than run off the screen.
+        bh = max(MIN_TOUCH, min(bh, int((h - 2 * title_h) / (len(specs) * 1.25))))
         gap = int(bh * 0.25)
-        y0 = (h - len(specs) * (bh + gap)) // 2 + int(30 * scale)
+        y0 = max(title_h + int(12 * scale), (h - len(specs) * (bh + gap)) // 2 + int(30 * scale))
         self.buttons = [Button(intent, label, pygame.Rect((w - bw) // 2, y0 + i * (bh + gap), bw, bh))
                         for i, (intent, label) in enumerate(specs)]
-        self.title_y = y0 - int(60 * scale)
+        self.title_y = y0 - title_h
+        self.focus = min(self.focus, len(self.buttons) - 1)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Taps on buttons; arrows and Enter; Esc resumes."""
@@ -71,8 +88,19 @@ class PauseScene(Scene):
                 self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.buttons)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.buttons[self.focus].intent)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.step(-1 if event.key == pygame.K_LEFT else 1)
             return True
         return event.type == pygame.MOUSEBUTTONDOWN
+
+    def step(self, delta: int) -> None:
+        """← or →: change the value of the focused button (a computer's level down or up, a
+        person's autopilot); nothing on the other buttons."""
+        match self.buttons[self.focus].intent:
+            case ChangeLevel(seat=seat):
+                self.activate(ChangeLevel(seat, delta))
+            case ToggleAutopilot() as toggle:
+                self.activate(toggle)
 
     def activate(self, intent: PauseIntent) -> None:
         """Carry out a button."""
@@ -80,10 +108,14 @@ class PauseScene(Scene):
         match intent:
             case PauseChoice.RESUME:
                 self.app.stack.pop()
-            case ChangeLevel(seat=seat):
+            case ChangeLevel(seat=seat, step=step):
                 controller = self.table.controller
                 current = controller.seats[seat].level
-                controller.set_level(seat, LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)])
+                controller.set_level(seat, LEVELS[(LEVELS.index(current) + step) % len(LEVELS)])
+                self.resize(self.app.size)
+            case ToggleAutopilot(seat=seat):
+                controller = self.table.controller
+                controller.set_autopilot(seat, not controller.autopilot(seat))
                 self.resize(self.app.size)
             case PauseChoice.SETTINGS:
                 from .settings_scene import SettingsScene
@@ -93,8 +125,11 @@ class PauseScene(Scene):
                 self.app.go_to_menu()
 
     def resume(self) -> None:
-        """Back from settings: labels may be in another language."""
+        """Back from settings: labels may be in another language, and the table behind shows the
+        settings as they are now (its language, the four-colour deck) at once."""
+        self.table.apply_settings()
         self.resize(self.app.size)
+        self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the table, draw the column."""

@@ -1,6 +1,9 @@
-"""The result screen: who won, the cards left in each hand and their points, the scores.
+"""The result screen: who won, the cards left in each hand and, where points carry over, the scores.
 
-For multi-deal games a chart shows the running scores deal by deal. "New round"
+In a game to a target (a Points game) each hand shows its value, the round's points and the
+running total (the pair's, when partners' points add up), and a chart shows the race to the
+target deal by deal. A one-round (Quick) game shows the round's result only: who went out and
+the cards each held (with their value when a blocked round was decided by it), never points. "New round"
 asks the controller for the next deal: at once on this device (in hot-seat play
 once every human at the table has confirmed), online once every player has asked
 (the button then says so, and the screen stays until the server deals). The screen
@@ -18,6 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import PlayerView, RoundResult, Status
+from game.engine.scoring import team_of
 
 from .. import ui
 from ..art import CardArt
@@ -25,6 +29,7 @@ from ..i18n import tr
 from ..intents import Ready, ResultChoice, ResultIntent
 from ..layout import line_height
 from ..scene import Scene
+from ..table_paint import pooled
 from ..widgets import Button, tapped
 
 if TYPE_CHECKING:
@@ -214,7 +219,7 @@ class ResultScene(Scene):
             ui.fit(surface, tr("result.blocked"), box, int(20 * scale))
         if result is not None:
             self._hands(surface, view, result, top, scale)
-        if len(self.controller.results) > 1 or view.target:
+        if view.target:  # points carry over: their race; a Quick game shows no points at all
             self._chart(surface, view, self.chart_box((w, h)), scale)
         for button in self.buttons:
             button.draw(surface, scale)
@@ -252,7 +257,7 @@ class ResultScene(Scene):
         header_h = line_height(small)
         hand_header = (cx, top, nx - cx - int(12 * scale), header_h)
         ui.fit(surface, tr("result.hand"), hand_header, small, align="left")
-        ui.fit(surface, f"{tr('result.value')}  ·  {tr('result.points')}  ·  {tr('result.total')}",
+        ui.fit(surface, "  ·  ".join(tr(key) for key in self.columns(view, result)),
                (nx, top, right - nx, header_h), small, align="left")
         row_px = min(px, max(12, row_h // 2))
         for seat in range(players):
@@ -266,9 +271,30 @@ class ResultScene(Scene):
             for i, card in enumerate(hand):
                 surface.blit(art.face(card, markers=markers), (cx + i * step, y))
             self.rows.append(pygame.Rect(x, y, surface.get_width() - 2 * x, sh))
-            figures = f"{result.totals[seat]}  ·  +{result.points[seat]}  ·  {view.scores[seat]}"
+            figures = "  ·  ".join(self.figures(view, result, seat))
             ui.fit(surface, figures, (nx, name_box[1], right - nx, name_box[3]), row_px, align="left")
             y += row_h
+
+    @staticmethod
+    def columns(view: PlayerView, result: RoundResult) -> list[str]:
+        """The keys of the figures shown beside each hand: in a Points game the hand's value, the
+        round's points and the total (the pair's, when partners' points add up); in a Quick game
+        the cards each held (and their value when a blocked round was decided by it), no points."""
+        if view.target:
+            return ["result.value", "result.points", "result.pair_total" if pooled(view) else "result.total"]
+        return ["result.left", "result.value"] if result.blocked else ["result.left"]
+
+    @staticmethod
+    def figures(view: PlayerView, result: RoundResult, seat: int) -> list[str]:
+        """One seat's figures under `columns`."""
+        if view.target:
+            return [str(result.totals[seat]), f"+{result.points[seat]}", str(view.standings[seat])]
+        held = len(result.hands[seat])
+        if not held and not result.blocked:
+            left = tr("result.went_out")
+        else:
+            left = tr("result.card_one") if held == 1 else tr("result.cards", n=held)
+        return [left, str(result.totals[seat])] if result.blocked else [left]
 
     def _art(self, width: int) -> CardArt:
         """Card art for the hands at ``width`` px (kept while the size stays)."""
@@ -279,7 +305,13 @@ class ResultScene(Scene):
 
     def _chart(self, surface: pygame.Surface, view: PlayerView, box: pygame.Rect, scale: float) -> None:
         results = self.controller.results
-        series = [list(accumulate(r.points[s] for r in results)) for s in range(view.players)]
+        names = self.table.names()
+        # One line per seat, or per pair when partners' points add up (the race the target ends).
+        teams = sorted({team_of(s, view.players, True) for s in range(view.players)}) if pooled(view) \
+            else [(s,) for s in range(view.players)]
+        series = [list(accumulate(sum(r.points[s] for s in team) for r in results)) for team in teams]
+        legends = [tr("table.pair", a=names[t[0]], b=names[t[1]]) if len(t) == 2 else names[t[0]]
+                   for t in teams]
         target = view.target
         top = max([target] + [max(s) for s in series] + [1])
         pygame.draw.rect(surface, (10, 40, 30), box, border_radius=int(10 * scale))
@@ -288,7 +320,6 @@ class ResultScene(Scene):
             ty = inner.bottom - int(inner.height * target / top)
             pygame.draw.line(surface, (200, 80, 80), (inner.left, ty), (inner.right, ty),
                              max(1, int(2 * scale)))
-        names = self.table.names()
         for seat, values in enumerate(series):
             color = CHART_COLORS[seat % len(CHART_COLORS)]
             points = [(inner.left + int(inner.width * i / max(1, len(values))),
@@ -300,4 +331,4 @@ class ResultScene(Scene):
             step = int(22 * scale)
             legend = (box.left + int(12 * scale), box.bottom + int(8 * scale) + seat * step,
                       box.width - int(12 * scale), step)
-            ui.fit(surface, names[seat], legend, int(16 * scale), color=color, align="left")
+            ui.fit(surface, legends[seat], legend, int(16 * scale), color=color, align="left")

@@ -1,17 +1,26 @@
 """Settings: language, animation speed, volume and mute, four-colour deck, left-handed, undo, clear data.
 
-Changes are kept for the next run when the screen closes."""
+Changes are kept for the next run when the screen closes. When nothing can be saved
+in the data folder (read-only, full, a file where the folder should be) a line under
+the title says so and why, as the menu does."""
 
 from __future__ import annotations
 
+import html
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from .. import i18n
 from ..i18n import tr
+from ..saving import write_problem_line
 from ..settings import SPEEDS
 from .gui import GuiScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
@@ -19,6 +28,10 @@ VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
 
 class SettingsScene(GuiScene):
     """Pushed over the menu or the pause overlay; Back pops it."""
+
+    def __init__(self, app: App) -> None:
+        self.unwritable = write_problem_line(app, "settings")  # before the first build
+        super().__init__(app)
 
     def build(self) -> None:
         """One big button per setting."""
@@ -48,6 +61,11 @@ class SettingsScene(GuiScene):
             rows.append((pair("settings.fullscreen", onoff(self.app.fullscreen)),
                          lambda d: self.app.toggle_fullscreen()))
         y = int(100 * s)
+        if self.unwritable:
+            box_h = int(64 * s)
+            box = pygame.Rect(int(w * 0.08), int(84 * s), int(w * 0.84), box_h)
+            pygame_gui.elements.UITextBox(html.escape(self.unwritable), box, self.manager, object_id="#desc")
+            y = int(84 * s) + box_h + int(8 * s)
         bh = max(36, min(bh, (h - y - int(20 * s)) // (len(rows) + 2) - gap))
         for text, step in rows:
             self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, partial(step, 1), step)

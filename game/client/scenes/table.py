@@ -8,6 +8,10 @@ commands are the table's own. Events coming back are turned into card flights an
 sounds. The scene pushes the suit picker when the shown seat must announce a suit,
 the handoff cover when the device must change hands, and the result screen once per
 finished deal; the overlays see it only as a `TableBelow`.
+
+The autopilot toggle (beside Menu, or O) lets the computer play the shown person's
+turns at Medium's level until they press it again or make any move; the table says
+when the turn timer switched it on by itself (two turns in a row ran out).
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from ..i18n import card_words, reason, tr
 from ..intents import TableCommand, TableIntent
 from ..layout import LOG_LINES
 from ..move_log import MoveLog
+from ..saving import cannot_write
 from ..scene import Scene
 from ..table_control import TableControl
 from ..table_paint import TablePainter
@@ -67,7 +72,7 @@ ACTION_LABELS: Final[dict[Action, str]] = {
 KEY_INTENTS: Final[dict[int, TableIntent]] = {
     pygame.K_ESCAPE: TableCommand.PAUSE, pygame.K_d: Draw(), pygame.K_u: TableCommand.UNDO,
     pygame.K_p: Pass(), pygame.K_e: EndTurn(), pygame.K_c: CallLastCard(), pygame.K_h: TableCommand.HINT,
-    pygame.K_l: Challenge(), pygame.K_a: Accept(),
+    pygame.K_l: Challenge(), pygame.K_a: Accept(), pygame.K_o: TableCommand.AUTOPILOT,
 }
 """The keys that stand for one intent (arrows, Enter, N and M depend on the table: see `TableScene.key`)."""
 
@@ -97,6 +102,7 @@ class TableScene(Scene):
         self.toast_left = 0.0
         self.card_rects: dict[Card, pygame.Rect] = {}
         self.buttons: list[Button[TableIntent]] = []
+        self.autopilot_button: Button[TableIntent] | None = None  # the toggle beside Menu, when offered
         self.hand_rects: list[pygame.Rect] = []
         self.playable: set[int] = set()
         self._turn: tuple[object, ...] = ()
@@ -126,13 +132,21 @@ class TableScene(Scene):
     def resume(self) -> None:
         """Back from an overlay: settings may have changed, the shown seat too, and a new deal
         may be waiting to be animated (before the controller goes on)."""
-        if (self.painter.art.four_color != self.app.settings.four_color
-                or self.layout.left_handed != self.app.settings.left_handed):
-            self.resize(self.app.size)
-        settings = self.app.settings
-        self.controller.apply_settings(speed=settings.speed_factor, undo_allowed=settings.undo_allowed)
+        self.apply_settings()
         self._animate(self.controller.take_events())
         self._refresh()
+
+    def apply_settings(self) -> None:
+        """Show the table with the settings as they are now (the language, the four-colour deck,
+        the left-handed layout, speed and undo): at once, even under the pause menu."""
+        settings = self.app.settings
+        if (self.painter.art.four_color != settings.four_color
+                or self.layout.left_handed != settings.left_handed):
+            self.resize(self.app.size)
+        self.controller.apply_settings(speed=settings.speed_factor, undo_allowed=settings.undo_allowed)
+        self._refresh()
+        self._look = ()  # words in another language are another look
+        self.dirty = True
 
     # ---- what the overlays see (`TableBelow`) --------------------------------------------------
     @property
@@ -201,6 +215,7 @@ class TableScene(Scene):
         if self.selected is not None and self.selected >= len(hand):
             self.selected = len(hand) - 1 if hand else None
         self.buttons = self._make_buttons(view, legal)
+        self.autopilot_button = self._make_autopilot_button(view)
 
     def _make_buttons(self, view: PlayerView, legal: tuple[Action, ...]) -> list[Button[TableIntent]]:
         specs: list[tuple[TableIntent, str]] = []
@@ -229,6 +244,34 @@ class TableScene(Scene):
             out.append(Button(intent, label, rect, hot=hot is not None and intent == hot))
         return out
 
+    def _make_autopilot_button(self, view: PlayerView) -> Button[TableIntent] | None:
+        """The toggle for the shown person, while a round is played and the controller offers it;
+        lit while the autopilot plays for them."""
+        controller = self.controller
+        seat = view.seat
+        if (not controller.can_autopilot or view.status != Status.PLAYING
+                or seat not in controller.local_seats or not controller.seats[seat].is_human):
+            return None
+        on = controller.autopilot(seat)
+        label = tr("fmt.pair", label=tr("table.autopilot"), value=tr("new.on" if on else "new.off"))
+        return Button(TableCommand.AUTOPILOT, label, pygame.Rect(self.layout.autopilot_button), hot=on)
+
+    def toggle_autopilot(self) -> None:
+        """The toggle or O: the computer plays the shown person's turns, or gives them back."""
+        button = self.autopilot_button
+        if button is None:
+            return
+        seat = self.view.seat
+        on = not self.controller.autopilot(seat)
+        try:
+            self.controller.set_autopilot(seat, on)
+        except ValueError:
+            return
+        self.app.sound.play("click")
+        self.toast = tr("table.autopilot_now_on" if on else "table.autopilot_now_off")
+        self.toast_left = TOAST
+        self._refresh()
+
     # ---- input -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Taps and clicks act on release; keys as listed in the README."""
@@ -245,6 +288,9 @@ class TableScene(Scene):
             return True
         if pygame.Rect(self.layout.log).collidepoint(pos) and self.moves.moves:
             self.open_moves()
+            return True
+        if self.autopilot_button is not None and self.autopilot_button.hit(pos):
+            self.intent(TableCommand.AUTOPILOT)
             return True
         button = tapped(self.buttons, pos)
         if button is not None:
@@ -263,7 +309,7 @@ class TableScene(Scene):
     def key(self, key: int) -> bool:
         """Keyboard play: arrows choose, Enter plays, D draws, P passes, E ends, C calls "Card",
         N denounces, L calls Liar, A accepts, H suggests a move, U undoes, M shows the round's
-        moves, Esc pauses.
+        moves, O turns the autopilot on or off, Esc pauses.
 
         Enter plays the selected card; with none selected, the first Enter selects the first
         playable card; with no card to play it takes the one move left (the highlighted button:
@@ -316,6 +362,8 @@ class TableScene(Scene):
                     self.app.sound.play("draw")
             case TableCommand.PAUSE:
                 self.open_pause()
+            case TableCommand.AUTOPILOT:
+                self.toggle_autopilot()
             case action:
                 self.controller.submit(action, self.view.seat)
 
@@ -357,6 +405,9 @@ class TableScene(Scene):
         if self.animator.busy:
             self.dirty = True  # cards move
         self.painter.clock += dt
+        # The time went by for the message already shown; one said during this step (after a long
+        # rest, the turn clock running out) stays its whole time.
+        self.toast_left = max(0.0, self.toast_left - dt)
         for flight in self.animator.update(dt):
             if flight.sound:
                 self.app.sound.play(flight.sound)
@@ -367,11 +418,15 @@ class TableScene(Scene):
             self.toast_left = TOAST
             self.controller.error = None
             self.app.sound.play("error")
-        save_error = self.app.store.writer.error
-        if save_error and save_error != self._save_error:  # a full or read-only disk: say it once
-            self.toast, self.toast_left = tr("save.failed", detail=save_error), TOAST * 2
+        writer = self.app.store.writer
+        save_error, problem = writer.error, writer.problem
+        if save_error and problem is not None and save_error != self._save_error:
+            # A full or read-only disk: say it once, in words (not the system's "File exists").
+            self.toast, self.toast_left = tr("save.failed", detail=cannot_write(problem)), TOAST * 2
         self._save_error = save_error
-        self.toast_left = max(0.0, self.toast_left - dt)
+        switched = self.controller.take_autopilot_notices()
+        if switched:  # two turns in a row ran out: the table says the autopilot took over
+            self.toast, self.toast_left = self.autopilot_started(switched), TOAST * 2
         self._animate(self.controller.take_events())
         self._refresh()
         if not self.animator.busy:
@@ -401,6 +456,14 @@ class TableScene(Scene):
             times.append((timer % TIMER_TICK or TIMER_TICK) + 1e-3)  # just past the change
         return min(times, default=None)
 
+    def autopilot_started(self, seats: list[int]) -> str:
+        """What the table says when the turn timer put ``seats`` on the autopilot."""
+        names = self.names()
+        seat = seats[-1]
+        if names[seat] == tr("table.you"):
+            return tr("table.autopilot_started")
+        return tr("table.autopilot_started_for", name=names[seat])
+
     def _timer(self) -> float | None:
         """The turn clock the table shows: the shown seat's, on its turn."""
         view = self.view
@@ -411,10 +474,11 @@ class TableScene(Scene):
         (anything `draw` comes to show must be part of it)."""
         controller = self.controller
         timer = self._timer()
+        autopilot = self.autopilot_button
         return (self.view, tuple(controller.seats), self.names(), self.message(), controller.thinking,
                 None if timer is None else math.ceil(timer / TIMER_TICK), controller.handoff_to,
                 self.selected, frozenset(self.playable), tuple(b.label for b in self.buttons),
-                tuple(self.move_lines(last=LOG_LINES)))
+                None if autopilot is None else autopilot.label, tuple(self.move_lines(last=LOG_LINES)))
 
     def _overlays(self) -> None:
         if self.app.stack.top is not self:
@@ -441,7 +505,8 @@ class TableScene(Scene):
 
             self.app.stack.push(HandoffScene(self.app, self, controller.handoff_to))
             return
-        if view.phase == Phase.SUIT and view.to_act == view.seat and controller.seats[view.seat].is_human:
+        if (view.phase == Phase.SUIT and view.to_act == view.seat and controller.seats[view.seat].is_human
+                and not controller.plays_for(view.seat)):  # else the computer names it for them
             from .suit_picker import SuitPickerScene
 
             self.app.stack.push(SuitPickerScene(self.app, self))
@@ -514,6 +579,12 @@ class TableScene(Scene):
         view = self.view
         if view.to_act is None:
             return ""
+        if self.controller.plays_for(view.to_act):
+            on = self.controller.autopilot(view.to_act)
+            if view.to_act != view.seat:
+                key = "table.autopilot_for" if on else "table.autopilot_lost_turn_for"
+                return tr(key, name=names[view.to_act])
+            return tr("table.autopilot_you" if on else "table.autopilot_lost_turn")
         if view.to_act == view.seat:
             if view.phase == Phase.PENALTY:
                 return tr("table.pending", n=view.pending)
@@ -536,7 +607,9 @@ class TableScene(Scene):
         passing = self.hot_seat and view.to_act is not None and view.to_act != view.seat
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
-                          buttons=self.buttons, message=self.message(), thinking=thinking, timer=timer,
+                          buttons=self.buttons if self.autopilot_button is None else
+                          [*self.buttons, self.autopilot_button],
+                          message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
                           moves=self.move_lines(last=LOG_LINES))
         self.painter.draw_flights(surface, self.animator, markers_for(view))
