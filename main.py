@@ -1,34 +1,14 @@
-"""Huit: start the game. ``python main.py`` (the graphical table; it needs pygame-ce),
+"""Huit from a checkout: ``python main.py`` (the graphical table; it needs pygame-ce),
 ``python main.py --text`` (the terminal game), ``python main.py serve [--host --port --db]``
 (the online room server, without pygame), ``python main.py huit://HOST:PORT/ROOM`` (join
-that online room; ``huits://`` and a room page's ``https://HOST/r/ROOM`` too)."""
+that online room; ``huits://`` and a room page's ``https://HOST/r/ROOM`` too). An installed
+Huit has the same as the commands ``huit`` and ``huit-server`` (`game.__main__`)."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 
-
-def main(argv: list[str]) -> int:
-    """Dispatch to the room server, the terminal game or the graphical client."""
-    if argv[:1] == ["serve"]:
-        from game.net import hosting  # headless: the server never loads pygame
-
-        return int(hosting.main(argv[1:]) or 0)
-    if "--text" in argv:
-        from game import text
-
-        return text.main([a for a in argv if a != "--text"])
-    if importlib.util.find_spec("pygame") is None:
-        print("Huit's table needs pygame-ce, which is not installed here. Install the game with\n"
-              "    make play\n"
-              "or, in your own environment, pip install -e . (from this folder).\n"
-              "The terminal game needs nothing more: python main.py --text", file=sys.stderr)
-        return 1
-    from game.client import app
-
-    return int(app.main(argv) or 0)
-
+from game.__main__ import main
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main(sys.argv[1:], prog="python main.py"))

@@ -108,6 +108,7 @@ LAYERS: Final[dict[str, Layer]] = {
     "game.client": Layer(game=ANY_GAME, third_party=("pygame", "pygame_gui")),
     "game.replay": Layer(game=("game.engine", "game.ai", "game.cli")),
     "game.text": Layer(game=("game.engine", "game.ai")),
+    "game.__main__": Layer(game=ANY_GAME),  # the huit and huit-server commands, python -m game
     "main": Layer(game=ANY_GAME),  # main.py starts the game: it may not reach into tools either
 }
 """Who may import what: each layer's allowed arrows, written once. A module belongs to the

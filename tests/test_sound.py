@@ -16,13 +16,14 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.client import assets  # noqa: E402
 from game.client.sound import (  # noqa: E402
-    DEFAULT_SOUNDS_DIR,
     MAX_SECONDS,
     SOUND_NAMES,
+    SOUNDS_FOLDER,
     SoundBoard,
 )
-from tools.sounds import generate  # noqa: E402
+from tools.sounds import SOURCE_SOUNDS, generate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -83,8 +84,9 @@ def test_generation_is_deterministic(generated: list[Path], tmp_path: Path) -> N
 
 def test_committed_sounds_equal_a_fresh_generation(generated: list[Path]) -> None:
     for path in generated:
-        committed = DEFAULT_SOUNDS_DIR / path.name
+        committed = SOURCE_SOUNDS / path.name
         assert committed.is_file(), f"{committed} is missing: run python -m tools.sounds --generate"
+        assert assets.path(SOUNDS_FOLDER, path.name).resolve() == committed  # the game plays these
         assert committed.read_bytes() == path.read_bytes(), (
             f"{committed} differs from the generator: run python -m tools.sounds --generate"
         )

@@ -2,8 +2,9 @@
 
 The effects are not recordings: :func:`generate` builds each one from sine waves and
 seeded noise (standard library only) and writes it as a 16-bit mono 44.1 kHz WAV, so
-this script is the source of truth for ``assets/sounds``. The game itself only plays
-the files (`game.client.sound.SoundBoard`); it never imports this module.
+this script is the source of truth for ``game/assets/sounds`` (the game's package data).
+The game itself only plays the files (`game.client.sound.SoundBoard`); it never imports
+this module.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from random import Random
 
-from game.client.sound import DEFAULT_SOUNDS_DIR, RATE, SOUND_NAMES
+from game.client.sound import RATE, SOUND_NAMES, SOUNDS_FOLDER
+
+SOURCE_SOUNDS = Path(__file__).resolve().parents[1] / "game" / "assets" / SOUNDS_FOLDER
+"""Where the committed effects live in a checkout (tools run only from one): what the wheel ships."""
 
 PEAK_DBFS = -3.0
 """Where every effect's loudest sample sits, in dB below full scale."""
@@ -271,8 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command line: ``--generate [OUTDIR]`` writes the effects and prints each one's length and peak."""
     parser = argparse.ArgumentParser(prog="python -m tools.sounds", description=__doc__.splitlines()[0])
     parser.add_argument("--generate", action="store_true", help="write every effect as NAME.wav")
-    parser.add_argument("outdir", nargs="?", type=Path, default=DEFAULT_SOUNDS_DIR,
-                        help=f"where to write them (default: {DEFAULT_SOUNDS_DIR})")
+    parser.add_argument("outdir", nargs="?", type=Path, default=SOURCE_SOUNDS,
+                        help=f"where to write them (default: {SOURCE_SOUNDS})")
     args = parser.parse_args(argv)
     if not args.generate:
         parser.print_help()

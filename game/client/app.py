@@ -61,13 +61,15 @@ from game.cli import CommandParser, shown, whole_number  # noqa: E402
 from game.saves import ENV_VAR, DataStore  # noqa: E402
 from game.saves.paths import DataFolderError, data_dir, make_data_dir  # noqa: E402
 
-from . import i18n  # noqa: E402
+from . import desktop, i18n, single_instance  # noqa: E402
 from .pacing import FRAME, Pacer  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 from .settings import Settings  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .table_control import TableControl
 
 STEP: Final = 1 / 60
@@ -114,6 +116,9 @@ class App:
         self.draws = 0  # frames drawn (at rest, a frame that changed nothing is not drawn)
         self.stop_signal: int | None = None  # the signal that ended the game, if one did
         self.pacer: Pacer | None = None  # while `run` runs: its waits (`wake` reaches it)
+        self.on_run: list[Callable[[], None]] = []
+        """Called by `run` once stop signals are caught, before the first frame (`main` starts
+        listening for links then: a game a kiosk's stop finds listening is one that saves)."""
         self._drawn: list[Scene] = []  # the scenes the last drawing showed, bottom first
         self._redraw = True  # the window needs presenting again (resized, exposed...)
 
@@ -258,6 +263,9 @@ class App:
             return
         if event.type in REDRAW_EVENTS:
             self._redraw = True
+        if event.type == LINK_EVENT:  # handed over by a later launch (see `main`)
+            take_link(self, str(getattr(event, "link", "")))
+            return
         normal = self.normalise(event)
         if normal is None:
             return
@@ -353,6 +361,8 @@ class App:
         clock = time.perf_counter
         pacer = self.pacer = Pacer()
         try:
+            for started in self.on_run:
+                started()
             last = clock()
             rested = 0.0
             beat: float | None = None  # when the current frame was due, while frames follow each other
@@ -502,13 +512,29 @@ def data_notices(store: DataStore) -> list[str]:
     return lines
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Start the graphical game (``link``: straight into that online room).
+LINK_EVENT: Final = pygame.event.custom_type()
+"""A link handed over by a later launch (`single_instance`): ``event.link``, already checked."""
+
+
+def take_link(app: App, link: str) -> None:
+    """Open a link a later launch handed over: the game on the table is saved, then the room
+    opens as a typed link's would (a link the room refuses shows the lobby with the reason)."""
+    print(f"Huit: joining {link} (a link from another launch)", flush=True)
+    app.save_game()
+    open_link(app, link)
+    with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().focus()  # bring the window forward where the desktop allows
+
+
+def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
+    """Start the graphical game (``link``: straight into that online room, or handed to the game
+    already running), or run ``--check``, ``--install-desktop`` or ``--uninstall-desktop``.
 
     A bad flag, link or data folder is refused with one line on standard error and exit
     code 2, before any window opens.
     """
-    parser = CommandParser(prog="python main.py", description="Huit: Crazy Eights")
+    parser = CommandParser(prog=prog, description="Huit: Crazy Eights")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
     parser.add_argument("--kiosk", action="store_true",
                         help="fullscreen, no cursor, no quitting from the keyboard, idle return to menu")
@@ -522,15 +548,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cores", type=positive_int, metavar="N",
                         help="cores the computer players may use (default: all of them, up to 4)")
     parser.add_argument("--text", action="store_true", help="play in the terminal instead")
+    actions = parser.add_mutually_exclusive_group()
+    actions.add_argument("--check", action="store_true",
+                         help="smoke test: play a computer-only game headless to its result, in a "
+                              "temporary data folder; exit 0, or 1 naming what failed")
+    actions.add_argument("--install-desktop", action="store_true",
+                         help="Linux: add Huit to this user's desktop menu and open huit:// links with it")
+    actions.add_argument("--uninstall-desktop", action="store_true",
+                         help="Linux: remove what --install-desktop added")
     parser.add_argument("link", nargs="?", type=room_link,
                         help="a room link (huit://HOST:PORT/ROOM, huits://… with TLS, or its page "
-                             "https://HOST/r/ROOM): join that room at once")
+                             "https://HOST/r/ROOM): join that room at once (in the game already "
+                             "running, if one is)")
     args = parser.parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        return desktop_command(install=args.install_desktop)
+    if args.check:
+        from .check import run_check
+
+        use_cores(args.cores)
+        return run_check(args.size, args.lang or "en", helpers=args.cores != 1)
     try:
         root = data_dir(args.data_dir)
         make_data_dir(root)
     except DataFolderError as exc:
         parser.error(str(exc))
+    instance = single_instance.socket_path(root)
+    if args.link and instance is not None:
+        try:
+            if single_instance.hand_over(instance, args.link):
+                print(f"Huit: the game already running opens {args.link}")
+                return 0
+        except single_instance.Refused as exc:
+            print(f"{prog}: the game already running refused the link: {exc}", file=sys.stderr)
+            return 2
     use_cores(args.cores)
     store = DataStore(root)
     store.clean_leftovers()  # writes a full disk (or a killed process) left half done
@@ -538,15 +589,45 @@ def main(argv: list[str] | None = None) -> int:
     store.settings.partly_read(ignored)
     if args.lang:
         settings.language = args.lang
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", desktop.WM_CLASS)  # the desktop entry's StartupWMClass
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", desktop.WM_CLASS)
     try:
         app = App(args.size, fullscreen=args.fullscreen, kiosk=args.kiosk, settings=settings, store=store)
     except pygame.error as exc:
-        print(f"Cannot open a window ({exc}). Try: python main.py --text", file=sys.stderr)
+        print(f"Cannot open a window ({exc}). Try: {prog} --text", file=sys.stderr)
         return 1
     app.notice = "\n".join(data_notices(store))
     app.go_to_menu()
     app.stack.apply_requests()
     if args.link:
         open_link(app, args.link)
-    app.run()
+
+    def handed(link: str) -> None:  # on the listener's thread: post it, wake the loop
+        pygame.event.post(pygame.event.Event(LINK_EVENT, link=link))
+        app.wake()
+
+    listeners: list[single_instance.LinkListener] = []
+
+    def listen() -> None:  # once the loop catches stop signals: a game that listens is a game that saves
+        listener = single_instance.listen(instance, handed) if instance is not None else None
+        listeners.extend([listener] if listener is not None else [])
+
+    app.on_run.append(listen)
+    try:
+        app.run()
+    finally:
+        for listener in listeners:
+            listener.close()
+    return 0
+
+
+def desktop_command(*, install: bool) -> int:
+    """``--install-desktop`` / ``--uninstall-desktop``: do it and say what was done."""
+    try:
+        report = desktop.install() if install else desktop.uninstall()
+    except (desktop.DesktopError, OSError) as exc:
+        print(f"Huit: {exc}", file=sys.stderr)
+        return 1
+    for line in report.lines():
+        print(line)
     return 0

@@ -12,17 +12,14 @@ writes the contact sheets ``standard.png``, ``action_markers.png`` and ``colors.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import pygame
 
 from game.engine.cards import Card
 
+from . import assets
 from .felt import felt as felt  # re-exported: the table and menus take the felt from here
 from .felt import mix
-
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
-"""The shipped fonts (DejaVu Sans has ♠♥♦♣, ⊘ and ⇄)."""
 
 HEIGHT_RATIO = 1.4
 """Card height over card width."""
@@ -83,8 +80,8 @@ def _font(bold: bool, size: int) -> pygame.font.Font:
     if font is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-        font = _fonts[key] = pygame.font.Font(str(FONT_DIR / name), key[1])
+        name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"  # it has ♠♥♦♣, ⊘ and ⇄
+        font = _fonts[key] = pygame.font.Font(str(assets.path("fonts", name)), key[1])
     return font
 
 

@@ -1,7 +1,7 @@
 """Sound effects for the table: a board that plays them by name.
 
-The effects are files in ``assets/sounds``, made by a small synthesizer
-(``python -m tools.sounds --generate``; the game never imports it).
+The effects are files shipped as package data, ``game/assets/sounds`` (`game.client.assets`),
+made by a small synthesizer (``python -m tools.sounds --generate``; the game never imports it).
 :class:`SoundBoard` loads those files into ``pygame.mixer`` and plays them by name.
 Sound is a nicety, never a requirement: without an audio device, with a broken mixer
 or with a missing or corrupt file the board stays silent, never raises, and says why
@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # pygame is loaded only when a board is built
 RATE = 44100
 """Samples per second of every effect."""
 
-DEFAULT_SOUNDS_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
-"""Where the committed effects live: ``assets/sounds`` at the root of the repository."""
+SOUNDS_FOLDER = "sounds"
+"""The shipped effects' folder among the game's assets: ``game/assets/sounds``."""
 
 SOUND_NAMES: tuple[str, ...] = ("deal", "play", "draw", "shuffle", "turn", "win", "lose", "error", "click")
 """The names :meth:`SoundBoard.play` knows; each is a file ``NAME.wav``."""
@@ -42,7 +42,7 @@ class SoundBoard:
     def __init__(self, sounds_dir: Path | None = None, *, volume: float = 0.8, muted: bool = False) -> None:
         """Start the mixer if it is not running and load every ``NAME.wav`` from ``sounds_dir``.
 
-        ``sounds_dir`` defaults to the repository's ``assets/sounds``.
+        ``sounds_dir`` defaults to the shipped effects (`SOUNDS_FOLDER` among the game's assets).
         """
         self.problem: str | None = None
         """Why some or all sounds are silent (the latest reason), or None when all is well."""
@@ -58,7 +58,7 @@ class SoundBoard:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._start_mixer()
         if self._mixer_ok:
-            self._load(Path(sounds_dir) if sounds_dir is not None else DEFAULT_SOUNDS_DIR)
+            self._load(Path(sounds_dir) if sounds_dir is not None else None)
 
     def _start_mixer(self) -> None:
         try:
@@ -73,16 +73,23 @@ class SoundBoard:
         except Exception as exc:  # no device, no driver, no pygame: play on in silence
             self.problem = f"no audio: {exc or type(exc).__name__}"
 
-    def _load(self, sounds_dir: Path) -> None:
+    def _load(self, sounds_dir: Path | None) -> None:
+        """Load each effect from ``sounds_dir``, or (None) from the shipped ones."""
         import pygame
 
-        if not sounds_dir.is_dir():
+        from . import assets
+
+        if sounds_dir is not None and not sounds_dir.is_dir():
             self.problem = f"no sounds: {sounds_dir} is not a directory"
             return
         missing = []
         for name in SOUND_NAMES:
-            path = sounds_dir / f"{name}.wav"
-            if not path.is_file():
+            try:
+                path = (sounds_dir / f"{name}.wav" if sounds_dir is not None
+                        else assets.path(SOUNDS_FOLDER, f"{name}.wav"))
+            except assets.MissingAsset:
+                path = None
+            if path is None or not path.is_file():
                 missing.append(name)
                 continue
             try:
@@ -93,7 +100,8 @@ class SoundBoard:
                 continue
             self._sounds[name] = sound
         if missing:
-            self.problem = f"missing in {sounds_dir}: {', '.join(f'{m}.wav' for m in missing)}"
+            where = sounds_dir if sounds_dir is not None else f"the game's {SOUNDS_FOLDER} folder"
+            self.problem = f"missing in {where}: {', '.join(f'{m}.wav' for m in missing)}"
 
     @property
     def available(self) -> bool:

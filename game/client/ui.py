@@ -1,8 +1,8 @@
 """Shared look: the shipped fonts, the pygame_gui theme scaled to the window, colours.
 
-Fonts and theme live in ``assets/``; the theme's font paths are made absolute here
-so the game runs from any working directory. Text scales with the window: a
-`scale` of 1 is a 1280×800 window.
+Fonts and theme are package data (`game.client.assets`); the theme's font paths are made
+real file names here, so the game runs from any working directory and any installation.
+Text scales with the window: a `scale` of 1 is a 1280×800 window.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Final
 
 import pygame
 import pygame_gui
 
-ASSETS: Final = Path(__file__).resolve().parents[2] / "assets"
-FONT_REGULAR: Final = ASSETS / "fonts" / "DejaVuSans.ttf"
-FONT_BOLD: Final = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
+from . import assets
+
+FONT_REGULAR: Final = assets.path("fonts", "DejaVuSans.ttf")
+FONT_BOLD: Final = assets.path("fonts", "DejaVuSans-Bold.ttf")
 
 GOLD: Final = (240, 208, 96)
 CREAM: Final = (244, 241, 230)
@@ -46,7 +46,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=1)
 def _theme() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((ASSETS / "theme.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(assets.read_text("theme.json"))
     return data
 
 
@@ -58,7 +58,7 @@ def theme(scale: float) -> dict[str, Any]:
         if spec:
             for key in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
                 if key in spec:
-                    spec[key] = str(ASSETS / spec[key])
+                    spec[key] = str(assets.path(*spec[key].split("/")))
             spec["size"] = str(max(10, round(int(spec.get("size", 20)) * scale)))
     return data
 

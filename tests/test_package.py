@@ -1,0 +1,159 @@
+"""The package: a wheel built from the checkout's files, installed into a fresh virtual environment
+in a temporary folder, runs ``huit --check``, ``huit-server --help``, ``python -m game`` and a
+replay, from a working directory outside the checkout.
+
+The wheel is built by pip (``pip wheel --no-deps``, the normal isolated build, from a copy of
+the files so the checkout gets no ``build/`` folder) and installed without its dependencies
+(``--no-deps --no-index``); the new environment reaches the already installed pygame-ce,
+pygame_gui, platformdirs and websockets through a ``.pth`` file naming their folders, as
+``--system-site-packages`` would for a system Python. The environment's ``game`` is checked
+to be the wheel's, never the checkout's.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPENDENCIES = ("pygame", "pygame_gui", "platformdirs", "websockets")
+SOURCES = ("game", "pyproject.toml", "README.md")
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")]
+
+
+def build_wheel(folder: Path) -> Path:
+    """Build the wheel from a copy of the checkout's package files into ``folder``."""
+    source = folder / "src"
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            source.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w",
+                           str(folder / "dist"), str(source)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (wheel,) = (folder / "dist").glob("huit-*.whl")
+    return wheel
+
+
+def make_venv(folder: Path, wheel: Path) -> Path:
+    """A fresh venv at ``folder`` with the wheel installed; the folder of its commands."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True, timeout=120)
+    python = folder / "bin" / "python"
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+                           "--no-deps", "--no-index", str(wheel)],
+                          capture_output=True, text=True, timeout=300, env=outside_env())
+    assert done.returncode == 0, done.stdout + done.stderr
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                             capture_output=True, text=True, check=True, timeout=60,
+                             env=outside_env()).stdout.strip()
+    homes = []
+    for name in DEPENDENCIES:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, f"{name} is not installed here"
+        home = str(Path(spec.origin).parent.parent)
+        if home not in homes:
+            homes.append(home)
+    assert str(ROOT) not in homes
+    Path(purelib, "huit-test-dependencies.pth").write_text("\n".join(homes) + "\n", encoding="utf-8")
+    return folder / "bin"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> tuple[Path, Path]:
+    """(the wheel, the folder of the fresh environment's commands)."""
+    folder = tmp_path_factory.mktemp("package")
+    wheel = build_wheel(folder)
+    return wheel, make_venv(folder / "venv", wheel)
+
+
+def outside_env(**env: str) -> dict[str, str]:
+    """This process's environment without what would show the checkout's files to a child."""
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    clean.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", **env})
+    return clean
+
+
+def run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """A command from the environment, outside the checkout, never seeing the checkout's files."""
+    return subprocess.run(command, cwd=cwd, env=outside_env(**env), capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_the_wheel_holds_the_game_and_its_files_and_not_the_tools_or_tests(installed):
+    wheel, _ = installed
+    names = zipfile.ZipFile(wheel).namelist()
+    for needed in ("game/__main__.py", "game/client/app.py", "game/engine/rules.py", "game/assets/theme.json",
+                   "game/assets/fonts/DejaVuSans.ttf", "game/assets/fonts/DejaVuSans-Bold.ttf",
+                   "game/assets/fonts/LICENSE-DejaVu.txt", "game/assets/sounds/win.wav",
+                   "game/assets/icons/huit-512.png"):
+        assert needed in names, needed
+    assert not [n for n in names if n.startswith(("tools/", "tests/", "main.py", "deploy/"))]
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
+    assert "Requires-Python: >=3.11" in metadata
+    assert "Requires-Dist: pygame-ce>=2.4" in metadata
+    points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
+    assert "huit = game.__main__:run" in points and "huit-server = game.__main__:run_server" in points
+
+
+def test_the_installed_game_is_the_wheels_and_passes_its_check(installed, tmp_path):
+    _, bin_dir = installed
+    where = run([str(bin_dir / "python"), "-c", "import game; print(game.__file__)"], tmp_path)
+    assert where.returncode == 0, where.stderr
+    assert Path(where.stdout.strip()).is_relative_to(bin_dir.parent), where.stdout
+    data = tmp_path / "player-data"
+    done = run([str(bin_dir / "huit"), "--check"], tmp_path, HUIT_DATA_DIR=str(data))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1].startswith("Huit check passed in ")
+    assert not data.exists()
+
+
+def test_the_installed_commands_answer(installed, tmp_path):
+    _, bin_dir = installed
+    server = run([str(bin_dir / "huit-server"), "--help"], tmp_path)
+    assert server.returncode == 0, server.stderr
+    assert "--port" in server.stdout and "--db" in server.stdout
+    game = run([str(bin_dir / "huit"), "--help"], tmp_path)
+    assert game.returncode == 0 and game.stdout.startswith("usage: huit ")
+    for flag in ("--check", "--install-desktop", "--uninstall-desktop", "--kiosk", "--cores", "--text"):
+        assert flag in game.stdout, flag
+    module = run([str(bin_dir / "python"), "-m", "game", "--size", "10x10"], tmp_path)
+    assert module.returncode == 2 and module.stderr.startswith("python -m game: error: argument --size")
+    bad = run([str(bin_dir / "huit"), "serve", "--port", "99999"], tmp_path)
+    assert bad.returncode == 2 and "--port" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_replay_runs_through_the_installed_package(installed, tmp_path):
+    _, bin_dir = installed
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps({"preset": "duel", "seats": 2, "seed": 3, "first": 0, "options": {},
+                                    "actions": ["play KC"]}), encoding="utf-8")
+    done = run([str(bin_dir / "python"), "-m", "game.replay", str(scenario)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    checkout = subprocess.run([sys.executable, "-m", "game.replay", str(scenario)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    assert json.loads(done.stdout) == json.loads(checkout.stdout)  # the same game, wherever it runs
+    assert json.loads(done.stdout)["top"] == "KC"  # seat 0 played its king of clubs
+
+
+def test_a_broken_installation_fails_the_check_naming_what_is_missing(installed, tmp_path):
+    wheel, _ = installed
+    bin_dir = make_venv(tmp_path / "broken", wheel)
+    purelib = run([str(bin_dir / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                  tmp_path).stdout.strip()
+    (Path(purelib) / "game" / "assets" / "sounds" / "shuffle.wav").unlink()
+    done = run([str(bin_dir / "huit"), "--check"], tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.strip() == ("Huit check failed: the window: the sounds: missing in the game's sounds "
+                                   "folder: shuffle.wav")
+
