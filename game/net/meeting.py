@@ -104,7 +104,7 @@ class Meeting:
             server.quotas.spend("profiles", (client.address,), limit,
                                 Refusal("too_many_profiles", f"at most {limit} new players an hour from one "
                                                              "address"))
-            profile = Profile(player, name, avatar)
+            profile = Profile(player, name, avatar, now)
             try:
                 server.profiles.add(profile, now)
             except sqlite3.Error:
@@ -112,7 +112,7 @@ class Meeting:
                 raise Refusal("server_error", "the server could not store that; please try again") from None
         else:
             try:
-                server.profiles.visit(player, now)
+                server.profiles.visit(profile, now)
             except sqlite3.Error:
                 log.exception("a profile's visit could not be stored")  # it still plays
         client.profile = profile

@@ -38,6 +38,9 @@ PLAYER_KEY: Final = re.compile(r"[A-Za-z0-9_-]{32,128}", re.ASCII)
 anything else names no player and is never hashed."""
 PROFILE_EXPIRY: Final = 90 * 24 * 3600.0
 """Seconds without a visit before a profile that never played a ranked game is forgotten."""
+VISIT_GRAIN: Final = 3600.0
+"""A visit is written at most once this often per profile (a hello on every connection would
+otherwise be a commit each)."""
 REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 """Control, invisible formatting (bidirectional overrides, zero widths), lone surrogates,
 private-use and unassigned characters, line and paragraph separators."""
@@ -109,6 +112,7 @@ class Profile:
     player: str  # the key's digest: never sent to anyone
     name: str
     avatar: int = 0
+    active: float = 0.0  # when it was last visited (the server's clock), as stored
 
     @property
     def tag(self) -> str:
@@ -133,8 +137,8 @@ class ProfileStore:
 
     def get(self, player: str) -> Profile | None:
         """The profile of ``player``, if the server knows it."""
-        row = self.db.execute("SELECT name, avatar FROM profiles WHERE id = ?", (player,)).fetchone()
-        return None if row is None else Profile(player, row[0], row[1])
+        row = self.db.execute("SELECT name, avatar, active FROM profiles WHERE id = ?", (player,)).fetchone()
+        return None if row is None else Profile(player, row[0], row[1], row[2])
 
     def add(self, profile: Profile, now: float) -> None:
         """Keep a new profile."""
@@ -150,11 +154,14 @@ class ProfileStore:
             self.db.execute("UPDATE profiles SET name = ?, avatar = ?, active = ? WHERE id = ?",
                             (profile.name, profile.avatar, now, profile.player))
 
-    def visit(self, player: str, now: float) -> None:
-        """The player said hello: their profile is in use."""
+    def visit(self, profile: Profile, now: float) -> None:
+        """The player said hello: their profile is in use (written at most once a `VISIT_GRAIN`)."""
+        if now - profile.active < VISIT_GRAIN:
+            return
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("UPDATE profiles SET active = ? WHERE id = ?", (now, player))
+            self.db.execute("UPDATE profiles SET active = ? WHERE id = ?", (now, profile.player))
+        profile.active = now
 
     def expire(self, before: float) -> int:
         """Forget profiles unvisited since ``before`` that never played a ranked game; how many."""
