@@ -8,7 +8,7 @@ applies to, each with the line that file's problem gets.
 
 `start_game(folder, screen)` runs ``python -c`` with `game.client.app.main` on that
 folder, SDL's dummy drivers, and the loop replaced: after the first frame of the menu
-(or, for ``lobby``, after a real click on "Play online") it records what the screen
+(or, for ``lobby``, after a real click on "Play with a friend") it records what the screen
 shows, the CPU time the game took to get there (measured inside the subprocess, from
 the call of ``main``), and every engine class attribute that changed, then quits as a
 player would. `fingerprint` tells whether a file is still the same afterwards.

@@ -312,12 +312,12 @@ def test_a_long_link_opened_in_the_game_shows_the_reason_in_the_lobby_at_once(ap
 
 
 def open_lobby_with_clipboard(app, monkeypatch, text: str):
-    """The lobby, reached from the menu's "Play online", with ``text`` on the clipboard."""
+    """The lobby, reached from the menu's "Play with a friend", with ``text`` on the clipboard."""
     monkeypatch.setattr(pygame.scrap, "get_text", lambda: text)
     app.go_to_menu()
     app.stack.apply_requests()
     app.frame(1 / 60)
-    tap_button(app, "Play online")
+    tap_button(app, "Play with a friend")
     assert top_name(app) == "LobbyScene"
     return app.stack.top
 

@@ -129,7 +129,7 @@ def open_lobby(app) -> None:
     app.go_to_menu()
     app.stack.apply_requests()
     app.frame(1 / 60)
-    tap_button(app, "Play online")
+    tap_button(app, "Play with a friend")
     assert top_name(app) == "LobbyScene"
 
 

@@ -146,7 +146,7 @@ def test_a_new_game_sets_an_unreadable_save_aside(app):
     path.write_bytes(b"\x00" * 64)
     open_menu(app)
     assert not any(b.startswith("Continue") for b in menu_buttons(app))
-    activate(app, "New game")
+    activate(app, "Solo against the computer")
     assert top_name(app) == "NewGameScene"
     activate(app, "Start")
     assert top_name(app) == "TableScene"
@@ -224,7 +224,7 @@ def test_the_new_game_form_remembers_the_last_choices(app):
     app.settings.default_levels = ["human", "hard", "easy", "medium", "medium", "medium", "medium"]
     app.settings.last_preset, app.settings.last_players = "points", {"points": 3}
     open_menu(app)
-    activate(app, "New game")
+    activate(app, "Solo against the computer")
     activate(app, "Start")
     controller = table(app)
     assert controller.match.rules.name == "points"

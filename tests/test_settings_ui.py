@@ -129,7 +129,7 @@ def test_the_language_changes_the_screen_at_once_and_the_menu_after_it(app):
     assert labels(app)[-1] == "Retour"
     press(app, pygame.K_ESCAPE)
     assert top_name(app) == "MenuScene"
-    assert labels(app)[:2] == ["Nouvelle partie", "Jouer en ligne"]
+    assert labels(app)[:3] == ["Seul contre l'ordinateur", "Même appareil", "Jouer avec un ami"]
     tap_label(app, "Réglages")
     assert step(app, "settings.language") == "English"
     assert row(app, "settings.undo") == "Allow undo: on"
@@ -158,7 +158,7 @@ def test_changed_settings_are_kept_and_the_next_start_reads_them_back(app, monke
     assert (kept.language, kept.speed, kept.volume) == ("fr", "slow", 0.1)
     assert (kept.muted, kept.four_color, kept.left_handed, kept.undo_allowed) == (True, True, True, False)
     assert again.sound.muted and again.sound.volume == 0.1
-    assert top_name(again) == "MenuScene" and labels(again)[0] == "Nouvelle partie"
+    assert top_name(again) == "MenuScene" and labels(again)[0] == "Seul contre l'ordinateur"
     again.store.flush()
 
 

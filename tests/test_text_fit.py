@@ -12,14 +12,15 @@ as a player reaches it, or pushed as the table pushes it), and every text measur
   "…"), and no smaller than `ui.MIN_PX`.
 
 Screens: the menu (with two Continue lines: a 7-seat points game and a hot-seat game),
-the new-game form for every preset at its most seats (and colours as a Points game in
-pairs), Settings (from the menu and from the pause menu), Play online (with a message
-and a room of mine), a waiting room, Statistics (with records), How to play, Clear
-data, and over the table: 2 to 7 seats with the move log full, the longest refusal and
-a turn timer, a pending +2, the pause menu with six computers, the result of a 7-seat
-deal, of a one-round classic game and of a colours Points game in pairs (and the table
-after each), the hot-seat cover, the suit picker for suits and for colours, and the
-whole move log.
+the new-game form for every preset at its most seats, alone and with as many people
+(named at length), colours as a Points game in pairs, the avatar picker, the question
+before a saved game is replaced, Settings (from the menu and from the pause menu), Play
+online (with a message and a room of mine), a waiting room, Statistics (with records),
+How to play, Clear data, and over the table: 2 to 7 seats with the move log full, the
+longest refusal and a turn timer, a pending +2, the pause menu with six computers, the
+result of a 7-seat deal, of a one-round classic game and of a colours Points game in
+pairs (and the table after each), the hot-seat cover, the suit picker for suits and
+for colours, and the whole move log.
 """
 
 from __future__ import annotations
@@ -253,6 +254,7 @@ def leaderboard(app: App, view: str) -> Scene:
 
 def screens(app: App) -> Iterator[str]:
     """Bring each screen up in turn; yield its name once it is on top."""
+    from game.client.scenes.avatar_picker import AvatarPickerScene
     from game.client.scenes.clear_data import ClearDataScene
     from game.client.scenes.handoff import HandoffScene
     from game.client.scenes.lobby import LobbyScene, WaitingRoomScene
@@ -260,6 +262,7 @@ def screens(app: App) -> Iterator[str]:
     from game.client.scenes.moves import MovesScene
     from game.client.scenes.newgame import NewGameScene
     from game.client.scenes.pause import PauseScene
+    from game.client.scenes.replace_save import ReplaceSaveScene
     from game.client.scenes.result import ResultScene
     from game.client.scenes.rules_scene import RulesScene
     from game.client.scenes.settings_scene import SettingsScene
@@ -309,6 +312,28 @@ def screens(app: App) -> Iterator[str]:
     app.settings.last_players["colors"] = 4
     start(NewGameScene(app))
     yield "new game (colours, a Points game in pairs)"
+    # The same-device form at its most seats: every seat a person, with the longest names.
+    for name in PRESETS:
+        app.settings.last_preset = name
+        app.settings.hotseat_levels = ["human"] * 7
+        app.settings.people_names = ["Maximilienne-Géraldine A", "Benoît", "Chloé", "Dominique", "Éloïse",
+                                     "Frédérique", "Gwenaëlle"]
+        start(NewGameScene(app, mode="hotseat"))
+        yield f"same-device form ({name})"
+    push(AvatarPickerScene(app, "Maximilienne-Géraldine A", 4, {10: "Gwenaëlle", 7: "Frédérique"},
+                           lambda avatar: None))
+    yield "avatar picker"
+    # The question before a saved game is replaced: a ranked colours game also costs points.
+    colours = Match(PRESETS["colors"], 4, 3)
+    advance(colours, lambda m: m.round.turn_no > 12)
+    app.store.games.write("solo", MatchController(colours, seats(4), rng=random.Random(1)).to_save())
+    app.store.flush()
+    app.settings.last_preset = "colors"
+    start(NewGameScene(app, mode="solo"))
+    app.stack.top.start()  # type: ignore[union-attr]
+    app.stack.apply_requests()
+    assert type(app.stack.top) is ReplaceSaveScene, app.stack.scenes
+    yield "replace the saved game"
     start(SettingsScene(app))
     yield "settings"
     start(ClearDataScene(app))

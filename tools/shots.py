@@ -8,8 +8,9 @@ for, switched on by the turn timer, and a hot-seat pause menu giving it back), t
 and colour pickers, the hot-seat handoff, a result with its score chart, colours as a
 Points game in pairs (the new-game form, a table, a result with the pairs' totals), the
 classic tips and questions of How to play, the menu with saved games (one of them
-unreadable, then two Continue lines), the menu and settings when nothing can be saved
-(a file where the data folder should be),
+unreadable, then two Continue lines), the same-device form with names and avatars, the
+avatar picker, the question before a saved game is replaced, the menu and settings when
+nothing can be saved (a file where the data folder should be),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
 room, a table waiting for a player). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
@@ -164,6 +165,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         save("result_points_7")
         points_screens(app, save)
         saved_screens(app, save)
+        mode_screens(app, save)
         unwritable_screens(app, save)
         online_screens(app, save)
         pygame.display.quit()
@@ -285,6 +287,29 @@ def saved_screens(app: App, save: Callable[[str], None]) -> None:
         save(f"statistics_{preset}")
     app.start(ClearDataScene(app))
     save("clear_data")
+
+
+def mode_screens(app: App, save: Callable[[str], None]) -> None:
+    """The same-device form with three people (names typed, avatars chosen) and a computer, the
+    avatar picker over it, and the question before the solo game saved earlier is replaced."""
+    from game.client.scenes.avatar_picker import AvatarPickerScene
+    from game.client.scenes.newgame import NewGameScene
+
+    app.settings.last_preset, app.settings.last_players["classic"] = "classic", 4
+    app.settings.hotseat_levels = ["human", "human", "hard", "human", "medium", "medium", "medium"]
+    app.settings.people_names = ["Ana", "Benoît", "Chloé"]
+    app.settings.people_avatars = [5, 14, 7]
+    form = NewGameScene(app, mode="hotseat")
+    app.start(form)
+    save("newgame_hotseat")
+    app.stack.push(AvatarPickerScene(app, "Benoît", 14, {5: "Ana", 7: "Chloé"}, lambda avatar: None))
+    app.stack.apply_requests()
+    save("avatar_picker")
+    app.start(NewGameScene(app, mode="solo"))
+    save("newgame_solo")
+    app.stack.top.start()  # type: ignore[union-attr]  # the solo game saved by saved_screens is there
+    app.stack.apply_requests()
+    save("replace_save")
 
 
 class _StillConnection:

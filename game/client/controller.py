@@ -37,6 +37,7 @@ from game.engine import Action, IllegalAction, Match, PlayerView, RoundResult, R
 from game.engine.events import Event
 from game.engine.match import SEED_LIMIT
 from game.play import Computer, Pace, TurnDriver
+from game.play.avatars import is_avatar
 from game.saves import SavedSeat, SavedTable
 
 INSTANT_REACTION: Final = 0.3
@@ -47,11 +48,13 @@ UNDO_STEPS: Final = 50
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """Who sits at a seat: a human or a computer of some level, and a display name."""
+    """Who sits at a seat: a human or a computer of some level, a display name, and an avatar
+    (an id of `game.play.avatars`; None: the seat's default, see `avatars.seat_avatars`)."""
 
     kind: str = "human"
     level: str = "medium"
     name: str = ""
+    avatar: int | None = None
 
     @property
     def is_human(self) -> bool:
@@ -69,7 +72,8 @@ class MatchController:
         if len(seats) != match.players:
             raise ValueError(f"{match.players} seats expected, got {len(seats)}")
         for seat in seats:
-            if seat.kind not in ("human", "computer") or seat.level not in LEVELS:
+            if (seat.kind not in ("human", "computer") or seat.level not in LEVELS
+                    or (seat.avatar is not None and not is_avatar(seat.avatar))):
                 raise ValueError(f"bad seat {seat!r}")
         self.match = match
         self.seats = list(seats)
@@ -294,7 +298,7 @@ class MatchController:
         """Everything needed to go on exactly from here, for `game.saves`."""
         return SavedTable(
             match=self.match, history=list(self.history),
-            seats=[SavedSeat(s.kind, s.level, s.name) for s in self.seats], viewer=self.viewer,
+            seats=[SavedSeat(s.kind, s.level, s.name, s.avatar) for s in self.seats], viewer=self.viewer,
             rng=self.rng.getstate(), timer=self.driver.timer, undo=list(self._undo),
             undo_turn=self._undo_turn, queue=list(self.queue), settled=self.settled,
             autopilot=self.driver.autopilot,
@@ -310,7 +314,7 @@ class MatchController:
         """
         try:
             match = table.match
-            seats = [SeatConfig(s.kind, s.level, s.name) for s in table.seats]
+            seats = [SeatConfig(s.kind, s.level, s.name, s.avatar) for s in table.seats]
             rng = random.Random()
             rng.setstate(table.rng)
             controller = cls(match, seats, rng=rng, speed=speed, undo_allowed=undo_allowed,

@@ -285,6 +285,7 @@ EN: Final[dict[str, str]] = {
     "log.you.won": "You won the round",
     **i18n_data.EN,
     **i18n_data.ONLINE_EN,
+    **i18n_data.MODES_EN,
     **i18n_online.EN,
 }
 
@@ -555,6 +556,7 @@ FR: Final[dict[str, str]] = {
     "log.you.won": "Vous gagnez la manche",
     **i18n_data.FR,
     **i18n_data.ONLINE_FR,
+    **i18n_data.MODES_FR,
     **i18n_online.FR,
 }
 

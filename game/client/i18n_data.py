@@ -1,4 +1,5 @@
-"""The strings of saves, "Clear data", the Statistics screen and online play, in English and French.
+"""The strings of saves, "Clear data", the Statistics screen, online play, and the modes (the menu's,
+the new-game form's people and avatars, the question before a save is replaced), in English and French.
 
 Merged into `i18n`'s catalogues; kept apart so each catalogue module stays readable.
 """
@@ -174,7 +175,7 @@ FR: Final[dict[str, str]] = {
 }
 
 ONLINE_EN: Final[dict[str, str]] = {
-    "menu.online": "Play online",
+    "menu.online": "Play with a friend",
     "online.title": "Play online",
     "online.name": "Your name",
     "online.server": "Server",
@@ -239,7 +240,7 @@ ONLINE_EN: Final[dict[str, str]] = {
 }
 
 ONLINE_FR: Final[dict[str, str]] = {
-    "menu.online": "Jouer en ligne",
+    "menu.online": "Jouer avec un ami",
     "online.title": "Jouer en ligne",
     "online.name": "Votre nom",
     "online.server": "Serveur",
@@ -302,4 +303,53 @@ ONLINE_FR: Final[dict[str, str]] = {
     "online.error.not_started": "La partie n'a pas commencé : toutes les places doivent d'abord être prises.",
     "online.error.illegal": "Le serveur a refusé ce coup.",
     "online.error.replaced": "Cette place a été reprise sur un autre appareil.",
+}
+
+MODES_EN: Final[dict[str, str]] = {
+    "menu.solo": "Solo against the computer",
+    "menu.hotseat": "Same device",
+    "new.title.solo": "Solo against the computer",
+    "new.title.hotseat": "Same device: two or more people",
+    "new.you": "You",
+    "new.name": "Name of seat {n}",
+    "new.avatar": "Avatar of seat {n}",
+    "new.need_people": "Same device is for two or more people: make another seat a person.",
+    "replace.title": "Replace the saved game?",
+    "replace.lost": "Your game ({summary}) will be lost.",
+    "replace.xp": "Leaving it counts against your Colours ranking ({xp} points).",
+    "replace.keep": "Keep my game",
+    "replace.replace": "Replace it",
+    "avatar.title": "An avatar for {name}",
+    "avatar.curls": "Curls", "avatar.glasses": "Glasses", "avatar.beard": "Beard", "avatar.bun": "Bun",
+    "avatar.fox": "Fox", "avatar.cat": "Cat", "avatar.bear": "Bear", "avatar.owl": "Owl",
+    "avatar.frog": "Frog", "avatar.panda": "Panda", "avatar.rabbit": "Rabbit", "avatar.penguin": "Penguin",
+    "avatar.sun": "Sun", "avatar.moon": "Moon", "avatar.star": "Star", "avatar.flower": "Flower",
+    "avatar.rivet": "Rivet", "avatar.visor": "Visor", "avatar.cyclops": "Cyclops", "avatar.dome": "Dome",
+    "avatar.gear": "Gear", "avatar.bolt": "Bolt", "avatar.screen": "Screen", "avatar.hex": "Hex",
+}
+"""The menu's modes, the new-game form's people, the question before a save is replaced, avatars."""
+
+MODES_FR: Final[dict[str, str]] = {
+    "menu.solo": "Seul contre l'ordinateur",
+    "menu.hotseat": "Même appareil",
+    "new.title.solo": "Seul contre l'ordinateur",
+    "new.title.hotseat": "Même appareil : deux personnes ou plus",
+    "new.you": "Vous",
+    "new.name": "Nom de la place {n}",
+    "new.avatar": "Avatar de la place {n}",
+    "new.need_people": ("Même appareil se joue à deux personnes ou plus : faites d'une autre place "
+                        "une personne."),
+    "replace.title": "Remplacer la partie sauvegardée ?",
+    "replace.lost": "Votre partie ({summary}) sera perdue.",
+    "replace.xp": "L'abandonner compte contre votre classement Couleurs ({xp} points).",
+    "replace.keep": "Garder ma partie",
+    "replace.replace": "La remplacer",
+    "avatar.title": "Un avatar pour {name}",
+    "avatar.curls": "Boucles", "avatar.glasses": "Lunettes", "avatar.beard": "Barbe", "avatar.bun": "Chignon",
+    "avatar.fox": "Renard", "avatar.cat": "Chat", "avatar.bear": "Ours", "avatar.owl": "Hibou",
+    "avatar.frog": "Grenouille", "avatar.panda": "Panda", "avatar.rabbit": "Lapin",
+    "avatar.penguin": "Manchot",
+    "avatar.sun": "Soleil", "avatar.moon": "Lune", "avatar.star": "Étoile", "avatar.flower": "Fleur",
+    "avatar.rivet": "Rivet", "avatar.visor": "Visière", "avatar.cyclops": "Cyclope", "avatar.dome": "Dôme",
+    "avatar.gear": "Engrenage", "avatar.bolt": "Éclair", "avatar.screen": "Écran", "avatar.hex": "Hexa",
 }

@@ -7,7 +7,9 @@ the hand (left of it for left-handed players), the game's information top left,
 the move log top right under the Menu button (the autopilot toggle beside Menu), and
 the other seats round the top:
 a column on the left (going up), a row along the top, a column on the right (going
-down), in the order of play. The piles sit in the middle of the space left, inside
+down), in the order of play. Each seat shows its avatar beside its name and card
+count; the shown seat has the same (`TableLayout.me`) just above the hand, on the side
+away from the buttons. The piles sit in the middle of the space left, inside
 the ring that shows the direction of play, with the message line under them. Works
 from 1024×600 to 3840×2160 and from 4:3 to 21:9.
 
@@ -56,13 +58,15 @@ def union(*rects: Rect) -> Rect:
 
 @dataclass(frozen=True)
 class SeatSpot:
-    """Where another seat sits: its whole box (the turn glow is drawn on its edge), its fan of
-    backs, and the boxes of its name line and its card-count line."""
+    """Where a seat sits: its whole box (the turn glow is drawn on its edge), its fan of backs
+    (empty for the shown seat, whose hand is below), its avatar, and the boxes of its name line
+    and its card-count line, beside the avatar."""
 
     box: Rect
     fan: Rect
     label: Rect
     count: Rect
+    avatar: Rect
 
     @property
     def center(self) -> tuple[int, int]:
@@ -113,6 +117,12 @@ class TableLayout:
     message_px: int
     seat_box: tuple[int, int]  # width and height of a seat's box
     seat_columns: tuple[Rect, Rect, Rect]  # where the left column, the top row and the right column may go
+    me: SeatSpot  # the shown seat's avatar, name and card count, above the hand
+
+    @property
+    def avatar_px(self) -> int:
+        """The size of a seat's avatar: as high as its name and card-count lines together."""
+        return line_height(self.text_px) + line_height(self.small_px)
 
     def seat_spots(self, others: int) -> list[SeatSpot]:
         """Spots for ``others`` seats, in play order from the left of the shown seat to its right:
@@ -150,9 +160,7 @@ class TableLayout:
         fan_w = int(sw * 2.2)
         fan = (x + (bw - fan_w) // 2, y + pad, fan_w, sh)
         label_top = y + pad + sh + max(2, int(4 * self.scale))
-        label = (x + pad, label_top, bw - 2 * pad, line_height(self.text_px))
-        count = (x + pad, label_top + label[3], bw - 2 * pad, line_height(self.small_px))
-        return SeatSpot((x, y, bw, bh), fan, label, count)
+        return _spot_lines((x, y, bw, bh), fan, label_top, pad, self.text_px, self.small_px)
 
     def direction_arrows(self, direction: int) -> list[Arrow]:
         """The two arcs of the direction ring, their arrowheads pointing the way play goes.
@@ -209,6 +217,7 @@ class TableLayout:
         }
         for i, spot in enumerate(self.seat_spots(others)):
             out[f"seat{i + 1}"] = spot.box
+        out["me"] = self.me.box
         return out
 
     def hand_slots(self, count: int, lift: int = 0) -> list[Rect]:
@@ -233,6 +242,16 @@ class TableLayout:
             for i in range(n):
                 slots.append((x0 + i * step, y, cw, ch))
         return slots
+
+
+def _spot_lines(box: Rect, fan: Rect, top: int, pad: int, text_px: int, small_px: int) -> SeatSpot:
+    """A seat's spot whose avatar, then its name and card-count lines, start at ``top``."""
+    x, _, bw, _ = box
+    side = line_height(text_px) + line_height(small_px)
+    text_x = x + pad + side + pad
+    label = (text_x, top, x + bw - pad - text_x, line_height(text_px))
+    count = (text_x, top + label[3], label[2], line_height(small_px))
+    return SeatSpot(box, fan, label, count, (x + pad, top, side, side))
 
 
 def _split(others: int) -> tuple[int, int, int]:
@@ -294,7 +313,8 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
 
     # The seats' boxes, and where their columns and row may go.
     pad = max(3, int(6 * scale))
-    seat_w = max(int(scw * 2.2) + 2 * pad, int(220 * scale))
+    avatar = line_height(text_px) + line_height(small_px)  # beside the name and card-count lines
+    seat_w = max(int(scw * 2.2) + 2 * pad, int(210 * scale)) + avatar + pad
     seat_h = pad + sch + max(2, int(4 * scale)) + line_height(text_px) + line_height(small_px) + pad
     lowest = buttons[1] - gap_y  # the columns stop above the buttons (and the hand)
     left_top = info[1] + info[3] + gap_y
@@ -333,6 +353,13 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
     message_w = int(2 * half_width)
     message_box = (w // 2 - message_w // 2, ring[1] + ring[3] + gap_y, message_w, message_h)
     timer_box = (w // 2 - message_w // 4, message_box[1] + message_h, message_w // 2, timer_h)
+    # The shown seat, like the others but without a fan: just above the hand, away from the buttons
+    # (the side columns stop a button's height above the hand).
+    me_h = min(bh, avatar + 2 * pad)
+    me_x = w - margin - seat_w if left_handed else margin
+    me_box = (me_x, hand_y - me_h, seat_w, me_h)
+    me = _spot_lines(me_box, (me_x, hand_y - me_h, 0, 0), hand_y - me_h + (me_h - avatar) // 2, pad,
+                     text_px, small_px)
 
     return TableLayout(
         size=size, scale=scale, card=(cw, ch), small_card=(scw, sch), draw_pile=draw_pile,
@@ -341,5 +368,5 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
         left_handed=left_handed,
         pile_label=pile_label, pending=pending, ring=ring, message_box=message_box,
         timer_box=timer_box, log=log, text_px=text_px, small_px=small_px, message_px=message_px,
-        seat_box=(seat_w, seat_h), seat_columns=(left_col, top_row, right_col),
+        seat_box=(seat_w, seat_h), seat_columns=(left_col, top_row, right_col), me=me,
     )

@@ -83,6 +83,15 @@ def record_statistics(app: App, controller: MatchController) -> None:
     app.store.write_statistics(stats)
 
 
+def abandon_cost(mode: str, table: SavedTable) -> int:
+    """The ranking points lost by replacing ``mode``'s saved ``table`` with a new game: an
+    unfinished solo game of a ranked rule set (``ranking_xp``: ``colors``) costs 20; else 0."""
+    match = table.match
+    if mode != "solo" or not match.rules.ranking_xp or match.status != Status.PLAYING:
+        return 0
+    return -experience_points(match.players, (), abandoned=(0,))[0]
+
+
 def abandon(app: App, mode: str) -> None:
     """A new game replaces ``mode``'s unfinished one: in a ranked rule set (``ranking_xp``:
     ``colors``) that costs 20 ranking points."""
@@ -90,12 +99,10 @@ def abandon(app: App, mode: str) -> None:
         table = app.store.games.read(mode)
     except SaveError:
         return
-    if table is None or mode != "solo":
-        return
-    match = table.match
-    if match.rules.ranking_xp and match.status == Status.PLAYING:
+    cost = 0 if table is None else abandon_cost(mode, table)
+    if cost:
         stats = app.store.read_statistics()
-        stats.add_xp(experience_points(match.players, (), abandoned=(0,))[0])
+        stats.add_xp(-cost)
         app.store.write_statistics(stats)
 
 
@@ -155,10 +162,11 @@ def why(error: SaveError) -> str:
     return str(error) if text == key else text
 
 
-def summary(mode: str, payload: SavedTable) -> str:
+def summary(mode: str, payload: SavedTable, *, with_mode: bool = True) -> str:
     """What Continue resumes: "Points game, round 3, you 42 – 17"; where no points carry over (a
     Quick game) the cards in each hand, "Colours, round 1, cards in hand: you 5 – 7"; one score
-    per pair where partners' points add up."""
+    per pair where partners' points add up. For ``hotseat``, after "Same device: " unless
+    ``with_mode`` is False."""
     match = payload.match
     rules = match.rules
     humans = [i for i, s in enumerate(payload.seats) if s.kind == "human"]
@@ -177,7 +185,7 @@ def summary(mode: str, payload: SavedTable) -> str:
     if not match.target:
         scores = tr("save.hands", counts=scores)
     text = tr("save.summary", preset=tr("preset." + rules.name), deal=match.round.number, scores=scores)
-    return tr("save.hotseat", text=text) if mode == "hotseat" else text
+    return tr("save.hotseat", text=text) if mode == "hotseat" and with_mode else text
 
 
 def resume(app: App, payload: SavedTable, *, from_backup: bool = False) -> None:

@@ -1,4 +1,5 @@
-"""Player settings: language, animation speed, sound, deck colours, layout, undo, defaults.
+"""Player settings: language, animation speed, sound, deck colours, layout, undo, defaults,
+and the names and avatars of the people who play on this device.
 
 The values live here; `to_json` and `from_json` turn them into the settings document
 that `game.saves` keeps on disk. Reading is forgiving: every value is checked by its
@@ -10,11 +11,13 @@ field at a time, so a hand-edited or old settings file never stops the game;
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from game.engine import PRESETS
+from game.play.avatars import is_person_avatar
 
 from . import i18n
 
@@ -23,6 +26,8 @@ SPEEDS: Final = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 
 SEAT_KINDS: Final = ("human", "easy", "medium", "hard")
 MAX_SEATS: Final = 7
+NAME_LENGTH: Final = 24
+"""The longest name a person may give their seat."""
 MAX_SERVERS: Final = 8
 """Room servers the lobby remembers (the most recent first)."""
 
@@ -45,6 +50,13 @@ class Settings:
     last_options: dict[str, dict[str, object]] = field(default_factory=dict)
     player_name: str = ""
     """The name other players see online (empty: "Player N")."""
+    hotseat_levels: list[str] = field(default_factory=lambda: ["human"] * 2 + ["medium"] * (MAX_SEATS - 2))
+    """Who sits at each seat in the same-device form: human or a computer level."""
+    people_names: list[str] = field(default_factory=list)
+    """The names the people at the last same-device game gave their seats, the first person's
+    first (each `is_name`)."""
+    people_avatars: list[int] = field(default_factory=list)
+    """The avatars the people chose, the first person's first (the solo player is the first)."""
     servers: list[str] = field(default_factory=list)
     """The room servers this player used, most recent first (``HOST:PORT``, ``huits://HOST:PORT``
     with TLS), at most `MAX_SERVERS`: the lobby's Recent servers steps through them."""
@@ -83,13 +95,32 @@ class Settings:
                 setattr(out, name, value[name])
             else:
                 ignored.append(name)
-        if "default_levels" in value:
-            levels = value["default_levels"]
+        for name in ("default_levels", "hotseat_levels"):
+            if name not in value:
+                continue
+            levels, default = value[name], getattr(out, name)
             if isinstance(levels, list) and levels and all(_one_of(SEAT_KINDS)(k) for k in levels):
-                out.default_levels = (levels + out.default_levels[len(levels):])[:MAX_SEATS]
+                setattr(out, name, (levels + default[len(levels):])[:MAX_SEATS])
             else:
-                ignored.append("default_levels")
+                ignored.append(name)
         return out, ignored
+
+
+def is_name(value: object) -> bool:
+    """A seat's name: text of 1 to `NAME_LENGTH` characters, not only spaces, with no control or
+    invisible formatting character (nor a line break)."""
+    return (isinstance(value, str) and 1 <= len(value) <= NAME_LENGTH and not value.isspace()
+            and not any(unicodedata.category(c) in _NOT_IN_NAMES for c in value))
+
+
+def clean_name(text: str) -> str:
+    """What a person typed as a name, made one: without control characters, spaces collapsed, cut
+    to `NAME_LENGTH` (possibly empty)."""
+    kept = "".join(c for c in text if unicodedata.category(c) not in _NOT_IN_NAMES)
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
+
+
+_NOT_IN_NAMES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 def _is_bool(v: object) -> bool:
@@ -133,7 +164,10 @@ _CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
     "last_players": lambda v: isinstance(v, dict) and all(
         isinstance(k, str) and _is_seat_count(n) for k, n in v.items()),
     "last_options": _options,
-    "player_name": lambda v: isinstance(v, str) and len(v) <= 24,
+    "player_name": lambda v: isinstance(v, str) and len(v) <= NAME_LENGTH,
+    "people_names": lambda v: isinstance(v, list) and len(v) <= MAX_SEATS and all(is_name(n) for n in v),
+    "people_avatars": lambda v: isinstance(v, list) and len(v) <= MAX_SEATS and all(
+        is_person_avatar(a) for a in v),
     "servers": lambda v: isinstance(v, list) and len(v) <= MAX_SERVERS and all(_is_server(s) for s in v),
     "default_server": lambda v: v == "" or _is_server(v),
 }

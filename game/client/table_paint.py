@@ -1,7 +1,7 @@
 """Drawing the table from one seat's view: piles, hands, other seats, badges, buttons.
 
-`TablePainter` reads only a `PlayerView` (plus names and levels of the seats and
-what is in flight); it never sees the game state, so it cannot show a hidden card.
+`TablePainter` reads only a `PlayerView` (plus names, levels and avatars of the seats
+and what is in flight); it never sees the game state, so it cannot show a hidden card.
 It records the faces it drew each frame (`faces_drawn`) so tests can check that.
 """
 
@@ -21,9 +21,10 @@ from game.engine.scoring import team_of
 from . import ui
 from .animation import Animator
 from .art import CardArt, felt
+from .avatar_art import avatar_image
 from .i18n import language, tr
 from .intents import TableCommand
-from .layout import INFO_OPTION_LINES, LOG_LINES, Arrow, TableLayout, line_height
+from .layout import INFO_OPTION_LINES, LOG_LINES, Arrow, SeatSpot, TableLayout, line_height
 from .widgets import Button
 
 SUIT_COLORS = {"S": (20, 20, 20), "H": (200, 30, 40), "D": (200, 30, 40), "C": (20, 20, 20),
@@ -50,6 +51,7 @@ class TablePainter:
             self.background = self.background.convert()
         self.faces_drawn: list[object] = []
         self.arrows_drawn: list[Arrow] = []  # the direction ring's arrows this frame (for tests)
+        self.avatars_drawn: list[tuple[int, pygame.Rect]] = []  # (seat, where) this frame (for tests)
         self.clock = 0.0
         self._rules_lines: dict[tuple[object, ...], str] = {}
 
@@ -58,14 +60,19 @@ class TablePainter:
              levels: list[str | None], animator: Animator, hand_rects: list[pygame.Rect],
              playable: set[int], selected: int | None, buttons: Sequence[Button[Any]],
              message: str, thinking: int | None, timer: float | None, markers: bool,
-             hide_hand: bool = False, moves: Sequence[str] = ()) -> None:
+             hide_hand: bool = False, moves: Sequence[str] = (), avatars: Sequence[int] = (),
+             plate: bool = True) -> None:
         """Draw everything for ``view``; ``hide_hand`` shows the hand face down (hot-seat handoff);
-        ``moves`` are the move log's last lines, oldest first."""
+        ``moves`` are the move log's last lines, oldest first; ``avatars`` one per seat (none: no
+        avatars drawn); ``plate``: the shown seat's name plate above the hand."""
         self.faces_drawn = []
         self.arrows_drawn = []
+        self.avatars_drawn = []
         surface.blit(self.background, (0, 0))
         self._info(surface, view, names)
-        self._others(surface, view, names, levels, animator, thinking)
+        self._others(surface, view, names, levels, animator, thinking, avatars)
+        if plate:
+            self._me(surface, view, names, animator, avatars)
         self._piles(surface, view, animator, markers)
         self._hand(surface, view, animator, hand_rects, playable, selected, markers, hide_hand)
         for button in buttons:
@@ -108,7 +115,8 @@ class TablePainter:
                    align="left")
 
     def _others(self, surface: pygame.Surface, view: PlayerView, names: list[str],
-                levels: list[str | None], animator: Animator, thinking: int | None) -> None:
+                levels: list[str | None], animator: Animator, thinking: int | None,
+                avatars: Sequence[int]) -> None:
         lay = self.layout
         seats = [(view.seat + k) % view.players for k in range(1, view.players)]
         back = self.small.back()
@@ -120,24 +128,62 @@ class TablePainter:
             x0 = fx + (fw - (back.get_width() + step * (shown - 1))) / 2
             if view.to_act == seat:
                 pulse = 0.5 + 0.5 * math.sin(self.clock * 6) if thinking == seat else 1.0
-                box = pygame.Rect(spot.box)
-                ring = pygame.Surface(box.size, pygame.SRCALPHA)
-                pygame.draw.rect(ring, (*ui.GOLD, int(90 + 120 * pulse)), ring.get_rect(),
-                                 width=max(2, int(4 * lay.scale)), border_radius=int(14 * lay.scale))
-                surface.blit(ring, box)
+                self._turn_ring(surface, spot.box, pulse)
             for i in range(shown):
                 surface.blit(back, (int(x0 + i * step), fy))
             level = levels[seat]
             label = names[seat] + (f" · {tr('level.' + level)}" if level else "")
-            ui.fit(surface, label, spot.label, lay.text_px, bold=view.to_act == seat,
-                   color=ui.GOLD if view.to_act == seat else ui.CREAM)
-            count_text = tr("table.card_one") if count == 1 else tr("table.cards", n=count)
-            if view.target:
-                key = "table.pair_points" if pooled(view) else "table.points"
-                count_text += "  ·  " + tr(key, n=view.standings[seat])
-            if seat in view.exposed:
-                count_text += "  !"
-            ui.fit(surface, count_text, spot.count, lay.small_px)
+            self._seat_lines(surface, spot, seat, label, count_line(view, seat, count), avatars,
+                             turn=view.to_act == seat)
+
+    def _me(self, surface: pygame.Surface, view: PlayerView, names: list[str], animator: Animator,
+            avatars: Sequence[int]) -> None:
+        """The shown seat's avatar, name and card count, as the other seats show theirs."""
+        seat = view.seat
+        count = len(view.hand) - len(animator.in_flight(("hand", seat)))
+        spot = self.layout.me
+        lay = self.layout
+        plate = pygame.Surface(spot.box[2:], pygame.SRCALPHA)  # a name plate: not one more seat
+        pygame.draw.rect(plate, (0, 0, 0, 60), plate.get_rect(), border_radius=int(14 * lay.scale))
+        surface.blit(plate, spot.box[:2])
+        if view.to_act == seat:
+            self._turn_ring(surface, spot.box, 1.0)
+        self._seat_lines(surface, spot, seat, names[seat], count_line(view, seat, count), avatars,
+                         turn=view.to_act == seat, centred=False)
+
+    def _turn_ring(self, surface: pygame.Surface, rect: tuple[int, int, int, int], strength: float) -> None:
+        """The gold edge of the seat whose turn it is (``strength`` pulses while a computer thinks)."""
+        lay = self.layout
+        box = pygame.Rect(rect)
+        ring = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(ring, (*ui.GOLD, int(90 + 120 * strength)), ring.get_rect(),
+                         width=max(2, int(4 * lay.scale)), border_radius=int(14 * lay.scale))
+        surface.blit(ring, box)
+
+    def _seat_lines(self, surface: pygame.Surface, spot: SeatSpot, seat: int, label: str, count: str,
+                    avatars: Sequence[int], *, turn: bool, centred: bool = True) -> None:
+        """A seat's avatar with its name and card count beside it: the three together centred in
+        the seat's box (``centred``), or from its left edge; without avatars, the lines centred."""
+        lay = self.layout
+        color = ui.GOLD if turn else ui.CREAM
+        if seat >= len(avatars):
+            ui.fit(surface, label, union_x(spot.avatar, spot.label), lay.text_px, bold=turn, color=color)
+            ui.fit(surface, count, union_x(spot.avatar, spot.count), lay.small_px)
+            return
+        shift = 0
+        if centred:  # the lines' ink is often narrower than their box: close the gap to the avatar
+            ink = max(_ink_width(label, spot.label, lay.text_px, turn),
+                      _ink_width(count, spot.count, lay.small_px))
+            shift = max(0, (spot.label[2] - ink) // 2)
+        ax, ay, side, _ = spot.avatar
+        where = pygame.Rect(ax + shift, ay, side, side)
+        surface.blit(avatar_image(avatars[seat], side), where)
+        self.avatars_drawn.append((seat, where))
+        lx, ly, lw, lh = spot.label
+        ui.fit(surface, label, (lx + shift, ly, lw - shift, lh), lay.text_px, bold=turn, color=color,
+               align="left")
+        cx, cy, cw, ch = spot.count
+        ui.fit(surface, count, (cx + shift, cy, cw - shift, ch), lay.small_px, align="left")
 
     def _piles(self, surface: pygame.Surface, view: PlayerView, animator: Animator, markers: bool) -> None:
         lay = self.layout
@@ -275,6 +321,30 @@ class TablePainter:
 def pooled(view: PlayerView) -> bool:
     """Whether the table counts pairs' points: pair play to a target whose partners' points add up."""
     return bool(view.target) and view.rules.pairs and view.rules.pair_scores
+
+
+def count_line(view: PlayerView, seat: int, count: int) -> str:
+    """A seat's card count, its points where points are kept, and "!" when its missed "Card"
+    call may be denounced: ``4 cards  ·  12 pts``."""
+    text = tr("table.card_one") if count == 1 else tr("table.cards", n=count)
+    if view.target:  # points only where they carry over
+        key = "table.pair_points" if pooled(view) else "table.points"
+        text += "  ·  " + tr(key, n=view.standings[seat])
+    if seat in view.exposed:
+        text += "  !"
+    return text
+
+
+def union_x(left: tuple[int, int, int, int], right: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """``right`` widened leftwards to start where ``left`` starts (the lines without an avatar)."""
+    return (left[0], right[1], right[0] + right[2] - left[0], right[3])
+
+
+def _ink_width(text: str, box: tuple[int, int, int, int], px: int, bold: bool = False) -> int:
+    """How wide ``text`` is drawn in ``box`` (as `ui.fit` would size it)."""
+    size, lines = ui.layout_text(text, pygame.Rect(box), px, bold=bold)
+    f = ui.font(size, bold)
+    return max(f.size(line)[0] for line in lines)
 
 
 def options_in_force(rules: Rules) -> list[str]:

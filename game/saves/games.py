@@ -11,7 +11,7 @@ field is checked by type before its value. The payload::
     {"rules": {"preset": "classic", "options": {"undo": True, …}}, "players": 3,
      "start": {"seed": 8812, "first": None, "deck": None},
      "log": [(0, "play 7H"), (1, "draw"), …, ("next", None), ("shuffle", 9021)],
-     "seats": [("human", "medium", "Ana"), ("computer", "easy", ""), …],
+     "seats": [("human", "medium", "Ana", 4), ("computer", "easy", "", None), …],
      "viewer": 0, "rng": (3, (…625 whole numbers…), None),
      "timer": ((1, 27, 0), 6.5), "undo": [12, 30], "undo_turn": (1, 27),
      "queue": [(0, "play 7H")], "settled": False,
@@ -21,10 +21,12 @@ field is checked by type before its value. The payload::
 deck in card notation when it was explicit), an injected generator's ``state``
 instead of the seed, or a ``position`` (`game.engine.snapshot`) for a game upgraded
 from format 1 or whose log grew past `REBASE_AT`. ``rng`` and ``timer`` are the
-table's own generator and turn clock; ``undo`` the log lengths at the start of the
-person's last turns; ``queue`` actions asked for and not applied yet, in notation;
-``autopilot`` the people's seats the computer plays for, each seat's turns in a row
-lost to the turn timer, and the turn lost to it that the computer is finishing (a
+table's own generator and turn clock; ``seats`` each seat's kind, level, name and
+avatar (an id of `game.play.avatars`, or None: the seat's default; saves from before
+avatars hold only the first three, and read as None); ``undo`` the log lengths at the
+start of the person's last turns; ``queue`` actions asked for and not applied yet, in
+notation; ``autopilot`` the people's seats the computer plays for, each seat's turns in
+a row lost to the turn timer, and the turn lost to it that the computer is finishing (a
 save without it, written before the autopilot, has it off for everyone).
 
 Format 1 (pickled engine objects) is read through `format1.upgrade`. A file that
@@ -80,16 +82,20 @@ REBASE_AT: Final = 10_000
 MAX_UNDO: Final = 50
 MAX_QUEUE: Final = 64
 MAX_NAME: Final = 64
+AVATARS: Final = 24
+"""How many avatars a seat may name (`game.play.avatars.AVATARS`; a test keeps them the same)."""
 MAX_TIMER: Final = 3600.0
 
 
 @dataclass(frozen=True)
 class SavedSeat:
-    """Who sits at a seat in a save: ``kind`` (human or computer), ``level``, display ``name``."""
+    """Who sits at a seat in a save: ``kind`` (human or computer), ``level``, display ``name``,
+    and ``avatar`` (None: the seat's default, as in saves from before avatars)."""
 
     kind: str
     level: str
     name: str
+    avatar: int | None = None
 
 
 @dataclass
@@ -144,7 +150,7 @@ def table_to_plain(table: SavedTable) -> dict[str, Any]:
             start["state"] = match.start_state
     return {
         "rules": rules_to_plain(match.rules), "players": match.players, "start": start, "log": log,
-        "seats": [(s.kind, s.level, s.name) for s in table.seats], "viewer": table.viewer,
+        "seats": [(s.kind, s.level, s.name, s.avatar) for s in table.seats], "viewer": table.viewer,
         "rng": table.rng, "timer": table.timer, "undo": undo, "undo_turn": undo_turn,
         "queue": [(seat, str(action)) for seat, action in table.queue or ()],
         "settled": table.settled,
@@ -317,13 +323,17 @@ def _autopilot(value: object, seats: list[SavedSeat]) -> dict[str, Any]:
 
 
 def _seat(value: object, index: int) -> SavedSeat:
-    items = _list(value, f"seat {index}", 3)
-    if len(items) != 3 or not all(type(v) is str for v in items):
-        raise _wrong(f"seat {index} must be its kind, level and name")
-    kind, level, name = items
+    """A seat: its kind, level and name, and its avatar (absent from saves made before avatars)."""
+    items = _list(value, f"seat {index}", 4)
+    if len(items) not in (3, 4) or not all(type(v) is str for v in items[:3]):
+        raise _wrong(f"seat {index} must be its kind, level, name and avatar")
+    kind, level, name = items[:3]
     if kind not in KINDS or level not in LEVELS or len(name) > MAX_NAME:
         raise _wrong(f"seat {index}: {kind!r:.20}, {level!r:.20}")
-    return SavedSeat(kind, level, name)
+    avatar = items[3] if len(items) == 4 else None
+    if avatar is not None:
+        avatar = _int(avatar, f"seat {index}'s avatar", 0, AVATARS - 1)
+    return SavedSeat(kind, level, name, avatar)
 
 
 def _timer(value: object, players: int) -> tuple[tuple[int, int, int], float] | None:

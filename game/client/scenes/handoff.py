@@ -1,4 +1,5 @@
-"""The hot-seat cover: "Pass the device to <name>" hides the table until that player is ready."""
+"""The hot-seat cover: "Pass the device to <name>", with that person's avatar, hides the table
+until that player is ready (before the very first turn of a game too)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import ui
+from ..avatar_art import avatar_image
 from ..i18n import tr
 from ..layout import line_height
 from ..scene import Scene
@@ -69,12 +71,13 @@ class HandoffScene(Scene):
         self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """A plain cover with the name of the player who takes the device."""
+        """A plain cover with the avatar and name of the player who takes the device."""
         surface.fill((14, 48, 36))
         w, h = surface.get_size()
         scale = ui.scale_for((w, h))
-        back = self.table.art.back()
-        surface.blit(back, back.get_rect(center=(w // 2, int(h * 0.36))))
+        side = self.table.art.back().get_height()
+        picture = avatar_image(self.table.avatars()[self.seat], side)
+        surface.blit(picture, picture.get_rect(center=(w // 2, int(h * 0.33))))
         margin = int(24 * scale)
         title = pygame.Rect(margin, int(h * 0.58), w - 2 * margin, 2 * line_height(int(44 * scale)))
         used = ui.fit(surface, tr("handoff.title", name=self.name), title, int(44 * scale), bold=True,

@@ -1,4 +1,8 @@
-"""The main menu: continue a saved game, new game, play online, statistics, settings, how to play, quit.
+"""The main menu: continue a saved game, the three modes, statistics, settings, how to play, quit.
+
+The modes are named as the rule sources name them: Solo against the computer and
+Same device open the new-game form for that mode; Play with a friend opens the
+online lobby.
 
 Each mode with a saved game gets a "Continue" button saying what it resumes. A save
 that cannot be read is reported here (and left untouched); when its backup can be
@@ -12,7 +16,9 @@ opens and when a screen over it closes.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Final
 
 import pygame
 import pygame_gui
@@ -27,6 +33,10 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+MIN_BUTTON: Final = 40
+"""The least height of a menu button (a finger's width); below it the buttons go two by two."""
+
+
 class MenuScene(GuiScene):
     """The first screen."""
 
@@ -35,12 +45,13 @@ class MenuScene(GuiScene):
         super().__init__(app)
 
     def build(self) -> None:
-        """Title, any messages, and a column of big buttons that fits the window."""
+        """Title, any messages, and a column of big buttons that fits the window (when it would
+        not, the Continue lines keep a row each and the rest go two to a row)."""
         w, h = self.app.size
         s = self.scale
         self.label(pygame.Rect(0, int(h * 0.06), w, int(80 * s)), tr("app.title"), "#title")
         self.label(pygame.Rect(0, int(h * 0.06 + 80 * s), w, int(36 * s)), tr("app.subtitle"), "#subtitle")
-        items: list[tuple[str, object]] = []
+        items: list[tuple[str, Callable[[], None]]] = []
         messages = self.app.notice.splitlines()
         if self.unwritable:
             messages.insert(0, self.unwritable)
@@ -48,20 +59,16 @@ class MenuScene(GuiScene):
         for saved in self.saves:
             if saved.payload is not None:
                 items.append((tr("menu.continue_game", summary=saved.line),
-                              lambda saved=saved: self.continue_game(saved)))
+                              partial(self.continue_game, saved)))
             elif saved.problem is not None:
                 messages.append(tr("save.unreadable", mode=tr("save.mode." + saved.mode),
                                    why=why(saved.problem)))
                 if saved.backup is not None:
                     items.append((tr("save.use_backup", summary=saved.line),
-                                  lambda saved=saved: self.continue_game(saved, backup=True)))
+                                  partial(self.continue_game, saved, backup=True)))
                 else:
                     messages += self.backup_problem(saved.mode)
-        items += [(tr("menu.new"), self.new_game), (tr("menu.online"), self.online),
-                  (tr("menu.statistics"), self.statistics),
-                  (tr("menu.settings"), self.settings), (tr("menu.rules"), self.rules)]
-        if not self.app.kiosk:
-            items.append((tr("menu.quit"), self.app.quit))
+        items += self.choices()
         y0 = int(h * 0.06 + 124 * s)
         if messages:
             box_h = int(min(h * 0.22, (30 + 34 * len(messages)) * s * 1.4))
@@ -71,10 +78,29 @@ class MenuScene(GuiScene):
             y0 += box_h + int(8 * s)
         bw = int(min(w * 0.9, 720 * s)) if len(self.saves) else int(min(w * 0.6, 420 * s))
         room = h - y0 - int(16 * s)
-        bh = max(40, min(int(60 * s), int(room / (len(items) * 1.25))))
+        continues = len(items) - len(self.choices())
+        rows = [[item] for item in items]
+        if room / (len(rows) * 1.25) < MIN_BUTTON:  # too many for one column: the rest two by two
+            rest = items[continues:]
+            rows = rows[:continues] + [rest[i:i + 2] for i in range(0, len(rest), 2)]
+            bw = int(min(w * 0.9, 720 * s))
+        bh = max(MIN_BUTTON, min(int(60 * s), int(room / (len(rows) * 1.25))))
         gap = int(bh * 0.25)
-        for i, (text, action) in enumerate(items):
-            self.button(pygame.Rect((w - bw) // 2, y0 + i * (bh + gap), bw, bh), text, action)  # type: ignore
+        for r, row in enumerate(rows):
+            width = (bw - gap * (len(row) - 1)) // len(row)
+            for c, (text, action) in enumerate(row):
+                rect = pygame.Rect((w - bw) // 2 + c * (width + gap), y0 + r * (bh + gap), width, bh)
+                self.button(rect, text, action)
+
+    def choices(self) -> list[tuple[str, Callable[[], None]]]:
+        """What the menu offers besides the saved games: the modes, then the rest."""
+        items: list[tuple[str, Callable[[], None]]] = [
+            (tr("menu.solo"), self.new_solo), (tr("menu.hotseat"), self.new_hotseat),
+            (tr("menu.online"), self.online), (tr("menu.statistics"), self.statistics),
+            (tr("menu.settings"), self.settings), (tr("menu.rules"), self.rules)]
+        if not self.app.kiosk:
+            items.append((tr("menu.quit"), self.app.quit))
+        return items
 
     def backup_problem(self, mode: str) -> list[str]:
         """Why ``mode``'s backup cannot be offered either, if there is one (a line, or none)."""
@@ -98,11 +124,19 @@ class MenuScene(GuiScene):
             return
         self.app.notice = ""
 
-    def new_game(self) -> None:
-        """Open the new-game form."""
+    def new_game(self, mode: str = "solo") -> None:
+        """Open the new-game form for ``mode`` (``solo`` or ``hotseat``)."""
         from .newgame import NewGameScene
 
-        self.app.stack.replace(NewGameScene(self.app))
+        self.app.stack.replace(NewGameScene(self.app, mode=mode))
+
+    def new_solo(self) -> None:
+        """Solo against the computer: the form seats one person and computers."""
+        self.new_game("solo")
+
+    def new_hotseat(self) -> None:
+        """Same device: the form seats two or more people, who name their seats."""
+        self.new_game("hotseat")
 
     def online(self) -> None:
         """Open the online lobby."""

@@ -1,5 +1,13 @@
 """The new-game form: rules, number of players, who sits where, and the house rules.
 
+It opens in the mode the menu chose (``mode``): ``solo`` seats one person (seat 1,
+"You") against computers; ``hotseat`` (Same device) seats two or more people, each of
+whom names their seat in a text field. Every person picks an avatar (a tap on it opens
+the picker, Left/Right step through the free ones); a computer's avatar comes with its
+seat. Names, avatars and the seating are remembered in the settings for next time.
+Starting a game when that mode already has a saved game first asks whether to replace
+it (`replace_save.ReplaceSaveScene`), naming what would be lost.
+
 Every option the preset exposes is shown with its current value and changes with
 a tap (or Left/Right), in the order, steps and words for 0 that `game.engine.OPTIONS`
 declares. A rule set that scores but plays one round unless given a target offers a
@@ -26,15 +34,31 @@ import pygame_gui
 
 from game.engine import OPTIONS, PRESETS, Match, Option, Rules, RulesError, preset
 from game.engine.options import OPTION_BY_NAME
+from game.play.avatars import PEOPLE, computer_avatar, is_person_avatar, person_default
+from game.saves import SavedTable, SaveError
 
 from .. import game_kind
+from ..avatar_art import avatar_image
 from ..controller import MatchController, SeatConfig
 from ..i18n import option_label, tr, zero_text
-from ..settings import SEAT_KINDS
-from .gui import GuiScene
+from ..settings import NAME_LENGTH, SEAT_KINDS, clean_name
+from .gui import Control, GuiScene
 
 if TYPE_CHECKING:
     from ..app import App
+
+
+def _distinct(chosen: list[int], seats: int) -> list[int]:
+    """An avatar for each person who may sit at the form: the one kept for them when it is a
+    person's and nobody before them has it, else the first default nobody has."""
+    out: list[int] = []
+    for person in range(seats):
+        avatar = chosen[person] if person < len(chosen) else None
+        if avatar is None or not is_person_avatar(avatar) or avatar in out:
+            avatar = next(a for a in (*(person_default(i) for i in range(len(PEOPLE))), *PEOPLE)
+                          if a not in out and a not in chosen[person + 1:])
+        out.append(avatar)
+    return out
 
 
 def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | None = None) -> None:
@@ -57,6 +81,7 @@ def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | Non
     controller = MatchController(match, list(seats), rng=random.Random(rng.randrange(1 << 62)),
                                  speed=app.settings.speed_factor, undo_allowed=app.settings.undo_allowed)
     abandon(app, mode_of(controller))
+    controller.covered = controller.hot_seat  # the device is passed before the very first turn too
     watch(app, controller)
     save_game(app, controller)
     app.stack.replace(TableScene(app, controller))
@@ -65,9 +90,10 @@ def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | Non
 class NewGameScene(GuiScene):
     """Choose and start a game."""
 
-    def __init__(self, app: App, online: tuple[str, int] | tuple[str, int, bool] | None = None, *,
-                 public: bool = False) -> None:
+    def __init__(self, app: App, online: tuple[str, int] | tuple[str, int, bool] | None = None,
+                 mode: str = "solo", *, public: bool = False) -> None:
         self.online = online
+        self.mode = None if online is not None else mode  # the online form seats no names or avatars
         self.public = public  # online: a room listed in the server's lobby
         self.from_server_lobby = public
         name = app.settings.last_preset if app.settings.last_preset in PRESETS else "classic"
@@ -75,7 +101,17 @@ class NewGameScene(GuiScene):
         self.options: dict[str, Any] = dict(app.settings.last_options.get(name, {}))
         players = app.settings.last_players.get(name, 2)
         self.players = max(PRESETS[name].min_players, min(players, PRESETS[name].max_players))
-        self.kinds = list(app.settings.default_levels)
+        settings = app.settings
+        if self.mode == "hotseat":
+            self.kinds = list(settings.hotseat_levels)
+        elif self.mode == "solo":  # one person, at seat 1; computers everywhere else
+            self.kinds = ["human"] + [k if k != "human" else "medium" for k in settings.default_levels[1:]]
+        else:
+            self.kinds = list(settings.default_levels)
+        self.people_names = list(settings.people_names)  # by person, the first person's first
+        self.people_avatars = _distinct(settings.people_avatars, len(self.kinds))
+        self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}  # a person's name field
+        self.pictures: list[tuple[pygame.Rect, int]] = []  # avatars drawn over the form
         self.points_target = 0  # the target of a Points game switched to Quick, to bring back
         self.error = ""
         super().__init__(app)
@@ -98,7 +134,7 @@ class NewGameScene(GuiScene):
         bh = max(40, int(44 * s))
         gap = int(bh * 0.22)
         rules = self.rules
-        title = tr("online.create_title") if self.online else tr("new.title")
+        title = tr("online.create_title") if self.online else tr(f"new.title.{self.mode}")
         self.label(pygame.Rect(0, m // 2, w, int(56 * s)), title, "#heading")
         col_w = int(w * 0.35)  # the house rules get the rest: their French labels are long
         x, y = m, int(80 * s)
@@ -115,11 +151,9 @@ class NewGameScene(GuiScene):
         self.button(pygame.Rect(x, y, col_w, bh), players,
                     lambda: self.step_players(1), self.step_players)
         y += bh + gap
+        self.entries, self.pictures = {}, []
         for seat in range(self.players):
-            kind = self.kinds[seat]
-            text = tr("fmt.pair", label=tr("new.seat", n=seat + 1), value=tr("new." + kind))
-            self.button(pygame.Rect(x + int(20 * s), y, col_w - int(20 * s), bh), text,
-                        partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
+            self.seat_row(seat, pygame.Rect(x + int(20 * s), y, col_w - int(20 * s), bh))
             y += bh + gap
         # House rules, in two columns if needed; first the kind of game where there is a choice.
         exposed = rules.options()
@@ -161,6 +195,49 @@ class NewGameScene(GuiScene):
         self.focus = len(self.controls) - 2 if not getattr(self, "_built", False) else self.focus
         self._built = True
 
+    def seat_row(self, seat: int, row: pygame.Rect) -> None:
+        """One seat: who sits there (a tap steps it); with a mode, the seat's avatar first and, for
+        a person at a same-device table, the name field last."""
+        kind = self.kinds[seat]
+        value = tr("new.you") if self.mode == "solo" and seat == 0 else tr("new." + kind)
+        text = tr("fmt.pair", label=tr("new.seat", n=seat + 1), value=value)
+        if self.mode is None:
+            self.button(row, text, partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
+            return
+        gap = max(4, row.height // 6)
+        picture = pygame.Rect(row.x, row.y, row.height, row.height)
+        rest = pygame.Rect(picture.right + gap, row.y, row.right - picture.right - gap, row.height)
+        person = self.person_of(seat)
+        if person is None:
+            self.pictures.append((picture, computer_avatar(seat)))
+            self.button(rest, text, partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
+            return
+        self.pictures.append((picture, self.people_avatars[person]))
+        self.button(picture, "", partial(self.pick_avatar, seat), partial(self.step_avatar, person))
+        if self.mode == "solo":
+            self.button(rest, text, partial(self.pick_avatar, seat))
+            return
+        kind_w = int(rest.width * 0.5)
+        self.button(pygame.Rect(rest.x, rest.y, kind_w, rest.height), text,
+                    partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
+        entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(rest.x + kind_w + gap, rest.y, rest.width - kind_w - gap, rest.height), self.manager,
+            placeholder_text=self.default_name(seat))
+        entry.set_text_length_limit(NAME_LENGTH)
+        entry.set_text(self.people_names[person] if person < len(self.people_names) else "")
+        self.entries[person] = entry
+        self.controls.append(Control(entry, entry.focus))  # type: ignore[arg-type]
+
+    def person_of(self, seat: int) -> int | None:
+        """Which person (counting from 0, in seat order) sits at ``seat``; None for a computer."""
+        if self.kinds[seat] != "human":
+            return None
+        return sum(1 for k in self.kinds[:seat] if k == "human")
+
+    def default_name(self, seat: int) -> str:
+        """The name a person's seat gets when the field is left empty: "Player 3"."""
+        return tr("table.player", n=seat + 1)
+
     def option_text(self, option: Option, rules: Rules) -> str:
         """``Jacks skip: on``."""
         name = option.name
@@ -199,8 +276,16 @@ class NewGameScene(GuiScene):
         self.rebuild()
 
     def step_seat(self, seat: int, delta: int) -> None:
-        """Cycle a seat through human and the computer levels."""
-        self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[seat]) + delta) % len(SEAT_KINDS)]
+        """Cycle a seat through human and the computer levels (solo: seat 1 is the person, the
+        others step through the levels only)."""
+        kinds: tuple[str, ...] = SEAT_KINDS
+        if self.mode == "solo":
+            if seat == 0:
+                return
+            kinds = tuple(k for k in SEAT_KINDS if k != "human")
+        current = self.kinds[seat] if self.kinds[seat] in kinds else kinds[0]
+        self.kinds[seat] = kinds[(kinds.index(current) + delta) % len(kinds)]
+        self.error = ""
         self.rebuild()
 
     def switch_kind(self) -> None:
@@ -213,6 +298,91 @@ class NewGameScene(GuiScene):
         self.options = game_kind.switched(self.options, rules, self.players, remembered)
         self.error = ""
         self.rebuild()
+
+    # ---- people's names and avatars ----------------------------------------------------------
+    def rebuild(self) -> None:
+        """Keep the names typed so far across a rebuild."""
+        self.keep_names()
+        super().rebuild()
+
+    def keep_names(self) -> None:
+        """Read the name fields back into `people_names` (an empty field: the seat's default)."""
+        for person, entry in getattr(self, "entries", {}).items():
+            while len(self.people_names) <= person:
+                self.people_names.append("")
+            self.people_names[person] = clean_name(entry.get_text())
+
+    def taken(self, person: int) -> dict[int, str]:
+        """The avatars the other people at this table have, with the seat names they go by."""
+        out = {}
+        for seat in range(self.players):
+            other = self.person_of(seat)
+            if other is not None and other != person:
+                out[self.people_avatars[other]] = self.seat_name(seat)
+        return out
+
+    def seat_name(self, seat: int) -> str:
+        """The name a person's seat goes by in the form: as typed, else its default (solo: "You")."""
+        person = self.person_of(seat)
+        if self.mode == "solo" or person is None:
+            return tr("new.you") if person is not None else tr("table.computer", n=seat + 1)
+        typed = self.people_names[person] if person < len(self.people_names) else ""
+        return typed or self.default_name(seat)
+
+    def step_avatar(self, person: int, delta: int) -> None:
+        """The next (or previous) avatar nobody else at the table has."""
+        taken = self.taken(person)
+        index = PEOPLE.index(self.people_avatars[person])
+        for step in range(1, len(PEOPLE) + 1):
+            avatar = PEOPLE[(index + delta * step) % len(PEOPLE)]
+            if avatar not in taken:
+                self.choose_avatar(person, avatar)
+                return
+
+    def choose_avatar(self, person: int, avatar: int) -> None:
+        """Give ``person`` this avatar."""
+        self.people_avatars[person] = avatar
+        self.rebuild()
+
+    def pick_avatar(self, seat: int) -> None:
+        """Open the avatar picker for the person at ``seat``."""
+        from .avatar_picker import AvatarPickerScene
+
+        person = self.person_of(seat)
+        if person is None:
+            return
+        self.keep_names()
+        self.app.stack.push(AvatarPickerScene(self.app, self.seat_name(seat), self.people_avatars[person],
+                                              self.taken(person), partial(self.choose_avatar, person)))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Typing goes to the focused name field; Enter or Esc there leave it, Tab and the arrows
+        up and down move on."""
+        typing = next((e for e in self.entries.values() if e.is_focused), None)
+        if typing is not None and event.type == pygame.KEYDOWN:
+            self.dirty = True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB,
+                             pygame.K_UP, pygame.K_DOWN):
+                typing.unfocus()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
+                self.keep_names()
+                if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+                    return super().handle_event(event)  # on to the next control
+                return True
+            self.manager.process_events(event)
+            return True
+        used = super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for i, control in enumerate(self.controls):
+                if control.element.rect.collidepoint(event.pos):
+                    self.focus = i  # a tapped field takes the keyboard focus ring too
+        return used
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The form, and each seat's avatar over its button (or alone, for a computer)."""
+        super().draw(surface)
+        for rect, avatar in self.pictures:
+            side = rect.height - max(6, rect.height // 6)
+            surface.blit(avatar_image(avatar, side), avatar_image(avatar, side).get_rect(center=rect.center))
 
     def step_option(self, name: str, delta: int) -> None:
         """Toggle a boolean option or step a number through its declared steps."""
@@ -228,10 +398,19 @@ class NewGameScene(GuiScene):
         self.rebuild()
 
     def seats(self) -> list[SeatConfig]:
-        """The seat list for the chosen players."""
+        """The seat list for the chosen players (with a mode, the people's avatars, and at a
+        same-device table their names)."""
         out = []
-        for kind in self.kinds[: self.players]:
-            out.append(SeatConfig("human") if kind == "human" else SeatConfig("computer", kind))
+        for seat, kind in enumerate(self.kinds[: self.players]):
+            person = self.person_of(seat)
+            if person is None:
+                out.append(SeatConfig("computer", kind))
+            elif self.mode is None:
+                out.append(SeatConfig("human"))
+            elif self.mode == "solo":
+                out.append(SeatConfig("human", avatar=self.people_avatars[person]))
+            else:
+                out.append(SeatConfig("human", name=self.seat_name(seat), avatar=self.people_avatars[person]))
         return out
 
     def start(self) -> None:
@@ -243,22 +422,59 @@ class NewGameScene(GuiScene):
             self.error = str(exc)
             self.rebuild()
             return
-        if self.online is not None and not any(s.is_human for s in self.seats()):
+        self.keep_names()
+        seats = self.seats()
+        if self.online is not None and not any(s.is_human for s in seats):
             self.error = tr("online.need_human")  # the creator takes the first human seat
             self.rebuild()
             return
+        if self.mode == "hotseat" and sum(s.is_human for s in seats) < 2:
+            self.error = tr("new.need_people")
+            self.rebuild()
+            return
+        self.remember(seats)
+        if self.online is not None:
+            from .lobby import create_room
+
+            create_room(self.app, self.online, rules, seats, public=self.public)
+            return
+        slot = "hotseat" if self.mode == "hotseat" else "solo"
+        saved = self.saved_game(slot)
+        if saved is not None:  # ask before that game is lost
+            from .replace_save import ReplaceSaveScene
+
+            self.app.stack.push(ReplaceSaveScene(self.app, slot, saved,
+                                                 partial(start_match, self.app, rules, seats)))
+            return
+        start_match(self.app, rules, seats)
+
+    def remember(self, seats: list[SeatConfig]) -> None:
+        """Keep the form's choices in the settings for next time: the rules, the seating, and the
+        people's names (same device) and avatars."""
         settings = self.app.settings
         settings.last_preset = self.preset_name
         settings.last_options[self.preset_name] = dict(self.options)
         settings.last_players[self.preset_name] = self.players
-        settings.default_levels = list(self.kinds)
+        if self.mode == "hotseat":
+            settings.hotseat_levels = list(self.kinds)
+        else:
+            settings.default_levels = list(self.kinds)
+        if self.mode is not None:
+            people = [s for s in seats if s.is_human]
+            avatars = [s.avatar for s in people if s.avatar is not None]
+            settings.people_avatars = (avatars + settings.people_avatars[len(avatars):])[:len(self.kinds)]
+            if self.mode == "hotseat":
+                names = [s.name for s in people]
+                settings.people_names = (names + settings.people_names[len(names):])[:len(self.kinds)]
         self.app.save_settings()
-        if self.online is not None:
-            from .lobby import create_room
 
-            create_room(self.app, self.online, rules, self.seats(), public=self.public)
-            return
-        start_match(self.app, rules, self.seats())
+    def saved_game(self, slot: str) -> SavedTable | None:
+        """The game saved in ``slot``, if it can be read (an unreadable one has nothing to lose:
+        the new game keeps it aside)."""
+        try:
+            return self.app.store.games.read(slot)
+        except SaveError:
+            return None
 
     def toggle_public(self) -> None:
         """Online: a private room (by link) or a public one (in the server's lobby)."""

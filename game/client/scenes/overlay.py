@@ -35,6 +35,9 @@ class TableBelow(Protocol):
     def names(self) -> list[str]:
         """A display name per seat, as the table writes them (``You``, ``Player 2``, a name...)."""
 
+    def avatars(self) -> list[int]:
+        """The avatar of each seat (an id of `game.play.avatars`), as the table shows them."""
+
     @property
     def markers(self) -> bool:
         """Whether cards are drawn with their action badges (as on the table)."""

@@ -40,6 +40,7 @@ from game.engine import (
     Status,
 )
 from game.engine import events as ev
+from game.play.avatars import seat_avatars
 
 from .. import layout as layout_mod
 from ..animation import Animator, Flight, Rect
@@ -192,6 +193,11 @@ class TableScene(Scene):
             else:
                 out.append(tr("table.computer", n=i + 1))
         return out
+
+    def avatars(self) -> list[int]:
+        """The avatar shown at each seat: a person's choice (or default), a computer's by seat."""
+        seats = self.controller.seats
+        return seat_avatars([s.is_human for s in seats], [s.avatar for s in seats])
 
     # ---- what can be done now ----------------------------------------------------------------
     def _refresh(self) -> None:
@@ -595,6 +601,12 @@ class TableScene(Scene):
             return tr("table.thinking", name=names[view.to_act])
         return tr("table.turn_of", name=names[view.to_act])
 
+    def picking_suit(self) -> bool:
+        """Whether the suit picker is over the table: its panel reaches down to the shown seat's
+        name plate, which is left out meanwhile rather than peek out from under it."""
+        view = self.view
+        return view.phase == Phase.SUIT and view.to_act == view.seat and self.app.stack.top is not self
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table from the shown seat's view (what it reads is `look`)."""
         view = self.view
@@ -611,7 +623,8 @@ class TableScene(Scene):
                           [*self.buttons, self.autopilot_button],
                           message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
-                          moves=self.move_lines(last=LOG_LINES))
+                          moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
+                          plate=not self.picking_suit())
         self.painter.draw_flights(surface, self.animator, markers_for(view))
 
 
