@@ -14,10 +14,10 @@ import pytest
 
 from game.client import ui
 from game.client.remote import RemoteController
-from game.client.scenes.server_lobby import AVATAR_REST
 from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
 from game.net.ranking import ABANDON_AFTER, PENALTY
+from game.play.avatars import CATALOGUE
 from tests.client_support import make_app, press, tap, top_name
 from tests.net_support import Peer, play_until
 from tests.test_online_ui import button, open_lobby, tap_button, type_into, until
@@ -142,21 +142,20 @@ def test_stop_looking_leaves_the_queue_at_once(app, server):
     assert scene.quick is None and button(app, "Find a game")
 
 
-def test_the_avatar_chosen_here_reaches_the_server_once_it_rests(app, server):
+def test_the_avatar_chosen_in_the_picker_reaches_the_server_and_is_the_solo_players(app, server):
     scene = server_lobby(app, server.port)
-    for _ in range(3):
-        tap_button(app, "Avatar")
-    assert app.store.player.read().avatar == 3 and button(app, "Avatar 4")
     key = app.store.player.read().key
-    assert until(app, lambda: scene.avatar_left is None)
-    for _ in range(int(AVATAR_REST * 60)):
-        app.frame(1 / 60)
+    tap_button(app, "Avatar")
+    assert top_name(app) == "AvatarPickerScene"
+    tap_button(app, "Owl")
+    assert top_name(app) == "ServerLobbyScene" and button(app, "Avatar: Owl")
+    owl = next(a.id for a in CATALOGUE if a.name == "owl")
+    assert app.settings.people_avatars[0] == owl  # the solo player's avatar too
+    assert scene.avatar == owl
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        if Peer(server.port).hello(key=key)["avatar"] == 3:
-            break
+    while Peer(server.port).hello(key=key)["avatar"] != owl and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert Peer(server.port).hello(key=key)["avatar"] == 3
+    assert Peer(server.port).hello(key=key)["avatar"] == owl
 
 
 def test_the_leaderboard_shows_a_ranked_duel_and_my_empty_history(app, tmp_path):

@@ -11,7 +11,8 @@ import pytest
 
 from game.net.clock import ManualClock
 from game.net.lobby import PUSH_INTERVAL
-from game.net.profiles import AVATARS, player_id, tag_of
+from game.net.profiles import AVATARS, DEFAULT_AVATAR, player_id, tag_of
+from game.play.avatars import COMPUTERS, PEOPLE
 from tests.net_support import Peer, start_server
 
 HUMAN, EASY = {"kind": "human"}, {"kind": "computer", "level": "easy"}
@@ -52,9 +53,9 @@ def test_two_players_of_one_name_are_told_apart_by_their_tags(server):
 def test_a_player_changes_their_name_and_avatar(server):
     ana = Peer(server.port)
     ana.hello("Ana")
-    ana.send(type="profile", name="Anabelle", avatar=AVATARS - 1)
+    ana.send(type="profile", name="Anabelle", avatar=PEOPLE[-1])
     changed = ana.until(lambda m: m["type"] in ("profile", "error"))
-    assert (changed["name"], changed["avatar"]) == ("Anabelle", AVATARS - 1)
+    assert (changed["name"], changed["avatar"]) == ("Anabelle", PEOPLE[-1])
     later = Peer(server.port)
     assert later.hello(key=ana.player_key)["name"] == "Anabelle"
 
@@ -88,8 +89,12 @@ def test_a_player_key_that_is_not_one_is_bad_key(server, key):
     assert peer.recv()["code"] == "bad_key"
 
 
-@pytest.mark.parametrize("avatar", [AVATARS, -1, True, 1.0, "3", None])
-def test_an_avatar_outside_the_pictures_is_refused(server, avatar):
+def test_a_new_player_without_an_avatar_gets_a_persons_default(server):
+    assert Peer(server.port).hello("Ana")["avatar"] == DEFAULT_AVATAR and DEFAULT_AVATAR in PEOPLE
+
+
+@pytest.mark.parametrize("avatar", [AVATARS, -1, True, 1.0, "3", None, COMPUTERS[0], COMPUTERS[-1]])
+def test_an_avatar_outside_the_peoples_pictures_is_refused(server, avatar):
     peer = Peer(server.port)
     peer.send(type="hello", player=secrets.token_urlsafe(24), avatar=avatar)
     assert peer.recv()["code"] == "bad_message"

@@ -217,7 +217,7 @@ def server_lobby(app: App) -> Scene:
 
     scene = ServerLobbyScene(app, Server("club-de-huit.example.org", 65535, True),
                              connection=QuietConnection())  # type: ignore[arg-type]
-    scene.take({"type": "profile", "name": LONG_NAME, "tag": "3F2", "avatar": 23, "xp": {}})
+    scene.take({"type": "profile", "name": LONG_NAME, "tag": "3F2", "avatar": 15, "xp": {}})
     seat = {"kind": "human", "name": LONG_NAME, "tag": "A0B", "avatar": 4}
     rooms = [{"room": f"room{i}", "preset": "action", "options": {}, "players": 6, "taken": 4, "free": 2,
               "computers": 0, "since": 1000.0 - 3599 * i, "seats": [seat] * 4 + [{"kind": "free"}] * 2}

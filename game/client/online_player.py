@@ -2,7 +2,8 @@
 
 Every connection the game opens says ``hello`` first with the device's player key
 (`game.saves.player`), its name (the settings' ``player_name``, when it is a name the
-servers accept) and its avatar; the server answers with the player's profile there
+servers accept) and its avatar (the first person's of the settings' ``people_avatars``:
+the solo player's); the server answers with the player's profile there
 (``profile``: name, tag, avatar, ranking points), which is kept per server for the
 Statistics screen. A name the servers would refuse is never sent: the player is told
 why, in their language (`name_refusal`).
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.net.client import Server, server_text
 from game.net.profiles import name_problem
+from game.play.avatars import is_person_avatar, person_default
 
 from .i18n import tr
 
@@ -24,11 +26,27 @@ if TYPE_CHECKING:
 def hello(app: App) -> dict[str, Any]:
     """The ``hello`` message of this device's player (made on first use; the key is a secret)."""
     player = app.store.player.player()
-    message: dict[str, Any] = {"type": "hello", "player": player.key, "avatar": player.avatar}
+    message: dict[str, Any] = {"type": "hello", "player": player.key, "avatar": avatar(app)}
     name = app.settings.player_name.strip()
     if name and name_problem(name) is None:
         message["name"] = name
     return message
+
+
+def avatar(app: App) -> int:
+    """This device's player's avatar: the one the solo player chose, else the first default."""
+    chosen = app.settings.people_avatars[:1]
+    return chosen[0] if chosen and is_person_avatar(chosen[0]) else person_default(0)
+
+
+def set_avatar(app: App, chosen: int) -> None:
+    """Choose this device's player's avatar (the solo player's too), kept in the settings."""
+    if not is_person_avatar(chosen):
+        return
+    avatars = list(app.settings.people_avatars) or [chosen]
+    avatars[0] = chosen
+    app.settings.people_avatars = avatars
+    app.save_settings()
 
 
 def name_refusal(name: str) -> str | None:

@@ -28,6 +28,7 @@ from game.engine import Action, IllegalAction, PlayerView, RoundResult, Status
 from game.engine.events import Event, TimedOut
 from game.net.client import CLOSED, CONNECTED, RECONNECTING, RoomConnection
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
+from game.play.avatars import is_person_avatar
 
 from .controller import SeatConfig
 from .i18n import tr
@@ -349,7 +350,9 @@ class RemoteController:
             tag = raw.get("tag")
             if name and names.count(name) > 1 and isinstance(tag, str):
                 name = f"{name} #{tag[:8]}"  # two Anas at one table: their tags tell them apart
-            seats.append(SeatConfig(kind, str(level), name))
+            avatar = raw.get("avatar")  # a player's choice (protocol version 2), else the seat's default
+            chosen = avatar if kind == "human" and is_person_avatar(avatar) else None
+            seats.append(SeatConfig(kind, str(level), name, chosen))
         self.seats = seats
         self._results = None
 

@@ -22,7 +22,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Any, Final
 
 from .matchmaking import DEFAULT_WAIT, FILL_LEVEL, MAX_WAIT, MIN_WAIT, Ticket
-from .profiles import DEFAULT_NAME, Profile, check_avatar, check_name, player_id
+from .profiles import DEFAULT_AVATAR, DEFAULT_NAME, Profile, check_avatar, check_name, player_id
 from .protocol import Client, Refusal
 from .rooms import Room, Seat
 from .wire import WireError, rules_from_json
@@ -89,7 +89,7 @@ class Meeting:
         player = player_id(data.get("player"))
         # Checked whether or not they are used (a known key keeps its own name and avatar).
         name = check_name(data["name"]) if "name" in data else DEFAULT_NAME
-        avatar = check_avatar(data["avatar"]) if "avatar" in data else 0
+        avatar = check_avatar(data["avatar"]) if "avatar" in data else DEFAULT_AVATAR
         if client.profile is not None:
             if client.profile.player != player:
                 raise Refusal("bad_message", "this connection already speaks for another player; "

@@ -8,7 +8,8 @@ e-mail: whoever holds the key is the player, and Clear data on the device forget
 Names need not be unique; a short tag made from the id (``Ana #3F2``) tells two Anas
 apart. A name is trimmed, 1 to `MAX_NAME` characters, with no control or invisible
 formatting character (a refused name gets a ``reason`` the game translates). An avatar
-is a whole number ``0 <= avatar < AVATARS``: the game draws the picture.
+is an id of `game.play.avatars` (``0 <= avatar < AVATARS``), one of the people's: the
+robots are the computers' (the game draws the pictures).
 
 Profiles live in the rooms' database (`roomstore` makes the table). A profile that
 never played a ranked game is forgotten after `PROFILE_EXPIRY` without a visit.
@@ -23,15 +24,17 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Final
 
-from game.saves.player import AVATARS
+from game.play.avatars import AVATARS, PEOPLE, is_person_avatar, person_default
 
 from .protocol import Refusal
 
-__all__ = ["AVATARS", "DEFAULT_NAME", "MAX_NAME", "PLAYER_KEY", "Profile", "ProfileStore", "check_avatar",
-           "check_name", "name_problem", "player_id", "tag_of"]
+__all__ = ["AVATARS", "DEFAULT_AVATAR", "DEFAULT_NAME", "MAX_NAME", "PLAYER_KEY", "Profile", "ProfileStore",
+           "check_avatar", "check_name", "name_problem", "player_id", "tag_of"]
 
 MAX_NAME: Final = 24
 DEFAULT_NAME: Final = "Player"
+DEFAULT_AVATAR: Final = person_default(0)
+"""A new player's avatar when their hello names none."""
 TAG_LENGTH: Final = 3
 PLAYER_KEY: Final = re.compile(r"[A-Za-z0-9_-]{32,128}", re.ASCII)
 """A player key: 32 to 128 URL-safe characters (the game makes 32 with `secrets.token_urlsafe(24)`);
@@ -95,13 +98,15 @@ def check_name(value: Any) -> str:
 
 
 def check_avatar(value: Any) -> int:
-    """``value`` as an avatar number.
+    """``value`` as an avatar: a person's (the robots are kept for the computers).
 
     Raises:
-        Refusal: ``bad_message``: not a whole number 0 to ``AVATARS - 1``.
+        Refusal: ``bad_message``: not a whole number from 0 to ``AVATARS - 1``, or a robot's.
     """
-    if type(value) is not int or not 0 <= value < AVATARS:
-        raise Refusal("bad_message", f"avatar must be a whole number from 0 to {AVATARS - 1}")
+    if type(value) is not int or not is_person_avatar(value):
+        raise Refusal("bad_message", f"avatar must be one of the people's avatars: "
+                                     f"{', '.join(map(str, PEOPLE))} (of 0 to {AVATARS - 1}; "
+                                     "the others are the computers')")
     return value
 
 
@@ -111,7 +116,7 @@ class Profile:
 
     player: str  # the key's digest: never sent to anyone
     name: str
-    avatar: int = 0
+    avatar: int = DEFAULT_AVATAR
     active: float = 0.0  # when it was last visited (the server's clock), as stored
 
     @property

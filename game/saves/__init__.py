@@ -9,7 +9,7 @@ are upgraded (`format1`). `DataStore` is the one entry point for the client.
 from .errors import REASONS, SaveError, WriteProblem
 from .games import FORMAT, GameSlots, SavedSeat, SavedTable, decode_game, encode_game
 from .paths import ENV_VAR, MODES, data_dir
-from .player import AVATARS, Player, PlayerFile, Standing
+from .player import Player, PlayerFile, Standing
 from .seatkeys import SeatKey, SeatKeys
 from .stats import Record, Statistics
 from .store import DataStore
@@ -17,7 +17,7 @@ from .unpickler import MalformedPickle, UnsafePickle, plain_dumps, plain_loads
 from .writer import SaveWriter
 
 __all__ = [
-    "AVATARS", "ENV_VAR", "FORMAT", "MODES", "REASONS", "DataStore", "GameSlots", "MalformedPickle", "Player",
+    "ENV_VAR", "FORMAT", "MODES", "REASONS", "DataStore", "GameSlots", "MalformedPickle", "Player",
     "PlayerFile", "Record", "SaveError", "SaveWriter", "SavedSeat", "SavedTable", "SeatKey", "SeatKeys",
     "Standing", "Statistics", "UnsafePickle", "WriteProblem", "data_dir", "decode_game", "encode_game",
     "plain_dumps", "plain_loads",

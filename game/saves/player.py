@@ -1,13 +1,12 @@
-"""This device's player online: the secret player key, the avatar, what servers said of it.
+"""This device's player online: the secret player key, and what servers said of it.
 
 A room server knows a player by a random key the device keeps here (``player.json`` in
 the data folder, readable by its owner only; servers keep only its digest). It is made
 the first time it is needed and deleted by Clear data, after which the device is a new
-player. Beside it: the avatar the player chose (``0 <= avatar < AVATARS``; the game
-draws the pictures) and, per server, what that server last said of the player (their
-tag, their name there, their ranking points per rule set), so the Statistics screen can
-show the online points without a connection. The name itself is the settings'
-``player_name``.
+player. Beside it, per server, what that server last said of the player (their tag,
+their name there, their ranking points per rule set), so the Statistics screen can
+show the online points without a connection. The name and the avatar are the
+settings' (``player_name``, and the first of ``people_avatars``).
 
 The key is a secret: never printed or logged (`Player.__repr__` leaves it out). A file
 that cannot be used is read as no player; when a player is next needed (the next
@@ -31,8 +30,6 @@ from .writer import SaveWriter
 
 KIND: Final = "player"
 FORMAT: Final = 1
-AVATARS: Final = 24
-"""Avatars are numbered 0 to 23 (the table's pictures; the lead unifies this constant with theirs)."""
 KEY: Final = re.compile(r"[A-Za-z0-9_-]{32,128}", re.ASCII)
 MAX_SERVERS: Final = 20  # servers whose word on this player is kept
 MAX_SERVER: Final = 300  # characters of a server's address
@@ -56,19 +53,17 @@ class Standing:
 
 @dataclass
 class Player:
-    """This device's player: key, avatar, and each server's word on them."""
+    """This device's player: the key, and each server's word on them."""
 
     key: str
-    avatar: int = 0
     servers: dict[str, Standing] = field(default_factory=dict)
 
     def __repr__(self) -> str:  # never the key
-        return f"Player(key=…, avatar={self.avatar}, servers={sorted(self.servers)})"
+        return f"Player(key=…, servers={sorted(self.servers)})"
 
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
-        return {"key": self.key, "avatar": self.avatar,
-                "servers": {name: s.to_json() for name, s in self.servers.items()}}
+        return {"key": self.key, "servers": {name: s.to_json() for name, s in self.servers.items()}}
 
 
 def new_key() -> str:
@@ -120,18 +115,6 @@ class PlayerFile:
         """Keep ``player`` (owner-only)."""
         self.writer.write(self.path, pack_json(KIND, FORMAT, player.to_json()), private=True)
 
-    def set_avatar(self, avatar: int) -> None:
-        """Choose the avatar (0 to ``AVATARS - 1``).
-
-        Raises:
-            ValueError: not one of the avatars.
-        """
-        if type(avatar) is not int or not 0 <= avatar < AVATARS:
-            raise ValueError(f"an avatar is a whole number from 0 to {AVATARS - 1}, not {avatar!r}")
-        player = self.player()
-        player.avatar = avatar
-        self.write(player)
-
     def remember(self, server: str, profile: dict[str, Any]) -> Standing | None:
         """Keep what ``server`` said of this player in a ``profile`` message (its tag, name and
         points); a message of the wrong shape is not kept (None)."""
@@ -165,17 +148,16 @@ def _player(value: Any) -> Player:
     """
     if not isinstance(value, dict):
         raise SaveError("wrong_shape")
-    key, avatar, servers = value.get("key"), value.get("avatar", 0), value.get("servers", {})
+    key, servers = value.get("key"), value.get("servers", {})
     checks = {"key": isinstance(key, str) and KEY.fullmatch(key) is not None,
-              "avatar": type(avatar) is int and 0 <= avatar < AVATARS,
               "servers": isinstance(servers, dict)}
     wrong = [name for name, ok in checks.items() if not ok]
     if wrong:
         raise SaveError("bad_fields", names=", ".join(wrong))
-    assert isinstance(key, str) and isinstance(avatar, int) and isinstance(servers, dict)
+    assert isinstance(key, str) and isinstance(servers, dict)
     kept = {}
     for server, raw in list(servers.items())[:MAX_SERVERS]:
         standing = _standing(raw)
         if isinstance(server, str) and 0 < len(server) <= MAX_SERVER and standing is not None:
             kept[server] = standing  # a server's word that cannot be read is left out: it comes again
-    return Player(key, avatar, kept)
+    return Player(key, kept)

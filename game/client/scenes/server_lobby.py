@@ -12,8 +12,8 @@ While the server looks, the screen shows how many people wait with the player an
 how long; "Stop looking" leaves the queue at once. Once seated, the waiting room and
 then the table take over that connection.
 
-The player's name with its tag and the avatar show at the top: ◂ ▸ change the avatar
-(sent once the choice rests, so stepping through the pictures costs one change).
+The player's name with its tag and avatar show at the top; the avatar button opens the
+avatar picker (the same one as the new-game form's: the choice is the solo player's too).
 Leaderboard opens the ranking. Everything is a button (tap, click, or the keyboard's
 focus ring), and what the server sends is shown as text, never as markup.
 """
@@ -29,9 +29,11 @@ import pygame_gui
 
 from game.engine import PRESETS
 from game.net.client import CLOSED, ROOM_ID, RoomConnection, Server, read_link, server_text
-from game.saves import AVATARS, SeatKey
+from game.play.avatars import CATALOGUE
+from game.saves import SeatKey
 
 from .. import online_player
+from ..avatar_art import avatar_image
 from ..i18n import tr
 from ..remote import RemoteController, shorten
 from .gui import GuiScene
@@ -43,7 +45,6 @@ WAITS: Final = (None, 30, 60, 120, 300)
 """Quick match's choices for computers filling the table: never, or after so many seconds."""
 DEFAULT_WAIT: Final = 60
 POLL: Final = 0.1  # seconds between looks at the connection
-AVATAR_REST: Final = 1.0  # seconds an avatar choice rests before it is sent
 MAX_NAMES: Final = 1  # names shown per room line ("+N" after)
 NAME_SHOWN: Final = 12  # characters of a name in a room line (cut with "…")
 MAX_MY_ROOMS: Final = 2
@@ -85,8 +86,8 @@ class ServerLobbyScene(GuiScene):
         self.quick: RemoteController | None = None  # the quick-match connection, while looking
         self.quick_since = 0.0  # seconds looked so far (counted here between the server's words)
         self._queued: dict[str, Any] | None = None  # the server's last word on the quick match
-        self.avatar = app.store.player.player().avatar
-        self.avatar_left: float | None = None  # an avatar choice resting before it is sent
+        self.avatar = online_player.avatar(app)
+        self.avatar_rect: pygame.Rect | None = None  # where the avatar's picture is drawn
         self._shown: object = None
         self._poll = 0.0
         self._leaving = False
@@ -108,9 +109,11 @@ class ServerLobbyScene(GuiScene):
         key = "lobby.you" if self.profile else "lobby.you_pending"
         text = tr(key, name=you.rsplit(" #", 1)[0], tag=you.rsplit(" #", 1)[-1]) if self.profile else tr(
             key, name=you)
-        self.label(pygame.Rect(m, y, third, bh), text)
-        self.button(pygame.Rect(2 * m + third, y, third, bh), tr("lobby.avatar", n=self.avatar + 1) + "  ◂ ▸",
-                    lambda: self.step_avatar(1), self.step_avatar)
+        self.avatar_rect = pygame.Rect(m, y, bh, bh)
+        self.label(pygame.Rect(m + bh + m // 2, y, third - bh - m // 2, bh), text)
+        picture = tr(f"avatar.{CATALOGUE[self.avatar].name}")
+        self.button(pygame.Rect(2 * m + third, y, third, bh),
+                    tr("fmt.pair", label=tr("lobby.avatar"), value=picture), self.pick_avatar)
         self.button(pygame.Rect(3 * m + 2 * third, y, third, bh), tr("lobby.leaderboard"), self.leaderboard)
         top = y + bh + gap * 2
         by = h - bh - m
@@ -256,11 +259,6 @@ class ServerLobbyScene(GuiScene):
         super().update(dt)
         self.elapsed += dt
         self._poll -= dt
-        if self.avatar_left is not None:
-            self.avatar_left -= dt
-            if self.avatar_left <= 0:
-                self.avatar_left = None
-                self.connection.send({"type": "profile", "avatar": self.avatar})
         if self._poll <= 0:
             self._poll = POLL
             for message in self.connection.poll():
@@ -299,19 +297,29 @@ class ServerLobbyScene(GuiScene):
 
     def exit(self) -> None:
         """Leaving for anywhere: the lobby's connection closes (and the queue, unless seated)."""
-        if self.avatar_left is not None:
-            self.connection.send({"type": "profile", "avatar": self.avatar})
         self.connection.close()
         if self.quick is not None and not self._leaving:
             self.stop_quick()
 
     # ---- actions --------------------------------------------------------------------------------
-    def step_avatar(self, delta: int) -> None:
-        """The next or previous avatar (kept on this device; sent to the server once it rests)."""
-        self.avatar = (self.avatar + delta) % AVATARS
-        self.app.store.player.set_avatar(self.avatar)
-        self.avatar_left = AVATAR_REST
+    def pick_avatar(self) -> None:
+        """The avatar picker, over this screen."""
+        from .avatar_picker import AvatarPickerScene
+
+        name = self.app.settings.player_name or tr("table.you")
+        self.app.stack.push(AvatarPickerScene(self.app, name, self.avatar, {}, self.set_avatar))
+
+    def set_avatar(self, avatar: int) -> None:
+        """The player chose ``avatar``: kept on this device and told to the server."""
+        online_player.set_avatar(self.app, avatar)
+        self.avatar = online_player.avatar(self.app)
+        self.connection.send({"type": "profile", "avatar": self.avatar})
         self.rebuild()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """The player's avatar beside their name."""
+        if self.avatar_rect is not None:
+            surface.blit(avatar_image(self.avatar, self.avatar_rect.height), self.avatar_rect)
 
     def step_preset(self, delta: int) -> None:
         """Quick match's rule set."""
