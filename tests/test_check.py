@@ -1,4 +1,4 @@
-"""``--check``: the real client, headless, plays a computer-only game to its result and says so;
+"""``--check``: the real client, headless, plays a game on the autopilot to its result and says so;
 it never touches the player's data folder, and a broken installation fails naming the step."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from game.client import assets
 from game.client.check import run_check
 
 ROOT = Path(__file__).resolve().parent.parent
-STEPS = ("the shipped files", "the window", "the menu", "the new-game form", "a computer-only game",
+STEPS = ("the shipped files", "the window", "the menu", "the new-game form", "a game on the autopilot",
          "the result screen", "a helper process")
 
 

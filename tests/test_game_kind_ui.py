@@ -12,7 +12,7 @@ import pygame
 from game.client import ui
 from game.client.i18n import tr
 from game.client.scenes.newgame import NewGameScene
-from tests.client_support import STEP, label_starting, labels, open_menu, run_until, tap_label, top_name
+from tests.client_support import STEP, label_starting, labels, open_menu, tap_label, top_name
 
 QUICK = "Quick game: first out wins"
 POINTS = "Points game: to the target"
@@ -200,14 +200,12 @@ def test_a_finished_pair_round_shows_pair_totals_and_a_line_per_pair(app):
     set_players(app, 4)
     tap_label(app, "Pair play (4 players): off")
     tap_label(app, QUICK)
-    for seat in (1, 2, 3, 4):
-        if label_starting(app, f"Seat {seat}: ") == f"Seat {seat}: Human":
-            seat_to_computer(app, seat)
+    assert label_starting(app, "Seat 1: ") == "Seat 1: You"  # a solo game: the others are computers
     start(app)
-    assert run_until(app, lambda: top_name(app) == "ResultScene", 20000)
+    play_to_the_result(app)
     texts = drawn(app)
     assert "Value  ·  Points  ·  Pair total" in texts
-    assert "Computer 1 & Computer 3" in texts and "Computer 2 & Computer 4" in texts  # the chart's legend
+    assert "You & Computer 3" in texts and "Computer 2 & Computer 4" in texts  # the chart's legend
     view = controller(app).view()
     assert view.standings[0] == view.standings[2] == view.scores[0] + view.scores[2]
 
@@ -215,15 +213,12 @@ def test_a_finished_pair_round_shows_pair_totals_and_a_line_per_pair(app):
 def test_a_one_round_classic_game_shows_who_went_out_and_what_each_held(app):
     open_form(app, "Classic")
     set_players(app, 3)
-    for seat in (1, 2, 3):
-        if label_starting(app, f"Seat {seat}: ") == f"Seat {seat}: Human":
-            seat_to_computer(app, seat)
     assert QUICK in labels(app)
     start(app)
     assert controller(app).match.target == 0
     texts = drawn(app)
     assert not [t for t in texts if "pts" in t or "Target" in t], texts
-    assert run_until(app, lambda: top_name(app) == "ResultScene", 20000)
+    play_to_the_result(app)
     result = controller(app).match.round.result
     texts = drawn(app)
     assert not [t for t in texts if "Points" in t or "Total" in t], texts

@@ -2,9 +2,10 @@
 
 It starts the real client on SDL's dummy video and audio drivers (no window, no sound
 card needed), with a temporary data folder (the player's own is never read or written),
-and goes where a player goes, by real taps posted as pygame events: the menu, New game,
-every seat made a computer, Start, then the game played by the computers at instant
-speed to the result screen. On the way it checks the shipped files (the fonts draw the
+and goes where a player goes, by real taps and keys posted as pygame events: the menu,
+Solo against the computer, every other seat made an Easy computer, Start, the autopilot
+switched on (the O key: it plays the person's turns as Medium would), then the game
+played at instant speed to the result screen. On the way it checks the shipped files (the fonts draw the
 suit symbols, the theme loads, every sound effect loads into the mixer, every icon size
 is there) and that a helper process of the Hard computers starts (they are spawned as
 fresh copies of the program, which is what a frozen build most often gets wrong; not
@@ -88,7 +89,7 @@ class _Steps:
         self.step("the window", self.window)
         self.step("the menu", self.menu)
         self.step("the new-game form", self.new_game)
-        self.step("a computer-only game", self.game)
+        self.step("a game on the autopilot", self.game)
         self.step("the result screen", self.result)
         if self.helpers:
             self.step("a helper process", self.helper)
@@ -151,9 +152,9 @@ class _Steps:
         app.stack.apply_requests()
         app.frame(STEP)
         self._expect("MenuScene")
-        self._tap(self._label("menu.new"))
+        self._tap(self._label("menu.solo"))
         self._expect("NewGameScene")
-        return "New game tapped"
+        return "Solo against the computer tapped"
 
     def new_game(self) -> str:
         from .i18n import tr
@@ -162,25 +163,28 @@ class _Steps:
         form = self._app().stack.top
         if not isinstance(form, NewGameScene):
             raise CheckFailed(f"expected the NewGameScene, found the {self._top()}")
-        for seat in range(form.players):
-            for _ in range(4):  # each tap steps the seat to the next kind: human → easy
+        for seat in range(1, form.players):  # seat 1 is the person's; the others step to Easy
+            for _ in range(4):
                 kind = form.kinds[seat]
                 if kind == "easy":
                     break
                 self._tap(tr("fmt.pair", label=tr("new.seat", n=seat + 1), value=tr(f"new.{kind}")))
         seats = form.seats()
-        if any(s.is_human or s.level != "easy" for s in seats):
-            raise CheckFailed(f"the seats did not all become Easy computers: {seats}")
+        if not seats[0].is_human or any(s.is_human or s.level != "easy" for s in seats[1:]):
+            raise CheckFailed(f"the seats are not you and Easy computers: {seats}")
         self._tap(self._label("new.start"))
         self._expect("TableScene")
-        return f"{form.players} Easy computers, Start tapped"
+        return f"you and {form.players - 1} Easy computers, Start tapped"
 
     def game(self) -> str:
         app = self._app()
         table = app.stack.top
         controller = getattr(table, "controller", None)
-        if controller is None or any(s.is_human for s in controller.seats):
-            raise CheckFailed("the table is not a computer-only game")
+        if controller is None:
+            raise CheckFailed("the table has no game")
+        self._key("o")  # the autopilot plays the person's turns from now on
+        if not controller.autopilot(0):
+            raise CheckFailed("the O key did not switch the autopilot on")
         deadline = time.perf_counter() + MAX_SECONDS
         for frames in range(MAX_FRAMES):
             if self._top() == "ResultScene":
@@ -244,6 +248,15 @@ class _Steps:
         from .i18n import tr
 
         return tr(key)
+
+    def _key(self, name: str) -> None:
+        """Press and release a key on the top screen (real KEYDOWN and KEYUP events)."""
+        import pygame
+
+        key = pygame.key.key_code(name)
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode=name, scancode=0))
+        self._app().frame(STEP)
 
     def _tap(self, label: str) -> None:
         """Tap the top screen's button labelled ``label`` (a real FINGERDOWN and FINGERUP)."""

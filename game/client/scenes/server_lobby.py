@@ -47,6 +47,7 @@ DEFAULT_WAIT: Final = 60
 POLL: Final = 0.1  # seconds between looks at the connection
 MAX_NAMES: Final = 1  # names shown per room line ("+N" after)
 NAME_SHOWN: Final = 12  # characters of a name in a room line (cut with "…")
+PROFILE_NAME_SHOWN: Final = 16  # characters of the player's own name beside their avatar
 MAX_MY_ROOMS: Final = 2
 
 
@@ -107,8 +108,8 @@ class ServerLobbyScene(GuiScene):
         third = (w - 4 * m) // 3
         you = online_player.label(self.profile, self.app.settings.player_name or "…")
         key = "lobby.you" if self.profile else "lobby.you_pending"
-        text = tr(key, name=you.rsplit(" #", 1)[0], tag=you.rsplit(" #", 1)[-1]) if self.profile else tr(
-            key, name=you)
+        name, _, tag = you.rpartition(" #") if self.profile else (you, "", "")
+        text = tr(key, name=_cut(name, PROFILE_NAME_SHOWN), tag=tag)
         self.avatar_rect = pygame.Rect(m, y, bh, bh)
         self.label(pygame.Rect(m + bh + m // 2, y, third - bh - m // 2, bh), text)
         picture = tr(f"avatar.{CATALOGUE[self.avatar].name}")
@@ -410,8 +411,9 @@ class ServerLobbyScene(GuiScene):
         self.app.stack.replace(LobbyScene(self.app))
 
 
-def _cut(name: str) -> str:
-    return name if len(name) <= NAME_SHOWN else name[:NAME_SHOWN - 1] + "…"
+def _cut(name: str, limit: int = 0) -> str:
+    limit = limit or NAME_SHOWN
+    return name if len(name) <= limit else name[:limit - 1] + "…"
 
 
 def _count(value: Any) -> int:
