@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 import ssl
 import time
 from collections.abc import Callable
@@ -29,9 +30,13 @@ class Peer:
     """One player's connection, speaking the protocol by hand."""
 
     def __init__(self, port: int, rng_seed: int = 0, *, tls: ssl.SSLContext | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, address: str | None = None) -> None:
         self.port = port
         scheme = "wss" if tls is not None else "ws"
+        # ``address``: the player's address as a trusted proxy names it (servers started with
+        # ``proxy_headers=True, trusted_proxies=["127.0.0.1"]`` read it).
+        if address:
+            headers = {**(headers or {}), "X-Forwarded-For": address}
         self.ws = connect(f"{scheme}://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True,
                           ssl=tls, additional_headers=headers, proxy=None)
         self.frames: list[str] = []  # every text frame received, as received
@@ -42,9 +47,11 @@ class Peer:
         self.key = ""
         self.rng = random.Random(rng_seed)
         self.count = 0
+        self.player_key = ""
+        self.profile: dict[str, Any] | None = None
 
     def send(self, **message: Any) -> None:
-        message.setdefault("v", 1)
+        message.setdefault("v", 2)
         self.ws.send(json.dumps(message))
 
     def recv(self, timeout: float = 5.0) -> dict[str, Any]:
@@ -59,6 +66,8 @@ class Peer:
         elif kind == "joined":
             self.room_id, self.seat = message["room"], message["seat"]
             self.key = message.get("key", self.key)
+        elif kind == "profile":
+            self.profile = message
         return message
 
     def until(self, done: Callable[[dict[str, Any]], bool], timeout: float = 10.0) -> dict[str, Any]:
@@ -80,9 +89,21 @@ class Peer:
         except TimeoutError:
             pass
 
-    def create(self, preset: str, seats: list[dict[str, Any]], options=None, name="") -> dict[str, Any]:
-        self.send(type="create", preset=preset, options=options or {}, seats=seats, name=name)
+    def create(self, preset: str, seats: list[dict[str, Any]], options=None, name="",
+               **fields: Any) -> dict[str, Any]:
+        self.send(type="create", preset=preset, options=options or {}, seats=seats, name=name, **fields)
         return self.until(lambda m: m["type"] in ("joined", "error"))
+
+    def hello(self, name: str = "", key: str | None = None, **fields: Any) -> dict[str, Any]:
+        """Say hello with a player key (a new one unless given); return the answer."""
+        self.player_key = key or secrets.token_urlsafe(24)
+        if name:
+            fields["name"] = name
+        self.send(type="hello", player=self.player_key, **fields)
+        answer = self.until(lambda m: m["type"] in ("profile", "error"))
+        if answer["type"] == "profile":
+            self.profile = answer
+        return answer
 
     def join(self, room: str, **fields: Any) -> dict[str, Any]:
         self.send(type="join", room=room, **fields)

@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from game.ai.hard import Hard
 from game.engine import PRESETS, Match
 from game.net.clock import ManualClock
-from game.net.protocol import MAX_MESSAGE
+from game.net.protocol import MAX_MESSAGE, PROTOCOL
 from game.net.rooms import Room, Seat
 from game.net.roomstore import RoomStore, StoreError
 from game.net.search import MAX_BROKEN, MIN_BUDGET, WORKER_NICENESS, SearchPool
@@ -422,19 +422,20 @@ def test_past_the_rate_limit_each_message_is_answered_with_its_ref_up_to_a_secon
 
 
 # ---- versions and sizes ---------------------------------------------------------------------------
-@pytest.mark.parametrize("version", [True, 1.0, "1", 2, None, [1], 1 + 2 ** 64])
-def test_only_the_whole_number_1_is_version_1(server, version):
+@pytest.mark.parametrize("version", [True, 2.0, "2", 3, 1, None, [2], 2 + 2 ** 64])
+def test_only_the_whole_number_2_is_version_2(server, version):
+    assert PROTOCOL == 2  # (version 1 was the same test with 1: true, 1.0, "1"...)
     peer = Peer(server.port)
     peer.ws.send(json.dumps({"type": "ping", "ref": "v", "v": version}))
     reply = peer.recv()
-    assert (reply["type"], reply["code"], reply["v"]) == ("error", "version", 1)
-    peer.ws.send(json.dumps({"type": "ping", "ref": "v", "v": 1}))
+    assert (reply["type"], reply["code"], reply["v"]) == ("error", "version", PROTOCOL)
+    peer.ws.send(json.dumps({"type": "ping", "ref": "v", "v": PROTOCOL}))
     assert peer.recv()["type"] == "pong"
 
 
 def _ping_of(size: int, char: str) -> str:
     """A ping of exactly ``size`` bytes of UTF-8, padded with ``char``."""
-    head = json.dumps({"type": "ping", "v": 1, "pad": ""})[:-2]  # up to the padding's opening quote
+    head = json.dumps({"type": "ping", "v": PROTOCOL, "pad": ""})[:-2]  # up to the padding's opening quote
     room = size - len(head.encode()) - 2
     pad = char * (room // len(char.encode())) + "x" * (room % len(char.encode()))
     text = head + pad + '"}'
@@ -450,7 +451,7 @@ def test_the_8_kib_limit_counts_bytes_not_characters(server):
         peer.ws.send(_ping_of(MAX_MESSAGE + 1, char))
         reply = peer.recv()
         assert reply["code"] == "too_large" and f"{MAX_MESSAGE + 1:,} bytes" in reply["message"]
-    wide = json.dumps({"type": "ping", "v": 1, "pad": "€" * 8000}, ensure_ascii=False)  # 8,036 characters
+    wide = json.dumps({"type": "ping", "v": PROTOCOL, "pad": "€" * 8000}, ensure_ascii=False)  # 8,036 chars
     peer.ws.send(wide)
     assert peer.recv()["code"] == "too_large"
 

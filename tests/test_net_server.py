@@ -214,7 +214,7 @@ def test_bad_input_gets_an_error_naming_it_and_changes_nothing(server):
     assert ana.recv()["code"] == "bad_json"
     ana.ws.send(b"\x00\x01")
     assert ana.recv()["code"] == "bad_json"
-    ana.send(type="action", action="draw", v=2)
+    ana.send(type="action", action="draw", v=3)
     assert ana.recv()["code"] == "version"
     ana.send(type="teleport")
     assert ana.recv()["code"] == "unknown_type"
@@ -222,7 +222,7 @@ def test_bad_input_gets_an_error_naming_it_and_changes_nothing(server):
     assert ana.recv()["code"] == "bad_message"
     ana.send(type="action", action=7)
     assert ana.recv()["code"] == "bad_message"
-    ana.ws.send(json.dumps({"v": 1, "type": "ping", "pad": "x" * 10_000}))
+    ana.ws.send(json.dumps({"v": 2, "type": "ping", "pad": "x" * 10_000}))
     assert ana.recv()["code"] == "too_large"
     waiting = ben if ana.my_turn else ana
     waiting.send(type="action", action=waiting.view["legal"][0] if waiting.view["legal"] else "draw", ref="r")

@@ -72,7 +72,7 @@ class Friend:
         self.send(hello)
 
     def send(self, message: dict) -> None:
-        self.ws.send(json.dumps({**message, "v": 1}))
+        self.ws.send(json.dumps({**message, "v": 2}))
 
     def drain(self) -> None:
         """Take in every message already here (never waits)."""

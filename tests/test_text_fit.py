@@ -202,8 +202,54 @@ def waiting_room():
     controller._handle({"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0, "players": len(seats)})
     controller._handle({"type": "room", "room": "q7Rk2mXa9LpZ", "preset": "action", "options": {},
                         "players": len(seats), "state": "waiting", "seats": seats, "waiting_for": [1, 4],
-                        "results": [], "deal": 1})
+                        "results": [], "deal": 1, "kind": "public", "ranked": False})
     return controller
+
+
+LONG_NAME = "Maximilienne-Éléonore"
+
+
+def server_lobby(app: App) -> Scene:
+    """A server's lobby: more public rooms than fit, of long names; quick match looking; my name."""
+    from game.client.remote import RemoteController
+    from game.client.scenes.server_lobby import ServerLobbyScene
+    from game.net.client import Server
+
+    scene = ServerLobbyScene(app, Server("club-de-huit.example.org", 65535, True),
+                             connection=QuietConnection())  # type: ignore[arg-type]
+    scene.take({"type": "profile", "name": LONG_NAME, "tag": "3F2", "avatar": 15, "xp": {}})
+    seat = {"kind": "human", "name": LONG_NAME, "tag": "A0B", "avatar": 4}
+    rooms = [{"room": f"room{i}", "preset": "action", "options": {}, "players": 6, "taken": 4, "free": 2,
+              "computers": 0, "since": 1000.0 - 3599 * i, "seats": [seat] * 4 + [{"kind": "free"}] * 2}
+             for i in range(12)]
+    scene.take({"type": "lobby", "rooms": rooms, "listed": 140, "now": 1000.0})
+    scene.quick = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
+    scene.quick.queued = {"type": "queued", "preset": "action", "players": 6, "waiting": 5, "since": 0.0,
+                          "now": 3599.0}
+    scene.quick_since = 3599.0
+    scene.preset_name, scene.quick_players, scene.wait = "action", 6, 300
+    scene.message = i18n.tr("lobby.name_refused", why=i18n.tr("name.control"))
+    scene.rebuild()
+    return scene
+
+
+def leaderboard(app: App, view: str) -> Scene:
+    """The top 100 of a rule set, every name the longest, or a history of long lines."""
+    from game.client.scenes.leaderboard import LeaderboardScene
+    from game.net.client import Server
+
+    scene = LeaderboardScene(app, Server("club-de-huit.example.org", 65535, True), "action",
+                             connection=QuietConnection())  # type: ignore[arg-type]
+    top = [{"rank": i + 1, "name": LONG_NAME, "tag": "3F2", "avatar": 1, "xp": 999_999 - i, "games": 99_999,
+            "you": i == 3} for i in range(100)]
+    scene.take({"type": "leaderboard", "preset": "action", "top": top,
+                "you": {"rank": 4, "xp": 999_996, "games": 99_999}, "players": 123_456})
+    games = [{"preset": "action", "players": 6, "xp": -20, "outcome": "penalty", "at": 1.7e9, "deal": 0,
+              "opponents": [f"{LONG_NAME} #A0{i}" for i in range(5)]} for _ in range(50)]
+    scene.take({"type": "history", "games": games})
+    scene.view = view
+    scene.rebuild()
+    return scene
 
 
 def screens(app: App) -> Iterator[str]:
@@ -324,6 +370,17 @@ def screens(app: App) -> Iterator[str]:
     yield "online lobby"
     start(WaitingRoomScene(app, waiting_room()))
     yield "online waiting room"
+    start(server_lobby(app))
+    yield "server lobby"
+    for view in ("top", "history"):
+        start(leaderboard(app, view))
+        app.frame(STEP)  # the first drawing counts the rows a page holds
+        app.stack.top.rebuild()
+        yield f"leaderboard ({view})"
+    app.settings.last_preset = "action"
+    app.settings.last_players["action"] = PRESETS["action"].max_players
+    start(NewGameScene(app, online=("club-de-huit.example.org", 65535, True), public=True))
+    yield "new game (a public room)"
 
     # The table, 2 to 7 seats, with every switch on, a timer, the log full and the longest refusal.
     for players in range(2, 8):
@@ -393,6 +450,13 @@ def screens(app: App) -> Iterator[str]:
     scene = table(app, match, configs, [])
     push(HandoffScene(app, scene, 1))  # type: ignore[arg-type]
     yield "hand-off"
+    # The vote on an abandon, over a table, about the longest name.
+    from game.client.scenes.vote import VoteScene
+
+    configs = [SeatConfig("human"), SeatConfig("human", name=LONG_NAME[:24])]
+    scene = table(app, Match(PRESETS["duel"], 2, 3), configs, [])
+    push(VoteScene(app, scene, 1))  # type: ignore[arg-type]
+    yield "vote on an abandon"
     # The suit picker, for suits and for colours.
     for name, hands, top in (("classic", ["8S 4H", "5D 6C"], "7H"), ("colors", ["W R4", "B5 G6"], "R3")):
         match = make_match(name, hands, top, "KD QD JD TD" if name == "classic" else "B1 B2 B3 B4",

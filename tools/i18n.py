@@ -237,7 +237,7 @@ def compile_all(locale: Path, outdir: Path) -> int:
 
 
 # ---- port (Babel) ---------------------------------------------------------------------------------
-DICT_FILES = ("game/client/i18n.py", "game/client/i18n_data.py")
+DICT_FILES = ("game/client/i18n.py", "game/client/i18n_data.py", "game/client/i18n_online.py")
 DICT_LANGUAGES = {"EN": "en", "FR": "fr"}
 """The dictionaries the catalogues replaced, by the language they held: ``EN``, ``FR``, and any
 name ending in ``_EN`` or ``_FR`` (``ONLINE_EN``, ``MODES_FR``: the parts merged into them)."""

@@ -15,6 +15,16 @@ computers with ``turn_seconds: 1`` and never act (every human turn times out, an
 the computers think; the server runs with its real think delays). The attackers'
 rooms created and refused are printed with the rest. ``--server-arg`` passes a flag
 to the server (repeatable), e.g. to lift or tighten a quota.
+
+``--quick`` measures quick match instead (protocol version 2): ``2 × --rooms`` players
+(``--players`` per table with ``--rooms`` tables' worth of them) each say hello with a
+player key of their own, ask for a ``--preset`` table, play the game they are seated
+in, and queue again on a new connection when it is over, until ``--duration`` runs
+out. Each player comes from an address of its own (the server reads it from
+``X-Forwarded-For``, trusting 127.0.0.1 as its proxy), so every table is ranked and its
+points are written at its end. It prints the seatings, the wait from asking to being
+seated (p50/p95/max), the games finished, and the same round trip, CPU and error
+figures.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import statistics
 import subprocess
 import sys
@@ -51,6 +62,10 @@ class Tally:
         self.actions = 0
         self.attack_rooms = 0  # rooms the attackers got
         self.attack_refused: list[str] = []  # and the codes of those they did not
+        self.queued = 0  # quick match: requests made
+        self.waits: list[float] = []  # and seconds from asking to being seated, per seating
+        self.rooms: set[str] = set()  # the rooms quick match made
+        self.games = 0  # games finished (counted once per player)
 
 
 async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, think: float,
@@ -58,7 +73,7 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
     """One player: create (or join) the room, then play until ``stop``."""
     async with connect(url, max_size=1 << 20) as ws:
         if host:
-            await ws.send(json.dumps({"v": 1, "type": "create", "preset": room["preset"], "options": {},
+            await ws.send(json.dumps({"v": 2, "type": "create", "preset": room["preset"], "options": {},
                                       "seats": [{"kind": "human"}, {"kind": "human"}]}))
         else:
             try:
@@ -67,7 +82,7 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                 return
             if room["id"] is None:
                 return  # the room could not be created (the host counted the error)
-            await ws.send(json.dumps({"v": 1, "type": "join", "room": room["id"]}))
+            await ws.send(json.dumps({"v": 2, "type": "join", "room": room["id"]}))
         sent: dict[str, float] = {}
         accepted = -1
         count = 0
@@ -97,17 +112,17 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                     ref = f"{view['seat']}-{count}"
                     await _after(think * rng.uniform(0.5, 1.5))
                     sent[ref] = time.monotonic()
-                    await ws.send(json.dumps({"v": 1, "type": "action", "action": rng.choice(view["legal"]),
+                    await ws.send(json.dumps({"v": 2, "type": "action", "action": rng.choice(view["legal"]),
                                               "ref": ref}))
                 elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
                     accepted = view["round_number"]
-                    await ws.send(json.dumps({"v": 1, "type": "accept_round"}))
+                    await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
 
 
 async def attacker(url: str, tally: Tally, stop: float) -> None:
     """One attacking connection: a room of six Hard computers on a 1-second clock, never acting."""
     async with connect(url, max_size=1 << 20) as ws:
-        await ws.send(json.dumps({"v": 1, "type": "create", "preset": "points",
+        await ws.send(json.dumps({"v": 2, "type": "create", "preset": "points",
                                   "options": {"turn_seconds": 1}, "seats": ATTACK_SEATS}))
         while time.monotonic() < stop:
             try:
@@ -120,6 +135,79 @@ async def attacker(url: str, tally: Tally, stop: float) -> None:
             elif message["type"] == "error":
                 tally.attack_refused.append(message["code"])
                 return  # refused: this attacker is done
+
+
+async def quick_player(url: str, index: int, preset: str, players: int, tally: Tally, rng: random.Random,
+                       think: float, stop: float) -> None:
+    """One player of quick match: hello, queue, play the game it is seated in; again until ``stop``."""
+    key = secrets.token_urlsafe(24)
+    address = f"10.{(index >> 16) & 255}.{(index >> 8) & 255}.{index & 255}"
+    while time.monotonic() < stop:
+        async with connect(url, max_size=1 << 20, additional_headers={"X-Forwarded-For": address}) as ws:
+            await ws.send(json.dumps({"v": 2, "type": "hello", "player": key, "name": f"Bot {index}"}))
+            await ws.send(json.dumps({"v": 2, "type": "queue", "preset": preset, "players": players}))
+            asked = time.monotonic()
+            tally.queued += 1
+            if not await _play_seated(ws, tally, rng, think, stop, asked):
+                return
+
+
+async def _play_seated(ws: Any, tally: Tally, rng: random.Random, think: float, stop: float,
+                       asked: float) -> bool:
+    """Wait to be seated, then play until the game is over (True) or ``stop`` (False)."""
+    sent: dict[str, float] = {}
+    count = 0
+    accepted = -1
+    while time.monotonic() < stop:
+        try:
+            text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
+            message = json.loads(text)
+        except TimeoutError:
+            return False
+        kind = message["type"]
+        if kind == "joined":
+            tally.waits.append(time.monotonic() - asked)
+            tally.rooms.add(message["room"])
+        elif kind == "error":
+            tally.errors.append(message["code"])
+            return False
+        elif kind == "update":
+            ref = message.get("ref")
+            if ref in sent:
+                tally.trips.append(time.monotonic() - sent.pop(ref))
+                tally.actions += 1
+            view = message["view"]
+            if view["status"] == Status.MATCH_OVER and (not view["target"] or view["winners"]):
+                tally.games += 1
+                return True
+            if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
+                count += 1
+                ref = f"q{count}"
+                await _after(think * rng.uniform(0.5, 1.5))
+                sent[ref] = time.monotonic()
+                await ws.send(json.dumps({"v": 2, "type": "action", "action": rng.choice(view["legal"]),
+                                          "ref": ref}))
+            elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
+                accepted = view["round_number"]
+                await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+    return False
+
+
+async def run_quick(url: str, people: int, players: int, duration: float, think: float, preset: str,
+                    seed: int) -> Tally:
+    """Let ``people`` quick-match players queue, play and queue again for ``duration`` seconds."""
+    tally = Tally()
+    rng = random.Random(seed)
+    stop = time.monotonic() + duration
+    tasks = []
+    for i in range(people):
+        tasks.append(asyncio.create_task(quick_player(url, i + 1, preset, players, tally,
+                                                      random.Random(rng.random()), think, stop)))
+        if i % 40 == 39:
+            await asyncio.sleep(0.05)  # arrivals over a moment rather than all in one tick
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    tally.errors += [type(r).__name__ for r in results if isinstance(r, BaseException)]
+    return tally
 
 
 async def _after(seconds: float) -> None:
@@ -193,6 +281,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--attack", type=int, default=0, metavar="N",
                         help=f"attacking connections beside the bots, 0 to {MAX_ATTACKERS} (0)")
+    parser.add_argument("--quick", action="store_true",
+                        help="quick match: players queue, are seated, play and queue again")
+    parser.add_argument("--players", type=int, default=2, help="quick match: players per table (2)")
     parser.add_argument("--server-arg", action="append", default=[], metavar="FLAG",
                         help="a flag for the server, e.g. --server-arg=--computer-seats=100 (repeatable)")
     args = parser.parse_args(argv)
@@ -200,13 +291,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--rooms must be 1 to {MAX_ROOMS} and --duration 0 to {MAX_DURATION:g} seconds")
     if not 0 <= args.attack <= MAX_ATTACKERS:
         parser.error(f"--attack must be 0 to {MAX_ATTACKERS}")
+    if not 2 <= args.players <= 8 or (args.quick and args.attack):
+        parser.error("--players must be 2 to 8, and --quick goes without --attack")
+    quick_args = ["--proxy-headers", "--trusted-proxy", "127.0.0.1", "--queue-per-hour", "1000000"] \
+        if args.quick else []
     # The attack needs the computers' real think delays; the bots alone are measured without any.
     think_scale = "1" if args.attack else "0"
     with tempfile.TemporaryDirectory(prefix="huit-load-") as folder:
         server = subprocess.Popen(
             [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0",
              "--db", str(Path(folder) / "rooms.sqlite3"), "--think-scale", think_scale,
-             "--rooms-per-hour", str(MAX_ROOMS), "--rooms-held", str(MAX_ROOMS), *args.server_arg],
+             "--rooms-per-hour", str(MAX_ROOMS), "--rooms-held", str(MAX_ROOMS), *quick_args,
+             *args.server_arg],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             assert server.stdout is not None
@@ -214,15 +310,30 @@ def main(argv: list[str] | None = None) -> int:
             port = int(line.split(":")[1].split(",")[0])
             started = time.monotonic()
             cpu_before = cpu_seconds(server.pid)
-            tally = asyncio.run(run(f"ws://127.0.0.1:{port}/", args.rooms, args.duration, args.think,
-                                    args.preset, args.seed, args.attack))
+            url = f"ws://127.0.0.1:{port}/"
+            if args.quick:
+                tally = asyncio.run(run_quick(url, args.rooms * args.players, args.players, args.duration,
+                                              args.think, args.preset, args.seed))
+            else:
+                tally = asyncio.run(run(url, args.rooms, args.duration, args.think, args.preset, args.seed,
+                                        args.attack))
             elapsed = time.monotonic() - started
             cpu_after = cpu_seconds(server.pid)
         finally:
             server.terminate()
             server.wait(10)
     trips = [t * 1000 for t in tally.trips]
-    print(f"{args.rooms} rooms of 2 bots, {args.preset}, think {args.think:g} s, {elapsed:.1f} s")
+    if args.quick:
+        waits = [t * 1000 for t in tally.waits]
+        print(f"quick match: {args.rooms * args.players} players asking for {args.preset} at {args.players}, "
+              f"think {args.think:g} s, {elapsed:.1f} s")
+        print(f"requests: {tally.queued}, seatings: {len(tally.waits)} in {len(tally.rooms)} rooms, "
+              f"games finished: {tally.games // args.players} (ranked, each from its own address)")
+        if waits:
+            print(f"wait to be seated ms: p50 {percentile(waits, .5):.1f}  p95 {percentile(waits, .95):.1f}  "
+                  f"max {max(waits):.1f}")
+    else:
+        print(f"{args.rooms} rooms of 2 bots, {args.preset}, think {args.think:g} s, {elapsed:.1f} s")
     if args.attack:
         refused = f" ({', '.join(sorted(set(tally.attack_refused)))})" if tally.attack_refused else ""
         print(f"attack: {args.attack} connections, {tally.attack_rooms} rooms of 6 Hard computers on a "

@@ -402,6 +402,14 @@ class MatchController:
         """A won match may be followed by a new one with the same seats and rules."""
         return True
 
+    @property
+    def vote_due(self) -> int | None:
+        """Never: nobody abandons a game on this device (only ranked online games vote)."""
+        return None
+
+    def vote(self, seat: int, penalise: bool) -> None:
+        """Nothing to vote on here."""
+
     def apply_settings(self, *, speed: float, undo_allowed: bool) -> None:
         """Use the player's animation speed (think delays scale with it) and undo setting."""
         self.speed = speed

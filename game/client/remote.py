@@ -9,7 +9,12 @@ seat's view and the past rounds' results from the room status (`results`).
 
 Server refusals become `error` (an `IllegalAction` with the engine's reason key, so
 the table explains them in the player's language). The lobby drives the same
-object before the table exists: it reads `refusal`, `room` and `ready`.
+object before the table exists: it reads `refusal`, `room` and `ready` (and, for a
+quick match, `queued` until the server seats the player).
+
+In a ranked room (protocol version 2), a person who stayed away too long loses the seat
+to a computer and the others may vote to penalise it: `vote_due` names the seat this
+player may vote on, `vote` sends the vote.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from game.engine import Action, IllegalAction, PlayerView, RoundResult, Status
 from game.engine.events import Event, TimedOut
 from game.net.client import CLOSED, CONNECTED, RECONNECTING, RoomConnection
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
+from game.play.avatars import is_person_avatar
 
 from .controller import SeatConfig
 from .i18n import tr
@@ -42,7 +48,8 @@ def shorten(text: str) -> str:
 
 
 # Errors that mean the seat cannot be had (before the table) or is lost (after).
-FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced")
+FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced",
+         "abandoned", "no_profile", "server_full", "too_many_requests")
 
 ONLINE_POLL: Final = 0.05
 """Messages arrive on the connection's thread at any moment: a resting table looks this often."""
@@ -63,6 +70,10 @@ class RemoteController:
         self.busy: Callable[[], bool] = lambda: False
         self.on_change: Callable[[], None] = lambda: None
         self.on_key: Callable[[str, int, str], None] = lambda room, seat, key: None
+        self.on_profile: Callable[[dict[str, Any]], None] = lambda profile: None
+        self.profile: dict[str, Any] | None = None  # what the server said of this player (hello)
+        self.queued: dict[str, Any] | None = None  # a quick match's wait, until the server seats us
+        self.voted: set[int] = set()  # abandoned seats this player voted on
         self.error: IllegalAction | None = None
         self.refusal: str | None = None  # why the seat cannot be had or was lost (translated)
         self.refusal_code: str | None = None  # the server's error code for it
@@ -121,6 +132,44 @@ class RemoteController:
         if to_act is not None and to_act < len(self.seats) and not self.seats[to_act].is_human:
             return to_act
         return None
+
+    @property
+    def ranked(self) -> bool | None:
+        """Whether the room is ranked (None before its status, or from a version-1 server)."""
+        ranked = (self.room or {}).get("ranked")
+        return ranked if isinstance(ranked, bool) else None
+
+    @property
+    def kind(self) -> str:
+        """``private``, ``public`` or ``quick`` (``private`` when the server does not say)."""
+        kind = (self.room or {}).get("kind")
+        return kind if kind in ("private", "public", "quick") else "private"
+
+    @property
+    def vote_due(self) -> int | None:
+        """An abandoned seat this player may still vote on penalising, if any."""
+        room = self.room or {}
+        votes = room.get("votes")
+        seats = room.get("seats")
+        if not isinstance(votes, list) or not isinstance(seats, list) or self.viewer >= len(seats):
+            return None
+        me = seats[self.viewer]
+        if not isinstance(me, dict) or me.get("kind") != "human":
+            return None
+        for vote in votes:
+            if not isinstance(vote, dict) or type(vote.get("seat")) is not int:
+                continue
+            seat, voted = vote["seat"], vote.get("voted")
+            if (seat in self.voted or vote.get("penalised") is not False or seat == self.viewer
+                    or not isinstance(voted, list) or self.viewer in voted):
+                continue
+            return int(seat)
+        return None
+
+    def vote(self, seat: int, penalise: bool) -> None:
+        """Vote on penalising the abandon of ``seat`` (once)."""
+        self.voted.add(seat)
+        self.connection.send({"type": "vote", "seat": seat, "penalise": penalise})
 
     @property
     def awaiting_deal(self) -> bool:
@@ -266,6 +315,13 @@ class RemoteController:
             return self._update(message)
         elif kind == "error":
             self._error(message)
+        elif kind == "profile":
+            self.profile = message
+            self.on_profile(message)
+        elif kind == "queued":
+            self.queued = message
+        elif kind == "unqueued":
+            self.queued = None
         return False
 
     def _joined(self, message: dict[str, Any]) -> None:
@@ -274,6 +330,7 @@ class RemoteController:
             return
         self.room_id, self.viewer = room, seat
         self.refusal = self.refusal_code = None
+        self.queued = None
         key = message.get("key")
         if isinstance(key, str):
             self.on_key(room, seat, key)
@@ -285,13 +342,17 @@ class RemoteController:
             return  # not a room status this client can show: keep the last good one
         self.room = message
         seats = []
-        for raw in message.get("seats") or []:
-            if not isinstance(raw, dict):
-                continue
+        raws = [raw for raw in message.get("seats") or [] if isinstance(raw, dict)]
+        names = [str(raw.get("name"))[:24] if isinstance(raw.get("name"), str) else "" for raw in raws]
+        for raw, name in zip(raws, names, strict=True):
             kind = "human" if raw.get("kind") == "human" else "computer"
             level = raw.get("level") if raw.get("level") in ("easy", "medium", "hard") else "medium"
-            name = raw.get("name") if isinstance(raw.get("name"), str) else ""
-            seats.append(SeatConfig(kind, str(level), str(name)[:24]))
+            tag = raw.get("tag")
+            if name and names.count(name) > 1 and isinstance(tag, str):
+                name = f"{name} #{tag[:8]}"  # two Anas at one table: their tags tell them apart
+            avatar = raw.get("avatar")  # a player's choice (protocol version 2), else the seat's default
+            chosen = avatar if kind == "human" and is_person_avatar(avatar) else None
+            seats.append(SeatConfig(kind, str(level), name, chosen))
         self.seats = seats
         self._results = None
 

@@ -153,6 +153,14 @@ class TableControl(Protocol):
     def can_rematch(self) -> bool:
         """Whether a won match may be followed here by a new one with the same seats and rules."""
 
+    # ---- ranked online games ----------------------------------------------------------------
+    @property
+    def vote_due(self) -> int | None:
+        """A seat whose abandon this player may vote on penalising (ranked online games), if any."""
+
+    def vote(self, seat: int, penalise: bool) -> None:
+        """Vote on penalising the abandon of ``seat`` (once)."""
+
     # ---- settings and leaving ----------------------------------------------------------------
     def apply_settings(self, *, speed: float, undo_allowed: bool) -> None:
         """Use the player's settings: animation speed factor (0: instant) and whether undo is on."""

@@ -15,7 +15,10 @@ test's); `tls_context` makes that context.
 
 Seat keys are secrets: they are kept here to rejoin, handed to the caller in the
 ``joined`` message, and never printed or logged (the websockets frame log is kept
-off for this reason). No pygame here: `game.client` draws, this module talks.
+off for this reason). So is the player key: given as ``player``, the connection says
+``hello`` with it first on every session (protocol version 2: the server then knows
+the player, their name, tag and avatar), before its own first message.
+No pygame here: `game.client` draws, this module talks.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ __all__ = ["CLOSED", "CONNECTED", "CONNECTING", "MAX_LINK", "RECONNECTING", "ROO
            "make_link", "page_link", "parse_address", "parse_link", "read_link", "read_server",
            "server_text", "tls_context", "websocket_url"]
 
-PROTOCOL: Final = 1
+PROTOCOL: Final = 2
 CA_FILE_VARIABLE: Final = "HUIT_CA_FILE"
 
 CONNECTING: Final = "connecting"
@@ -120,7 +123,8 @@ class RoomConnection:
 
     def __init__(self, host: str, port: int, hello: dict[str, Any], *, tls: bool = False,
                  cafile: str | None = None, first_delay: float = FIRST_DELAY, max_delay: float = MAX_DELAY,
-                 open_timeout: float = 5.0, ping_interval: float = 5.0) -> None:
+                 open_timeout: float = 5.0, ping_interval: float = 5.0,
+                 player: dict[str, Any] | None = None) -> None:
         self.host = host
         self.port = port
         self.tls = tls
@@ -134,6 +138,8 @@ class RoomConnection:
         self.seat: int | None = None
         self._key: str | None = None
         self._hello = dict(hello)
+        # ``{"type": "hello", "player": KEY, ...}``: said first on every session (the key is a secret).
+        self._player = dict(player) if player is not None else None
         if self._hello.get("type") == "create" or (self._hello.get("type") == "join" and "key" not in hello):
             # If the answer is lost and the hello is sent again, the server recognises it and
             # gives back the same seat and key instead of a second room or a second seat.
@@ -274,6 +280,8 @@ class RoomConnection:
         else:
             hello = self._hello
         try:
+            if self._player is not None:
+                await ws.send(json.dumps({**self._player, "v": PROTOCOL}))
             await ws.send(json.dumps({**hello, "v": PROTOCOL}))
         except ConnectionClosed as exc:
             self.problem = str(exc)

@@ -29,7 +29,15 @@ from .addresses import trusted_network
 from .protocol import RATE
 from .roomstore import StoreError
 from .search import BUDGET, MIN_BUDGET, SearchPool, default_workers
-from .server import COMPUTER_SEATS, MAX_ROOMS, ROOMS_HELD, ROOMS_PER_HOUR, RoomServer
+from .server import (
+    COMPUTER_SEATS,
+    MAX_ROOMS,
+    PROFILES_PER_HOUR,
+    QUEUE_PER_HOUR,
+    ROOMS_HELD,
+    ROOMS_PER_HOUR,
+    RoomServer,
+)
 
 DEFAULT_PORT: Final = 8765
 
@@ -91,6 +99,8 @@ MIN_RATE: Final = 1.0
 """The least ``--rate``: its bursts (twice the rate) must let at least two messages through."""
 MAX_THINK_SCALE: Final = 100.0
 """The largest ``--think-scale``: computers that think 100 times slower than usual."""
+MAX_PER_HOUR: Final = 1_000_000
+"""The most ``--profiles-per-hour`` and ``--queue-per-hour`` allow: as good as no limit, but a number."""
 MAX_SEARCH_WORKERS: Final = 64
 MAX_THINK_BUDGET: Final = 10.0
 PATH_SHOWN: Final = 160  # characters of a path quoted in a refusal
@@ -174,6 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=number(MIN_RATE, MAX_RATE), default=RATE,
                         help=f"messages a second one connection may send, {MIN_RATE:g} to {MAX_RATE:g} "
                              f"(default {RATE:g}; bursts of twice that)")
+    parser.add_argument("--profiles-per-hour", type=whole_number(1, MAX_PER_HOUR), default=PROFILES_PER_HOUR,
+                        help=f"new players one address may make in an hour, 1 to {MAX_PER_HOUR} "
+                             f"(default {PROFILES_PER_HOUR})")
+    parser.add_argument("--queue-per-hour", type=whole_number(1, MAX_PER_HOUR), default=QUEUE_PER_HOUR,
+                        help=f"quick-match requests an hour per address and per player, 1 to {MAX_PER_HOUR} "
+                             f"(default {QUEUE_PER_HOUR})")
     parser.add_argument("--rooms-held", type=whole_number(1, MAX_ROOMS), default=ROOMS_HELD,
                         help=f"rooms one address may hold at once, 1 to {MAX_ROOMS} (default {ROOMS_HELD})")
     parser.add_argument("--computer-seats", type=whole_number(0, 7 * MAX_ROOMS), default=COMPUTER_SEATS,
@@ -226,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         server = RoomServer(db, think_scale=args.think_scale, rate=args.rate, burst=2 * args.rate,
                             rooms_per_hour=args.rooms_per_hour, rooms_held=args.rooms_held,
                             computer_seats=args.computer_seats, tls=tls, proxy_headers=args.proxy_headers,
+                            profiles_per_hour=args.profiles_per_hour, queue_per_hour=args.queue_per_hour,
                             trusted_proxies=args.trusted_proxy,
                             search=SearchPool(args.search_workers, budget=args.think_budget))
     except (StoreError, sqlite3.Error, OSError) as exc:  # a damaged database; a folder that cannot be made

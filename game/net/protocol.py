@@ -2,9 +2,10 @@
 
 See docs/protocol.md. A message is refused (`Refusal`, an error reply naming the
 problem) when it is over `MAX_MESSAGE` bytes (of UTF-8, not characters), binary, not
-a JSON object, of another protocol version (``"v"`` is the whole number 1: not
-``true``, not ``1.0``) or of an unknown type; a connection may send `RATE` messages a
-second, in bursts of `BURST` (by the server's clock, `game.net.clock`). Past that, a
+a JSON object, of another protocol version (``"v"`` is the whole number `PROTOCOL`,
+2: not ``true``, not ``2.0``; a version-1 game is told to update) or of an unknown
+type; a connection may send `RATE` messages a second, in bursts of `BURST` (by the
+server's clock, `game.net.clock`). Past that, a
 second allowance of the same size answers each message with ``rate_limited`` (its
 ``ref`` carried back); what comes past both is dropped unread and unanswered, so a
 flood costs the server a bounded amount of work.
@@ -28,14 +29,19 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
 
+    from .profiles import Profile
     from .rooms import Room
 
-PROTOCOL: Final = 1
+PROTOCOL: Final = 2
 MAX_MESSAGE: Final = 8 * 1024  # bytes of one message we read; bigger ones get an error
 MAX_FRAME: Final = 1 << 20  # frames over this close the connection (websockets' own limit)
 RATE: Final = 20.0  # messages a second a connection may send, sustained
 BURST: Final = 40.0
-TYPES: Final = ("create", "join", "action", "autopilot", "accept_round", "leave", "ping")
+COSTLY_RATE: Final = 1.0  # answers that cost the server more (a lobby, a leaderboard, a history) a second
+COSTLY_BURST: Final = 5.0
+TYPES: Final = ("create", "join", "action", "autopilot", "accept_round", "leave", "ping",
+                 # version 2: players, the lobby, quick match, the ranking
+                 "hello", "profile", "lobby", "queue", "unqueue", "leaderboard", "history", "vote")
 
 
 
@@ -58,6 +64,9 @@ class Client:
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closing: bool = False  # the server is closing it: what it sends is no longer read
     address: str = "?"  # where it comes from (through a trusted proxy: the client's address)
+    profile: Profile | None = None  # the player it speaks for, once it said hello
+    costly: float = COSTLY_BURST  # the allowance of costly answers (`allow_costly`)
+    costly_stamp: float | None = None
 
     def __post_init__(self) -> None:
         self.stamp = self.now()
@@ -78,6 +87,18 @@ class Client:
         if self.refusals < 1:
             return False
         self.refusals -= 1
+        return True
+
+    def allow_costly(self) -> bool:
+        """Take one costly answer (a listing, a leaderboard, a history: up to 100 lines read and
+        sent) from its own allowance, `COSTLY_RATE` a second in bursts of `COSTLY_BURST`."""
+        now = self.now()
+        if self.costly_stamp is not None:
+            self.costly = min(COSTLY_BURST, self.costly + (now - self.costly_stamp) * COSTLY_RATE)
+        self.costly_stamp = now
+        if self.costly < 1:
+            return False
+        self.costly -= 1
         return True
 
     def _refill(self) -> None:
@@ -122,8 +143,12 @@ def decode(message: str | bytes) -> dict[str, Any]:
         raise Refusal("bad_json", "a message is a JSON object")
     version = data.get("v")
     if type(version) is not int or version != PROTOCOL:  # not True, not 1.0: the whole number
+        if type(version) is int and 0 < version < PROTOCOL:
+            raise Refusal("version", f"this server speaks protocol version {PROTOCOL} and this game "
+                                     f"version {version}: update Huit to play here", server=PROTOCOL)
         raise Refusal("version",
-                      f"this server speaks protocol version {PROTOCOL}; send \"v\": {PROTOCOL}")
+                      f"this server speaks protocol version {PROTOCOL}; send \"v\": {PROTOCOL}",
+                      server=PROTOCOL)
     if data.get("type") not in TYPES:
         raise Refusal("unknown_type", f"unknown message type {data.get('type')!r:.40}; "
                                       f"expected one of {', '.join(TYPES)}")

@@ -14,7 +14,11 @@ and a request must fit the quotas of each.
 - computer seats in the rooms it holds whose match is not over
   (`Limits.computer_seats`): the server's computers are its CPU;
 - pages (HTTP GETs: room pages, ``/health``): a token bucket (`Limits.pages_per_second`,
-  bursts of four times that).
+  bursts of four times that);
+- what players do an hour (`Quotas.spend`): new profiles per address
+  (`Limits.profiles_per_hour`), quick-match requests (`Limits.queue_per_hour`), profile
+  changes (`Limits.renames_per_hour`) and votes (`Limits.votes_per_hour`), per address
+  and per player key alike.
 
 Times come from the server's clock (`game.net.clock`).
 """
@@ -40,6 +44,10 @@ class Limits:
     rooms_held: int = 50
     computer_seats: int = 12
     pages_per_second: float = 5.0
+    profiles_per_hour: int = 20
+    queue_per_hour: int = 120
+    renames_per_hour: int = 10
+    votes_per_hour: int = 30
 
 
 @dataclass
@@ -65,6 +73,33 @@ class Quotas:
     held: dict[str, _Held] = field(default_factory=dict)  # room id -> who holds it
     owned: dict[str, set[str]] = field(default_factory=dict)  # identity -> the rooms it holds
     pages: dict[str, _Bucket] = field(default_factory=dict)
+    spent: dict[str, dict[str, list[float]]] = field(default_factory=dict)  # kind -> identity -> times
+
+    # ---- what players do an hour ----------------------------------------------------------------
+    def spend(self, kind: str, identities: Sequence[str], limit: int, refusal: Refusal) -> None:
+        """Count one ``kind`` of request (``profiles``, ``queue``, ``renames``, ``votes``) for each
+        of ``identities``, or raise ``refusal`` (nothing counted) when one of them already made
+        ``limit`` in the last hour.
+
+        Raises:
+            Refusal: ``refusal``.
+        """
+        now = self.now()
+        times = self.spent.setdefault(kind, {})
+        for who in identities:
+            recent = [t for t in times.get(who, []) if now - t < HOUR]
+            times[who] = recent
+            if len(recent) >= limit:
+                raise refusal
+        for who in identities:
+            times[who].append(now)
+
+    def sweep(self) -> None:
+        """Forget the counts of identities idle for an hour (called now and then)."""
+        now = self.now()
+        for times in (*self.spent.values(), self.created):
+            for who in [w for w, ts in times.items() if not ts or now - ts[-1] >= HOUR]:
+                del times[who]
 
     # ---- connections --------------------------------------------------------------------------
     def open(self, who: str) -> bool:

@@ -10,6 +10,14 @@ it every change. `Room.replay`
 applies a stored log on a fresh `Match` with the room's seed, which gives back
 exactly the same game (the engine is reproducible from its seed and actions);
 computer players relearn the public events on the way.
+
+A room is ``private`` (reachable by its link only), ``public`` (listed in the server's
+lobby: `lobby`) or ``quick`` (made by quick match: `matchmaking`). Seats claimed by a
+player who said hello carry the player's id (their key's digest) and address: never
+sent, they decide whether the game is ranked (`Room.ranked`). A person away too long
+from a started ranked game loses the seat to a Medium computer (`Room.abandon`, a
+``abandon`` entry of the log), and the people left may vote to penalise it
+(`Room.vote`, ``vote`` entries).
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ import hmac
 import re
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.ai import LEVELS, ComputerPlayer, player_for
@@ -27,8 +35,13 @@ from game.engine import Action, Match, Rules, Status, parse_action
 from game.engine.events import Event
 from game.play import Computer, TurnDriver
 
+from .profiles import tag_of
 from .protocol import text_problem
 
+KINDS: Final = ("private", "public", "quick")
+"""Room kinds: by link only, listed in the lobby, made by quick match."""
+ABANDON_LEVEL: Final = "medium"
+"""The level of the computer that takes an abandoned seat."""
 MAX_NAME: Final = 24
 KEY: Final = re.compile(r"[A-Za-z0-9_-]{1,128}", re.ASCII)
 """What a seat key looks like (`new_key` makes 32 of these characters): anything else opens
@@ -78,20 +91,47 @@ class Seat:
     key_hash: str | None = None  # set once a human claimed the seat
     connected: bool = False  # not stored: a restarted server starts with nobody connected
     accepted: bool = False  # ready for the next deal
+    player: str | None = None  # the claiming player's id (their key's digest), if they said hello
+    address: str = ""  # where the claim came from (its quota bucket): two of one address are not ranked
+    avatar: int | None = None  # the claiming player's avatar
+    abandoned: bool = False  # a person's seat a computer took when they stayed away
 
     @property
     def is_human(self) -> bool:
         """Whether a person plays this seat."""
         return self.kind == "human"
 
+    @property
+    def is_person(self) -> bool:
+        """Whether a person claimed this seat (even if they abandoned it since)."""
+        return self.key_hash is not None
+
     def to_json(self) -> dict[str, Any]:
-        """The stored form (with the key's digest: for the database only)."""
-        return {"kind": self.kind, "level": self.level, "name": self.name, "key_hash": self.key_hash}
+        """The stored form (with the key's digest and the player: for the database only)."""
+        return {"kind": self.kind, "level": self.level, "name": self.name, "key_hash": self.key_hash,
+                "player": self.player, "address": self.address, "avatar": self.avatar}
+
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> Seat:
+        """A stored seat (`to_json`; the players' fields are absent from older files)."""
+        return cls(value["kind"], value["level"], value["name"], value["key_hash"],
+                   player=value.get("player"), address=value.get("address", ""), avatar=value.get("avatar"))
+
+    @property
+    def tag(self) -> str | None:
+        """The claiming player's tag, if they said hello."""
+        return None if self.player is None else tag_of(self.player)
 
     def public(self) -> dict[str, Any]:
-        """What every player may see of the seat."""
-        return {"kind": self.kind, "level": self.level, "name": self.name,
-                "connected": self.connected or not self.is_human, "accepted": self.accepted}
+        """What every player may see of the seat (a player's tag and avatar, never their id)."""
+        out: dict[str, Any] = {"kind": self.kind, "level": self.level, "name": self.name,
+                               "connected": self.connected or not self.is_human, "accepted": self.accepted}
+        if self.player is not None:
+            out["tag"] = self.tag
+            out["avatar"] = self.avatar
+        if self.abandoned:
+            out["abandoned"] = True
+        return out
 
 
 def seats_from_request(value: Any) -> list[Seat]:
@@ -118,7 +158,9 @@ def seats_from_request(value: Any) -> list[Seat]:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One stored change: ``action`` (seat, notation), ``accept`` (seat) or ``deal`` (a new round)."""
+    """One stored change: ``start``, ``action`` (seat, notation), ``accept`` (seat), ``deal`` (a
+    new round), ``abandon`` (seat: a computer takes it) or ``vote`` (the voter's seat; text:
+    the abandoned seat and ``yes`` or ``no``)."""
 
     kind: str
     seat: int | None = None
@@ -139,6 +181,11 @@ class Room:
     log_length: int = 0
     owner: str = ""  # the address (its quota bucket) that created it: for the quotas of rooms held
     joined: bool = False  # whether anyone but its creator ever claimed a seat
+    kind: str = "private"  # one of KINDS
+    created: float = 0.0  # when (the server's clock): the lobby shows how long it has waited
+    votes: dict[int, dict[int, bool]] = field(default_factory=dict)  # abandoned seat -> voter -> penalise
+    penalised: set[int] = field(default_factory=set)  # abandoned seats the vote penalised
+    round_events: list[Event] = field(default_factory=list)  # this deal's, for a computer taking a seat
 
     @property
     def players(self) -> int:
@@ -164,6 +211,28 @@ class Room:
     def computer_seats(self) -> int:
         """How many seats the server plays."""
         return sum(not s.is_human for s in self.seats)
+
+    @property
+    def people(self) -> list[int]:
+        """The seats people claimed, abandoned ones included."""
+        return [i for i, s in enumerate(self.seats) if s.is_person]
+
+    @property
+    def ranked(self) -> bool:
+        """Whether the game earns ranking points: a public or quick-match room of at least two
+        people, each a player who said hello, no two the same player or from the same address."""
+        if self.kind == "private":
+            return False
+        people = [self.seats[i] for i in self.people]
+        players = {s.player for s in people}
+        addresses = {s.address for s in people}
+        return (len(people) >= 2 and None not in players and "" not in addresses
+                and len(players) == len(addresses) == len(people))
+
+    @property
+    def voters(self) -> list[int]:
+        """The seats whose people may vote on an abandon: people still playing their seat."""
+        return [i for i in self.people if self.seats[i].is_human]
 
     @property
     def finished(self) -> bool:
@@ -194,6 +263,11 @@ class Room:
         if name:
             chosen.name = name[:MAX_NAME]
         return seat, key
+
+    def claimed_by(self, seat: int, player: str | None, address: str, avatar: int | None) -> None:
+        """Say who claimed ``seat``: the player (their id) if they said hello, and their address."""
+        chosen = self.seats[seat]
+        chosen.player, chosen.address, chosen.avatar = player, address, avatar
 
     def opens(self, seat: Any, key: Any) -> bool:
         """Whether ``key`` opens ``seat`` (constant-time comparison of digests)."""
@@ -227,6 +301,7 @@ class Room:
         # A player's clock runs only while they are here; away, it keeps the time left.
         self.driver = TurnDriver(self.match, computers, may_time=lambda seat: self.seats[seat].connected)
         self.driver.observe(self.match.start_events)
+        self.round_events = list(self.match.start_events)
         return list(self.match.start_events)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -240,6 +315,7 @@ class Room:
             raise RoomError("not_started", "the game starts when every human seat is taken")
         events = self.match.apply(action, seat)
         self.driver.observe(events)
+        self.round_events.extend(events)
         return events
 
     def person_acted(self, seat: int) -> None:
@@ -267,7 +343,30 @@ class Room:
         for s in self.seats:
             s.accepted = False
         self.driver.observe(events)
+        self.round_events = list(events)
         return events
+
+    # ---- leaving a ranked game -------------------------------------------------------------
+    def abandon(self, seat: int) -> None:
+        """A Medium computer takes the seat of a person who stayed away (it learns the deal so far)."""
+        chosen = self.seats[seat]
+        chosen.kind, chosen.level, chosen.abandoned = "computer", ABANDON_LEVEL, True
+        chosen.connected = chosen.accepted = False
+        if self.driver is not None:
+            self.driver.seat_computer(seat, Computer(ABANDON_LEVEL, player_for(ABANDON_LEVEL)),
+                                      self.round_events)
+
+    def vote(self, voter: int, seat: int, penalise: bool) -> bool:
+        """``voter`` votes on penalising the abandon of ``seat``; True when this vote decides the
+        penalty (more than half of the people still playing said yes)."""
+        ballots = self.votes.setdefault(seat, {})
+        ballots[voter] = penalise
+        if seat in self.penalised:
+            return False
+        if 2 * sum(ballots.values()) > len(self.voters):
+            self.penalised.add(seat)
+            return True
+        return False
 
     # ---- rebuilding ----------------------------------------------------------------------
     def replay(self, entries: Iterable[LogEntry]) -> None:
@@ -287,6 +386,13 @@ class Room:
                 self.accept(entry.seat)
             elif entry.kind == "deal":
                 self.next_round()
+            elif entry.kind == "abandon":
+                assert entry.seat is not None
+                self.abandon(entry.seat)
+            elif entry.kind == "vote":
+                assert entry.seat is not None
+                seat, answer = entry.text.split()
+                self.vote(entry.seat, int(seat), answer == "yes")
             else:
                 raise ValueError(f"unknown log entry {entry.kind!r}")
             self.log_length += 1

@@ -15,8 +15,13 @@ rooms in it: a folder, a device, a file that is not SQLite, a damaged one (SQLit
 quick check), one whose tables are not the rooms' (a table missing, or other columns),
 or one written by a newer Huit is refused with a `StoreError` that names the file and
 the problem, and nothing is written to it. Tables are created only in a new, empty
-file; a database of the first version (without the ``owner`` and ``joined`` columns)
-is brought to this one.
+file; a database of an earlier version is brought to this one (version 0 had no
+``owner`` and ``joined`` columns; version 1 no room ``kind``, and none of the players'
+tables).
+
+Besides the rooms, the file keeps the players (version 2): ``profiles`` (a player key's
+digest, name and avatar: `profiles`), ``ratings`` (experience points per player and
+rule set) and ``ranked`` (each player's ranked games), read and written by `ranking`.
 """
 
 from __future__ import annotations
@@ -26,18 +31,22 @@ import json
 import os
 import sqlite3
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from .rooms import LogEntry, Room, Seat
 from .wire import rules_from_json, rules_to_json
 
-VERSION: Final = 1
+VERSION: Final = 2
 """The schema's version, kept in SQLite's ``user_version`` (0 in files of the first version)."""
 
 HEADER: Final = b"SQLite format 3\x00"
 OWNER_ONLY: Final = 0o600
 SHOWN: Final = 160  # characters of a path quoted in a message
+
+Statement = tuple[str, tuple[Any, ...]]
+"""An SQL statement and its values."""
 
 SCHEMA: Final = """
 CREATE TABLE rooms (
@@ -49,7 +58,8 @@ CREATE TABLE rooms (
     created REAL NOT NULL,
     active REAL NOT NULL,
     owner TEXT NOT NULL DEFAULT '',
-    joined INTEGER NOT NULL DEFAULT 1
+    joined INTEGER NOT NULL DEFAULT 1,
+    kind TEXT NOT NULL DEFAULT 'private'
 );
 CREATE TABLE log (
     room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -61,11 +71,51 @@ CREATE TABLE log (
 );
 """
 
+PLAYERS_SCHEMA: Final = """
+CREATE TABLE profiles (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    avatar INTEGER NOT NULL,
+    created REAL NOT NULL,
+    active REAL NOT NULL
+);
+CREATE TABLE ratings (
+    player TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    xp INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, preset)
+);
+CREATE INDEX ratings_board ON ratings (preset, xp DESC);
+CREATE TABLE ranked (
+    room TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    xp INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    at REAL NOT NULL,
+    opponents TEXT NOT NULL,
+    PRIMARY KEY (room, deal, player)
+);
+CREATE INDEX ranked_player ON ranked (player, at);
+"""
+"""The players' tables (version 2): profiles, experience points per rule set, ranked games."""
+
 FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
                         "log": ["room", "seq", "kind", "seat", "text"]}
 """The tables as the first version wrote them."""
-COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
+SECOND_COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
+"""The tables as version 1 wrote them."""
+COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
+                  "profiles": ["id", "name", "avatar", "created", "active"],
+                  "ratings": ["player", "preset", "xp", "games"],
+                  "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
+                             "opponents"]}
 """The tables as this version writes them."""
+COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, VERSION: COLUMNS}
+"""The tables each version wrote, by schema version."""
 
 
 class StoreError(Exception):
@@ -167,7 +217,8 @@ class RoomStore:
         tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if not tables:
-            db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA)
+            db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
+                             + PLAYERS_SCHEMA)
         else:
             health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
             if health != ["ok"]:
@@ -175,7 +226,9 @@ class RoomStore:
             if version > VERSION:
                 raise StoreError(self.path, f"it was written by a newer Huit (schema {version}; this one "
                                             f"reads up to {VERSION})")
-            wanted = COLUMNS if version == VERSION else FIRST_COLUMNS
+            wanted = COLUMNS_OF.get(version)
+            if wanted is None:
+                raise StoreError(self.path, f"its schema version {version} is not one Huit wrote")
             for table, columns in wanted.items():
                 if table not in tables:
                     raise StoreError(self.path, f"its {table} table is missing (tables: "
@@ -188,9 +241,15 @@ class RoomStore:
             if version < VERSION:
                 with db:
                     db.execute("BEGIN")
-                    db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
-                    # Rooms of the first version keep the seven days they were promised.
-                    db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
+                    if version < 1:
+                        db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+                        # Rooms of the first version keep the seven days they were promised.
+                        db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
+                    # Rooms made before there were public ones were all private.
+                    db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
+                    for statement in PLAYERS_SCHEMA.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -209,9 +268,9 @@ class RoomStore:
         """Store a new room."""
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (room.room_id, json.dumps(rules_to_json(room.rules)), self._seats(room),
-                             room.seed, room.first, now, now, room.owner, int(room.joined)))
+                             room.seed, room.first, now, now, room.owner, int(room.joined), room.kind))
 
     def save_seats(self, room: Room, now: float) -> None:
         """Store the room's seats (a claim) and mark it active."""
@@ -220,20 +279,30 @@ class RoomStore:
             self.db.execute("UPDATE rooms SET seats = ?, active = ?, joined = ? WHERE id = ?",
                             (self._seats(room), now, int(room.joined), room.room_id))
 
-    def append(self, room: Room, entry: LogEntry, now: float) -> None:
-        """Store one change of the room, committed when this returns."""
+    def append(self, room: Room, entry: LogEntry, now: float, also: Sequence[Statement] = ()) -> None:
+        """Store one change of the room, committed when this returns; ``also``: statements
+        committed with it (a penalty voted with the vote that decides it), all or nothing."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("INSERT INTO log VALUES (?, ?, ?, ?, ?)",
                             (room.room_id, room.log_length, entry.kind, entry.seat, entry.text))
             self.db.execute("UPDATE rooms SET active = ? WHERE id = ?", (now, room.room_id))
+            for sql, values in also:
+                self.db.execute(sql, values)
         room.log_length += 1
+
+    def run(self, statements: Sequence[Statement]) -> None:
+        """Commit ``statements`` together, all or nothing."""
+        with self.db:
+            self.db.execute("BEGIN")
+            for sql, values in statements:
+                self.db.execute(sql, values)
 
     def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
         """Every stored room rebuilt, and the ids of rooms that could not be (with why)."""
         rooms, broken = [], []
-        for row in self.db.execute("SELECT id, rules, seats, seed, first, owner, joined FROM rooms "
-                                   "ORDER BY created"):
+        for row in self.db.execute("SELECT id, rules, seats, seed, first, owner, joined, kind, created "
+                                   "FROM rooms ORDER BY created"):
             try:
                 rooms.append(self._rebuild(*row))
             except Exception as exc:  # one damaged room must not keep the others from starting
@@ -241,11 +310,10 @@ class RoomStore:
         return rooms, broken
 
     def _rebuild(self, room_id: str, rules: str, seats: str, seed: int, first: int | None, owner: str,
-                 joined: int) -> Room:
+                 joined: int, kind: str, created: float) -> Room:
         stored: list[dict[str, Any]] = json.loads(seats)
-        room = Room(room_id, rules_from_json(json.loads(rules)),
-                    [Seat(s["kind"], s["level"], s["name"], s["key_hash"]) for s in stored], seed, first,
-                    owner=owner, joined=bool(joined))
+        room = Room(room_id, rules_from_json(json.loads(rules)), [Seat.from_json(s) for s in stored], seed,
+                    first, owner=owner, joined=bool(joined), kind=kind, created=created)
         entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
             "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
         room.replay(entries)

@@ -15,10 +15,10 @@ time-out plays what Medium would; the autopilot of a player who asked for it or 
 two turns in a row to the clock, until they act again) is its `game.play.TurnDriver`'s.
 The server brings a room's driver up to the present before anything changes in the
 room, and one task per room sleeps until the driver is due (re-planned after every
-change), then makes its move like a player's: checked, committed, applied, told.
-Everything the server times reads one injectable clock (`clock`: turn clocks and
-delays, rate limits, request memory, the rooms-per-hour quota, stored timestamps and
-expiry). The protocol is in docs/protocol.md;
+change), then makes its move like a player's: checked, committed, applied, told
+(`driving`, a base class of the server). Everything the server times reads one
+injectable clock (`clock`: turn clocks and delays, rate limits, request memory, the
+rooms-per-hour quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
 `protocol` holds its limits and message decoding, `hosting` runs a server on a
 thread or from the command line.
 
@@ -31,6 +31,13 @@ A room's computers and clocks stand still while none of its people is connected,
 and a room nobody but its creator joined expires after `LONELY_EXPIRY` without
 activity rather than seven days. The same port answers plain HTTP GETs (`web`: a
 room's page, ``/health``), over TLS when the server has a certificate.
+
+Protocol version 2 adds players (a connection says ``hello`` with its player key:
+`profiles`), the public rooms' lobby (`lobby`), quick match (`matchmaking`) and the
+ranking (`ranking`). Their messages are handled in `meeting` (hello, profile, lobby,
+queue) and `competition` (votes, leaderboards, histories, and the points, abandons and
+votes of ranked rooms); rooms are made and seats taken in `seating` (create, join),
+and played here.
 """
 
 from __future__ import annotations
@@ -41,8 +48,6 @@ import functools
 import json
 import logging
 import random
-import re
-import secrets
 import sqlite3
 import ssl
 from collections.abc import Iterable
@@ -55,11 +60,17 @@ from websockets.http11 import Request
 
 from game.engine import Action, IllegalAction, Status, TimeOut, parse_action
 from game.engine.events import Event
-from game.play import Move, Pace
+from game.play import Pace
 
 from . import web
 from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, quota_key
 from .clock import Clock, SystemClock
+from .competition import Competition
+from .driving import RoomDriving
+from .lobby import Lobby
+from .matchmaking import Queues
+from .meeting import Meeting
+from .profiles import PROFILE_EXPIRY, ProfileStore
 from .protocol import (
     BURST,
     MAX_FRAME,
@@ -67,17 +78,18 @@ from .protocol import (
     RATE,
     Client,
     Refusal,
-    checked_text,
     decode,
     plain_values,
     read_ref,
     text_problem,
 )
 from .quotas import Limits, Quotas
-from .rooms import MAX_NAME, LogEntry, Room, RoomError, seats_from_request
-from .roomstore import RoomStore
+from .ranking import Ranking
+from .rooms import LogEntry, Room
+from .roomstore import RoomStore, Statement
 from .search import SearchPool
-from .wire import WireError, event_to_json, result_to_json, rules_from_json, view_to_json
+from .seating import Seating
+from .wire import event_to_json, result_to_json, view_to_json
 
 MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
@@ -86,11 +98,13 @@ ROOMS_HELD: Final = 50  # rooms one address may hold at once (created by it, sti
 COMPUTER_SEATS: Final = 12  # computer seats in the unfinished rooms one address holds
 CONNECTIONS_PER_ADDRESS: Final = 32  # open connections from one address (loopback excepted, without a proxy)
 PAGES_PER_SECOND: Final = 5.0  # HTTP pages one address may ask for a second (bursts of four times that)
-REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with its request id
 EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
 LONELY_EXPIRY: Final = 6 * 3600.0  # the same, for a room nobody but its creator ever joined
 SWEEP: Final = 600.0  # how often expired rooms are looked for
-REQUEST_ID: Final = re.compile(r"[!-~]{8,64}", re.ASCII)  # a create's or claim's request id: printable ASCII
+PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
+QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
+RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
+VOTES_PER_HOUR: Final = 30  # votes on abandons an hour, per address and per player
 
 log = logging.getLogger("huit.server")
 # websockets logs every frame at DEBUG (seat keys included): its logger here never goes below INFO.
@@ -98,7 +112,7 @@ _frames_log = logging.getLogger("huit.server.websockets")
 _frames_log.setLevel(logging.INFO)
 
 
-class RoomServer:
+class RoomServer(RoomDriving):
     """Rooms, connections, computer turns, clocks and expiry.
 
     ``clock``: what everything the server times reads (default `SystemClock`; tests pass
@@ -112,6 +126,8 @@ class RoomServer:
     ``search``: where Hard computers search (default: a `SearchPool` for this machine).
     ``tls``: serve ``wss://`` and ``https://`` with this context. ``proxy_headers`` and
     ``trusted_proxies``: read ``X-Forwarded-For`` from these proxies (`addresses`).
+    ``profiles_per_hour``, ``queue_per_hour``, ``renames_per_hour``, ``votes_per_hour``: what
+    players may do an hour (`quotas.Limits`), per address and per player key.
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -126,21 +142,21 @@ class RoomServer:
                  pages_per_second: float = PAGES_PER_SECOND, trust_loopback: bool = True,
                  lonely_expiry: float = LONELY_EXPIRY, search: SearchPool | None = None,
                  tls: ssl.SSLContext | None = None, proxy_headers: bool = False,
-                 trusted_proxies: Iterable[str | Network] = ()) -> None:
+                 trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
+                 queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
+                 votes_per_hour: int = VOTES_PER_HOUR) -> None:
         self.store = RoomStore(db)  # raises StoreError: a file that cannot be the rooms' database
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.addresses = AddressPolicy.of(proxy_headers, trusted_proxies, trust_loopback)
         self.quotas = Quotas(Limits(connections_per_address, rooms_per_hour, rooms_held, computer_seats,
-                                    pages_per_second), self.clock.now)
+                                    pages_per_second, profiles_per_hour, queue_per_hour, renames_per_hour,
+                                    votes_per_hour), self.clock.now)
         self.open_connections = 0  # WebSocket connections open now, exempt or not
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
         self.max_rooms = max_rooms
         self.lonely_expiry = lonely_expiry
         self.tls = tls
         self._warned_proxy = False  # the log said once that proxy headers come without a proxy
-        # A create or claim whose answer was lost comes again with the same request id: it gets
-        # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds).
-        self.requests: dict[str, tuple[float, str, int, str]] = {}
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
         # pass a seeded generator to make the deals reproducible.
         self.rng = rng if rng is not None else random.SystemRandom()
@@ -151,6 +167,16 @@ class RoomServer:
         self.seated: dict[str, dict[int, Client]] = {}  # room id -> seat -> connection
         self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
         self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
+        # Players, the lobby, quick match and the ranking (protocol version 2).
+        self.profiles = ProfileStore(self.store.db)
+        self.ranking = Ranking(self.store.db)
+        self.lobby = Lobby(self.clock, self._send)
+        self.meeting = Meeting(self)
+        self.queues = Queues(self.clock, self._send, self.meeting.quick_room)
+        self.competition = Competition(self)
+        self.seating = Seating(self)
+        self.handlers: dict[str, Any] = {**self.seating.handlers(), **self.meeting.handlers(),
+                                         **self.competition.handlers()}
         self.port = 0
         self._server: Any = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -175,7 +201,10 @@ class RoomServer:
         self.rooms = {room.room_id: room for room in rooms}
         for room in rooms:
             self._adopt(room)
-            self.quotas.hold(room.room_id, (room.owner,), 0 if room.finished else room.computer_seats)
+            self.quotas.hold(room.room_id, self._holders(room), 0 if room.finished else room.computer_seats)
+            self.lobby.changed(room)
+            if room.state == Status.MATCH_OVER:
+                self.competition.match_over(room)  # points a crash kept from being written
         self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
                                    ssl=self.tls, process_request=functools.partial(web.respond, self))
@@ -190,6 +219,8 @@ class RoomServer:
         """Close every connection and task, then the database."""
         for task in [*self.tasks.values(), *([self._sweeper] if self._sweeper else [])]:
             task.cancel()
+        for alarm in (self.lobby.alarm, self.queues.alarm, self.competition.alarm):
+            alarm.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -206,9 +237,14 @@ class RoomServer:
         `LONELY_EXPIRY` (by the injectable clock); return their ids."""
         now = self.clock.now()
         gone = self.store.expired(now - EXPIRY, now - self.lonely_expiry)
+        self.quotas.sweep()
+        with contextlib.suppress(sqlite3.Error):  # tried again at the next sweep
+            self.profiles.expire(now - PROFILE_EXPIRY)
         for room_id in gone:
             self.store.delete(room_id)
             self.quotas.forget(room_id)
+            self.lobby.gone(room_id)
+            self.competition.gone(room_id)
             self.rooms.pop(room_id, None)
             self.ticked.pop(room_id, None)
             task = self.tasks.pop(room_id, None)
@@ -241,6 +277,8 @@ class RoomServer:
             pass
         finally:
             self._detach(client)
+            self.queues.remove(client)
+            self.lobby.leave(client)
             writer.cancel()
             self.open_connections -= 1
             if counted:
@@ -312,7 +350,8 @@ class RoomServer:
                 raise Refusal("bad_message", "ref must be a string (plain text) or number of at most 64 "
                                              "characters")
             try:
-                await getattr(self, "_on_" + data["type"])(client, data, ref)
+                handler = self.handlers.get(data["type"]) or getattr(self, "_on_" + data["type"])
+                await handler(client, data, ref)
             except (Refusal, asyncio.CancelledError):
                 raise
             except Exception:  # a bug must cost one message, not the connection or the room
@@ -345,6 +384,7 @@ class RoomServer:
             del seated[seat]
             self._catch_up(room)  # their clock counted until now, and stops now
             room.seats[seat].connected = False
+            self.competition.left(room, seat)  # away from a ranked game: their seat may be lost
             self._room_status(room)
             self._kick(room)
 
@@ -356,116 +396,26 @@ class RoomServer:
     async def _on_ping(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         self._send(client, {"type": "pong", **({"ref": ref} if ref is not None else {})})
 
-    async def _on_create(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        if client.room is not None:
-            raise Refusal("already_joined", "this connection already holds a seat")
-        request = self._request_id(data)
-        if self._repeat(client, request):
-            return
-        if len(self.rooms) >= self.max_rooms:
-            raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
-        try:
-            rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
-            seats = seats_from_request(data.get("seats"))
-            rules.check_players(len(seats))
-        except WireError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        except RoomError as exc:
-            raise Refusal(exc.code, str(exc)) from None
-        except ValueError as exc:  # RulesError: the seating
-            raise Refusal("bad_rules", str(exc)) from None
-        name = checked_text(data.get("name", ""), "name", MAX_NAME)
-        owners = (client.address,)  # later also the player's key
-        computers = sum(not s.is_human for s in seats)
-        self.quotas.check_room(owners, computers)
-        first = None
-        if rules.first_player == "seat0":  # "the human always starts": the first human seat
-            first = next(i for i, s in enumerate(seats) if s.is_human)
-        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first,
-                    owner=client.address)
-        seat, key = room.claim(None, name)
-        try:
-            self.store.add(room, self.clock.now())
-        except sqlite3.Error:
-            log.exception("a new room could not be stored")
-            raise Refusal("server_error", "the server could not store the room; please try again") from None
-        self.rooms[room.room_id] = room
-        self.quotas.created_room(room.room_id, owners, computers)
-        log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
-        self._remember_request(request, room, seat, key)
-        self._seat(client, room, seat, key)
-
-    async def _on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        if client.room is not None:
-            raise Refusal("already_joined", "this connection already holds a seat")
-        wanted = data.get("room")
-        room = self.rooms.get(wanted) if isinstance(wanted, str) else None
-        if room is None:
-            raise Refusal("unknown_room", "there is no such room (it may have expired)")
-        seat, key = data.get("seat"), data.get("key")
-        if key is not None:
-            if not room.opens(seat, key):  # a key this server never made (not text, a surrogate...) too
-                raise Refusal("bad_key", "that key does not open that seat")
-            assert type(seat) is int  # `opens` took it for a seat
-            self._seat(client, room, seat, None)
-            return
-        request = self._request_id(data)
-        if self._repeat(client, request):
-            return
-        if seat is not None and type(seat) is not int:
-            raise Refusal("bad_message", "seat must be a number")
-        name = checked_text(data.get("name", ""), "name", MAX_NAME)
-        before = [(s.key_hash, s.name) for s in room.seats], room.joined
-        try:
-            seat, new = room.claim(seat, name)
-        except RoomError as exc:
-            raise Refusal(exc.code, str(exc)) from None
-        room.joined = True  # someone besides its creator: the room keeps its full seven days
-        try:
-            self.store.save_seats(room, self.clock.now())
-        except sqlite3.Error:  # the claim is undone: a seat must never belong to a key nobody got
-            for s, (key_hash, old_name) in zip(room.seats, before[0], strict=True):
-                s.key_hash, s.name = key_hash, old_name
-            room.joined = before[1]
-            log.exception("room %s: a claim could not be stored", room.room_id)
-            raise Refusal("server_error", "the server could not store that; please try again") from None
-        self._remember_request(request, room, seat, new)
-        self._seat(client, room, seat, new)
-
     @staticmethod
-    def _request_id(data: dict[str, Any]) -> str | None:
-        """A create's or claim's ``request`` id, if it has one.
-
-        Raises:
-            Refusal: ``bad_message``: not 8 to 64 printable ASCII characters.
-        """
-        request = data.get("request")
-        if request is None:
-            return None
-        if not isinstance(request, str) or not REQUEST_ID.fullmatch(request):
-            raise Refusal("bad_message", "request must be 8 to 64 printable ASCII characters (a random id)")
-        return request
-
-    def _remember_request(self, request: str | None, room: Room, seat: int, key: str) -> None:
-        if request is not None:
-            now = self.clock.now()
-            self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
-            self.requests[request] = (now, room.room_id, seat, key)
-
-    def _repeat(self, client: Client, request: str | None) -> bool:
-        """A create or claim seen before (its answer was lost): the same seat and key again."""
-        known = self.requests.get(request) if request is not None else None
-        if known is None or self.clock.now() - known[0] >= REQUEST_MEMORY:
-            return False
-        _, room_id, seat, key = known
-        room = self.rooms.get(room_id)
-        if room is None or not room.opens(seat, key):
-            return False
-        self._seat(client, room, seat, key)
-        return True
+    def _holders(room: Room) -> list[str]:
+        """Whom a room counts against: its creator's address, and its people's players."""
+        return [room.owner, *("player:" + s.player for s in room.seats if s.player)]
 
     def _seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
         """Attach ``client`` to ``seat`` (replacing a stale connection), start the game if ready."""
+        self._attach(client, room, seat, key)
+        self._settle(room)
+
+    def _seat_all(self, room: Room, seats: list[tuple[Client, int, str]]) -> None:
+        """Attach each connection to its seat (each with its new key), then start the game: every
+        one of them is told the deal."""
+        for client, seat, key in seats:
+            self._attach(client, room, seat, key)
+        self._settle(room)
+
+    def _attach(self, client: Client, room: Room, seat: int, key: str | None) -> None:
+        """Attach ``client`` to ``seat`` (replacing a stale connection) and tell it so."""
+        self.queues.remove(client)  # a connection in a room waits in no queue
         seated = self.seated.setdefault(room.room_id, {})
         old = seated.get(seat)
         if old is not None and old is not client:
@@ -482,13 +432,17 @@ class RoomServer:
         if key is not None:
             reply["key"] = key
         self._send(client, reply)
+        if room.match is not None:
+            self._update(client, room, [])
+        self.competition.back(room, seat)
+
+    def _settle(self, room: Room) -> None:
+        """Start the game if every human seat is taken; tell everyone where the room stands."""
         if room.ready_to_start:
             self._commit(room, LogEntry("start"))
             events = room.start()
             self._adopt(room)
             self._broadcast(room, events)
-        elif room.match is not None:
-            self._update(client, room, [])
         self._room_status(room)
         self._kick(room)
 
@@ -530,6 +484,8 @@ class RoomServer:
         events = room.apply(seat, action)
         self._broadcast(room, events, sender, ref)
         if room.state != Status.PLAYING:
+            if room.state == Status.MATCH_OVER:
+                self.competition.match_over(room)  # a ranked game's points
             self._room_status(room)
             if room.finished:
                 self.quotas.settled(room.room_id)  # its computers have nothing more to do
@@ -565,10 +521,14 @@ class RoomServer:
         client.outbox.put_nowait(None)  # the writer closes the connection once "left" is out
 
     # ---- telling ------------------------------------------------------------------------------
-    def _commit(self, room: Room, entry: LogEntry) -> None:
-        """Store a change before it is made: if the disk refuses, the change does not happen."""
+    def _commit(self, room: Room, entry: LogEntry, also: list[Statement] | None = None) -> None:
+        """Store a change before it is made: if the disk refuses, the change does not happen.
+        ``also``: statements committed with it (a penalty with the vote that decides it)."""
         try:
-            self.store.append(room, entry, self.clock.now())
+            if also:
+                self.store.append(room, entry, self.clock.now(), also)
+            else:
+                self.store.append(room, entry, self.clock.now())
         except sqlite3.Error:
             log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
@@ -602,76 +562,19 @@ class RoomServer:
                   "options": room.rules.options(), "players": room.players, "state": room.state,
                   "seats": [s.public() for s in room.seats], "waiting_for": room.waiting_for(),
                   "results": [] if match is None else [result_to_json(r) for r in match.results],
-                  "deal": 0 if match is None else match.round.number}
+                  "deal": 0 if match is None else match.round.number, **self.competition.status(room)}
         for client in list(self.seated.get(room.room_id, {}).values()):
             self._send(client, dict(status))
+        self.lobby.changed(room)
 
-    # ---- what the server does by itself -------------------------------------------------------
-    def _adopt(self, room: Room) -> None:
-        """A room was dealt (or rebuilt): its driver paces its computers by the server's settings."""
-        driver = room.driver
-        if driver is None:
-            return
-        driver.pace = self.pace
-        driver.executor = self.search
-        driver.wake = lambda: self._wake(room)
-        self.ticked[room.room_id] = self.clock.now()
-
-    def _wake(self, room: Room) -> None:
-        """A search finished (on a worker thread): re-plan the room on the event loop."""
-        if self._loop is not None:
-            with contextlib.suppress(RuntimeError):  # the server has stopped
-                self._loop.call_soon_threadsafe(self._kick, room)
-
-    def _catch_up(self, room: Room) -> Move | None:
-        """Bring the room's driver to the present; return the move it wants made now, if any.
-
-        Called before anything changes in the room, so the time until then counts for the
-        position as it was (a turn's clock, a think delay)."""
-        driver = room.driver
-        if driver is None:
-            return None
-        now = self.clock.now()
-        elapsed = now - self.ticked.get(room.room_id, now)
-        self.ticked[room.room_id] = now
-        if not room.anyone_here:
-            return None  # none of its people is connected: its computers and clocks stand still
-        return driver.advance(elapsed)
-
-    def _kick(self, room: Room) -> None:
-        """(Re)plan what the server itself must do next in ``room``."""
-        task = self.tasks.pop(room.room_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-        if room.room_id in self.rooms:
-            self.tasks[room.room_id] = asyncio.ensure_future(self._drive(room))
-
-    async def _drive(self, room: Room) -> None:
-        """Sleep until the room's driver is due, then make its move (or deal the next round)."""
-        try:
-            while True:
-                if not room.anyone_here:
-                    return  # until one of its people comes back (`_seat` plans the room again)
-                move = self._catch_up(room)
-                if move is not None:
-                    self._act(room, move.seat, move.action)  # which plans what comes next
-                    return
-                if room.deal_ready:
-                    self._commit(room, LogEntry("deal"))
-                    self._broadcast(room, room.next_round())
-                    self._room_status(room)
-                    self._kick(room)
-                    return
-                due = None if room.driver is None else room.driver.due()
-                if due is None:
-                    return  # nothing until someone acts (or a search finishes: `_wake`)
-                await self.clock.sleep(due)
-        except asyncio.CancelledError:
-            raise
-        except Refusal as exc:  # e.g. the disk refused a computer's move: tried again at the next change
-            log.error("room %s: %s", room.room_id, exc)
-        except Exception:
-            log.exception("room %s: the server's own move failed", room.room_id)
+    def _abandon(self, room: Room, seat: int) -> None:
+        """A person stayed away from a ranked game too long: a computer takes the seat."""
+        self._catch_up(room)
+        self._commit(room, LogEntry("abandon", seat))
+        room.abandon(seat)
+        log.info("room %s: seat %d abandoned; a computer plays it", room.room_id, seat)
+        self._room_status(room)
+        self._kick(room)
 
 
 def _report_failure(task: asyncio.Future[Any]) -> None:

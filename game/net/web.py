@@ -141,7 +141,7 @@ def render_room(room: Room, host: str, port: int, tls: bool) -> str:
         elif seat.key_hash is None:
             who = "free: waiting for a player"
         else:
-            name = seat.name or f"Player {i + 1}"
+            name = (seat.name or f"Player {i + 1}") + (f" #{seat.tag}" if seat.tag else "")
             who = f"{name}, {'here' if seat.connected else 'away'}"
             if i in waiting and room.match is not None:
                 who += " (the game waits for them)"

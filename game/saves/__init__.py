@@ -1,4 +1,4 @@
-"""Saves, settings, statistics and online seat keys on this device (no pygame here).
+"""Saves, settings, statistics, online seat keys and the player key on this device (no pygame here).
 
 Files are written atomically with a backup (`safefile`), wrapped in a versioned
 envelope (`document`). Games are plain data (`games`), read only after a scan of the
@@ -9,6 +9,7 @@ are upgraded (`format1`). `DataStore` is the one entry point for the client.
 from .errors import REASONS, SaveError, WriteProblem
 from .games import FORMAT, GameSlots, SavedSeat, SavedTable, decode_game, encode_game
 from .paths import ENV_VAR, MODES, data_dir
+from .player import Player, PlayerFile, Standing
 from .seatkeys import SeatKey, SeatKeys
 from .stats import Record, Statistics
 from .store import DataStore
@@ -16,7 +17,8 @@ from .unpickler import MalformedPickle, UnsafePickle, plain_dumps, plain_loads
 from .writer import SaveWriter
 
 __all__ = [
-    "ENV_VAR", "FORMAT", "MODES", "REASONS", "DataStore", "GameSlots", "MalformedPickle", "Record",
-    "SaveError", "SaveWriter", "SavedSeat", "SavedTable", "SeatKey", "SeatKeys", "Statistics",
-    "UnsafePickle", "WriteProblem", "data_dir", "decode_game", "encode_game", "plain_dumps", "plain_loads",
+    "ENV_VAR", "FORMAT", "MODES", "REASONS", "DataStore", "GameSlots", "MalformedPickle", "Player",
+    "PlayerFile", "Record", "SaveError", "SaveWriter", "SavedSeat", "SavedTable", "SeatKey", "SeatKeys",
+    "Standing", "Statistics", "UnsafePickle", "WriteProblem", "data_dir", "decode_game", "encode_game",
+    "plain_dumps", "plain_loads",
 ]

@@ -22,6 +22,8 @@ MODES: Final = ("solo", "hotseat")
 SETTINGS: Final = "settings.json"
 STATISTICS: Final = "statistics.json"
 ROOMS: Final = "rooms.sqlite3"
+PLAYER: Final = "player.json"
+"""This device's player online: the secret player key, each server's word on it (`player`)."""
 """The database of rooms this device hosted ("Host on this computer")."""
 ONLINE: Final = "online"
 """The folder of online seat keys, one file per room."""
@@ -123,7 +125,7 @@ def own_files(root: Path) -> list[Path]:
     Something else left under one of those names (a link, a pipe: what the game refused
     to read) is listed too, so that Clear data ends the complaint; a folder never is.
     """
-    names = [game_file(m) for m in MODES] + [SETTINGS, STATISTICS]
+    names = [game_file(m) for m in MODES] + [SETTINGS, STATISTICS, PLAYER]
     found = [root / (n + s) for n in names for s in SUFFIXES if _deletable(root / (n + s))]
     found += [root / (ROOMS + s) for s in ("", "-wal", "-shm", "-journal") if (root / (ROOMS + s)).is_file()]
     online = root / ONLINE

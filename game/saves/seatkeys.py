@@ -73,8 +73,10 @@ class SeatKeys:
             SaveError: the file cannot be used (it is left as it is).
             ValueError: the room id is not a room id.
         """
+        path = self._path(room)
+        self.writer.flush()  # read what was last remembered, not what the disk had before
         try:
-            data = read_file(self._path(room), SEAT_KEY_CAP)
+            data = read_file(path, SEAT_KEY_CAP)
         except FileNotFoundError:
             return None
         return _seat_key(unpack_json(data, KIND, FORMAT, {}), room)

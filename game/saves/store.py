@@ -1,4 +1,4 @@
-"""One data folder: saved games, settings, statistics and online seat keys, and "Clear data".
+"""One data folder: saved games, settings, statistics, online seat keys and player key, and "Clear data".
 
 Settings and statistics are JSON documents in the same safe envelope as games
 (atomic writes, a backup, format versions), read through `safefile.read_file` (a
@@ -26,6 +26,7 @@ from .document import Upgrade, pack_json, unpack_json
 from .errors import SaveError, WriteProblem
 from .games import GameSlots
 from .paths import ONLINE, SETTINGS, STATISTICS, data_dir, leftovers, own_files
+from .player import PlayerFile
 from .safefile import JSON_CAP, PROBE, backup_of, probe_folder, read_file, set_aside
 from .seatkeys import SeatKeys
 from .stats import Statistics
@@ -112,6 +113,7 @@ class DataStore:
         self.writer = SaveWriter(background=background)
         self.games = GameSlots(self.root, self.writer)
         self.keys = SeatKeys(self.root, self.writer)
+        self.player = PlayerFile(self.root, self.writer)
         self.settings = JsonFile(self.root / SETTINGS, "settings", SETTINGS_FORMAT, SETTINGS_UPGRADES,
                                  self.writer)
         self.statistics = JsonFile(self.root / STATISTICS, stats.KIND, stats.FORMAT, stats.UPGRADES,
@@ -159,7 +161,8 @@ class DataStore:
         return deleted
 
     def clear(self) -> list[Path]:
-        """Delete every save, backup, kept-aside file, the settings, statistics and seat keys.
+        """Delete every save, backup, kept-aside file, the settings, statistics, seat keys and
+        the player key.
 
         Only files with the game's own names are deleted; anything else in the folder
         stays. Returns the deleted files.

@@ -1,4 +1,5 @@
-"""Clear data: after a confirmation, delete every save, the settings, the statistics and the seat keys."""
+"""Clear data: after a confirmation, delete every save, the settings, the statistics, the seat keys and
+the player key."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.saves.paths import ONLINE, ROOMS, SETTINGS, STATISTICS
+from game.saves.paths import ONLINE, PLAYER, ROOMS, SETTINGS, STATISTICS
 
 from .. import i18n
 from ..i18n import tr
@@ -34,6 +35,8 @@ def describe(deleted: list[Path]) -> str:
         parts.append(tr("clear.statistics"))
     if keys:
         parts.append(tr("clear.keys", n=keys))
+    if PLAYER.split(".")[0] in names:
+        parts.append(tr("clear.player"))
     if any(p.name == ROOMS for p in deleted):
         parts.append(tr("clear.rooms"))
     return tr("clear.done", what=", ".join(parts)) if parts else tr("clear.nothing")

@@ -17,6 +17,11 @@ read is a line saying so and why (it is left as it is), never a crash.
 ``huit://`` or ``huits://`` link) and who has taken which seat, until the server deals;
 then the table opens on a `RemoteController`.
 A bad link, a refused seat or an unreachable server is a message in the lobby.
+
+Every connection says hello with this device's player (`online_player`): the server
+shows the player's name with its tag, and the waiting room says whether the game is
+ranked. "Public rooms and quick match" opens the server's own lobby
+(`server_lobby.ServerLobbyScene`).
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from game.net.client import (
 from game.net.wire import rules_to_json
 from game.saves import SeatKey
 
+from .. import online_player
 from ..controller import SeatConfig
 from ..i18n import tr
 from ..remote import RemoteController
@@ -97,21 +103,28 @@ def connect(app: App, connection: RoomConnection, link_host: str, link_port: int
     def remember(room: str, seat: int, key: str) -> None:
         app.store.keys.remember(SeatKey(make_link(link_host, link_port, room, tls), room, seat, key))
 
+    def profile(message: dict[str, Any]) -> None:
+        online_player.remember(app, Server(link_host, link_port, tls), message)
+
     remote.on_key = remember
+    remote.on_profile = profile
     return remote
 
 
 def create_room(app: App, address: tuple[str, int] | tuple[str, int, bool], rules: Rules,
-                seats: list[SeatConfig]) -> None:
+                seats: list[SeatConfig], *, public: bool = False) -> None:
     """Ask the server at ``address`` (host, port and TLS: a `Server`) for a room with these rules
-    and seats, and wait in it."""
+    and seats (``public``: listed in the server's lobby), and wait in it."""
     host, port, tls = Server(*address)
     name = app.settings.player_name
     # Human seats are named by whoever claims them; the creator's name goes with "create".
     hello: dict[str, Any] = {"type": "create", **rules_to_json(rules), "name": name,
                              "seats": [{"kind": "human"} if s.is_human else
                                        {"kind": "computer", "level": s.level} for s in seats]}
-    remote = connect(app, RoomConnection(host, port, hello, tls=tls), host, port)
+    if public:
+        hello["public"] = True
+    connection = RoomConnection(host, port, hello, tls=tls, player=online_player.hello(app))
+    remote = connect(app, connection, host, port)
     app.stack.replace(WaitingRoomScene(app, remote))
 
 
@@ -127,10 +140,12 @@ def join_link(app: App, text: str) -> str | None:
         return tr("online.bad_link", why=str(exc))
     held = app.store.keys.get(room)
     if held is not None and _same_server(held.link, host, port):
-        connection = RoomConnection.rejoin(host, port, room, held.seat, held.key, tls=tls)
+        connection = RoomConnection.rejoin(host, port, room, held.seat, held.key, tls=tls,
+                                           player=online_player.hello(app))
     else:
         connection = RoomConnection(host, port, {"type": "join", "room": room,
-                                                 "name": app.settings.player_name}, tls=tls)
+                                                 "name": app.settings.player_name}, tls=tls,
+                                    player=online_player.hello(app))
     remember_server(app, Server(host, port, tls))
     app.stack.replace(WaitingRoomScene(app, connect(app, connection, host, port)))
     return None
@@ -245,6 +260,8 @@ class LobbyScene(GuiScene):
             # The message may quote a link or a server's words: shown as text, never as markup.
             pygame_gui.elements.UITextBox(html.escape(self.message), box, self.manager, object_id="#desc")
         self.button(pygame.Rect(m, by, int(220 * s), bh), tr("new.back"), self.back)
+        lobby_w = int(min(w * 0.45, 520 * s))
+        self.button(pygame.Rect(w - m - lobby_w, by, lobby_w, bh), tr("online.lobby"), self.server_lobby)
 
     def _entry(self, name: str, rect: pygame.Rect, text: str, limit: int) -> None:
         entry = pygame_gui.elements.UITextEntryLine(rect, self.manager)
@@ -299,6 +316,10 @@ class LobbyScene(GuiScene):
     # ---- actions -----------------------------------------------------------------------------
     def _save_name(self) -> None:
         name = " ".join(self.name_text.split())[:NAME_LENGTH]
+        refused = online_player.name_refusal(name)
+        if refused is not None:  # never kept, never sent: the player hears why
+            self.message = tr("lobby.name_refused", why=refused)
+            return
         if name != self.app.settings.player_name:
             self.app.settings.player_name = name
             self.app.save_settings()
@@ -348,6 +369,14 @@ class LobbyScene(GuiScene):
         self._set_text("server", servers[self.recent_shown])
         self.rebuild()
 
+    def server_lobby(self) -> None:
+        """The lobby of the server in the address field: public rooms, quick match, my rooms there."""
+        from .server_lobby import ServerLobbyScene
+
+        address = self._server()
+        if address is not None:
+            self.app.stack.replace(ServerLobbyScene(self.app, address))
+
     def create(self) -> None:
         """The new-game form, in its online mode, for the server in the address field."""
         from .newgame import NewGameScene
@@ -395,7 +424,8 @@ class LobbyScene(GuiScene):
         except ValueError as exc:
             self.say(tr("online.bad_link", why=str(exc)))
             return
-        connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls)
+        connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
+                                           player=online_player.hello(self.app))
         self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
 
     def back(self) -> None:
@@ -467,7 +497,22 @@ class WaitingRoomScene(GuiScene):
                 y += int(38 * s)
             y += gap
             self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.starts_when_full"), "#small")
+            ranking = self.ranking_note()
+            if ranking:
+                y += int(34 * s)
+                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), ranking, "#small")
         self.button(pygame.Rect(m, h - bh - m, int(220 * s), bh), tr("online.leave"), self.back)
+
+    def ranking_note(self) -> str:
+        """Whether the room is ranked, in words (nothing from a server that does not say)."""
+        ranked = self.remote.ranked
+        if ranked is None:
+            return ""
+        if ranked:
+            return tr("online.ranked")
+        if self.remote.kind == "private":
+            return tr("online.unranked_private")
+        return tr("online.unranked_public")
 
     def seat_lines(self) -> list[str]:
         """One line per seat: who sits there, or that it waits for a friend."""
@@ -484,7 +529,9 @@ class WaitingRoomScene(GuiScene):
             elif i in waiting:
                 who = tr("online.free")
             else:
-                name = seat.get("name") or tr("table.player", n=i + 1)
+                name = str(seat.get("name") or tr("table.player", n=i + 1))[:24]
+                if isinstance(seat.get("tag"), str):
+                    name = f"{name} #{seat['tag'][:8]}"
                 who = tr("online.here" if seat.get("connected") else "online.away", name=name)
             lines.append(tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who))
         return lines

@@ -17,7 +17,9 @@ seating the rules cannot play gets the engine's message, not a crash.
 
 In its online mode (``online=(host, port, tls)``, from the lobby) the same form creates
 a room on that server: human seats are for friends (the creator takes the first),
-computer seats play on the server.
+computer seats play on the server. The room is private (reachable by its link) or
+public (listed in the server's lobby, where anyone may take a free seat): a choice
+of the online mode, public at first when the form comes from the server's lobby.
 """
 
 from __future__ import annotations
@@ -89,9 +91,11 @@ class NewGameScene(GuiScene):
     """Choose and start a game."""
 
     def __init__(self, app: App, online: tuple[str, int] | tuple[str, int, bool] | None = None,
-                 mode: str = "solo") -> None:
+                 mode: str = "solo", *, public: bool = False) -> None:
         self.online = online
         self.mode = None if online is not None else mode  # the online form seats no names or avatars
+        self.public = public  # online: a room listed in the server's lobby
+        self.from_server_lobby = public
         name = app.settings.last_preset if app.settings.last_preset in PRESETS else "classic"
         self.preset_name = name
         self.options: dict[str, Any] = dict(app.settings.last_options.get(name, {}))
@@ -180,6 +184,11 @@ class NewGameScene(GuiScene):
         by = h - bh - m
         if self.error:
             self.label(pygame.Rect(m, by - bh - gap, w - 2 * m, bh), self.error, "#small")
+        if self.online is not None:
+            kind = tr("new.public" if self.public else "new.private")
+            self.button(pygame.Rect(m + bw + gap * 2, by, w - 2 * m - 2 * bw - gap * 4, bh),
+                        tr("fmt.pair", label=tr("new.room"), value=kind) + "  ◂ ▸",
+                        self.toggle_public, lambda delta: self.toggle_public())
         start = tr("online.create") if self.online else tr("new.start")
         self.button(pygame.Rect(w - m - bw, by, bw, bh), start, self.start)
         self.button(pygame.Rect(m, by, bw, bh), tr("new.back"), self.back)
@@ -424,7 +433,7 @@ class NewGameScene(GuiScene):
         if self.online is not None:
             from .lobby import create_room
 
-            create_room(self.app, self.online, rules, seats)
+            create_room(self.app, self.online, rules, seats, public=self.public)
             return
         slot = "hotseat" if self.mode == "hotseat" else "solo"
         saved = self.saved_game(slot)
@@ -464,8 +473,20 @@ class NewGameScene(GuiScene):
         except SaveError:
             return None
 
+    def toggle_public(self) -> None:
+        """Online: a private room (by link) or a public one (in the server's lobby)."""
+        self.public = not self.public
+        self.rebuild()
+
     def back(self) -> None:
         """Back to the menu (to the lobby in the online mode)."""
+        if self.online is not None and self.from_server_lobby:
+            from game.net.client import Server
+
+            from .server_lobby import ServerLobbyScene
+
+            self.app.stack.replace(ServerLobbyScene(self.app, Server(*self.online)))
+            return
         if self.online is not None:
             from .lobby import LobbyScene
 

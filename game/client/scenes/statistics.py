@@ -3,7 +3,9 @@
 One rule set at a time (◂ ▸ to change): a row per computer level with games, wins,
 ties, best score and streaks, and a bar per level split into wins, ties and losses.
 For a ranked rule set (``ranking_xp``: ``colors``), the ranking's experience points and
-their history as a line.
+their history as a line. Beside them, for every rule set, the points this player earned
+in ranked online games, per server, as each server last said (kept on this device:
+`game.saves.player`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class StatisticsScene(GuiScene):
 
     def __init__(self, app: App) -> None:
         self.stats: Statistics = app.store.read_statistics()
+        player = app.store.player.read()  # never made here: only a visit online makes a player
+        self.online = player.servers if player is not None else {}
         played = [p for p in PRESETS if p in self.stats.records]
         last = app.settings.last_preset if app.settings.last_preset in PRESETS else next(iter(PRESETS))
         self.preset_name = last if last in self.stats.records or not played else played[0]
@@ -97,8 +101,13 @@ class StatisticsScene(GuiScene):
                     ui.fit(surface, str(cell), cell_box, px, align="left")
                 y += int(px * 1.5)
             self._bars(surface, pygame.Rect(x0, y + px, width, int(px * 1.3) * len(rows) + px * 2), rows, px)
-        if PRESETS[self.preset_name].ranking_xp:
-            self._xp(surface, pygame.Rect(x0, int(h * 0.68), width, int(h * 0.16)), px)
+        ranked = PRESETS[self.preset_name].ranking_xp
+        if ranked:
+            self._xp(surface, pygame.Rect(x0, int(h * 0.68), width // 2, int(h * 0.16)), px)
+        if self.online:
+            left = x0 + width // 2 if ranked else x0
+            box = pygame.Rect(left, int(h * 0.68), x0 + width - left, 2 * line_height(px))
+            self._online(surface, box, px)
 
     def _bars(self, surface: pygame.Surface, box: pygame.Rect, rows: list[tuple[str, Record]],
               px: int) -> None:
@@ -129,6 +138,19 @@ class StatisticsScene(GuiScene):
                     pygame.draw.rect(surface, color, (x, y, part, bar_h))
                 x += part
             y += int(px * 1.3)
+
+    def _online(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
+        """The online points of the chosen rule set, per server (two servers at most)."""
+        lines = [tr("stats.online_xp", server=server, xp=standing.xp[self.preset_name])
+                 for server, standing in self.online.items() if self.preset_name in standing.xp][:2]
+        size = int(px * 0.85)
+        if not lines:
+            ui.fit(surface, tr("stats.online_none"), (box.left, box.top, box.width, line_height(size)), size,
+                   align="left")
+            return
+        for i, line in enumerate(lines):
+            ui.fit(surface, line, (box.left, box.top + i * line_height(size), box.width, line_height(size)),
+                   size, color=ui.GOLD, bold=i == 0, align="left")
 
     def _xp(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
         ui.fit(surface, tr("stats.xp", xp=self.stats.xp), (box.left, box.top, box.width, line_height(px)), px,

@@ -108,6 +108,7 @@ class TableScene(Scene):
         self.playable: set[int] = set()
         self._turn: tuple[object, ...] = ()
         self._result_of: int | None = None  # the deal whose result screen was shown
+        self._asked: set[int] = set()  # abandoned seats whose vote was asked (online, ranked)
         self._save_error: str | None = None
         self._look: tuple[object, ...] = ()  # what the last update saw of what `draw` shows
         self.moves = MoveLog()  # what each seat did this round, for the log under the Menu button
@@ -490,6 +491,13 @@ class TableScene(Scene):
             return  # an overlay is already up (the suit picker keeps the table running)
         controller = self.controller
         view = self.view
+        vote = controller.vote_due
+        if vote is not None and vote not in self._asked:  # ranked online: someone abandoned
+            from .vote import VoteScene
+
+            self._asked.add(vote)  # asked once: Esc leaves the question unanswered
+            self.app.stack.push(VoteScene(self.app, self, vote))
+            return
         if view.status != Status.PLAYING:
             if self._result_of != view.round_number:  # once per finished deal
                 from .result import ResultScene

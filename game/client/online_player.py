@@ -1,0 +1,70 @@
+"""This device's player on the servers it visits: the hello it says, what it keeps of the answers.
+
+Every connection the game opens says ``hello`` first with the device's player key
+(`game.saves.player`), its name (the settings' ``player_name``, when it is a name the
+servers accept) and its avatar (the first person's of the settings' ``people_avatars``:
+the solo player's); the server answers with the player's profile there
+(``profile``: name, tag, avatar, ranking points), which is kept per server for the
+Statistics screen. A name the servers would refuse is never sent: the player is told
+why, in their language (`name_refusal`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.net.client import Server, server_text
+from game.net.profiles import name_problem
+from game.play.avatars import is_person_avatar, person_default
+
+from .i18n import tr
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def hello(app: App) -> dict[str, Any]:
+    """The ``hello`` message of this device's player (made on first use; the key is a secret)."""
+    player = app.store.player.player()
+    message: dict[str, Any] = {"type": "hello", "player": player.key, "avatar": avatar(app)}
+    name = app.settings.player_name.strip()
+    if name and name_problem(name) is None:
+        message["name"] = name
+    return message
+
+
+def avatar(app: App) -> int:
+    """This device's player's avatar: the one the solo player chose, else the first default."""
+    chosen = app.settings.people_avatars[:1]
+    return chosen[0] if chosen and is_person_avatar(chosen[0]) else person_default(0)
+
+
+def set_avatar(app: App, chosen: int) -> None:
+    """Choose this device's player's avatar (the solo player's too), kept in the settings."""
+    if not is_person_avatar(chosen):
+        return
+    avatars = list(app.settings.people_avatars) or [chosen]
+    avatars[0] = chosen
+    app.settings.people_avatars = avatars
+    app.save_settings()
+
+
+def name_refusal(name: str) -> str | None:
+    """Why the servers would refuse ``name``, in the player's language, or None (an empty name is
+    no refusal: the server calls the player "Player")."""
+    if not name.strip():
+        return None
+    problem = name_problem(name)
+    return None if problem is None else tr("name." + problem[0])
+
+
+def remember(app: App, server: Server, profile: dict[str, Any]) -> None:
+    """Keep what ``server`` said of this player (its tag, name and points)."""
+    app.store.player.remember(server_text(server), profile)
+
+
+def label(profile: dict[str, Any] | None, fallback: str) -> str:
+    """``Ana #3F2`` from a ``profile`` message (``fallback`` when there is none yet)."""
+    if not profile or not isinstance(profile.get("name"), str) or not isinstance(profile.get("tag"), str):
+        return fallback
+    return f"{profile['name'][:24]} #{profile['tag'][:8]}"

@@ -1,0 +1,421 @@
+"""A server's lobby: its public rooms, quick match with the wait so far, and my rooms there.
+
+`ServerLobbyScene` is reached from Play online ("Public rooms and quick match") for the
+server in the address field. It keeps one connection to the server that says hello
+with this device's player and watches the lobby, so the public rooms (their rules, who
+sits there, how long they have waited) refresh as they change. A room's button takes its
+free seat; "Create a public room" opens the new-game form for a public room.
+
+Quick match asks for a rule set (its usual options) and a number of players, and whether
+computers may fill the table after a wait (never, or 30 s to 5 min; 1 min at first).
+While the server looks, the screen shows how many people wait with the player and for
+how long; "Stop looking" leaves the queue at once. Once seated, the waiting room and
+then the table take over that connection.
+
+The player's name with its tag and avatar show at the top; the avatar button opens the
+avatar picker (the same one as the new-game form's: the choice is the solo player's too).
+Leaderboard opens the ranking. Everything is a button (tap, click, or the keyboard's
+focus ring), and what the server sends is shown as text, never as markup.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+import pygame_gui
+
+from game.engine import PRESETS
+from game.net.client import CLOSED, ROOM_ID, RoomConnection, Server, read_link, server_text
+from game.play.avatars import CATALOGUE
+from game.saves import SeatKey
+
+from .. import online_player
+from ..avatar_art import avatar_image
+from ..i18n import tr
+from ..remote import RemoteController, shorten
+from .gui import GuiScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+WAITS: Final = (None, 30, 60, 120, 300)
+"""Quick match's choices for computers filling the table: never, or after so many seconds."""
+DEFAULT_WAIT: Final = 60
+POLL: Final = 0.1  # seconds between looks at the connection
+MAX_NAMES: Final = 1  # names shown per room line ("+N" after)
+NAME_SHOWN: Final = 12  # characters of a name in a room line (cut with "…")
+PROFILE_NAME_SHOWN: Final = 16  # characters of the player's own name beside their avatar
+MAX_MY_ROOMS: Final = 2
+
+
+def clock_text(seconds: float) -> str:
+    """A wait as ``m:ss``."""
+    whole = max(0, int(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def wait_text(wait: int | None) -> str:
+    """Quick match's computer choice in words."""
+    if wait is None:
+        return tr("lobby.never")
+    amount = tr("lobby.seconds", n=wait) if wait < 60 else tr("lobby.minutes", n=wait // 60)
+    return tr("lobby.after", wait=amount)
+
+
+class ServerLobbyScene(GuiScene):
+    """Public rooms, quick match and my rooms on one server."""
+
+    def __init__(self, app: App, server: Server, message: str = "", *,
+                 connection: RoomConnection | None = None) -> None:
+        self.server = Server(*server)
+        host, port, tls = self.server
+        self.connection = connection if connection is not None else RoomConnection(
+            host, port, {"type": "lobby"}, tls=tls, player=online_player.hello(app))
+        self.message = message
+        self.rooms: list[dict[str, Any]] = []
+        self.listed = 0
+        self.profile: dict[str, Any] | None = None
+        self.synced = False  # the name and avatar were checked against the server's once
+        self.elapsed = 0.0  # seconds since the last listing (the waits shown count on from it)
+        self.lag = 0.0  # the listing's server time
+        self.preset_name = app.settings.last_preset if app.settings.last_preset in PRESETS else "duel"
+        self.quick_players = PRESETS[self.preset_name].min_players
+        self.wait: int | None = DEFAULT_WAIT
+        self.quick: RemoteController | None = None  # the quick-match connection, while looking
+        self.quick_since = 0.0  # seconds looked so far (counted here between the server's words)
+        self._queued: dict[str, Any] | None = None  # the server's last word on the quick match
+        self.avatar = online_player.avatar(app)
+        self.avatar_rect: pygame.Rect | None = None  # where the avatar's picture is drawn
+        self._shown: object = None
+        self._poll = 0.0
+        self._leaving = False
+        super().__init__(app)
+
+    # ---- widgets -------------------------------------------------------------------------------
+    def build(self) -> None:
+        """Profile row; public rooms (left) and quick match with my rooms (right); Back."""
+        w, h = self.app.size
+        s = self.scale
+        m = int(24 * s)
+        bh = max(40, int(44 * s))
+        gap = int(bh * 0.25)
+        self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("lobby.title", server=server_text(self.server)),
+                   "#heading")
+        y = int(80 * s)
+        third = (w - 4 * m) // 3
+        you = online_player.label(self.profile, self.app.settings.player_name or "…")
+        key = "lobby.you" if self.profile else "lobby.you_pending"
+        name, _, tag = you.rpartition(" #") if self.profile else (you, "", "")
+        text = tr(key, name=_cut(name, PROFILE_NAME_SHOWN), tag=tag)
+        self.avatar_rect = pygame.Rect(m, y, bh, bh)
+        self.label(pygame.Rect(m + bh + m // 2, y, third - bh - m // 2, bh), text)
+        picture = tr(f"avatar.{CATALOGUE[self.avatar].name}")
+        self.button(pygame.Rect(2 * m + third, y, third, bh),
+                    tr("fmt.pair", label=tr("lobby.avatar"), value=picture), self.pick_avatar)
+        self.button(pygame.Rect(3 * m + 2 * third, y, third, bh), tr("lobby.leaderboard"), self.leaderboard)
+        top = y + bh + gap * 2
+        by = h - bh - m
+        bottom = by - gap - (int(bh * 1.6) + gap if self.message else 0)
+        left_w = int((w - 3 * m) * 0.56)
+        self._public(pygame.Rect(m, top, left_w, bottom - top), bh, gap)
+        self._quick(pygame.Rect(2 * m + left_w, top, w - 3 * m - left_w, bottom - top), bh, gap)
+        if self.message:
+            box = pygame.Rect(m, by - gap - int(bh * 1.6), w - 2 * m, int(bh * 1.6))
+            pygame_gui.elements.UITextBox(html.escape(self.message), box, self.manager, object_id="#desc")
+        self.button(pygame.Rect(m, by, int(220 * s), bh), tr("new.back"), self.back)
+
+    def _public(self, area: pygame.Rect, bh: int, gap: int) -> None:
+        self.label(pygame.Rect(area.x, area.y, area.w, bh), tr("lobby.public"), "#heading")
+        y = area.y + bh + gap
+        rows = max(0, (area.bottom - y - bh) // (bh + gap))  # the last row: Create a public room
+        if self.connection.status == CLOSED and not self.rooms:
+            rows = 0
+        elif not self.rooms:
+            key = "lobby.none" if self.connection.connected else "lobby.connecting"
+            self.label(pygame.Rect(area.x, y, area.w, bh), tr(key, server=server_text(self.server)), "#small")
+            y += bh + gap
+        hidden = max(0, len(self.rooms) - rows, self.listed - len(self.rooms) if self.rooms else 0)
+        if hidden and rows:
+            rows -= 1  # a line says how many more wait
+            hidden = max(len(self.rooms) - rows, self.listed - rows)
+        for room in self.rooms[:rows]:
+            self.button(pygame.Rect(area.x, y, area.w, bh), self.room_text(room),
+                        partial(self.take_seat, room), object_id="#option")
+            y += bh + gap
+        if hidden and self.rooms:
+            self.label(pygame.Rect(area.x, y, area.w, bh), tr("lobby.more", n=hidden), "#small")
+        self.button(pygame.Rect(area.x, area.bottom - bh, area.w, bh), tr("lobby.create"), self.create)
+
+    def _quick(self, area: pygame.Rect, bh: int, gap: int) -> None:
+        self.label(pygame.Rect(area.x, area.y, area.w, bh), tr("lobby.quick"), "#heading")
+        y = area.y + bh + gap
+        choices = ((tr("lobby.rules"), tr("preset." + self.preset_name), self.step_preset),
+                   (tr("lobby.players"), str(self.quick_players), self.step_players),
+                   (tr("lobby.computers"), wait_text(self.wait), self.step_wait))
+        for label, value, step in choices:
+            text = tr("fmt.pair", label=label, value=value) + "  ◂ ▸"
+            self.button(pygame.Rect(area.x, y, area.w, bh), text, partial(step, 1), step, object_id="#option")
+            y += bh + gap
+        looking = self.quick is not None
+        self.button(pygame.Rect(area.x, y, area.w, bh), tr("lobby.stop" if looking else "lobby.find"),
+                    self.toggle_quick)
+        y += bh + gap // 2
+        if looking:
+            self.label(pygame.Rect(area.x, y, area.w, int(bh * 0.7)), self.looking_text(), "#small")
+        y += int(bh * 0.7) + gap
+        mine = self.my_rooms()
+        if mine and y + 2 * bh + gap <= area.bottom:
+            self.label(pygame.Rect(area.x, y, area.w, bh), tr("lobby.my_rooms"), "#small")
+            y += bh
+            for seat_key in mine:
+                if y + bh > area.bottom:
+                    break
+                self.button(pygame.Rect(area.x, y, area.w, bh),
+                            tr("online.rejoin", room=seat_key.room, n=seat_key.seat + 1),
+                            partial(self.rejoin, seat_key), object_id="#option")
+                y += bh + gap
+
+    # ---- what is shown ----------------------------------------------------------------------------
+    def room_text(self, room: dict[str, Any]) -> str:
+        """One public room in a line: rules, seats taken, who, and how long it has waited."""
+        seats = [s for s in room.get("seats") or [] if isinstance(s, dict)]
+        people = [s for s in seats if s.get("kind") == "human" and isinstance(s.get("name"), str)
+                  and isinstance(s.get("tag"), str)]
+        names = [f"{_cut(s['name'])} #{s['tag'][:8]}" for s in people]
+        shown = ", ".join(names[:MAX_NAMES]) or tr("lobby.nobody")
+        if len(names) > MAX_NAMES:
+            shown += f" +{len(names) - MAX_NAMES}"
+        preset = room.get("preset")
+        since = room.get("since")
+        waited = self.lag - since if isinstance(since, int | float) and not isinstance(since, bool) else 0.0
+        return tr("lobby.room", preset=tr("preset." + preset) if preset in PRESETS else "?",
+                  taken=_count(room.get("taken")), seats=_count(room.get("players")), names=shown,
+                  wait=clock_text(waited + self.elapsed))
+
+    def looking_text(self) -> str:
+        """How the quick match stands: the people waiting with the player, and for how long."""
+        queued = self.quick.queued if self.quick is not None else None
+        waiting = _count((queued or {}).get("waiting")) or 1
+        return tr("lobby.looking", n=self.quick_players, waiting=waiting, wait=clock_text(self.quick_since))
+
+    def my_rooms(self) -> list[SeatKey]:
+        """The rooms of this server this device holds a key for (the latest first)."""
+        out = []
+        for seat_key in reversed(self.app.store.keys.rooms()):
+            try:
+                host, port, _, tls = read_link(seat_key.link)
+            except ValueError:
+                continue
+            if (host, port) == self.server[:2]:
+                out.append(seat_key)
+        return out[:MAX_MY_ROOMS]
+
+    # ---- the connection ----------------------------------------------------------------------------
+    def take(self, message: dict[str, Any]) -> None:
+        """Take in one message of the lobby's connection."""
+        kind = message.get("type")
+        if kind == "lobby" and isinstance(message.get("rooms"), list):
+            rooms = [r for r in message["rooms"] if isinstance(r, dict) and isinstance(r.get("room"), str)
+                     and ROOM_ID.match(r["room"])]
+            now = message.get("now")
+            self.rooms = rooms
+            self.listed = _count(message.get("listed"))
+            self.lag = float(now) if isinstance(now, int | float) and not isinstance(now, bool) else 0.0
+            self.elapsed = 0.0
+        elif kind == "profile":
+            self.profile = message
+            online_player.remember(self.app, self.server, message)
+            self._sync(message)
+        elif kind == "error":
+            self.message = self._error_text(message)
+
+    def _sync(self, profile: dict[str, Any]) -> None:
+        """Once: tell the server the name and avatar chosen on this device, if it knows others."""
+        if self.synced:
+            return
+        self.synced = True
+        change: dict[str, Any] = {}
+        name = self.app.settings.player_name.strip()
+        if name and online_player.name_refusal(name) is None and profile.get("name") != name:
+            change["name"] = name
+        if profile.get("avatar") != self.avatar:
+            change["avatar"] = self.avatar
+        if change:
+            self.connection.send({"type": "profile", **change})
+
+    @staticmethod
+    def _error_text(message: dict[str, Any]) -> str:
+        code = str(message.get("code", ""))[:40]
+        detail = shorten(str(message.get("message", code)))
+        if code == "bad_name" and isinstance(message.get("reason"), str):
+            return tr("lobby.name_refused", why=tr("name." + message["reason"][:20]))
+        text = tr(f"online.error.{code}", detail=detail)
+        return detail if text == f"online.error.{code}" else text
+
+    def update(self, dt: float) -> None:
+        """Follow the lobby and the quick match; open the waiting room once seated."""
+        super().update(dt)
+        self.elapsed += dt
+        self._poll -= dt
+        if self._poll <= 0:
+            self._poll = POLL
+            for message in self.connection.poll():
+                self.take(message)
+            if self.connection.status == CLOSED and not self.message:
+                self.message = tr("online.unreachable", address=server_text(self.server),
+                                  detail=self.connection.problem or "?")
+        if self.quick is not None:
+            self.quick_since += dt
+            quick = self.quick
+            quick.update(dt)
+            if quick.refusal is not None:
+                self.message = quick.refusal
+                self.stop_quick()
+            elif quick.room_id is not None:  # seated: the waiting room, then the table
+                from .lobby import WaitingRoomScene
+
+                self.quick = None
+                self.app.stack.replace(WaitingRoomScene(self.app, quick))
+                return
+            elif quick.queued is not None and isinstance(quick.queued.get("now"), int | float):
+                since, now = quick.queued.get("since"), quick.queued["now"]
+                if isinstance(since, int | float) and quick.queued is not self._queued:
+                    self._queued = quick.queued
+                    self.quick_since = max(0.0, float(now) - float(since))
+        shown = (repr(self.rooms), repr(self.profile), self.message, int(self.elapsed), int(self.quick_since),
+                 repr(self.quick.queued) if self.quick else None, self.connection.status)
+        if shown != self._shown:
+            self._shown = shown
+            self.rebuild()
+
+    def next_frame(self) -> float | None:
+        """Look at the connections every `POLL` (the waits shown count seconds too)."""
+        own = super().next_frame()
+        return POLL if own is None else min(own, POLL)
+
+    def exit(self) -> None:
+        """Leaving for anywhere: the lobby's connection closes (and the queue, unless seated)."""
+        self.connection.close()
+        if self.quick is not None and not self._leaving:
+            self.stop_quick()
+
+    # ---- actions --------------------------------------------------------------------------------
+    def pick_avatar(self) -> None:
+        """The avatar picker, over this screen."""
+        from .avatar_picker import AvatarPickerScene
+
+        name = self.app.settings.player_name or tr("table.you")
+        self.app.stack.push(AvatarPickerScene(self.app, name, self.avatar, {}, self.set_avatar))
+
+    def set_avatar(self, avatar: int) -> None:
+        """The player chose ``avatar``: kept on this device and told to the server."""
+        online_player.set_avatar(self.app, avatar)
+        self.avatar = online_player.avatar(self.app)
+        self.connection.send({"type": "profile", "avatar": self.avatar})
+        self.rebuild()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """The player's avatar beside their name."""
+        if self.avatar_rect is not None:
+            surface.blit(avatar_image(self.avatar, self.avatar_rect.height), self.avatar_rect)
+
+    def step_preset(self, delta: int) -> None:
+        """Quick match's rule set."""
+        names = list(PRESETS)
+        self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
+        rules = PRESETS[self.preset_name]
+        self.quick_players = max(rules.min_players, min(self.quick_players, rules.max_players))
+        self.rebuild()
+
+    def step_players(self, delta: int) -> None:
+        """Quick match's number of players, within the rule set's."""
+        rules = PRESETS[self.preset_name]
+        span = rules.max_players - rules.min_players + 1
+        self.quick_players = rules.min_players + (self.quick_players - rules.min_players + delta) % span
+        self.rebuild()
+
+    def step_wait(self, delta: int) -> None:
+        """Never, or after how long computers may fill the table."""
+        self.wait = WAITS[(WAITS.index(self.wait) + delta) % len(WAITS)]
+        self.rebuild()
+
+    def toggle_quick(self) -> None:
+        """Find a game, or stop looking (at once)."""
+        if self.quick is not None:
+            self.stop_quick()
+        else:
+            self.start_quick()
+        self.rebuild()
+
+    def start_quick(self) -> None:
+        """Ask the server for a table of the chosen rules and players."""
+        from .lobby import connect
+
+        host, port, tls = self.server
+        hello = {"type": "queue", "preset": self.preset_name, "options": {}, "players": self.quick_players,
+                 "computers": self.wait is not None, "wait": self.wait or DEFAULT_WAIT}
+        connection = RoomConnection(host, port, hello, tls=tls, player=online_player.hello(self.app))
+        self.quick = connect(self.app, connection, host, port)
+        self.quick_since = 0.0
+        self.message = ""
+
+    def stop_quick(self) -> None:
+        """Leave the queue (the server forgets the request at once)."""
+        quick, self.quick = self.quick, None
+        if quick is not None:
+            quick.connection.send({"type": "unqueue"})
+            quick.connection.close()
+
+    def take_seat(self, room: dict[str, Any]) -> None:
+        """Take a free seat of a public room."""
+        from .lobby import WaitingRoomScene, connect
+
+        host, port, tls = self.server
+        connection = RoomConnection(host, port, {"type": "join", "room": room["room"]}, tls=tls,
+                                    player=online_player.hello(self.app))
+        self._leaving = True
+        self.stop_quick()
+        self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
+
+    def rejoin(self, seat_key: SeatKey) -> None:
+        """Back to a room of mine on this server."""
+        from .lobby import WaitingRoomScene, connect
+
+        host, port, room, tls = read_link(seat_key.link)
+        connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
+                                           player=online_player.hello(self.app))
+        self.stop_quick()
+        self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
+
+    def create(self) -> None:
+        """The new-game form for a public room on this server."""
+        from .newgame import NewGameScene
+
+        self.stop_quick()
+        self.app.stack.replace(NewGameScene(self.app, online=self.server, public=True))
+
+    def leaderboard(self) -> None:
+        """The ranking of this server (over this screen)."""
+        from .leaderboard import LeaderboardScene
+
+        self.app.stack.push(LeaderboardScene(self.app, self.server, self.preset_name))
+
+    def back(self) -> None:
+        """Back to Play online."""
+        from .lobby import LobbyScene
+
+        self.stop_quick()
+        self.app.stack.replace(LobbyScene(self.app))
+
+
+def _cut(name: str, limit: int = 0) -> str:
+    limit = limit or NAME_SHOWN
+    return name if len(name) <= limit else name[:limit - 1] + "…"
+
+
+def _count(value: Any) -> int:
+    """A count a server sent, or 0 when it is not one."""
+    return value if type(value) is int and 0 <= value < 10_000 else 0

@@ -1,0 +1,94 @@
+"""The vote on an abandon (an overlay on an online table): penalise the player who left, or not.
+
+In a ranked online game, a person away for five minutes loses the seat to a computer;
+the people still playing may then vote to penalise the abandon (the rule source's
+"only if the remaining players penalise"). The table opens this overlay once per
+abandoned seat (`TableControl.vote_due`): Penalise, Don't penalise, or Esc to leave
+the question unanswered. The game goes on at the server meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.net.ranking import PENALTY
+
+from .. import ui
+from ..i18n import tr
+from ..layout import line_height
+from ..scene import Scene
+from ..widgets import Button, tapped
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .overlay import TableBelow
+
+
+class VoteScene(Scene):
+    """Overlay: the question and two buttons."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableBelow, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        names = table.names()
+        self.name = names[seat] if seat < len(names) else "?"
+        self.focus = 1  # "Don't penalise" first: the gentler answer is the default one
+        self.buttons: list[Button[bool]] = []
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Two buttons side by side under the question."""
+        w, h = size
+        scale = ui.scale_for(size)
+        bw, bh = int(min(w * 0.3, 340 * scale)), max(44, int(56 * scale))
+        gap = int(24 * scale)
+        y = h // 2 + int(40 * scale)
+        self.buttons = [Button(True, tr("vote.yes"), pygame.Rect(w // 2 - gap // 2 - bw, y, bw, bh)),
+                        Button(False, tr("vote.no"), pygame.Rect(w // 2 + gap // 2, y, bw, bh))]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Taps on the buttons; Left/Right and Enter; Esc closes without a vote."""
+        if event.type == pygame.MOUSEBUTTONUP:
+            button = tapped(self.buttons, event.pos)
+            if button is not None:
+                self.answer(button.intent)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.stack.pop()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+                self.focus = 1 - self.focus
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.answer(self.buttons[self.focus].intent)
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN
+
+    def answer(self, penalise: bool) -> None:
+        """Send the vote and close."""
+        self.app.sound.play("click")
+        self.table.controller.vote(self.seat, penalise)
+        self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the table; the title, the question, the buttons."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        w, h = surface.get_size()
+        scale = ui.scale_for((w, h))
+        margin = int(w * 0.12)
+        px = int(38 * scale)
+        title = pygame.Rect(margin, h // 2 - int(170 * scale), w - 2 * margin, line_height(px))
+        ui.fit(surface, tr("vote.title", name=self.name), title, px, bold=True, color=ui.GOLD)
+        small = int(24 * scale)
+        question = pygame.Rect(margin, title.bottom + int(12 * scale), w - 2 * margin, 3 * line_height(small))
+        ui.fit(surface, tr("vote.question", name=self.name, points=-PENALTY), question, small, lines=3,
+               valign="top")
+        for i, button in enumerate(self.buttons):
+            button.hot = i == self.focus
+            button.draw(surface, scale)

@@ -1,0 +1,160 @@
+"""Quick match: players ask for a rule set and a number of players, and are seated together.
+
+A request (``queue``: a preset, its options, a number of players, and whether computers
+may fill the table after a wait of the player's choosing, `DEFAULT_WAIT` by default)
+becomes a `Ticket` in the queue of exactly those rules and that number. As soon as a
+queue holds enough tickets, the oldest ones are seated together in a new room (the
+server's `make_room`). A ticket that allowed computers and has waited its wait is
+seated with the other such tickets of its queue (oldest first) and computers
+(`FILL_LEVEL`) in the seats left; a ticket that did not allow computers keeps waiting
+for people.
+
+Each player is in one queue at most (a second request replaces the first, also from
+another connection with the same player key), and leaving is instant (``unqueue``,
+joining a room, or closing the connection). While queued, a connection hears
+``queued`` (the people in its queue, since when it waits, by the server's clock and
+with the server's ``now``) whenever its queue changes. The waits run on the server's
+injectable clock (`alarm`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from game.engine import Rules
+
+from .alarm import Alarm
+from .clock import Clock
+from .protocol import Client
+from .wire import rules_to_json
+
+DEFAULT_WAIT: Final = 60.0
+MIN_WAIT: Final = 5.0
+MAX_WAIT: Final = 900.0
+FILL_LEVEL: Final = "medium"
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One player waiting in a queue."""
+
+    client: Client
+    player: str  # their id
+    address: str
+    rules: Rules
+    players: int
+    computers: bool  # whether computers may fill the table after `wait`
+    wait: float
+    since: float
+
+    @property
+    def queue(self) -> tuple[str, int]:
+        """The queue it waits in: these exact rules, this many players."""
+        return json.dumps(rules_to_json(self.rules), sort_keys=True), self.players
+
+    @property
+    def fills_at(self) -> float | None:
+        """When computers may fill its table (None: never)."""
+        return self.since + self.wait if self.computers else None
+
+    def status(self, waiting: int, now: float) -> dict[str, Any]:
+        """The ``queued`` message for it (``waiting``: the people in its queue)."""
+        return {"type": "queued", **rules_to_json(self.rules), "players": self.players, "waiting": waiting,
+                "since": round(self.since, 3), "now": round(now, 3), "computers": self.computers,
+                "wait": self.wait}
+
+
+MakeRoom = Callable[[list[Ticket], int], None]
+"""Seats the tickets (oldest first) and that many computers in a new room."""
+
+
+class Queues:
+    """Every quick-match queue.
+
+    ``send(client, message)``: how a message reaches a connection; ``make_room``: the
+    server's, see `MakeRoom`.
+    """
+
+    def __init__(self, clock: Clock, send: Callable[[Client, dict[str, Any]], None],
+                 make_room: MakeRoom) -> None:
+        self.clock = clock
+        self.send = send
+        self.make_room = make_room
+        self.queues: dict[tuple[str, int], list[Ticket]] = {}
+        self.by_client: dict[Client, Ticket] = {}
+        self.by_player: dict[str, Ticket] = {}
+        self.alarm = Alarm(clock, self.due, self._ring)
+
+    def __len__(self) -> int:
+        return len(self.by_client)
+
+    def add(self, ticket: Ticket) -> None:
+        """Queue ``ticket`` (its player's earlier request leaves its queue); seat a table if
+        its queue now holds enough people."""
+        for old in (self.by_client.get(ticket.client), self.by_player.get(ticket.player)):
+            if old is not None:
+                self.remove(old.client, tell=old.client is not ticket.client)
+        queue = self.queues.setdefault(ticket.queue, [])
+        queue.append(ticket)
+        self.by_client[ticket.client] = ticket
+        self.by_player[ticket.player] = ticket
+        if len(queue) >= ticket.players:
+            self._seat(ticket.queue, queue[:ticket.players], 0)
+        else:
+            self._tell(ticket.queue)
+        self.alarm.replan()
+
+    def remove(self, client: Client, *, tell: bool = False) -> Ticket | None:
+        """``client`` leaves its queue (at once); with ``tell``, it hears ``unqueued``."""
+        ticket = self.by_client.pop(client, None)
+        if ticket is None:
+            return None
+        if self.by_player.get(ticket.player) is ticket:
+            del self.by_player[ticket.player]
+        queue = self.queues.get(ticket.queue, [])
+        if ticket in queue:
+            queue.remove(ticket)
+        if not queue:
+            self.queues.pop(ticket.queue, None)
+        else:
+            self._tell(ticket.queue)
+        if tell:
+            self.send(client, {"type": "unqueued"})
+        self.alarm.replan()
+        return ticket
+
+    def due(self) -> float | None:
+        """When the next wait for computers runs out, if any ticket allowed them."""
+        times = [t.fills_at for t in self.by_client.values() if t.fills_at is not None]
+        return min(times) if times else None
+
+    def _ring(self) -> None:
+        now = self.clock.now()
+        for key, queue in list(self.queues.items()):
+            fills = [t for t in queue if t.computers]
+            if any(t.fills_at is not None and t.fills_at <= now for t in fills):
+                group = fills[:key[1]]
+                self._seat(key, group, key[1] - len(group))
+        self.alarm.replan()
+
+    def _seat(self, key: tuple[str, int], group: list[Ticket], computers: int) -> None:
+        for ticket in group:
+            self.by_client.pop(ticket.client, None)
+            if self.by_player.get(ticket.player) is ticket:
+                del self.by_player[ticket.player]
+        queue = [t for t in self.queues.get(key, []) if t not in group]
+        if queue:
+            self.queues[key] = queue
+        else:
+            self.queues.pop(key, None)
+        self.make_room(group, computers)
+        self._tell(key)
+
+    def _tell(self, key: tuple[str, int]) -> None:
+        queue = self.queues.get(key, [])
+        now = self.clock.now()
+        for ticket in queue:
+            self.send(ticket.client, ticket.status(len(queue), now))

@@ -1,0 +1,194 @@
+"""The ranking (seed 002): experience points earned in competitive games, abandons and votes.
+
+Points are the rule source's (`game.engine.experience_points`): the winner earns 10 ×
+players, each winning partner 20 in pair play, a loser 10. They are earned on the
+server only, in a ranked game (`rooms.Room.ranked`: a public or quick-match room of at
+least two people, no two of the same player or address), whatever the rule set, and
+counted per rule set: each preset has its own leaderboard. A game is a match; in a
+rule set without a target every deal ends a match, and so earns its points.
+
+A person away from a started, unfinished ranked game for `ABANDON_AFTER` seconds loses
+the seat to a Medium computer so the others can finish; the people still playing may
+then vote to penalise the abandon, and more than half of them saying yes costs the
+player `PENALTY` points (the source: "only if the remaining players penalise").
+
+Everything lives in the rooms' database (`roomstore` makes the tables): ``ratings``
+(points and games per player and rule set, the leaderboards) and ``ranked`` (each
+player's ranked games, their history), keyed by room, deal and player so that a
+game's points are written once however often the server is restarted.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from game.engine import PRESETS, Status, experience_points
+
+from .profiles import tag_of
+from .rooms import Room
+from .roomstore import Statement
+
+ABANDON_AFTER: Final = 300.0
+"""Seconds away from a started ranked game before a computer takes the seat."""
+PENALTY: Final = -experience_points(2, (), abandoned=(0,))[0]
+"""Points an abandon costs when the vote penalises it (20)."""
+TOP: Final = 100
+"""Players a leaderboard shows."""
+HISTORY: Final = 50
+"""Ranked games a player's history shows (the latest)."""
+PENALTY_DEAL: Final = 0
+"""The ``deal`` of a penalty's row in ``ranked`` (deals count from 1)."""
+
+
+def outcome(room: Room, seat: int) -> str:
+    """``win``, ``tie``, ``loss`` or ``abandoned`` for a seat of a room whose match is over."""
+    assert room.match is not None
+    if room.seats[seat].abandoned:
+        return "abandoned"
+    winners = room.match.winners
+    if seat in winners:
+        return "win"
+    return "tie" if not winners else "loss"
+
+
+def _opponents(room: Room, seat: int) -> str:
+    labels = [f"{s.name} #{s.tag}" if s.tag else s.name for i, s in enumerate(room.seats)
+              if i != seat and s.is_person]
+    return json.dumps(labels)
+
+
+@dataclass
+class Abandons:
+    """Who is away from a started ranked game, since when (the server's clock)."""
+
+    away: dict[tuple[str, int], float] = field(default_factory=dict)  # (room id, seat) -> since
+
+    @staticmethod
+    def counts(room: Room) -> bool:
+        """Whether being away from ``room`` can cost a seat: ranked, started, not over for good."""
+        return room.ranked and room.match is not None and not room.finished
+
+    def watch(self, room: Room, now: float) -> None:
+        """Start the time of every person away from ``room`` who has none running (after a
+        restart, nobody is connected: the time starts when someone of the room is back)."""
+        if not self.counts(room):
+            return
+        for seat in room.voters:
+            if not room.seats[seat].connected:
+                self.away.setdefault((room.room_id, seat), now)
+
+    def back(self, room: Room, seat: int) -> None:
+        """The person of ``seat`` is back."""
+        self.away.pop((room.room_id, seat), None)
+
+    def forget(self, room_id: str) -> None:
+        """The room is gone, or nobody can abandon it any more."""
+        for key in [k for k in self.away if k[0] == room_id]:
+            del self.away[key]
+
+    def due(self) -> float | None:
+        """When the next seat is lost, if anyone is away."""
+        return min(self.away.values()) + ABANDON_AFTER if self.away else None
+
+    def overdue(self, now: float) -> list[tuple[str, int]]:
+        """The (room id, seat) pairs away long enough, no longer counted as away."""
+        gone = [k for k, since in self.away.items() if since + ABANDON_AFTER <= now]
+        for key in gone:
+            del self.away[key]
+        return gone
+
+
+class Ranking:
+    """Points, leaderboards and histories in the rooms' database."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    # ---- earning --------------------------------------------------------------------------
+    def award(self, room: Room, now: float) -> dict[int, int]:
+        """Write the points of ``room``'s finished match (a ranked room at ``match_over``), once;
+        return the points each seat earned now ({} when they were written before)."""
+        match = room.match
+        if match is None or match.status != Status.MATCH_OVER or not room.ranked:
+            return {}
+        deal = match.round.number
+        points = experience_points(room.players, sorted(match.winners), room.rules.pairs)
+        earned: dict[int, int] = {}
+        with self.db:
+            self.db.execute("BEGIN")
+            for seat in room.people:
+                player = room.seats[seat].player
+                assert player is not None  # a ranked room's people all said hello
+                result = outcome(room, seat)
+                xp = 0 if result == "abandoned" else points[seat]
+                row = self.db.execute("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                      (room.room_id, deal, player, room.rules.name, room.players, xp, result,
+                                       now, _opponents(room, seat)))
+                if row.rowcount == 1:
+                    self.db.execute(*self._add(player, room.rules.name, xp, 1))
+                    earned[seat] = xp
+        return earned
+
+    def penalty(self, room: Room, seat: int, now: float) -> list[Statement]:
+        """The statements that take `PENALTY` points from the player who abandoned ``seat``
+        (committed with the vote that decides it)."""
+        player = room.seats[seat].player
+        assert player is not None
+        return [("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 (room.room_id, PENALTY_DEAL, player, room.rules.name, room.players, -PENALTY, "penalty", now,
+                  _opponents(room, seat))),
+                self._add(player, room.rules.name, -PENALTY, 0)]
+
+    @staticmethod
+    def _add(player: str, preset: str, xp: int, games: int) -> Statement:
+        return ("INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT (player, preset) "
+                "DO UPDATE SET xp = xp + excluded.xp, games = games + excluded.games",
+                (player, preset, xp, games))
+
+    # ---- reading ----------------------------------------------------------------------------
+    def points(self, player: str) -> dict[str, int]:
+        """The player's points per rule set (those they played ranked)."""
+        return {preset: xp for preset, xp in self.db.execute(
+            "SELECT preset, xp FROM ratings WHERE player = ? ORDER BY preset", (player,))}
+
+    def leaderboard(self, preset: str, player: str | None) -> dict[str, Any]:
+        """The `TOP` players of ``preset`` (rank, name, tag, avatar, points, games) and the
+        asking player's own line (None when they have not played it ranked)."""
+        top = []
+        rank, last = 0, None
+        rows = self.db.execute(
+            "SELECT r.player, r.xp, r.games, p.name, p.avatar FROM ratings r "
+            "JOIN profiles p ON p.id = r.player WHERE r.preset = ? "
+            "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (preset, TOP))
+        for i, (who, xp, games, name, avatar) in enumerate(rows):
+            if xp != last:
+                rank, last = i + 1, xp  # equal points share a rank
+            top.append({"rank": rank, "name": name, "tag": tag_of(who), "avatar": avatar, "xp": xp,
+                        "games": games, "you": who == player})
+        you = None
+        if player is not None:
+            mine = self.db.execute("SELECT xp, games FROM ratings WHERE player = ? AND preset = ?",
+                                   (player, preset)).fetchone()
+            if mine is not None:
+                above = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ? AND xp > ?",
+                                        (preset, mine[0])).fetchone()[0]
+                you = {"rank": above + 1, "xp": mine[0], "games": mine[1]}
+        players = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ?", (preset,)).fetchone()[0]
+        return {"preset": preset, "top": top, "you": you, "players": players}
+
+    def history(self, player: str, preset: str | None = None) -> list[dict[str, Any]]:
+        """The player's latest `HISTORY` ranked games (and penalties), newest first; never a room id."""
+        where, values = ("AND preset = ?", (player, preset)) if preset is not None else ("", (player,))
+        rows = self.db.execute(f"SELECT preset, players, xp, outcome, at, opponents, deal FROM ranked "
+                               f"WHERE player = ? {where} ORDER BY at DESC, deal DESC LIMIT {HISTORY}",
+                               values)
+        return [{"preset": p, "players": n, "xp": xp, "outcome": result, "at": at, "deal": deal,
+                 "opponents": json.loads(opponents)} for p, n, xp, result, at, opponents, deal in rows]
+
+
+def known_preset(value: Any) -> str | None:
+    """``value`` if it names a rule set, else None."""
+    return value if isinstance(value, str) and value in PRESETS else None
