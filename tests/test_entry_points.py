@@ -195,7 +195,7 @@ def test_the_game_starts_with_good_flags_and_makes_its_data_folder(tmp_path, mon
 
 
 def test_sizes_are_read_in_the_supported_range():
-    from game.client.app import MAX_SIZE, MIN_SIZE, parse_size
+    from game.client.window import MAX_SIZE, MIN_SIZE, parse_size
 
     assert parse_size("1600x900") == (1600, 900)
     assert parse_size(" 1024 X 600 ") == MIN_SIZE

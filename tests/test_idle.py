@@ -14,7 +14,7 @@ import threading
 import pygame
 import pytest
 
-from game.client.app import KIOSK_IDLE, App, windowed_place
+from game.client.app import KIOSK_IDLE, App
 from game.client.controller import MatchController, SeatConfig
 from game.client.pacing import FRAME, Pacer
 from game.client.remote import ONLINE_POLL, RemoteController
@@ -22,6 +22,7 @@ from game.client.scene import Scene
 from game.client.scenes.gui import CURSOR_POLL
 from game.client.scenes.handoff import GRACE, HandoffScene
 from game.client.scenes.table import TIMER_TICK, TOAST, TableScene
+from game.client.window import windowed_place
 from game.engine import PRESETS, Match, preset
 from game.net.client import CONNECTED
 from tests.client_support import STEP, click, make_app, open_menu, press, rect_of, run_until, top_name

@@ -1,7 +1,8 @@
 """The room server against abuse (issue 25, section 5), each with a real server on 127.0.0.1
 and real websocket clients: text a client sends that cannot be encoded, computers as free
-CPU, one address filling the server, the rooms' database on disk, a client that stops
-reading, floods past the rate limit, versions and sizes, and a damaged database."""
+CPU, one address filling the server, a client that stops reading, floods past the rate
+limit, versions and sizes, and the search workers' lives (the rooms' database on disk is in
+`test_net_rooms_db`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ import json
 import logging
 import os
 import random
-import sqlite3
-import stat
 import subprocess
 import sys
 import threading
@@ -28,8 +27,6 @@ from game.ai.hard import Hard
 from game.engine import PRESETS, Match
 from game.net.clock import ManualClock
 from game.net.protocol import MAX_MESSAGE, PROTOCOL
-from game.net.rooms import Room, Seat
-from game.net.roomstore import RoomStore, StoreError
 from game.net.search import MAX_BROKEN, MIN_BUDGET, WORKER_NICENESS, SearchPool
 from game.net.server import SWEEP
 from tests.net_support import Peer, start_server
@@ -344,31 +341,6 @@ def test_forwarded_addresses_are_believed_only_from_a_trusted_proxy(tmp_path):
         thread.stop()
 
 
-# ---- the rooms' database on disk --------------------------------------------------------------------
-def test_the_rooms_database_and_its_wal_and_shm_files_are_owner_only(tmp_path):
-    old = os.umask(0o022)
-    try:
-        db = tmp_path / "rooms.sqlite3"
-        thread = start_server(db)
-        try:
-            ana = Peer(thread.port)
-            ana.create("duel", [HUMAN, HUMAN])
-            files = [db, tmp_path / "rooms.sqlite3-wal", tmp_path / "rooms.sqlite3-shm"]
-            assert all(f.exists() for f in files)
-            assert [stat.S_IMODE(f.stat().st_mode) for f in files] == [0o600] * 3
-        finally:
-            thread.stop()
-        db.chmod(0o644)  # a database of an earlier version
-        thread = start_server(db)
-        try:
-            Peer(thread.port).create("duel", [HUMAN, HUMAN])
-            assert [stat.S_IMODE(f.stat().st_mode) for f in files] == [0o600] * 3
-        finally:
-            thread.stop()
-    finally:
-        os.umask(old)
-
-
 # ---- a client that stops reading --------------------------------------------------------------------
 def test_a_client_that_stops_reading_is_closed_once_whatever_it_sends(server):
     rooms = server.server
@@ -454,87 +426,6 @@ def test_the_8_kib_limit_counts_bytes_not_characters(server):
     wide = json.dumps({"type": "ping", "v": PROTOCOL, "pad": "€" * 8000}, ensure_ascii=False)  # 8,036 chars
     peer.ws.send(wide)
     assert peer.recv()["code"] == "too_large"
-
-
-# ---- a damaged rooms' database ----------------------------------------------------------------------
-def _rooms_database(path: Path, rooms: int = 300) -> None:
-    """A real rooms' database of several pages (rooms waiting for a second player)."""
-    store = RoomStore(path)
-    for i in range(rooms):
-        room = Room(f"room-{i:04d}", PRESETS["duel"], [Seat("human"), Seat("human")], seed=i,
-                    owner="127.0.0.1")
-        room.claim(None, f"Player {i}")
-        store.add(room, 1_000_000.0)
-    store.close()
-
-
-def _damage(kind: str, tmp_path: Path) -> tuple[Path, str]:
-    """A damaged database of ``kind``, and words the refusal must hold."""
-    db = tmp_path / "rooms.sqlite3"
-    if kind == "folder":
-        db.mkdir()
-        return db, "is a folder"
-    if kind == "device":
-        return Path("/dev/null"), "is not a regular file"
-    _rooms_database(db)
-    data = bytearray(db.read_bytes())
-    if kind == "truncated":
-        db.write_bytes(bytes(data[:len(data) // 2]))
-        return db, "damaged"
-    if kind == "header":
-        data[:100] = random.Random(1).randbytes(100)
-        db.write_bytes(bytes(data))
-        return db, "is not an SQLite database"
-    if kind == "zeroed_page":
-        page = int.from_bytes(data[16:18], "big")
-        data[3 * page:4 * page] = bytes(page)
-        db.write_bytes(bytes(data))
-        return db, "damaged"
-    with sqlite3.connect(db) as raw:
-        if kind == "dropped_log":
-            raw.execute("DROP TABLE log")
-            words = "its log table is missing"
-        else:  # wrong columns
-            raw.execute("DROP TABLE rooms")
-            raw.execute("CREATE TABLE rooms (id TEXT PRIMARY KEY, everything TEXT)")
-            words = "its rooms table has the columns id, everything"
-    raw.close()
-    return db, words
-
-
-DAMAGES = ("truncated", "header", "zeroed_page", "dropped_log", "wrong_columns", "folder", "device")
-
-
-@pytest.mark.parametrize("kind", DAMAGES)
-def test_serve_stops_on_a_damaged_database_with_one_line_and_leaves_it_untouched(tmp_path, kind):
-    db, words = _damage(kind, tmp_path)
-    before = db.read_bytes() if db.is_file() else None
-    done = subprocess.run([sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", "0",
-                           "--db", str(db)], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    lines = done.stderr.splitlines()
-    assert done.returncode == 2 and len(lines) == 1, done.stderr
-    assert lines[0].startswith("python main.py serve: error: ") and str(db) in lines[0]
-    assert words in lines[0] and "Traceback" not in done.stderr
-    if before is not None:
-        assert db.read_bytes() == before
-        assert not (tmp_path / "rooms.sqlite3-wal").exists()
-
-
-@pytest.mark.parametrize("kind", ["truncated", "zeroed_page", "dropped_log", "wrong_columns"])
-def test_a_server_on_a_damaged_database_refuses_to_start_and_writes_nothing(tmp_path, kind):
-    db, words = _damage(kind, tmp_path)
-    before = db.read_bytes()
-    with pytest.raises(StoreError) as refused:
-        RoomStore(db)
-    assert str(db) in str(refused.value) and words in str(refused.value)
-    assert db.read_bytes() == before
-
-
-def test_a_sound_database_still_opens_with_all_its_rooms(tmp_path):
-    db = tmp_path / "rooms.sqlite3"
-    _rooms_database(db)
-    rooms, broken = RoomStore(db).load()
-    assert len(rooms) == 300 and broken == []
 
 
 # ---- the search workers end with the server ------------------------------------------------------

@@ -383,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = SIZES
     if args.size:
-        from game.client.app import parse_size
+        from game.client.window import parse_size
 
         sizes = tuple(parse_size(s) for s in args.size)
     for path in shoot(args.outdir, sizes, args.lang):

@@ -42,7 +42,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import sys
 import time
 import warnings
@@ -57,7 +56,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.ai import use_cores  # noqa: E402
-from game.cli import CommandParser, shown, whole_number  # noqa: E402
+from game.cli import CommandParser, whole_number  # noqa: E402
 from game.saves import ENV_VAR, DataStore  # noqa: E402
 from game.saves.paths import DataFolderError, data_dir, make_data_dir  # noqa: E402
 
@@ -66,6 +65,15 @@ from .pacing import FRAME, Pacer  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 from .settings import Settings  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
+from .window import (  # noqa: E402
+    MAX_SIZE,
+    MIN_SIZE,
+    desktop_sizes,
+    parse_size,
+    place_window,
+    window_position,
+    windowed_place,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -74,8 +82,6 @@ if TYPE_CHECKING:
 
 STEP: Final = 1 / 60
 MAX_STEPS: Final = 5
-MIN_SIZE: Final = (1024, 600)  # the smallest window the layout is made for
-MAX_SIZE: Final = (3840, 2160)  # the largest (a window of 65536x65536 would need 16 GiB)
 KIOSK_IDLE: Final = 180.0  # seconds without input before a kiosk goes back to the menu
 SAVE_POLL: Final = 0.1  # while writes are in flight the loop looks again this often (a failed save is said)
 REDRAW_EVENTS: Final = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
@@ -392,74 +398,6 @@ class App:
         # stay valid should a loop run again in this process: the benchmarks, the tests).
         pygame.display.quit()
 
-
-def windowed_place(size: tuple[int, int], position: tuple[int, int] | None,
-                   desktop: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The size and position of a window coming back from fullscreen on a ``desktop`` of that
-    size: ``size``, no larger than the desktop; ``position`` (centred when unknown), moved as
-    little as needed for the whole window to be on the desktop."""
-    dw, dh = desktop
-    w, h = max(1, min(size[0], dw)), max(1, min(size[1], dh))
-    if position is None:
-        return (w, h), ((dw - w) // 2, (dh - h) // 2)
-    return (w, h), (min(max(0, position[0]), dw - w), min(max(0, position[1]), dh - h))
-
-
-def desktop_sizes() -> list[tuple[int, int]]:
-    """The size of each screen's desktop, as far as the platform says."""
-    try:
-        sizes = pygame.display.get_desktop_sizes()
-    except (AttributeError, pygame.error):  # an older pygame, or no video
-        return []
-    return [(int(w), int(h)) for w, h in sizes if w > 0 and h > 0]
-
-
-def window_position() -> tuple[int, int] | None:
-    """Where the window is on the desktop, if the platform says."""
-    try:
-        x, y = pygame.display.get_window_position()
-    except (AttributeError, pygame.error):
-        return None
-    return int(x), int(y)
-
-
-def place_window(size: tuple[int, int], position: tuple[int, int] | None) -> None:
-    """Give the window ``size`` and ``position`` where the platform allows. Leaving fullscreen,
-    X11 keeps the fullscreen size for the window ``set_mode`` asked to be smaller (with SDL's
-    software framebuffer); the display surface follows the window when SDL reports the change,
-    and the app lays out again then (``WINDOWSIZECHANGED``)."""
-    with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-        if tuple(window.size) != tuple(size):
-            window.size = size
-        if position is not None:
-            window.position = position
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """Read ``1280x800`` (or ``1280×800``): a window from `MIN_SIZE` to `MAX_SIZE`.
-
-    A size outside that range is refused rather than clamped, so that the window is never
-    other than what was asked (a smaller window, dragged by hand, is still clamped: see
-    `App.size`).
-
-    Raises:
-        argparse.ArgumentTypeError: not two numbers, or a size the game is not made for.
-    """
-    found = _SIZE.fullmatch(text)
-    if found is None:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {shown(text)}")
-    # More digits than any screen has is out of range: never converted (a 5,000-digit int is slow).
-    w, h = (int(d) if len(d) <= 6 else sys.maxsize for d in (found[1], found[2]))
-    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-        raise argparse.ArgumentTypeError(
-            f"the window must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, "
-            f"not {shown(text)}")
-    return w, h
-
-
-_SIZE: Final = re.compile(r"\s*([0-9]+)\s*[x×]\s*([0-9]+)\s*", re.ASCII | re.IGNORECASE)
 
 MAX_CORES: Final = 1024  # more than any machine the game runs on (it uses at most the machine's own)
 

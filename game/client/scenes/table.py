@@ -31,7 +31,6 @@ from game.engine import (
     Challenge,
     Denounce,
     Draw,
-    DrawReason,
     EndTurn,
     Pass,
     Phase,
@@ -43,8 +42,9 @@ from game.engine import events as ev
 from game.play.avatars import seat_avatars
 
 from .. import layout as layout_mod
-from ..animation import Animator, Flight, Rect
+from ..animation import Animator
 from ..art import CardArt
+from ..flights import fly
 from ..i18n import card_words, reason, tr
 from ..intents import TableCommand, TableIntent
 from ..layout import LOG_LINES
@@ -58,8 +58,6 @@ from ..widgets import Button, tapped
 if TYPE_CHECKING:
     from ..app import App
 
-FLIGHT = 0.32  # seconds a card takes to cross the table at normal speed
-DEAL_GAP = 0.05
 TOAST = 2.8  # seconds an error message stays
 PULSE_FRAME = 1 / 30  # the thinking glow is a slow pulse: this many seconds between its frames is enough
 TIMER_TICK = 0.5  # a turn clock on screen is redrawn this often (whole seconds, and its red warning)
@@ -517,53 +515,14 @@ class TableScene(Scene):
 
             self.app.stack.push(SuitPickerScene(self.app, self))
 
-    def _seat_rect(self, seat: int) -> Rect:
-        view = self.view
-        if seat == view.seat:
-            slots = self.layout.hand_slots(max(1, len(view.hand)))
-            return slots[-1]
-        others = [(view.seat + k) % view.players for k in range(1, view.players)]
-        spot = self.layout.seat_spots(len(others))[others.index(seat)]
-        x, y, w, h = spot.fan
-        cw, ch = self.layout.card
-        return (x + (w - cw) // 2, y + (h - ch) // 2, cw, ch)
-
     def _animate(self, events: list[ev.Event]) -> None:
-        """Turn events into flights and sounds."""
-        speed = self.app.settings.speed_factor
-        sound = self.app.sound
+        """Turn events into flights and sounds (`flights`), the move log's lines and the turn's chime."""
         self.moves.observe(events)
+        fly(events, animator=self.animator, layout=self.layout, view=self.view,
+            speed=self.app.settings.speed_factor, sound=self.app.sound, tapped=self.card_rects)
+        sound = self.app.sound
         for event in events:
-            if isinstance(event, ev.CardPlayed):
-                if speed > 0:
-                    tapped_at = self.card_rects.pop(event.card, None)
-                    begin = self._seat_rect(event.seat) if tapped_at is None else (
-                        tapped_at.x, tapped_at.y, tapped_at.w, tapped_at.h)
-                    self.animator.add(Flight(event.card, begin, self.layout.discard, FLIGHT / speed,
-                                             dest=("discard",), sound="play"))
-                else:
-                    sound.play("play")
-            elif isinstance(event, ev.CardsDrawn):
-                gap = DEAL_GAP if event.reason == DrawReason.DEAL else 0.08
-                name = "deal" if event.reason == DrawReason.DEAL else "draw"
-                if speed <= 0:
-                    sound.play(name)
-                    continue
-                end = self._seat_rect(event.seat)
-                for i in range(event.count):
-                    self.animator.add(
-                        Flight(None, self.layout.draw_pile, end, FLIGHT / speed, dest=("hand", event.seat),
-                               sound=name if i % 3 == 0 else None),
-                        after=gap / speed if i or event.reason == DrawReason.DEAL else 0.0)
-            elif isinstance(event, ev.Reshuffled):
-                if speed <= 0:
-                    sound.play("shuffle")
-                    continue
-                for i in range(min(6, event.count)):
-                    self.animator.add(Flight(None, self.layout.discard, self.layout.draw_pile, FLIGHT / speed,
-                                             dest=("pile",), sound="shuffle" if i == 0 else None),
-                                      after=0.05 / speed)
-            elif isinstance(event, ev.TurnStarted):
+            if isinstance(event, ev.TurnStarted):
                 if event.seat == self.view.seat and self.controller.seats[event.seat].is_human:
                     sound.play("turn")
                     view = self.view
