@@ -4,14 +4,18 @@
 argument with ONE line on standard error, ``PROG: error: WHAT``, and exit code 2:
 argparse's own error line, without the usage block before it (``--help`` shows that).
 A value quoted in a message is cut (`shown`), so a 100,000-character argument still
-gives a short line. Standard library only: the commands that use this never load pygame.
+gives a short line. What a command prints for other programs goes through `print_out`, so a
+reader that stops early (``| head``) ends it quietly. Standard library only: the commands that
+use this never load pygame.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
+import sys
 from collections.abc import Callable
 from typing import Final, NoReturn
 
@@ -79,3 +83,18 @@ def number(low: float, high: float) -> Callable[[str], float]:
 
     read.__name__ = "number"
     return read
+
+
+def print_out(text: str) -> bool:
+    """Print ``text`` on standard output; False if the reader has gone (``| head`` closed the pipe).
+
+    Then standard output is pointed at the null device, so that Python's own flush at exit does not
+    fail again with a traceback; the command should stop and exit 1 (as the Python docs advise
+    for SIGPIPE)."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return False
+    return True

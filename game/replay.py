@@ -24,7 +24,7 @@ import json
 import sys
 from typing import Any, Final
 
-from game.cli import CommandParser, shown
+from game.cli import CommandParser, print_out, shown
 from game.engine import (
     OPTION_NAMES,
     OPTIONS,
@@ -305,8 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     except IllegalAction as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    print(json.dumps(outcome(match)))
-    return 0
+    return 0 if print_out(json.dumps(outcome(match))) else 1
 
 
 if __name__ == "__main__":

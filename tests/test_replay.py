@@ -377,3 +377,17 @@ def test_the_scenario_may_come_from_standard_input():
                           encoding="utf-8", timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["to_act"] == 1
+
+
+def test_a_reader_that_stops_early_ends_the_replay_quietly_with_exit_1(tmp_path):
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps({"preset": "points", "seats": 4, "seed": 99}), encoding="utf-8")
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written: the first write breaks the pipe
+    try:
+        done = subprocess.run([sys.executable, "-m", "game.replay", str(scenario)], cwd=ROOT, stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write)
+    assert done.returncode == 1
+    assert done.stderr == ""
