@@ -30,7 +30,7 @@ from game.client.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPENDENCIES = ("pygame", "pygame_gui", "platformdirs", "websockets")
-SOURCES = ("game", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
+SOURCES = ("game", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE")
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")]
 
@@ -113,6 +113,9 @@ def test_the_wheel_holds_the_game_and_its_files_and_not_the_tools_or_tests(insta
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
     assert "Requires-Python: >=3.11" in metadata
     assert "Requires-Dist: pygame-ce>=2.4" in metadata
+    assert "License-Expression: MIT AND Bitstream-Vera" in metadata  # the code's, and the fonts'
+    assert {"License-File: LICENSE", "License-File: game/assets/fonts/LICENSE-DejaVu.txt"} <= set(
+        metadata.splitlines())
     points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "huit = game.__main__:run" in points and "huit-server = game.__main__:run_server" in points
 
