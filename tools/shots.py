@@ -12,7 +12,8 @@ unreadable, then two Continue lines), the same-device form with names and avatar
 avatar picker, the question before a saved game is replaced, the menu and settings when
 nothing can be saved (a file where the data folder should be),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
-room, a table waiting for a player). Each size uses its own temporary
+room, a table waiting for a player; a server's lobby with public rooms and quick match
+looking, its leaderboard and a ranked history, the vote on an abandon). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
 deals, so the pictures are the same every run.
 """
@@ -26,6 +27,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -169,6 +171,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         mode_screens(app, save)
         unwritable_screens(app, save)
         online_screens(app, save)
+        server_screens(app, save)
         pygame.display.quit()
     return written
 
@@ -372,6 +375,64 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
                         "events": [], "timer": None})
     app.start(TableScene(app, controller))
     save("online_table_waiting")
+
+
+SERVER_PEOPLE: Final = (("Ana", "3F2", 5), ("Benoît", "A07", 14), ("Chloé", "1C9", 7), ("Dmitri", "F40", 2),
+                        ("Ana", "77B", 11), ("Léa", "0D3", 9), ("Sam", "B12", 0), ("Yuki", "5E8", 3))
+"""Players of the sample server: a name, its tag, an avatar (two Anas, told apart by their tags)."""
+
+
+def server_screens(app: App, save: Callable[[str], None]) -> None:
+    """A server's lobby (public rooms, quick match looking), the leaderboard, my ranked games, and
+    the vote on an abandon over a ranked table: drawn from the messages a server sends."""
+    from game.client.remote import RemoteController
+    from game.client.scenes.leaderboard import LeaderboardScene
+    from game.client.scenes.server_lobby import ServerLobbyScene
+    from game.client.scenes.vote import VoteScene
+    from game.net.client import Server
+
+    server = Server("huit.example.org", 443, True)
+    people = [{"kind": "human", "name": n, "tag": t, "avatar": a} for n, t, a in SERVER_PEOPLE]
+    lobby = ServerLobbyScene(app, server, connection=_StillConnection())  # type: ignore[arg-type]
+    lobby.take({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {"duel": 140}})
+    rooms = [{"room": f"room{i}", "preset": preset, "options": {}, "players": players, "taken": taken,
+              "free": players - taken, "computers": 0, "since": 1000.0 - since,
+              "seats": people[1 + i:1 + i + taken] + [{"kind": "free"}] * (players - taken)}
+             for i, (preset, players, taken, since) in enumerate(
+                 (("duel", 2, 1, 40), ("colors", 4, 2, 200), ("points", 4, 3, 75), ("action", 6, 2, 610)))]
+    lobby.take({"type": "lobby", "rooms": rooms, "listed": len(rooms), "now": 1000.0})
+    lobby.rebuild()
+    app.start(lobby)
+    save("server_lobby")
+    lobby.quick = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
+    lobby.quick.queued = {"type": "queued", "preset": "colors", "players": 4, "waiting": 2, "since": 0.0,
+                          "now": 25.0}
+    lobby.quick_since = 25.0
+    lobby.preset_name, lobby.quick_players = "colors", 4
+    lobby.rebuild()
+    save("server_lobby_quick_match")
+    board = LeaderboardScene(app, server, "duel", connection=_StillConnection())  # type: ignore[arg-type]
+    top = [{"rank": i + 1, "name": n, "tag": t, "avatar": a, "xp": 620 - 60 * i, "games": 31 - 3 * i,
+            "you": (n, t) == ("Ana", "3F2")} for i, (n, t, a) in enumerate(SERVER_PEOPLE)]
+    board.take({"type": "leaderboard", "preset": "duel", "top": top,
+                "you": {"rank": 1, "xp": 620, "games": 31}, "players": len(top)})
+    board.rebuild()
+    app.start(board)
+    save("leaderboard")
+    outcomes = ("win", "loss", "win", "tie", "penalty", "abandoned")
+    board.take({"type": "history", "games": [
+        {"preset": "duel", "players": 2, "xp": {"win": 20, "loss": 10, "tie": 10, "penalty": -20,
+                                                 "abandoned": 0}[outcome],
+         "outcome": outcome, "at": 1.7e9 - 3600 * i, "deal": 0, "opponents": [f"{n} #{t}"]}
+        for i, (outcome, (n, t, _)) in enumerate(zip(outcomes, SERVER_PEOPLE[1:], strict=False))]})
+    board.view = "history"
+    board.rebuild()
+    save("leaderboard_history")
+    configs = [SeatConfig("human", name="Ana"), SeatConfig("computer", "medium", name="Benoît #A07")]
+    table = table_for(app, PRESETS["duel"], configs, seed=7, steps=6, stop=lambda m: m.to_act == 0)
+    app.stack.push(VoteScene(app, table, 1))
+    app.stack.apply_requests()
+    save("vote_on_an_abandon")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,6 +28,7 @@ CREAM: Final = (244, 241, 230)
 INK: Final = (20, 24, 22)
 SHADOW: Final = (0, 0, 0, 110)
 RED: Final = (200, 40, 40)
+PANEL: Final = (12, 44, 33)  # an overlay's panel over the dimmed table: the felt, darker
 MIN_PX: Final = 11  # the smallest text the game draws: a fitted text shrinks no further
 ELLIPSIS: Final = "…"
 
@@ -36,6 +37,14 @@ def scale_for(size: tuple[int, int]) -> float:
     """How much bigger than a 1280×800 window text and controls should be."""
     w, h = size
     return max(0.7, min(w / 1280, h / 800, 3.0))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    """An overlay's panel (the suit picker's, the vote's): dark felt in a gold frame, so that what
+    it holds reads clearly over the cards of the dimmed table."""
+    radius = int(16 * scale)
+    pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, GOLD, rect, width=max(1, int(2 * scale)), border_radius=radius)
 
 
 @lru_cache(maxsize=64)

@@ -75,7 +75,7 @@ class VoteScene(Scene):
         self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Dim the table; the title, the question, the buttons."""
+        """Dim the table; on a panel, the title, the question, the buttons."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
@@ -84,6 +84,10 @@ class VoteScene(Scene):
         margin = int(w * 0.12)
         px = int(38 * scale)
         title = pygame.Rect(margin, h // 2 - int(170 * scale), w - 2 * margin, line_height(px))
+        pad = int(24 * scale)
+        bottom = max(button.rect.bottom for button in self.buttons)
+        ui.panel(surface, pygame.Rect(margin - pad, title.top - pad, w - 2 * margin + 2 * pad,
+                                      bottom - title.top + 2 * pad), scale)
         ui.fit(surface, tr("vote.title", name=self.name), title, px, bold=True, color=ui.GOLD)
         small = int(24 * scale)
         question = pygame.Rect(margin, title.bottom + int(12 * scale), w - 2 * margin, 3 * line_height(small))
