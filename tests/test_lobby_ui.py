@@ -100,7 +100,7 @@ def test_the_lobby_shows_my_name_with_its_tag_and_a_public_room_live_whose_seat_
 
 def test_a_name_changed_in_play_online_reaches_the_server_on_the_next_visit(app, server):
     scene = server_lobby(app, server.port)
-    key = app.store.player.read().key
+    key = app.store.player.read().key_for("127.0.0.1", server.port)  # the key this server knows
     assert scene.profile["name"] == "Ana"
     tap_button(app, "Back")
     assert top_name(app) == "LobbyScene"
@@ -144,7 +144,7 @@ def test_stop_looking_leaves_the_queue_at_once(app, server):
 
 def test_the_avatar_chosen_in_the_picker_reaches_the_server_and_is_the_solo_players(app, server):
     scene = server_lobby(app, server.port)
-    key = app.store.player.read().key
+    key = app.store.player.read().key_for("127.0.0.1", server.port)  # the key this server knows
     tap_button(app, "Avatar")
     assert top_name(app) == "AvatarPickerScene"
     tap_button(app, "Owl")
@@ -253,13 +253,13 @@ def test_statistics_show_the_online_points_beside_the_local_ones(app):
 
 def test_clear_data_deletes_the_player_key(app, server):
     server_lobby(app, server.port)
-    key = app.store.player.read().key
+    key = app.store.player.read().secret
     app.go_to_menu()
     app.stack.apply_requests()
     deleted = app.store.clear()
     assert any(p.name == "player.json" for p in deleted)
     assert app.store.player.read() is None
-    assert app.store.player.player().key != key  # a new player from now on
+    assert app.store.player.player().secret != key  # a new player from now on
 
 
 def test_a_damaged_player_file_is_kept_aside_and_a_new_player_made(app):
@@ -268,10 +268,10 @@ def test_a_damaged_player_file_is_kept_aside_and_a_new_player_made(app):
     assert app.store.player.read() is None and app.store.player.problem is not None
     fresh = app.store.player.player()
     app.store.flush()
-    assert len(fresh.key) == 32 and path.with_name("player.json.corrupt").exists()
-    assert fresh.key not in repr(fresh) and fresh.key not in repr(app.store.player)
+    assert len(fresh.secret) == 32 and path.with_name("player.json.corrupt").exists()
+    assert fresh.secret not in repr(fresh) and fresh.secret not in repr(app.store.player)
     stored = json.loads(path.read_text().split("\n", 2)[2])
-    assert stored["key"] == fresh.key
+    assert stored["key"] == fresh.secret
     assert oct(path.stat().st_mode & 0o777) == oct(0o600)  # owner-only, like seat keys
 
 

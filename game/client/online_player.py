@@ -1,7 +1,9 @@
 """This device's player on the servers it visits: the hello it says, what it keeps of the answers.
 
-Every connection the game opens says ``hello`` first with the device's player key
-(`game.saves.player`), its name (the settings' ``player_name``, when it is a name the
+Every connection the game opens says ``hello`` first with the device's player key for
+that server (`game.saves.player`: made from the device's secret and the server's
+address, so each server knows the device by a different key and none can speak for it
+on another), its name (the settings' ``player_name``, when it is a name the
 servers accept) and its avatar (the first person's of the settings' ``people_avatars``:
 the solo player's); the server answers with the player's profile there
 (``profile``: name, tag, avatar, ranking points), which is kept per server for the
@@ -23,10 +25,12 @@ if TYPE_CHECKING:
     from .app import App
 
 
-def hello(app: App) -> dict[str, Any]:
-    """The ``hello`` message of this device's player (made on first use; the key is a secret)."""
+def hello(app: App, server: Server | tuple[str, int] | tuple[str, int, bool]) -> dict[str, Any]:
+    """The ``hello`` message of this device's player to ``server`` (its host and port; the player
+    is made on first use). The key in it is that server's alone, and a secret."""
+    host, port = server[0], server[1]
     player = app.store.player.player()
-    message: dict[str, Any] = {"type": "hello", "player": player.key, "avatar": avatar(app)}
+    message: dict[str, Any] = {"type": "hello", "player": player.key_for(host, port), "avatar": avatar(app)}
     name = app.settings.player_name.strip()
     if name and name_problem(name) is None:
         message["name"] = name

@@ -1,21 +1,29 @@
-"""This device's player online: the secret player key, and what servers said of it.
+"""This device's player online: its secret, the player key each server knows, and what servers said.
 
-A room server knows a player by a random key the device keeps here (``player.json`` in
-the data folder, readable by its owner only; servers keep only its digest). It is made
-the first time it is needed and deleted by Clear data, after which the device is a new
-player. Beside it, per server, what that server last said of the player (their tag,
-their name there, their ranking points per rule set), so the Statistics screen can
-show the online points without a connection. The name and the avatar are the
-settings' (``player_name``, and the first of ``people_avatars``).
+A room server knows a player by a player key. The device keeps one random secret here
+(``player.json`` in the data folder, readable by its owner only) and gives each server a
+key of its own made from it (`server_key`: HMAC-SHA256 of the server's canonical
+``host:port``), so no server, nor anyone listening on an unencrypted connection, learns a
+key that would let them act as this player on another server: on each server the device
+is a different player. The secret is made the first time it is needed and deleted by
+Clear data, after which the device is a new player everywhere. Beside it, per server,
+what that server last said of the player (their tag, their name there, their ranking
+points per rule set), so the Statistics screen can show the online points without a
+connection. The name and the avatar are the settings' (``player_name``, and the first
+of ``people_avatars``).
 
-The key is a secret: never printed or logged (`Player.__repr__` leaves it out). A file
-that cannot be used is read as no player; when a player is next needed (the next
-online visit), it is kept aside as ``player.json.corrupt`` and a new key made: a
+The secret and the keys are never printed or logged (`Player.__repr__` leaves them out).
+A file that cannot be used is read as no player; when a player is next needed (the next
+online visit), it is kept aside as ``player.json.corrupt`` and a new secret made: a
 damaged key file costs that device its ranking, never a crash.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import ipaddress
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -31,6 +39,8 @@ from .writer import SaveWriter
 KIND: Final = "player"
 FORMAT: Final = 1
 KEY: Final = re.compile(r"[A-Za-z0-9_-]{32,128}", re.ASCII)
+"""What the secret looks like (stored as ``key``: the file's field kept its first name)."""
+KEY_BYTES: Final = 24  # of a server's key: 32 URL-safe characters, the form servers expect
 MAX_SERVERS: Final = 20  # servers whose word on this player is kept
 MAX_SERVER: Final = 300  # characters of a server's address
 MAX_TAG: Final = 8
@@ -53,22 +63,50 @@ class Standing:
 
 @dataclass
 class Player:
-    """This device's player: the key, and each server's word on them."""
+    """This device's player: the secret, and each server's word on them."""
 
-    key: str
+    secret: str
     servers: dict[str, Standing] = field(default_factory=dict)
 
-    def __repr__(self) -> str:  # never the key
-        return f"Player(key=…, servers={sorted(self.servers)})"
+    def __repr__(self) -> str:  # never the secret
+        return f"Player(secret=…, servers={sorted(self.servers)})"
+
+    def key_for(self, host: str, port: int) -> str:
+        """The player key this device says ``hello`` with to the server at ``host``:``port``."""
+        return server_key(self.secret, host, port)
 
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
-        return {"key": self.key, "servers": {name: s.to_json() for name, s in self.servers.items()}}
+        return {"key": self.secret, "servers": {name: s.to_json() for name, s in self.servers.items()}}
 
 
 def new_key() -> str:
-    """A fresh secret player key (32 URL-safe characters)."""
+    """A fresh secret (32 URL-safe characters)."""
     return secrets.token_urlsafe(24)
+
+
+def server_address(host: str, port: int) -> str:
+    """A server's address as its key is made for: ``host:port`` with the host in lower case,
+    an IP address in its normal form (IPv6 compressed, in brackets), the port always written;
+    so ``LOCALHOST:8765`` and ``localhost:8765``, or ``[0:0::1]:80`` and ``[::1]:80``, are one
+    server."""
+    host = host.strip().strip("[]").lower()
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return f"{host.rstrip('.')}:{int(port)}"
+    text = address.compressed
+    return f"[{text}]:{int(port)}" if address.version == 6 else f"{text}:{int(port)}"
+
+
+def server_key(secret: str, host: str, port: int) -> str:
+    """The player key for the server at ``host``:``port``: HMAC-SHA256 of its `server_address`
+    under ``secret``, as 32 URL-safe characters (the form of a key made by `new_key`).
+
+    Each server gets a different key, and none of them tells the secret or another
+    server's key."""
+    digest = hmac.new(secret.encode("utf-8"), server_address(host, port).encode("utf-8"), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:KEY_BYTES]).decode("ascii")
 
 
 class PlayerFile:

@@ -50,7 +50,7 @@ class LeaderboardScene(GuiScene):
         self.board: dict[str, Any] | None = None
         self.games: list[dict[str, Any]] | None = None
         self.connection = connection if connection is not None else RoomConnection(
-            host, port, self._question(), tls=tls, player=online_player.hello(app))
+            host, port, self._question(), tls=tls, player=online_player.hello(app, self.server))
         self._poll = 0.0
         self._ask_in: float | None = None  # a question waiting for the choice to rest
         self._rows = 10  # rows a page holds at this size (set while drawing)

@@ -123,7 +123,7 @@ def create_room(app: App, address: tuple[str, int] | tuple[str, int, bool], rule
                                        {"kind": "computer", "level": s.level} for s in seats]}
     if public:
         hello["public"] = True
-    connection = RoomConnection(host, port, hello, tls=tls, player=online_player.hello(app))
+    connection = RoomConnection(host, port, hello, tls=tls, player=online_player.hello(app, (host, port)))
     remote = connect(app, connection, host, port)
     app.stack.replace(WaitingRoomScene(app, remote))
 
@@ -141,11 +141,11 @@ def join_link(app: App, text: str) -> str | None:
     held = app.store.keys.get(room)
     if held is not None and _same_server(held.link, host, port):
         connection = RoomConnection.rejoin(host, port, room, held.seat, held.key, tls=tls,
-                                           player=online_player.hello(app))
+                                           player=online_player.hello(app, (host, port)))
     else:
         connection = RoomConnection(host, port, {"type": "join", "room": room,
                                                  "name": app.settings.player_name}, tls=tls,
-                                    player=online_player.hello(app))
+                                    player=online_player.hello(app, (host, port)))
     remember_server(app, Server(host, port, tls))
     app.stack.replace(WaitingRoomScene(app, connect(app, connection, host, port)))
     return None
@@ -425,7 +425,7 @@ class LobbyScene(GuiScene):
             self.say(tr("online.bad_link", why=str(exc)))
             return
         connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
-                                           player=online_player.hello(self.app))
+                                           player=online_player.hello(self.app, (host, port)))
         self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
 
     def back(self) -> None:

@@ -73,7 +73,7 @@ class ServerLobbyScene(GuiScene):
         self.server = Server(*server)
         host, port, tls = self.server
         self.connection = connection if connection is not None else RoomConnection(
-            host, port, {"type": "lobby"}, tls=tls, player=online_player.hello(app))
+            host, port, {"type": "lobby"}, tls=tls, player=online_player.hello(app, self.server))
         self.message = message
         self.rooms: list[dict[str, Any]] = []
         self.listed = 0
@@ -357,7 +357,8 @@ class ServerLobbyScene(GuiScene):
         host, port, tls = self.server
         hello = {"type": "queue", "preset": self.preset_name, "options": {}, "players": self.quick_players,
                  "computers": self.wait is not None, "wait": self.wait or DEFAULT_WAIT}
-        connection = RoomConnection(host, port, hello, tls=tls, player=online_player.hello(self.app))
+        connection = RoomConnection(host, port, hello, tls=tls,
+                                    player=online_player.hello(self.app, self.server))
         self.quick = connect(self.app, connection, host, port)
         self.quick_since = 0.0
         self.message = ""
@@ -375,7 +376,7 @@ class ServerLobbyScene(GuiScene):
 
         host, port, tls = self.server
         connection = RoomConnection(host, port, {"type": "join", "room": room["room"]}, tls=tls,
-                                    player=online_player.hello(self.app))
+                                    player=online_player.hello(self.app, self.server))
         self._leaving = True
         self.stop_quick()
         self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
@@ -386,7 +387,7 @@ class ServerLobbyScene(GuiScene):
 
         host, port, room, tls = read_link(seat_key.link)
         connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
-                                           player=online_player.hello(self.app))
+                                           player=online_player.hello(self.app, (host, port)))
         self.stop_quick()
         self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
 

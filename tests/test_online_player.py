@@ -1,0 +1,95 @@
+"""This device's player on the servers it visits: a key of its own for each server, made from one
+secret, and the name and avatar chosen on the device reaching every server, whichever screen
+connects. A real App (dummy video driver) against real `ServerThread`s on 127.0.0.1; the other
+players are raw websocket clients."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.scenes.server_lobby import ServerLobbyScene
+from game.net.hosting import ServerThread
+from game.net.profiles import player_id, tag_of
+from game.saves.player import KEY, server_address, server_key
+from tests.client_support import make_app, top_name
+from tests.net_support import Peer
+from tests.test_online_ui import open_lobby, tap_button, type_into, until
+
+
+def serve(db) -> ServerThread:
+    thread = ServerThread(db, host="127.0.0.1", port=0, think_scale=0, rng=random.Random(0), burst=100_000.0)
+    thread.start()
+    assert thread.error is None
+    return thread
+
+
+@pytest.fixture
+def servers(tmp_path):
+    threads = [serve(tmp_path / f"rooms{i}.sqlite3") for i in range(2)]
+    yield threads
+    for thread in threads:
+        thread.stop()
+
+
+@pytest.fixture
+def app():
+    application = make_app(player_name="Ana")
+    yield application
+    application.go_to_menu()
+    application.stack.apply_requests()
+    application.frame(1 / 60)
+    application.store.flush()
+    pygame.display.quit()
+
+
+def visit(app, port: int) -> dict:
+    """Open the lobby of the server on ``port`` from Play online; the profile it answers."""
+    open_lobby(app)
+    app.stack.top.entries["server"].set_text("")  # the last server visited is put back
+    type_into(app, "server", f"127.0.0.1:{port}")
+    tap_button(app, "Public rooms and quick match")
+    assert top_name(app) == "ServerLobbyScene"
+    scene = app.stack.top
+    assert until(app, lambda: scene.profile is not None)
+    return dict(scene.profile)
+
+
+# ---- one secret, a key per server ----------------------------------------------------------------
+def test_each_server_gets_a_key_of_its_own_and_the_same_server_always_the_same():
+    secret = "s" * 32
+    keys = {server_key(secret, host, port) for host, port in
+            (("127.0.0.1", 8765), ("127.0.0.1", 8766), ("club.example", 8765), ("::1", 8765))}
+    assert len(keys) == 4 and secret not in keys
+    assert all(KEY.fullmatch(key) and len(key) == 32 for key in keys)  # the form servers take
+    assert server_key(secret, "127.0.0.1", 8765) == server_key(secret, "127.0.0.1", 8765)
+    assert server_key(secret, "Club.EXAMPLE", 8765) == server_key(secret, "club.example", 8765)
+    assert server_key(secret, "0:0:0:0:0:0:0:1", 80) == server_key(secret, "::1", 80)
+    assert server_key("t" * 32, "127.0.0.1", 8765) != server_key(secret, "127.0.0.1", 8765)
+    assert server_address("[0:0::1]", 80) == "[::1]:80"
+    assert server_address("LocalHost", 443) == "localhost:443"
+
+
+def test_two_servers_know_this_device_as_two_different_players(app, servers):
+    first, second = servers
+    on_first = visit(app, first.port)
+    secret = app.store.player.read().secret
+    on_second = visit(app, second.port)
+    key_first = app.store.player.read().key_for("127.0.0.1", first.port)
+    key_second = app.store.player.read().key_for("127.0.0.1", second.port)
+    assert key_first != key_second and secret not in (key_first, key_second)
+    # What each server knows the player by is that server's key, and no other.
+    assert on_first["tag"] == tag_of(player_id(key_first)) and on_first["created"] is True
+    assert on_second["tag"] == tag_of(player_id(key_second)) and on_second["created"] is True
+    # The same server again: the same player.
+    again = visit(app, first.port)
+    assert (again["tag"], again["created"]) == (on_first["tag"], False)
+    # Whoever runs the first server (or listens to its plain ws://) holds that key: on the second
+    # server it is a stranger, never this player; and the secret opens no player anywhere.
+    impostor = Peer(second.port).hello(key=key_first)
+    assert impostor["created"] is True and impostor["tag"] != on_second["tag"]
+    for port in (first.port, second.port):
+        assert Peer(port).hello(key=secret)["created"] is True
+    assert isinstance(app.stack.top, ServerLobbyScene)
