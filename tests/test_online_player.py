@@ -93,3 +93,60 @@ def test_two_servers_know_this_device_as_two_different_players(app, servers):
     for port in (first.port, second.port):
         assert Peer(port).hello(key=secret)["created"] is True
     assert isinstance(app.stack.top, ServerLobbyScene)
+
+
+# ---- the name and avatar chosen on this device reach the server, whichever screen connects ---------
+def rename(app, name: str) -> None:
+    """Type a new name in Play online's Name field."""
+    app.stack.top.entries["name"].set_text("")
+    type_into(app, "name", name)
+    assert app.settings.player_name == name
+
+
+def test_a_name_changed_in_play_online_shows_on_the_seat_of_a_room_created_there(app, servers):
+    server = servers[0]
+    assert visit(app, server.port)["name"] == "Ana"  # the server knows the player as Ana
+    owl = 12
+    app.settings.people_avatars = [owl]
+    open_lobby(app)
+    rename(app, "Anabelle")
+    tap_button(app, "Create a room")  # the server field still holds the server visited
+    assert top_name(app) == "NewGameScene"
+    tap_button(app, "Create a room")  # with a computer: the table opens at once
+    assert until(app, lambda: top_name(app) == "TableScene")
+    controller = app.table_controller()
+    assert until(app, lambda: controller.room is not None)
+    assert controller.seats[0].name == "Anabelle" and app.stack.top.names()[0] == "Anabelle"
+    seat = controller.room["seats"][0]
+    assert (seat["name"], seat["avatar"]) == ("Anabelle", owl)
+    known = Peer(server.port).hello(key=app.store.player.read().key_for("127.0.0.1", server.port))
+    assert (known["name"], known["avatar"], known["created"]) == ("Anabelle", owl, False)
+
+
+def test_a_name_changed_in_play_online_shows_on_the_seat_taken_by_a_link(app, servers):
+    server = servers[0]
+    assert visit(app, server.port)["name"] == "Ana"
+    ben = Peer(server.port)
+    ben.hello("Ben")
+    ben.create("duel", [{"kind": "human"}, {"kind": "human"}])
+    open_lobby(app)
+    rename(app, "Annie")
+    type_into(app, "link", f"huit://127.0.0.1:{server.port}/{ben.room_id}")
+    assert until(app, lambda: top_name(app) == "TableScene")  # the room is full: the deal
+    assert until(app, lambda: app.table_controller().seats[1].name == "Annie")
+    ben.until(lambda m: m["type"] == "room" and m["seats"][1].get("tag") is not None)
+    assert ben.room["seats"][1]["name"] == "Annie"
+
+
+def test_the_connection_changes_a_profile_only_where_it_differs():
+    from game.net.client import profile_change
+
+    hello = {"type": "hello", "player": "k" * 32, "name": "Ana", "avatar": 4}
+    assert profile_change(hello, {"type": "profile", "name": "Ana", "avatar": 4, "tag": "3F2"}) is None
+    assert profile_change(hello, {"type": "profile", "name": "Al", "avatar": 4}) == {"type": "profile",
+                                                                                   "name": "Ana"}
+    assert profile_change(hello, {"type": "profile", "name": "Ana", "avatar": 9}) == {"type": "profile",
+                                                                                    "avatar": 4}
+    nameless = {"type": "hello", "player": "k" * 32, "avatar": 4}  # a name the servers would refuse
+    assert profile_change(nameless, {"type": "profile", "name": "Ana", "avatar": 4}) is None
+    assert profile_change(hello, {"type": "profile"}) == {"type": "profile", "name": "Ana", "avatar": 4}

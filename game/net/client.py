@@ -17,7 +17,12 @@ Seat keys are secrets: they are kept here to rejoin, handed to the caller in the
 ``joined`` message, and never printed or logged (the websockets frame log is kept
 off for this reason). So is the player key: given as ``player``, the connection says
 ``hello`` with it first on every session (protocol version 2: the server then knows
-the player, their name, tag and avatar), before its own first message.
+the player, their name, tag and avatar). A server that knew the player already keeps
+the name and avatar it had: so before its own first message, the connection waits for
+the server's ``profile`` and, when it says another name or avatar than the hello's (the
+player changed them on this device since), sends a ``profile`` change (`profile_change`)
+first, so a seat it claims next shows the player as they are now, whichever screen
+opened the connection.
 No pygame here: `game.client` draws, this module talks.
 """
 
@@ -73,6 +78,9 @@ FIRST_DELAY: Final = 0.5  # seconds before the first reconnection attempt; doubl
 MAX_DELAY: Final = 10.0
 MAX_FRAME: Final = 1 << 20  # the server caps its frames too; a view is a few KiB
 MAX_QUEUED: Final = 64  # messages kept while reconnecting; older ones are dropped
+SYNC_REF: Final = "profile-sync"
+"""The ``ref`` of the profile change a connection makes by itself: the server's refusal of it
+(too many changes in an hour) is logged, not handed to the screens, which never asked."""
 
 # websockets logs every frame at DEBUG, keys included: this logger never goes below INFO.
 _LOG = logging.getLogger("huit.net.client")
@@ -91,6 +99,16 @@ def tls_context(cafile: str | None = None) -> ssl.SSLContext:
     if extra:
         context.load_verify_locations(cafile=extra)
     return context
+
+
+def profile_change(hello: dict[str, Any], profile: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``profile`` message that brings a server's word on the player (``profile``) up to
+    the name and avatar this device's ``hello`` carries, or None when it says them already.
+
+    A field the hello leaves out (a name the servers would refuse, or none) is left alone."""
+    change: dict[str, Any] = {field: hello[field] for field in ("name", "avatar")
+                              if field in hello and profile.get(field) != hello[field]}
+    return {"type": "profile", **change} if change else None
 
 
 def lan_address() -> str:
@@ -281,7 +299,7 @@ class RoomConnection:
             hello = self._hello
         try:
             if self._player is not None:
-                await ws.send(json.dumps({**self._player, "v": PROTOCOL}))
+                await self._greet(ws, self._player)
             await ws.send(json.dumps({**hello, "v": PROTOCOL}))
         except ConnectionClosed as exc:
             self.problem = str(exc)
@@ -309,25 +327,62 @@ class RoomConnection:
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await reader
 
+    async def _greet(self, ws: ClientConnection, player: dict[str, Any]) -> None:
+        """Say hello as the player; once the server answers with their profile, change the name
+        or avatar it holds from before (`profile_change`), before anything else is sent.
+
+        What arrives meanwhile is taken in as usual. An error (a refused hello) or no answer
+        within the opening timeout ends the wait: the connection goes on, and the server
+        answers its next message as it would without a profile.
+        """
+        await ws.send(json.dumps({**player, "v": PROTOCOL}))
+        try:
+            async with asyncio.timeout(self._open_timeout):
+                while True:
+                    message = self._take(await ws.recv())
+                    kind = message.get("type") if message is not None else None
+                    if kind == "error":
+                        return
+                    if kind == "profile":
+                        assert message is not None
+                        change = profile_change(player, message)
+                        if change is not None:
+                            await ws.send(json.dumps({**change, "ref": SYNC_REF, "v": PROTOCOL}))
+                        return
+        except TimeoutError:
+            return
+
     async def _read(self, ws: ClientConnection) -> None:
         try:
             async for raw in ws:
-                try:
-                    message = json.loads(raw)
-                except ValueError:
-                    continue  # the server only sends JSON; a garbled frame is not worth a crash
-                if not isinstance(message, dict):
-                    continue
-                if message.get("type") == "joined":
-                    self._remember(message)
-                elif message.get("type") == "error" and message.get("code") == "replaced":
-                    # The seat was taken over by a newer connection (another device with the key):
-                    # coming back would only take it away from that device in turn.
-                    self.problem = str(message.get("message") or "replaced")
-                    self._closing = True
-                self._inbox.append(message)
+                self._take(raw)
         except ConnectionClosed as exc:
             self.problem = str(exc)
+
+    def _take(self, raw: str | bytes) -> dict[str, Any] | None:
+        """One frame from the server: kept for `poll` (and what rejoining needs remembered);
+        None when it is no message (the server only sends JSON objects: a garbled frame is
+        dropped, never a crash)."""
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            return None
+        if not isinstance(message, dict):
+            return None
+        kind = message.get("type")
+        if kind == "joined":
+            self._remember(message)
+        elif kind == "error" and message.get("code") == "replaced":
+            # The seat was taken over by a newer connection (another device with the key):
+            # coming back would only take it away from that device in turn.
+            self.problem = str(message.get("message") or "replaced")
+            self._closing = True
+        elif kind == "error" and message.get("ref") == SYNC_REF:
+            code = str(message.get("code"))[:40]
+            _LOG.info("the server kept the player's former name or avatar (%s)", code)
+            return message  # the screens never asked for that change: theirs is not to explain
+        self._inbox.append(message)
+        return message
 
     def _remember(self, message: dict[str, Any]) -> None:
         """Keep what rejoining needs from a ``joined`` message."""
