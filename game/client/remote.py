@@ -41,6 +41,15 @@ MAX_CODE: Final = 40
 MAX_SERVER_TEXT: Final = 300
 """The longest sentence of a server's shown to the player; more is cut with an ellipsis."""
 
+MAX_SEATS: Final = 16
+"""More seats than any rule set has: a room status with more is not one this client can show."""
+
+MAX_TIMER: Final = 24 * 3600.0
+"""The longest turn clock a server may announce, in seconds; anything else is no clock."""
+
+MAX_FIGURE: Final = 10**9
+"""The largest points or totals a deal's result may show (a server's bigger number is no result)."""
+
 
 def shorten(text: str) -> str:
     """A server's sentence cut to `MAX_SERVER_TEXT` characters."""
@@ -159,6 +168,8 @@ class RemoteController:
         for vote in votes:
             if not isinstance(vote, dict) or type(vote.get("seat")) is not int:
                 continue
+            if not 0 <= vote["seat"] < len(seats):
+                continue
             seat, voted = vote["seat"], vote.get("voted")
             if (seat in self.voted or vote.get("penalised") is not False or seat == self.viewer
                     or not isinstance(voted, list) or self.viewer in voted):
@@ -182,7 +193,7 @@ class RemoteController:
         if self.room is None:
             return []
         seats = self.room.get("waiting_for") or []
-        return [s for s in seats if type(s) is int and s != self.viewer]
+        return [s for s in seats if type(s) is int and 0 <= s < MAX_SEATS and s != self.viewer]
 
     def notice(self, names: list[str]) -> str:
         """A line about the connection or an absent player, or ``""`` when all is well."""
@@ -204,7 +215,7 @@ class RemoteController:
                 if isinstance(seat, dict) and seat.get("kind") == "human" and not seat.get("accepted"):
                     absent.add(i)
         absent.discard(self.viewer)
-        waiting = [names[s] for s in sorted(absent) if s < len(names)]
+        waiting = [names[s] for s in sorted(absent) if 0 <= s < len(names)]
         if waiting:
             return tr("online.waiting_for", names=", ".join(waiting))
         return ""
@@ -326,7 +337,7 @@ class RemoteController:
 
     def _joined(self, message: dict[str, Any]) -> None:
         room, seat = message.get("room"), message.get("seat")
-        if not isinstance(room, str) or type(seat) is not int:
+        if not isinstance(room, str) or type(seat) is not int or not 0 <= seat < MAX_SEATS:
             return
         self.room_id, self.viewer = room, seat
         self.refusal = self.refusal_code = None
@@ -336,13 +347,15 @@ class RemoteController:
             self.on_key(room, seat, key)
 
     def _room(self, message: dict[str, Any]) -> None:
+        given = message.get("seats")
         waiting, results = message.get("waiting_for", []), message.get("results", [])
-        if (not isinstance(message.get("seats"), list) or not isinstance(waiting, list)
+        if (not isinstance(given, list) or not 0 < len(given) <= MAX_SEATS or not isinstance(waiting, list)
                 or not all(type(s) is int for s in waiting) or not isinstance(results, list)):
             return  # not a room status this client can show: keep the last good one
         self.room = message
         seats = []
-        raws = [raw for raw in message.get("seats") or [] if isinstance(raw, dict)]
+        # A seat that is not an object is shown as a computer with no name: the others keep their numbers.
+        raws = [raw if isinstance(raw, dict) else {} for raw in given]
         names = [str(raw.get("name"))[:24] if isinstance(raw.get("name"), str) else "" for raw in raws]
         for raw, name in zip(raws, names, strict=True):
             kind = "human" if raw.get("kind") == "human" else "computer"
@@ -363,7 +376,7 @@ class RemoteController:
                 result = result_from_json(raw)
             except WireError:
                 continue
-            if result is not None:
+            if result is not None and _plausible(result, len(self.seats)):
                 out.append(result)
         return out
 
@@ -380,8 +393,9 @@ class RemoteController:
         self._results = None
         self.viewer = view.seat
         timer = message.get("timer")  # seconds left, or null (a bool is an int, and no timer either)
-        untimed = isinstance(timer, bool) or not isinstance(timer, int | float)
-        self.timer_left = None if untimed or timer is None else float(timer)
+        if isinstance(timer, bool) or not isinstance(timer, int | float) or not 0 <= timer <= MAX_TIMER:
+            timer = None  # no clock (NaN is never within the bounds)
+        self.timer_left = None if timer is None else float(timer)
         autopilot = message.get("autopilot")
         if type(autopilot) is bool:  # (a server from before the autopilot never says)
             timed_out = any(isinstance(e, TimedOut) and e.seat == view.seat for e in events)
@@ -395,8 +409,10 @@ class RemoteController:
     def _error(self, message: dict[str, Any]) -> None:
         # A server's words are shown as they come, so they are cut to what a sentence needs: a
         # hostile server's 100,000-character message would take the text box minutes to lay out.
-        code = str(message.get("code", ""))[:MAX_CODE]
-        detail = shorten(str(message.get("message", code)))
+        code = message.get("code")
+        code = code[:MAX_CODE] if isinstance(code, str) else ""
+        said = message.get("message")
+        detail = shorten(said) if isinstance(said, str) else code
         text = tr(f"online.error.{code}", detail=detail)
         if text == f"online.error.{code}":
             text = detail  # a code this client does not know: the server's own sentence
@@ -409,3 +425,18 @@ class RemoteController:
                                        values=values if isinstance(values, dict) else {})
         else:
             self.error = IllegalAction(text)
+
+
+def _plausible(result: RoundResult, players: int) -> bool:
+    """Whether a deal's result from a room status can be shown: a figure per seat, each a whole
+    number within reason, and winners that are seats."""
+    def seat(value: object) -> bool:
+        return type(value) is int and 0 <= value < players
+
+    def figure(value: object) -> bool:
+        return type(value) is int and abs(value) <= MAX_FIGURE
+
+    return (len(result.points) == len(result.totals) == len(result.hands) == players
+            and all(figure(v) for v in (*result.points, *result.totals))
+            and all(seat(w) for w in result.winners)
+            and (result.winner is None or seat(result.winner)))

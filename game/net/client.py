@@ -32,7 +32,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
+import re
 import secrets
 import socket
 import ssl
@@ -63,8 +65,8 @@ from .links import (
 
 __all__ = ["CLOSED", "CONNECTED", "CONNECTING", "MAX_LINK", "RECONNECTING", "ROOM_ID", "SCHEME",
            "TLS_SCHEME", "RoomConnection", "RoomLink", "Server", "check_link_length", "lan_address",
-           "make_link", "page_link", "parse_address", "parse_link", "read_link", "read_server",
-           "server_text", "tls_context", "websocket_url"]
+           "make_link", "page_link", "parse_address", "parse_link", "profile_change", "read_link",
+           "read_message", "read_server", "server_text", "tls_context", "websocket_url"]
 
 PROTOCOL: Final = 2
 CA_FILE_VARIABLE: Final = "HUIT_CA_FILE"
@@ -99,6 +101,40 @@ def tls_context(cafile: str | None = None) -> ssl.SSLContext:
     if extra:
         context.load_verify_locations(cafile=extra)
     return context
+
+
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_BYTES: Final = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400 reads as infinity
+        raise ValueError(f"{text[:20]} is not a finite number")
+    return value
+
+
+def read_message(raw: str | bytes) -> Any:
+    """A server's frame as JSON, strictly: ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's
+    reader takes, though JSON has no such numbers) and numbers too large for a float are
+    refused, so no screen ever meets an infinite wait or a NaN count; and so is a lone
+    surrogate (``"\\ud800"``: JSON allows the escape, but no text can be drawn or encoded with it).
+
+    Raises:
+        ValueError: not such JSON (or an integer of more digits than Python converts).
+    """
+    message = json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
+    escapes = _SURROGATE_ESCAPE.search(raw) if isinstance(raw, str) else _SURROGATE_BYTES.search(raw)
+    if escapes is not None:  # (rare: only then is the whole message looked through)
+        try:
+            json.dumps(message, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("a lone surrogate is no text") from None
+    return message
 
 
 def profile_change(hello: dict[str, Any], profile: dict[str, Any]) -> dict[str, Any] | None:
@@ -361,10 +397,10 @@ class RoomConnection:
 
     def _take(self, raw: str | bytes) -> dict[str, Any] | None:
         """One frame from the server: kept for `poll` (and what rejoining needs remembered);
-        None when it is no message (the server only sends JSON objects: a garbled frame is
-        dropped, never a crash)."""
+        None when it is no message (the server only sends JSON objects: a garbled frame, or
+        one with a number JSON has not, is dropped, never a crash)."""
         try:
-            message = json.loads(raw)
+            message = read_message(raw)
         except ValueError:
             return None
         if not isinstance(message, dict):

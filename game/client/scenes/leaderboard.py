@@ -240,13 +240,15 @@ class LeaderboardScene(GuiScene):
         """One ranked game in words: rules, outcome, points, opponents."""
         preset = game.get("preset")
         outcome = game.get("outcome")
-        opponents = [str(o)[:34] for o in game.get("opponents") or [] if isinstance(o, str)]
+        given = game.get("opponents")
+        opponents = [o[:34] for o in given if isinstance(o, str)] if isinstance(given, list) else []
         shown = ", ".join(opponents[:MAX_OPPONENTS]) or "–"
         if len(opponents) > MAX_OPPONENTS:
             shown += " " + tr("lobby.more", n=len(opponents) - MAX_OPPONENTS)
         xp = game.get("xp")
-        points = f"{xp:+d}" if type(xp) is int else "?"
-        return tr("board.game", preset=tr("preset." + preset) if preset in PRESETS else "?",
+        points = f"{xp:+d}" if type(xp) is int and abs(xp) < 10**9 else "?"
+        return tr("board.game", preset=tr("preset." + preset) if isinstance(preset, str) and preset in PRESETS
+                  else "?",
                   outcome=tr("board.outcome." + outcome) if outcome in (
                       "win", "loss", "tie", "abandoned", "penalty") else "?",
                   xp=points, opponents=shown)
@@ -260,4 +262,7 @@ def _when(at: Any) -> str:
     """A game's date, in this computer's time."""
     if isinstance(at, bool) or not isinstance(at, int | float) or not 0 < at < 10**11:
         return "?"
-    return datetime.datetime.fromtimestamp(at).strftime("%Y-%m-%d %H:%M")
+    try:
+        return datetime.datetime.fromtimestamp(at).strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, OSError, ValueError):  # past what this system's clock can say (Windows: year 3000)
+        return "?"

@@ -522,14 +522,17 @@ class WaitingRoomScene(GuiScene):
         for i, seat in enumerate(room.get("seats") or []):
             if not isinstance(seat, dict):
                 continue
+            given = seat.get("name")
+            named = given[:NAME_LENGTH] if isinstance(given, str) else ""
             if seat.get("kind") != "human":
-                who = tr("new." + str(seat.get("level", "medium")))
+                level = seat.get("level")
+                who = tr("new." + (level if level in ("easy", "medium", "hard") else "medium"))
             elif i == self.remote.viewer:
-                who = tr("online.you", name=seat.get("name") or tr("table.you"))
+                who = tr("online.you", name=named or tr("table.you"))
             elif i in waiting:
                 who = tr("online.free")
             else:
-                name = str(seat.get("name") or tr("table.player", n=i + 1))[:24]
+                name = named or tr("table.player", n=i + 1)
                 if isinstance(seat.get("tag"), str):
                     name = f"{name} #{seat['tag'][:8]}"
                 who = tr("online.here" if seat.get("connected") else "online.away", name=name)

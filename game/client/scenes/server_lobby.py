@@ -51,10 +51,20 @@ PROFILE_NAME_SHOWN: Final = 16  # characters of the player's own name beside the
 MAX_MY_ROOMS: Final = 2
 
 
+MAX_CLOCK: Final = 100 * 3600  # seconds: a longer wait (a server's wild number) shows as this
+
+
 def clock_text(seconds: float) -> str:
-    """A wait as ``m:ss``."""
-    whole = max(0, int(seconds))
+    """A wait as ``m:ss`` (a negative, infinite or NaN wait as ``0:00``; a wild one at most 100 h)."""
+    whole = int(min(seconds, MAX_CLOCK)) if seconds > 0 else 0  # (NaN is not > 0)
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _seconds(value: Any) -> float | None:
+    """A time a server sent, in seconds, or None when it is not a finite number within reason."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not abs(value) < 1e12:
+        return None  # (NaN and the infinities are not under 1e12; nor is a huge integer)
+    return float(value)
 
 
 def wait_text(wait: int | None) -> str:
@@ -181,7 +191,8 @@ class ServerLobbyScene(GuiScene):
     # ---- what is shown ----------------------------------------------------------------------------
     def room_text(self, room: dict[str, Any]) -> str:
         """One public room in a line: rules, seats taken, who, and how long it has waited."""
-        seats = [s for s in room.get("seats") or [] if isinstance(s, dict)]
+        given = room.get("seats")
+        seats = [s for s in given if isinstance(s, dict)] if isinstance(given, list) else []
         people = [s for s in seats if s.get("kind") == "human" and isinstance(s.get("name"), str)
                   and isinstance(s.get("tag"), str)]
         names = [f"{_cut(s['name'])} #{s['tag'][:8]}" for s in people]
@@ -189,9 +200,10 @@ class ServerLobbyScene(GuiScene):
         if len(names) > MAX_NAMES:
             shown += f" +{len(names) - MAX_NAMES}"
         preset = room.get("preset")
-        since = room.get("since")
-        waited = self.lag - since if isinstance(since, int | float) and not isinstance(since, bool) else 0.0
-        return tr("lobby.room", preset=tr("preset." + preset) if preset in PRESETS else "?",
+        since = _seconds(room.get("since"))
+        waited = self.lag - since if since is not None else 0.0
+        return tr("lobby.room", preset=tr("preset." + preset) if isinstance(preset, str) and preset in PRESETS
+                  else "?",
                   taken=_count(room.get("taken")), seats=_count(room.get("players")), names=shown,
                   wait=clock_text(waited + self.elapsed))
 
@@ -220,10 +232,10 @@ class ServerLobbyScene(GuiScene):
         if kind == "lobby" and isinstance(message.get("rooms"), list):
             rooms = [r for r in message["rooms"] if isinstance(r, dict) and isinstance(r.get("room"), str)
                      and ROOM_ID.match(r["room"])]
-            now = message.get("now")
+            now = _seconds(message.get("now"))
             self.rooms = rooms
             self.listed = _count(message.get("listed"))
-            self.lag = float(now) if isinstance(now, int | float) and not isinstance(now, bool) else 0.0
+            self.lag = now if now is not None else 0.0
             self.elapsed = 0.0
         elif kind == "profile":
             self.profile = message
@@ -280,11 +292,11 @@ class ServerLobbyScene(GuiScene):
                 self.quick = None
                 self.app.stack.replace(WaitingRoomScene(self.app, quick))
                 return
-            elif quick.queued is not None and isinstance(quick.queued.get("now"), int | float):
-                since, now = quick.queued.get("since"), quick.queued["now"]
-                if isinstance(since, int | float) and quick.queued is not self._queued:
+            elif quick.queued is not None and _seconds(quick.queued.get("now")) is not None:
+                since, now = _seconds(quick.queued.get("since")), _seconds(quick.queued.get("now"))
+                if since is not None and now is not None and quick.queued is not self._queued:
                     self._queued = quick.queued
-                    self.quick_since = max(0.0, float(now) - float(since))
+                    self.quick_since = max(0.0, now - since)
         shown = (repr(self.rooms), repr(self.profile), self.message, int(self.elapsed), int(self.quick_since),
                  repr(self.quick.queued) if self.quick else None, self.connection.status)
         if shown != self._shown:

@@ -36,7 +36,7 @@ class VoteScene(Scene):
         self.table = table
         self.seat = seat
         names = table.names()
-        self.name = names[seat] if seat < len(names) else "?"
+        self.name = names[seat] if 0 <= seat < len(names) else "?"
         self.focus = 1  # "Don't penalise" first: the gentler answer is the default one
         self.buttons: list[Button[bool]] = []
         self.resize(app.size)
