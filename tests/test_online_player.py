@@ -10,13 +10,20 @@ import random
 import pygame
 import pytest
 
+from game.client import ui
+from game.client.remote import RemoteController
 from game.client.scenes.server_lobby import ServerLobbyScene
+from game.client.scenes.table import TableScene
+from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
 from game.net.profiles import player_id, tag_of
+from game.net.ranking import ABANDON_AFTER
 from game.saves.player import KEY, server_address, server_key
-from tests.client_support import make_app, top_name
+from tests.client_support import make_app, press, run_until, top_name
 from tests.net_support import Peer
-from tests.test_online_ui import open_lobby, tap_button, type_into, until
+from tests.support import make_match
+from tests.test_online_ui import button, open_lobby, tap_button, type_into, until
+from tests.test_table_contract import ScriptedRoom
 
 
 def serve(db) -> ServerThread:
@@ -150,3 +157,65 @@ def test_the_connection_changes_a_profile_only_where_it_differs():
     nameless = {"type": "hello", "player": "k" * 32, "avatar": 4}  # a name the servers would refuse
     assert profile_change(nameless, {"type": "profile", "name": "Ana", "avatar": 4}) is None
     assert profile_change(hello, {"type": "profile"}) == {"type": "profile", "name": "Ana", "avatar": 4}
+
+
+# ---- the other players' tags: on the result screen and the vote, never on this device's own seat ----
+class TaggedRoom(ScriptedRoom):
+    """The scripted room server of the table's contract tests, whose players said hello: Ana (this
+    device) and Ben, each with a tag."""
+
+    def _room_status(self) -> None:
+        super()._room_status()
+        for seat, tag in zip(self.inbox[-1]["seats"], ("A0B", "3F2"), strict=True):
+            seat["tag"] = tag
+
+
+def test_the_result_names_the_other_player_with_their_tag_and_mine_alone(app):
+    match = make_match("duel", ["3H", "5S"], "7H", "KD QD JD TD 2C 3C 4D 5D")
+    room = TaggedRoom(match)
+    controller = RemoteController(room, speed=1.0)  # type: ignore[arg-type]
+    controller.update(0.0)  # joined, the room, the deal
+    table = TableScene(app, controller)
+    app.start(table)
+    assert run_until(app, lambda: not table.animator.busy and table.view.my_turn, 600)
+    assert table.names() == ["Ana", "Ben"]  # the plates: the names alone (they are not the same)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # Ana plays her only card: the deal is over
+    assert run_until(app, lambda: top_name(app) == "ResultScene", 600)
+    result = app.stack.top
+    assert result.names() == ["Ana", "Ben #3F2"]
+    with ui.recording() as drawn:
+        app.draw()
+    texts = [d.text for d in drawn]
+    assert "Ben #3F2" in texts and "Ana" in texts and "Ana #A0B" not in texts
+
+
+def test_the_vote_names_the_player_who_left_with_their_tag(app, tmp_path):
+    clock = ManualClock()
+    thread = ServerThread(tmp_path / "rooms.sqlite3", host="127.0.0.1", port=0, think_scale=0,
+                          rng=random.Random(0), burst=100_000.0, clock=clock, proxy_headers=True,
+                          trusted_proxies=["127.0.0.1"])  # the raw player comes from afar: ranked
+    thread.start()
+    try:
+        visit(app, thread.port)
+        while not button(app, "Rules").element.text.startswith("Rules: Duel"):
+            tap_button(app, "Rules")
+        tap_button(app, "Find a game")
+        ben = Peer(thread.port, address="203.0.113.7")
+        tag = ben.hello("Ben")["tag"]
+        ben.send(type="queue", preset="duel", players=2)
+        assert until(app, lambda: top_name(app) == "TableScene")
+        controller = app.table_controller()
+        assert until(app, lambda: controller.ranked is True)
+        ben.until(lambda m: m["type"] == "update")
+        seat = ben.seat
+        ben.close()
+        assert until(app, lambda: seat in (controller.room or {}).get("waiting_for", []))
+        clock.advance(ABANDON_AFTER)
+        assert until(app, lambda: top_name(app) == "VoteScene")
+        assert app.stack.top.name == f"Ben #{tag}"
+        with ui.recording() as drawn:
+            app.draw()
+        assert f"Ben #{tag} left the game" in [d.text for d in drawn]
+    finally:
+        thread.stop()

@@ -20,7 +20,8 @@ How to play (and the classic rules' tabs: rules, tips, questions), Clear data, a
 the table: 2 to 7 seats with the move log full, the longest refusal and a turn timer, a
 pending +2, the pause menu with six computers, the result of a 7-seat deal, of a
 one-round classic game and of a colours Points game in pairs (and the table after each),
-the hot-seat cover, the suit picker for suits and for colours, and the whole move log.
+the hot-seat cover, the suit picker for suits and for colours, and the whole move log; online,
+the result of a 7-seat deal and the vote, each other player's name with its tag.
 """
 
 from __future__ import annotations
@@ -207,6 +208,49 @@ def waiting_room():
 
 
 LONG_NAME = "Maximilienne-Éléonore"
+
+
+# Six people's long names, each with a tag: "Maximilienne #3F2" (the result's narrow column of
+# names has room for a name of about fifteen letters, and the tag on a second line).
+OTHERS = ("Maximilienne", "Jean-Baptiste", "Marie-Éléonore", "Anne-Charlotte", "Françoise-Léa",
+          "Guillaume-Henri")
+
+
+class OnlineRoom(QuietConnection):
+    """A room server that has said it all: this device sits at seat 0, the other seats are people
+    with long names (`OTHERS`) and their tags, and ``match``'s deal is over."""
+
+    def __init__(self, match: Match) -> None:
+        from game.net.wire import result_to_json, view_to_json
+
+        names = ("Ana", *OTHERS)
+        seats = [{"kind": "human", "level": None, "name": names[i], "tag": f"{0xA00 + i:03X}", "avatar": i,
+                  "connected": True, "accepted": False} for i in range(match.players)]
+        self.inbox: list[dict[str, object]] = [
+            {"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0},
+            {"type": "room", "room": "q7Rk2mXa9LpZ", "preset": match.rules.name, "options": {},
+             "players": match.players, "state": str(match.status), "seats": seats, "waiting_for": [],
+             "results": [result_to_json(r) for r in match.results], "deal": 1, "kind": "public",
+             "ranked": True},
+            {"type": "update", "room": "q7Rk2mXa9LpZ", "view": view_to_json(match.view(0)), "events": [],
+             "timer": None}]
+
+    def poll(self) -> list[dict[str, object]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+
+def online_table(app: App, match: Match) -> Scene:
+    """An online table (`OnlineRoom`) showing ``match``."""
+    from game.client.remote import RemoteController
+    from game.client.scenes.table import TableScene
+
+    controller = RemoteController(OnlineRoom(match), speed=0)  # type: ignore[arg-type]
+    controller.update(0.0)
+    scene = TableScene(app, controller)
+    app.start(scene)
+    app.stack.apply_requests()
+    return scene
 
 
 def server_lobby(app: App) -> Scene:
@@ -457,6 +501,15 @@ def screens(app: App) -> Iterator[str]:
     scene = table(app, Match(PRESETS["duel"], 2, 3), configs, [])
     push(VoteScene(app, scene, 1))  # type: ignore[arg-type]
     yield "vote on an abandon"
+    # Online, the other players' names with their tags: the result of a 7-seat deal, and the vote.
+    match = Match(PRESETS["points"], 7, 13)
+    advance(match, lambda m: False, limit=100_000)
+    scene = online_table(app, match)
+    push(ResultScene(app, scene))  # type: ignore[arg-type]
+    yield "online result (7 seats, names with their tags)"
+    app.stack.pop()
+    push(VoteScene(app, scene, 6))  # type: ignore[arg-type]
+    yield "online vote on an abandon (a name with its tag)"
     # The suit picker, for suits and for colours.
     for name, hands, top in (("classic", ["8S 4H", "5D 6C"], "7H"), ("colors", ["W R4", "B5 G6"], "R3")):
         match = make_match(name, hands, top, "KD QD JD TD" if name == "classic" else "B1 B2 B3 B4",

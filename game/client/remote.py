@@ -15,13 +15,20 @@ quick match, `queued` until the server seats the player).
 In a ranked room (protocol version 2), a person who stayed away too long loses the seat
 to a computer and the others may vote to penalise it: `vote_due` names the seat this
 player may vote on, `vote` sends the vote.
+
+Every other person who said hello has a tag (``Ana #3F2``) so two Anas can be told apart:
+the seats are `OnlineSeat`s that carry it, and `with_tags` writes it after the names where a
+screen has the room (the result screen, the vote). The table's name plates and its move
+log keep the names alone (a 24-character name with its tag does not fit a plate in a
+small window) unless two names at the table are the same, then with their tags.
 """
 
 from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from game.engine import Action, IllegalAction, PlayerView, RoundResult, Status
@@ -49,6 +56,29 @@ MAX_TIMER: Final = 24 * 3600.0
 
 MAX_FIGURE: Final = 10**9
 """The largest points or totals a deal's result may show (a server's bigger number is no result)."""
+
+
+MAX_TAG: Final = 8
+"""The longest tag shown (servers make three characters)."""
+
+
+@dataclass(frozen=True)
+class OnlineSeat(SeatConfig):
+    """A seat of an online room, with the tag of its player (``3F2``) when another person who said
+    hello claimed it (kept when a computer took it from them; None for this device's own seat)."""
+
+    tag: str | None = None
+
+
+def with_tags(seats: Sequence[SeatConfig], names: Sequence[str]) -> list[str]:
+    """``names`` (a name per seat, as the table writes them) with each other person's tag after
+    it, ``Ana #3F2``; a local game's names, and this device's own, as they are."""
+    out = list(names)
+    for i, seat in enumerate(seats[:len(out)]):
+        tag = seat.tag if isinstance(seat, OnlineSeat) else None
+        if tag and not out[i].endswith(f" #{tag}"):
+            out[i] = f"{out[i]} #{tag}"
+    return out
 
 
 def shorten(text: str) -> str:
@@ -339,7 +369,8 @@ class RemoteController:
         room, seat = message.get("room"), message.get("seat")
         if not isinstance(room, str) or type(seat) is not int or not 0 <= seat < MAX_SEATS:
             return
-        self.room_id, self.viewer = room, seat
+        self.room_id = room
+        self._seat_as(seat)
         self.refusal = self.refusal_code = None
         self.queued = None
         key = message.get("key")
@@ -353,21 +384,35 @@ class RemoteController:
                 or not all(type(s) is int for s in waiting) or not isinstance(results, list)):
             return  # not a room status this client can show: keep the last good one
         self.room = message
-        seats = []
+        self.seats = self._seats_of(given)
+        self._results = None
+
+    def _seat_as(self, seat: int) -> None:
+        """This device plays ``seat`` (its own seat shows no tag)."""
+        if seat != self.viewer:
+            self.viewer = seat
+            if self.room is not None:
+                self.seats = self._seats_of(self.room["seats"])
+
+    def _seats_of(self, given: list[Any]) -> list[SeatConfig]:
+        """The seats of a room status: who sits there, their name, avatar and tag."""
+        seats: list[SeatConfig] = []
         # A seat that is not an object is shown as a computer with no name: the others keep their numbers.
         raws = [raw if isinstance(raw, dict) else {} for raw in given]
         names = [str(raw.get("name"))[:24] if isinstance(raw.get("name"), str) else "" for raw in raws]
-        for raw, name in zip(raws, names, strict=True):
+        for i, (raw, name) in enumerate(zip(raws, names, strict=True)):
             kind = "human" if raw.get("kind") == "human" else "computer"
             level = raw.get("level") if raw.get("level") in ("easy", "medium", "hard") else "medium"
-            tag = raw.get("tag")
-            if name and names.count(name) > 1 and isinstance(tag, str):
-                name = f"{name} #{tag[:8]}"  # two Anas at one table: their tags tell them apart
+            given_tag = raw.get("tag")
+            tag = given_tag[:MAX_TAG] if isinstance(given_tag, str) and given_tag.strip() else None
+            if i == self.viewer:
+                tag = None  # this device's own seat is the player's, with their name alone
+            if name and names.count(name) > 1 and tag:
+                name = f"{name} #{tag}"  # two Anas at one table: even the plates tell them apart
             avatar = raw.get("avatar")  # a player's choice (protocol version 2), else the seat's default
             chosen = avatar if kind == "human" and is_person_avatar(avatar) else None
-            seats.append(SeatConfig(kind, str(level), name, chosen))
-        self.seats = seats
-        self._results = None
+            seats.append(OnlineSeat(kind, str(level), name, chosen, tag))
+        return seats
 
     def _room_results(self) -> list[RoundResult]:
         out = []
@@ -391,7 +436,7 @@ class RemoteController:
             self.accepted = False  # a new deal (or its end): ask again next time
         self._view = view
         self._results = None
-        self.viewer = view.seat
+        self._seat_as(view.seat)
         timer = message.get("timer")  # seconds left, or null (a bool is an int, and no timer either)
         if isinstance(timer, bool) or not isinstance(timer, int | float) or not 0 <= timer <= MAX_TIMER:
             timer = None  # no clock (NaN is never within the bounds)

@@ -10,7 +10,8 @@ once every human at the table has confirmed), online once every player has asked
 closes when the shown seat's view says the next deal is being played; the table
 then animates it. When the match is won here, "New game" starts another with the
 same seats and rules. The screen reads the game only from the shown seat's view
-and the controller's past results.
+and the controller's past results. Online, the other players' names come with their
+tags (``Ana #3F2``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from ..art import CardArt
 from ..i18n import tr
 from ..intents import Ready, ResultChoice, ResultIntent
 from ..layout import line_height
+from ..remote import with_tags
 from ..scene import Scene
 from ..table_paint import pooled
 from ..widgets import Button, tapped
@@ -55,6 +57,11 @@ class ResultScene(Scene):
         self._look: tuple[object, ...] = ()
         self.resize(app.size)
 
+    def names(self) -> list[str]:
+        """A name per seat, as the table writes them, with each other person's tag online
+        (``Ana #3F2``): the result has room for it, and two Anas are told apart."""
+        return with_tags(self.controller.seats, self.table.names())
+
     @property
     def view(self) -> PlayerView:
         """The shown seat's view of the finished deal (or, once dealt, of the next one)."""
@@ -71,7 +78,7 @@ class ResultScene(Scene):
         w, h = size
         scale = ui.scale_for(size)
         bw, bh = int(240 * scale), max(44, int(56 * scale))
-        names = self.table.names()
+        names = self.names()
         specs: list[tuple[ResultIntent, str]] = []
         controller = self.controller
         here = controller.local_seats
@@ -176,7 +183,7 @@ class ResultScene(Scene):
         """Who won, or why nobody did."""
         view = self.view
         result = view.result
-        names = self.table.names()
+        names = self.names()
         if self.final:
             winners = view.winners
             if len(winners) == 1:
@@ -198,7 +205,7 @@ class ResultScene(Scene):
         mine = seat == self.controller.viewer and solo
         if mine and config.is_human and not config.name:
             return tr("result.you_win")
-        return tr("result.winner", name=self.table.names()[seat])
+        return tr("result.winner", name=self.names()[seat])
 
     def draw(self, surface: pygame.Surface) -> None:
         """Headline, per-seat hands and points, the chart, the buttons."""
@@ -223,7 +230,7 @@ class ResultScene(Scene):
             self._chart(surface, view, self.chart_box((w, h)), scale)
         for button in self.buttons:
             button.draw(surface, scale)
-        notice = self.controller.notice(self.table.names())  # online: who has not asked yet...
+        notice = self.controller.notice(self.names())  # online: who has not asked yet...
         if notice:
             height = line_height(int(20 * scale))
             bottom = min(b.rect.top for b in self.buttons) - int(4 * scale)
@@ -237,7 +244,7 @@ class ResultScene(Scene):
 
     def _hands(self, surface: pygame.Surface, view: PlayerView, result: RoundResult, top: int,
                scale: float) -> None:
-        names = self.table.names()
+        names = self.names()
         px = max(14, int(19 * scale))
         x = int(40 * scale)
         y = top + int(px * 1.6)
@@ -264,8 +271,10 @@ class ResultScene(Scene):
             winner = seat in result.winners
             middle = y + sh // 2
             name_box = (x, middle - line_height(row_px) // 2, cx - x - int(8 * scale), line_height(row_px))
-            ui.fit(surface, names[seat], name_box, row_px, bold=winner, align="left",
-                   color=ui.GOLD if winner else ui.CREAM)
+            # A long name with its tag ("Maximilienne-Éléonore #3F2") takes a second line in the row.
+            two = min(row_h, 2 * line_height(row_px))
+            ui.fit(surface, names[seat], (x, middle - two // 2, name_box[2], two), row_px, bold=winner,
+                   align="left", lines=2, color=ui.GOLD if winner else ui.CREAM)
             hand = result.hands[seat]
             step = min(int(sw * 0.55), int(250 * scale) // max(1, len(hand)))
             for i, card in enumerate(hand):
@@ -305,7 +314,7 @@ class ResultScene(Scene):
 
     def _chart(self, surface: pygame.Surface, view: PlayerView, box: pygame.Rect, scale: float) -> None:
         results = self.controller.results
-        names = self.table.names()
+        names = self.names()
         # One line per seat, or per pair when partners' points add up (the race the target ends).
         teams = sorted({team_of(s, view.players, True) for s in range(view.players)}) if pooled(view) \
             else [(s,) for s in range(view.players)]

@@ -18,6 +18,7 @@ from game.net.ranking import PENALTY
 from .. import ui
 from ..i18n import tr
 from ..layout import line_height
+from ..remote import with_tags
 from ..scene import Scene
 from ..widgets import Button, tapped
 
@@ -35,7 +36,7 @@ class VoteScene(Scene):
         super().__init__(app)
         self.table = table
         self.seat = seat
-        names = table.names()
+        names = with_tags(table.controller.seats, table.names())  # "Ana #3F2": which Ana left
         self.name = names[seat] if 0 <= seat < len(names) else "?"
         self.focus = 1  # "Don't penalise" first: the gentler answer is the default one
         self.buttons: list[Button[bool]] = []
