@@ -226,7 +226,7 @@ class NewGameScene(GuiScene):
         entry.set_text_length_limit(NAME_LENGTH)
         entry.set_text(self.people_names[person] if person < len(self.people_names) else "")
         self.entries[person] = entry
-        self.controls.append(Control(entry, entry.focus))  # type: ignore[arg-type]
+        self.controls.append(Control(entry, partial(self.start_typing, entry)))  # type: ignore[arg-type]
 
     def person_of(self, seat: int) -> int | None:
         """Which person (counting from 0, in seat order) sits at ``seat``; None for a computer."""
