@@ -313,7 +313,8 @@ def test_a_screen_opened_by_a_key_is_drawn_whole_in_that_frame_before_the_loop_r
     felt and the focus ring until the next input."""
     open_menu(app)
     menu = app.stack.top
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    pygame.event.post(enter)
     app.frame(0.001, lazy=True)  # woken by the key: no fixed step, the new screen drawn at once
     opened = app.stack.top
     assert opened is not menu and opened.controls
