@@ -185,6 +185,7 @@ class Room:
     created: float = 0.0  # when (the server's clock): the lobby shows how long it has waited
     votes: dict[int, dict[int, bool]] = field(default_factory=dict)  # abandoned seat -> voter -> penalise
     penalised: set[int] = field(default_factory=set)  # abandoned seats the vote penalised
+    abandoned_in: dict[int, int] = field(default_factory=dict)  # abandoned seat -> the deal it was lost in
     round_events: list[Event] = field(default_factory=list)  # this deal's, for a computer taking a seat
 
     @property
@@ -228,6 +229,29 @@ class Room:
         addresses = {s.address for s in people}
         return (len(people) >= 2 and None not in players and "" not in addresses
                 and len(players) == len(addresses) == len(people))
+
+    @property
+    def game_deal(self) -> int:
+        """The deal the game being played began with: a match with a target is one game from its
+        first deal to the target; without a target, each deal is a game of its own."""
+        if self.match is None or self.match.target:
+            return 1
+        return self.match.round.number
+
+    @property
+    def earns(self) -> bool:
+        """Whether the game being played earns ranking points: the room is `ranked` and no seat
+        was abandoned before this game began. The others finishing the game a person abandoned
+        earn its points; a game dealt afterwards, with a computer in the abandoned seat, earns
+        nobody anything."""
+        start = self.game_deal
+        return self.ranked and all(deal >= start for deal in self.abandoned_in.values())
+
+    @property
+    def under_way(self) -> bool:
+        """Whether a game is being played: a deal is on, or a match with a target is between two
+        of its deals (a match that is over is finished, whatever its target)."""
+        return self.state in (Status.PLAYING, Status.ROUND_OVER)
 
     @property
     def voters(self) -> list[int]:
@@ -352,6 +376,7 @@ class Room:
         chosen = self.seats[seat]
         chosen.kind, chosen.level, chosen.abandoned = "computer", ABANDON_LEVEL, True
         chosen.connected = chosen.accepted = False
+        self.abandoned_in[seat] = self.match.round.number if self.match is not None else 0
         if self.driver is not None:
             self.driver.seat_computer(seat, Computer(ABANDON_LEVEL, player_for(ABANDON_LEVEL)),
                                       self.round_events)
