@@ -3,6 +3,7 @@ wait a player chose (on the server's clock, never a sleep), leaving is instant, 
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -249,3 +250,27 @@ def test_a_player_alone_with_computers_holds_a_room_that_expires_early(tmp_path)
         assert back.join(room, seat=0, key=ana.key)["code"] == "unknown_room"
     finally:
         thread.stop()
+
+
+def test_a_table_that_fails_to_be_seated_tells_each_of_its_players(server, clock, monkeypatch):
+    def broken(group, computers):
+        raise RuntimeError("a bug in seating")
+
+    monkeypatch.setattr(server.server.queues, "make_room", broken)
+    ana, ben = player(server, "Ana"), player(server, "Ben")
+    queued(ana, preset="duel", players=2)
+    for peer in (ben, ana):
+        if peer is ben:
+            peer.send(type="queue", preset="duel", players=2)
+        failed = peer.until(lambda m: m["type"] in ("error", "joined"))
+        assert failed["code"] == "server_error" and "quick match" in failed["message"]
+        assert peer.until(lambda m: m["type"] in ("unqueued", "queued", "error"))["type"] == "unqueued"
+    assert len(server.server.queues) == 0
+    cid = player(server, "Cid")  # and when computers were to fill the table, on the clock
+    queued(cid, preset="duel", players=2, computers=True, wait=5)
+    clock.advance(5)
+    assert cid.until(lambda m: m["type"] in ("error", "joined"))["code"] == "server_error"
+    assert cid.until(lambda m: m["type"] in ("unqueued", "queued"))["type"] == "unqueued"
+    assert len(server.server.queues) == 0
+    ben.drain(0.2)
+    assert sum(json.loads(f)["type"] == "error" for f in ben.frames) == 1  # told once

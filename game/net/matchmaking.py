@@ -11,7 +11,9 @@ for people.
 
 The server may refuse to seat some of a table (a player over a quota of rooms or
 computer seats, a full server): those hear an error and ``unqueued`` and leave their
-queue, and the others of the table wait on in theirs, in their place.
+queue, and the others of the table wait on in theirs, in their place. If seating a
+table fails outright (a bug), each of its players hears ``server_error`` and
+``unqueued`` instead of waiting for ever in a queue that forgot them.
 
 Each player is in one queue at most (a second request replaces the first, also from
 another connection with the same player key), and leaving is instant (``unqueue``,
@@ -24,6 +26,7 @@ injectable clock (`alarm`).
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -34,6 +37,8 @@ from .alarm import Alarm
 from .clock import Clock
 from .protocol import Client
 from .wire import rules_to_json
+
+log = logging.getLogger("huit.server")
 
 DEFAULT_WAIT: Final = 60.0
 MIN_WAIT: Final = 5.0
@@ -164,7 +169,16 @@ class Queues:
             if self.by_player.get(ticket.player) is ticket:
                 del self.by_player[ticket.player]
         queue = [t for t in self.queues.get(key, []) if t not in group]
-        back = self.make_room(group, computers)
+        try:
+            back = self.make_room(group, computers)
+        except Exception:  # a bug must not lose the table's players without a word
+            log.exception("quick match could not seat a table")
+            back = []
+            for ticket in group:
+                if ticket.client.room is None:  # not seated before it failed
+                    self.send(ticket.client, {"type": "error", "code": "server_error", "message":
+                                              "the server failed to start your quick match; ask again"})
+                    self.send(ticket.client, {"type": "unqueued"})
         back = [t for t in group if t in back and t.client not in self.by_client
                 and t.player not in self.by_player]
         for ticket in back:
