@@ -296,3 +296,46 @@ def test_no_player_key_nor_seat_key_is_ever_logged(server, caplog):
     assert "room" in logged  # the server did log, and...
     for secret in (ana.player_key, ben.player_key, ana.key, ben.key, player_id(ana.player_key)):
         assert secret not in logged
+
+
+def test_a_public_room_whose_people_are_all_away_is_not_listed_until_one_is_back(tmp_path):
+    clock = ManualClock()
+    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=10_000.0)
+    try:
+        ana = Peer(thread.port)
+        ana.hello("Ana")
+        ana.create("points", [HUMAN, HUMAN, HUMAN], public=True)
+        watcher = Peer(thread.port)
+        assert [r["room"] for r in lobby(watcher)["rooms"]] == [ana.room_id]
+        ana.close()  # nobody of the room is here: a stranger would start a game with an absent creator
+        clock.advance(PUSH_INTERVAL)
+        assert watcher.until(lambda m: m["type"] == "lobby")["rooms"] == []
+        assert lobby(Peer(thread.port))["rooms"] == []
+        back = Peer(thread.port)
+        back.hello(key=ana.player_key)
+        assert back.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
+        clock.advance(PUSH_INTERVAL)
+        assert [r["room"] for r in watcher.until(lambda m: m["type"] == "lobby")["rooms"]] == [ana.room_id]
+    finally:
+        thread.stop()
+
+
+def test_a_restarted_server_lists_no_public_room_before_its_people_are_back(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    thread = start_server(db)
+    try:
+        ana = Peer(thread.port)
+        ana.hello("Ana")
+        ana.create("duel", [HUMAN, HUMAN], public=True)
+        assert lobby(Peer(thread.port))["listed"] == 1
+    finally:
+        thread.stop()
+    again = start_server(db)
+    try:
+        assert lobby(Peer(again.port))["listed"] == 0
+        back = Peer(again.port)
+        back.hello(key=ana.player_key)
+        assert back.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
+        assert lobby(Peer(again.port))["listed"] == 1
+    finally:
+        again.stop()
