@@ -63,7 +63,7 @@ def test_a_player_changes_their_name_and_avatar(server):
 @pytest.mark.parametrize(("name", "reason"), [
     ("", "empty"), ("   ", "empty"), ("x" * 25, "too_long"), ("An\na", "control"),
     ("An\u202ea", "control"), ("An\ud800a", "control"), ("An\x00", "control"), (7, "not_text"),
-    (["Ana"], "not_text"), (None, "not_text"),
+    (["Ana"], "not_text"), (None, "not_text"), ("Ana #3F2", "tag"), ("Ana \uff033F2", "tag"),
 ])
 def test_a_refused_name_gets_a_reason_and_changes_nothing(server, name, reason):
     ana = Peer(server.port)
@@ -75,6 +75,46 @@ def test_a_refused_name_gets_a_reason_and_changes_nothing(server, name, reason):
     newcomer.send(type="hello", player=secrets.token_urlsafe(24), name=name)
     assert newcomer.recv()["code"] == "bad_name"
     assert Peer(server.port).hello(key=ana.player_key)["name"] == "Ana"
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("An\u202ea", "control"), ("\u2066Ana", "control"), ("A\u200bna", "control"), ("x" * 25, "too_long"),
+    ("  " + "x" * 25, "too_long"), ("Ana #3F2", "tag"), ("Ana#3F2", "tag"), ("Ana \uff033F2", "tag"),
+    ("Ana \ufe5f3F2", "tag"),
+])
+def test_a_seat_name_given_without_a_profile_keeps_to_the_rules_of_names(server, name, reason):
+    anon = Peer(server.port)
+    for seats, fields in (([HUMAN, HUMAN], {"name": name}), ([{"kind": "human", "name": name}, HUMAN], {}),
+                          ([HUMAN, {"kind": "computer", "level": "easy", "name": name}], {})):
+        refused = anon.create("duel", seats, **fields)
+        assert (refused["code"], refused["reason"]) == ("bad_name", reason) and refused["message"]
+    host = Peer(server.port)
+    host.create("points", [HUMAN, HUMAN, HUMAN], name="Host")
+    refused = Peer(server.port).join(host.room_id, name=name)
+    assert (refused["code"], refused["reason"]) == ("bad_name", reason)
+    status = host.until(lambda m: m["type"] == "room")
+    assert status["waiting_for"] == [1, 2] and server.server.rooms[host.room_id].seats[1].key_hash is None
+
+
+def test_a_seat_name_is_trimmed_and_a_blank_one_is_no_name(server):
+    ana = Peer(server.port)
+    assert ana.create("points", [HUMAN, HUMAN, {"kind": "computer", "name": " Robo "}], name="  Ana ")[
+        "type"] == "joined"
+    ben = Peer(server.port)
+    assert ben.join(ana.room_id, name="   ")["type"] == "joined"
+    status = ben.until(lambda m: m["type"] == "room")
+    assert [s["name"] for s in status["seats"]] == ["Ana", "", "Robo"]
+
+
+def test_a_players_seat_ignores_the_name_sent_with_it_even_one_like_a_tag(server):
+    ana, ben = Peer(server.port), Peer(server.port)
+    ana.hello("Ana")
+    ben.hello("Ben")
+    assert ana.create("duel", [HUMAN, HUMAN], name="Zed #3F2")["type"] == "joined"
+    assert ben.join(ana.room_id, name="Ana #3F2")["type"] == "joined"
+    status = ben.until(lambda m: m["type"] == "room")
+    assert [(s["name"], s["tag"]) for s in status["seats"]] == [("Ana", ana.profile["tag"]),
+                                                               ("Ben", ben.profile["tag"])]
 
 
 def test_a_name_of_twenty_four_characters_is_trimmed_and_kept(server):

@@ -35,7 +35,7 @@ from game.engine import Action, Match, Rules, Status, parse_action
 from game.engine.events import Event
 from game.play import Computer, TurnDriver
 
-from .profiles import tag_of
+from .profiles import name_problem, tag_of
 from .protocol import text_problem
 
 KINDS: Final = ("private", "public", "quick")
@@ -49,11 +49,13 @@ no seat, and is never hashed."""
 
 
 class RoomError(ValueError):
-    """A request the room refuses; ``code`` is the protocol's error code."""
+    """A request the room refuses; ``code`` is the protocol's error code, ``extra`` the error's
+    other fields (a refused name's ``reason``)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
         self.code = code
+        self.extra = extra
 
 
 def new_key() -> str:
@@ -67,17 +69,25 @@ def digest(key: str) -> str:
 
 
 def seat_name(value: Any, where: str) -> str:
-    """A name a client gave a seat, cut to `MAX_NAME` characters.
+    """A name a client gave a seat (not a profile's): trimmed, ``""`` for none, else held to the
+    rules of players' names (`profiles.name_problem`: at most `MAX_NAME` characters, nothing
+    invisible, no ``#`` that would pass for a player's tag).
 
     Raises:
-        RoomError: not text, or text holding a lone surrogate or a control character.
+        RoomError: ``bad_message``: not text, or text holding a lone surrogate or a control
+            character (as any text field); ``bad_name`` with its ``reason``: a name the rules refuse.
     """
     if not isinstance(value, str):
         raise RoomError("bad_message", f"{where} must be text")
-    name = value[:MAX_NAME]
-    problem = text_problem(name)
+    problem = text_problem(value)
     if problem is not None:
         raise RoomError("bad_message", f"{where} holds {problem}; send plain text")
+    name = value.strip()
+    if not name:
+        return ""
+    refused = name_problem(name)
+    if refused is not None:
+        raise RoomError("bad_name", f"{where}: {refused[1]}", reason=refused[0])
     return name
 
 
