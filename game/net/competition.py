@@ -6,10 +6,10 @@ writes them and what it answers:
 - a ranked room's match ends (every action goes through the server's ``_act``): its
   points are written, once (again at start for a room whose points a crash kept from
   being written: `Ranking.award` writes each game once);
-- a person leaves a started ranked game (their connection closes or they ``leave``):
-  their time away runs on the server's clock, and after `ranking.ABANDON_AFTER` a
-  Medium computer takes the seat (an ``abandon`` entry of the room's log); coming back
-  in time stops it;
+- a person leaves a ranked game under way (their connection closes or they ``leave``;
+  not once the match is over): their time away runs on the server's clock, and after
+  `ranking.ABANDON_AFTER` a Medium computer takes the seat (an ``abandon`` entry of the
+  room's log); coming back in time, or the game ending meanwhile, stops it;
 - ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon; more than
   half of them saying yes costs the abandoning player `ranking.PENALTY` points, written
   with the vote that decides it;

@@ -15,9 +15,10 @@ A room is ``private`` (reachable by its link only), ``public`` (listed in the se
 lobby: `lobby`) or ``quick`` (made by quick match: `matchmaking`). Seats claimed by a
 player who said hello carry the player's id (their key's digest) and address: never
 sent, they decide whether the game is ranked (`Room.ranked`). A person away too long
-from a started ranked game loses the seat to a Medium computer (`Room.abandon`, a
-``abandon`` entry of the log), and the people left may vote to penalise it
-(`Room.vote`, ``vote`` entries).
+from a ranked game under way (`Room.under_way`) loses the seat to a Medium computer
+(`Room.abandon`, a ``abandon`` entry of the log), and the people left may vote to
+penalise it (`Room.vote`, ``vote`` entries); a game dealt after an abandon earns nobody
+points (`Room.earns`).
 """
 
 from __future__ import annotations
