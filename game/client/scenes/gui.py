@@ -54,11 +54,14 @@ def text_width(element: pygame_gui.elements.UIButton) -> int:
 
 @dataclass
 class Control:
-    """A focusable button: what Enter (or a tap), Left and Right do."""
+    """A focusable button: what Enter (or a tap), Left and Right do, and what it stands for
+    (``key``: its text unless the screen names it), so that the focus stays on it when the
+    screen is built again around it."""
 
     element: pygame_gui.elements.UIButton
     activate: Callable[[], None]
     step: Callable[[int], None] | None = None
+    key: object = None
 
 
 class GuiScene(Scene):
@@ -76,10 +79,20 @@ class GuiScene(Scene):
 
     # ---- building ----------------------------------------------------------------------------
     def rebuild(self) -> None:
-        """Drop and recreate every widget (language or size changed)."""
+        """Drop and recreate every widget (language or size changed, or what is listed).
+
+        The focus stays on the control that stands for the same thing (its `Control.key`) if
+        it is still there, wherever it moved: a list growing above it must not slide the focus
+        onto another entry, where Enter would do something else. Otherwise it stays at its
+        place in the order."""
+        focused = self.controls[self.focus].key if self.focus < len(self.controls) else None
         self.manager.clear_and_reset()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
         self.controls = []
         self.build()
+        keys = [control.key for control in self.controls]
+        moved = self.focus >= len(keys) or keys[self.focus] != focused
+        if focused is not None and focused in keys and moved:
+            self.focus = keys.index(focused)
         self.focus = min(self.focus, max(0, len(self.controls) - 1))
         self.dirty = True
 
@@ -99,8 +112,9 @@ class GuiScene(Scene):
 
     def button(self, rect: pygame.Rect, text: str, activate: Callable[[], None],
                step: Callable[[int], None] | None = None, *, object_id: str | None = None,
-               focusable: bool = True) -> pygame_gui.elements.UIButton:
-        """A button; focusable ones join the keyboard order."""
+               focusable: bool = True, key: object = None) -> pygame_gui.elements.UIButton:
+        """A button; focusable ones join the keyboard order (``key``: what it stands for, if not
+        its text: see `Control`)."""
         element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=object_id)
         for smaller in SMALLER_STYLES:  # a long label steps down to a smaller face rather than be cut
             if text_width(element) <= inner_width(element):
@@ -108,7 +122,7 @@ class GuiScene(Scene):
             element.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
             element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=smaller)
         if focusable:
-            self.controls.append(Control(element, activate, step))
+            self.controls.append(Control(element, activate, step, text if key is None else key))
         return element
 
     def label(self, rect: pygame.Rect, text: str,
