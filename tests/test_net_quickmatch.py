@@ -274,3 +274,27 @@ def test_a_table_that_fails_to_be_seated_tells_each_of_its_players(server, clock
     assert len(server.server.queues) == 0
     ben.drain(0.2)
     assert sum(json.loads(f)["type"] == "error" for f in ben.frames) == 1  # told once
+
+
+def test_a_restarted_server_still_counts_a_quick_room_for_each_of_its_people(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    peers = []
+    thread = start_server(db, burst=10_000.0, rooms_held=1, **PROXY)
+    try:
+        for i, name in enumerate(("Ana", "Ben")):
+            peer = Peer(thread.port, address=f"203.0.113.{i + 1}")
+            peer.hello(name)
+            peers.append(peer)
+            peer.send(type="queue", preset="duel", players=2)
+        for peer in peers:
+            peer.until(lambda m: m["type"] == "joined")
+    finally:
+        thread.stop()
+    again = start_server(db, burst=10_000.0, rooms_held=1, **PROXY)
+    try:
+        for i in range(len(peers)):
+            newcomer = Peer(again.port, address=f"203.0.113.{i + 1}")  # another player, the same address
+            newcomer.hello("Cid")
+            assert queued(newcomer, preset="duel", players=2)["code"] == "too_many_rooms"
+    finally:
+        again.stop()
