@@ -305,3 +305,22 @@ def test_a_pointer_onto_a_menu_button_redraws_once_when_it_is_hovered(app):
         app.frame(STEP, lazy=True)
     assert app.draws == drawn + 1  # still on the same button: nothing to draw
     assert app.due() is None
+
+
+def test_a_screen_opened_by_a_key_is_drawn_whole_in_that_frame_before_the_loop_rests(app):
+    """pygame_gui finishes a new widget's picture in its first update: a screen drawn before
+    any update (a key woke the loop from a rest, so no fixed step ran) used to show only the
+    felt and the focus ring until the next input."""
+    open_menu(app)
+    menu = app.stack.top
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    pygame.event.post(enter)
+    app.frame(0.001, lazy=True)  # woken by the key: no fixed step, the new screen drawn at once
+    opened = app.stack.top
+    assert opened is not menu and opened.controls
+    screen = pygame.display.get_surface()
+    edges = [(c.element.rect.x + 2, c.element.rect.centery) for c in opened.controls]
+    first = [tuple(screen.get_at(p)) for p in edges]
+    for _ in range(3):
+        app.frame(STEP)
+    assert first == [tuple(screen.get_at(p)) for p in edges]  # nothing more came with later frames

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.client import ui
+from game.client.controller import SeatConfig
 from game.client.remote import RemoteController
 from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
@@ -312,3 +313,19 @@ def test_stepping_through_the_rule_sets_asks_the_server_once_it_rests_and_again_
     for _ in range(90):
         app.frame(1 / 60)
     assert connection.sent[1:] == [{"type": "leaderboard", "preset": "duel"}]
+
+
+def test_a_public_room_from_the_lobby_waits_for_people_in_every_seat_and_never_offers_undo(app, server):
+    app.settings.last_preset, app.settings.last_players = "classic", {"classic": 2}  # undo on by default
+    app.settings.default_levels = ["human", "hard"] + ["medium"] * 5  # a computer at seat 2 offline
+    server_lobby(app, server.port)
+    tap_button(app, "Create a public room")
+    assert top_name(app) == "NewGameScene"
+    form = app.stack.top
+    assert form.seats() == [SeatConfig("human"), SeatConfig("human")]  # the stranger's seat is free
+    labels = [getattr(c.element, "text", "") for c in form.controls]
+    assert not [text for text in labels if text.startswith("Undo")]
+    tap_button(app, "Create")
+    assert until(app, lambda: len(server.server.rooms) == 1)
+    (room,) = server.server.rooms.values()
+    assert room.rules.undo is False and [s.kind for s in room.seats] == ["human", "human"]

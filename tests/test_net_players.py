@@ -63,7 +63,7 @@ def test_a_player_changes_their_name_and_avatar(server):
 @pytest.mark.parametrize(("name", "reason"), [
     ("", "empty"), ("   ", "empty"), ("x" * 25, "too_long"), ("An\na", "control"),
     ("An\u202ea", "control"), ("An\ud800a", "control"), ("An\x00", "control"), (7, "not_text"),
-    (["Ana"], "not_text"), (None, "not_text"),
+    (["Ana"], "not_text"), (None, "not_text"), ("Ana #3F2", "tag"), ("Ana \uff033F2", "tag"),
 ])
 def test_a_refused_name_gets_a_reason_and_changes_nothing(server, name, reason):
     ana = Peer(server.port)
@@ -75,6 +75,46 @@ def test_a_refused_name_gets_a_reason_and_changes_nothing(server, name, reason):
     newcomer.send(type="hello", player=secrets.token_urlsafe(24), name=name)
     assert newcomer.recv()["code"] == "bad_name"
     assert Peer(server.port).hello(key=ana.player_key)["name"] == "Ana"
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("An\u202ea", "control"), ("\u2066Ana", "control"), ("A\u200bna", "control"), ("x" * 25, "too_long"),
+    ("  " + "x" * 25, "too_long"), ("Ana #3F2", "tag"), ("Ana#3F2", "tag"), ("Ana \uff033F2", "tag"),
+    ("Ana \ufe5f3F2", "tag"),
+])
+def test_a_seat_name_given_without_a_profile_keeps_to_the_rules_of_names(server, name, reason):
+    anon = Peer(server.port)
+    for seats, fields in (([HUMAN, HUMAN], {"name": name}), ([{"kind": "human", "name": name}, HUMAN], {}),
+                          ([HUMAN, {"kind": "computer", "level": "easy", "name": name}], {})):
+        refused = anon.create("duel", seats, **fields)
+        assert (refused["code"], refused["reason"]) == ("bad_name", reason) and refused["message"]
+    host = Peer(server.port)
+    host.create("points", [HUMAN, HUMAN, HUMAN], name="Host")
+    refused = Peer(server.port).join(host.room_id, name=name)
+    assert (refused["code"], refused["reason"]) == ("bad_name", reason)
+    status = host.until(lambda m: m["type"] == "room")
+    assert status["waiting_for"] == [1, 2] and server.server.rooms[host.room_id].seats[1].key_hash is None
+
+
+def test_a_seat_name_is_trimmed_and_a_blank_one_is_no_name(server):
+    ana = Peer(server.port)
+    assert ana.create("points", [HUMAN, HUMAN, {"kind": "computer", "name": " Robo "}], name="  Ana ")[
+        "type"] == "joined"
+    ben = Peer(server.port)
+    assert ben.join(ana.room_id, name="   ")["type"] == "joined"
+    status = ben.until(lambda m: m["type"] == "room")
+    assert [s["name"] for s in status["seats"]] == ["Ana", "", "Robo"]
+
+
+def test_a_players_seat_ignores_the_name_sent_with_it_even_one_like_a_tag(server):
+    ana, ben = Peer(server.port), Peer(server.port)
+    ana.hello("Ana")
+    ben.hello("Ben")
+    assert ana.create("duel", [HUMAN, HUMAN], name="Zed #3F2")["type"] == "joined"
+    assert ben.join(ana.room_id, name="Ana #3F2")["type"] == "joined"
+    status = ben.until(lambda m: m["type"] == "room")
+    assert [(s["name"], s["tag"]) for s in status["seats"]] == [("Ana", ana.profile["tag"]),
+                                                               ("Ben", ben.profile["tag"])]
 
 
 def test_a_name_of_twenty_four_characters_is_trimmed_and_kept(server):
@@ -296,3 +336,46 @@ def test_no_player_key_nor_seat_key_is_ever_logged(server, caplog):
     assert "room" in logged  # the server did log, and...
     for secret in (ana.player_key, ben.player_key, ana.key, ben.key, player_id(ana.player_key)):
         assert secret not in logged
+
+
+def test_a_public_room_whose_people_are_all_away_is_not_listed_until_one_is_back(tmp_path):
+    clock = ManualClock()
+    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=10_000.0)
+    try:
+        ana = Peer(thread.port)
+        ana.hello("Ana")
+        ana.create("points", [HUMAN, HUMAN, HUMAN], public=True)
+        watcher = Peer(thread.port)
+        assert [r["room"] for r in lobby(watcher)["rooms"]] == [ana.room_id]
+        ana.close()  # nobody of the room is here: a stranger would start a game with an absent creator
+        clock.advance(PUSH_INTERVAL)
+        assert watcher.until(lambda m: m["type"] == "lobby")["rooms"] == []
+        assert lobby(Peer(thread.port))["rooms"] == []
+        back = Peer(thread.port)
+        back.hello(key=ana.player_key)
+        assert back.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
+        clock.advance(PUSH_INTERVAL)
+        assert [r["room"] for r in watcher.until(lambda m: m["type"] == "lobby")["rooms"]] == [ana.room_id]
+    finally:
+        thread.stop()
+
+
+def test_a_restarted_server_lists_no_public_room_before_its_people_are_back(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    thread = start_server(db)
+    try:
+        ana = Peer(thread.port)
+        ana.hello("Ana")
+        ana.create("duel", [HUMAN, HUMAN], public=True)
+        assert lobby(Peer(thread.port))["listed"] == 1
+    finally:
+        thread.stop()
+    again = start_server(db)
+    try:
+        assert lobby(Peer(again.port))["listed"] == 0
+        back = Peer(again.port)
+        back.hello(key=ana.player_key)
+        assert back.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
+        assert lobby(Peer(again.port))["listed"] == 1
+    finally:
+        again.stop()

@@ -3,6 +3,7 @@ wait a player chose (on the server's clock, never a sleep), leaving is instant, 
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -173,3 +174,127 @@ def test_the_load_benchmark_runs_quick_match_players_without_errors(capsys):
     assert loadtest.main(["--quick", "--rooms", "2", "--duration", "2", "--think", "0.05"]) == 0
     out = capsys.readouterr().out
     assert "seatings: " in out and "wait to be seated ms: p50" in out and "errors: 0" in out
+
+
+# ---- quotas, and a table that cannot be seated ---------------------------------------------------------
+PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
+
+
+def test_quick_match_keeps_to_the_quotas_of_rooms_and_computer_seats(tmp_path):
+    clock = ManualClock()
+    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=10_000.0, rooms_held=1,
+                          computer_seats=1, rooms_per_hour=1)
+    try:
+        ana = player(thread, "Ana")
+        queued(ana, preset="colors", players=4, computers=True, wait=5)
+        clock.advance(5)
+        refused = ana.until(lambda m: m["type"] in ("error", "joined"))
+        assert refused["code"] == "too_many_computers" and "computer seats" in refused["message"]
+        assert ana.until(lambda m: m["type"] in ("unqueued", "queued"))["type"] == "unqueued"
+        assert len(thread.server.queues) == 0 and thread.server.rooms == {}
+        queued(ana, preset="duel", players=2, computers=True, wait=5)  # one computer: within the quota
+        clock.advance(5)
+        ana.until(lambda m: m["type"] == "joined")
+        assert [s["kind"] for s in ana.until(lambda m: m["type"] == "room")["seats"]] == ["human", "computer"]
+        again = Peer(thread.port)
+        again.hello(key=ana.player_key)
+        assert queued(again, preset="duel", players=2)["code"] == "too_many_rooms"  # told at once
+        ben = player(thread, "Ben")  # another player, but Ana's address
+        assert queued(ben, preset="duel", players=2, computers=True)["code"] == "too_many_rooms"
+        assert len(thread.server.queues) == 0 and len(thread.server.rooms) == 1
+    finally:
+        thread.stop()
+
+
+def test_a_player_over_a_quota_at_seating_leaves_the_queue_and_the_others_wait_on(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3", burst=10_000.0, rooms_held=1, **PROXY)
+    try:
+        ana = Peer(thread.port, address="203.0.113.1")
+        ana.hello("Ana")
+        assert queued(ana, preset="duel", players=2)["type"] == "queued"
+        elsewhere = Peer(thread.port, address="198.51.100.1")
+        elsewhere.hello(key=ana.player_key)  # Ana, on another device, makes a room while she waits
+        assert elsewhere.create("duel", [HUMAN, HUMAN])["type"] == "joined"
+        ben = Peer(thread.port, address="203.0.113.2")
+        ben.hello("Ben")
+        status = queued(ben, preset="duel", players=2)
+        assert status["type"] == "queued" and status["waiting"] == 1  # Ben waits on, alone
+        assert ana.until(lambda m: m["type"] == "error")["code"] == "too_many_rooms"
+        assert ana.until(lambda m: m["type"] in ("unqueued", "queued"))["type"] == "unqueued"
+        cid = Peer(thread.port, address="203.0.113.3")
+        cid.hello("Cid")
+        assert queued(cid, preset="duel", players=2)["type"] == "joined"
+        ben.until(lambda m: m["type"] == "joined")
+        assert ben.room_id == cid.room_id and ana.room_id == ""
+    finally:
+        thread.stop()
+
+
+def test_a_player_alone_with_computers_holds_a_room_that_expires_early(tmp_path):
+    from game.net.server import LONELY_EXPIRY, SWEEP
+
+    clock = ManualClock()
+    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=10_000.0)
+    try:
+        ana = player(thread, "Ana")
+        queued(ana, preset="duel", players=2, computers=True, wait=5)
+        clock.advance(5)
+        ana.until(lambda m: m["type"] == "joined")
+        room = ana.room_id
+        ana.close()
+        clock.advance(LONELY_EXPIRY + SWEEP)
+        deadline = time.monotonic() + 5
+        while room in thread.server.rooms and time.monotonic() < deadline:
+            time.sleep(0.01)
+        back = Peer(thread.port)
+        assert back.join(room, seat=0, key=ana.key)["code"] == "unknown_room"
+    finally:
+        thread.stop()
+
+
+def test_a_table_that_fails_to_be_seated_tells_each_of_its_players(server, clock, monkeypatch):
+    def broken(group, computers):
+        raise RuntimeError("a bug in seating")
+
+    monkeypatch.setattr(server.server.queues, "make_room", broken)
+    ana, ben = player(server, "Ana"), player(server, "Ben")
+    queued(ana, preset="duel", players=2)
+    for peer in (ben, ana):
+        if peer is ben:
+            peer.send(type="queue", preset="duel", players=2)
+        failed = peer.until(lambda m: m["type"] in ("error", "joined"))
+        assert failed["code"] == "server_error" and "quick match" in failed["message"]
+        assert peer.until(lambda m: m["type"] in ("unqueued", "queued", "error"))["type"] == "unqueued"
+    assert len(server.server.queues) == 0
+    cid = player(server, "Cid")  # and when computers were to fill the table, on the clock
+    queued(cid, preset="duel", players=2, computers=True, wait=5)
+    clock.advance(5)
+    assert cid.until(lambda m: m["type"] in ("error", "joined"))["code"] == "server_error"
+    assert cid.until(lambda m: m["type"] in ("unqueued", "queued"))["type"] == "unqueued"
+    assert len(server.server.queues) == 0
+    ben.drain(0.2)
+    assert sum(json.loads(f)["type"] == "error" for f in ben.frames) == 1  # told once
+
+
+def test_a_restarted_server_still_counts_a_quick_room_for_each_of_its_people(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    peers = []
+    thread = start_server(db, burst=10_000.0, rooms_held=1, **PROXY)
+    try:
+        for i, name in enumerate(("Ana", "Ben")):
+            peer = Peer(thread.port, address=f"203.0.113.{i + 1}")
+            peer.hello(name)
+            peers.append(peer)
+            peer.send(type="queue", preset="duel", players=2)
+        for peer in peers:
+            peer.until(lambda m: m["type"] == "joined")
+    finally:
+        thread.stop()
+    again = start_server(db, burst=10_000.0, rooms_held=1, **PROXY)
+    try:
+        for i in range(len(peers)):
+            newcomer = Peer(again.port, address=f"203.0.113.{i + 1}")  # another player, the same address
+            newcomer.hello("Cid")
+            assert queued(newcomer, preset="duel", players=2)["code"] == "too_many_rooms"
+    finally:
+        again.stop()

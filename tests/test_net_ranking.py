@@ -4,11 +4,14 @@ leaderboard and history as JSON, and the abandon flow with the vote, on the serv
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from game.engine import experience_points
+from game.engine import PRESETS, Status, experience_points
 from game.net.clock import ManualClock
-from game.net.ranking import ABANDON_AFTER, PENALTY
+from game.net.ranking import ABANDON_AFTER, PENALTY, Abandons
+from game.net.rooms import Room, Seat
 from tests.net_support import Peer, play_until, start_server
 
 HUMAN = {"kind": "human"}
@@ -301,3 +304,96 @@ def test_a_version_2_database_missing_the_players_tables_is_refused_untouched(tm
     with pytest.raises(StoreError, match="ratings table is missing"):
         RoomStore(path)
     assert path.read_bytes() == before
+
+
+# ---- what an abandon is, and what a game after one earns -------------------------------------------------
+def test_leaving_a_finished_ranked_game_is_no_abandon(server, clock):
+    ana, ben = player(server, "Ana", "203.0.113.1", 40), player(server, "Ben", "203.0.113.2", 41)
+    quick(server, ana, ben)
+    finish([ana, ben])
+    earned = points(server, ben)
+    seat = ben.seat
+    ben.close()
+    ana.until(lambda m: m["type"] == "room" and not m["seats"][seat]["connected"])
+    clock.advance(2 * ABANDON_AFTER)
+    ana.drain(0.2)
+    assert ana.room["seats"][seat]["kind"] == "human" and not ana.room["seats"][seat].get("abandoned")
+    assert ana.room["votes"] == []
+    ana.send(type="vote", seat=seat, penalise=True)
+    assert ana.until(lambda m: m["type"] == "error")["code"] == "no_vote"
+    assert points(server, ben) == earned  # nothing lost for leaving a game that was over
+    back = Peer(server.port, address="203.0.113.2")
+    back.hello(key=ben.player_key)
+    assert back.join(ana.room_id, seat=seat, key=ben.key)["type"] == "joined"  # the seat is still his
+
+
+def test_a_game_dealt_after_an_abandon_earns_nobody_points(server, clock):
+    ana, ben = player(server, "Ana", "203.0.113.1", 42), player(server, "Ben", "203.0.113.2", 43)
+    quick(server, ana, ben)
+    seat = ben.seat
+    ben.close()
+    ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
+    clock.advance(ABANDON_AFTER)
+    ana.until(lambda m: m["type"] == "room" and m["seats"][seat].get("abandoned"))
+    assert ana.room["ranked"] is True  # the game Ben abandoned is still Ana's to finish, ranked
+    finish([ana])
+    earned = points(server, ana)["duel"]
+    assert earned in (10, 20)  # the game she was playing when he left
+    ana.send(type="accept_round")
+    second = ana.until(lambda m: m["type"] == "room" and m["deal"] == 2)
+    assert second["state"] == "playing" and second["ranked"] is False  # Ana against the computer
+    play_until([ana], lambda: ana.view is not None and ana.view["round_number"] == 2
+               and ana.view["status"] == "match_over", accept_deals=False)
+    if ana.room["state"] != "match_over":
+        ana.until(lambda m: m["type"] == "room" and m["state"] == "match_over")
+    assert ana.room["deal"] == 2 and ana.room["ranked"] is False
+    assert points(server, ana) == {"duel": earned}
+    history = Peer(server.port)
+    history.hello(key=ana.player_key)
+    history.send(type="history")
+    assert len(history.until(lambda m: m["type"] == "history")["games"]) == 1
+
+
+def test_leaving_between_two_deals_of_a_match_with_a_target_is_an_abandon():
+
+    seats = [Seat("human"), Seat("human"), Seat("human")]
+    room = Room("r", PRESETS["points"], seats, 7, kind="quick")
+    for seat in range(3):
+        room.claim(seat, f"P{seat}")
+        room.claimed_by(seat, f"player{seat}", f"203.0.113.{seat}", None)
+    assert room.ranked and room.earns and not Abandons.counts(room)  # not dealt: nothing to abandon
+    room.start()
+    assert room.match is not None and room.match.target > 0
+    assert Abandons.counts(room)
+    rng = random.Random(1)
+    while room.state == Status.PLAYING:
+        seat = room.match.to_act
+        room.apply(seat, rng.choice(room.match.legal_actions(seat)))
+    assert room.state == Status.ROUND_OVER  # between two deals of the match: the game goes on
+    assert Abandons.counts(room)
+    room.abandon(0)
+    assert room.earns  # the others finish the match abandoned in deal 1, and earn it
+    while room.state != Status.MATCH_OVER:
+        if room.state == Status.ROUND_OVER:
+            room.next_round()
+        seat = room.match.to_act
+        room.apply(seat, rng.choice(room.match.legal_actions(seat)))
+    assert room.earns and not Abandons.counts(room)  # over: leaving now is no abandon
+
+
+def test_a_deal_without_a_target_after_an_abandon_earns_nothing():
+
+    room = Room("r", PRESETS["duel"], [Seat("human"), Seat("human")], 7, kind="public")
+    for seat in range(2):
+        room.claim(seat, f"P{seat}")
+        room.claimed_by(seat, f"player{seat}", f"203.0.113.{seat}", None)
+    room.start()
+    room.abandon(1)
+    assert room.earns and room.game_deal == 1
+    rng = random.Random(2)
+    while room.state == "playing":
+        seat = room.match.to_act
+        room.apply(seat, rng.choice(room.match.legal_actions(seat)))
+    assert room.state == "match_over" and room.earns
+    room.next_round()
+    assert room.game_deal == 2 and room.ranked and not room.earns

@@ -376,3 +376,21 @@ def test_leaving_the_waiting_room_leaves_the_room(app, server):
     app.stack.apply_requests()
     controller.connection.join_thread()
     assert controller.connection.status == "closed"
+
+
+def test_typing_with_the_ring_on_a_text_field_types_into_it_after_its_text(app):
+    app.settings.player_name = "Ana"
+    open_lobby(app)
+    scene = app.stack.top
+    name = scene.entries["name"]
+    scene.focus = scene.controls.index(next(c for c in scene.controls if c.element is name))
+    assert not name.is_focused  # the ring only: no Enter first
+    for char in " B.":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char, window=None))
+    app.frame(1 / 60)
+    assert name.is_focused and name.get_text() == "Ana B."
+    press(app, pygame.K_TAB)  # on to the server's field: it takes what is typed next, alone
+    server = scene.entries["server"]
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="h", window=None))
+    app.frame(1 / 60)
+    assert server.get_text().endswith("h") and not name.is_focused and name.get_text() == "Ana B."

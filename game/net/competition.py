@@ -6,10 +6,10 @@ writes them and what it answers:
 - a ranked room's match ends (every action goes through the server's ``_act``): its
   points are written, once (again at start for a room whose points a crash kept from
   being written: `Ranking.award` writes each game once);
-- a person leaves a started ranked game (their connection closes or they ``leave``):
-  their time away runs on the server's clock, and after `ranking.ABANDON_AFTER` a
-  Medium computer takes the seat (an ``abandon`` entry of the room's log); coming back
-  in time stops it;
+- a person leaves a ranked game under way (their connection closes or they ``leave``;
+  not once the match is over): their time away runs on the server's clock, and after
+  `ranking.ABANDON_AFTER` a Medium computer takes the seat (an ``abandon`` entry of the
+  room's log); coming back in time, or the game ending meanwhile, stops it;
 - ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon; more than
   half of them saying yes costs the abandoning player `ranking.PENALTY` points, written
   with the vote that decides it;
@@ -49,8 +49,12 @@ class Competition:
 
     # ---- what the room tells ------------------------------------------------------------------
     def match_over(self, room: Room) -> None:
-        """``room``'s match ended (or the server found it ended at start): write its points."""
-        if not room.ranked:
+        """``room``'s match ended (or the server found it ended at start): write its points. Nobody
+        away from it can abandon it any more: leaving a game that is over is no abandon."""
+        if not Abandons.counts(room):
+            self.abandons.forget(room.room_id)
+            self.alarm.replan()
+        if not room.earns:
             return
         try:
             earned = self.server.ranking.award(room, self.server.clock.now())
@@ -59,9 +63,6 @@ class Competition:
             return
         if earned:
             log.info("room %s: ranked game over, points %s", room.room_id, sorted(earned.items()))
-        if room.finished:
-            self.abandons.forget(room.room_id)
-            self.alarm.replan()
 
     def left(self, room: Room, seat: int) -> None:
         """The person of ``seat`` is no longer connected."""
@@ -103,7 +104,7 @@ class Competition:
                 votes.append({"seat": seat, "yes": sum(ballots.values()),
                               "no": len(ballots) - sum(ballots.values()), "voters": len(room.voters),
                               "voted": sorted(ballots), "penalised": seat in room.penalised})
-        return {"kind": room.kind, "ranked": room.ranked, "votes": votes}
+        return {"kind": room.kind, "ranked": room.earns, "votes": votes}
 
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, data: dict[str, Any], ref: Any) -> None:

@@ -1,10 +1,12 @@
 """The server's lobby: the public rooms waiting for players, for anyone to take a free seat.
 
-A room created ``public`` is listed while its game has not started and a human seat is
-free: its rules, its seats (who has taken which, by name and tag, and which are free or
-computers') and since when it waits (the server's clock; the listing carries the
-server's ``now`` so a client counts the wait by its own clock). Private rooms are never
-listed, nor are started or full rooms, and a listing names no room but the listed ones.
+A room created ``public`` is listed while its game has not started, a human seat is
+free and one of its people is connected (its listing goes when the last of them
+leaves, and comes back with the first of them): its rules, its seats (who has taken
+which, by name and tag, and which are free or computers') and since when it waits (the
+server's clock; the listing carries the server's ``now`` so a client counts the wait
+by its own clock). Private rooms are never listed, nor are started or full rooms, nor
+rooms whose people are all away, and a listing names no room but the listed ones.
 
 A connection that asks (``lobby``) gets the listing, and while it watches, the listing
 again whenever it changes: at most once a `PUSH_INTERVAL` (on the server's clock), so
@@ -28,8 +30,10 @@ PUSH_INTERVAL: Final = 1.0
 
 
 def listed(room: Room) -> bool:
-    """Whether ``room`` belongs in the lobby: public, not started, a human seat free."""
-    return room.kind == "public" and room.match is None and any(
+    """Whether ``room`` belongs in the lobby: public, not started, a human seat free, and one of
+    its people connected (a stranger who took the last seat of a room whose people are all away
+    would start a game they are not at)."""
+    return room.kind == "public" and room.match is None and room.anyone_here and any(
         s.is_human and s.key_hash is None for s in room.seats)
 
 

@@ -9,6 +9,12 @@ seated with the other such tickets of its queue (oldest first) and computers
 (`FILL_LEVEL`) in the seats left; a ticket that did not allow computers keeps waiting
 for people.
 
+The server may refuse to seat some of a table (a player over a quota of rooms or
+computer seats, a full server): those hear an error and ``unqueued`` and leave their
+queue, and the others of the table wait on in theirs, in their place. If seating a
+table fails outright (a bug), each of its players hears ``server_error`` and
+``unqueued`` instead of waiting for ever in a queue that forgot them.
+
 Each player is in one queue at most (a second request replaces the first, also from
 another connection with the same player key), and leaving is instant (``unqueue``,
 joining a room, or closing the connection). While queued, a connection hears
@@ -20,6 +26,7 @@ injectable clock (`alarm`).
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -30,6 +37,8 @@ from .alarm import Alarm
 from .clock import Clock
 from .protocol import Client
 from .wire import rules_to_json
+
+log = logging.getLogger("huit.server")
 
 DEFAULT_WAIT: Final = 60.0
 MIN_WAIT: Final = 5.0
@@ -67,8 +76,10 @@ class Ticket:
                 "wait": self.wait}
 
 
-MakeRoom = Callable[[list[Ticket], int], None]
-"""Seats the tickets (oldest first) and that many computers in a new room."""
+MakeRoom = Callable[[list[Ticket], int], list[Ticket]]
+"""Seats the tickets (oldest first) and that many computers in a new room. Returns the tickets
+it did not seat that may wait on (the others of a table one of whose players it refused: it
+told those it refused, which leave their queue)."""
 
 
 class Queues:
@@ -97,14 +108,10 @@ class Queues:
         for old in (self.by_client.get(ticket.client), self.by_player.get(ticket.player)):
             if old is not None:
                 self.remove(old.client, tell=old.client is not ticket.client)
-        queue = self.queues.setdefault(ticket.queue, [])
-        queue.append(ticket)
+        self.queues.setdefault(ticket.queue, []).append(ticket)
         self.by_client[ticket.client] = ticket
         self.by_player[ticket.player] = ticket
-        if len(queue) >= ticket.players:
-            self._seat(ticket.queue, queue[:ticket.players], 0)
-        else:
-            self._tell(ticket.queue)
+        self._match(ticket.queue)
         self.alarm.replan()
 
     def remove(self, client: Client, *, tell: bool = False) -> Ticket | None:
@@ -132,26 +139,57 @@ class Queues:
         return min(times) if times else None
 
     def _ring(self) -> None:
-        now = self.clock.now()
-        for key, queue in list(self.queues.items()):
-            fills = [t for t in queue if t.computers]
-            if any(t.fills_at is not None and t.fills_at <= now for t in fills):
-                group = fills[:key[1]]
-                self._seat(key, group, key[1] - len(group))
+        for key in list(self.queues):
+            self._match(key)
         self.alarm.replan()
 
-    def _seat(self, key: tuple[str, int], group: list[Ticket], computers: int) -> None:
+    def _match(self, key: tuple[str, int]) -> None:
+        """Seat tables from queue ``key`` while it can (enough people, or people whose wait for
+        computers ran out), then tell the ones left where they stand."""
+        players = key[1]
+        while True:
+            queue = self.queues.get(key, [])
+            if len(queue) >= players:
+                group, computers = queue[:players], 0
+            else:
+                now = self.clock.now()
+                fills = [t for t in queue if t.computers]
+                if not any(t.fills_at is not None and t.fills_at <= now for t in fills):
+                    break
+                group, computers = fills[:players], players - len(fills[:players])
+            if not self._seat(key, group, computers):
+                break
+        self._tell(key)
+
+    def _seat(self, key: tuple[str, int], group: list[Ticket], computers: int) -> bool:
+        """Take ``group`` out of its queue and seat it; put back those the server let wait on.
+        False when nobody left the queue (nothing more can be done now)."""
         for ticket in group:
             self.by_client.pop(ticket.client, None)
             if self.by_player.get(ticket.player) is ticket:
                 del self.by_player[ticket.player]
         queue = [t for t in self.queues.get(key, []) if t not in group]
+        try:
+            back = self.make_room(group, computers)
+        except Exception:  # a bug must not lose the table's players without a word
+            log.exception("quick match could not seat a table")
+            back = []
+            for ticket in group:
+                if ticket.client.room is None:  # not seated before it failed
+                    self.send(ticket.client, {"type": "error", "code": "server_error", "message":
+                                              "the server failed to start your quick match; ask again"})
+                    self.send(ticket.client, {"type": "unqueued"})
+        back = [t for t in group if t in back and t.client not in self.by_client
+                and t.player not in self.by_player]
+        for ticket in back:
+            self.by_client[ticket.client] = ticket
+            self.by_player[ticket.player] = ticket
+        queue = sorted(back + queue, key=lambda t: t.since)  # in their place: the oldest first
         if queue:
             self.queues[key] = queue
         else:
             self.queues.pop(key, None)
-        self.make_room(group, computers)
-        self._tell(key)
+        return len(back) < len(group)
 
     def _tell(self, key: tuple[str, int]) -> None:
         queue = self.queues.get(key, [])

@@ -11,7 +11,9 @@ The server's messages of protocol version 2 that happen outside a room (docs/pro
 
 Every field is checked before anything changes, and what costs the server something
 is counted per address and per player key (`quotas.Quotas.spend`): new profiles (per
-address), profile changes and quick-match requests.
+address), profile changes and quick-match requests. A quick-match room counts for
+each of its people as a room they created (rooms an hour, rooms held, computer seats:
+`quotas.Quotas.check_room`).
 """
 
 from __future__ import annotations
@@ -173,6 +175,7 @@ class Meeting:
         if isinstance(wait, bool) or not isinstance(wait, int | float) or not MIN_WAIT <= wait <= MAX_WAIT:
             raise Refusal("bad_message",
                           f"wait must be a number of seconds from {MIN_WAIT:g} to {MAX_WAIT:g}")
+        server.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
         limit = server.quotas.limits.queue_per_hour
         server.quotas.spend("queue", identities(client), limit,
                             Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
@@ -184,21 +187,34 @@ class Meeting:
         self.server.queues.remove(client)
         self.server._send(client, {"type": "unqueued", **({"ref": ref} if ref is not None else {})})
 
-    def quick_room(self, group: list[Ticket], computers: int) -> None:
+    def quick_room(self, group: list[Ticket], computers: int) -> list[Ticket]:
         """Seat ``group`` (and ``computers`` computers) in a new quick-match room: every seat is
-        taken, so the game starts at once."""
+        taken, so the game starts at once. The room counts for each of its people (their address
+        and their player) as a room they created (`quotas.Quotas.check_room`): a player it would
+        take over a quota hears the error and ``unqueued``, and the others are returned to wait
+        on (`matchmaking.MakeRoom`)."""
         server = self.server
         if len(server.rooms) >= server.max_rooms:
             for ticket in group:
-                server._send(ticket.client, {"type": "error", "code": "server_full", "message":
-                                             "this server has as many rooms as it can keep; try later"})
-            return
+                self._unqueue(ticket, "server_full",
+                              "this server has as many rooms as it can keep; try later")
+            return []
+        refused = []
+        for ticket in group:
+            try:
+                server.quotas.check_room(self._owners([ticket]), computers)
+            except Refusal as exc:
+                refused.append(ticket)
+                self._unqueue(ticket, exc.code, f"no quick match now: {exc}")
+        if refused:
+            return [t for t in group if t not in refused]
         rules = group[0].rules
         now = server.clock.now()
         seats = [Seat("human") for _ in group] + [Seat("computer", FILL_LEVEL) for _ in range(computers)]
         first = 0 if rules.first_player == "seat0" else None
+        # Alone with computers, a player's room expires like any room nobody else joined.
         room = Room(secrets.token_urlsafe(9), rules, seats, server.rng.randrange(1 << 62), first,
-                    owner=group[0].address, joined=True, kind="quick", created=now)
+                    owner=group[0].address, joined=len(group) > 1, kind="quick", created=now)
         keys = []
         for i, ticket in enumerate(group):
             profile = ticket.client.profile
@@ -210,13 +226,22 @@ class Meeting:
         except sqlite3.Error:
             log.exception("a quick-match room could not be stored")
             for ticket in group:
-                server._send(ticket.client, {"type": "error", "code": "server_error",
-                                             "message": "the server could not start that game; ask again"})
-            return
+                self._unqueue(ticket, "server_error", "the server could not start that game; ask again")
+            return []
         server.rooms[room.room_id] = room
-        owners = [o for t in group for o in (t.address, "player:" + t.player)]
-        server.quotas.hold(room.room_id, owners, computers)
+        server.quotas.created_room(room.room_id, self._owners(group), computers)
         log.info("room %s made by quick match (%s, %d people, %d computers)", room.room_id, rules.name,
                  len(group), computers)
         server._seat_all(room, [(t.client, i, key)
                                 for i, (t, key) in enumerate(zip(group, keys, strict=True))])
+        return []
+
+    @staticmethod
+    def _owners(group: list[Ticket]) -> list[str]:
+        """Whom a quick-match room counts against: each of its people's address and player."""
+        return list(dict.fromkeys(o for t in group for o in (t.address, "player:" + t.player)))
+
+    def _unqueue(self, ticket: Ticket, code: str, message: str) -> None:
+        """Tell a player taken out of the queue without a seat why, and that they wait no more."""
+        self.server._send(ticket.client, {"type": "error", "code": code, "message": message})
+        self.server._send(ticket.client, {"type": "unqueued"})

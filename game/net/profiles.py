@@ -7,7 +7,9 @@ e-mail: whoever holds the key is the player, and Clear data on the device forget
 
 Names need not be unique; a short tag made from the id (``Ana #3F2``) tells two Anas
 apart. A name is trimmed, 1 to `MAX_NAME` characters, with no control or invisible
-formatting character (a refused name gets a ``reason`` the game translates). An avatar
+formatting character, and no number sign (`NUMBER_SIGNS`: ``#`` and its lookalikes),
+which marks the tag: so no name, a profile's or a seat's without one, passes for
+another player's tag (a refused name gets a ``reason`` the game translates). An avatar
 is an id of `game.play.avatars` (``0 <= avatar < AVATARS``), one of the people's: the
 robots are the computers' (the game draws the pictures).
 
@@ -28,8 +30,8 @@ from game.play.avatars import AVATARS, PEOPLE, is_person_avatar, person_default
 
 from .protocol import Refusal
 
-__all__ = ["AVATARS", "DEFAULT_AVATAR", "DEFAULT_NAME", "MAX_NAME", "PLAYER_KEY", "Profile", "ProfileStore",
-           "check_avatar", "check_name", "name_problem", "player_id", "tag_of"]
+__all__ = ["AVATARS", "DEFAULT_AVATAR", "DEFAULT_NAME", "MAX_NAME", "NUMBER_SIGNS", "PLAYER_KEY", "Profile",
+           "ProfileStore", "check_avatar", "check_name", "name_problem", "player_id", "tag_of"]
 
 MAX_NAME: Final = 24
 DEFAULT_NAME: Final = "Player"
@@ -47,6 +49,9 @@ otherwise be a commit each)."""
 REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 """Control, invisible formatting (bidirectional overrides, zero widths), lone surrogates,
 private-use and unassigned characters, line and paragraph separators."""
+NUMBER_SIGNS: Final = frozenset("#\uff03\ufe5f\u266f\u2317\u22d5")
+"""The sign that marks a player's tag (``Ana #3F2``) and the characters that look like it
+(fullwidth and small number signs, the sharp, ⌗, ⋕): no name holds one."""
 
 
 def player_id(key: Any) -> str:
@@ -80,6 +85,10 @@ def name_problem(value: Any) -> tuple[str, str] | None:
         if unicodedata.category(char) in REFUSED_CATEGORIES:
             return "control", (f"a name holds no control or invisible character (U+{ord(char):04X} "
                                "is one)")
+    for char in name:
+        if char in NUMBER_SIGNS:
+            return "tag", (f"a name holds no # nor a sign like it ({char!r}): it marks a player's tag, "
+                           "as in Ana #3F2")
     return None
 
 
@@ -88,7 +97,7 @@ def check_name(value: Any) -> str:
 
     Raises:
         Refusal: ``bad_name`` with the ``reason`` (``not_text``, ``empty``, ``too_long``,
-            ``control``) and a sentence.
+            ``control``, ``tag``) and a sentence.
     """
     problem = name_problem(value)
     if problem is not None:

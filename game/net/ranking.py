@@ -7,10 +7,15 @@ least two people, no two of the same player or address), whatever the rule set, 
 counted per rule set: each preset has its own leaderboard. A game is a match; in a
 rule set without a target every deal ends a match, and so earns its points.
 
-A person away from a started, unfinished ranked game for `ABANDON_AFTER` seconds loses
-the seat to a Medium computer so the others can finish; the people still playing may
-then vote to penalise the abandon, and more than half of them saying yes costs the
-player `PENALTY` points (the source: "only if the remaining players penalise").
+A person away from a ranked game under way (a deal being played, or a match with a
+target between two deals: `rooms.Room.under_way`) for `ABANDON_AFTER` seconds loses
+the seat to a Medium computer so the others can finish; leaving a game that is over
+is no abandon. The people still playing may then vote to penalise the abandon, and
+more than half of them saying yes costs the player `PENALTY` points (the source:
+"only if the remaining players penalise"). The others finishing the abandoned game
+earn its points (the abandoner's line says ``abandoned``, no points); a game dealt
+afterwards, with the computer in the abandoned seat, earns nobody anything
+(`rooms.Room.earns`).
 
 Everything lives in the rooms' database (`roomstore` makes the tables): ``ratings``
 (points and games per player and rule set, the leaderboards) and ``ranked`` (each
@@ -32,7 +37,7 @@ from .rooms import Room
 from .roomstore import Statement
 
 ABANDON_AFTER: Final = 300.0
-"""Seconds away from a started ranked game before a computer takes the seat."""
+"""Seconds away from a ranked game under way before a computer takes the seat."""
 PENALTY: Final = -experience_points(2, (), abandoned=(0,))[0]
 """Points an abandon costs when the vote penalises it (20)."""
 TOP: Final = 100
@@ -68,8 +73,9 @@ class Abandons:
 
     @staticmethod
     def counts(room: Room) -> bool:
-        """Whether being away from ``room`` can cost a seat: ranked, started, not over for good."""
-        return room.ranked and room.match is not None and not room.finished
+        """Whether being away from ``room`` can cost a seat: its game earns points (`Room.earns`)
+        and is under way (`Room.under_way`: never once its match is over, whatever its target)."""
+        return room.earns and room.under_way
 
     def watch(self, room: Room, now: float) -> None:
         """Start the time of every person away from ``room`` who has none running (after a
@@ -112,7 +118,7 @@ class Ranking:
         """Write the points of ``room``'s finished match (a ranked room at ``match_over``), once;
         return the points each seat earned now ({} when they were written before)."""
         match = room.match
-        if match is None or match.status != Status.MATCH_OVER or not room.ranked:
+        if match is None or match.status != Status.MATCH_OVER or not room.earns:
             return {}
         deal = match.round.number
         points = experience_points(room.players, sorted(match.winners), room.rules.pairs)

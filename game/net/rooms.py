@@ -15,9 +15,10 @@ A room is ``private`` (reachable by its link only), ``public`` (listed in the se
 lobby: `lobby`) or ``quick`` (made by quick match: `matchmaking`). Seats claimed by a
 player who said hello carry the player's id (their key's digest) and address: never
 sent, they decide whether the game is ranked (`Room.ranked`). A person away too long
-from a started ranked game loses the seat to a Medium computer (`Room.abandon`, a
-``abandon`` entry of the log), and the people left may vote to penalise it
-(`Room.vote`, ``vote`` entries).
+from a ranked game under way (`Room.under_way`) loses the seat to a Medium computer
+(`Room.abandon`, a ``abandon`` entry of the log), and the people left may vote to
+penalise it (`Room.vote`, ``vote`` entries); a game dealt after an abandon earns nobody
+points (`Room.earns`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from game.engine import Action, Match, Rules, Status, parse_action
 from game.engine.events import Event
 from game.play import Computer, TurnDriver
 
-from .profiles import tag_of
+from .profiles import name_problem, tag_of
 from .protocol import text_problem
 
 KINDS: Final = ("private", "public", "quick")
@@ -49,11 +50,13 @@ no seat, and is never hashed."""
 
 
 class RoomError(ValueError):
-    """A request the room refuses; ``code`` is the protocol's error code."""
+    """A request the room refuses; ``code`` is the protocol's error code, ``extra`` the error's
+    other fields (a refused name's ``reason``)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
         self.code = code
+        self.extra = extra
 
 
 def new_key() -> str:
@@ -67,17 +70,25 @@ def digest(key: str) -> str:
 
 
 def seat_name(value: Any, where: str) -> str:
-    """A name a client gave a seat, cut to `MAX_NAME` characters.
+    """A name a client gave a seat (not a profile's): trimmed, ``""`` for none, else held to the
+    rules of players' names (`profiles.name_problem`: at most `MAX_NAME` characters, nothing
+    invisible, no ``#`` that would pass for a player's tag).
 
     Raises:
-        RoomError: not text, or text holding a lone surrogate or a control character.
+        RoomError: ``bad_message``: not text, or text holding a lone surrogate or a control
+            character (as any text field); ``bad_name`` with its ``reason``: a name the rules refuse.
     """
     if not isinstance(value, str):
         raise RoomError("bad_message", f"{where} must be text")
-    name = value[:MAX_NAME]
-    problem = text_problem(name)
+    problem = text_problem(value)
     if problem is not None:
         raise RoomError("bad_message", f"{where} holds {problem}; send plain text")
+    name = value.strip()
+    if not name:
+        return ""
+    refused = name_problem(name)
+    if refused is not None:
+        raise RoomError("bad_name", f"{where}: {refused[1]}", reason=refused[0])
     return name
 
 
@@ -185,6 +196,7 @@ class Room:
     created: float = 0.0  # when (the server's clock): the lobby shows how long it has waited
     votes: dict[int, dict[int, bool]] = field(default_factory=dict)  # abandoned seat -> voter -> penalise
     penalised: set[int] = field(default_factory=set)  # abandoned seats the vote penalised
+    abandoned_in: dict[int, int] = field(default_factory=dict)  # abandoned seat -> the deal it was lost in
     round_events: list[Event] = field(default_factory=list)  # this deal's, for a computer taking a seat
 
     @property
@@ -228,6 +240,29 @@ class Room:
         addresses = {s.address for s in people}
         return (len(people) >= 2 and None not in players and "" not in addresses
                 and len(players) == len(addresses) == len(people))
+
+    @property
+    def game_deal(self) -> int:
+        """The deal the game being played began with: a match with a target is one game from its
+        first deal to the target; without a target, each deal is a game of its own."""
+        if self.match is None or self.match.target:
+            return 1
+        return self.match.round.number
+
+    @property
+    def earns(self) -> bool:
+        """Whether the game being played earns ranking points: the room is `ranked` and no seat
+        was abandoned before this game began. The others finishing the game a person abandoned
+        earn its points; a game dealt afterwards, with a computer in the abandoned seat, earns
+        nobody anything."""
+        start = self.game_deal
+        return self.ranked and all(deal >= start for deal in self.abandoned_in.values())
+
+    @property
+    def under_way(self) -> bool:
+        """Whether a game is being played: a deal is on, or a match with a target is between two
+        of its deals (a match that is over is finished, whatever its target)."""
+        return self.state in (Status.PLAYING, Status.ROUND_OVER)
 
     @property
     def voters(self) -> list[int]:
@@ -352,6 +387,7 @@ class Room:
         chosen = self.seats[seat]
         chosen.kind, chosen.level, chosen.abandoned = "computer", ABANDON_LEVEL, True
         chosen.connected = chosen.accepted = False
+        self.abandoned_in[seat] = self.match.round.number if self.match is not None else 0
         if self.driver is not None:
             self.driver.seat_computer(seat, Computer(ABANDON_LEVEL, player_for(ABANDON_LEVEL)),
                                       self.round_events)

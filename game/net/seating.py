@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .meeting import identities, needs_profile
 from .protocol import Client, Refusal, checked_text
-from .rooms import KINDS, MAX_NAME, Room, RoomError, seats_from_request
+from .rooms import KINDS, MAX_NAME, Room, RoomError, seat_name, seats_from_request
 from .wire import WireError, rules_from_json
 
 if TYPE_CHECKING:
@@ -62,17 +62,15 @@ class Seating:
         except WireError as exc:
             raise Refusal("bad_rules", str(exc)) from None
         except RoomError as exc:
-            raise Refusal(exc.code, str(exc)) from None
+            raise Refusal(exc.code, str(exc), **exc.extra) from None
         except ValueError as exc:  # RulesError: the seating
             raise Refusal("bad_rules", str(exc)) from None
-        name = checked_text(data.get("name", ""), "name", MAX_NAME)
+        name = self._name(client, data)
         public = data.get("public", False)
         if type(public) is not bool:
             raise Refusal("bad_message", "public must be true or false")
         if public:
             needs_profile(client, "creating a public room")
-        if client.profile is not None:
-            name = client.profile.name  # a player's seat shows their name (and tag)
         owners = identities(client)  # its address, and its player
         computers = sum(not s.is_human for s in seats)
         server.quotas.check_room(owners, computers)
@@ -118,16 +116,14 @@ class Seating:
             return
         if seat is not None and type(seat) is not int:
             raise Refusal("bad_message", "seat must be a number")
-        name = checked_text(data.get("name", ""), "name", MAX_NAME)
+        name = self._name(client, data)
         if room.kind != "private":
-            name = needs_profile(client, "taking a seat in a public room").name
-        elif client.profile is not None:
-            name = client.profile.name
+            needs_profile(client, "taking a seat in a public room")
         before = [(s.key_hash, s.name, s.player, s.address, s.avatar) for s in room.seats], room.joined
         try:
             seat, new = room.claim(seat, name)
         except RoomError as exc:
-            raise Refusal(exc.code, str(exc)) from None
+            raise Refusal(exc.code, str(exc), **exc.extra) from None
         self._claimed(client, room, seat)
         room.joined = True  # someone besides its creator: the room keeps its full seven days
         try:
@@ -141,6 +137,23 @@ class Seating:
             raise Refusal("server_error", "the server could not store that; please try again") from None
         self._remember_request(request, room, seat, new)
         server._seat(client, room, seat, new)
+
+    @staticmethod
+    def _name(client: Client, data: dict[str, Any]) -> str:
+        """The name of the seat ``client`` claims: its player's (with their tag) after ``hello``,
+        the ``name`` it sent is then checked as text and ignored; else that ``name``, held to the
+        rules of players' names (`rooms.seat_name`).
+
+        Raises:
+            Refusal: ``bad_message`` (not text, a surrogate, a control character) or ``bad_name``.
+        """
+        if client.profile is not None:
+            checked_text(data.get("name", ""), "name", MAX_NAME)
+            return client.profile.name
+        try:
+            return seat_name(data.get("name", ""), "name")
+        except RoomError as exc:
+            raise Refusal(exc.code, str(exc), **exc.extra) from None
 
     @staticmethod
     def _request_id(data: dict[str, Any]) -> str | None:

@@ -398,8 +398,11 @@ class RoomServer(RoomDriving):
 
     @staticmethod
     def _holders(room: Room) -> list[str]:
-        """Whom a room counts against: its creator's address, and its people's players."""
-        return [room.owner, *("player:" + s.player for s in room.seats if s.player)]
+        """Whom a room counts against: its creator's address (a quick-match room: each of its
+        people's), and its people's players."""
+        addresses = [s.address for s in room.seats if s.address] if room.kind == "quick" else []
+        return list(dict.fromkeys([room.owner, *addresses, *("player:" + s.player for s in room.seats
+                                                              if s.player)]))
 
     def _seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
         """Attach ``client`` to ``seat`` (replacing a stale connection), start the game if ready."""

@@ -22,9 +22,9 @@ MODES: Final = ("solo", "hotseat")
 SETTINGS: Final = "settings.json"
 STATISTICS: Final = "statistics.json"
 ROOMS: Final = "rooms.sqlite3"
+"""The database of rooms this device hosted ("Host on this computer")."""
 PLAYER: Final = "player.json"
 """This device's player online: the secret player key, each server's word on it (`player`)."""
-"""The database of rooms this device hosted ("Host on this computer")."""
 ONLINE: Final = "online"
 """The folder of online seat keys, one file per room."""
 

@@ -52,13 +52,26 @@ def text_width(element: pygame_gui.elements.UIButton) -> int:
     return int(font.size(element.text)[0]) if font is not None else 0
 
 
+def caret_to_end(entry: pygame_gui.elements.UITextEntryLine) -> None:
+    """Put a text field's caret after its text (pygame_gui puts it first): typing adds to a
+    name rather than going in front of it."""
+    entry.edit_position = len(entry.get_text())
+    shape = entry.drawable_shape
+    if shape is not None and shape.text_box_layout is not None:
+        shape.text_box_layout.set_cursor_position(entry.edit_position)  # type: ignore[no-untyped-call]
+        shape.apply_active_text_changes()  # type: ignore[no-untyped-call]
+
+
 @dataclass
 class Control:
-    """A focusable button: what Enter (or a tap), Left and Right do."""
+    """A focusable button: what Enter (or a tap), Left and Right do, and what it stands for
+    (``key``: its text unless the screen names it), so that the focus stays on it when the
+    screen is built again around it."""
 
     element: pygame_gui.elements.UIButton
     activate: Callable[[], None]
     step: Callable[[int], None] | None = None
+    key: object = None
 
 
 class GuiScene(Scene):
@@ -72,15 +85,36 @@ class GuiScene(Scene):
         self.background: pygame.Surface | None = None
         self._look: tuple[object, ...] = ()
         self._seen = False  # pygame_gui saw an event that its next update finishes (hover...)
+        self._fresh = True  # widgets built and not yet updated by pygame_gui: they would draw blank
+        self.focus_chosen = False  # the player moved the focus (see `rebuild`)
         self.rebuild()
 
     # ---- building ----------------------------------------------------------------------------
     def rebuild(self) -> None:
-        """Drop and recreate every widget (language or size changed)."""
+        """Drop and recreate every widget (language or size changed, or what is listed).
+
+        Once the player has put the focus somewhere (a key, a tap), it stays on the control that
+        stands for the same thing (its `Control.key`) if that is still there, wherever it moved:
+        a list growing above it must not slide the focus onto another entry, where Enter would
+        do something else. Otherwise it stays at its place in the order (a screen's first
+        control is its default, also when the controls before it appear later)."""
+        chosen = self.focus_chosen and self.focus < len(self.controls)
+        focused = self.controls[self.focus].key if chosen else None
         self.manager.clear_and_reset()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
         self.controls = []
         self.build()
+        keys = [control.key for control in self.controls]
+        moved = self.focus >= len(keys) or keys[self.focus] != focused
+        if focused is not None and focused in keys and moved:
+            self.focus = keys.index(focused)
         self.focus = min(self.focus, max(0, len(self.controls) - 1))
+        self.dirty = self._fresh = True
+
+    def start_typing(self, entry: pygame_gui.elements.UITextEntryLine) -> None:
+        """A text field takes the typing (Enter on it, or a character typed while the focus ring
+        is on it), its caret after its text, and it alone: what is typed goes where the ring is."""
+        self.manager.set_focus_set(entry)
+        caret_to_end(entry)
         self.dirty = True
 
     def build(self) -> None:
@@ -99,8 +133,9 @@ class GuiScene(Scene):
 
     def button(self, rect: pygame.Rect, text: str, activate: Callable[[], None],
                step: Callable[[int], None] | None = None, *, object_id: str | None = None,
-               focusable: bool = True) -> pygame_gui.elements.UIButton:
-        """A button; focusable ones join the keyboard order."""
+               focusable: bool = True, key: object = None) -> pygame_gui.elements.UIButton:
+        """A button; focusable ones join the keyboard order (``key``: what it stands for, if not
+        its text: see `Control`)."""
         element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=object_id)
         for smaller in SMALLER_STYLES:  # a long label steps down to a smaller face rather than be cut
             if text_width(element) <= inner_width(element):
@@ -108,7 +143,7 @@ class GuiScene(Scene):
             element.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
             element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=smaller)
         if focusable:
-            self.controls.append(Control(element, activate, step))
+            self.controls.append(Control(element, activate, step, text if key is None else key))
         return element
 
     def label(self, rect: pygame.Rect, text: str,
@@ -130,10 +165,10 @@ class GuiScene(Scene):
         if event.type == pygame.KEYDOWN and self.controls:
             key = event.key
             if key in (pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + 1) % len(self.controls)
+                self.focus, self.focus_chosen = (self.focus + 1) % len(self.controls), True
                 return True
             if key == pygame.K_UP:
-                self.focus = (self.focus - 1) % len(self.controls)
+                self.focus, self.focus_chosen = (self.focus - 1) % len(self.controls), True
                 return True
             control = self.controls[self.focus]
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -147,12 +182,16 @@ class GuiScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
+        if event.type == pygame.TEXTINPUT and self.controls:  # typed with the ring on a text field
+            ring = self.controls[self.focus].element
+            if isinstance(ring, pygame_gui.elements.UITextEntryLine) and not ring.is_focused:
+                self.start_typing(ring)
         self.manager.process_events(event)
         self._seen = True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for i, control in enumerate(self.controls):
                 if control.element is event.ui_element:
-                    self.focus = i
+                    self.focus, self.focus_chosen = i, True
                     self.app.sound.play("click")
                     control.activate()
                     return True
@@ -164,12 +203,12 @@ class GuiScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN:
             for i, control in enumerate(self.controls):
                 if control.element.rect.collidepoint(event.pos):
-                    self.focus = i
+                    self.focus, self.focus_chosen = i, True
 
     def update(self, dt: float) -> None:
         """Let pygame_gui run; posted UI events arrive with the next frame's events."""
         self.manager.update(dt)
-        self._seen = False
+        self._seen = self._fresh = False
         look = self.look()
         if look != self._look:
             self._look, self.dirty = look, True
@@ -200,6 +239,9 @@ class GuiScene(Scene):
             self.background = felt(surface.get_size())
         surface.blit(self.background, (0, 0))
         self.draw_extra(surface)
+        if self._fresh:  # pygame_gui finishes a new widget's picture in its first update
+            self.manager.update(0.0)
+            self._fresh = False
         self.manager.draw_ui(surface)
         if self.controls:
             rect = self.controls[self.focus].element.rect.inflate(8, 8)

@@ -268,7 +268,7 @@ class LobbyScene(GuiScene):
         entry.set_text_length_limit(limit)
         entry.set_text(text[:limit])
         self.entries[name] = entry
-        self.controls.append(Control(entry, entry.focus))  # type: ignore[arg-type]
+        self.controls.append(Control(entry, partial(self.start_typing, entry)))  # type: ignore[arg-type]
 
     def _set_text(self, name: str, text: str) -> None:
         """Change a field's text (and what a rebuild puts back in it)."""

@@ -19,7 +19,9 @@ In its online mode (``online=(host, port, tls)``, from the lobby) the same form 
 a room on that server: human seats are for friends (the creator takes the first),
 computer seats play on the server. The room is private (reachable by its link) or
 public (listed in the server's lobby, where anyone may take a free seat): a choice
-of the online mode, public at first when the form comes from the server's lobby.
+of the online mode, public at first when the form comes from the server's lobby, whose
+seats then all wait for people at first (a computer seat is still a tap away). House rules
+an online room cannot have (Undo) are not offered there.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 import pygame_gui
@@ -46,6 +48,10 @@ from .gui import Control, GuiScene
 
 if TYPE_CHECKING:
     from ..app import App
+
+ONLINE_NEVER: Final = frozenset({"undo"})
+"""House rules an online room cannot have (the server decides the game: nothing is taken back),
+so its form does not offer them and a room is created with them off."""
 
 
 def _distinct(chosen: list[int], seats: int) -> list[int]:
@@ -106,6 +112,8 @@ class NewGameScene(GuiScene):
             self.kinds = list(settings.hotseat_levels)
         elif self.mode == "solo":  # one person, at seat 1; computers everywhere else
             self.kinds = ["human"] + [k if k != "human" else "medium" for k in settings.default_levels[1:]]
+        elif public:  # a room for strangers from the lobby: every seat waits for a person at first
+            self.kinds = ["human"] * len(settings.default_levels)
         else:
             self.kinds = list(settings.default_levels)
         self.people_names = list(settings.people_names)  # by person, the first person's first
@@ -158,6 +166,8 @@ class NewGameScene(GuiScene):
         # House rules, in two columns if needed; first the kind of game where there is a choice.
         exposed = rules.options()
         names = game_kind.shown_options([o.name for o in OPTIONS if o.name in exposed], rules, self.players)
+        if self.online is not None:
+            names = [name for name in names if name not in ONLINE_NEVER]
         entries: list[tuple[str, Callable[[], None], Callable[[int], None]]] = [
             (self.option_text(OPTION_BY_NAME[name], rules), partial(self.step_option, name, 1),
              partial(self.step_option, name)) for name in names]
@@ -226,7 +236,7 @@ class NewGameScene(GuiScene):
         entry.set_text_length_limit(NAME_LENGTH)
         entry.set_text(self.people_names[person] if person < len(self.people_names) else "")
         self.entries[person] = entry
-        self.controls.append(Control(entry, entry.focus))  # type: ignore[arg-type]
+        self.controls.append(Control(entry, partial(self.start_typing, entry)))  # type: ignore[arg-type]
 
     def person_of(self, seat: int) -> int | None:
         """Which person (counting from 0, in seat order) sits at ``seat``; None for a computer."""
@@ -433,6 +443,8 @@ class NewGameScene(GuiScene):
         if self.online is not None:
             from .lobby import create_room
 
+            off = {name: False for name in ONLINE_NEVER if name in rules.options()}
+            rules = rules.with_options(off) if off else rules
             create_room(self.app, self.online, rules, seats, public=self.public)
             return
         slot = "hotseat" if self.mode == "hotseat" else "solo"

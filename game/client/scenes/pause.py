@@ -132,13 +132,19 @@ class PauseScene(Scene):
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Dim the table, draw the column."""
+        """Dim the table, draw the column on a panel."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 160))
         surface.blit(shade, (0, 0))
         scale = ui.scale_for(surface.get_size())
         px = int(40 * scale)
-        box = (0, self.title_y, surface.get_width(), line_height(px))
+        w, h = surface.get_size()
+        pad = int(20 * scale)
+        column = self.buttons[0].rect.unionall([b.rect for b in self.buttons])
+        top = max(0, self.title_y - pad // 2)
+        ui.panel(surface, pygame.Rect(column.x - pad, top, column.w + 2 * pad,
+                                      min(h, column.bottom + pad) - top), scale)  # the title off the cards
+        box = (0, self.title_y, w, line_height(px))
         ui.fit(surface, tr("pause.title"), box, px, bold=True, color=ui.GOLD)
         for i, button in enumerate(self.buttons):
             button.hot = i == self.focus
