@@ -30,7 +30,7 @@ computers' work (`search.SearchPool`: bounded workers and queue, a think budget)
 A room's computers and clocks stand still while none of its people is connected;
 a room nobody but its creator joined expires after `LONELY_EXPIRY` without
 activity rather than seven days, and a room whose match is over (`Room.resting`)
-`FINISHED_EXPIRY` after the last of its people left it. A resting room's computers
+`FINISHED_EXPIRY` after the last of its people left it (`expiry`). A resting room's computers
 do not count against the computer-seat quota; before it deals again, they must fit
 it again (``too_many_computers`` otherwise: the room stays as it is). The same port
 answers plain HTTP GETs (`web`: a room's page, ``/health``), over TLS when the server
@@ -71,10 +71,13 @@ from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, qu
 from .clock import Clock, SystemClock
 from .competition import Competition
 from .driving import RoomDriving
+from .expiry import EXPIRY as EXPIRY
+from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, RoomExpiry
+from .expiry import SWEEP as SWEEP
 from .lobby import Lobby
 from .matchmaking import Queues
 from .meeting import Meeting
-from .profiles import PROFILE_EXPIRY, ProfileStore
+from .profiles import ProfileStore
 from .protocol import (
     BURST,
     MAX_FRAME,
@@ -99,13 +102,9 @@ MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is dis
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
 ROOMS_HELD: Final = 50  # rooms one address may hold at once (created by it, still kept)
-COMPUTER_SEATS: Final = 12  # computer seats in the unfinished rooms one address holds
+COMPUTER_SEATS: Final = 12  # computer seats in the games under way in one address's rooms
 CONNECTIONS_PER_ADDRESS: Final = 32  # open connections from one address (loopback excepted, without a proxy)
 PAGES_PER_SECOND: Final = 5.0  # HTTP pages one address may ask for a second (bursts of four times that)
-EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
-LONELY_EXPIRY: Final = 6 * 3600.0  # the same, for a room nobody but its creator ever joined
-FINISHED_EXPIRY: Final = 3600.0  # the same, for a room whose match is over, once nobody of it is connected
-SWEEP: Final = 600.0  # how often expired rooms are looked for
 PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
 QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
 RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
@@ -117,7 +116,7 @@ _frames_log = logging.getLogger("huit.server.websockets")
 _frames_log.setLevel(logging.INFO)
 
 
-class RoomServer(RoomDriving):
+class RoomServer(RoomDriving, RoomExpiry):
     """Rooms, connections, computer turns, clocks and expiry.
 
     ``clock``: what everything the server times reads (default `SystemClock`; tests pass
@@ -236,57 +235,6 @@ class RoomServer(RoomDriving):
             await self._server.wait_closed()
         self.search.shutdown(wait=False, cancel_futures=True)
         self.store.close()
-
-    async def _sweep(self) -> None:
-        while True:
-            await self.clock.sleep(SWEEP)
-            self.expire()
-
-    def expire(self) -> list[str]:
-        """Delete rooms idle for seven days, rooms nobody but their creator joined idle for
-        `LONELY_EXPIRY`, and rooms whose match is over with none of their people connected for
-        `FINISHED_EXPIRY` (by the injectable clock); return their ids."""
-        now = self.clock.now()
-        gone = self.store.expired(now - EXPIRY, now - self.lonely_expiry)
-        gone += [r for r in self._quiet_rooms(now) if r not in gone]
-        self.quotas.sweep()
-        with contextlib.suppress(sqlite3.Error):  # tried again at the next sweep
-            self.profiles.expire(now - PROFILE_EXPIRY)
-        for room_id in gone:
-            self.store.delete(room_id)
-            self.quotas.forget(room_id)
-            self.lobby.gone(room_id)
-            self.competition.gone(room_id)
-            self.rooms.pop(room_id, None)
-            self.ticked.pop(room_id, None)
-            self.quiet.pop(room_id, None)
-            task = self.tasks.pop(room_id, None)
-            if task is not None:
-                task.cancel()
-            for client in self.seated.pop(room_id, {}).values():
-                client.room = client.seat = None
-            log.info("room %s expired", room_id)
-        return gone
-
-    def _quiet_rooms(self, now: float) -> list[str]:
-        """The resting rooms none of whose people has been connected for `FINISHED_EXPIRY` (a
-        room found so for the first time, e.g. at start, counts from now). A ranked room's points
-        are written before it goes (they live in the ranking's tables, not in the room): if the
-        disk refuses, it stays until the next sweep."""
-        quiet = []
-        for room_id, room in self.rooms.items():
-            if not room.resting or room.anyone_here:
-                self.quiet.pop(room_id, None)
-                continue
-            if now - self.quiet.setdefault(room_id, now) < self.finished_expiry:
-                continue
-            try:
-                self.ranking.award(room, now)  # written once: nothing new if the match's end wrote them
-            except sqlite3.Error:
-                log.exception("room %s: the ranking could not be stored; the room stays", room_id)
-                continue
-            quiet.append(room_id)
-        return quiet
 
     # ---- connections -------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
