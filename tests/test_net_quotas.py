@@ -129,7 +129,7 @@ def test_a_finished_room_whose_computers_no_longer_fit_cannot_deal_again(tmp_pat
         thread.stop()
 
 
-def test_a_room_whose_people_all_asked_cannot_deal_when_a_quota_was_taken_meanwhile(tmp_path):
+def test_a_room_whose_people_all_asked_waits_to_deal_while_a_quota_taken_meanwhile_is_full(tmp_path):
     thread = start_server(tmp_path / "rooms.sqlite3", computer_seats=2)
     try:
         ana, ben = Peer(thread.port, 1), Peer(thread.port, 2)
@@ -151,8 +151,12 @@ def test_a_room_whose_people_all_asked_cannot_deal_when_a_quota_was_taken_meanwh
         assert refused["type"] == "error" and refused["code"] == "too_many_computers"
         assert ben.until(lambda m: m["type"] == "error")["code"] == "too_many_computers"
         assert room.state == "match_over" and room.match.round.number == 1
-        cid.close()
         assert thread.server.quotas.holding("127.0.0.1")[1] == 1  # Cid's room is not over: it counts
+        finish([cid])  # its game ends: its computer is free, and the deal everyone asked for starts
+        for peer in (back, ben):
+            dealt = peer.until(lambda m: m["type"] == "update" and m["view"]["status"] == "playing")
+            assert dealt["view"]["round_number"] == 2
+        assert thread.server.quotas.holding("127.0.0.1")[1] == 2  # Ana's room counts again
     finally:
         thread.stop()
 

@@ -8,9 +8,10 @@ and a request must fit the quotas of each.
 - connections open at once (`Limits.connections`; loopback exempt when no proxy is
   configured: the caller decides, `addresses.AddressPolicy.exempt`);
 - rooms created in the last hour (`Limits.rooms_per_hour`);
-- rooms held: rooms it created that the server still keeps (`Limits.rooms_held`);
-  with the early expiry of rooms nobody else joined, this is what keeps one address
-  from filling the server;
+- rooms held: rooms it created that the server still keeps (`Limits.rooms_held`),
+  whatever their state; with the early expiry of rooms nobody else joined and of rooms
+  whose match is over (`expiry`), this is what keeps one address from filling the
+  server;
 - computer seats in the rooms it holds whose match is not over
   (`Limits.computer_seats`): the server's computers are its CPU. A room whose match is
   over (`resting`: nothing is played, no deal runs) does not count; before it deals
@@ -192,6 +193,13 @@ class Quotas:
         held = self.held.get(room_id)
         if held is not None:
             held.computers, held.resting = computers, False
+
+    def neighbours(self, room_id: str) -> set[str]:
+        """The other rooms held by a holder of ``room_id`` (whose quotas it shares)."""
+        held = self.held.get(room_id)
+        rooms = set().union(*(self.owned.get(who, set()) for who in held.owners)) if held else set()
+        rooms.discard(room_id)
+        return rooms
 
     def forget(self, room_id: str) -> None:
         """The room is gone (expired)."""

@@ -476,7 +476,16 @@ class RoomServer(RoomDriving, RoomExpiry):
             self._room_status(room)
             if room.resting:
                 self.quotas.settled(room.room_id)  # its computers have nothing to do until another deal
+                self._retry_deals(room)
         self._kick(room)
+
+    def _retry_deals(self, room: Room) -> None:
+        """``room``'s computers were freed: the finished rooms of its holders whose people all
+        asked for a deal the quota refused (`driving.RoomDriving._may_deal`) try again."""
+        for room_id in self.quotas.neighbours(room.room_id):
+            other = self.rooms.get(room_id)
+            if other is not None and other.resting and other.deal_ready:
+                self._kick(other)
 
     async def _on_autopilot(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         """The player hands their turns to the server's Medium stand-in (``on``), or takes them back."""
