@@ -7,6 +7,8 @@ present before anything changes in the room (`_catch_up`), and one task per room
 sleeps on the server's clock until the driver is due (`_drive`, re-planned by `_kick`
 after every change), then makes its move like a player's: checked, committed, applied,
 told. A room's computers and clocks stand still while none of its people is connected.
+The next deal comes when every person of the room asked for it; after a match that is
+over (rules without a target), only if the room's computers fit the quota again.
 
 `RoomDriving` is a part of `server.RoomServer` (a base class of it): the attributes
 and methods it uses are the server's.
@@ -26,6 +28,7 @@ from game.play import Move, Pace
 
 from .clock import Clock
 from .protocol import Client, Refusal
+from .quotas import Quotas
 from .rooms import LogEntry, Room
 from .search import SearchPool
 
@@ -40,6 +43,8 @@ class RoomDriving:
     search: SearchPool
     rng: random.Random
     rooms: dict[str, Room]
+    seated: dict[str, dict[int, Client]]
+    quotas: Quotas
     tasks: dict[str, asyncio.Task[None]]
     ticked: dict[str, float]
     _loop: asyncio.AbstractEventLoop | None
@@ -54,6 +59,8 @@ class RoomDriving:
                        ref: Any = None) -> None: ...
 
         def _room_status(self, room: Room) -> None: ...
+
+        def _send(self, client: Client, message: dict[str, Any]) -> None: ...
 
     def _adopt(self, room: Room) -> None:
         """A room was dealt (or rebuilt): its driver paces its computers by the server's settings."""
@@ -86,6 +93,18 @@ class RoomDriving:
             return None  # none of its people is connected: its computers and clocks stand still
         return driver.advance(elapsed)
 
+    def _may_deal(self, room: Room) -> bool:
+        """Whether a room whose match is over may deal again: its computers must fit the quota of
+        its people again (`quotas.Quotas.check_deal`); if not, its people are told (each asked at
+        ``accept_round``, which checked then: this is a quota taken since) and it stays as it is."""
+        try:
+            self.quotas.check_deal(room.room_id, room.computer_seats)
+        except Refusal as exc:
+            for client in list(self.seated.get(room.room_id, {}).values()):
+                self._send(client, {"type": "error", "code": exc.code, "message": str(exc)})
+            return False
+        return True
+
     def _kick(self, room: Room) -> None:
         """(Re)plan what the server itself must do next in ``room``."""
         task = self.tasks.pop(room.room_id, None)
@@ -105,8 +124,11 @@ class RoomDriving:
                     self._act(room, move.seat, move.action)  # which plans what comes next
                     return
                 if room.deal_ready:
+                    if not self._may_deal(room):
+                        return  # until one of its people asks again
                     self._commit(room, LogEntry("deal"))
                     self._broadcast(room, room.next_round())
+                    self.quotas.dealing(room.room_id, room.computer_seats)
                     self._room_status(room)
                     self._kick(room)
                     return

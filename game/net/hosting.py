@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rooms-held", type=whole_number(1, MAX_ROOMS), default=ROOMS_HELD,
                         help=f"rooms one address may hold at once, 1 to {MAX_ROOMS} (default {ROOMS_HELD})")
     parser.add_argument("--computer-seats", type=whole_number(0, 7 * MAX_ROOMS), default=COMPUTER_SEATS,
-                        help="computer seats in the unfinished rooms of one address, 0 to "
+                        help="computer seats in the games under way in one address's rooms, 0 to "
                              f"{7 * MAX_ROOMS} (default {COMPUTER_SEATS})")
     parser.add_argument("--search-workers", type=whole_number(1, MAX_SEARCH_WORKERS), default=None,
                         help=f"processes Hard computers search in, 1 to {MAX_SEARCH_WORKERS} "

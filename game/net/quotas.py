@@ -8,11 +8,15 @@ and a request must fit the quotas of each.
 - connections open at once (`Limits.connections`; loopback exempt when no proxy is
   configured: the caller decides, `addresses.AddressPolicy.exempt`);
 - rooms created in the last hour (`Limits.rooms_per_hour`);
-- rooms held: rooms it created that the server still keeps (`Limits.rooms_held`);
-  with the early expiry of rooms nobody else joined, this is what keeps one address
-  from filling the server;
+- rooms held: rooms it created that the server still keeps (`Limits.rooms_held`),
+  whatever their state; with the early expiry of rooms nobody else joined and of rooms
+  whose match is over (`expiry`), this is what keeps one address from filling the
+  server;
 - computer seats in the rooms it holds whose match is not over
-  (`Limits.computer_seats`): the server's computers are its CPU;
+  (`Limits.computer_seats`): the server's computers are its CPU. A room whose match is
+  over (`resting`: nothing is played, no deal runs) does not count; before it deals
+  again (rules without a target deal as long as their people ask), its computers must
+  fit again (`check_deal`), and count from that deal on (`dealing`);
 - pages (HTTP GETs: room pages, ``/health``): a token bucket (`Limits.pages_per_second`,
   bursts of four times that);
 - what players do an hour (`Quotas.spend`): new profiles per address
@@ -53,7 +57,8 @@ class Limits:
 @dataclass
 class _Held:
     owners: tuple[str, ...]
-    computers: int  # its computer seats while its match is not over, else 0
+    computers: int  # its computer seats
+    resting: bool = False  # its match is over: its computers play nothing and do not count
 
 
 @dataclass
@@ -150,18 +155,51 @@ class Quotas:
             self.created.setdefault(who, []).append(now)
         self.hold(room_id, owners, computers)
 
-    def hold(self, room_id: str, owners: Sequence[str], computers: int) -> None:
-        """``room_id`` counts for ``owners`` (a new room, or a stored one loaded at start)."""
+    def hold(self, room_id: str, owners: Sequence[str], computers: int, resting: bool = False) -> None:
+        """``room_id`` counts for ``owners`` (a new room, or a stored one loaded at start, which
+        may be `resting`)."""
         self.forget(room_id)
-        held = self.held[room_id] = _Held(tuple(o for o in owners if o), computers)
+        held = self.held[room_id] = _Held(tuple(o for o in owners if o), computers, resting)
         for who in held.owners:
             self.owned.setdefault(who, set()).add(room_id)
 
     def settled(self, room_id: str) -> None:
-        """The room's match is over: its computers no longer count."""
+        """The room's match is over: its computers no longer count (until it deals again)."""
         held = self.held.get(room_id)
         if held is not None:
-            held.computers = 0
+            held.resting = True
+
+    def check_deal(self, room_id: str, computers: int) -> None:
+        """Whether a resting room may deal again with ``computers`` computer seats: they must fit
+        the quota of each of its holders beside the computers of their other rooms.
+
+        Raises:
+            Refusal: ``too_many_computers``, naming the limit.
+        """
+        held = self.held.get(room_id)
+        if held is None or not held.resting or not computers:
+            return  # already counted (a match under way), or nothing to count
+        limit = self.limits.computer_seats
+        for who in held.owners:
+            seats = self.holding(who)[1]
+            if seats + computers > limit:
+                raise Refusal("too_many_computers",
+                              f"at most {limit} computer seats at once in the rooms of one address or "
+                              f"player ({seats} taken in games under way): no new deal in this room "
+                              "until one of them ends")
+
+    def dealing(self, room_id: str, computers: int) -> None:
+        """The room deals again (after `check_deal`): its ``computers`` count from now on."""
+        held = self.held.get(room_id)
+        if held is not None:
+            held.computers, held.resting = computers, False
+
+    def neighbours(self, room_id: str) -> set[str]:
+        """The other rooms held by a holder of ``room_id`` (whose quotas it shares)."""
+        held = self.held.get(room_id)
+        rooms = set().union(*(self.owned.get(who, set()) for who in held.owners)) if held else set()
+        rooms.discard(room_id)
+        return rooms
 
     def forget(self, room_id: str) -> None:
         """The room is gone (expired)."""
@@ -176,7 +214,7 @@ class Quotas:
     def holding(self, who: str) -> tuple[int, int]:
         """The rooms ``who`` holds and the computer seats in them that still play."""
         rooms = self.owned.get(who, set())
-        return len(rooms), sum(self.held[r].computers for r in rooms)
+        return len(rooms), sum(self.held[r].computers for r in rooms if not self.held[r].resting)
 
     # ---- pages --------------------------------------------------------------------------------
     def page(self, who: str) -> bool:

@@ -270,6 +270,13 @@ class Room:
         return [i for i in self.people if self.seats[i].is_human]
 
     @property
+    def resting(self) -> bool:
+        """Whether the match is over: nothing is played and no deal runs (for good with a target:
+        `finished`; without one, until its people ask for another deal). Its computers cost
+        nothing, and nobody can abandon it."""
+        return self.match is not None and self.match.status == Status.MATCH_OVER
+
+    @property
     def finished(self) -> bool:
         """Whether the match is won for good (no further deal)."""
         return self.match is not None and self.match.status == Status.MATCH_OVER and bool(self.match.target)

@@ -27,10 +27,14 @@ What one player may cost the server is bounded: per connection, messages a secon
 the client's: `addresses`), connections, rooms created an hour, rooms held and
 computer seats (`quotas`); for the whole server, rooms kept and the searching
 computers' work (`search.SearchPool`: bounded workers and queue, a think budget).
-A room's computers and clocks stand still while none of its people is connected,
-and a room nobody but its creator joined expires after `LONELY_EXPIRY` without
-activity rather than seven days. The same port answers plain HTTP GETs (`web`: a
-room's page, ``/health``), over TLS when the server has a certificate.
+A room's computers and clocks stand still while none of its people is connected;
+a room nobody but its creator joined expires after `LONELY_EXPIRY` without
+activity rather than seven days, and a room whose match is over (`Room.resting`)
+`FINISHED_EXPIRY` after the last of its people left it (`expiry`). A resting room's computers
+do not count against the computer-seat quota; before it deals again, they must fit
+it again (``too_many_computers`` otherwise: the room stays as it is). The same port
+answers plain HTTP GETs (`web`: a room's page, ``/health``), over TLS when the server
+has a certificate.
 
 Protocol version 2 adds players (a connection says ``hello`` with its player key:
 `profiles`), the public rooms' lobby (`lobby`), quick match (`matchmaking`) and the
@@ -67,10 +71,13 @@ from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, qu
 from .clock import Clock, SystemClock
 from .competition import Competition
 from .driving import RoomDriving
+from .expiry import EXPIRY as EXPIRY
+from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, RoomExpiry
+from .expiry import SWEEP as SWEEP
 from .lobby import Lobby
 from .matchmaking import Queues
 from .meeting import Meeting
-from .profiles import PROFILE_EXPIRY, ProfileStore
+from .profiles import ProfileStore
 from .protocol import (
     BURST,
     MAX_FRAME,
@@ -95,12 +102,9 @@ MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is dis
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
 ROOMS_HELD: Final = 50  # rooms one address may hold at once (created by it, still kept)
-COMPUTER_SEATS: Final = 12  # computer seats in the unfinished rooms one address holds
+COMPUTER_SEATS: Final = 12  # computer seats in the games under way in one address's rooms
 CONNECTIONS_PER_ADDRESS: Final = 32  # open connections from one address (loopback excepted, without a proxy)
 PAGES_PER_SECOND: Final = 5.0  # HTTP pages one address may ask for a second (bursts of four times that)
-EXPIRY: Final = 7 * 24 * 3600.0  # seconds without activity before a room is deleted
-LONELY_EXPIRY: Final = 6 * 3600.0  # the same, for a room nobody but its creator ever joined
-SWEEP: Final = 600.0  # how often expired rooms are looked for
 PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
 QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
 RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
@@ -112,7 +116,7 @@ _frames_log = logging.getLogger("huit.server.websockets")
 _frames_log.setLevel(logging.INFO)
 
 
-class RoomServer(RoomDriving):
+class RoomServer(RoomDriving, RoomExpiry):
     """Rooms, connections, computer turns, clocks and expiry.
 
     ``clock``: what everything the server times reads (default `SystemClock`; tests pass
@@ -122,7 +126,9 @@ class RoomServer(RoomDriving):
     ``rooms_per_hour``, ``rooms_held``, ``computer_seats``, ``connections_per_address`` and
     ``pages_per_second``: the per-address quotas (`quotas.Limits`); ``trust_loopback``:
     loopback is exempt from the connection quota (only without a proxy).
-    ``lonely_expiry``: seconds idle before a room nobody but its creator joined expires.
+    ``lonely_expiry``: seconds idle before a room nobody but its creator joined expires;
+    ``finished_expiry``: seconds a room whose match is over stays once none of its people is
+    connected.
     ``search``: where Hard computers search (default: a `SearchPool` for this machine).
     ``tls``: serve ``wss://`` and ``https://`` with this context. ``proxy_headers`` and
     ``trusted_proxies``: read ``X-Forwarded-For`` from these proxies (`addresses`).
@@ -140,7 +146,8 @@ class RoomServer(RoomDriving):
                  rooms_held: int = ROOMS_HELD, computer_seats: int = COMPUTER_SEATS,
                  connections_per_address: int = CONNECTIONS_PER_ADDRESS,
                  pages_per_second: float = PAGES_PER_SECOND, trust_loopback: bool = True,
-                 lonely_expiry: float = LONELY_EXPIRY, search: SearchPool | None = None,
+                 lonely_expiry: float = LONELY_EXPIRY, finished_expiry: float = FINISHED_EXPIRY,
+                 search: SearchPool | None = None,
                  tls: ssl.SSLContext | None = None, proxy_headers: bool = False,
                  trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
@@ -155,6 +162,8 @@ class RoomServer(RoomDriving):
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
         self.max_rooms = max_rooms
         self.lonely_expiry = lonely_expiry
+        self.finished_expiry = finished_expiry
+        self.quiet: dict[str, float] = {}  # resting room id -> since when none of its people is connected
         self.tls = tls
         self._warned_proxy = False  # the log said once that proxy headers come without a proxy
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
@@ -201,7 +210,7 @@ class RoomServer(RoomDriving):
         self.rooms = {room.room_id: room for room in rooms}
         for room in rooms:
             self._adopt(room)
-            self.quotas.hold(room.room_id, self._holders(room), 0 if room.finished else room.computer_seats)
+            self.quotas.hold(room.room_id, self._holders(room), room.computer_seats, room.resting)
             self.lobby.changed(room)
             if room.state == Status.MATCH_OVER:
                 self.competition.match_over(room)  # points a crash kept from being written
@@ -226,34 +235,6 @@ class RoomServer(RoomDriving):
             await self._server.wait_closed()
         self.search.shutdown(wait=False, cancel_futures=True)
         self.store.close()
-
-    async def _sweep(self) -> None:
-        while True:
-            await self.clock.sleep(SWEEP)
-            self.expire()
-
-    def expire(self) -> list[str]:
-        """Delete rooms idle for seven days, and rooms nobody but their creator joined idle for
-        `LONELY_EXPIRY` (by the injectable clock); return their ids."""
-        now = self.clock.now()
-        gone = self.store.expired(now - EXPIRY, now - self.lonely_expiry)
-        self.quotas.sweep()
-        with contextlib.suppress(sqlite3.Error):  # tried again at the next sweep
-            self.profiles.expire(now - PROFILE_EXPIRY)
-        for room_id in gone:
-            self.store.delete(room_id)
-            self.quotas.forget(room_id)
-            self.lobby.gone(room_id)
-            self.competition.gone(room_id)
-            self.rooms.pop(room_id, None)
-            self.ticked.pop(room_id, None)
-            task = self.tasks.pop(room_id, None)
-            if task is not None:
-                task.cancel()
-            for client in self.seated.pop(room_id, {}).values():
-                client.room = client.seat = None
-            log.info("room %s expired", room_id)
-        return gone
 
     # ---- connections -------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
@@ -384,6 +365,8 @@ class RoomServer(RoomDriving):
             del seated[seat]
             self._catch_up(room)  # their clock counted until now, and stops now
             room.seats[seat].connected = False
+            if room.resting and not room.anyone_here:
+                self.quiet[room.room_id] = self.clock.now()  # the room expires `finished_expiry` from now
             self.competition.left(room, seat)  # away from a ranked game: their seat may be lost
             self._room_status(room)
             self._kick(room)
@@ -428,6 +411,7 @@ class RoomServer(RoomDriving):
             self._spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
         seated[seat] = client
         client.room, client.seat = room, seat
+        self.quiet.pop(room.room_id, None)
         self._catch_up(room)  # a player back on their turn: their clock goes on from where it was
         room.seats[seat].connected = True
         reply: dict[str, Any] = {"type": "joined", "room": room.room_id, "seat": seat,
@@ -490,9 +474,18 @@ class RoomServer(RoomDriving):
             if room.state == Status.MATCH_OVER:
                 self.competition.match_over(room)  # a ranked game's points
             self._room_status(room)
-            if room.finished:
-                self.quotas.settled(room.room_id)  # its computers have nothing more to do
+            if room.resting:
+                self.quotas.settled(room.room_id)  # its computers have nothing to do until another deal
+                self._retry_deals(room)
         self._kick(room)
+
+    def _retry_deals(self, room: Room) -> None:
+        """``room``'s computers were freed: the finished rooms of its holders whose people all
+        asked for a deal the quota refused (`driving.RoomDriving._may_deal`) try again."""
+        for room_id in self.quotas.neighbours(room.room_id):
+            other = self.rooms.get(room_id)
+            if other is not None and other.resting and other.deal_ready:
+                self._kick(other)
 
     async def _on_autopilot(self, client: Client, data: dict[str, Any], ref: Any) -> None:
         """The player hands their turns to the server's Medium stand-in (``on``), or takes them back."""
@@ -512,6 +505,8 @@ class RoomServer(RoomDriving):
         if room.match is None or room.state == Status.PLAYING or room.finished:
             raise Refusal("illegal", "there is no deal to accept now", reason="not_allowed",
                           values={"action": "accept_round"})
+        if room.resting:  # its computers would play again: they must fit the quota again
+            self.quotas.check_deal(room.room_id, room.computer_seats)
         if not room.seats[seat].accepted:
             self._commit(room, LogEntry("accept", seat))
             room.accept(seat)
