@@ -287,3 +287,10 @@ def test_the_table_the_vote_and_the_result_show_a_hostile_room_without_raising(a
             app.stack.top.headline()
         except Exception as exc:  # noqa: BLE001
             raise AssertionError(f"room at the result: {case}: {exc!r}") from exc
+
+
+def test_a_next_deal_the_quota_refused_may_be_asked_for_again():
+    controller = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
+    controller.accepted = True  # the player asked for the next deal
+    controller._handle({"type": "error", "code": "too_many_computers", "message": "over the quota"})
+    assert controller.accepted is False and controller.refusal is None  # not a fatal refusal

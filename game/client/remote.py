@@ -463,6 +463,8 @@ class RemoteController:
             text = detail  # a code this client does not know: the server's own sentence
         if code in FATAL:
             self.refusal, self.refusal_code = text, code
+        if code == "too_many_computers":  # a next deal the quota refused: the player may ask again
+            self.accepted = False
         reason = message.get("reason")
         values = message.get("values")
         if code == "illegal" and isinstance(reason, str):
