@@ -151,3 +151,13 @@ def play_until(peers: list[Peer], done: Callable[[], bool], *, accept_deals: boo
         if not progressed:
             time.sleep(0.002)
     raise AssertionError("the game did not get there")
+
+
+def wait_for(done, seconds: float = 5.0) -> bool:
+    """Poll ``done()`` every few milliseconds until it holds or time runs out."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if done():
+            return True
+        time.sleep(0.01)
+    return done()

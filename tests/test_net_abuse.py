@@ -29,7 +29,7 @@ from game.net.clock import ManualClock
 from game.net.protocol import MAX_MESSAGE, PROTOCOL
 from game.net.search import MAX_BROKEN, MIN_BUDGET, WORKER_NICENESS, SearchPool
 from game.net.server import SWEEP
-from tests.net_support import Peer, start_server
+from tests.net_support import Peer, start_server, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 HUMAN, MEDIUM = {"kind": "human"}, {"kind": "computer", "level": "medium"}
@@ -243,15 +243,6 @@ def test_one_address_holds_at_most_its_quota_of_rooms_however_slowly_it_creates_
         assert len(thread.server.rooms) == 3
     finally:
         thread.stop()
-
-
-def wait_for(done, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if done():
-            return True
-        time.sleep(0.01)
-    return done()
 
 
 def test_a_room_nobody_but_its_creator_joined_expires_within_hours(tmp_path):

@@ -21,18 +21,9 @@ from game.net.client import (
     parse_link,
 )
 from game.net.hosting import ServerThread
+from tests.net_support import wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def wait_for(done, seconds: float = 5.0) -> bool:
-    """Poll ``done()`` every few milliseconds until it holds or time runs out."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if done():
-            return True
-        time.sleep(0.01)
-    return done()
 
 
 def free_port() -> int:

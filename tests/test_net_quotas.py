@@ -13,7 +13,7 @@ import pytest
 from game.net.clock import ManualClock
 from game.net.rooms import digest
 from game.net.server import FINISHED_EXPIRY, SWEEP
-from tests.net_support import Peer, play_until, start_server
+from tests.net_support import Peer, play_until, start_server, wait_for
 
 HUMAN, MEDIUM = {"kind": "human"}, {"kind": "computer", "level": "medium"}
 PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
@@ -34,15 +34,6 @@ def finish(peers: list[Peer]) -> None:
     for peer in peers:
         if peer.room is None or peer.room["state"] != "match_over":
             peer.until(lambda m: m["type"] == "room" and m["state"] == "match_over")
-
-
-def wait_for(done, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if done():
-            return True
-        time.sleep(0.01)
-    return done()
 
 
 def sweep_for(thread, clock: ManualClock, seconds: float) -> None:
