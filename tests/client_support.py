@@ -108,3 +108,14 @@ def tap_label(app: App, label: str, *, touch: bool = True, frames: int = 2) -> N
         tap(app, center, frames)
     else:
         click(app, center, frames)
+
+
+def close_online_app(app: App) -> None:
+    """End a test's app that went online: back to the menu (any room's connection closes), a
+    server hosted in the game stopped, the writes done, the window closed."""
+    app.go_to_menu()
+    app.stack.apply_requests()
+    app.frame(STEP)
+    app.stop_hosting()
+    app.store.flush()
+    pygame.display.quit()

@@ -19,7 +19,7 @@ from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
 from game.net.ranking import ABANDON_AFTER, PENALTY
 from game.play.avatars import CATALOGUE
-from tests.client_support import make_app, press, tap, top_name
+from tests.client_support import close_online_app, make_app, press, tap, top_name
 from tests.net_support import Peer, play_until
 from tests.test_online_ui import button, open_lobby, tap_button, type_into, until
 
@@ -46,12 +46,7 @@ def server(tmp_path):
 def app():
     application = make_app(player_name="Ana")
     yield application
-    application.go_to_menu()
-    application.stack.apply_requests()
-    application.frame(1 / 60)
-    application.stop_hosting()
-    application.store.flush()
-    pygame.display.quit()
+    close_online_app(application)
 
 
 def server_lobby(app, port: int):

@@ -19,7 +19,7 @@ from game.net.hosting import ServerThread
 from game.net.profiles import player_id, tag_of
 from game.net.ranking import ABANDON_AFTER
 from game.saves.player import KEY, server_address, server_key
-from tests.client_support import make_app, press, run_until, top_name
+from tests.client_support import close_online_app, make_app, press, run_until, top_name
 from tests.net_support import Peer
 from tests.support import make_match
 from tests.test_online_ui import button, open_lobby, tap_button, type_into, until
@@ -45,11 +45,7 @@ def servers(tmp_path):
 def app():
     application = make_app(player_name="Ana")
     yield application
-    application.go_to_menu()
-    application.stack.apply_requests()
-    application.frame(1 / 60)
-    application.store.flush()
-    pygame.display.quit()
+    close_online_app(application)
 
 
 def visit(app, port: int) -> dict:

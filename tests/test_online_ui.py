@@ -21,7 +21,7 @@ from game.client.intents import ChangeLevel
 from game.client.remote import RemoteController
 from game.net.client import parse_link
 from game.net.hosting import ServerThread
-from tests.client_support import click, make_app, press, top_name
+from tests.client_support import click, close_online_app, make_app, press, top_name
 
 
 @pytest.fixture
@@ -38,11 +38,7 @@ def server(tmp_path):
 def app():
     application = make_app(player_name="Ana")
     yield application
-    application.go_to_menu()  # leaves any online table: its connection closes
-    application.stack.apply_requests()
-    application.stop_hosting()
-    application.store.flush()
-    pygame.display.quit()
+    close_online_app(application)
 
 
 class Pace:
