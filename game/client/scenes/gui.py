@@ -18,9 +18,9 @@ focus (`CURSOR_POLL`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import pygame
 import pygame_gui
@@ -30,6 +30,8 @@ from ..scene import Scene
 
 if TYPE_CHECKING:
     from ..app import App
+
+T = TypeVar("T")
 
 CURSOR_POLL: Final = 0.1
 """A focused text field's cursor blinks every 0.4 s after a second's pause: look this often."""
@@ -50,6 +52,12 @@ def text_width(element: pygame_gui.elements.UIButton) -> int:
     """How wide the button's text is in its own font."""
     font = element.font
     return int(font.size(element.text)[0]) if font is not None else 0
+
+
+def step_through(values: Sequence[T], current: T, delta: int) -> T:
+    """The value ``delta`` steps after ``current`` in ``values``, round the end (a choice button's
+    tap or Left/Right: the rule sets, a level...)."""
+    return values[(list(values).index(current) + delta) % len(values)]
 
 
 def caret_to_end(entry: pygame_gui.elements.UITextEntryLine) -> None:

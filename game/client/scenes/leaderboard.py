@@ -25,7 +25,7 @@ from game.net.client import CLOSED, RoomConnection, Server, server_text
 from .. import online_player, ui
 from ..i18n import tr
 from ..layout import line_height
-from .gui import GuiScene
+from .gui import GuiScene, step_through
 
 if TYPE_CHECKING:
     from ..app import App
@@ -136,8 +136,7 @@ class LeaderboardScene(GuiScene):
     # ---- actions --------------------------------------------------------------------------------
     def step_preset(self, delta: int) -> None:
         """The next or previous rule set's leaderboard."""
-        names = list(PRESETS)
-        self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
+        self.preset_name = step_through(list(PRESETS), self.preset_name, delta)
         self.board, self.page = None, 0
         self._ask_in = ASK_REST
         self.rebuild()

@@ -44,7 +44,7 @@ from ..avatar_art import avatar_image
 from ..controller import MatchController, SeatConfig
 from ..i18n import option_label, tr, zero_text
 from ..settings import NAME_LENGTH, SEAT_KINDS, clean_name
-from .gui import Control, GuiScene
+from .gui import Control, GuiScene, step_through
 
 if TYPE_CHECKING:
     from ..app import App
@@ -267,8 +267,7 @@ class NewGameScene(GuiScene):
     # ---- changes -----------------------------------------------------------------------------
     def step_preset(self, delta: int) -> None:
         """Next or previous preset."""
-        names = list(PRESETS)
-        self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
+        self.preset_name = step_through(list(PRESETS), self.preset_name, delta)
         self.options = dict(self.app.settings.last_options.get(self.preset_name, {}))
         self.points_target = 0
         rules = PRESETS[self.preset_name]

@@ -17,7 +17,7 @@ from game.engine import PRESETS
 
 from .. import ui
 from ..i18n import language, tr
-from .gui import GuiScene
+from .gui import GuiScene, step_through
 
 
 def _pages(name: str) -> tuple[tuple[str, str], ...]:
@@ -64,8 +64,7 @@ class RulesScene(GuiScene):
 
     def step(self, delta: int) -> None:
         """The next preset's text (its rules)."""
-        names = list(PRESETS)
-        self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
+        self.preset_name = step_through(list(PRESETS), self.preset_name, delta)
         self.page = 0
         self.rebuild()
 

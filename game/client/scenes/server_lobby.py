@@ -36,7 +36,7 @@ from .. import online_player
 from ..avatar_art import avatar_image
 from ..i18n import tr
 from ..remote import RemoteController, shorten
-from .gui import GuiScene
+from .gui import GuiScene, step_through
 
 if TYPE_CHECKING:
     from ..app import App
@@ -336,8 +336,7 @@ class ServerLobbyScene(GuiScene):
 
     def step_preset(self, delta: int) -> None:
         """Quick match's rule set."""
-        names = list(PRESETS)
-        self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
+        self.preset_name = step_through(list(PRESETS), self.preset_name, delta)
         rules = PRESETS[self.preset_name]
         self.quick_players = max(rules.min_players, min(self.quick_players, rules.max_players))
         self.rebuild()

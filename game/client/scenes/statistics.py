@@ -20,7 +20,7 @@ from game.saves import Record, Statistics
 from .. import ui
 from ..i18n import tr
 from ..layout import line_height
-from .gui import GuiScene
+from .gui import GuiScene, step_through
 
 if TYPE_CHECKING:
     from ..app import App
@@ -62,8 +62,7 @@ class StatisticsScene(GuiScene):
 
     def step_preset(self, delta: int) -> None:
         """The next or previous rule set."""
-        names = list(PRESETS)
-        self.preset_name = names[(names.index(self.preset_name) + delta) % len(names)]
+        self.preset_name = step_through(list(PRESETS), self.preset_name, delta)
         self.rebuild()
 
     def back(self) -> None:
