@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+ENDS_TYPING: Final = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP,
+                      pygame.K_DOWN)
+"""Keys a text field does not take: they end the typing (see `GuiScene.typing_key`)."""
+
 CURSOR_POLL: Final = 0.1
 """A focused text field's cursor blinks every 0.4 s after a second's pause: look this often."""
 
@@ -165,11 +169,38 @@ class GuiScene(Scene):
         self.app.go_to_menu()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Keys move the focus; everything else goes to pygame_gui."""
+        """Keys move the focus; everything else goes to pygame_gui. While a text field takes the
+        typing, keys are its own but Enter and Esc (which end the typing: `typing_done`) and
+        Tab and the arrows up and down (which end it and move on); a press on a control puts
+        the focus ring on it (`focus_tapped`)."""
         if event.type < pygame.USEREVENT and (event.type != pygame.MOUSEMOTION or any(event.buttons)):
             # Input (pygame_gui's own notices, such as "hovered", change nothing by themselves);
             # a bare pointer move shows only through hover: see `update`.
             self.dirty = True
+        typing = self._typing()
+        if typing and event.type == pygame.KEYDOWN:
+            return self.typing_key(typing[0], event)
+        used = self._handle(event)
+        self.focus_tapped(event)
+        return used
+
+    def typing_key(self, entry: pygame_gui.elements.UITextEntryLine, event: pygame.event.Event) -> bool:
+        """A key while ``entry`` takes the typing (a screen may catch some first: a paste)."""
+        key = event.key
+        if key in ENDS_TYPING:
+            entry.unfocus()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
+            self.typing_done(entry, entered=key in (pygame.K_RETURN, pygame.K_KP_ENTER))
+            if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+                return self._handle(event)  # on to the next control
+            return True
+        self.manager.process_events(event)
+        return True
+
+    def typing_done(self, entry: pygame_gui.elements.UITextEntryLine, *, entered: bool) -> None:
+        """``entry`` no longer takes the typing (``entered``: by Enter): keep what was typed."""
+
+    def _handle(self, event: pygame.event.Event) -> bool:
+        """Keys move the focus ring and act on its control; the rest goes to pygame_gui."""
         if event.type == pygame.KEYDOWN and self.controls:
             key = event.key
             if key in (pygame.K_DOWN, pygame.K_TAB):
@@ -224,7 +255,7 @@ class GuiScene(Scene):
     def _typing(self) -> list[pygame_gui.elements.UITextEntryLine]:
         """The focused text fields (their cursor blinks)."""
         focused = self.manager.get_focus_set() or ()  # type: ignore[no-untyped-call]  # unannotated
-        return [e for e in focused if isinstance(e, pygame_gui.elements.UITextEntryLine)]
+        return [e for e in focused if isinstance(e, pygame_gui.elements.UITextEntryLine) and e.is_focused]
 
     def look(self) -> tuple[object, ...]:
         """What pygame_gui changes without input: the hovered widgets, the text cursors."""

@@ -281,37 +281,21 @@ class LobbyScene(GuiScene):
             setattr(self, f"{name}_text", entry.get_text().strip())
 
     # ---- input -------------------------------------------------------------------------------
-    def focused_entry(self) -> str | None:
-        """The name of the text field being typed in, if any."""
-        return next((name for name, e in self.entries.items() if e.is_focused), None)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Typing goes to the focused field; Enter there acts (Join for the link), Tab/Esc leave it."""
-        typing = self.focused_entry()
-        if typing is not None and event.type == pygame.KEYDOWN:
-            entry = self.entries[typing]
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                entry.unfocus()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
-                self._keep_texts()
-                if typing == "link":
-                    self.join()
-                elif typing == "name":
-                    self._save_name()
-                return True
-            if typing == "link" and _is_paste(event):
-                self.paste()  # ours, not the field's: a text too long to be a link gets a reason
-                return True
-            if event.key in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN):
-                entry.unfocus()  # type: ignore[no-untyped-call]
-                self._keep_texts()
-                if event.key != pygame.K_ESCAPE:
-                    return super().handle_event(event)  # on to the next control
-                return True
-            self.manager.process_events(event)
+    def typing_key(self, entry: pygame_gui.elements.UITextEntryLine, event: pygame.event.Event) -> bool:
+        """A paste in the link field is ours, not the field's: a text too long to be a link gets a
+        reason; other keys as in every text field."""
+        if entry is self.entries.get("link") and _is_paste(event):
+            self.paste()
             return True
-        used = super().handle_event(event)
-        self.focus_tapped(event)
-        return used
+        return super().typing_key(entry, event)
+
+    def typing_done(self, entry: pygame_gui.elements.UITextEntryLine, *, entered: bool) -> None:
+        """A field left: its text is kept; Enter in the link field joins, in the name field saves it."""
+        self._keep_texts()
+        if entered and entry is self.entries.get("link"):
+            self.join()
+        elif entered and entry is self.entries.get("name"):
+            self._save_name()
 
     # ---- actions -----------------------------------------------------------------------------
     def _save_name(self) -> None:

@@ -364,24 +364,9 @@ class NewGameScene(GuiScene):
         self.app.stack.push(AvatarPickerScene(self.app, self.seat_name(seat), self.people_avatars[person],
                                               self.taken(person), partial(self.choose_avatar, person)))
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Typing goes to the focused name field; Enter or Esc there leave it, Tab and the arrows
-        up and down move on."""
-        typing = next((e for e in self.entries.values() if e.is_focused), None)
-        if typing is not None and event.type == pygame.KEYDOWN:
-            self.dirty = True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB,
-                             pygame.K_UP, pygame.K_DOWN):
-                typing.unfocus()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
-                self.keep_names()
-                if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
-                    return super().handle_event(event)  # on to the next control
-                return True
-            self.manager.process_events(event)
-            return True
-        used = super().handle_event(event)
-        self.focus_tapped(event)
-        return used
+    def typing_done(self, entry: pygame_gui.elements.UITextEntryLine, *, entered: bool) -> None:
+        """A name field left (Enter, Esc, Tab, the arrows): its name is kept."""
+        self.keep_names()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The form, and each seat's avatar over its button (or alone, for a computer)."""
