@@ -116,7 +116,8 @@ def test_uninstall_leaves_an_entry_huit_did_not_write(tmp_path):
     assert "it is not the entry Huit wrote" in done.stdout
 
 
-@pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils")
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-validate is not installed (apt-get install desktop-file-utils)")
 def test_the_entry_is_valid_by_the_freedesktop_validator(tmp_path):
     path = tmp_path / DESKTOP_ID
     path.write_text(desktop_entry(["/opt/Huit Games/huit"]), encoding="utf-8")
@@ -124,7 +125,8 @@ def test_the_entry_is_valid_by_the_freedesktop_validator(tmp_path):
     assert done.returncode == 0 and done.stdout == "", done.stdout
 
 
-@pytest.mark.skipif(shutil.which("xdg-mime") is None, reason="xdg-utils")
+@pytest.mark.skipif(shutil.which("xdg-mime") is None,
+                    reason="xdg-mime is not installed (apt-get install xdg-utils)")
 def test_xdg_mime_finds_huit_as_the_handler_of_its_links(tmp_path):
     home = tmp_path / "home"
     assert run_huit("--install-desktop", home=home).returncode == 0
