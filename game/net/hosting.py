@@ -26,7 +26,7 @@ from game.cli import CommandParser, number, shown, whole_number
 
 from .addresses import trusted_network
 from .protocol import RATE
-from .roomstore import StoreError, StoreFailure
+from .roomstore import RoomStore, StoreError, StoreFailure
 from .search import BUDGET, MIN_BUDGET, SearchPool, default_workers
 from .server import (
     COMPUTER_SEATS,
@@ -44,7 +44,8 @@ DEFAULT_PORT: Final = 8765
 class ServerThread(threading.Thread):
     """A `RoomServer` on its own thread and event loop ("Host on this computer", tests)."""
 
-    def __init__(self, db: str | Path, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
+    def __init__(self, db: str | Path | RoomStore, host: str = "127.0.0.1", port: int = 0,
+                 **options: Any) -> None:
         super().__init__(name="huit-server", daemon=True)
         self.db, self.host, self.requested_port, self.options = db, host, port, options
         self.port = 0
