@@ -125,7 +125,7 @@ class Competition:
             raise Refusal("already_voted", "you have voted on that already")
         limit = service.quotas.limits.votes_per_hour
         service.quotas.spend("votes", identities(client), limit,
-                            Refusal("too_many_votes", f"at most {limit} votes an hour"))
+                             Refusal("too_many_votes", f"at most {limit} votes an hour"))
         ballots = {**room.votes.get(seat, {}), voter: penalise}
         decides = seat not in room.penalised and 2 * sum(ballots.values()) > len(room.voters)
         also = self.ranking.penalty(room, seat, service.clock.now()) if decides else []

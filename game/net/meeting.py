@@ -100,8 +100,8 @@ class Meeting:
         if profile is None:
             limit = service.quotas.limits.profiles_per_hour
             service.quotas.spend("profiles", (client.address,), limit,
-                                Refusal("too_many_profiles", f"at most {limit} new players an hour from one "
-                                                             "address"))
+                                 Refusal("too_many_profiles", f"at most {limit} new players an hour from one "
+                                                              "address"))
             profile = Profile(player, name, avatar, now)
             try:
                 self.profiles.add(profile, now)
@@ -127,7 +127,7 @@ class Meeting:
         if (name, avatar) != (profile.name, profile.avatar):
             limit = service.quotas.limits.renames_per_hour
             service.quotas.spend("renames", identities(client), limit,
-                                Refusal("too_many_changes", f"at most {limit} profile changes an hour"))
+                                 Refusal("too_many_changes", f"at most {limit} profile changes an hour"))
             changed = Profile(profile.player, name, avatar)
             try:
                 self.profiles.save(changed, service.clock.now())

@@ -44,7 +44,6 @@ class QuickMatch:
         """The message types handled here, each with its handler."""
         return {"queue": self.on_queue, "unqueue": self.on_unqueue}
 
-    # ---- quick match --------------------------------------------------------------------------------
     async def on_queue(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """Wait for a table of these rules and this many players."""
         service = self.service
@@ -72,9 +71,9 @@ class QuickMatch:
         service.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
         limit = service.quotas.limits.queue_per_hour
         service.quotas.spend("queue", identities(client), limit,
-                            Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
+                             Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
         self.queues.add(Ticket(client, profile.player, client.address, rules, players, computers,
-                                 float(wait), service.clock.now()))
+                               float(wait), service.clock.now()))
 
     async def on_unqueue(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """Leave the queue (answered ``unqueued`` whether or not it was in one)."""
@@ -127,7 +126,7 @@ class QuickMatch:
         log.info("room %s made by quick match (%s, %d people, %d computers)", room.room_id, rules.name,
                  len(group), computers)
         service.seat_all(room, [(t.client, i, key)
-                                for i, (t, key) in enumerate(zip(group, keys, strict=True))])
+                                 for i, (t, key) in enumerate(zip(group, keys, strict=True))])
         return []
 
     @staticmethod
