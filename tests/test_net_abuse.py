@@ -336,7 +336,7 @@ def test_forwarded_addresses_are_believed_only_from_a_trusted_proxy(tmp_path):
 def test_a_client_that_stops_reading_is_closed_once_whatever_it_sends(server):
     rooms = server.server
     spawned = []
-    real_spawn = rooms._spawn
+    real_spawn = rooms.service.spawn
 
     async def stalled(client):  # the client reads nothing: what the server writes waits for ever
         await asyncio.Event().wait()
@@ -346,7 +346,7 @@ def test_a_client_that_stops_reading_is_closed_once_whatever_it_sends(server):
         real_spawn(coro)
 
     rooms._write = stalled
-    rooms._spawn = spawn
+    rooms.service.spawn = spawn
     peer = Peer(server.port)
     sent = 0
     with pytest.raises(ConnectionClosed):

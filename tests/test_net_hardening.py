@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 
 import pytest
 
 from game.net.clock import ManualClock
-from game.net.roomstore import RoomStore
+from game.net.roomstore import StoreFailure
+from game.net.sqlitestore import SQLiteRoomStore
 from game.net.wire import WireError, view_from_json, view_to_json
 from tests.net_support import Peer, start_server
 
@@ -40,7 +40,7 @@ def test_an_action_the_disk_refuses_to_store_does_not_happen(tmp_path):
         def flaky(room, entry, now):
             if failures[0]:
                 failures[0] -= 1
-                raise sqlite3.OperationalError("database is locked")
+                raise StoreFailure("database is locked")
             return real(room, entry, now)
 
         store.append = flaky
@@ -58,7 +58,7 @@ def test_an_action_the_disk_refuses_to_store_does_not_happen(tmp_path):
         live = thread.server.rooms[ana.room_id].match
     finally:
         thread.stop()
-    rooms, broken = RoomStore(db).load()
+    rooms, broken = SQLiteRoomStore(db).load()
     assert broken == [] and rooms[0].match == live
 
 

@@ -259,7 +259,7 @@ def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms
     import sqlite3
     import stat
 
-    from game.net.roomstore import VERSION, RoomStore
+    from game.net.sqlitestore import VERSION, SQLiteRoomStore
 
     path = tmp_path / "rooms.sqlite3"
     db = sqlite3.connect(path)
@@ -273,7 +273,7 @@ def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms
     db.execute(f"INSERT INTO rooms VALUES ({', '.join('?' * len(values))})", values)
     db.commit()
     db.close()
-    store = RoomStore(path)
+    store = SQLiteRoomStore(path)
     try:
         rooms, broken = store.load()
         assert broken == [] and [r.room_id for r in rooms] == ["old"]
@@ -285,24 +285,25 @@ def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms
     finally:
         store.close()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    again = RoomStore(path)  # and it opens as version 2 from then on
+    again = SQLiteRoomStore(path)  # and it opens as version 2 from then on
     again.close()
 
 
 def test_a_version_2_database_missing_the_players_tables_is_refused_untouched(tmp_path):
     import sqlite3
 
-    from game.net.roomstore import RoomStore, StoreError
+    from game.net.roomstore import StoreError
+    from game.net.sqlitestore import SQLiteRoomStore
 
     path = tmp_path / "rooms.sqlite3"
-    RoomStore(path).close()
+    SQLiteRoomStore(path).close()
     db = sqlite3.connect(path)
     db.execute("DROP TABLE ratings")
     db.commit()
     db.close()
     before = path.read_bytes()
     with pytest.raises(StoreError, match="ratings table is missing"):
-        RoomStore(path)
+        SQLiteRoomStore(path)
     assert path.read_bytes() == before
 
 

@@ -16,7 +16,8 @@ import pytest
 
 from game.engine import PRESETS
 from game.net.rooms import Room, Seat
-from game.net.roomstore import RoomStore, StoreError
+from game.net.roomstore import StoreError
+from game.net.sqlitestore import SQLiteRoomStore
 from tests.net_support import Peer, start_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +52,7 @@ def test_the_rooms_database_and_its_wal_and_shm_files_are_owner_only(tmp_path):
 # ---- a damaged rooms' database ----------------------------------------------------------------------
 def _rooms_database(path: Path, rooms: int = 300) -> None:
     """A real rooms' database of several pages (rooms waiting for a second player)."""
-    store = RoomStore(path)
+    store = SQLiteRoomStore(path)
     for i in range(rooms):
         room = Room(f"room-{i:04d}", PRESETS["duel"], [Seat("human"), Seat("human")], seed=i,
                     owner="127.0.0.1")
@@ -117,7 +118,7 @@ def test_a_server_on_a_damaged_database_refuses_to_start_and_writes_nothing(tmp_
     db, words = _damage(kind, tmp_path)
     before = db.read_bytes()
     with pytest.raises(StoreError) as refused:
-        RoomStore(db)
+        SQLiteRoomStore(db)
     assert str(db) in str(refused.value) and words in str(refused.value)
     assert db.read_bytes() == before
 
@@ -125,5 +126,5 @@ def test_a_server_on_a_damaged_database_refuses_to_start_and_writes_nothing(tmp_
 def test_a_sound_database_still_opens_with_all_its_rooms(tmp_path):
     db = tmp_path / "rooms.sqlite3"
     _rooms_database(db)
-    rooms, broken = RoomStore(db).load()
+    rooms, broken = SQLiteRoomStore(db).load()
     assert len(rooms) == 300 and broken == []

@@ -154,14 +154,14 @@ def test_no_frame_ever_shows_another_seats_hidden_cards_or_the_pile(tmp_path, pr
     thread = start_server(tmp_path / "rooms.sqlite3")
     sent = []
     server = thread.server
-    original = server._update
+    original = server.service.update
 
     def spy(client, room, events, ref=None):
         r = room.match.round
         sent.append((client.seat, [list(h) for h in r.hands], list(r.pile)))
         original(client, room, events, ref)
 
-    server._update = spy
+    server.service.update = spy
     try:
         peers = [Peer(thread.port, i) for i in range(sum(s["kind"] == "human" for s in seats))]
         peers[0].create(preset, seats, options={"turn_seconds": 0} if preset == "action" else {})

@@ -14,7 +14,7 @@ import pytest
 from game.client.app import open_link
 from game.client.settings import MAX_SERVERS, Settings
 from game.net.client import read_link
-from game.net.roomstore import RoomStore
+from game.net.sqlitestore import SQLiteRoomStore
 from tests.client_support import make_app, top_name
 from tests.test_online_ui import (  # app and server: the fixtures
     Friend,
@@ -132,7 +132,7 @@ def test_host_on_this_computer_says_why_a_damaged_rooms_database_cannot_be_used(
 
     monkeypatch.setattr(lobby, "host_port", lambda: 0)
     db = app.store.root / "rooms.sqlite3"
-    RoomStore(db).close()
+    SQLiteRoomStore(db).close()
     with sqlite3.connect(db) as raw:
         raw.execute("DROP TABLE log")
     raw.close()

@@ -3,7 +3,7 @@
 What the points are and where they are kept is `ranking`'s; this is when the server
 writes them and what it answers:
 
-- a ranked room's match ends (every action goes through the server's ``_act``): its
+- a ranked room's match ends (every action goes through `roomservice.RoomService.act`): its
   points are written, once (again at start for a room whose points a crash kept from
   being written: `Ranking.award` writes each game once);
 - a person leaves a ranked game under way (their connection closes or they ``leave``;
@@ -20,30 +20,29 @@ writes them and what it answers:
 from __future__ import annotations
 
 import logging
-import sqlite3
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
 from .protocol import Client, Refusal
-from .ranking import Abandons, known_preset
+from .ranking import Abandons, Ranking, known_preset
 from .rooms import LogEntry, Room
-
-if TYPE_CHECKING:
-    from .server import RoomServer
+from .roomservice import Handler, Ref, RoomService
+from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
 
 
 class Competition:
-    """The ranking's side of the server."""
+    """The ranking's side of the server: the rooms ``service``'s ranked rooms, and the ``ranking``."""
 
-    def __init__(self, server: RoomServer) -> None:
-        self.server = server
+    def __init__(self, service: RoomService, ranking: Ranking) -> None:
+        self.service = service
+        self.ranking = ranking
         self.abandons = Abandons()
-        self.alarm = Alarm(server.clock, self.abandons.due, self._ring)
+        self.alarm = Alarm(service.clock, self.abandons.due, self._ring)
 
-    def handlers(self) -> dict[str, Any]:
+    def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
         return {"vote": self.on_vote, "leaderboard": self.on_leaderboard, "history": self.on_history}
 
@@ -57,8 +56,8 @@ class Competition:
         if not room.earns:
             return
         try:
-            earned = self.server.ranking.award(room, self.server.clock.now())
-        except sqlite3.Error:  # written at the next start (each game is written once)
+            earned = self.ranking.award(room, self.service.clock.now())
+        except StoreFailure:  # written at the next start (each game is written once)
             log.exception("room %s: the ranking could not be stored", room.room_id)
             return
         if earned:
@@ -67,13 +66,13 @@ class Competition:
     def left(self, room: Room, seat: int) -> None:
         """The person of ``seat`` is no longer connected."""
         if Abandons.counts(room) and seat in room.voters:
-            self.abandons.away.setdefault((room.room_id, seat), self.server.clock.now())
+            self.abandons.away.setdefault((room.room_id, seat), self.service.clock.now())
             self.alarm.replan()
 
     def back(self, room: Room, seat: int) -> None:
         """The person of ``seat`` is connected again (the others away now have their time run)."""
         self.abandons.back(room, seat)
-        self.abandons.watch(room, self.server.clock.now())
+        self.abandons.watch(room, self.service.clock.now())
         self.alarm.replan()
 
     def gone(self, room_id: str) -> None:
@@ -82,15 +81,15 @@ class Competition:
         self.alarm.replan()
 
     def _ring(self) -> None:
-        server = self.server
-        for room_id, seat in self.abandons.overdue(server.clock.now()):
-            room = server.rooms.get(room_id)
+        service = self.service
+        for room_id, seat in self.abandons.overdue(service.clock.now()):
+            room = service.rooms.get(room_id)
             if room is None or not Abandons.counts(room) or seat not in room.voters:
                 continue
             if room.seats[seat].connected:
                 continue
             try:
-                server._abandon(room, seat)
+                service.abandon(room, seat)
             except Refusal as exc:  # the disk refused: the seat waits for the next change
                 log.error("room %s: %s", room_id, exc)
         self.alarm.replan()
@@ -107,10 +106,10 @@ class Competition:
         return {"kind": room.kind, "ranked": room.earns, "votes": votes}
 
     # ---- messages --------------------------------------------------------------------------------
-    async def on_vote(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_vote(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """Vote on penalising an abandon of the sender's room."""
-        server = self.server
-        room, voter = server._joined(client)
+        service = self.service
+        room, voter = service.joined(client)
         seat, penalise = data.get("seat"), data.get("penalise")
         if type(seat) is not int or not 0 <= seat < room.players:
             raise Refusal("bad_message", f"seat must be a whole number from 0 to {room.players - 1}")
@@ -124,30 +123,30 @@ class Competition:
             raise Refusal("no_vote", "only the people still playing vote")
         if voter in room.votes.get(seat, {}):
             raise Refusal("already_voted", "you have voted on that already")
-        limit = server.quotas.limits.votes_per_hour
-        server.quotas.spend("votes", identities(client), limit,
-                            Refusal("too_many_votes", f"at most {limit} votes an hour"))
+        limit = service.quotas.limits.votes_per_hour
+        service.quotas.spend("votes", identities(client), limit,
+                             Refusal("too_many_votes", f"at most {limit} votes an hour"))
         ballots = {**room.votes.get(seat, {}), voter: penalise}
         decides = seat not in room.penalised and 2 * sum(ballots.values()) > len(room.voters)
-        also = server.ranking.penalty(room, seat, server.clock.now()) if decides else []
-        server._commit(room, LogEntry("vote", voter, f"{seat} {'yes' if penalise else 'no'}"), also)
+        also = self.ranking.penalty(room, seat, service.clock.now()) if decides else []
+        service.commit(room, LogEntry("vote", voter, f"{seat} {'yes' if penalise else 'no'}"), also)
         room.vote(voter, seat, penalise)
         if decides:
             log.info("room %s: the abandon of seat %d was penalised", room.room_id, seat)
-        server._room_status(room)
+        service.status(room)
 
-    async def on_leaderboard(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_leaderboard(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """The top players of a rule set, and the sender's own rank if they said hello."""
         preset = known_preset(data.get("preset"))
         if preset is None:
             raise Refusal("bad_rules", "preset must name a rule set: duel, classic, points, colors or action")
         costly(client)
         player = client.profile.player if client.profile is not None else None
-        board = self.server.ranking.leaderboard(preset, player)
+        board = self.ranking.leaderboard(preset, player)
         reply = {"type": "leaderboard", **board, **({"ref": ref} if ref is not None else {})}
-        self.server._send(client, reply)
+        self.service.send(client, reply)
 
-    async def on_history(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_history(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """The sender's latest ranked games (of one rule set, or all)."""
         profile = needs_profile(client, "asking for your history")
         preset = None
@@ -156,6 +155,6 @@ class Competition:
             if preset is None:
                 raise Refusal("bad_rules", "preset must name a rule set, or be left out for all of them")
         costly(client)
-        games = self.server.ranking.history(profile.player, preset)
-        self.server._send(client, {"type": "history", "games": games,
+        games = self.ranking.history(profile.player, preset)
+        self.service.send(client, {"type": "history", "games": games,
                                    **({"ref": ref} if ref is not None else {})})

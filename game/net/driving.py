@@ -2,16 +2,14 @@
 
 Each dealt room has a `game.play.TurnDriver` (its computers, their think and reaction
 delays, Hard's searches in the server's `search.SearchPool`, catching a missed "Card"
-call, the turn clock of timed rules). The server brings a room's driver up to the
-present before anything changes in the room (`_catch_up`), and one task per room
-sleeps on the server's clock until the driver is due (`_drive`, re-planned by `_kick`
-after every change), then makes its move like a player's: checked, committed, applied,
-told. A room's computers and clocks stand still while none of its people is connected.
-The next deal comes when every person of the room asked for it; after a match that is
-over (rules without a target), only if the room's computers fit the quota again.
-
-`RoomDriving` is a part of `server.RoomServer` (a base class of it): the attributes
-and methods it uses are the server's.
+call, the turn clock of timed rules). The rooms service brings a room's driver up to the
+present before anything changes in the room (`Driving.catch_up`), and one task per room
+sleeps on the server's clock until the driver is due (re-planned by `Driving.kick` after
+every change), then makes its move like a player's, through the service
+(`roomservice.RoomService.act`): checked, committed, applied, told. A room's computers and
+clocks stand still while none of its people is connected. The next deal comes when every
+person of the room asked for it; after a match that is over (rules without a target), only
+if the room's computers fit the quota again.
 """
 
 from __future__ import annotations
@@ -19,50 +17,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
-from typing import TYPE_CHECKING, Any
 
-from game.engine import Action
-from game.engine.events import Event
 from game.play import Move, Pace
 
-from .clock import Clock
-from .protocol import Client, Refusal
-from .quotas import Quotas
+from .protocol import Refusal
 from .rooms import LogEntry, Room
+from .roomservice import RoomService
 from .search import SearchPool
 
 log = logging.getLogger("huit.server")
 
 
-class RoomDriving:
-    """The rooms' own moves (see the module); mixed into `server.RoomServer`."""
+class Driving:
+    """The rooms' own moves (see the module), made through the rooms ``service``; ``pace``:
+    every room's computers' delays; ``search``: where Hard computers search."""
 
-    clock: Clock
-    pace: Pace
-    search: SearchPool
-    rng: random.Random
-    rooms: dict[str, Room]
-    seated: dict[str, dict[int, Client]]
-    quotas: Quotas
-    tasks: dict[str, asyncio.Task[None]]
-    ticked: dict[str, float]
-    _loop: asyncio.AbstractEventLoop | None
+    def __init__(self, service: RoomService, pace: Pace, search: SearchPool) -> None:
+        self.service = service
+        self.pace = pace
+        self.search = search
+        self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
+        self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it started
 
-    if TYPE_CHECKING:  # the server's own, used here
-        def _act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
-                 ref: Any = None) -> None: ...
-
-        def _commit(self, room: Room, entry: LogEntry, also: Any = None) -> None: ...
-
-        def _broadcast(self, room: Room, events: list[Event], sender: Client | None = None,
-                       ref: Any = None) -> None: ...
-
-        def _room_status(self, room: Room) -> None: ...
-
-        def _send(self, client: Client, message: dict[str, Any]) -> None: ...
-
-    def _adopt(self, room: Room) -> None:
+    def adopt(self, room: Room) -> None:
         """A room was dealt (or rebuilt): its driver paces its computers by the server's settings."""
         driver = room.driver
         if driver is None:
@@ -70,15 +48,15 @@ class RoomDriving:
         driver.pace = self.pace
         driver.executor = self.search
         driver.wake = lambda: self._wake(room)
-        self.ticked[room.room_id] = self.clock.now()
+        self.ticked[room.room_id] = self.service.clock.now()
 
     def _wake(self, room: Room) -> None:
         """A search finished (on a worker thread): re-plan the room on the event loop."""
-        if self._loop is not None:
+        if self.loop is not None:
             with contextlib.suppress(RuntimeError):  # the server has stopped
-                self._loop.call_soon_threadsafe(self._kick, room)
+                self.loop.call_soon_threadsafe(self.kick, room)
 
-    def _catch_up(self, room: Room) -> Move | None:
+    def catch_up(self, room: Room) -> Move | None:
         """Bring the room's driver to the present; return the move it wants made now, if any.
 
         Called before anything changes in the room, so the time until then counts for the
@@ -86,7 +64,7 @@ class RoomDriving:
         driver = room.driver
         if driver is None:
             return None
-        now = self.clock.now()
+        now = self.service.clock.now()
         elapsed = now - self.ticked.get(room.room_id, now)
         self.ticked[room.room_id] = now
         if not room.anyone_here:
@@ -97,45 +75,59 @@ class RoomDriving:
         """Whether a room whose match is over may deal again: its computers must fit the quota of
         its people again (`quotas.Quotas.check_deal`); if not, its people are told (each asked at
         ``accept_round``, which checked then: this is a quota taken since) and it stays as it is."""
+        service = self.service
         try:
-            self.quotas.check_deal(room.room_id, room.computer_seats)
+            service.quotas.check_deal(room.room_id, room.computer_seats)
         except Refusal as exc:
-            for client in list(self.seated.get(room.room_id, {}).values()):
-                self._send(client, {"type": "error", "code": exc.code, "message": str(exc)})
+            for client in list(service.seated.get(room.room_id, {}).values()):
+                service.send(client, {"type": "error", "code": exc.code, "message": str(exc)})
             return False
         return True
 
-    def _kick(self, room: Room) -> None:
+    def kick(self, room: Room) -> None:
         """(Re)plan what the server itself must do next in ``room``."""
         task = self.tasks.pop(room.room_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
-        if room.room_id in self.rooms:
+        if room.room_id in self.service.rooms:
             self.tasks[room.room_id] = asyncio.ensure_future(self._drive(room))
+
+    def forget(self, room_id: str) -> None:
+        """The room is gone: nothing more is planned in it."""
+        self.ticked.pop(room_id, None)
+        task = self.tasks.pop(room_id, None)
+        if task is not None:
+            task.cancel()
+
+    def stop(self) -> None:
+        """Cancel every room's plan (the server stops)."""
+        for task in self.tasks.values():
+            task.cancel()
 
     async def _drive(self, room: Room) -> None:
         """Sleep until the room's driver is due, then make its move (or deal the next round)."""
+        service = self.service
         try:
             while True:
                 if not room.anyone_here:
-                    return  # until one of its people comes back (`_seat` plans the room again)
-                move = self._catch_up(room)
+                    return  # until one of its people comes back (`RoomService.seat` plans the room again)
+                move = self.catch_up(room)
                 if move is not None:
-                    self._act(room, move.seat, move.action)  # which plans what comes next
+                    service.act(room, move.seat, move.action)  # which plans what comes next
                     return
                 if room.deal_ready:
                     if not self._may_deal(room):
                         return  # until one of its people asks again
-                    self._commit(room, LogEntry("deal"))
-                    self._broadcast(room, room.next_round())
-                    self.quotas.dealing(room.room_id, room.computer_seats)
-                    self._room_status(room)
-                    self._kick(room)
+                    service.commit(room, LogEntry("deal"))
+                    service.broadcast(room, room.next_round())
+                    service.quotas.dealing(room.room_id, room.computer_seats)
+                    service.status(room)
+                    self.kick(room)
                     return
                 due = None if room.driver is None else room.driver.due()
                 if due is None:
                     return  # nothing until someone acts (or a search finishes: `_wake`)
-                await self.clock.sleep(due)
+                await service.clock.sleep(due)
         except asyncio.CancelledError:
             raise
         except Refusal as exc:  # e.g. the disk refused a computer's move: tried again at the next change

@@ -10,8 +10,8 @@ player earned in a ranked room lives in the ranking's tables, not in the room: i
 points are written before it goes. A client that asks for a room gone is told
 ``unknown_room``. Players' profiles unused for `profiles.PROFILE_EXPIRY` go too.
 
-`RoomExpiry` is a part of `server.RoomServer` (a base class of it): the attributes and
-methods it uses are the server's.
+`Expiry` takes the rooms service (`roomservice.RoomService`) and tells each part that
+keeps something of a room that it is gone.
 """
 
 from __future__ import annotations
@@ -19,21 +19,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from .clock import Clock
-from .profiles import PROFILE_EXPIRY
-
-if TYPE_CHECKING:
-    from .competition import Competition
-    from .lobby import Lobby
-    from .profiles import ProfileStore
-    from .protocol import Client
-    from .quotas import Quotas
-    from .ranking import Ranking
-    from .rooms import Room
-    from .roomstore import RoomStore
+from .competition import Competition
+from .driving import Driving
+from .lobby import Lobby
+from .profiles import PROFILE_EXPIRY, Profiles
+from .ranking import Ranking
+from .roomservice import RoomService
+from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
 
@@ -43,52 +37,54 @@ FINISHED_EXPIRY: Final = 3600.0  # a room whose match is over, once none of its 
 SWEEP: Final = 600.0  # how often expired rooms are looked for
 
 
-class RoomExpiry:
-    """The server's sweeps (see the module); mixed into `server.RoomServer`."""
+class Expiry:
+    """The server's sweeps (see the module): ``lonely_expiry`` and ``finished_expiry`` are the
+    server's (`LONELY_EXPIRY`, `FINISHED_EXPIRY` by default)."""
 
-    clock: Clock
-    store: RoomStore
-    quotas: Quotas
-    lobby: Lobby
-    competition: Competition
-    profiles: ProfileStore
-    ranking: Ranking
-    rooms: dict[str, Room]
-    seated: dict[str, dict[int, Client]]
-    tasks: dict[str, asyncio.Task[None]]
-    ticked: dict[str, float]
-    quiet: dict[str, float]  # resting room id -> since when none of its people is connected
-    lonely_expiry: float
-    finished_expiry: float
+    def __init__(self, service: RoomService, *, driving: Driving, competition: Competition, lobby: Lobby,
+                 profiles: Profiles, ranking: Ranking, lonely_expiry: float, finished_expiry: float) -> None:
+        self.service = service
+        self.driving = driving
+        self.competition = competition
+        self.lobby = lobby
+        self.profiles = profiles
+        self.ranking = ranking
+        self.lonely_expiry = lonely_expiry
+        self.finished_expiry = finished_expiry
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Sweep every `SWEEP` seconds from now on (on the running loop)."""
+        self._sweeper = asyncio.create_task(self._sweep())
+
+    def stop(self) -> None:
+        """No more sweeps."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
 
     async def _sweep(self) -> None:
         while True:
-            await self.clock.sleep(SWEEP)
+            await self.service.clock.sleep(SWEEP)
             self.expire()
 
     def expire(self) -> list[str]:
         """Delete rooms idle for seven days, rooms nobody but their creator joined idle for
         `LONELY_EXPIRY`, and rooms whose match is over with none of their people connected for
         `FINISHED_EXPIRY` (by the injectable clock); return their ids."""
-        now = self.clock.now()
-        gone = self.store.expired(now - EXPIRY, now - self.lonely_expiry)
+        service = self.service
+        now = service.clock.now()
+        gone = service.store.expired(now - EXPIRY, now - self.lonely_expiry)
         gone += [r for r in self._quiet_rooms(now) if r not in gone]
-        self.quotas.sweep()
-        with contextlib.suppress(sqlite3.Error):  # tried again at the next sweep
+        service.quotas.sweep()
+        with contextlib.suppress(StoreFailure):  # tried again at the next sweep
             self.profiles.expire(now - PROFILE_EXPIRY)
         for room_id in gone:
-            self.store.delete(room_id)
-            self.quotas.forget(room_id)
+            service.store.delete(room_id)
+            service.quotas.forget(room_id)
             self.lobby.gone(room_id)
             self.competition.gone(room_id)
-            self.rooms.pop(room_id, None)
-            self.ticked.pop(room_id, None)
-            self.quiet.pop(room_id, None)
-            task = self.tasks.pop(room_id, None)
-            if task is not None:
-                task.cancel()
-            for client in self.seated.pop(room_id, {}).values():
-                client.room = client.seat = None
+            self.driving.forget(room_id)
+            service.forget(room_id)
             log.info("room %s expired", room_id)
         return gone
 
@@ -98,15 +94,16 @@ class RoomExpiry:
         are written before it goes (they live in the ranking's tables, not in the room): if the
         disk refuses, it stays until the next sweep."""
         quiet = []
-        for room_id, room in self.rooms.items():
+        service = self.service
+        for room_id, room in service.rooms.items():
             if not room.resting or room.anyone_here:
-                self.quiet.pop(room_id, None)
+                service.quiet.pop(room_id, None)
                 continue
-            if now - self.quiet.setdefault(room_id, now) < self.finished_expiry:
+            if now - service.quiet.setdefault(room_id, now) < self.finished_expiry:
                 continue
             try:
                 self.ranking.award(room, now)  # written once: nothing new if the match's end wrote them
-            except sqlite3.Error:
+            except StoreFailure:
                 log.exception("room %s: the ranking could not be stored; the room stays", room_id)
                 continue
             quiet.append(room_id)

@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 import signal
-import sqlite3
 import ssl
 import sys
 import threading
@@ -27,7 +26,7 @@ from game.cli import CommandParser, number, shown, whole_number
 
 from .addresses import trusted_network
 from .protocol import RATE
-from .roomstore import StoreError
+from .roomstore import RoomStore, StoreError, StoreFailure
 from .search import BUDGET, MIN_BUDGET, SearchPool, default_workers
 from .server import (
     COMPUTER_SEATS,
@@ -45,7 +44,8 @@ DEFAULT_PORT: Final = 8765
 class ServerThread(threading.Thread):
     """A `RoomServer` on its own thread and event loop ("Host on this computer", tests)."""
 
-    def __init__(self, db: str | Path, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
+    def __init__(self, db: str | Path | RoomStore, host: str = "127.0.0.1", port: int = 0,
+                 **options: Any) -> None:
         super().__init__(name="huit-server", daemon=True)
         self.db, self.host, self.requested_port, self.options = db, host, port, options
         self.port = 0
@@ -245,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
                             profiles_per_hour=args.profiles_per_hour, queue_per_hour=args.queue_per_hour,
                             trusted_proxies=args.trusted_proxy,
                             search=SearchPool(args.search_workers, budget=args.think_budget))
-    except (StoreError, sqlite3.Error, OSError) as exc:  # a damaged database; a folder that cannot be made
+    except (StoreError, StoreFailure, OSError) as exc:  # a damaged database; a folder that cannot be made
         return unusable(exc)
 
     async def run() -> None:
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run())
     except KeyboardInterrupt:
         pass
-    except sqlite3.Error as exc:  # its rooms cannot be read
+    except StoreFailure as exc:  # its rooms cannot be read
         return unusable(exc)
     except OSError as exc:
         print(f"Cannot serve on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)

@@ -4,10 +4,10 @@ A request (``queue``: a preset, its options, a number of players, and whether co
 may fill the table after a wait of the player's choosing, `DEFAULT_WAIT` by default)
 becomes a `Ticket` in the queue of exactly those rules and that number. As soon as a
 queue holds enough tickets, the oldest ones are seated together in a new room (the
-server's `make_room`). A ticket that allowed computers and has waited its wait is
-seated with the other such tickets of its queue (oldest first) and computers
-(`FILL_LEVEL`) in the seats left; a ticket that did not allow computers keeps waiting
-for people.
+``make_room`` it is given: `quickmatch.QuickMatch.quick_room`). A ticket that allowed
+computers and has waited its wait is seated with the other such tickets of its queue
+(oldest first) and computers (`FILL_LEVEL`) in the seats left; a ticket that did not
+allow computers keeps waiting for people.
 
 The server may refuse to seat some of a table (a player over a quota of rooms or
 computer seats, a full server): those hear an error and ``unqueued`` and leave their
@@ -85,8 +85,8 @@ told those it refused, which leave their queue)."""
 class Queues:
     """Every quick-match queue.
 
-    ``send(client, message)``: how a message reaches a connection; ``make_room``: the
-    server's, see `MakeRoom`.
+    ``send(client, message)``: how a message reaches a connection; ``make_room``: how a
+    table is seated, see `MakeRoom` (quick match's, on the server).
     """
 
     def __init__(self, clock: Clock, send: Callable[[Client, dict[str, Any]], None],

@@ -1,40 +1,33 @@
-"""Where players meet on a server: saying hello with a player key, profiles, the lobby, quick match.
+"""Where players meet on a server: saying hello with a player key, profiles, the lobby.
 
-The server's messages of protocol version 2 that happen outside a room (docs/protocol.md):
+The server's messages of protocol version 2 that happen outside a room (docs/protocol.md;
+quick match's ``queue`` and ``unqueue`` are `quickmatch`'s):
 
 - ``hello`` (``player``: the player key; ``name`` and ``avatar`` for a new profile): the
   connection speaks for that player from now on; the answer is ``profile``;
 - ``profile`` (``name`` and/or ``avatar``): change them; the answer is ``profile``;
-- ``lobby`` (``watch``): the public rooms (`lobby`), and their changes while watching;
-- ``queue`` (``preset``, ``options``, ``players``, ``computers``, ``wait``): quick match
-  (`matchmaking`); ``unqueue``: leave the queue, at once.
+- ``lobby`` (``watch``): the public rooms (`lobby`), and their changes while watching.
 
 Every field is checked before anything changes, and what costs the server something
 is counted per address and per player key (`quotas.Quotas.spend`): new profiles (per
-address), profile changes and quick-match requests. A quick-match room counts for
-each of its people as a room they created (rooms an hour, rooms held, computer seats:
-`quotas.Quotas.check_room`).
+address) and profile changes. Who a request counts against (`identities`), the answers
+that cost more (`costly`) and the requests that need a player (`needs_profile`) are
+said here for every handler of the server.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
-import sqlite3
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any
 
-from .matchmaking import DEFAULT_WAIT, FILL_LEVEL, MAX_WAIT, MIN_WAIT, Ticket
-from .profiles import DEFAULT_AVATAR, DEFAULT_NAME, Profile, check_avatar, check_name, player_id
+from .lobby import Lobby
+from .profiles import DEFAULT_AVATAR, DEFAULT_NAME, Profile, Profiles, check_avatar, check_name, player_id
 from .protocol import Client, Refusal
-from .rooms import Room, Seat
-from .wire import WireError, rules_from_json
-
-if TYPE_CHECKING:
-    from .server import RoomServer
+from .ranking import Ranking
+from .roomservice import Handler, Ref, RoomService
+from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
-
-MAX_PLAYERS: Final = 8
 
 
 def identities(client: Client) -> tuple[str, ...]:
@@ -68,26 +61,29 @@ def needs_profile(client: Client, what: str) -> Profile:
 
 
 class Meeting:
-    """The handlers of hello, profile, lobby, queue and unqueue, and quick match's rooms."""
+    """The handlers of hello, profile and lobby: the players' ``profiles`` (their points from
+    the ``ranking``) and the public rooms' ``lobby``, answered through the rooms ``service``."""
 
-    def __init__(self, server: RoomServer) -> None:
-        self.server = server
+    def __init__(self, service: RoomService, profiles: Profiles, ranking: Ranking, lobby: Lobby) -> None:
+        self.service = service
+        self.profiles = profiles
+        self.ranking = ranking
+        self.lobby = lobby
 
-    def handlers(self) -> dict[str, Any]:
+    def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
-        return {"hello": self.on_hello, "profile": self.on_profile, "lobby": self.on_lobby,
-                "queue": self.on_queue, "unqueue": self.on_unqueue}
+        return {"hello": self.on_hello, "profile": self.on_profile, "lobby": self.on_lobby}
 
     def _profile(self, client: Client, created: bool) -> None:
         profile = client.profile
         assert profile is not None
-        self.server._send(client, {"type": "profile", **profile.public(),
-                                   "xp": self.server.ranking.points(profile.player), "created": created})
+        self.service.send(client, {"type": "profile", **profile.public(),
+                                   "xp": self.ranking.points(profile.player), "created": created})
 
     # ---- who is this ----------------------------------------------------------------------------
-    async def on_hello(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_hello(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """Speak for the player whose key this is (a new key makes a new profile)."""
-        server = self.server
+        service = self.service
         player = player_id(data.get("player"))
         # Checked whether or not they are used (a known key keeps its own name and avatar).
         name = check_name(data["name"]) if "name" in data else DEFAULT_NAME
@@ -98,150 +94,54 @@ class Meeting:
                                              "open a new connection to speak for this one")
             self._profile(client, False)
             return
-        now = server.clock.now()
-        profile = server.profiles.get(player)
+        now = service.clock.now()
+        profile = self.profiles.get(player)
         created = profile is None
         if profile is None:
-            limit = server.quotas.limits.profiles_per_hour
-            server.quotas.spend("profiles", (client.address,), limit,
-                                Refusal("too_many_profiles", f"at most {limit} new players an hour from one "
-                                                             "address"))
+            limit = service.quotas.limits.profiles_per_hour
+            service.quotas.spend("profiles", (client.address,), limit,
+                                 Refusal("too_many_profiles", f"at most {limit} new players an hour from one "
+                                                              "address"))
             profile = Profile(player, name, avatar, now)
             try:
-                server.profiles.add(profile, now)
-            except sqlite3.Error:
+                self.profiles.add(profile, now)
+            except StoreFailure:
                 log.exception("a new profile could not be stored")
                 raise Refusal("server_error", "the server could not store that; please try again") from None
         else:
             try:
-                server.profiles.visit(profile, now)
-            except sqlite3.Error:
+                self.profiles.visit(profile, now)
+            except StoreFailure:
                 log.exception("a profile's visit could not be stored")  # it still plays
         client.profile = profile
         self._profile(client, created)
 
-    async def on_profile(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_profile(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """Change the player's name or avatar."""
-        server = self.server
+        service = self.service
         profile = needs_profile(client, "changing your profile")
         if "name" not in data and "avatar" not in data:
             raise Refusal("bad_message", "profile changes name, avatar or both")
         name = check_name(data["name"]) if "name" in data else profile.name
         avatar = check_avatar(data["avatar"]) if "avatar" in data else profile.avatar
         if (name, avatar) != (profile.name, profile.avatar):
-            limit = server.quotas.limits.renames_per_hour
-            server.quotas.spend("renames", identities(client), limit,
-                                Refusal("too_many_changes", f"at most {limit} profile changes an hour"))
+            limit = service.quotas.limits.renames_per_hour
+            service.quotas.spend("renames", identities(client), limit,
+                                 Refusal("too_many_changes", f"at most {limit} profile changes an hour"))
             changed = Profile(profile.player, name, avatar)
             try:
-                server.profiles.save(changed, server.clock.now())
-            except sqlite3.Error:
+                self.profiles.save(changed, service.clock.now())
+            except StoreFailure:
                 log.exception("a profile change could not be stored")
                 raise Refusal("server_error", "the server could not store that; please try again") from None
             profile.name, profile.avatar = name, avatar
         self._profile(client, False)
 
     # ---- the lobby --------------------------------------------------------------------------------
-    async def on_lobby(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_lobby(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """The public rooms now, and their changes while ``watch`` (default true)."""
         watch = data.get("watch", True)
         if type(watch) is not bool:
             raise Refusal("bad_message", "watch must be true or false")
         costly(client)
-        self.server.lobby.watch(client, watch)
-
-    # ---- quick match --------------------------------------------------------------------------------
-    async def on_queue(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        """Wait for a table of these rules and this many players."""
-        server = self.server
-        if client.room is not None:
-            raise Refusal("already_joined", "this connection already holds a seat")
-        profile = needs_profile(client, "asking for a quick match")
-        try:
-            rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
-        except WireError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        players = data.get("players")
-        if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
-            raise Refusal("bad_message", f"players must be a whole number from 2 to {MAX_PLAYERS}")
-        try:
-            rules.check_players(players)
-        except ValueError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        computers = data.get("computers", False)
-        if type(computers) is not bool:
-            raise Refusal("bad_message", "computers must be true or false")
-        wait = data.get("wait", DEFAULT_WAIT)
-        if isinstance(wait, bool) or not isinstance(wait, int | float) or not MIN_WAIT <= wait <= MAX_WAIT:
-            raise Refusal("bad_message",
-                          f"wait must be a number of seconds from {MIN_WAIT:g} to {MAX_WAIT:g}")
-        server.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
-        limit = server.quotas.limits.queue_per_hour
-        server.quotas.spend("queue", identities(client), limit,
-                            Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
-        server.queues.add(Ticket(client, profile.player, client.address, rules, players, computers,
-                                 float(wait), server.clock.now()))
-
-    async def on_unqueue(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        """Leave the queue (answered ``unqueued`` whether or not it was in one)."""
-        self.server.queues.remove(client)
-        self.server._send(client, {"type": "unqueued", **({"ref": ref} if ref is not None else {})})
-
-    def quick_room(self, group: list[Ticket], computers: int) -> list[Ticket]:
-        """Seat ``group`` (and ``computers`` computers) in a new quick-match room: every seat is
-        taken, so the game starts at once. The room counts for each of its people (their address
-        and their player) as a room they created (`quotas.Quotas.check_room`): a player it would
-        take over a quota hears the error and ``unqueued``, and the others are returned to wait
-        on (`matchmaking.MakeRoom`)."""
-        server = self.server
-        if len(server.rooms) >= server.max_rooms:
-            for ticket in group:
-                self._unqueue(ticket, "server_full",
-                              "this server has as many rooms as it can keep; try later")
-            return []
-        refused = []
-        for ticket in group:
-            try:
-                server.quotas.check_room(self._owners([ticket]), computers)
-            except Refusal as exc:
-                refused.append(ticket)
-                self._unqueue(ticket, exc.code, f"no quick match now: {exc}")
-        if refused:
-            return [t for t in group if t not in refused]
-        rules = group[0].rules
-        now = server.clock.now()
-        seats = [Seat("human") for _ in group] + [Seat("computer", FILL_LEVEL) for _ in range(computers)]
-        first = 0 if rules.first_player == "seat0" else None
-        # Alone with computers, a player's room expires like any room nobody else joined.
-        room = Room(secrets.token_urlsafe(9), rules, seats, server.rng.randrange(1 << 62), first,
-                    owner=group[0].address, joined=len(group) > 1, kind="quick", created=now)
-        keys = []
-        for i, ticket in enumerate(group):
-            profile = ticket.client.profile
-            assert profile is not None
-            keys.append(room.claim(i, profile.name)[1])
-            room.claimed_by(i, ticket.player, ticket.address, profile.avatar)
-        try:
-            server.store.add(room, now)
-        except sqlite3.Error:
-            log.exception("a quick-match room could not be stored")
-            for ticket in group:
-                self._unqueue(ticket, "server_error", "the server could not start that game; ask again")
-            return []
-        server.rooms[room.room_id] = room
-        server.quotas.created_room(room.room_id, self._owners(group), computers)
-        log.info("room %s made by quick match (%s, %d people, %d computers)", room.room_id, rules.name,
-                 len(group), computers)
-        server._seat_all(room, [(t.client, i, key)
-                                for i, (t, key) in enumerate(zip(group, keys, strict=True))])
-        return []
-
-    @staticmethod
-    def _owners(group: list[Ticket]) -> list[str]:
-        """Whom a quick-match room counts against: each of its people's address and player."""
-        return list(dict.fromkeys(o for t in group for o in (t.address, "player:" + t.player)))
-
-    def _unqueue(self, ticket: Ticket, code: str, message: str) -> None:
-        """Tell a player taken out of the queue without a seat why, and that they wait no more."""
-        self.server._send(ticket.client, {"type": "error", "code": code, "message": message})
-        self.server._send(ticket.client, {"type": "unqueued"})
+        self.lobby.watch(client, watch)

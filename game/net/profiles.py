@@ -13,7 +13,7 @@ another player's tag (a refused name gets a ``reason`` the game translates). An 
 is an id of `game.play.avatars` (``0 <= avatar < AVATARS``), one of the people's: the
 robots are the computers' (the game draws the pictures).
 
-Profiles live in the rooms' database (`roomstore` makes the table). A profile that
+Profiles live in the server's store (`roomstore.RoomStore`). A profile that
 never played a ranked game is forgotten after `PROFILE_EXPIRY` without a visit.
 """
 
@@ -21,17 +21,19 @@ from __future__ import annotations
 
 import hashlib
 import re
-import sqlite3
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from game.play.avatars import AVATARS, PEOPLE, is_person_avatar, person_default
 
 from .protocol import Refusal
 
+if TYPE_CHECKING:
+    from .roomstore import RoomStore
+
 __all__ = ["AVATARS", "DEFAULT_AVATAR", "DEFAULT_NAME", "MAX_NAME", "NUMBER_SIGNS", "PLAYER_KEY", "Profile",
-           "ProfileStore", "check_avatar", "check_name", "name_problem", "player_id", "tag_of"]
+           "Profiles", "check_avatar", "check_name", "name_problem", "player_id", "tag_of"]
 
 MAX_NAME: Final = 24
 DEFAULT_NAME: Final = "Player"
@@ -143,48 +145,31 @@ class Profile:
         return {"name": self.name, "tag": self.tag, "avatar": self.avatar}
 
 
-class ProfileStore:
-    """Profiles in the rooms' database (its ``profiles`` table)."""
+class Profiles:
+    """The players' profiles, kept in the server's `roomstore.RoomStore`."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+    def __init__(self, store: RoomStore) -> None:
+        self.store = store
 
     def get(self, player: str) -> Profile | None:
         """The profile of ``player``, if the server knows it."""
-        row = self.db.execute("SELECT name, avatar, active FROM profiles WHERE id = ?", (player,)).fetchone()
-        return None if row is None else Profile(player, row[0], row[1], row[2])
+        return self.store.profile(player)
 
     def add(self, profile: Profile, now: float) -> None:
         """Keep a new profile."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO profiles VALUES (?, ?, ?, ?, ?)",
-                            (profile.player, profile.name, profile.avatar, now, now))
+        self.store.add_profile(profile, now)
 
     def save(self, profile: Profile, now: float) -> None:
         """Store a changed name or avatar."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("UPDATE profiles SET name = ?, avatar = ?, active = ? WHERE id = ?",
-                            (profile.name, profile.avatar, now, profile.player))
+        self.store.save_profile(profile, now)
 
     def visit(self, profile: Profile, now: float) -> None:
         """The player said hello: their profile is in use (written at most once a `VISIT_GRAIN`)."""
         if now - profile.active < VISIT_GRAIN:
             return
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("UPDATE profiles SET active = ? WHERE id = ?", (now, profile.player))
+        self.store.visit(profile.player, now)
         profile.active = now
 
     def expire(self, before: float) -> int:
         """Forget profiles unvisited since ``before`` that never played a ranked game; how many."""
-        with self.db:
-            self.db.execute("BEGIN")
-            cursor = self.db.execute(
-                "DELETE FROM profiles WHERE active < ? AND id NOT IN (SELECT player FROM ratings)", (before,))
-        return cursor.rowcount
-
-    def count(self) -> int:
-        """How many profiles the server keeps."""
-        return int(self.db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0])
+        return self.store.expire_profiles(before)

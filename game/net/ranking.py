@@ -17,16 +17,14 @@ earn its points (the abandoner's line says ``abandoned``, no points); a game dea
 afterwards, with the computer in the abandoned seat, earns nobody anything
 (`rooms.Room.earns`).
 
-Everything lives in the rooms' database (`roomstore` makes the tables): ``ratings``
-(points and games per player and rule set, the leaderboards) and ``ranked`` (each
-player's ranked games, their history), keyed by room, deal and player so that a
-game's points are written once however often the server is restarted.
+Everything lives in the server's store (`roomstore.RoomStore`): each player's ranked
+games and penalties as `roomstore.RankedLine` (their history), keyed by room, deal and
+player so that a game's points are written once however often the server is restarted,
+and the points and games they add up to per player and rule set (the leaderboards).
 """
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -34,7 +32,7 @@ from game.engine import PRESETS, Status, experience_points
 
 from .profiles import tag_of
 from .rooms import Room
-from .roomstore import Statement
+from .roomstore import RankedLine, RoomStore
 
 ABANDON_AFTER: Final = 300.0
 """Seconds away from a ranked game under way before a computer takes the seat."""
@@ -59,10 +57,9 @@ def outcome(room: Room, seat: int) -> str:
     return "tie" if not winners else "loss"
 
 
-def _opponents(room: Room, seat: int) -> str:
-    labels = [f"{s.name} #{s.tag}" if s.tag else s.name for i, s in enumerate(room.seats)
-              if i != seat and s.is_person]
-    return json.dumps(labels)
+def _opponents(room: Room, seat: int) -> tuple[str, ...]:
+    return tuple(f"{s.name} #{s.tag}" if s.tag else s.name for i, s in enumerate(room.seats)
+                 if i != seat and s.is_person)
 
 
 @dataclass
@@ -108,91 +105,68 @@ class Abandons:
 
 
 class Ranking:
-    """Points, leaderboards and histories in the rooms' database."""
+    """Points, leaderboards and histories, kept in the server's `roomstore.RoomStore`."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+    def __init__(self, store: RoomStore) -> None:
+        self.store = store
 
     # ---- earning --------------------------------------------------------------------------
     def award(self, room: Room, now: float) -> dict[int, int]:
         """Write the points of ``room``'s finished match (a ranked room at ``match_over``), once;
-        return the points each seat earned now ({} when they were written before)."""
+        return the points each seat earned now ({} when they were written before).
+
+        Raises:
+            StoreFailure: nothing was written (tried again: each game is written once).
+        """
         match = room.match
         if match is None or match.status != Status.MATCH_OVER or not room.earns:
             return {}
         deal = match.round.number
         points = experience_points(room.players, sorted(match.winners), room.rules.pairs)
-        earned: dict[int, int] = {}
-        with self.db:
-            self.db.execute("BEGIN")
-            for seat in room.people:
-                player = room.seats[seat].player
-                assert player is not None  # a ranked room's people all said hello
-                result = outcome(room, seat)
-                xp = 0 if result == "abandoned" else points[seat]
-                row = self.db.execute("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                      (room.room_id, deal, player, room.rules.name, room.players, xp, result,
-                                       now, _opponents(room, seat)))
-                if row.rowcount == 1:
-                    self.db.execute(*self._add(player, room.rules.name, xp, 1))
-                    earned[seat] = xp
-        return earned
+        lines: dict[int, RankedLine] = {}
+        for seat in room.people:
+            player = room.seats[seat].player
+            assert player is not None  # a ranked room's people all said hello
+            result = outcome(room, seat)
+            xp = 0 if result == "abandoned" else points[seat]
+            lines[seat] = RankedLine(room.room_id, deal, player, room.rules.name, room.players, xp, result,
+                                     now, _opponents(room, seat))
+        written = self.store.rank(list(lines.values()))
+        return {seat: line.xp for seat, line in lines.items() if line in written}
 
-    def penalty(self, room: Room, seat: int, now: float) -> list[Statement]:
-        """The statements that take `PENALTY` points from the player who abandoned ``seat``
-        (committed with the vote that decides it)."""
+    def penalty(self, room: Room, seat: int, now: float) -> list[RankedLine]:
+        """The line that takes `PENALTY` points from the player who abandoned ``seat`` (committed
+        with the vote that decides it)."""
         player = room.seats[seat].player
         assert player is not None
-        return [("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                 (room.room_id, PENALTY_DEAL, player, room.rules.name, room.players, -PENALTY, "penalty", now,
-                  _opponents(room, seat))),
-                self._add(player, room.rules.name, -PENALTY, 0)]
-
-    @staticmethod
-    def _add(player: str, preset: str, xp: int, games: int) -> Statement:
-        return ("INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT (player, preset) "
-                "DO UPDATE SET xp = xp + excluded.xp, games = games + excluded.games",
-                (player, preset, xp, games))
+        return [RankedLine(room.room_id, PENALTY_DEAL, player, room.rules.name, room.players, -PENALTY,
+                           "penalty", now, _opponents(room, seat), games=0)]
 
     # ---- reading ----------------------------------------------------------------------------
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""
-        return {preset: xp for preset, xp in self.db.execute(
-            "SELECT preset, xp FROM ratings WHERE player = ? ORDER BY preset", (player,))}
+        return self.store.points(player)
 
     def leaderboard(self, preset: str, player: str | None) -> dict[str, Any]:
         """The `TOP` players of ``preset`` (rank, name, tag, avatar, points, games) and the
         asking player's own line (None when they have not played it ranked)."""
+        board = self.store.leaderboard(preset, TOP, player)
         top = []
         rank, last = 0, None
-        rows = self.db.execute(
-            "SELECT r.player, r.xp, r.games, p.name, p.avatar FROM ratings r "
-            "JOIN profiles p ON p.id = r.player WHERE r.preset = ? "
-            "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (preset, TOP))
-        for i, (who, xp, games, name, avatar) in enumerate(rows):
-            if xp != last:
-                rank, last = i + 1, xp  # equal points share a rank
-            top.append({"rank": rank, "name": name, "tag": tag_of(who), "avatar": avatar, "xp": xp,
-                        "games": games, "you": who == player})
-        you = None
-        if player is not None:
-            mine = self.db.execute("SELECT xp, games FROM ratings WHERE player = ? AND preset = ?",
-                                   (player, preset)).fetchone()
-            if mine is not None:
-                above = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ? AND xp > ?",
-                                        (preset, mine[0])).fetchone()[0]
-                you = {"rank": above + 1, "xp": mine[0], "games": mine[1]}
-        players = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ?", (preset,)).fetchone()[0]
-        return {"preset": preset, "top": top, "you": you, "players": players}
+        for i, line in enumerate(board.top):
+            if line.xp != last:
+                rank, last = i + 1, line.xp  # equal points share a rank
+            top.append({"rank": rank, "name": line.name, "tag": tag_of(line.player), "avatar": line.avatar,
+                        "xp": line.xp, "games": line.games, "you": line.player == player})
+        you = board.you
+        mine = None if you is None else {"rank": you.rank, "xp": you.xp, "games": you.games}
+        return {"preset": preset, "top": top, "you": mine, "players": board.players}
 
     def history(self, player: str, preset: str | None = None) -> list[dict[str, Any]]:
         """The player's latest `HISTORY` ranked games (and penalties), newest first; never a room id."""
-        where, values = ("AND preset = ?", (player, preset)) if preset is not None else ("", (player,))
-        rows = self.db.execute(f"SELECT preset, players, xp, outcome, at, opponents, deal FROM ranked "
-                               f"WHERE player = ? {where} ORDER BY at DESC, deal DESC LIMIT {HISTORY}",
-                               values)
-        return [{"preset": p, "players": n, "xp": xp, "outcome": result, "at": at, "deal": deal,
-                 "opponents": json.loads(opponents)} for p, n, xp, result, at, opponents, deal in rows]
+        return [{"preset": line.preset, "players": line.players, "xp": line.xp, "outcome": line.outcome,
+                 "at": line.at, "deal": line.deal, "opponents": list(line.opponents)}
+                for line in self.store.history(player, preset, HISTORY)]
 
 
 def known_preset(value: Any) -> str | None:

@@ -1,121 +1,41 @@
-"""The server's SQLite file: rooms, their seats (keys as digests) and their change logs.
+"""What the server keeps: the `RoomStore` protocol, the one seam between the server and its database.
 
-Every change is committed before the server tells anyone about it. The database runs
-in WAL mode with ``synchronous=NORMAL``: a commit survives the server process being
-killed at any moment (it is in the log file the next start reads), at the cost of
-the last commits on a power cut, and commits are fast enough to make on the
-server's event loop.
+The server talks to its storage only through `RoomStore`: rooms (their seats and change
+logs), players' profiles, and the ranking's lines and points. Its one implementation
+today is `sqlitestore.SQLiteRoomStore` (every SQL statement of the server is there);
+another database goes behind the same protocol and the server does not change.
 
-The file holds every room's seed, from which anyone who reads it can deal every hidden
-hand again: it is made readable by its owner only (0600; SQLite gives its ``-wal`` and
-``-shm`` files the database's own mode), and an existing file is set to that mode too.
+What every implementation promises:
 
-Opening is careful, because a file that is not what it should be must never cost the
-rooms in it: a folder, a device, a file that is not SQLite, a damaged one (SQLite's
-quick check), one whose tables are not the rooms' (a table missing, or other columns),
-or one written by a newer Huit is refused with a `StoreError` that names the file and
-the problem, and nothing is written to it. Tables are created only in a new, empty
-file; a database of an earlier version is brought to this one (version 0 had no
-``owner`` and ``joined`` columns; version 1 no room ``kind``, and none of the players'
-tables).
+- **A change is committed before anyone hears of it.** Every method that writes returns
+  only once its change is durable (it survives the server process being killed); the
+  server tells the players afterwards, so a client never sees what a restart forgets.
+- **All or nothing.** A method that writes several things (a vote's log entry with the
+  penalty it decides, a match's points for each of its players) commits them together
+  or not at all.
+- **Failure is a `StoreFailure`**, whatever the database: nothing of the change was
+  stored, the server refuses the change (``server_error``) and the room stays as it
+  was. A store that cannot be opened at all is a `StoreError` naming it, and nothing
+  was written to it.
+- **Written once.** A ranked line (`RankedLine`) is keyed by room, deal and player: writing
+  it again (a restart that finds a finished room whose points it already wrote) changes
+  nothing.
 
-Besides the rooms, the file keeps the players (version 2): ``profiles`` (a player key's
-digest, name and avatar: `profiles`), ``ratings`` (experience points per player and
-rule set) and ``ranked`` (each player's ranked games), read and written by `ranking`.
+Everything here is called on the server's event loop: a method must be fast enough for it
+(SQLite in WAL mode commits in well under a millisecond).
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-import sqlite3
-import stat
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final, Protocol
 
-from .rooms import LogEntry, Room, Seat
-from .wire import rules_from_json, rules_to_json
+from .profiles import Profile
+from .rooms import LogEntry, Room
 
-VERSION: Final = 2
-"""The schema's version, kept in SQLite's ``user_version`` (0 in files of the first version)."""
-
-HEADER: Final = b"SQLite format 3\x00"
-OWNER_ONLY: Final = 0o600
 SHOWN: Final = 160  # characters of a path quoted in a message
-
-Statement = tuple[str, tuple[Any, ...]]
-"""An SQL statement and its values."""
-
-SCHEMA: Final = """
-CREATE TABLE rooms (
-    id TEXT PRIMARY KEY,
-    rules TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    first INTEGER,
-    created REAL NOT NULL,
-    active REAL NOT NULL,
-    owner TEXT NOT NULL DEFAULT '',
-    joined INTEGER NOT NULL DEFAULT 1,
-    kind TEXT NOT NULL DEFAULT 'private'
-);
-CREATE TABLE log (
-    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    seat INTEGER,
-    text TEXT NOT NULL DEFAULT '',
-    PRIMARY KEY (room, seq)
-);
-"""
-
-PLAYERS_SCHEMA: Final = """
-CREATE TABLE profiles (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    avatar INTEGER NOT NULL,
-    created REAL NOT NULL,
-    active REAL NOT NULL
-);
-CREATE TABLE ratings (
-    player TEXT NOT NULL,
-    preset TEXT NOT NULL,
-    xp INTEGER NOT NULL,
-    games INTEGER NOT NULL,
-    PRIMARY KEY (player, preset)
-);
-CREATE INDEX ratings_board ON ratings (preset, xp DESC);
-CREATE TABLE ranked (
-    room TEXT NOT NULL,
-    deal INTEGER NOT NULL,
-    player TEXT NOT NULL,
-    preset TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    xp INTEGER NOT NULL,
-    outcome TEXT NOT NULL,
-    at REAL NOT NULL,
-    opponents TEXT NOT NULL,
-    PRIMARY KEY (room, deal, player)
-);
-CREATE INDEX ranked_player ON ranked (player, at);
-"""
-"""The players' tables (version 2): profiles, experience points per rule set, ranked games."""
-
-FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
-                        "log": ["room", "seq", "kind", "seat", "text"]}
-"""The tables as the first version wrote them."""
-SECOND_COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
-"""The tables as version 1 wrote them."""
-COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
-                  "profiles": ["id", "name", "avatar", "created", "active"],
-                  "ratings": ["player", "preset", "xp", "games"],
-                  "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
-                             "opponents"]}
-"""The tables as this version writes them."""
-COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, VERSION: COLUMNS}
-"""The tables each version wrote, by schema version."""
 
 
 class StoreError(Exception):
@@ -130,208 +50,140 @@ class StoreError(Exception):
         super().__init__(f"cannot use the rooms' database {shown}: {problem}")
 
 
-def _inspect(path: Path) -> bool:
-    """Check what is at ``path`` before SQLite opens it; return whether it is a new file.
+class StoreFailure(Exception):
+    """The database refused a read or a change (a full disk, a lock, a lost connection).
 
-    Raises:
-        StoreError: a folder, not a regular file, or a file that is not an SQLite database.
-    """
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        return True
-    except OSError as exc:
-        raise StoreError(path, exc.strerror or str(exc)) from None
-    if stat.S_ISDIR(info.st_mode):
-        raise StoreError(path, "it is a folder; name the rooms' SQLite file, e.g. rooms.sqlite3 in it")
-    if not stat.S_ISREG(info.st_mode):
-        raise StoreError(path, "it is not a regular file (a device, a pipe or a socket)")
-    if info.st_size == 0:
-        return True
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(100)
-    except OSError as exc:
-        raise StoreError(path, f"it cannot be read ({exc.strerror or exc})") from None
-    if not head.startswith(HEADER):
-        raise StoreError(path, "it is not an SQLite database (its first bytes are not SQLite's header)")
-    if len(head) < 100:
-        raise StoreError(path, f"it is cut short ({info.st_size} bytes: not even SQLite's header)")
-    return False
+    Nothing of the change was stored: the server refuses it and tries nothing on its own."""
 
 
-def _create_owner_only(path: Path) -> None:
-    """Make the empty file SQLite will fill, readable by its owner only (whatever the umask)."""
-    with contextlib.suppress(FileExistsError):
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, OWNER_ONLY))
+@dataclass(frozen=True)
+class RankedLine:
+    """One player's line of a ranked game, or of a penalty: their history shows it, and its
+    points (``xp``, negative for a penalty) and ``games`` (1 for a game, 0 for a penalty) are
+    added to their rating of the rule set."""
+
+    room: str
+    deal: int  # the deal that ended the match (a penalty's: `ranking.PENALTY_DEAL`)
+    player: str
+    preset: str
+    players: int
+    xp: int
+    outcome: str  # win, tie, loss, abandoned, penalty
+    at: float  # the server's clock
+    opponents: tuple[str, ...]  # the other people's names with their tags
+    games: int = 1
 
 
-def owner_only(path: Path) -> None:
-    """Set the database and its ``-wal``/``-shm`` files (those present) to owner-only."""
-    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-        with contextlib.suppress(FileNotFoundError):
-            if stat.S_IMODE(file.stat().st_mode) != OWNER_ONLY:
-                file.chmod(OWNER_ONLY)
+@dataclass(frozen=True)
+class Rating:
+    """A line of a rule set's leaderboard."""
+
+    player: str
+    name: str
+    avatar: int
+    xp: int
+    games: int
 
 
-class RoomStore:
-    """Rooms on disk.
+@dataclass(frozen=True)
+class Standing:
+    """Where one player stands in a rule set: 1 + the players with more points."""
 
-    Raises:
-        StoreError: the file cannot be used as the rooms' database (see the module).
-    """
+    rank: int
+    xp: int
+    games: int
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        memory = str(path) == ":memory:"
-        if not memory:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(path, f"its folder cannot be made ({exc.strerror or exc})") from None
-            new = _inspect(self.path)
-            try:
-                if new:
-                    _create_owner_only(self.path)
-                owner_only(self.path)
-            except OSError as exc:
-                raise StoreError(path, exc.strerror or str(exc)) from None
-        try:
-            # mode=rw: an existing file is opened, never made anew (it was made above if new).
-            target = ":memory:" if memory else f"{self.path.resolve().as_uri()}?mode=rw"
-            self.db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, uri=not memory)
-        except sqlite3.Error as exc:
-            raise StoreError(path, f"SQLite cannot open it ({exc})") from None
-        try:
-            self._prepare()
-        except StoreError:
-            self.db.close()
-            raise
-        except sqlite3.Error as exc:
-            self.db.close()
-            raise StoreError(path, f"it is damaged ({exc})") from None
 
-    def _prepare(self) -> None:
-        """Check the file's health and tables, then make it ready (see the module)."""
-        db = self.db
-        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if not tables:
-            db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
-                             + PLAYERS_SCHEMA)
-        else:
-            health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
-            if health != ["ok"]:
-                raise StoreError(self.path, f"it is damaged (SQLite's check: {'; '.join(health)[:200]})")
-            if version > VERSION:
-                raise StoreError(self.path, f"it was written by a newer Huit (schema {version}; this one "
-                                            f"reads up to {VERSION})")
-            wanted = COLUMNS_OF.get(version)
-            if wanted is None:
-                raise StoreError(self.path, f"its schema version {version} is not one Huit wrote")
-            for table, columns in wanted.items():
-                if table not in tables:
-                    raise StoreError(self.path, f"its {table} table is missing (tables: "
-                                                f"{', '.join(sorted(tables))[:120]}); Huit does not start "
-                                                "its rooms afresh in it")
-                found = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
-                if found != columns:
-                    raise StoreError(self.path, f"its {table} table has the columns "
-                                                f"{', '.join(found)[:120]}, not {', '.join(columns)}")
-            if version < VERSION:
-                with db:
-                    db.execute("BEGIN")
-                    if version < 1:
-                        db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
-                        # Rooms of the first version keep the seven days they were promised.
-                        db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
-                    # Rooms made before there were public ones were all private.
-                    db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
-                    for statement in PLAYERS_SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
-                    db.execute(f"PRAGMA user_version={VERSION}")
-            db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("PRAGMA foreign_keys=ON")
-        if str(self.path) != ":memory:":
-            owner_only(self.path)
+@dataclass(frozen=True)
+class Leaderboard:
+    """A rule set's best players, the asker's own standing, and how many players it has."""
 
-    def close(self) -> None:
-        """Close the file."""
-        self.db.close()
+    top: list[Rating]  # most points first; equal points: fewer games, then the older profile
+    you: Standing | None  # None: the asker played none of it ranked (or is nobody)
+    players: int
 
-    def _seats(self, room: Room) -> str:
-        return json.dumps([s.to_json() for s in room.seats])
+
+class RoomStore(Protocol):
+    """The server's storage (see the module for what every method promises)."""
+
+    # ---- rooms ------------------------------------------------------------------------------
+    def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
+        """Every stored room rebuilt from its seed and log (oldest first), and the ids of the
+        rooms that could not be, each with why (they stay stored, untouched)."""
+        ...
 
     def add(self, room: Room, now: float) -> None:
-        """Store a new room."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            (room.room_id, json.dumps(rules_to_json(room.rules)), self._seats(room),
-                             room.seed, room.first, now, now, room.owner, int(room.joined), room.kind))
+        """Store a new room (its rules, seats, seed, owner, kind), active ``now``; committed
+        when this returns."""
+        ...
 
     def save_seats(self, room: Room, now: float) -> None:
-        """Store the room's seats (a claim) and mark it active."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("UPDATE rooms SET seats = ?, active = ?, joined = ? WHERE id = ?",
-                            (self._seats(room), now, int(room.joined), room.room_id))
+        """Store the room's seats and whether someone besides its creator joined (a claim), and
+        mark it active ``now``; committed when this returns."""
+        ...
 
-    def append(self, room: Room, entry: LogEntry, now: float, also: Sequence[Statement] = ()) -> None:
-        """Store one change of the room, committed when this returns; ``also``: statements
-        committed with it (a penalty voted with the vote that decides it), all or nothing."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO log VALUES (?, ?, ?, ?, ?)",
-                            (room.room_id, room.log_length, entry.kind, entry.seat, entry.text))
-            self.db.execute("UPDATE rooms SET active = ? WHERE id = ?", (now, room.room_id))
-            for sql, values in also:
-                self.db.execute(sql, values)
-        room.log_length += 1
-
-    def run(self, statements: Sequence[Statement]) -> None:
-        """Commit ``statements`` together, all or nothing."""
-        with self.db:
-            self.db.execute("BEGIN")
-            for sql, values in statements:
-                self.db.execute(sql, values)
-
-    def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
-        """Every stored room rebuilt, and the ids of rooms that could not be (with why)."""
-        rooms, broken = [], []
-        for row in self.db.execute("SELECT id, rules, seats, seed, first, owner, joined, kind, created "
-                                   "FROM rooms ORDER BY created"):
-            try:
-                rooms.append(self._rebuild(*row))
-            except Exception as exc:  # one damaged room must not keep the others from starting
-                broken.append((row[0], f"{type(exc).__name__}: {exc}"))
-        return rooms, broken
-
-    def _rebuild(self, room_id: str, rules: str, seats: str, seed: int, first: int | None, owner: str,
-                 joined: int, kind: str, created: float) -> Room:
-        stored: list[dict[str, Any]] = json.loads(seats)
-        room = Room(room_id, rules_from_json(json.loads(rules)), [Seat.from_json(s) for s in stored], seed,
-                    first, owner=owner, joined=bool(joined), kind=kind, created=created)
-        entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
-            "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
-        room.replay(entries)
-        return room
+    def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
+        """Store one change of the room as the next entry of its log and mark it active ``now``,
+        with ``lines`` (a penalty decided by the vote this entry is), all committed together
+        when this returns; then count it in ``room.log_length``."""
+        ...
 
     def expired(self, before: float, lonely_before: float) -> list[str]:
-        """Ids of rooms with no activity since ``before``, and of rooms nobody but their creator
-        joined with none since ``lonely_before``."""
-        return [r[0] for r in self.db.execute(
-            "SELECT id FROM rooms WHERE active < ? OR (joined = 0 AND active < ?)", (before, lonely_before))]
+        """The ids of rooms with no activity since ``before``, and of rooms nobody but their
+        creator joined with none since ``lonely_before``."""
+        ...
 
     def delete(self, room_id: str) -> None:
-        """Forget a room and its log."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("DELETE FROM log WHERE room = ?", (room_id,))
-            self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+        """Forget a room and its log (committed when this returns)."""
+        ...
 
     def exists(self, room_id: str) -> bool:
         """Whether the room is stored."""
-        return self.db.execute("SELECT 1 FROM rooms WHERE id = ?", (room_id,)).fetchone() is not None
+        ...
+
+    # ---- players ----------------------------------------------------------------------------
+    def profile(self, player: str) -> Profile | None:
+        """The profile kept under ``player`` (a player key's digest), if any."""
+        ...
+
+    def add_profile(self, profile: Profile, now: float) -> None:
+        """Keep a new profile, created and active ``now``; committed when this returns."""
+        ...
+
+    def save_profile(self, profile: Profile, now: float) -> None:
+        """Store a profile's changed name and avatar, active ``now``; committed when this returns."""
+        ...
+
+    def visit(self, player: str, now: float) -> None:
+        """Mark ``player``'s profile active ``now``; committed when this returns."""
+        ...
+
+    def expire_profiles(self, before: float) -> int:
+        """Forget the profiles not active since ``before`` that never played a ranked game (no
+        rating); return how many."""
+        ...
+
+    # ---- the ranking ------------------------------------------------------------------------
+    def rank(self, lines: Sequence[RankedLine]) -> list[RankedLine]:
+        """Write each line not written before (the same room, deal and player), adding its
+        points and games to its player's rating of its rule set, all in one commit; return the
+        lines written now."""
+        ...
+
+    def points(self, player: str) -> dict[str, int]:
+        """The player's points per rule set they played ranked, by rule set name."""
+        ...
+
+    def leaderboard(self, preset: str, top: int, player: str | None) -> Leaderboard:
+        """The ``top`` best players of ``preset`` that have a profile, ``player``'s own standing,
+        and how many players it has."""
+        ...
+
+    def history(self, player: str, preset: str | None, limit: int) -> list[RankedLine]:
+        """The player's ``limit`` latest lines (of ``preset``, or of every rule set), newest first
+        (and of two at the same time, the later deal first)."""
+        ...
+
+    def close(self) -> None:
+        """Let the database go (nothing is written after this)."""
+        ...

@@ -13,18 +13,17 @@ room or seat. Rooms created count against the quotas of the address and the play
 from __future__ import annotations
 
 import logging
+import random
 import re
 import secrets
-import sqlite3
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .meeting import identities, needs_profile
 from .protocol import Client, Refusal, checked_text
 from .rooms import KINDS, MAX_NAME, Room, RoomError, seat_name, seats_from_request
+from .roomservice import Handler, Ref, RoomService
+from .roomstore import StoreFailure
 from .wire import WireError, rules_from_json
-
-if TYPE_CHECKING:
-    from .server import RoomServer
 
 log = logging.getLogger("huit.server")
 
@@ -33,27 +32,30 @@ REQUEST_ID: Final = re.compile(r"[!-~]{8,64}", re.ASCII)  # a create's or claim'
 
 
 class Seating:
-    """The handlers of create and join, and the memory of their request ids."""
+    """The handlers of create and join, and the memory of their request ids: rooms made in the
+    rooms ``service``, at most ``max_rooms`` of them, their seeds drawn from ``rng``."""
 
-    def __init__(self, server: RoomServer) -> None:
-        self.server = server
+    def __init__(self, service: RoomService, rng: random.Random, max_rooms: int) -> None:
+        self.service = service
+        self.rng = rng
+        self.max_rooms = max_rooms
         # A create or claim whose answer was lost comes again with the same request id: it gets
         # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds).
         self.requests: dict[str, tuple[float, str, int, str]] = {}
 
-    def handlers(self) -> dict[str, Any]:
+    def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
         return {"create": self.on_create, "join": self.on_join}
 
-    async def on_create(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_create(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """Make a room (private, or public with ``public``) and seat its creator."""
-        server = self.server
+        service = self.service
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
         request = self._request_id(data)
         if self._repeat(client, request):
             return
-        if len(server.rooms) >= server.max_rooms:
+        if len(service.rooms) >= self.max_rooms:
             raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
         try:
             rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
@@ -73,32 +75,32 @@ class Seating:
             needs_profile(client, "creating a public room")
         owners = identities(client)  # its address, and its player
         computers = sum(not s.is_human for s in seats)
-        server.quotas.check_room(owners, computers)
+        service.quotas.check_room(owners, computers)
         first = None
         if rules.first_player == "seat0":  # "the human always starts": the first human seat
             first = next(i for i, s in enumerate(seats) if s.is_human)
-        room = Room(secrets.token_urlsafe(9), rules, seats, server.rng.randrange(1 << 62), first,
-                    owner=client.address, kind=KINDS[1] if public else KINDS[0], created=server.clock.now())
+        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first,
+                    owner=client.address, kind=KINDS[1] if public else KINDS[0], created=service.clock.now())
         seat, key = room.claim(None, name)
         self._claimed(client, room, seat)
         try:
-            server.store.add(room, server.clock.now())
-        except sqlite3.Error:
+            service.store.add(room, service.clock.now())
+        except StoreFailure:
             log.exception("a new room could not be stored")
             raise Refusal("server_error", "the server could not store the room; please try again") from None
-        server.rooms[room.room_id] = room
-        server.quotas.created_room(room.room_id, owners, computers)
+        service.rooms[room.room_id] = room
+        service.quotas.created_room(room.room_id, owners, computers)
         log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
         self._remember_request(request, room, seat, key)
-        server._seat(client, room, seat, key)
+        service.seat(client, room, seat, key)
 
-    async def on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_join(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
         """Take back a seat with its key, or claim a free one."""
-        server = self.server
+        service = self.service
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
         wanted = data.get("room")
-        room = server.rooms.get(wanted) if isinstance(wanted, str) else None
+        room = service.rooms.get(wanted) if isinstance(wanted, str) else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
         seat, key = data.get("seat"), data.get("key")
@@ -109,7 +111,7 @@ class Seating:
             if room.seats[seat].abandoned:
                 raise Refusal("abandoned", "you were away from this ranked game too long: a computer plays "
                                            "your seat now")
-            server._seat(client, room, seat, None)
+            service.seat(client, room, seat, None)
             return
         request = self._request_id(data)
         if self._repeat(client, request):
@@ -127,8 +129,8 @@ class Seating:
         self._claimed(client, room, seat)
         room.joined = True  # someone besides its creator: the room keeps its full seven days
         try:
-            server.store.save_seats(room, server.clock.now())
-        except sqlite3.Error:  # the claim is undone: a seat must never belong to a key nobody got
+            service.store.save_seats(room, service.clock.now())
+        except StoreFailure:  # the claim is undone: a seat must never belong to a key nobody got
             for s, (key_hash, old_name, player, address, avatar) in zip(room.seats, before[0], strict=True):
                 s.key_hash, s.name, s.player, s.address = key_hash, old_name, player, address
                 s.avatar = avatar
@@ -136,7 +138,7 @@ class Seating:
             log.exception("room %s: a claim could not be stored", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None
         self._remember_request(request, room, seat, new)
-        server._seat(client, room, seat, new)
+        service.seat(client, room, seat, new)
 
     @staticmethod
     def _name(client: Client, data: dict[str, Any]) -> str:
@@ -171,21 +173,21 @@ class Seating:
 
     def _remember_request(self, request: str | None, room: Room, seat: int, key: str) -> None:
         if request is not None:
-            now = self.server.clock.now()
+            now = self.service.clock.now()
             self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
             self.requests[request] = (now, room.room_id, seat, key)
 
     def _repeat(self, client: Client, request: str | None) -> bool:
         """A create or claim seen before (its answer was lost): the same seat and key again."""
-        server = self.server
+        service = self.service
         known = self.requests.get(request) if request is not None else None
-        if known is None or server.clock.now() - known[0] >= REQUEST_MEMORY:
+        if known is None or service.clock.now() - known[0] >= REQUEST_MEMORY:
             return False
         _, room_id, seat, key = known
-        room = server.rooms.get(room_id)
+        room = service.rooms.get(room_id)
         if room is None or not room.opens(seat, key):
             return False
-        server._seat(client, room, seat, key)
+        service.seat(client, room, seat, key)
         return True
 
     @staticmethod

@@ -2,9 +2,10 @@
 
 An asyncio WebSocket server (the ``websockets`` library) that owns every room's
 engine. A change and the messages it causes happen in one synchronous step (nothing
-awaits between checking an action, applying it, committing it to SQLite
-(`roomstore`) and queueing each seat's message), so every client hears of every
-change, in order, and a change is stored before anyone hears of it. Each
+awaits between checking an action, committing it to the store (`roomstore.RoomStore`,
+an SQLite file: `sqlitestore`), applying it and queueing each seat's message), so every
+client hears of every change, in order, and a change is stored before anyone hears of it:
+the rooms service (`roomservice.RoomService`) is the one way a room changes. Each
 connection has its own outgoing queue and writer task; a client that falls too far
 behind is disconnected (its seat waits, and reconnecting gives a fresh view). Each
 seat is sent only its own view and the events redacted for it.
@@ -16,7 +17,7 @@ two turns in a row to the clock, until they act again) is its `game.play.TurnDri
 The server brings a room's driver up to the present before anything changes in the
 room, and one task per room sleeps until the driver is due (re-planned after every
 change), then makes its move like a player's: checked, committed, applied, told
-(`driving`, a base class of the server). Everything the server times reads one
+(`driving`). Everything the server times reads one
 injectable clock (`clock`: turn clocks and delays, rate limits, request memory, the
 rooms-per-hour quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
 `protocol` holds its limits and message decoding, `hosting` runs a server on a
@@ -38,10 +39,15 @@ has a certificate.
 
 Protocol version 2 adds players (a connection says ``hello`` with its player key:
 `profiles`), the public rooms' lobby (`lobby`), quick match (`matchmaking`) and the
-ranking (`ranking`). Their messages are handled in `meeting` (hello, profile, lobby,
-queue) and `competition` (votes, leaderboards, histories, and the points, abandons and
-votes of ranked rooms); rooms are made and seats taken in `seating` (create, join),
-and played here.
+ranking (`ranking`).
+
+`RoomServer` holds the connections and puts the server's parts together, each given the
+rooms service (composition: none calls another's private names): `seating` (create,
+join), `playing` (action, autopilot, accept_round, leave), `meeting` (hello, profile,
+lobby), `quickmatch` (queue, unqueue, and its rooms), `competition` (votes, leaderboards,
+histories, and the points, abandons and votes of ranked rooms), `driving` (what a room
+does by itself) and `expiry` (when rooms go). Each message type has one handler
+(`roomservice.Handler`), in `RoomServer.handlers`.
 """
 
 from __future__ import annotations
@@ -52,53 +58,42 @@ import functools
 import json
 import logging
 import random
-import sqlite3
 import ssl
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request
 
-from game.engine import Action, IllegalAction, Status, TimeOut, parse_action
-from game.engine.events import Event
+from game.engine import Status
 from game.play import Pace
 
 from . import web
 from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, quota_key
 from .clock import Clock, SystemClock
 from .competition import Competition
-from .driving import RoomDriving
+from .driving import Driving
 from .expiry import EXPIRY as EXPIRY
-from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, RoomExpiry
+from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
 from .expiry import SWEEP as SWEEP
 from .lobby import Lobby
-from .matchmaking import Queues
 from .meeting import Meeting
-from .profiles import ProfileStore
-from .protocol import (
-    BURST,
-    MAX_FRAME,
-    PROTOCOL,
-    RATE,
-    Client,
-    Refusal,
-    decode,
-    plain_values,
-    read_ref,
-    text_problem,
-)
+from .playing import Playing
+from .profiles import Profiles
+from .protocol import BURST, MAX_FRAME, PROTOCOL, RATE, Client, Refusal, decode, read_ref, text_problem
+from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
-from .rooms import LogEntry, Room
-from .roomstore import RoomStore, Statement
+from .rooms import Room
+from .roomservice import MAX_BACKLOG as MAX_BACKLOG
+from .roomservice import Handler, Ref, RoomService
+from .roomstore import RoomStore
 from .search import SearchPool
 from .seating import Seating
-from .wire import event_to_json, result_to_json, view_to_json
+from .sqlitestore import SQLiteRoomStore
 
-MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
 ROOMS_HELD: Final = 50  # rooms one address may hold at once (created by it, still kept)
@@ -116,9 +111,11 @@ _frames_log = logging.getLogger("huit.server.websockets")
 _frames_log.setLevel(logging.INFO)
 
 
-class RoomServer(RoomDriving, RoomExpiry):
+class RoomServer:
     """Rooms, connections, computer turns, clocks and expiry.
 
+    ``db``: the rooms' SQLite file, or a `roomstore.RoomStore` to keep them in (the server
+    closes it when it stops).
     ``clock``: what everything the server times reads (default `SystemClock`; tests pass
     a `ManualClock` and advance it). ``think_scale`` multiplies the computers' think and
     reaction delays (0: at once). ``rng``: where deals and delays are drawn from.
@@ -140,7 +137,7 @@ class RoomServer(RoomDriving, RoomExpiry):
         ValueError: a trusted proxy that is not an address or network.
     """
 
-    def __init__(self, db: str | Path, *, clock: Clock | None = None, think_scale: float = 1.0,
+    def __init__(self, db: str | Path | RoomStore, *, clock: Clock | None = None, think_scale: float = 1.0,
                  rng: random.Random | None = None, rate: float = RATE, burst: float = BURST,
                  max_rooms: int = MAX_ROOMS, rooms_per_hour: int = ROOMS_PER_HOUR,
                  rooms_held: int = ROOMS_HELD, computer_seats: int = COMPUTER_SEATS,
@@ -152,7 +149,8 @@ class RoomServer(RoomDriving, RoomExpiry):
                  trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
                  votes_per_hour: int = VOTES_PER_HOUR) -> None:
-        self.store = RoomStore(db)  # raises StoreError: a file that cannot be the rooms' database
+        # StoreError: a file that cannot be the rooms' database
+        self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.addresses = AddressPolicy.of(proxy_headers, trusted_proxies, trust_loopback)
         self.quotas = Quotas(Limits(connections_per_address, rooms_per_hour, rooms_held, computer_seats,
@@ -160,36 +158,42 @@ class RoomServer(RoomDriving, RoomExpiry):
                                     votes_per_hour), self.clock.now)
         self.open_connections = 0  # WebSocket connections open now, exempt or not
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
-        self.max_rooms = max_rooms
-        self.lonely_expiry = lonely_expiry
-        self.finished_expiry = finished_expiry
-        self.quiet: dict[str, float] = {}  # resting room id -> since when none of its people is connected
         self.tls = tls
         self._warned_proxy = False  # the log said once that proxy headers come without a proxy
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
         # pass a seeded generator to make the deals reproducible.
-        self.rng = rng if rng is not None else random.SystemRandom()
-        self.pace = Pace(self.rng, think_scale, think_scale)  # every room's computers
+        rng = rng if rng is not None else random.SystemRandom()
+        self.pace = Pace(rng, think_scale, think_scale)  # every room's computers
         # Every room's Hard computers search here: bounded workers, queue and think budget.
         self.search = search if search is not None else SearchPool()
-        self.rooms: dict[str, Room] = {}
-        self.seated: dict[str, dict[int, Client]] = {}  # room id -> seat -> connection
-        self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
-        self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
-        # Players, the lobby, quick match and the ranking (protocol version 2).
-        self.profiles = ProfileStore(self.store.db)
-        self.ranking = Ranking(self.store.db)
-        self.lobby = Lobby(self.clock, self._send)
-        self.meeting = Meeting(self)
-        self.queues = Queues(self.clock, self._send, self.meeting.quick_room)
-        self.competition = Competition(self)
-        self.seating = Seating(self)
-        self.handlers: dict[str, Any] = {**self.seating.handlers(), **self.meeting.handlers(),
-                                         **self.competition.handlers()}
+        # The rooms service, and the parts that take it.
+        self.service = RoomService(self.store, self.clock, self.quotas)
+        self.profiles = Profiles(self.store)
+        self.ranking = Ranking(self.store)
+        self.lobby = Lobby(self.clock, self.service.send)
+        self.driving = Driving(self.service, self.pace, self.search)
+        self.competition = Competition(self.service, self.ranking)
+        self.quick = QuickMatch(self.service, rng, max_rooms)
+        self.queues = self.quick.queues
+        self.service.connect(driving=self.driving, competition=self.competition, lobby=self.lobby,
+                             queues=self.queues)
+        self.seating = Seating(self.service, rng, max_rooms)
+        self.meeting = Meeting(self.service, self.profiles, self.ranking, self.lobby)
+        self.playing = Playing(self.service, self.driving)
+        self.expiry = Expiry(self.service, driving=self.driving, competition=self.competition,
+                             lobby=self.lobby, profiles=self.profiles, ranking=self.ranking,
+                             lonely_expiry=lonely_expiry, finished_expiry=finished_expiry)
+        self.handlers: dict[str, Handler] = {
+            **self.seating.handlers(), **self.playing.handlers(), **self.meeting.handlers(),
+            **self.quick.handlers(), **self.competition.handlers(), "ping": self._on_ping}
         self.port = 0
-        self._server: Any = None
-        self._sweeper: asyncio.Task[None] | None = None
+        self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def rooms(self) -> dict[str, Room]:
+        """Every room the server keeps, by id (the rooms service's)."""
+        return self.service.rooms
 
     @property
     def think_scale(self) -> float:
@@ -203,14 +207,14 @@ class RoomServer(RoomDriving, RoomExpiry):
     # ---- life ------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Load the stored rooms, drop expired ones, and listen (``port`` 0: any free port)."""
-        self._loop = asyncio.get_running_loop()
+        self._loop = self.driving.loop = asyncio.get_running_loop()
         rooms, broken = self.store.load()
         for room_id, why in broken:
             log.error("room %s could not be rebuilt (%s); it is left in the database", room_id, why)
-        self.rooms = {room.room_id: room for room in rooms}
+        self.service.rooms.update({room.room_id: room for room in rooms})
         for room in rooms:
-            self._adopt(room)
-            self.quotas.hold(room.room_id, self._holders(room), room.computer_seats, room.resting)
+            self.driving.adopt(room)
+            self.quotas.hold(room.room_id, _holders(room), room.computer_seats, room.resting)
             self.lobby.changed(room)
             if room.state == Status.MATCH_OVER:
                 self.competition.match_over(room)  # points a crash kept from being written
@@ -219,15 +223,15 @@ class RoomServer(RoomDriving, RoomExpiry):
                                    ssl=self.tls, process_request=functools.partial(web.respond, self))
         self.port = self._server.sockets[0].getsockname()[1]
         for room in self.rooms.values():
-            self._kick(room)
-        self._sweeper = asyncio.create_task(self._sweep())
+            self.driving.kick(room)
+        self.expiry.start()
         log.info("listening on %s:%s%s with %d rooms", host, self.port, " (TLS)" if self.tls else "",
                  len(self.rooms))
 
     async def stop(self) -> None:
         """Close every connection and task, then the database."""
-        for task in [*self.tasks.values(), *([self._sweeper] if self._sweeper else [])]:
-            task.cancel()
+        self.driving.stop()
+        self.expiry.stop()
         for alarm in (self.lobby.alarm, self.queues.alarm, self.competition.alarm):
             alarm.cancel()
         if self._server is not None:
@@ -235,6 +239,10 @@ class RoomServer(RoomDriving, RoomExpiry):
             await self._server.wait_closed()
         self.search.shutdown(wait=False, cancel_futures=True)
         self.store.close()
+
+    def expire(self) -> list[str]:
+        """Forget the rooms whose time is up (`expiry.Expiry.expire`); return their ids."""
+        return self.expiry.expire()
 
     # ---- connections -------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
@@ -257,7 +265,7 @@ class RoomServer(RoomDriving, RoomExpiry):
         except ConnectionClosed:
             pass
         finally:
-            self._detach(client)
+            self.service.detach(client)
             self.queues.remove(client)
             self.lobby.leave(client)
             writer.cancel()
@@ -319,7 +327,7 @@ class RoomServer(RoomDriving, RoomExpiry):
                 ref = read_ref(message)
                 if ref is not None:
                     reply["ref"] = ref
-                self._send(client, reply)
+                self.service.send(client, reply)
             return
         ref = None
         try:
@@ -331,8 +339,7 @@ class RoomServer(RoomDriving, RoomExpiry):
                 raise Refusal("bad_message", "ref must be a string (plain text) or number of at most 64 "
                                              "characters")
             try:
-                handler = self.handlers.get(data["type"]) or getattr(self, "_on_" + data["type"])
-                await handler(client, data, ref)
+                await self.handlers[data["type"]](client, data, ref)
             except (Refusal, asyncio.CancelledError):
                 raise
             except Exception:  # a bug must cost one message, not the connection or the room
@@ -342,242 +349,18 @@ class RoomServer(RoomDriving, RoomExpiry):
             reply = {"type": "error", "code": exc.code, "message": str(exc), **exc.extra}
             if ref is not None:
                 reply["ref"] = ref
-            self._send(client, reply)
+            self.service.send(client, reply)
 
-    def _send(self, client: Client, message: dict[str, Any]) -> None:
-        if client.closing:
-            return
-        message["v"] = PROTOCOL
-        if client.outbox.qsize() >= MAX_BACKLOG:  # it stopped reading: let it reconnect for a fresh view
-            client.closing = True  # closed once, whatever it sends meanwhile
-            self._detach(client)
-            self._spawn(client.ws.close(1008, "too many unread messages"))
-            return
-        client.outbox.put_nowait(json.dumps(message))
-
-    def _detach(self, client: Client) -> None:
-        room, seat = client.room, client.seat
-        client.room = client.seat = None
-        if room is None or seat is None:
-            return
-        seated = self.seated.get(room.room_id, {})
-        if seated.get(seat) is client:
-            del seated[seat]
-            self._catch_up(room)  # their clock counted until now, and stops now
-            room.seats[seat].connected = False
-            if room.resting and not room.anyone_here:
-                self.quiet[room.room_id] = self.clock.now()  # the room expires `finished_expiry` from now
-            self.competition.left(room, seat)  # away from a ranked game: their seat may be lost
-            self._room_status(room)
-            self._kick(room)
-
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.ensure_future(coro)
-        task.add_done_callback(_report_failure)
-
-    # ---- requests -----------------------------------------------------------------------------
-    async def _on_ping(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        self._send(client, {"type": "pong", **({"ref": ref} if ref is not None else {})})
-
-    @staticmethod
-    def _holders(room: Room) -> list[str]:
-        """Whom a room counts against: its creator's address (a quick-match room: each of its
-        people's), and its people's players."""
-        addresses = [s.address for s in room.seats if s.address] if room.kind == "quick" else []
-        return list(dict.fromkeys([room.owner, *addresses, *("player:" + s.player for s in room.seats
-                                                              if s.player)]))
-
-    def _seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
-        """Attach ``client`` to ``seat`` (replacing a stale connection), start the game if ready."""
-        self._attach(client, room, seat, key)
-        self._settle(room)
-
-    def _seat_all(self, room: Room, seats: list[tuple[Client, int, str]]) -> None:
-        """Attach each connection to its seat (each with its new key), then start the game: every
-        one of them is told the deal."""
-        for client, seat, key in seats:
-            self._attach(client, room, seat, key)
-        self._settle(room)
-
-    def _attach(self, client: Client, room: Room, seat: int, key: str | None) -> None:
-        """Attach ``client`` to ``seat`` (replacing a stale connection) and tell it so."""
-        self.queues.remove(client)  # a connection in a room waits in no queue
-        seated = self.seated.setdefault(room.room_id, {})
-        old = seated.get(seat)
-        if old is not None and old is not client:
-            old.room = old.seat = None
-            old.outbox.put_nowait(json.dumps({"type": "error", "code": "replaced", "v": PROTOCOL,
-                                              "message": "this seat was taken over by a newer connection"}))
-            self._spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
-        seated[seat] = client
-        client.room, client.seat = room, seat
-        self.quiet.pop(room.room_id, None)
-        self._catch_up(room)  # a player back on their turn: their clock goes on from where it was
-        room.seats[seat].connected = True
-        reply: dict[str, Any] = {"type": "joined", "room": room.room_id, "seat": seat,
-                                 "players": room.players}
-        if key is not None:
-            reply["key"] = key
-        self._send(client, reply)
-        if room.match is not None:
-            self._update(client, room, [])
-        self.competition.back(room, seat)
-
-    def _settle(self, room: Room) -> None:
-        """Start the game if every human seat is taken; tell everyone where the room stands."""
-        if room.ready_to_start:
-            self._commit(room, LogEntry("start"))
-            events = room.start()
-            self._adopt(room)
-            self._broadcast(room, events)
-        self._room_status(room)
-        self._kick(room)
-
-    def _joined(self, client: Client) -> tuple[Room, int]:
-        if client.room is None or client.seat is None:
-            raise Refusal("not_joined", "join a room first")
-        return client.room, client.seat
-
-    async def _on_action(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        room, seat = self._joined(client)
-        text = data.get("action")
-        if not isinstance(text, str):
-            raise Refusal("bad_message", "action must be text, e.g. \"play 7H\"")
-        problem = text_problem(text[:64])
-        if problem is not None:
-            raise Refusal("bad_message", f"action holds {problem}; send its notation, e.g. \"play 7H\"")
-        try:
-            action = parse_action(text)
-        except ValueError as exc:
-            raise Refusal("bad_message", str(exc)) from None
-        if isinstance(action, TimeOut):
-            raise Refusal("illegal", "only the server's clock runs out a turn", reason="not_allowed",
-                          values={"action": "timeout"})
-        self._catch_up(room)  # the time until now counts for the turn as it was
-        # The player is here and acts (even if the rules refuse it): the autopilot gives them control back.
-        room.person_acted(seat)
-        self._act(room, seat, action, client, ref)
-
-    def _act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
-             ref: Any = None) -> None:
-        """``seat`` acts: checked, stored, applied, told to every seat (in one synchronous step)."""
-        if room.match is None:
-            raise Refusal("not_started", "the game starts when every human seat is taken")
-        try:
-            room.match.check(action, seat)
-        except IllegalAction as exc:
-            raise Refusal("illegal", str(exc), reason=exc.key, values=plain_values(exc.values)) from None
-        self._commit(room, LogEntry("action", seat, str(action)))  # stored first: then it happens
-        events = room.apply(seat, action)
-        self._broadcast(room, events, sender, ref)
-        if room.state != Status.PLAYING:
-            if room.state == Status.MATCH_OVER:
-                self.competition.match_over(room)  # a ranked game's points
-            self._room_status(room)
-            if room.resting:
-                self.quotas.settled(room.room_id)  # its computers have nothing to do until another deal
-                self._retry_deals(room)
-        self._kick(room)
-
-    def _retry_deals(self, room: Room) -> None:
-        """``room``'s computers were freed: the finished rooms of its holders whose people all
-        asked for a deal the quota refused (`driving.RoomDriving._may_deal`) try again."""
-        for room_id in self.quotas.neighbours(room.room_id):
-            other = self.rooms.get(room_id)
-            if other is not None and other.resting and other.deal_ready:
-                self._kick(other)
-
-    async def _on_autopilot(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        """The player hands their turns to the server's Medium stand-in (``on``), or takes them back."""
-        room, seat = self._joined(client)
-        on = data.get("on")
-        if type(on) is not bool:
-            raise Refusal("bad_message", "on must be true or false")
-        if room.match is None or room.driver is None:
-            raise Refusal("not_started", "the game starts when every human seat is taken")
-        self._catch_up(room)  # the time until now counts for the turn as it was
-        room.driver.set_autopilot(seat, on)
-        self._update(client, room, [], ref)
-        self._kick(room)
-
-    async def _on_accept_round(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        room, seat = self._joined(client)
-        if room.match is None or room.state == Status.PLAYING or room.finished:
-            raise Refusal("illegal", "there is no deal to accept now", reason="not_allowed",
-                          values={"action": "accept_round"})
-        if room.resting:  # its computers would play again: they must fit the quota again
-            self.quotas.check_deal(room.room_id, room.computer_seats)
-        if not room.seats[seat].accepted:
-            self._commit(room, LogEntry("accept", seat))
-            room.accept(seat)
-        self._room_status(room)
-        self._kick(room)
-
-    async def _on_leave(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        self._detach(client)
-        self._send(client, {"type": "left"})
-        client.outbox.put_nowait(None)  # the writer closes the connection once "left" is out
-
-    # ---- telling ------------------------------------------------------------------------------
-    def _commit(self, room: Room, entry: LogEntry, also: list[Statement] | None = None) -> None:
-        """Store a change before it is made: if the disk refuses, the change does not happen.
-        ``also``: statements committed with it (a penalty with the vote that decides it)."""
-        try:
-            if also:
-                self.store.append(room, entry, self.clock.now(), also)
-            else:
-                self.store.append(room, entry, self.clock.now())
-        except sqlite3.Error:
-            log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
-            raise Refusal("server_error", "the server could not store that; please try again") from None
-
-    def _timer(self, room: Room) -> float | None:
-        """The ``timer`` field of updates: the seconds left on a running turn clock, else None."""
-        driver = room.driver
-        if driver is None or not driver.timer_running:
-            return None
-        left = driver.timer_left
-        return None if left is None else max(0.0, round(left, 2))
-
-    def _update(self, client: Client, room: Room, events: list[Event], ref: Any = None) -> None:
-        assert room.match is not None and client.seat is not None
-        seat = client.seat
-        message = {"type": "update", "room": room.room_id, "view": view_to_json(room.match.view(seat)),
-                   "events": [event_to_json(e.for_seat(seat)) for e in events], "timer": self._timer(room),
-                   "autopilot": room.driver is not None and room.driver.on_autopilot(seat)}
-        if ref is not None:
-            message["ref"] = ref
-        self._send(client, message)
-
-    def _broadcast(self, room: Room, events: list[Event], sender: Client | None = None,
-                   ref: Any = None) -> None:
-        for client in list(self.seated.get(room.room_id, {}).values()):
-            self._update(client, room, events, ref if client is sender else None)
-
-    def _room_status(self, room: Room) -> None:
-        match = room.match
-        status = {"type": "room", "room": room.room_id, "preset": room.rules.name,
-                  "options": room.rules.options(), "players": room.players, "state": room.state,
-                  "seats": [s.public() for s in room.seats], "waiting_for": room.waiting_for(),
-                  "results": [] if match is None else [result_to_json(r) for r in match.results],
-                  "deal": 0 if match is None else match.round.number, **self.competition.status(room)}
-        for client in list(self.seated.get(room.room_id, {}).values()):
-            self._send(client, dict(status))
-        self.lobby.changed(room)
-
-    def _abandon(self, room: Room, seat: int) -> None:
-        """A person stayed away from a ranked game too long: a computer takes the seat."""
-        self._catch_up(room)
-        self._commit(room, LogEntry("abandon", seat))
-        room.abandon(seat)
-        log.info("room %s: seat %d abandoned; a computer plays it", room.room_id, seat)
-        self._room_status(room)
-        self._kick(room)
+    async def _on_ping(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+        self.service.send(client, {"type": "pong", **({"ref": ref} if ref is not None else {})})
 
 
-def _report_failure(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("task failed: %r", task.exception())
+def _holders(room: Room) -> list[str]:
+    """Whom a room counts against: its creator's address (a quick-match room: each of its
+    people's), and its people's players."""
+    addresses = [s.address for s in room.seats if s.address] if room.kind == "quick" else []
+    return list(dict.fromkeys([room.owner, *addresses, *("player:" + s.player for s in room.seats
+                                                          if s.player)]))
 
 
 if __name__ == "__main__":  # python -m game.net.server: the same as python main.py serve

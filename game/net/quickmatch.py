@@ -1,0 +1,140 @@
+"""Quick match on the server: the ``queue`` and ``unqueue`` messages, and the rooms quick match makes.
+
+- ``queue`` (``preset``, ``options``, ``players``, ``computers``, ``wait``): wait for a table
+  of these rules and this many players (`matchmaking`, which seats a table as soon as it can);
+- ``unqueue``: leave the queue, at once.
+
+Every field is checked before anything changes, and quick-match requests are counted per
+address and per player key (`quotas.Quotas.spend`). A quick-match room counts for each of
+its people as a room they created (rooms an hour, rooms held, computer seats:
+`quotas.Quotas.check_room`).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from typing import Any, Final
+
+from .matchmaking import DEFAULT_WAIT, FILL_LEVEL, MAX_WAIT, MIN_WAIT, Queues, Ticket
+from .meeting import identities, needs_profile
+from .protocol import Client, Refusal
+from .rooms import Room, Seat
+from .roomservice import Handler, Ref, RoomService
+from .roomstore import StoreFailure
+from .wire import WireError, rules_from_json
+
+log = logging.getLogger("huit.server")
+
+MAX_PLAYERS: Final = 8
+
+
+class QuickMatch:
+    """The handlers of queue and unqueue, the quick-match `matchmaking.Queues`, and the rooms
+    they make in the rooms ``service`` (at most ``max_rooms`` rooms; seeds drawn from ``rng``)."""
+
+    def __init__(self, service: RoomService, rng: random.Random, max_rooms: int) -> None:
+        self.service = service
+        self.rng = rng
+        self.max_rooms = max_rooms
+        self.queues = Queues(service.clock, service.send, self.quick_room)
+
+    def handlers(self) -> dict[str, Handler]:
+        """The message types handled here, each with its handler."""
+        return {"queue": self.on_queue, "unqueue": self.on_unqueue}
+
+    async def on_queue(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+        """Wait for a table of these rules and this many players."""
+        service = self.service
+        if client.room is not None:
+            raise Refusal("already_joined", "this connection already holds a seat")
+        profile = needs_profile(client, "asking for a quick match")
+        try:
+            rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
+        except WireError as exc:
+            raise Refusal("bad_rules", str(exc)) from None
+        players = data.get("players")
+        if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
+            raise Refusal("bad_message", f"players must be a whole number from 2 to {MAX_PLAYERS}")
+        try:
+            rules.check_players(players)
+        except ValueError as exc:
+            raise Refusal("bad_rules", str(exc)) from None
+        computers = data.get("computers", False)
+        if type(computers) is not bool:
+            raise Refusal("bad_message", "computers must be true or false")
+        wait = data.get("wait", DEFAULT_WAIT)
+        if isinstance(wait, bool) or not isinstance(wait, int | float) or not MIN_WAIT <= wait <= MAX_WAIT:
+            raise Refusal("bad_message",
+                          f"wait must be a number of seconds from {MIN_WAIT:g} to {MAX_WAIT:g}")
+        service.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
+        limit = service.quotas.limits.queue_per_hour
+        service.quotas.spend("queue", identities(client), limit,
+                             Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
+        self.queues.add(Ticket(client, profile.player, client.address, rules, players, computers,
+                               float(wait), service.clock.now()))
+
+    async def on_unqueue(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+        """Leave the queue (answered ``unqueued`` whether or not it was in one)."""
+        self.queues.remove(client)
+        self.service.send(client, {"type": "unqueued", **({"ref": ref} if ref is not None else {})})
+
+    def quick_room(self, group: list[Ticket], computers: int) -> list[Ticket]:
+        """Seat ``group`` (and ``computers`` computers) in a new quick-match room: every seat is
+        taken, so the game starts at once. The room counts for each of its people (their address
+        and their player) as a room they created (`quotas.Quotas.check_room`): a player it would
+        take over a quota hears the error and ``unqueued``, and the others are returned to wait
+        on (`matchmaking.MakeRoom`)."""
+        service = self.service
+        if len(service.rooms) >= self.max_rooms:
+            for ticket in group:
+                self._unqueue(ticket, "server_full",
+                              "this server has as many rooms as it can keep; try later")
+            return []
+        refused = []
+        for ticket in group:
+            try:
+                service.quotas.check_room(self._owners([ticket]), computers)
+            except Refusal as exc:
+                refused.append(ticket)
+                self._unqueue(ticket, exc.code, f"no quick match now: {exc}")
+        if refused:
+            return [t for t in group if t not in refused]
+        rules = group[0].rules
+        now = service.clock.now()
+        seats = [Seat("human") for _ in group] + [Seat("computer", FILL_LEVEL) for _ in range(computers)]
+        first = 0 if rules.first_player == "seat0" else None
+        # Alone with computers, a player's room expires like any room nobody else joined.
+        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first,
+                    owner=group[0].address, joined=len(group) > 1, kind="quick", created=now)
+        keys = []
+        for i, ticket in enumerate(group):
+            profile = ticket.client.profile
+            assert profile is not None
+            keys.append(room.claim(i, profile.name)[1])
+            room.claimed_by(i, ticket.player, ticket.address, profile.avatar)
+        try:
+            service.store.add(room, now)
+        except StoreFailure:
+            log.exception("a quick-match room could not be stored")
+            for ticket in group:
+                self._unqueue(ticket, "server_error", "the server could not start that game; ask again")
+            return []
+        service.rooms[room.room_id] = room
+        service.quotas.created_room(room.room_id, self._owners(group), computers)
+        log.info("room %s made by quick match (%s, %d people, %d computers)", room.room_id, rules.name,
+                 len(group), computers)
+        service.seat_all(room, [(t.client, i, key)
+                                 for i, (t, key) in enumerate(zip(group, keys, strict=True))])
+        return []
+
+    @staticmethod
+    def _owners(group: list[Ticket]) -> list[str]:
+        """Whom a quick-match room counts against: each of its people's address and player."""
+        return list(dict.fromkeys(o for t in group for o in (t.address, "player:" + t.player)))
+
+    def _unqueue(self, ticket: Ticket, code: str, message: str) -> None:
+        """Tell a player taken out of the queue without a seat why, and that they wait no more."""
+        self.service.send(ticket.client, {"type": "error", "code": code, "message": message})
+        self.service.send(ticket.client, {"type": "unqueued"})

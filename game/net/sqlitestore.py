@@ -1,0 +1,425 @@
+"""The server's SQLite file: the one implementation of `roomstore.RoomStore`, and all the server's SQL.
+
+Rooms, their seats (keys as digests) and their change logs; players' profiles; the
+ranking's tables. Every change is committed before the server tells anyone about it. The
+database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the server
+process being killed at any moment (it is in the log file the next start reads), at the
+cost of the last commits on a power cut, and commits are fast enough to make on the
+server's event loop. Whatever SQLite refuses once open is a `roomstore.StoreFailure`
+(nothing of the change was stored).
+
+The file holds every room's seed, from which anyone who reads it can deal every hidden
+hand again: it is made readable by its owner only (0600; SQLite gives its ``-wal`` and
+``-shm`` files the database's own mode), and an existing file is set to that mode too.
+
+Opening is careful, because a file that is not what it should be must never cost the
+rooms in it: a folder, a device, a file that is not SQLite, a damaged one (SQLite's
+quick check), one whose tables are not the rooms' (a table missing, or other columns),
+or one written by a newer Huit is refused with a `roomstore.StoreError` that names the
+file and the problem, and nothing is written to it. Tables are created only in a new,
+empty file; a database of an earlier version is brought to this one (version 0 had no
+``owner`` and ``joined`` columns; version 1 no room ``kind``, and none of the players'
+tables).
+
+Besides the rooms, the file keeps the players (version 2): ``profiles`` (a player key's
+digest, name and avatar: `profiles`), ``ratings`` (experience points per player and
+rule set: the leaderboards) and ``ranked`` (each player's ranked games and penalties:
+their history, keyed by room, deal and player so that a line is written once however
+often the server is restarted).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import stat
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from .profiles import Profile
+from .rooms import LogEntry, Room, Seat
+from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
+from .wire import rules_from_json, rules_to_json
+
+VERSION: Final = 2
+"""The schema's version, kept in SQLite's ``user_version`` (0 in files of the first version)."""
+
+HEADER: Final = b"SQLite format 3\x00"
+OWNER_ONLY: Final = 0o600
+
+SCHEMA: Final = """
+CREATE TABLE rooms (
+    id TEXT PRIMARY KEY,
+    rules TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    first INTEGER,
+    created REAL NOT NULL,
+    active REAL NOT NULL,
+    owner TEXT NOT NULL DEFAULT '',
+    joined INTEGER NOT NULL DEFAULT 1,
+    kind TEXT NOT NULL DEFAULT 'private'
+);
+CREATE TABLE log (
+    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (room, seq)
+);
+"""
+
+PLAYERS_SCHEMA: Final = """
+CREATE TABLE profiles (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    avatar INTEGER NOT NULL,
+    created REAL NOT NULL,
+    active REAL NOT NULL
+);
+CREATE TABLE ratings (
+    player TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    xp INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, preset)
+);
+CREATE INDEX ratings_board ON ratings (preset, xp DESC);
+CREATE TABLE ranked (
+    room TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    xp INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    at REAL NOT NULL,
+    opponents TEXT NOT NULL,
+    PRIMARY KEY (room, deal, player)
+);
+CREATE INDEX ranked_player ON ranked (player, at);
+"""
+"""The players' tables (version 2): profiles, experience points per rule set, ranked games."""
+
+FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
+                        "log": ["room", "seq", "kind", "seat", "text"]}
+"""The tables as the first version wrote them."""
+SECOND_COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
+"""The tables as version 1 wrote them."""
+COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
+                  "profiles": ["id", "name", "avatar", "created", "active"],
+                  "ratings": ["player", "preset", "xp", "games"],
+                  "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
+                             "opponents"]}
+"""The tables as this version writes them."""
+COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, VERSION: COLUMNS}
+"""The tables each version wrote, by schema version."""
+
+
+@contextlib.contextmanager
+def refused() -> Iterator[None]:
+    """What SQLite refuses (a full disk, a lock...) as the protocol's `StoreFailure`."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise StoreFailure(str(exc)) from exc
+
+
+def _inspect(path: Path) -> bool:
+    """Check what is at ``path`` before SQLite opens it; return whether it is a new file.
+
+    Raises:
+        StoreError: a folder, not a regular file, or a file that is not an SQLite database.
+    """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return True
+    except OSError as exc:
+        raise StoreError(path, exc.strerror or str(exc)) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise StoreError(path, "it is a folder; name the rooms' SQLite file, e.g. rooms.sqlite3 in it")
+    if not stat.S_ISREG(info.st_mode):
+        raise StoreError(path, "it is not a regular file (a device, a pipe or a socket)")
+    if info.st_size == 0:
+        return True
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(100)
+    except OSError as exc:
+        raise StoreError(path, f"it cannot be read ({exc.strerror or exc})") from None
+    if not head.startswith(HEADER):
+        raise StoreError(path, "it is not an SQLite database (its first bytes are not SQLite's header)")
+    if len(head) < 100:
+        raise StoreError(path, f"it is cut short ({info.st_size} bytes: not even SQLite's header)")
+    return False
+
+
+def _create_owner_only(path: Path) -> None:
+    """Make the empty file SQLite will fill, readable by its owner only (whatever the umask)."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, OWNER_ONLY))
+
+
+def owner_only(path: Path) -> None:
+    """Set the database and its ``-wal``/``-shm`` files (those present) to owner-only."""
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(FileNotFoundError):
+            if stat.S_IMODE(file.stat().st_mode) != OWNER_ONLY:
+                file.chmod(OWNER_ONLY)
+
+
+class SQLiteRoomStore:
+    """The rooms and players in an SQLite file (`roomstore.RoomStore`; see the module).
+
+    Raises:
+        StoreError: the file cannot be used as the rooms' database (see the module).
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        memory = str(path) == ":memory:"
+        if not memory:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(path, f"its folder cannot be made ({exc.strerror or exc})") from None
+            new = _inspect(self.path)
+            try:
+                if new:
+                    _create_owner_only(self.path)
+                owner_only(self.path)
+            except OSError as exc:
+                raise StoreError(path, exc.strerror or str(exc)) from None
+        try:
+            # mode=rw: an existing file is opened, never made anew (it was made above if new).
+            target = ":memory:" if memory else f"{self.path.resolve().as_uri()}?mode=rw"
+            self.db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, uri=not memory)
+        except sqlite3.Error as exc:
+            raise StoreError(path, f"SQLite cannot open it ({exc})") from None
+        try:
+            self._prepare()
+        except StoreError:
+            self.db.close()
+            raise
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise StoreError(path, f"it is damaged ({exc})") from None
+
+    def _prepare(self) -> None:
+        """Check the file's health and tables, then make it ready (see the module)."""
+        db = self.db
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if not tables:
+            db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
+                             + PLAYERS_SCHEMA)
+        else:
+            health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
+            if health != ["ok"]:
+                raise StoreError(self.path, f"it is damaged (SQLite's check: {'; '.join(health)[:200]})")
+            if version > VERSION:
+                raise StoreError(self.path, f"it was written by a newer Huit (schema {version}; this one "
+                                            f"reads up to {VERSION})")
+            wanted = COLUMNS_OF.get(version)
+            if wanted is None:
+                raise StoreError(self.path, f"its schema version {version} is not one Huit wrote")
+            for table, columns in wanted.items():
+                if table not in tables:
+                    raise StoreError(self.path, f"its {table} table is missing (tables: "
+                                                f"{', '.join(sorted(tables))[:120]}); Huit does not start "
+                                                "its rooms afresh in it")
+                found = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+                if found != columns:
+                    raise StoreError(self.path, f"its {table} table has the columns "
+                                                f"{', '.join(found)[:120]}, not {', '.join(columns)}")
+            if version < VERSION:
+                with db:
+                    db.execute("BEGIN")
+                    if version < 1:
+                        db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+                        # Rooms of the first version keep the seven days they were promised.
+                        db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
+                    # Rooms made before there were public ones were all private.
+                    db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
+                    for statement in PLAYERS_SCHEMA.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA user_version={VERSION}")
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        if str(self.path) != ":memory:":
+            owner_only(self.path)
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    # ---- rooms ------------------------------------------------------------------------------
+    def _seats(self, room: Room) -> str:
+        return json.dumps([s.to_json() for s in room.seats])
+
+    def add(self, room: Room, now: float) -> None:
+        """Store a new room."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (room.room_id, json.dumps(rules_to_json(room.rules)), self._seats(room),
+                             room.seed, room.first, now, now, room.owner, int(room.joined), room.kind))
+
+    def save_seats(self, room: Room, now: float) -> None:
+        """Store the room's seats (a claim) and mark it active."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE rooms SET seats = ?, active = ?, joined = ? WHERE id = ?",
+                            (self._seats(room), now, int(room.joined), room.room_id))
+
+    def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
+        """Store one change of the room, committed when this returns; ``lines``: ranked lines
+        committed with it (a penalty voted with the vote that decides it), all or nothing."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO log VALUES (?, ?, ?, ?, ?)",
+                            (room.room_id, room.log_length, entry.kind, entry.seat, entry.text))
+            self.db.execute("UPDATE rooms SET active = ? WHERE id = ?", (now, room.room_id))
+            for line in lines:
+                self._rank(line)
+        room.log_length += 1
+
+    def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
+        """Every stored room rebuilt, and the ids of rooms that could not be (with why)."""
+        rooms, broken = [], []
+        with refused():
+            for row in self.db.execute("SELECT id, rules, seats, seed, first, owner, joined, kind, created "
+                                       "FROM rooms ORDER BY created").fetchall():
+                try:
+                    rooms.append(self._rebuild(*row))
+                except Exception as exc:  # one damaged room must not keep the others from starting
+                    broken.append((row[0], f"{type(exc).__name__}: {exc}"))
+        return rooms, broken
+
+    def _rebuild(self, room_id: str, rules: str, seats: str, seed: int, first: int | None, owner: str,
+                 joined: int, kind: str, created: float) -> Room:
+        stored: list[dict[str, Any]] = json.loads(seats)
+        room = Room(room_id, rules_from_json(json.loads(rules)), [Seat.from_json(s) for s in stored], seed,
+                    first, owner=owner, joined=bool(joined), kind=kind, created=created)
+        entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
+            "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
+        room.replay(entries)
+        return room
+
+    def expired(self, before: float, lonely_before: float) -> list[str]:
+        """Ids of rooms with no activity since ``before``, and of rooms nobody but their creator
+        joined with none since ``lonely_before``."""
+        with refused():
+            return [r[0] for r in self.db.execute(
+                "SELECT id FROM rooms WHERE active < ? OR (joined = 0 AND active < ?)",
+                (before, lonely_before))]
+
+    def delete(self, room_id: str) -> None:
+        """Forget a room and its log."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM log WHERE room = ?", (room_id,))
+            self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+
+    def exists(self, room_id: str) -> bool:
+        """Whether the room is stored."""
+        with refused():
+            return self.db.execute("SELECT 1 FROM rooms WHERE id = ?", (room_id,)).fetchone() is not None
+
+    # ---- players ----------------------------------------------------------------------------
+    def profile(self, player: str) -> Profile | None:
+        """The profile of ``player``, if the server keeps it."""
+        with refused():
+            row = self.db.execute("SELECT name, avatar, active FROM profiles WHERE id = ?",
+                                  (player,)).fetchone()
+        return None if row is None else Profile(player, row[0], row[1], row[2])
+
+    def add_profile(self, profile: Profile, now: float) -> None:
+        """Keep a new profile."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO profiles VALUES (?, ?, ?, ?, ?)",
+                            (profile.player, profile.name, profile.avatar, now, now))
+
+    def save_profile(self, profile: Profile, now: float) -> None:
+        """Store a changed name or avatar."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE profiles SET name = ?, avatar = ?, active = ? WHERE id = ?",
+                            (profile.name, profile.avatar, now, profile.player))
+
+    def visit(self, player: str, now: float) -> None:
+        """The player's profile is in use."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE profiles SET active = ? WHERE id = ?", (now, player))
+
+    def expire_profiles(self, before: float) -> int:
+        """Forget profiles unvisited since ``before`` that never played a ranked game; how many."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            cursor = self.db.execute(
+                "DELETE FROM profiles WHERE active < ? AND id NOT IN (SELECT player FROM ratings)", (before,))
+        return cursor.rowcount
+
+    # ---- the ranking ------------------------------------------------------------------------
+    def _rank(self, line: RankedLine) -> bool:
+        """Write ``line`` (inside the caller's transaction) unless it was; whether it was now."""
+        row = self.db.execute("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                              (line.room, line.deal, line.player, line.preset, line.players, line.xp,
+                               line.outcome, line.at, json.dumps(list(line.opponents))))
+        if row.rowcount != 1:
+            return False
+        self.db.execute("INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT (player, preset) "
+                        "DO UPDATE SET xp = xp + excluded.xp, games = games + excluded.games",
+                        (line.player, line.preset, line.xp, line.games))
+        return True
+
+    def rank(self, lines: Sequence[RankedLine]) -> list[RankedLine]:
+        """Write the lines not written before, with their points, in one commit; the lines written."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            return [line for line in lines if self._rank(line)]
+
+    def points(self, player: str) -> dict[str, int]:
+        """The player's points per rule set (those they played ranked)."""
+        with refused():
+            return {preset: xp for preset, xp in self.db.execute(
+                "SELECT preset, xp FROM ratings WHERE player = ? ORDER BY preset", (player,))}
+
+    def leaderboard(self, preset: str, top: int, player: str | None) -> Leaderboard:
+        """The ``top`` players of ``preset``, ``player``'s standing, and how many players it has."""
+        with refused():
+            rows = self.db.execute(
+                "SELECT r.player, p.name, p.avatar, r.xp, r.games FROM ratings r "
+                "JOIN profiles p ON p.id = r.player WHERE r.preset = ? "
+                "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (preset, top)).fetchall()
+            you = None
+            if player is not None:
+                mine = self.db.execute("SELECT xp, games FROM ratings WHERE player = ? AND preset = ?",
+                                       (player, preset)).fetchone()
+                if mine is not None:
+                    above = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ? AND xp > ?",
+                                            (preset, mine[0])).fetchone()[0]
+                    you = Standing(above + 1, mine[0], mine[1])
+            players = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ?",
+                                      (preset,)).fetchone()[0]
+        return Leaderboard([Rating(*row) for row in rows], you, players)
+
+    def history(self, player: str, preset: str | None, limit: int) -> list[RankedLine]:
+        """The player's latest ``limit`` ranked lines (of ``preset``, or all), newest first."""
+        where, values = ("AND preset = ?", (player, preset)) if preset is not None else ("", (player,))
+        with refused():
+            rows = self.db.execute(f"SELECT room, deal, player, preset, players, xp, outcome, at, opponents "
+                                   f"FROM ranked WHERE player = ? {where} ORDER BY at DESC, deal DESC "
+                                   "LIMIT ?", (*values, limit)).fetchall()
+        return [RankedLine(room, deal, who, p, n, xp, result, at, tuple(json.loads(opponents)),
+                           0 if result == "penalty" else 1)
+                for room, deal, who, p, n, xp, result, at, opponents in rows]
