@@ -30,8 +30,8 @@ class BuildWithAssetsAndCatalogues(build_py):
         super().run()
         if self.editable_mode:  # an editable install runs from the checkout: assets/ and the .po files
             return
-        if not (ASSETS / "theme.json").is_file():  # a build from a tree without them would ship a broken game
-            raise SystemExit(f"setup.py: {ASSETS}/ is missing or incomplete; build from a checkout or the sdist")
+        if not (ASSETS / "theme.json").is_file():  # without them the wheel would be a broken game
+            raise SystemExit(f"setup.py: {ASSETS}/ is missing; build from a checkout or the sdist")
         shutil.copytree(ASSETS, Path(self.build_lib, "game", ASSETS.name), dirs_exist_ok=True)
 
         from babel.messages.mofile import write_mo

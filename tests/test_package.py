@@ -149,12 +149,12 @@ def test_the_wheel_carries_every_file_of_the_checkouts_assets_folder_as_game_ass
     assert not [n for n in names if n.startswith("assets/")]  # inside the package, not beside it
 
 
-def test_the_installed_game_finds_every_asset_in_its_own_package_and_no_stray_assets_folder(installed, tmp_path):
+def test_the_installed_game_finds_every_asset_in_its_package_not_a_stray_assets_folder(installed, tmp_path):
     wheel, _ = installed
     venv = tmp_path / "venv"
     bin_dir = make_venv(venv, wheel)
-    purelib = Path(run([str(bin_dir / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                       tmp_path).stdout.strip())
+    where = "import sysconfig; print(sysconfig.get_path('purelib'))"
+    purelib = Path(run([str(bin_dir / "python"), "-c", where], tmp_path).stdout.strip())
     (purelib / "assets").mkdir()  # another distribution's top-level folder must not be taken for Huit's
     (purelib / "assets" / "theme.json").write_text("{}", encoding="utf-8")
     names = shipped_files()

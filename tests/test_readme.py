@@ -26,20 +26,22 @@ def anchor(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
+def leads_somewhere(page: Path, target: str) -> bool:
+    """Whether the link ``target`` of ``page`` names a file that exists, and a heading it has."""
+    path, _, fragment = target.partition("#")
+    file = (page.parent / path).resolve() if path else page
+    if not file.exists():
+        return False
+    if not fragment or file.suffix != ".md":
+        return True
+    return fragment in {anchor(h) for h in HEADING.findall(file.read_text(encoding="utf-8"))}
+
+
 def broken_links(page: Path) -> list[str]:
     """The links of ``page`` to a missing file or to a heading its target lacks."""
-    broken = []
-    for target in LINK.findall(page.read_text(encoding="utf-8")):
-        if re.match(r"[a-z][a-z0-9+.-]*:", target):  # https:, mailto:: not ours to check
-            continue
-        path, _, fragment = target.partition("#")
-        file = (page.parent / path).resolve() if path else page
-        if not file.exists():
-            broken.append(target)
-        elif fragment and file.suffix == ".md":
-            if fragment not in {anchor(h) for h in HEADING.findall(file.read_text(encoding="utf-8"))}:
-                broken.append(target)
-    return broken
+    return [target for target in LINK.findall(page.read_text(encoding="utf-8"))
+            if not re.match(r"[a-z][a-z0-9+.-]*:", target)  # https:, mailto:: not ours to check
+            and not leads_somewhere(page, target)]
 
 
 def test_the_readme_stays_under_twenty_kilobytes():
