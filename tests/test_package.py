@@ -1,7 +1,9 @@
 """The package: a wheel built from the checkout's files, installed into a fresh virtual environment
 in a temporary folder, runs ``huit --check``, ``huit-server --help``, ``python -m game`` and a
-replay, from a working directory outside the checkout, and reads its translations from the
-catalogues compiled into it (``.mo``); the sdist carries their ``.po`` sources.
+replay, from a working directory outside the checkout, finds every one of the game's files (the
+checkout's top-level ``assets/``, which the wheel carries as ``game/assets``), and reads its
+translations from the catalogues compiled into it (``.mo``); the sdist carries their ``.po``
+sources and the ``assets/`` folder.
 
 The wheel is built by pip (``pip wheel --no-deps``, the normal isolated build, from a copy of
 the files so the checkout gets no ``build/`` folder) and installed without its dependencies
@@ -30,7 +32,7 @@ from game.client.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPENDENCIES = ("pygame", "pygame_gui", "platformdirs", "websockets")
-SOURCES = ("game", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE")
+SOURCES = ("game", "assets", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE")
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")]
 
@@ -114,7 +116,7 @@ def test_the_wheel_holds_the_game_and_its_files_and_not_the_tools_or_tests(insta
     assert "Requires-Python: >=3.11" in metadata
     assert "Requires-Dist: pygame-ce>=2.4" in metadata
     assert "License-Expression: MIT AND Bitstream-Vera" in metadata  # the code's, and the fonts'
-    assert {"License-File: LICENSE", "License-File: game/assets/fonts/LICENSE-DejaVu.txt"} <= set(
+    assert {"License-File: LICENSE", "License-File: assets/fonts/LICENSE-DejaVu.txt"} <= set(
         metadata.splitlines())
     points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "huit = game.__main__:run" in points and "huit-server = game.__main__:run_server" in points
@@ -131,6 +133,42 @@ def test_the_installed_game_is_the_wheels_and_passes_its_check(installed, tmp_pa
     assert done.stdout.splitlines()[-1].startswith("Huit check passed in ")
     assert "  the translations: en fr es de, read from huit.mo" in done.stdout.splitlines()
     assert not data.exists()
+
+
+def shipped_files() -> list[str]:
+    """Every file of the checkout's ``assets/`` folder, as ``fonts/DejaVuSans.ttf``."""
+    folder = ROOT / "assets"
+    return sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+
+
+def test_the_wheel_carries_every_file_of_the_checkouts_assets_folder_as_game_assets(installed):
+    wheel, _ = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert len(shipped_files()) > 20  # fonts, their licence, the theme, the sounds, the icons
+    assert [name for name in shipped_files() if f"game/assets/{name}" not in names] == []
+    assert not [n for n in names if n.startswith("assets/")]  # inside the package, not beside it
+
+
+def test_the_installed_game_finds_every_asset_in_its_package_not_a_stray_assets_folder(installed, tmp_path):
+    wheel, _ = installed
+    venv = tmp_path / "venv"
+    bin_dir = make_venv(venv, wheel)
+    where = "import sysconfig; print(sysconfig.get_path('purelib'))"
+    purelib = Path(run([str(bin_dir / "python"), "-c", where], tmp_path).stdout.strip())
+    (purelib / "assets").mkdir()  # another distribution's top-level folder must not be taken for Huit's
+    (purelib / "assets" / "theme.json").write_text("{}", encoding="utf-8")
+    names = shipped_files()
+    script = ("import json, sys\n"
+              "from game.client import assets\n"
+              "names = json.loads(sys.argv[1])\n"
+              "print(json.dumps({name: str(assets.path(*name.split('/'))) for name in names}))")
+    done = run([str(bin_dir / "python"), "-c", script, json.dumps(names)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    found = {name: Path(where) for name, where in json.loads(done.stdout).items()}
+    assert sorted(found) == names
+    for name, where in found.items():
+        assert where.is_relative_to(purelib / "game" / "assets"), (name, where)
+        assert where.read_bytes() == (ROOT / "assets" / name).read_bytes(), name
 
 
 def test_the_wheel_carries_the_catalogues_compiled_and_not_their_sources(installed):
@@ -173,7 +211,7 @@ def test_the_sdist_carries_the_catalogue_sources_and_a_wheel_built_from_it_their
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for lang in LANGUAGES:
         assert f"game/locale/{lang}/LC_MESSAGES/huit.po" in names, lang
-    assert {"setup.py", "MANIFEST.in", "game/assets/theme.json"} <= names
+    assert {"setup.py", "MANIFEST.in", "assets/theme.json"} <= names
     assert not [n for n in names if n.endswith(".mo")]
     compiled = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("game/locale/")]
     assert sorted(compiled) == sorted(f"game/locale/{lang}/LC_MESSAGES/huit.mo" for lang in LANGUAGES)

@@ -3,7 +3,7 @@
 Drawn with pygame primitives, the shipped DejaVu font and the game's own card back
 (`game.client.art.CardArt`), at four times the size and smoothly scaled down, once per
 size in `game.client.assets.ICON_SIZES`; written as ``huit-N.png`` into OUTDIR (by
-default the checkout's ``game/assets/icons``, which the wheel ships and
+default the checkout's ``assets/icons``, which the wheel ships as ``game/assets`` and
 ``huit --install-desktop`` copies into the hicolor theme). From 48 px up, the red back
 of a second card shows behind the face; at 16 and 32 px the face stands alone, its 8 as
 large as the card allows.
@@ -25,7 +25,7 @@ import pygame  # noqa: E402
 from game.client import assets  # noqa: E402
 from game.client.art import CardArt  # noqa: E402
 
-SOURCE_ICONS = Path(__file__).resolve().parents[1] / "game" / "assets" / "icons"
+SOURCE_ICONS = Path(__file__).resolve().parents[1] / "assets" / "icons"
 """Where the committed icons live in a checkout: what the wheel ships."""
 
 _SS = 4  # supersampling

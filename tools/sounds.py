@@ -2,7 +2,7 @@
 
 The effects are not recordings: :func:`generate` builds each one from sine waves and
 seeded noise (standard library only) and writes it as a 16-bit mono 44.1 kHz WAV, so
-this script is the source of truth for ``game/assets/sounds`` (the game's package data).
+this script is the source of truth for ``assets/sounds`` (shipped in the wheel as ``game/assets``).
 The game itself only plays the files (`game.client.sound.SoundBoard`); it never imports
 this module.
 """
@@ -20,7 +20,7 @@ from random import Random
 
 from game.client.sound import RATE, SOUND_NAMES, SOUNDS_FOLDER
 
-SOURCE_SOUNDS = Path(__file__).resolve().parents[1] / "game" / "assets" / SOUNDS_FOLDER
+SOURCE_SOUNDS = Path(__file__).resolve().parents[1] / "assets" / SOUNDS_FOLDER
 """Where the committed effects live in a checkout (tools run only from one): what the wheel ships."""
 
 PEAK_DBFS = -3.0

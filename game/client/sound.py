@@ -1,6 +1,6 @@
 """Sound effects for the table: a board that plays them by name.
 
-The effects are files shipped as package data, ``game/assets/sounds`` (`game.client.assets`),
+The effects are files shipped with the game, ``assets/sounds`` (found by `game.client.assets`),
 made by a small synthesizer (``python -m tools.sounds --generate``; the game never imports it).
 :class:`SoundBoard` loads those files into ``pygame.mixer`` and plays them by name.
 Sound is a nicety, never a requirement: without an audio device, with a broken mixer
@@ -21,7 +21,7 @@ RATE = 44100
 """Samples per second of every effect."""
 
 SOUNDS_FOLDER = "sounds"
-"""The shipped effects' folder among the game's assets: ``game/assets/sounds``."""
+"""The shipped effects' folder among the game's assets: ``assets/sounds``."""
 
 SOUND_NAMES: tuple[str, ...] = ("deal", "play", "draw", "shuffle", "turn", "win", "lose", "error", "click")
 """The names :meth:`SoundBoard.play` knows; each is a file ``NAME.wav``."""

@@ -1,6 +1,6 @@
 """Shared look: the shipped fonts, the pygame_gui theme scaled to the window, colours.
 
-Fonts and theme are package data (`game.client.assets`); the theme's font paths are made
+Fonts and theme are the game's shipped files (`game.client.assets`); the theme's font paths are made
 real file names here, so the game runs from any working directory and any installation.
 Text scales with the window: a `scale` of 1 is a 1280×800 window.
 """
