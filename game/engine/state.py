@@ -1,0 +1,229 @@
+"""A round's state declared once: each field with how it is copied, written and shown.
+
+`Round` declares every field of its state in its class body, one line each::
+
+    suit: str | None = state(plain=Plain.SUIT, view="suit", start=None)
+
+and `declared` makes the class from those lines (a slotted class) and derives from them:
+
+* ``clone``: generated once per class as straight-line code (one assignment per field,
+  as fast as writing it by hand), copying each field as its `Copy` says;
+* the round's starting values (`start_fields`), its pickled state and its restoring
+  from field values (`restored`), used by `Round.__init__`, pickling, equality, the
+  positions of `game.engine.snapshot` and the determinizations of `game.engine.determinize`;
+* the fields a position holds, in order, each with its `Plain` kind: how
+  `game.engine.snapshot` writes it as plain data and checks it on reading (and how a
+  format-1 save's round is upgraded), and what rounds written before the field
+  existed hold (``before``);
+* the fields a seat's view shows as they are (``view``: the `PlayerView` field's name),
+  which `Match.view` copies and a determinization reads back.
+
+A new field is then one line here plus the code that really uses it (see CONTRIBUTING.md,
+"Add a round field").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from enum import Enum
+from typing import Any, Final, TypeVar
+
+_KEY: Final = "huit.state"
+
+T = TypeVar("T")
+
+
+class Copy(Enum):
+    """How a clone (a search's copy of the round) takes a field."""
+
+    SHARED = "shared"  # an immutable value (a number, a card, an enum, a result): shared
+    LIST = "list"  # a list the round changes in place (a pile): copied
+    PER_SEAT = "per_seat"  # one list per seat (the hands): each copied
+    MAP = "map"  # a dict the round changes (seat -> turn): copied
+    GENERATOR = "generator"  # the random generator: the one the clone is given, or one seeded from it
+    DERIVED = "derived"  # computed from the rules (the card table): shared; recomputed when restored
+    CACHE = "cache"  # remembered until the state changes (the legal actions): empty in a copy
+
+
+class Plain(Enum):
+    """How a position writes a field as plain data and checks it on reading
+    (`game.engine.snapshot` holds one writer and one reader per kind)."""
+
+    NUMBER = "number"  # the deal's number, from 1
+    SEAT = "seat"
+    MAYBE_SEAT = "seat?"
+    HANDS = "hands"  # one list of card codes per seat
+    CARDS = "cards"  # a list of card codes
+    MAYBE_CARD = "card?"
+    SUIT = "suit?"  # a suit of the deck, or None
+    DIRECTION = "direction"  # 1 or -1
+    PHASE = "phase"
+    FOLLOW = "follow?"
+    DRAWN = "drawn"  # cards drawn this turn: up to the deck's size
+    PENALTY = "penalty"  # cards a pending penalty makes draw
+    RUN = "run"  # the rank number a run goes on with: 0 to 15
+    BOOL = "bool"
+    EXPOSED = "exposed"  # seat -> turn, written as [[seat, turn], ...]
+    TURN = "turn"  # the turn's number
+    PASSES = "passes"  # passes in a row: up to the number of seats
+    RESULT = "result?"  # a round's result, or None
+
+
+@dataclass(frozen=True)
+class StateField:
+    """One field of a round's state: its ``name``, how a clone copies it (``copy``), how a
+    position writes it (``plain``; None: a position does not hold it, the match gives it),
+    the `PlayerView` field that shows it as it is (``view``; None: hidden, or shown in a way
+    of its own that `Match.view` and `round_from_view` write by hand), the value a new round
+    starts with (``start``; MISSING: `Round.__init__` sets it from its arguments) and the value
+    rounds saved before the field existed hold (``before``; MISSING: every saved round has it)."""
+
+    name: str
+    copy: Copy
+    plain: Plain | None
+    view: str | None
+    start: object
+    before: object
+
+
+# Each declared class's fields and how it derives its derived fields (filled by `declared`).
+_DECLARED: Final[dict[type[Any], tuple[StateField, ...]]] = {}
+_DERIVE: Final[dict[type[Any], Callable[[Any], Mapping[str, object]]]] = {}
+
+
+def state(copy: Copy = Copy.SHARED, *, plain: Plain | None = None, view: str | None = None,
+          start: object = MISSING, before: object = MISSING) -> Any:
+    """Declare a field of a `declared` class (see `StateField` for the arguments)."""
+    if copy in (Copy.LIST, Copy.MAP, Copy.PER_SEAT) and start is not MISSING and start not in ([], {}):
+        raise ValueError("a list or a dict starts empty, or is set by __init__")
+    spec = {"copy": copy, "plain": plain, "view": view, "start": start, "before": before}
+    return field(metadata={_KEY: spec})
+
+
+def state_of(cls: type[Any]) -> tuple[StateField, ...]:
+    """The fields a `declared` class declares, in order.
+
+    Raises:
+        KeyError: ``cls`` is not a `declared` class.
+    """
+    return _DECLARED[cls]
+
+
+# What a clone's line for a field of each kind copies (``s``: the original, ``rng``: the given one).
+_CLONE: Final[dict[Copy, str]] = {
+    Copy.SHARED: "s.{0}",
+    Copy.LIST: "s.{0}[:]",
+    Copy.PER_SEAT: "[h[:] for h in s.{0}]",
+    Copy.MAP: "s.{0}.copy()",
+    Copy.GENERATOR: "rng if rng is not None else Random(s.{0}.random())",
+    Copy.DERIVED: "s.{0}",
+    Copy.CACHE: "None",
+}
+
+
+def declared(derive: Callable[[Any], Mapping[str, object]]) -> Callable[[type[T]], type[T]]:
+    """A class decorator: the class with `state` fields as slots, and ``clone`` derived from
+    them. ``derive(obj)`` gives the `Copy.DERIVED` fields' values from the others (on restoring)."""
+
+    def make(cls: type[T]) -> type[T]:
+        made: Any = dataclass(init=False, repr=False, eq=False, slots=True, match_args=False)(cls)
+        declared_fields = tuple(
+            StateField(name=f.name, **f.metadata[_KEY]) for f in fields(made))
+        _DECLARED[made] = declared_fields
+        _DERIVE[made] = derive
+        made.clone = _compose_clone(made, declared_fields)
+        return made  # type: ignore[no-any-return]
+
+    return make
+
+
+def _compose_clone(cls: type[Any], declared_fields: Iterable[StateField]) -> Callable[..., Any]:
+    """``clone(self, rng=None)`` as straight-line code: one assignment per field. A loop over the
+    fields with ``getattr`` and ``setattr`` costs about twice as much, and clones are a search's
+    inner loop."""
+    lines = ["def clone(s, rng=None):", "    o = new(cls)"]
+    lines += [f"    o.{f.name} = {_CLONE[f.copy].format(f.name)}" for f in declared_fields]
+    lines.append("    return o")
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "Random": random.Random}
+    exec("\n".join(lines), namespace)  # noqa: S102  # code made from the class's own declaration
+    clone: Callable[..., Any] = namespace["clone"]
+    clone.__qualname__ = f"{cls.__qualname__}.clone"
+    clone.__module__ = cls.__module__
+    clone.__doc__ = "An independent copy (for searches), drawing its shuffles from ``rng`` if given."
+    return clone
+
+
+def start_fields(obj: object) -> None:
+    """Set every field of ``obj`` that declares a ``start`` to it (lists and dicts new)."""
+    for f in state_of(type(obj)):
+        if f.start is not MISSING:
+            value = f.start
+            if isinstance(value, list | dict):
+                value = type(value)()
+            object.__setattr__(obj, f.name, value)
+
+
+def saved_state(obj: object) -> dict[str, Any]:
+    """The fields of ``obj`` that make its state, by name (neither derived nor cached): what
+    pickling keeps and equality compares."""
+    return {f.name: getattr(obj, f.name) for f in state_of(type(obj))
+            if f.copy not in (Copy.DERIVED, Copy.CACHE)}
+
+
+def restore(obj: object, values: Mapping[str, object]) -> None:
+    """Set ``obj``'s state from ``values`` (as `saved_state` gives them), then its derived fields;
+    its cached ones are emptied.
+
+    Raises:
+        TypeError: ``values`` lacks a field of the state, or names one it does not have.
+    """
+    own = state_of(type(obj))
+    wanted = {f.name for f in own if f.copy not in (Copy.DERIVED, Copy.CACHE)}
+    if set(values) != wanted:
+        missing, extra = sorted(wanted - set(values)), sorted(set(values) - wanted)
+        raise TypeError(f"a {type(obj).__name__}'s state lacks {missing or '-'}, has unknown {extra or '-'}")
+    for name, value in values.items():
+        object.__setattr__(obj, name, value)
+    derived = _DERIVE[type(obj)](obj)
+    for f in own:
+        if f.copy is Copy.DERIVED:
+            object.__setattr__(obj, f.name, derived[f.name])
+        elif f.copy is Copy.CACHE:
+            object.__setattr__(obj, f.name, None)
+
+
+def restored(cls: type[T], values: Mapping[str, object]) -> T:
+    """A new ``cls`` whose state is ``values`` (see `restore`), built without ``__init__``."""
+    obj = object.__new__(cls)
+    restore(obj, values)
+    return obj
+
+
+def positional(cls: type[Any]) -> tuple[StateField, ...]:
+    """The fields a position holds, in the order it writes them (those with a `Plain` kind)."""
+    return tuple(f for f in state_of(cls) if f.plain is not None)
+
+
+def shown(cls: type[Any]) -> tuple[tuple[StateField, str], ...]:
+    """The fields a seat's view shows as they are, each with the view's name for it."""
+    return tuple((f, f.view) for f in state_of(cls) if f.view is not None)
+
+
+def to_view(f: StateField, value: Any) -> Any:
+    """``value`` as a view holds it: lists as tuples, a dict as its sorted pairs."""
+    if f.copy is Copy.LIST:
+        return tuple(value)
+    if f.copy is Copy.MAP:
+        return tuple(sorted(value.items()))
+    return value
+
+
+def from_view(f: StateField, value: Any) -> Any:
+    """A view's ``value`` as the round holds it again (the inverse of `to_view`)."""
+    if f.copy is Copy.LIST:
+        return list(value)
+    if f.copy is Copy.MAP:
+        return dict(value)
+    return value
