@@ -305,3 +305,17 @@ def test_the_server_puts_a_player_on_the_autopilot_and_an_action_takes_it_back(t
         assert driver is not None and not driver.on_autopilot(mover.seat)
     finally:
         server.stop()
+
+
+def test_the_autopilot_travels_from_the_driver_to_the_save_and_back_as_one_value():
+    from game.engine.autopilot import Autopilot
+    from game.saves.games import table_from_plain
+
+    m, _ = two_humans_timed()
+    c = MatchController(m, [SeatConfig("human"), SeatConfig("human")], rng=random.Random(8), speed=0)
+    c.set_autopilot(0, True)
+    given = c.driver.autopilot
+    assert given == Autopilot(on=(0,), lost_in_a_row=(0, 0), lost_turn=None)
+    plain = table_to_plain(c.to_save())
+    assert plain["autopilot"] == {"on": [0], "lost_in_a_row": [0, 0], "lost_turn": None}
+    assert table_from_plain(plain).autopilot == given
