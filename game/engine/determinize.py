@@ -13,17 +13,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
 
 from .cards import Card
 from .effects import card_table
 from .errors import RulesError
 from .round import Round, restored_round
-from .state import from_view, shown
+from .state import values_from_view
 from .view import PlayerView
-
-_SHOWN: Final = shown(Round)
-"""The round's fields a view shows as they are: a determinization reads them back."""
 
 
 def unseen_cards(view: PlayerView) -> list[Card]:
@@ -59,14 +55,13 @@ def round_from_view(
         raise RulesError("the guess must keep the seat's own hand")
     if len(pile) != view.draw_count:
         raise RulesError(f"the draw pile has {view.draw_count} cards, the guess {len(pile)}")
-    shown = {f.name: from_view(f, getattr(view, name)) for f, name in _SHOWN}
     guessed = {
         "rng": rng, "hands": [list(h) for h in hands], "pile": list(pile), "bluff_by": bluff_by,
         "to_act": view.to_act if view.to_act is not None else 0,
         "last_drawn": view.drawn_card if view.drawn_card is not None else _last_drawn(view, hands),
         "explicit": False,
     }
-    return restored_round(shown | guessed)
+    return restored_round(values_from_view(Round, view) | guessed)
 
 
 def _last_drawn(view: PlayerView, hands: Sequence[Sequence[Card]]) -> Card | None:

@@ -37,7 +37,7 @@ from .position import describe_match
 from .round import Round
 from .rules import Rules
 from .scoring import RoundResult, match_winners
-from .state import shown, to_view
+from .state import view_values
 from .view import PlayerView
 
 Entry = tuple[int | str, str | int | None]
@@ -48,10 +48,6 @@ NEXT: Final = "next"
 SHUFFLE: Final = "shuffle"
 SEED_LIMIT: Final = 1 << 64
 """Seeds a match takes in its record: whole numbers from 0 below this."""
-
-
-_SHOWN: Final = shown(Round)
-"""The round's fields a view shows as they are (the others: `Match.view`)."""
 
 
 class Match:
@@ -322,7 +318,7 @@ class Match:
             drawn_card=r.last_drawn if mine else None,
             exposed=tuple(sorted(s for s in r.exposed if len(r.hands[s]) == 1)),
             scores=tuple(self.scores), target=self.target, status=self.status, winners=self.winners,
-            **{name: to_view(f, getattr(r, f.name)) for f, name in _SHOWN},
+            **view_values(r),
         )
 
     # ---- comparison ----------------------------------------------------------------------

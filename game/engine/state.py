@@ -25,7 +25,7 @@ A new field is then one line here plus the code that really uses it (see CONTRIB
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from typing import Any, Final, TypeVar
@@ -88,9 +88,9 @@ class StateField:
     before: object
 
 
-# Each declared class's fields and how it derives its derived fields (filled by `declared`).
+# Each declared class's fields, and the code made from them (filled by `declared`).
 _DECLARED: Final[dict[type[Any], tuple[StateField, ...]]] = {}
-_DERIVE: Final[dict[type[Any], Callable[[Any], Mapping[str, object]]]] = {}
+_MADE: Final[dict[type[Any], _Made]] = {}
 
 
 def state(copy: Copy = Copy.SHARED, *, plain: Plain | None = None, view: str | None = None,
@@ -121,6 +121,25 @@ _CLONE: Final[dict[Copy, str]] = {
     Copy.DERIVED: "s.{0}",
     Copy.CACHE: "None",
 }
+# How a view holds a field of each kind (``{0}``: the field's value), and how it is read back.
+_TO_VIEW: Final[dict[Copy, str]] = {
+    Copy.LIST: "tuple({0})", Copy.PER_SEAT: "tuple(tuple(h) for h in {0})",
+    Copy.MAP: "tuple(sorted({0}.items()))",
+}
+_FROM_VIEW: Final[dict[Copy, str]] = {
+    Copy.LIST: "list({0})", Copy.PER_SEAT: "[list(h) for h in {0}]", Copy.MAP: "dict({0})",
+}
+
+
+@dataclass(frozen=True)
+class _Made:
+    """The code `declared` makes for one class from its fields."""
+
+    saved: frozenset[str]  # the fields that make the state (neither derived nor cached)
+    start: Callable[[Any], None]
+    restore: Callable[[Any, Mapping[str, object]], None]
+    to_view: Callable[[Any], dict[str, Any]]
+    from_view: Callable[[Any], dict[str, Any]]
 
 
 def declared(derive: Callable[[Any], Mapping[str, object]]) -> Callable[[type[T]], type[T]]:
@@ -129,40 +148,71 @@ def declared(derive: Callable[[Any], Mapping[str, object]]) -> Callable[[type[T]
 
     def make(cls: type[T]) -> type[T]:
         made: Any = dataclass(init=False, repr=False, eq=False, slots=True, match_args=False)(cls)
-        declared_fields = tuple(
-            StateField(name=f.name, **f.metadata[_KEY]) for f in fields(made))
-        _DECLARED[made] = declared_fields
-        _DERIVE[made] = derive
-        made.clone = _compose_clone(made, declared_fields)
+        own = tuple(StateField(name=f.name, **f.metadata[_KEY]) for f in fields(made))
+        _DECLARED[made] = own
+        _MADE[made] = _make_code(made, own, derive)
+        clone = _compose("clone", ["s", "rng=None"], ["o = new(cls)"] + [
+            f"o.{f.name} = {_CLONE[f.copy].format(f.name)}" for f in own] + ["return o"],
+            {"new": object.__new__, "cls": made, "Random": random.Random})
+        clone.__qualname__ = f"{made.__qualname__}.clone"
+        clone.__module__ = made.__module__
+        clone.__doc__ = "An independent copy (for searches), drawing its shuffles from ``rng`` if given."
+        made.clone = clone
         return made  # type: ignore[no-any-return]
 
     return make
 
 
-def _compose_clone(cls: type[Any], declared_fields: Iterable[StateField]) -> Callable[..., Any]:
-    """``clone(self, rng=None)`` as straight-line code: one assignment per field. A loop over the
-    fields with ``getattr`` and ``setattr`` costs about twice as much, and clones are a search's
-    inner loop."""
-    lines = ["def clone(s, rng=None):", "    o = new(cls)"]
-    lines += [f"    o.{f.name} = {_CLONE[f.copy].format(f.name)}" for f in declared_fields]
-    lines.append("    return o")
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "Random": random.Random}
-    exec("\n".join(lines), namespace)  # noqa: S102  # code made from the class's own declaration
-    clone: Callable[..., Any] = namespace["clone"]
-    clone.__qualname__ = f"{cls.__qualname__}.clone"
-    clone.__module__ = cls.__module__
-    clone.__doc__ = "An independent copy (for searches), drawing its shuffles from ``rng`` if given."
-    return clone
+def _make_code(cls: type[Any], own: tuple[StateField, ...],
+               derive: Callable[[Any], Mapping[str, object]]) -> _Made:
+    """Straight-line code for each derivation, one line per field: a loop over the fields with
+    ``getattr`` and ``setattr`` costs several times as much, and clones, views and
+    determinizations are a search's inner loops."""
+    namespace: dict[str, Any] = {"derive": derive, "refuse": _refuse, "cls": cls}
+    saved = [f for f in own if f.copy not in (Copy.DERIVED, Copy.CACHE)]
+    namespace["SAVED"] = frozenset(f.name for f in saved)
+    start = []
+    for f in own:
+        if f.start is not MISSING:
+            namespace[f"start_{f.name}"] = f.start
+            start.append(f"o.{f.name} = " + (repr(f.start) if isinstance(f.start, list | dict)
+                                              else f"start_{f.name}"))
+    restore = ["if v.keys() != SAVED:", "    refuse(cls, v)"]
+    restore += [f"o.{f.name} = v[{f.name!r}]" for f in saved]
+    restore += ["d = derive(o)"]
+    restore += [f"o.{f.name} = d[{f.name!r}]" for f in own if f.copy is Copy.DERIVED]
+    restore += [f"o.{f.name} = None" for f in own if f.copy is Copy.CACHE]
+    views = [f for f in own if f.view is not None]
+    to_view = "return {" + ", ".join(
+        f"{f.view!r}: " + _TO_VIEW.get(f.copy, "{0}").format(f"o.{f.name}") for f in views) + "}"
+    from_view = "return {" + ", ".join(
+        f"{f.name!r}: " + _FROM_VIEW.get(f.copy, "{0}").format(f"v.{f.view}") for f in views) + "}"
+    return _Made(
+        saved=namespace["SAVED"],
+        start=_compose("start", ["o"], start or ["pass"], namespace),
+        restore=_compose("restore", ["o", "v"], restore, namespace),
+        to_view=_compose("to_view", ["o"], [to_view], namespace),
+        from_view=_compose("from_view", ["v"], [from_view], namespace),
+    )
+
+
+def _compose(name: str, args: list[str], body: list[str], namespace: dict[str, Any]) -> Callable[..., Any]:
+    """The function ``name(args)`` whose body is ``body``'s lines, made once per declared class."""
+    source = f"def {name}({', '.join(args)}):\n" + "".join(f"    {line}\n" for line in body)
+    exec(source, namespace)  # noqa: S102  # code made from a class's own declaration, never from data
+    made: Callable[..., Any] = namespace.pop(name)
+    return made
+
+
+def _refuse(cls: type[Any], values: Mapping[str, object]) -> None:
+    wanted = _MADE[cls].saved
+    missing, extra = sorted(wanted - set(values)), sorted(str(k)[:20] for k in set(values) - wanted)
+    raise TypeError(f"a {cls.__name__}'s state lacks {missing or '-'}, has unknown {extra or '-'}")
 
 
 def start_fields(obj: object) -> None:
     """Set every field of ``obj`` that declares a ``start`` to it (lists and dicts new)."""
-    for f in state_of(type(obj)):
-        if f.start is not MISSING:
-            value = f.start
-            if isinstance(value, list | dict):
-                value = type(value)()
-            object.__setattr__(obj, f.name, value)
+    _MADE[type(obj)].start(obj)
 
 
 def saved_state(obj: object) -> dict[str, Any]:
@@ -179,25 +229,13 @@ def restore(obj: object, values: Mapping[str, object]) -> None:
     Raises:
         TypeError: ``values`` lacks a field of the state, or names one it does not have.
     """
-    own = state_of(type(obj))
-    wanted = {f.name for f in own if f.copy not in (Copy.DERIVED, Copy.CACHE)}
-    if set(values) != wanted:
-        missing, extra = sorted(wanted - set(values)), sorted(set(values) - wanted)
-        raise TypeError(f"a {type(obj).__name__}'s state lacks {missing or '-'}, has unknown {extra or '-'}")
-    for name, value in values.items():
-        object.__setattr__(obj, name, value)
-    derived = _DERIVE[type(obj)](obj)
-    for f in own:
-        if f.copy is Copy.DERIVED:
-            object.__setattr__(obj, f.name, derived[f.name])
-        elif f.copy is Copy.CACHE:
-            object.__setattr__(obj, f.name, None)
+    _MADE[type(obj)].restore(obj, values)
 
 
 def restored(cls: type[T], values: Mapping[str, object]) -> T:
     """A new ``cls`` whose state is ``values`` (see `restore`), built without ``__init__``."""
     obj = object.__new__(cls)
-    restore(obj, values)
+    _MADE[cls].restore(obj, values)
     return obj
 
 
@@ -211,19 +249,13 @@ def shown(cls: type[Any]) -> tuple[tuple[StateField, str], ...]:
     return tuple((f, f.view) for f in state_of(cls) if f.view is not None)
 
 
-def to_view(f: StateField, value: Any) -> Any:
-    """``value`` as a view holds it: lists as tuples, a dict as its sorted pairs."""
-    if f.copy is Copy.LIST:
-        return tuple(value)
-    if f.copy is Copy.MAP:
-        return tuple(sorted(value.items()))
-    return value
+def view_values(obj: object) -> dict[str, Any]:
+    """The view's fields that show ``obj``'s fields as they are, by the view's names (lists as
+    tuples, a dict as its sorted pairs)."""
+    return _MADE[type(obj)].to_view(obj)
 
 
-def from_view(f: StateField, value: Any) -> Any:
-    """A view's ``value`` as the round holds it again (the inverse of `to_view`)."""
-    if f.copy is Copy.LIST:
-        return list(value)
-    if f.copy is Copy.MAP:
-        return dict(value)
-    return value
+def values_from_view(cls: type[Any], view: object) -> dict[str, Any]:
+    """The fields of ``cls`` a view shows as they are, read back from ``view`` (the inverse of
+    `view_values`), by the fields' names."""
+    return _MADE[cls].from_view(view)
