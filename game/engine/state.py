@@ -4,21 +4,23 @@
 
     suit: str | None = state(plain=Plain.SUIT, view="suit", start=None)
 
-and `declared` makes the class from those lines (a slotted class) and derives from them:
+(its type; how a clone copies it, `Copy`, shared by default; how a position writes it as
+plain data, `Plain`; the `PlayerView` field that shows it as it is; the value a new round
+starts with; what rounds saved before the field existed hold). `declared` makes the
+class from those lines (a slotted class) and derives from them, once per class:
 
-* ``clone``: generated once per class as straight-line code (one assignment per field,
-  as fast as writing it by hand), copying each field as its `Copy` says;
-* the round's starting values (`start_fields`), its pickled state and its restoring
-  from field values (`restored`), used by `Round.__init__`, pickling, equality, the
-  positions of `game.engine.snapshot` and the determinizations of `game.engine.determinize`;
-* the fields a position holds, in order, each with its `Plain` kind: how
-  `game.engine.snapshot` writes it as plain data and checks it on reading (and how a
-  format-1 save's round is upgraded), and what rounds written before the field
-  existed hold (``before``);
-* the fields a seat's view shows as they are (``view``: the `PlayerView` field's name),
-  which `Match.view` copies and a determinization reads back.
+* ``clone``, the round's starting values (`start_fields`), restoring it from its fields'
+  values (`restored`: what a position and a determinization build), the view's fields
+  (`view_values`, for `Match.view`) and reading them back (`values_from_view`, for
+  `game.engine.determinize`). Each is generated as straight-line code, one line per
+  field, as fast as writing it by hand: clones, views and determinizations are the
+  Hard player's inner loops, where a loop over the fields costs several times as much;
+* the fields a position holds, in order (`positional`), each with its `Plain` kind:
+  `game.engine.snapshot` has one writer and one checked reader per kind, and
+  `game.saves.format1` one conversion of a format-1 round's value per kind;
+* its state as a dict (`saved_state`): pickling and equality.
 
-A new field is then one line here plus the code that really uses it (see CONTRIBUTING.md,
+A new field is then one line in `Round` plus the code that really uses it (CONTRIBUTING.md,
 "Add a round field").
 """
 
