@@ -137,6 +137,8 @@ def test_a_declared_class_clones_restores_and_derives_from_its_declaration():
     assert saved_state(copy).keys() == {"count", "marks", "per_seat", "seen", "rng"}
 
 
-def test_a_list_or_a_table_may_only_start_empty():
+def test_a_list_or_a_table_may_only_start_empty_and_a_view_field_is_a_name():
     with pytest.raises(ValueError, match="starts empty"):
         state(Copy.LIST, start=[1])
+    with pytest.raises(ValueError, match="view field"):
+        state(view="hand counts")

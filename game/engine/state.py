@@ -97,7 +97,13 @@ _MADE: Final[dict[type[Any], _Made]] = {}
 
 def state(copy: Copy = Copy.SHARED, *, plain: Plain | None = None, view: str | None = None,
           start: object = MISSING, before: object = MISSING) -> Any:
-    """Declare a field of a `declared` class (see `StateField` for the arguments)."""
+    """Declare a field of a `declared` class (see `StateField` for the arguments).
+
+    Raises:
+        ValueError: a list or dict that would not start empty, or a view name that is no name.
+    """
+    if view is not None and not view.isidentifier():
+        raise ValueError(f"a view field is named as an attribute, not {view!r}")
     if copy in (Copy.LIST, Copy.MAP, Copy.PER_SEAT) and start is not MISSING and start not in ([], {}):
         raise ValueError("a list or a dict starts empty, or is set by __init__")
     spec = {"copy": copy, "plain": plain, "view": view, "start": start, "before": before}
