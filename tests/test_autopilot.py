@@ -148,7 +148,7 @@ def test_two_turns_in_a_row_lost_to_the_clock_put_that_person_on_the_autopilot()
     assert AUTOPILOT_AFTER == 2
     assert driver.on_autopilot(0) and not driver.on_autopilot(1)
     assert driver.take_switched_on() == [0] and driver.take_switched_on() == []
-    assert driver.autopilot["lost_in_a_row"] == [2, 1]
+    assert list(driver.autopilot.lost_in_a_row) == [2, 1]
 
 
 def test_a_turn_played_in_between_starts_the_count_again():
@@ -199,7 +199,7 @@ def test_the_autopilot_is_kept_in_the_save_and_older_saves_have_it_off():
     table = decode_game(encode_game(c.to_save()))
     resumed = MatchController.from_save(table, speed=0)
     assert resumed.autopilot(1) and not resumed.autopilot(0)
-    assert resumed.driver.autopilot["lost_in_a_row"] == [1, 0]
+    assert list(resumed.driver.autopilot.lost_in_a_row) == [1, 0]
     older = table_to_plain(c.to_save())
     del older["autopilot"]  # a format-2 save written before the autopilot
     from game.saves.games import table_from_plain
@@ -305,3 +305,17 @@ def test_the_server_puts_a_player_on_the_autopilot_and_an_action_takes_it_back(t
         assert driver is not None and not driver.on_autopilot(mover.seat)
     finally:
         server.stop()
+
+
+def test_the_autopilot_travels_from_the_driver_to_the_save_and_back_as_one_value():
+    from game.engine.autopilot import Autopilot
+    from game.saves.games import table_from_plain
+
+    m, _ = two_humans_timed()
+    c = MatchController(m, [SeatConfig("human"), SeatConfig("human")], rng=random.Random(8), speed=0)
+    c.set_autopilot(0, True)
+    given = c.driver.autopilot
+    assert given == Autopilot(on=(0,), lost_in_a_row=(0, 0), lost_turn=None)
+    plain = table_to_plain(c.to_save())
+    assert plain["autopilot"] == {"on": [0], "lost_in_a_row": [0, 0], "lost_turn": None}
+    assert table_from_plain(plain).autopilot == given

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import Card, parse_card
+from .cards import Card, all_cards, parse_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ def parse_action(text: str) -> Action:
                      "'timeout play 7H')")
 
 
-PLAYS: Final[dict[Card, Play]] = {card: Play(card) for card in Card._interned.values()}
+PLAYS: Final[dict[Card, Play]] = {card: Play(card) for card in all_cards()}
 """The one `Play` value per card, so legal-move lists allocate nothing."""
 
 SUIT_CHOICES: Final[dict[str, ChooseSuit]] = {

@@ -31,6 +31,7 @@ SUIT_NAMES: Final = {
 }
 
 _STANDARD_VALUES: Final = {r: i + 1 for i, r in enumerate(STANDARD_RANKS)}
+_INTERNED: Final[dict[str, Card]] = {}  # code -> the one card of that code (filled by `_build`)
 
 
 class Card:
@@ -50,28 +51,15 @@ class Card:
     number: int
     is_standard: bool
 
-    _interned: dict[str, Card] = {}
-
     def __new__(cls, code: str) -> Card:
         """Return the interned card for ``code``.
 
         Raises:
             ValueError: ``code`` is not a card of any Huit deck.
         """
-        card = cls._interned.get(code)
+        card = _INTERNED.get(code)
         if card is None:
             raise ValueError(f"not a card: {code!r} (expected e.g. 7H, TD, XJ, R5, Gskip, W+4)")
-        return card
-
-    @classmethod
-    def _make(cls, code: str, rank: str, suit: str | None, number: int, standard: bool) -> Card:
-        card = object.__new__(cls)
-        object.__setattr__(card, "code", code)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "suit", suit)
-        object.__setattr__(card, "number", number)
-        object.__setattr__(card, "is_standard", standard)
-        cls._interned[code] = card
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -105,22 +93,43 @@ class Card:
         return self.code
 
 
+def _make(code: str, rank: str, suit: str | None, number: int, standard: bool) -> None:
+    """Make the card ``code`` and intern it (`_build` makes every card once, on import)."""
+    card = object.__new__(Card)
+    object.__setattr__(card, "code", code)
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "suit", suit)
+    object.__setattr__(card, "number", number)
+    object.__setattr__(card, "is_standard", standard)
+    _INTERNED[code] = card
+
+
 def _build() -> None:
     for suit in STANDARD_SUITS:
         for rank in STANDARD_RANKS:
-            Card._make(rank + suit, rank, suit, _STANDARD_VALUES[rank], True)
-    Card._make("XJ", "X", None, 0, True)
+            _make(rank + suit, rank, suit, _STANDARD_VALUES[rank], True)
+    _make("XJ", "X", None, 0, True)
     for colour in COLOR_SUITS:
         for rank in COLOR_RANKS:
             number = int(rank) if rank.isdigit() else 0
-            Card._make(colour + rank, rank, colour, number, False)
-    Card._make("W", "W", None, 0, False)
-    Card._make("W+4", "W+4", None, 0, False)
+            _make(colour + rank, rank, colour, number, False)
+    _make("W", "W", None, 0, False)
+    _make("W+4", "W+4", None, 0, False)
 
 
 _build()
 
 JOKER: Final = Card("XJ")
+
+
+def card_of(code: str) -> Card | None:
+    """The card written exactly ``code``, or None (no forgiveness: see `parse_card`)."""
+    return _INTERNED.get(code)
+
+
+def all_cards() -> tuple[Card, ...]:
+    """Every card of every Huit deck, once each, in the display order (`sort_key`)."""
+    return tuple(_INTERNED.values())
 
 
 def parse_card(code: str) -> Card:
@@ -130,16 +139,16 @@ def parse_card(code: str) -> Card:
         ValueError: not a card of any Huit deck.
     """
     text = code.strip()
-    if text in Card._interned:
-        return Card._interned[text]
+    if text in _INTERNED:
+        return _INTERNED[text]
     upper = text.upper()
-    if upper in Card._interned:
-        return Card._interned[upper]
+    if upper in _INTERNED:
+        return _INTERNED[upper]
     # Colour deck codes keep lower-case words: "rskip" -> "Rskip".
     if len(text) > 1:
         candidate = text[0].upper() + text[1:].lower()
-        if candidate in Card._interned:
-            return Card._interned[candidate]
+        if candidate in _INTERNED:
+            return _INTERNED[candidate]
     if upper == "10" or (upper.startswith("10") and len(upper) == 3):
         return parse_card("T" + upper[2:])
     return Card(text)
@@ -193,7 +202,7 @@ def suits_of(kind: str) -> tuple[str, ...]:
     return COLOR_SUITS if kind == "colors" else STANDARD_SUITS
 
 
-_ORDER = {code: i for i, code in enumerate(Card._interned)}
+_ORDER = {code: i for i, code in enumerate(_INTERNED)}
 
 
 def sort_key(card: Card) -> int:

@@ -3,8 +3,9 @@
 Computer players search over possible deals ("determinizations"): they guess the
 other hands and the draw-pile order from what their view allows, then play the
 game forward on the rebuilt round. Nothing here reads the real game state: every
-field comes from the view, except the guessed hidden cards (and whether a Wild +4
-now pending was a bluff, which only its player knows).
+field a view shows as it is (the round's declaration names it, `game.engine.state`) comes
+from the view; the rest is written here: the guessed hidden cards, whose turn it is, the
+card just drawn, and whether a Wild +4 now pending was a bluff, which only its player knows.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from collections.abc import Sequence
 from .cards import Card
 from .effects import card_table
 from .errors import RulesError
-from .round import Round
+from .round import Round, restored_round
+from .state import values_from_view
 from .view import PlayerView
 
 
@@ -53,22 +55,13 @@ def round_from_view(
         raise RulesError("the guess must keep the seat's own hand")
     if len(pile) != view.draw_count:
         raise RulesError(f"the draw pile has {view.draw_count} cards, the guess {len(pile)}")
-    r = object.__new__(Round)
-    fields = {
-        "rules": view.rules, "players": view.players, "rng": rng, "number": view.round_number,
-        "dealer": view.dealer, "first": view.first, "hands": [list(h) for h in hands],
-        "pile": list(pile), "discard": list(view.discard), "suit": view.suit,
-        "direction": view.direction, "to_act": view.to_act if view.to_act is not None else 0,
-        "phase": view.phase, "drawn": view.drawn,
+    guessed = {
+        "rng": rng, "hands": [list(h) for h in hands], "pile": list(pile), "bluff_by": bluff_by,
+        "to_act": view.to_act if view.to_act is not None else 0,
         "last_drawn": view.drawn_card if view.drawn_card is not None else _last_drawn(view, hands),
-        "played": view.played, "follow": view.follow, "follow_suit": view.follow_suit,
-        "run_next": view.run_next, "pending": view.pending, "pending_by": view.pending_by,
-        "bluff_by": bluff_by, "called": view.called, "exposed": dict(view.exposed_until),
-        "turn_no": view.turn_no, "passes": view.passes, "result": view.result,
-        "start_choice": view.start_choice, "explicit": False,
+        "explicit": False,
     }
-    r.__setstate__(fields)
-    return r
+    return restored_round(values_from_view(Round, view) | guessed)
 
 
 def _last_drawn(view: PlayerView, hands: Sequence[Sequence[Card]]) -> Card | None:

@@ -37,6 +37,7 @@ from .position import describe_match
 from .round import Round
 from .rules import Rules
 from .scoring import RoundResult, match_winners
+from .state import view_values
 from .view import PlayerView
 
 Entry = tuple[int | str, str | int | None]
@@ -136,8 +137,7 @@ class Match:
         """
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
             raise RulesError(f"a shuffle's seed must be a whole number from 0 below 2**64, not {seed!r}")
-        random.Random(seed).shuffle(self.round.pile)
-        self.round._legal = None
+        self.round.shuffle_pile(random.Random(seed))
         self.log.append((SHUFFLE, seed))
 
     # ---- playing -------------------------------------------------------------------------
@@ -312,19 +312,13 @@ class Match:
         playing = self.status == Status.PLAYING
         mine = playing and r.to_act == seat
         return PlayerView(
-            seat=seat, players=self.players, rules=self.rules,
-            hand=tuple(r.hands[seat]), hand_counts=tuple(len(h) for h in r.hands),
-            discard=tuple(r.discard), suit=r.suit, draw_count=len(r.pile),
-            direction=r.direction, to_act=r.to_act if playing else None, phase=r.phase,
-            pending=r.pending, pending_by=r.pending_by,
+            seat=seat, hand=tuple(r.hands[seat]), hand_counts=tuple(len(h) for h in r.hands),
+            draw_count=len(r.pile), to_act=r.to_act if playing else None,
             legal=self.legal_actions(seat) if playing else (),
-            drawn_card=r.last_drawn if mine else None, follow=r.follow,
-            follow_suit=r.follow_suit, called=r.called,
+            drawn_card=r.last_drawn if mine else None,
             exposed=tuple(sorted(s for s in r.exposed if len(r.hands[s]) == 1)),
-            turn_no=r.turn_no, passes=r.passes, round_number=r.number, dealer=r.dealer,
-            first=r.first, scores=tuple(self.scores), target=self.target, status=self.status,
-            result=r.result, winners=self.winners, drawn=r.drawn, played=r.played, run_next=r.run_next,
-            start_choice=r.start_choice, exposed_until=tuple(sorted(r.exposed.items())),
+            scores=tuple(self.scores), target=self.target, status=self.status, winners=self.winners,
+            **view_values(r),
         )
 
     # ---- comparison ----------------------------------------------------------------------

@@ -34,8 +34,9 @@ computer) should look at it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Final
+from collections.abc import Mapping, Sequence
+from dataclasses import MISSING
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import (
     ACCEPT,
@@ -85,6 +86,7 @@ from .phases import AGAIN, CHALLENGE_PHASE, OVER, PENALTY, PLAY, RUN, SUIT, TWIN
 from .position import describe_round
 from .rules import Rules
 from .scoring import RoundResult, blocked_result, finished_result
+from .state import Copy, Plain, declared, restore, restored, saved_state, start_fields, state, state_of
 
 Log = list[Event] | None
 
@@ -96,19 +98,62 @@ _DENOUNCE: Final = DrawReason.DENOUNCE
 _TIMEOUT: Final = DrawReason.TIMEOUT
 
 
+def _derived(r: Round) -> dict[str, object]:
+    """What a round computes from its rules: the card table."""
+    return {"table": card_table(r.rules)}
+
+
+@declared(_derived)
 class Round:
     """One deal: hands, draw pile, discard pile and whose turn it is.
 
     Build it with the rules, the number of seats, an injected ``random.Random`` and
     the first player; pass ``deck`` (top first) to deal an explicit order.
+
+    Its state is the fields below, each declared once with how a clone copies it, how a
+    position writes it (`Plain`), the view field that shows it and its starting value
+    (see `game.engine.state`).
     """
 
-    __slots__ = (
-        "rules", "players", "rng", "number", "dealer", "first", "hands", "pile", "discard",
-        "suit", "direction", "to_act", "phase", "drawn", "last_drawn", "played", "follow",
-        "follow_suit", "run_next", "pending", "pending_by", "bluff_by", "called", "exposed",
-        "turn_no", "passes", "result", "start_choice", "explicit", "table", "_legal",
-    )
+    # The match gives these: a position does not hold them.
+    rules: Rules = state(view="rules")
+    players: int = state(view="players")
+    rng: random.Random = state(Copy.GENERATOR)
+    # Who deals and starts.
+    number: int = state(plain=Plain.NUMBER, view="round_number")
+    dealer: int = state(plain=Plain.SEAT, view="dealer")
+    first: int = state(plain=Plain.SEAT, view="first")
+    # The cards: the hands (a view shows its own, and the others' sizes), the draw pile (top last;
+    # a view shows its size only), the discard pile (top last).
+    hands: list[list[Card]] = state(Copy.PER_SEAT, plain=Plain.HANDS)
+    pile: list[Card] = state(Copy.LIST, plain=Plain.CARDS)
+    discard: list[Card] = state(Copy.LIST, plain=Plain.CARDS, view="discard")
+    suit: str | None = state(plain=Plain.SUIT, view="suit", start=None)
+    direction: int = state(plain=Plain.DIRECTION, view="direction", start=1)
+    # The turn: whose it is (a view shows None between rounds), what it waits for, what was done.
+    to_act: int = state(plain=Plain.SEAT)
+    phase: Phase = state(plain=Plain.PHASE, view="phase", start=PLAY)
+    drawn: int = state(plain=Plain.DRAWN, view="drawn", start=0)
+    last_drawn: Card | None = state(plain=Plain.MAYBE_CARD, start=None)  # its seat's view only
+    played: bool = state(plain=Plain.BOOL, view="played", start=False)
+    follow: Follow | None = state(plain=Plain.FOLLOW, view="follow", start=None)  # why the turn goes on
+    follow_suit: str | None = state(plain=Plain.SUIT, view="follow_suit", start=None)
+    run_next: int = state(plain=Plain.RUN, view="run_next", start=0)
+    # A draw penalty waiting, and the card that made it.
+    pending: int = state(plain=Plain.PENALTY, view="pending", start=0)
+    pending_by: Card | None = state(plain=Plain.MAYBE_CARD, view="pending_by", start=None)
+    bluff_by: int | None = state(plain=Plain.MAYBE_SEAT, start=None)  # whose Wild +4 broke the rule: hidden
+    # The last-card call: called this turn, and seat -> the last turn it may be denounced.
+    called: bool = state(plain=Plain.BOOL, view="called", start=False)
+    exposed: dict[int, int] = state(Copy.MAP, plain=Plain.EXPOSED, view="exposed_until", start={})
+    turn_no: int = state(plain=Plain.TURN, view="turn_no", start=0)
+    passes: int = state(plain=Plain.PASSES, view="passes", start=0)
+    result: RoundResult | None = state(plain=Plain.RESULT, view="result", start=None)
+    start_choice: bool = state(plain=Plain.BOOL, view="start_choice", start=False, before=False)
+    explicit: bool = state(plain=Plain.BOOL, before=False)  # dealt from an explicit deck: hidden
+    # Computed: what each card does under the rules, and the legal actions until the state changes.
+    table: CardTable = state(Copy.DERIVED)
+    _legal: tuple[Action, ...] | None = state(Copy.CACHE)
 
     def __init__(
         self, rules: Rules, players: int, rng: random.Random, *, first: int = 0,
@@ -118,43 +163,30 @@ class Round:
         rules.check_players(players)
         if not 0 <= first < players:
             raise RulesError(f"first player must be a seat from 0 to {players - 1}, not {first}")
+        start_fields(self)
         self.rules = rules
         self.players = players
         self.rng = rng
         self.number = number
         self.dealer = (first - 1) % players if dealer is None else dealer
         self.first = first
-        self.table: CardTable = card_table(rules)
-        self._legal: tuple[Action, ...] | None = None
+        self.table = card_table(rules)
+        self._legal = None
         self.explicit = deck is not None
         if deck is None:
             cards = deck_for(rules.deck)
             rng.shuffle(cards)
         else:
             cards = check_deck(rules, self.table, deck, players)
-        self.pile: list[Card] = cards[::-1]  # top of the pile is the end of the list
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.discard: list[Card] = []
-        self.suit: str | None = None
-        self.direction = 1
+        self.pile = cards[::-1]  # top of the pile is the end of the list
+        self.hands = [[] for _ in range(players)]
+        self.discard = []
         self.to_act = first
-        self.phase: Phase = PLAY
-        self.drawn = 0
-        self.last_drawn: Card | None = None
-        self.played = False
-        self.follow: Follow | None = None  # why the turn goes on (twin, run, a 10), if it does
-        self.follow_suit: str | None = None
-        self.run_next = 0
-        self.pending = 0
-        self.pending_by: Card | None = None
-        self.bluff_by: int | None = None  # seat whose Wild +4 broke the rule, if it did
-        self.called = False
-        self.exposed: dict[int, int] = {}  # seat -> last turn number it may be denounced
-        self.turn_no = 0
-        self.passes = 0
-        self.result: RoundResult | None = None
-        self.start_choice = False
         self._begin_turn(deal(self, log), log)
+
+    if TYPE_CHECKING:  # `declared` makes it from the fields' declarations
+        def clone(self, rng: random.Random | None = None) -> Round:
+            """An independent copy (for searches), drawing its shuffles from ``rng`` if given."""
 
     # ---- asking --------------------------------------------------------------------------
     @property
@@ -504,39 +536,30 @@ class Round:
         if log is not None:
             log.append(RoundEnded(self.result))
 
-    def clone(self, rng: random.Random | None = None) -> Round:
-        """An independent copy (for searches), drawing its shuffles from ``rng`` if given."""
-        other = object.__new__(Round)
-        for name in self.__slots__:
-            object.__setattr__(other, name, getattr(self, name))
-        other.hands = [list(h) for h in self.hands]
-        other.pile = list(self.pile)
-        other.discard = list(self.discard)
-        other.exposed = dict(self.exposed)
-        other.rng = rng if rng is not None else random.Random(self.rng.random())
-        other._legal = None
-        return other
+    def shuffle_pile(self, rng: random.Random) -> None:
+        """Shuffle the draw pile with ``rng`` (after Undo, so that taking a turn back never
+        shows what the pile will give)."""
+        rng.shuffle(self.pile)
+        self._legal = None
 
     # ---- persistence and comparison ------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__
-                if not name.startswith("_") and name != "table"}
+        return saved_state(self)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
+        values = {f.name: state.get(f.name, f.before) for f in ROUND_STATE
+                  if f.name in state or f.before is not MISSING}
+        restore(self, values)
         # Saves written before `Phase` and `Follow` hold plain strings (of the same values).
         if type(self.phase) is not Phase:
             self.phase = Phase(self.phase)
         if self.follow is not None and type(self.follow) is not Follow:
             self.follow = Follow(self.follow)
-        self.table = card_table(self.rules)
-        self._legal = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
             return NotImplemented
-        mine, theirs = self.__getstate__(), other.__getstate__()
+        mine, theirs = saved_state(self), saved_state(other)
         return (mine.pop("rng").getstate() == theirs.pop("rng").getstate()
                 and mine == theirs)
 
@@ -545,6 +568,20 @@ class Round:
     def __str__(self) -> str:
         """The whole position in card notation, every hand shown (see `describe_round`)."""
         return describe_round(self)
+
+
+ROUND_STATE: Final = state_of(Round)
+"""Every field of a round's state, in order (see `game.engine.state`)."""
+
+
+def restored_round(values: Mapping[str, object]) -> Round:
+    """A round whose state is ``values`` (every field but the derived and cached ones, by name):
+    how a position (`game.engine.snapshot`) and a determinization (`game.engine.determinize`) build one.
+
+    Raises:
+        TypeError: a field of the state is missing, or one is unknown.
+    """
+    return restored(Round, values)
 
 
 def auto_action(legal: tuple[Action, ...], phase: Phase, best_suit: str) -> Action:

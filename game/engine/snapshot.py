@@ -35,19 +35,20 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from enum import StrEnum
 from typing import Any, Final
 
 from . import events as ev
-from .cards import Card
+from .cards import Card, card_of
 from .effects import CardTable, card_table
 from .errors import RulesError
 from .match import Match
 from .phases import CHALLENGE_PHASE, OVER, PENALTY, SUIT, Follow, Phase, Status
-from .round import Round
+from .round import Round, restored_round
 from .rules import PRESETS, Rules, preset
 from .scoring import RoundResult, hand_total, match_winners
+from .state import Plain, positional
 
 MAX_NUMBER: Final = 100_000
 """The highest deal number a position may hold."""
@@ -56,11 +57,10 @@ MAX_SCORE: Final = 10**9
 MAX_EVENTS: Final = 20_000
 """The most events of one deal a position may carry (a long deal has a few thousand)."""
 
-ROUND_FIELDS: Final = (
-    "number", "dealer", "first", "hands", "pile", "discard", "suit", "direction", "to_act", "phase",
-    "drawn", "last_drawn", "played", "follow", "follow_suit", "run_next", "pending", "pending_by",
-    "bluff_by", "called", "exposed", "turn_no", "passes", "result", "start_choice", "explicit",
-)
+_POSITIONAL: Final = positional(Round)
+ROUND_FIELDS: Final = tuple(f.name for f in _POSITIONAL)
+"""The fields of a position's round, in order: the round's own declaration (`Round`, `Plain`)."""
+_REQUIRED: Final = tuple(f.name for f in _POSITIONAL if f.before is MISSING)
 MATCH_FIELDS: Final = ("first_seat", "rng", "scores", "results", "status", "winners", "round", "events")
 RESULT_FIELDS: Final = ("winner", "winners", "blocked", "tie", "points", "hands", "totals")
 
@@ -155,22 +155,26 @@ def event_to_plain(event: ev.Event) -> tuple[Any, ...]:
     return (name, *(_value_to_plain(getattr(event, f.name)) for f in fields(event)))
 
 
+_WRITERS: Final[dict[Plain, Callable[[Any], object]]] = {
+    Plain.HANDS: lambda hands: [_codes(hand) for hand in hands],
+    Plain.CARDS: _codes,
+    Plain.MAYBE_CARD: lambda card: None if card is None else card.code,
+    Plain.PHASE: lambda phase: phase.value,
+    Plain.FOLLOW: lambda follow: None if follow is None else follow.value,
+    Plain.EXPOSED: lambda exposed: [[seat, turn] for seat, turn in exposed.items()],
+    Plain.RESULT: lambda result: None if result is None else result_to_plain(result),
+}
+"""How a round's field of each `Plain` kind is written; the others are plain already."""
+
+
 def to_plain(match: Match, events: Sequence[ev.Event] = ()) -> dict[str, Any]:
     """Where ``match`` stands, as plain data; ``events``: its deal's events so far (unredacted)."""
     r = match.round
-    rnd = {
-        "number": r.number, "dealer": r.dealer, "first": r.first,
-        "hands": [_codes(hand) for hand in r.hands], "pile": _codes(r.pile), "discard": _codes(r.discard),
-        "suit": r.suit, "direction": r.direction, "to_act": r.to_act, "phase": r.phase.value,
-        "drawn": r.drawn, "last_drawn": None if r.last_drawn is None else r.last_drawn.code,
-        "played": r.played, "follow": None if r.follow is None else r.follow.value,
-        "follow_suit": r.follow_suit, "run_next": r.run_next, "pending": r.pending,
-        "pending_by": None if r.pending_by is None else r.pending_by.code, "bluff_by": r.bluff_by,
-        "called": r.called, "exposed": [[seat, turn] for seat, turn in r.exposed.items()],
-        "turn_no": r.turn_no, "passes": r.passes,
-        "result": None if r.result is None else result_to_plain(r.result),
-        "start_choice": r.start_choice, "explicit": r.explicit,
-    }
+    rnd = {}
+    for f in _POSITIONAL:
+        value = getattr(r, f.name)
+        write = _WRITERS.get(f.plain)  # type: ignore[arg-type]  # a positional field has a kind
+        rnd[f.name] = value if write is None else write(value)
     return {
         "first_seat": match.first_seat, "rng": match.rng.getstate(), "scores": list(match.scores),
         "results": [result_to_plain(result) for result in match.results],
@@ -244,7 +248,7 @@ class _Reader:
         return seats
 
     def card(self, value: object, path: str) -> Card:
-        card = Card._interned.get(value) if type(value) is str else None
+        card = card_of(value) if type(value) is str else None
         if card is None or card not in self.table.deck_counts:
             raise _bad(path, f"a card of the {self.rules.deck} deck", value)
         return card
@@ -282,6 +286,46 @@ class _Reader:
                 result.winner is not None and result.winner not in result.winners):
             raise RulesError(f"{path}: the winner and the winners disagree")
         return result
+
+    def round_readers(self) -> dict[Plain, Callable[[Any, str], object]]:
+        """How a round's field of each `Plain` kind is read and checked."""
+        deck_size, players = self.deck_size, self.players
+        phases, follows = [x.value for x in Phase], [x.value for x in Follow]
+        return {
+            Plain.NUMBER: lambda v, p: _int(v, p, 1, MAX_NUMBER),
+            Plain.SEAT: self.seat, Plain.MAYBE_SEAT: self.maybe_seat,
+            Plain.HANDS: self.hands, Plain.CARDS: self.cards, Plain.MAYBE_CARD: self.maybe_card,
+            Plain.SUIT: self.suit,
+            Plain.DIRECTION: lambda v, p: _choice_int(v, p, (1, -1)),
+            Plain.PHASE: lambda v, p: Phase(_choice(v, p, phases)),
+            Plain.FOLLOW: lambda v, p: None if v is None else Follow(_choice(v, p, follows)),
+            Plain.DRAWN: lambda v, p: _int(v, p, 0, deck_size),
+            Plain.PENALTY: lambda v, p: _int(v, p, 0, deck_size * 8),
+            Plain.RUN: lambda v, p: _int(v, p, 0, 15),
+            Plain.BOOL: _bool,
+            Plain.EXPOSED: self.exposed,
+            Plain.TURN: lambda v, p: _int(v, p, 0, MAX_TURNS),
+            Plain.PASSES: lambda v, p: _int(v, p, 0, players),
+            Plain.RESULT: lambda v, p: None if v is None else self.result(v, p),
+        }
+
+    def hands(self, value: object, path: str) -> list[list[Card]]:
+        hands = _seq(value, path, self.players)
+        if len(hands) != self.players:
+            raise RulesError(f"{path} must hold {self.players} hands")
+        return [self.cards(h, f"{path}[{i}]") for i, h in enumerate(hands)]
+
+    def exposed(self, value: object, path: str) -> dict[int, int]:
+        exposed: dict[int, int] = {}
+        for i, pair in enumerate(_seq(value, path, self.players)):
+            items = _seq(pair, f"{path}[{i}]", 2)
+            if len(items) != 2:
+                raise _bad(f"{path}[{i}]", "a seat and a turn number", pair)
+            seat = self.seat(items[0], f"{path}[{i}][0]")
+            if seat in exposed:
+                raise RulesError(f"{path} names a seat twice")
+            exposed[seat] = _int(items[1], f"{path}[{i}][1]", 0, MAX_TURNS + 1)
+        return exposed
 
     def event(self, value: object, path: str) -> ev.Event:
         items = _seq(value, path, 6)
@@ -387,51 +431,28 @@ def from_plain(rules: Rules, players: int, data: object, events: list[ev.Event] 
 
 
 def _round(read: _Reader, rng: random.Random, value: object) -> Round:
-    data = _table(value, "round", ROUND_FIELDS)
-    players = read.players
-    r = object.__new__(Round)
-    r.rules, r.players, r.rng, r.table, r._legal = read.rules, players, rng, read.table, None
-    r.number = _int(data["number"], "round.number", 1, MAX_NUMBER)
-    r.first = read.seat(data["first"], "round.first")
-    r.dealer = read.seat(data["dealer"], "round.dealer")
-    hands = _seq(data["hands"], "round.hands", players)
-    if len(hands) != players:
-        raise RulesError(f"round.hands must hold {players} hands")
-    r.hands = [read.cards(h, f"round.hands[{i}]") for i, h in enumerate(hands)]
-    r.pile = read.cards(data["pile"], "round.pile")
-    r.discard = read.cards(data["discard"], "round.discard")
-    r.suit = read.suit(data["suit"], "round.suit")
-    r.direction = _choice_int(data["direction"], "round.direction", (1, -1))
-    r.to_act = read.seat(data["to_act"], "round.to_act")
-    r.phase = Phase(_choice(data["phase"], "round.phase", [p.value for p in Phase]))
-    r.drawn = _int(data["drawn"], "round.drawn", 0, read.deck_size)
-    r.last_drawn = read.maybe_card(data["last_drawn"], "round.last_drawn")
-    r.played = _bool(data["played"], "round.played")
-    follow = data["follow"]
-    r.follow = None if follow is None else Follow(_choice(follow, "round.follow", [f.value for f in Follow]))
-    r.follow_suit = read.suit(data["follow_suit"], "round.follow_suit")
-    r.run_next = _int(data["run_next"], "round.run_next", 0, 15)
-    r.pending = _int(data["pending"], "round.pending", 0, read.deck_size * 8)
-    r.pending_by = read.maybe_card(data["pending_by"], "round.pending_by")
-    r.bluff_by = read.maybe_seat(data["bluff_by"], "round.bluff_by")
-    r.called = _bool(data["called"], "round.called")
-    r.turn_no = _int(data["turn_no"], "round.turn_no", 0, MAX_TURNS)
-    exposed: dict[int, int] = {}
-    for i, pair in enumerate(_seq(data["exposed"], "round.exposed", players)):
-        items = _seq(pair, f"round.exposed[{i}]", 2)
-        if len(items) != 2:
-            raise _bad(f"round.exposed[{i}]", "a seat and a turn number", pair)
-        seat = read.seat(items[0], f"round.exposed[{i}][0]")
-        if seat in exposed:
-            raise RulesError("round.exposed names a seat twice")
-        exposed[seat] = _int(items[1], f"round.exposed[{i}][1]", 0, MAX_TURNS + 1)
-    r.exposed = exposed
-    r.passes = _int(data["passes"], "round.passes", 0, players)
-    r.result = None if data["result"] is None else read.result(data["result"], "round.result")
-    r.start_choice = _bool(data["start_choice"], "round.start_choice")
-    r.explicit = _bool(data["explicit"], "round.explicit")
+    data = _round_table(value)
+    values: dict[str, object] = {"rules": read.rules, "players": read.players, "rng": rng}
+    readers = read.round_readers()
+    for f in _POSITIONAL:
+        path = f"round.{f.name}"
+        if f.name not in data:  # a round saved before the field existed
+            values[f.name] = f.before
+        else:
+            values[f.name] = readers[f.plain](data[f.name], path)  # type: ignore[index]  # has a kind
+    r = restored_round(values)
     _check_round(read, r)
     return r
+
+
+def _round_table(value: object) -> Mapping[str, Any]:
+    """The position's round: a table of its fields (one saved before a field existed may lack it)."""
+    if type(value) is not dict:
+        raise _bad("round", "a table of fields", value)
+    assert isinstance(value, dict)
+    if not set(_REQUIRED) <= set(value) <= set(ROUND_FIELDS):
+        return _table(value, "round", ROUND_FIELDS)  # refused: it names what is missing and unknown
+    return value
 
 
 def _check_round(read: _Reader, r: Round) -> None:

@@ -11,6 +11,8 @@ own way.
 
 from __future__ import annotations
 
-from .turns import Computer, Move, Pace, TurnDriver, TurnKey
+from game.engine.autopilot import TurnKey
+
+from .turns import Computer, Move, Pace, TurnDriver
 
 __all__ = ["Computer", "Move", "Pace", "TurnDriver", "TurnKey"]

@@ -57,14 +57,15 @@ from typing import Final, NamedTuple
 from game.ai import ComputerPlayer, player_for, reaction_delay, think_delay, will_denounce
 from game.engine import Action, IllegalAction, Match, Status, TimeOut
 from game.engine.actions import Denounce
+from game.engine.autopilot import Autopilot, TurnKey
 from game.engine.events import Event, TimedOut
 from game.engine.scoring import team_of
 
 log = logging.getLogger("huit.play")
 
-TurnKey = tuple[int, int, int]
-"""One player's turn: (round number, turn number, seat to act). Its clock runs across the
-draws and plays of that turn and starts again at the next."""
+# A `TurnKey` (the engine's, shared with the saved `Autopilot`) is one player's turn: (round number,
+# turn number, seat to act). Its clock runs across the draws and plays of that turn and starts
+# again at the next.
 
 DONE: Final = 1e-6
 """A countdown this close to zero has run (clocks and float sums never land exactly on it)."""
@@ -241,30 +242,24 @@ class TurnDriver:
         return out
 
     @property
-    def autopilot(self) -> dict[str, object]:
-        """The autopilot as a save keeps it: the seats it plays (``on``), each person's turns in a
-        row lost to the clock (``lost_in_a_row``, one number per seat) and the turn lost to the
-        clock that it is playing on (``lost_turn``), if any. Setting it restores a saved one.
+    def autopilot(self) -> Autopilot:
+        """The autopilot as a save keeps it: the seats it plays, each person's turns in a row lost
+        to the clock (one number per seat) and the turn lost to the clock that it is playing on,
+        if any. Setting it restores a saved one (checked when the save was read).
+
+        Raises:
+            ValueError: (setting) it names a seat that is not a person's at this table.
         """
-        return {"on": sorted(self._autopilot),
-                "lost_in_a_row": [self._lost_in_a_row.get(s, 0) for s in range(self.match.players)],
-                "lost_turn": self._lost}
+        counts = tuple(self._lost_in_a_row.get(s, 0) for s in range(self.match.players))
+        return Autopilot(on=tuple(sorted(self._autopilot)), lost_in_a_row=counts, lost_turn=self._lost)
 
     @autopilot.setter
-    def autopilot(self, value: Mapping[str, object]) -> None:
-        on, counts, lost = value.get("on", ()), value.get("lost_in_a_row", ()), value.get("lost_turn")
-        if not isinstance(on, list | tuple) or not isinstance(counts, list | tuple):
-            raise ValueError("the autopilot's seats and counts are lists")
-        if any(type(s) is not int or s not in self._stand_ins for s in on):
-            raise ValueError(f"the autopilot plays only people's seats, not {on!r:.40}")
-        if len(counts) > self.match.players or any(type(n) is not int or n < 0 for n in counts):
-            raise ValueError("turns lost in a row are one whole number per seat")
-        if lost is not None and (not isinstance(lost, list | tuple) or len(lost) != 3
-                                 or not all(type(n) is int for n in lost)):
-            raise ValueError(f"a turn is three whole numbers, not {lost!r:.40}")
-        self._autopilot = set(on)
-        self._lost_in_a_row = {s: n for s, n in enumerate(counts) if n and s in self._stand_ins}
-        self._lost = None if lost is None else (lost[0], lost[1], lost[2])
+    def autopilot(self, value: Autopilot) -> None:
+        if not set(value.on) <= self._stand_ins.keys():
+            raise ValueError(f"the autopilot plays only people's seats, not {value.on!r:.40}")
+        self._autopilot = set(value.on)
+        self._lost_in_a_row = {s: n for s, n in enumerate(value.lost_in_a_row) if n and s in self._stand_ins}
+        self._lost = value.lost_turn
         self._switched.clear()
 
     def seat_computer(self, seat: int, computer: Computer, history: Iterable[Event] = ()) -> None:

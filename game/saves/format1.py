@@ -18,11 +18,14 @@ way, are not kept either. Everything else resumes exactly.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import MISSING
 from typing import Any, Final
 
 from game.engine import OPTION_NAMES, PRESETS, RulesError, preset
+from game.engine.round import ROUND_STATE
 from game.engine.rules import rule_fields
-from game.engine.snapshot import EVENT_NAMES, ROUND_FIELDS, rules_to_plain
+from game.engine.snapshot import EVENT_NAMES, rules_to_plain
+from game.engine.state import Plain
 
 from .errors import SaveError
 from .unpickler import origin
@@ -37,8 +40,6 @@ _VERBS: Final[dict[str, str]] = {
 }
 # Options added since format 1: a format-1 rule set's ``exposed`` lacks them.
 _NEWER_OPTIONS: Final = frozenset({"pair_scores"})
-# Fields of older rounds that may be missing, and what they were then.
-_ROUND_DEFAULTS: Final = {"start_choice": False, "explicit": False}
 
 
 class _Bad(Exception):
@@ -213,32 +214,15 @@ def _position(match: dict[str, Any], players: int) -> dict[str, Any]:
     if rnd.get("rng") is not match.get("rng"):
         raise _Bad("the round draws from another generator than the match")
     out: dict[str, Any] = {}
-    for field in ROUND_FIELDS:
-        if field not in rnd and field not in _ROUND_DEFAULTS:
-            raise _Bad(f"the round has no {field}")
-        out[field] = rnd.get(field, _ROUND_DEFAULTS.get(field))
-    for field in ("hands",):
-        hands = out[field]
-        if type(hands) is not list:
-            raise _Bad("the hands")
-        out[field] = [_cards(hand, "a hand") for hand in hands]
-    out["pile"] = _cards(out["pile"], "the draw pile")
-    out["discard"] = _cards(out["discard"], "the discard pile")
-    for field in ("last_drawn", "pending_by"):
-        out[field] = _maybe_card(out[field], f"the round's {field}")
-    out["phase"] = _enum(out["phase"], "phases", "Phase", "the phase")
-    if out["follow"] is not None:
-        out["follow"] = _enum(out["follow"], "phases", "Follow", "the turn's follow-up")
-    exposed = out["exposed"]
-    if type(exposed) is not dict:
-        raise _Bad("the seats that may be denounced")
-    out["exposed"] = [[_plain(seat, "exposed"), _plain(turn, "exposed")] for seat, turn in exposed.items()]
-    if out["result"] is not None:
-        out["result"] = _result(out["result"], "the round's result")
-    for field in ("number", "dealer", "first", "suit", "direction", "to_act", "drawn", "played",
-                  "follow_suit", "run_next", "pending", "bluff_by", "called", "turn_no", "passes",
-                  "start_choice", "explicit"):
-        out[field] = _plain(out[field], f"the round's {field}")
+    for field in ROUND_STATE:
+        if field.plain is None:
+            continue  # the match's: a position does not hold it
+        if field.name in rnd:
+            out[field.name] = _ROUND_PLAIN.get(field.plain, _plain_field)(rnd[field.name], field.name)
+        elif field.before is not MISSING:
+            out[field.name] = field.before  # a round written before the field existed
+        else:
+            raise _Bad(f"the round has no {field.name}")
     results = _list(match.get("results"), "the results")
     return {
         "first_seat": _plain(match.get("first_seat"), "the first seat"),
@@ -248,6 +232,34 @@ def _position(match: dict[str, Any], players: int) -> dict[str, Any]:
         "status": _enum(match.get("status"), "phases", "Status", "the status"),
         "winners": _plain(match.get("winners"), "the winners"), "round": out,
     }
+
+
+def _plain_field(value: Any, name: str) -> Any:
+    return _plain(value, f"the round's {name}")
+
+
+def _hands(value: Any, name: str) -> list[list[str]]:
+    if type(value) is not list:
+        raise _Bad("the hands")
+    return [_cards(hand, "a hand") for hand in value]
+
+
+def _exposed(value: Any, name: str) -> list[list[Any]]:
+    if type(value) is not dict:
+        raise _Bad("the seats that may be denounced")
+    return [[_plain(seat, "exposed"), _plain(turn, "exposed")] for seat, turn in value.items()]
+
+
+_ROUND_PLAIN: Final[dict[Plain, Callable[[Any, str], Any]]] = {
+    Plain.HANDS: _hands,
+    Plain.CARDS: lambda v, name: _cards(v, "the draw pile" if name == "pile" else f"the {name} pile"),
+    Plain.MAYBE_CARD: lambda v, name: _maybe_card(v, f"the round's {name}"),
+    Plain.PHASE: lambda v, name: _enum(v, "phases", "Phase", "the phase"),
+    Plain.FOLLOW: lambda v, name: None if v is None else _enum(v, "phases", "Follow", "the turn's follow-up"),
+    Plain.EXPOSED: _exposed,
+    Plain.RESULT: lambda v, name: None if v is None else _result(v, "the round's result"),
+}
+"""How a format-1 round's field of each `Plain` kind becomes the position's (the others: `_plain_field`)."""
 
 
 def _event(value: Any, index: int) -> tuple[Any, ...]:

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.engine import Action, Match, Rules, RulesError, parse_action, parse_cards
+from game.engine.autopilot import Autopilot
 from game.engine.events import Event
 from game.engine.match import NEXT, SEED_LIMIT, SHUFFLE, Entry
 from game.engine.snapshot import (
@@ -118,8 +119,8 @@ class SavedTable:
     queue: list[tuple[int | None, Action]] | None = None
     settled: bool = False
     """The finished match is already counted in the statistics."""
-    autopilot: dict[str, Any] | None = None
-    """The autopilot as `game.play.TurnDriver.autopilot` keeps it (None: a save from before it)."""
+    autopilot: Autopilot | None = None
+    """The autopilot as `game.play.TurnDriver.autopilot` gives it (None: a save from before it)."""
 
 
 # ---- writing ---------------------------------------------------------------------------------------
@@ -154,13 +155,13 @@ def table_to_plain(table: SavedTable) -> dict[str, Any]:
         "rng": table.rng, "timer": table.timer, "undo": undo, "undo_turn": undo_turn,
         "queue": [(seat, str(action)) for seat, action in table.queue or ()],
         "settled": table.settled,
-        "autopilot": _autopilot_to_plain(table.autopilot or {}),
+        "autopilot": _autopilot_to_plain(table.autopilot or Autopilot()),
     }
 
 
-def _autopilot_to_plain(value: dict[str, Any]) -> dict[str, Any]:
-    lost = value.get("lost_turn")
-    return {"on": list(value.get("on", ())), "lost_in_a_row": list(value.get("lost_in_a_row", ())),
+def _autopilot_to_plain(value: Autopilot) -> dict[str, Any]:
+    lost = value.lost_turn
+    return {"on": list(value.on), "lost_in_a_row": list(value.lost_in_a_row),
             "lost_turn": None if lost is None else tuple(lost)}
 
 
@@ -298,8 +299,9 @@ def table_from_plain(data: object) -> SavedTable:
                       autopilot)
 
 
-def _autopilot(value: object, seats: list[SavedSeat]) -> dict[str, Any]:
-    """The autopilot's fields: people's seats only, a count per seat, a turn or None."""
+def _autopilot(value: object, seats: list[SavedSeat]) -> Autopilot:
+    """The autopilot's fields, checked (the only place they are): people's seats only, each once,
+    a count per seat, a turn or None."""
     if type(value) is not dict:
         raise _wrong("autopilot must be a table")
     assert isinstance(value, dict)
@@ -319,7 +321,7 @@ def _autopilot(value: object, seats: list[SavedSeat]) -> dict[str, Any]:
         what = "autopilot.lost_turn"
         lost = (_int(items[0], what, 1, 10**6), _int(items[1], what, 0, 10**8),
                 _seat_of(items[2], what, players))
-    return {"on": on, "lost_in_a_row": counts, "lost_turn": lost}
+    return Autopilot(tuple(on), tuple(counts), lost)
 
 
 def _seat(value: object, index: int) -> SavedSeat:
@@ -459,6 +461,11 @@ class GameSlots:
             self.read(mode)
         except SaveError:
             set_aside(self.path(mode))
+
+    def forget_files(self) -> None:
+        """Forget which modes' files were read or written here (the folder was cleared): the next
+        save in a mode first checks again whatever file is there."""
+        self._trusted.clear()
 
     def delete(self, mode: str) -> None:
         """Remove ``mode``'s save and its backup (the match is over)."""

@@ -177,5 +177,5 @@ class DataStore:
             (self.root / ONLINE).rmdir()  # only if empty: something else may live there
         self.settings.forget()
         self.statistics.forget()
-        self.games._trusted.clear()
+        self.games.forget_files()
         return deleted
