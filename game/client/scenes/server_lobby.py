@@ -34,12 +34,13 @@ from game.saves import SeatKey
 
 from .. import online_player
 from ..avatar_art import avatar_image
+from ..gui import GuiScene, step_through
 from ..i18n import tr
+from ..joining import connect
 from ..remote import RemoteController, shorten
-from .gui import GuiScene, step_through
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 WAITS: Final = (None, 30, 60, 120, 300)
 """Quick match's choices for computers filling the table: never, or after so many seconds."""
@@ -78,7 +79,7 @@ def wait_text(wait: int | None) -> str:
 class ServerLobbyScene(GuiScene):
     """Public rooms, quick match and my rooms on one server."""
 
-    def __init__(self, app: App, server: Server, message: str = "", *,
+    def __init__(self, app: SceneApp, server: Server, message: str = "", *,
                  connection: RoomConnection | None = None) -> None:
         self.server = Server(*server)
         host, port, tls = self.server
@@ -287,10 +288,8 @@ class ServerLobbyScene(GuiScene):
                 self.message = quick.refusal
                 self.stop_quick()
             elif quick.room_id is not None:  # seated: the waiting room, then the table
-                from .lobby import WaitingRoomScene
-
                 self.quick = None
-                self.app.stack.replace(WaitingRoomScene(self.app, quick))
+                self.app.replace("WaitingRoom", remote=quick)
                 return
             elif quick.queued is not None and _seconds(quick.queued.get("now")) is not None:
                 since, now = _seconds(quick.queued.get("since")), _seconds(quick.queued.get("now"))
@@ -317,10 +316,8 @@ class ServerLobbyScene(GuiScene):
     # ---- actions --------------------------------------------------------------------------------
     def pick_avatar(self) -> None:
         """The avatar picker, over this screen."""
-        from .avatar_picker import AvatarPickerScene
-
         name = self.app.settings.player_name or tr("table.you")
-        self.app.stack.push(AvatarPickerScene(self.app, name, self.avatar, {}, self.set_avatar))
+        self.app.push("AvatarPicker", name=name, current=self.avatar, taken={}, choose=self.set_avatar)
 
     def set_avatar(self, avatar: int) -> None:
         """The player chose ``avatar``: kept on this device and told to the server."""
@@ -363,8 +360,6 @@ class ServerLobbyScene(GuiScene):
 
     def start_quick(self) -> None:
         """Ask the server for a table of the chosen rules and players."""
-        from .lobby import connect
-
         host, port, tls = self.server
         hello = {"type": "queue", "preset": self.preset_name, "options": {}, "players": self.quick_players,
                  "computers": self.wait is not None, "wait": self.wait or DEFAULT_WAIT}
@@ -383,44 +378,34 @@ class ServerLobbyScene(GuiScene):
 
     def take_seat(self, room: dict[str, Any]) -> None:
         """Take a free seat of a public room."""
-        from .lobby import WaitingRoomScene, connect
-
         host, port, tls = self.server
         connection = RoomConnection(host, port, {"type": "join", "room": room["room"]}, tls=tls,
                                     player=online_player.hello(self.app, self.server))
         self._leaving = True
         self.stop_quick()
-        self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
+        self.app.replace("WaitingRoom", remote=connect(self.app, connection, host, port))
 
     def rejoin(self, seat_key: SeatKey) -> None:
         """Back to a room of mine on this server."""
-        from .lobby import WaitingRoomScene, connect
-
         host, port, room, tls = read_link(seat_key.link)
         connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
                                            player=online_player.hello(self.app, (host, port)))
         self.stop_quick()
-        self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
+        self.app.replace("WaitingRoom", remote=connect(self.app, connection, host, port))
 
     def create(self) -> None:
         """The new-game form for a public room on this server."""
-        from .newgame import NewGameScene
-
         self.stop_quick()
-        self.app.stack.replace(NewGameScene(self.app, online=self.server, public=True))
+        self.app.replace("NewGame", online=self.server, public=True)
 
     def leaderboard(self) -> None:
         """The ranking of this server (over this screen)."""
-        from .leaderboard import LeaderboardScene
-
-        self.app.stack.push(LeaderboardScene(self.app, self.server, self.preset_name))
+        self.app.push("Leaderboard", server=self.server, preset_name=self.preset_name)
 
     def back(self) -> None:
         """Back to Play online."""
-        from .lobby import LobbyScene
-
         self.stop_quick()
-        self.app.stack.replace(LobbyScene(self.app))
+        self.app.replace("Lobby")
 
 
 def _cut(name: str, limit: int = 0) -> str:

@@ -25,17 +25,14 @@ from typing import TYPE_CHECKING, Final, TypeVar
 import pygame
 import pygame_gui
 
-from .. import ui
-from ..scene import Scene
+from . import keymap, ui
+from .keymap import Nav
+from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .scene import SceneApp
 
 T = TypeVar("T")
-
-ENDS_TYPING: Final = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP,
-                      pygame.K_DOWN)
-"""Keys a text field does not take: they end the typing (see `GuiScene.typing_key`)."""
 
 CURSOR_POLL: Final = 0.1
 """A focused text field's cursor blinks every 0.4 s after a second's pause: look this often."""
@@ -89,7 +86,7 @@ class Control:
 class GuiScene(Scene):
     """A pygame_gui screen with keyboard focus; subclasses implement `build`."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneApp) -> None:
         super().__init__(app)
         self.controls: list[Control] = []
         self.focus = 0
@@ -186,11 +183,11 @@ class GuiScene(Scene):
 
     def typing_key(self, entry: pygame_gui.elements.UITextEntryLine, event: pygame.event.Event) -> bool:
         """A key while ``entry`` takes the typing (a screen may catch some first: a paste)."""
-        key = event.key
-        if key in ENDS_TYPING:
+        ending = keymap.typing_end(event)
+        if ending is not None:
             entry.unfocus()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
-            self.typing_done(entry, entered=key in (pygame.K_RETURN, pygame.K_KP_ENTER))
-            if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            self.typing_done(entry, entered=ending is Nav.ACTIVATE)
+            if ending in (Nav.NEXT, Nav.UP, Nav.DOWN):
                 return self._handle(event)  # on to the next control
             return True
         self.manager.process_events(event)
@@ -201,24 +198,24 @@ class GuiScene(Scene):
 
     def _handle(self, event: pygame.event.Event) -> bool:
         """Keys move the focus ring and act on its control; the rest goes to pygame_gui."""
-        if event.type == pygame.KEYDOWN and self.controls:
-            key = event.key
-            if key in (pygame.K_DOWN, pygame.K_TAB):
+        key = keymap.nav(event) if event.type == pygame.KEYDOWN else None
+        if key is not None and self.controls:
+            if key in (Nav.DOWN, Nav.NEXT):
                 self.focus, self.focus_chosen = (self.focus + 1) % len(self.controls), True
                 return True
-            if key == pygame.K_UP:
+            if key is Nav.UP:
                 self.focus, self.focus_chosen = (self.focus - 1) % len(self.controls), True
                 return True
             control = self.controls[self.focus]
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if key is Nav.ACTIVATE:
                 self.app.sound.play("click")
                 control.activate()
                 return True
-            if key in (pygame.K_LEFT, pygame.K_RIGHT) and control.step is not None:
+            if key in (Nav.LEFT, Nav.RIGHT) and control.step is not None:
                 self.app.sound.play("click")
-                control.step(-1 if key == pygame.K_LEFT else 1)
+                control.step(-1 if key is Nav.LEFT else 1)
                 return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if key is Nav.BACK:
             self.back()
             return True
         if event.type == pygame.TEXTINPUT and self.controls:  # typed with the ring on a text field
@@ -273,7 +270,7 @@ class GuiScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the widgets, and the keyboard focus ring."""
         if self.background is None or self.background.get_size() != surface.get_size():
-            from ..art import felt
+            from .art import felt
 
             self.background = felt(surface.get_size())
         surface.blit(self.background, (0, 0))
