@@ -96,6 +96,7 @@ class GuiScene(Scene):
         self._seen = False  # pygame_gui saw an event that its next update finishes (hover...)
         self._fresh = True  # widgets built and not yet updated by pygame_gui: they would draw blank
         self.focus_chosen = False  # the player moved the focus (see `rebuild`)
+        self._smaller: set[int] = set()  # buttons whose label stepped down to a smaller face (see `retext`)
         self.rebuild()
 
     # ---- building ----------------------------------------------------------------------------
@@ -111,6 +112,7 @@ class GuiScene(Scene):
         focused = self.controls[self.focus].key if chosen else None
         self.manager.clear_and_reset()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
         self.controls = []
+        self._smaller = set()
         self.build()
         keys = [control.key for control in self.controls]
         moved = self.focus >= len(keys) or keys[self.focus] != focused
@@ -151,9 +153,30 @@ class GuiScene(Scene):
                 break
             element.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
             element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=smaller)
+            self._smaller.add(id(element))
         if focusable:
             self.controls.append(Control(element, activate, step, text if key is None else key))
         return element
+
+    def retext(self, element: pygame_gui.elements.UIButton | pygame_gui.elements.UILabel, text: str) -> bool:
+        """Change a button's or label's text in place, where building the screen again would give
+        the same widget: a button only while the new text fits it in the face it was made with
+        (`button` steps a long label down to a smaller one). Returns False when the screen must be
+        built again for it.
+
+        A screen whose texts follow the time (a wait counting seconds) changes them this way, not
+        by `rebuild`: a tap under way (pressed, its release or pygame_gui's press notice not yet
+        handled) lands on the widget it began on, which a rebuild would have replaced."""
+        if element.text == text:
+            return True
+        if isinstance(element, pygame_gui.elements.UIButton):
+            font = element.font
+            wide = int(font.size(text)[0]) if font is not None else 0
+            if id(element) in self._smaller or wide > inner_width(element):
+                return False
+        element.set_text(text)
+        self.dirty = True
+        return True
 
     def label(self, rect: pygame.Rect, text: str,
               object_id: str | None = None) -> pygame_gui.elements.UILabel:

@@ -21,6 +21,7 @@ focus ring), and what the server sends is shown as text, never as markup.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
@@ -100,7 +101,9 @@ class ServerLobbyScene(GuiScene):
         self._queued: dict[str, Any] | None = None  # the server's last word on the quick match
         self.avatar = online_player.avatar(app)
         self.avatar_rect: pygame.Rect | None = None  # where the avatar's picture is drawn
-        self._shown: object = None
+        self._shown: object = None  # what the widgets were built for (see `update`)
+        self._live: list[tuple[pygame_gui.elements.UIButton | pygame_gui.elements.UILabel,
+                               Callable[[], str]]] = []  # texts that follow the time, in place
         self._poll = 0.0
         self._leaving = False
         super().__init__(app)
@@ -108,6 +111,7 @@ class ServerLobbyScene(GuiScene):
     # ---- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
         """Profile row; public rooms (left) and quick match with my rooms (right); Back."""
+        self._live = []
         w, h = self.app.size
         s = self.scale
         m = int(24 * s)
@@ -152,9 +156,10 @@ class ServerLobbyScene(GuiScene):
         if hidden and rows:
             rows -= 1  # a line says how many more wait
             hidden = max(len(self.rooms) - rows, self.listed - rows)
-        for room in self.rooms[:rows]:
-            self.button(pygame.Rect(area.x, y, area.w, bh), self.room_text(room),
-                        partial(self.take_seat, room), object_id="#option")
+        for i, room in enumerate(self.rooms[:rows]):
+            element = self.button(pygame.Rect(area.x, y, area.w, bh), self.room_text(room),
+                                  partial(self.take_seat, room), object_id="#option")
+            self._live.append((element, partial(self._room_text_at, i)))
             y += bh + gap
         if hidden and self.rooms:
             self.label(pygame.Rect(area.x, y, area.w, bh), tr("lobby.more", n=hidden), "#small")
@@ -175,7 +180,9 @@ class ServerLobbyScene(GuiScene):
                     self.toggle_quick)
         y += bh + gap // 2
         if looking:
-            self.label(pygame.Rect(area.x, y, area.w, int(bh * 0.7)), self.looking_text(), "#small")
+            looking_label = self.label(pygame.Rect(area.x, y, area.w, int(bh * 0.7)), self.looking_text(),
+                                       "#small")
+            self._live.append((looking_label, self.looking_text))
         y += int(bh * 0.7) + gap
         mine = self.my_rooms()
         if mine and y + 2 * bh + gap <= area.bottom:
@@ -207,6 +214,10 @@ class ServerLobbyScene(GuiScene):
                   else "?",
                   taken=_count(room.get("taken")), seats=_count(room.get("players")), names=shown,
                   wait=clock_text(waited + self.elapsed))
+
+    def _room_text_at(self, index: int) -> str:
+        """The line of the room listed at ``index`` (the same room while the layout stands)."""
+        return self.room_text(self.rooms[index])
 
     def looking_text(self) -> str:
         """How the quick match stands: the people waiting with the player, and for how long."""
@@ -296,11 +307,27 @@ class ServerLobbyScene(GuiScene):
                 if since is not None and now is not None and quick.queued is not self._queued:
                     self._queued = quick.queued
                     self.quick_since = max(0.0, now - since)
-        shown = (repr(self.rooms), repr(self.profile), self.message, int(self.elapsed), int(self.quick_since),
-                 repr(self.quick.queued) if self.quick else None, self.connection.status)
-        if shown != self._shown:
-            self._shown = shown
-            self.rebuild()
+        self._follow()
+
+    def _follow(self) -> None:
+        """Show what changed: the screen is built again when its widgets change (a room listed or
+        gone, the profile, a message, the connection, looking or not); the waits counting on and
+        the rooms' seats change their texts in place (`GuiScene.retext`), so a tap under way is
+        never lost to a rebuild."""
+        if self._layout() == self._shown and all(self.retext(widget, text()) for widget, text in self._live):
+            return
+        self.rebuild()
+
+    def _layout(self) -> object:
+        """What the widgets are built for (a change of it builds the screen again)."""
+        rooms = tuple(room.get("room") for room in self.rooms)
+        looking = self.quick is not None
+        return rooms, self.listed, repr(self.profile), self.message, looking, self.connection.status
+
+    def rebuild(self) -> None:
+        """Build the widgets for the screen as it stands (and remember what they were built for)."""
+        self._shown = self._layout()
+        super().rebuild()
 
     def next_frame(self) -> float | None:
         """Look at the connections every `POLL` (the waits shown count seconds too)."""
