@@ -23,10 +23,10 @@ from websockets.sync.server import serve
 
 from game.client.remote import RemoteController
 from game.client.scenes.leaderboard import LeaderboardScene
-from game.client.scenes.lobby import WaitingRoomScene
 from game.client.scenes.server_lobby import ServerLobbyScene, clock_text
 from game.client.scenes.table import TableScene
 from game.client.scenes.vote import VoteScene
+from game.client.scenes.waiting_room import WaitingRoomScene
 from game.net.client import RoomConnection, Server, read_message
 from tests.client_support import make_app, press, run_until, top_name
 from tests.support import make_match

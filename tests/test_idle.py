@@ -16,10 +16,10 @@ import pytest
 
 from game.client.app import KIOSK_IDLE, App
 from game.client.controller import MatchController, SeatConfig
+from game.client.gui import CURSOR_POLL
 from game.client.pacing import FRAME, Pacer
 from game.client.remote import ONLINE_POLL, RemoteController
 from game.client.scene import Scene
-from game.client.scenes.gui import CURSOR_POLL
 from game.client.scenes.handoff import GRACE, HandoffScene
 from game.client.scenes.table import TIMER_TICK, TOAST, TableScene
 from game.client.window import windowed_place

@@ -128,9 +128,9 @@ def test_a_default_server_fills_the_server_field_and_huit_points_at_none():
 
 
 def test_host_on_this_computer_says_why_a_damaged_rooms_database_cannot_be_used(app, monkeypatch):
-    from game.client.scenes import lobby
+    from game.client import joining
 
-    monkeypatch.setattr(lobby, "host_port", lambda: 0)
+    monkeypatch.setattr(joining, "host_port", lambda: 0)
     db = app.store.root / "rooms.sqlite3"
     SQLiteRoomStore(db).close()
     with sqlite3.connect(db) as raw:

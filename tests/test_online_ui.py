@@ -302,9 +302,9 @@ def test_a_link_on_the_command_line_opens_the_room_or_says_what_is_wrong(app, se
 
 
 def test_host_on_this_computer_starts_a_server_and_fills_the_address(app, monkeypatch):
-    from game.client.scenes import lobby
+    from game.client import joining
 
-    monkeypatch.setattr(lobby, "host_port", lambda: 0)
+    monkeypatch.setattr(joining, "host_port", lambda: 0)
     app.host_options = {"think_scale": 0}
     open_lobby(app)
     tap_button(app, "Host on this computer")

@@ -11,8 +11,7 @@ import pytest
 
 from game.client import app as app_module
 from game.client.controller import MatchController, SeatConfig
-from game.client.saving import save_game
-from game.client.scenes.newgame import start_match
+from game.client.saving import save_game, start_match
 from game.client.settings import Settings
 from game.engine import PRESETS
 from game.saves import DataStore

@@ -30,7 +30,7 @@ CHILD = """
 import sys
 from game.client import app as client
 from game.client.controller import SeatConfig
-from game.client.scenes.newgame import start_match
+from game.client.saving import start_match
 from game.engine import PRESETS
 
 run = client.App.run

@@ -41,9 +41,9 @@ from game.ai import player_for  # noqa: E402
 from game.client import i18n, ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
+from game.client.gui import GuiScene  # noqa: E402
 from game.client.saving import mode_of  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
-from game.client.scenes.gui import GuiScene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Status, preset  # noqa: E402
 from game.saves import Statistics  # noqa: E402
@@ -301,7 +301,7 @@ def screens(app: App) -> Iterator[str]:
     from game.client.scenes.avatar_picker import AvatarPickerScene
     from game.client.scenes.clear_data import ClearDataScene
     from game.client.scenes.handoff import HandoffScene
-    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene
+    from game.client.scenes.lobby import LobbyScene
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.moves import MovesScene
     from game.client.scenes.newgame import NewGameScene
@@ -312,6 +312,7 @@ def screens(app: App) -> Iterator[str]:
     from game.client.scenes.settings_scene import SettingsScene
     from game.client.scenes.statistics import StatisticsScene
     from game.client.scenes.suit_picker import SuitPickerScene
+    from game.client.scenes.waiting_room import WaitingRoomScene
 
     def start(scene: Scene) -> None:
         app.start(scene)

@@ -87,7 +87,7 @@ def measure(preset_name: str, players: int, frames: int, size: tuple[int, int], 
 # ---- idle -------------------------------------------------------------------------------------
 def idle_app(screen: str, size: tuple[int, int], seed: int) -> App:
     """A real App showing ``screen`` (one of `IDLE_SCREENS`), ready to `run`."""
-    from game.client.scenes.newgame import start_match
+    from game.client.saving import start_match
     from game.client.scenes.table import TableScene
 
     store = DataStore(tempfile.mkdtemp(prefix="huit-idle-"))

@@ -337,9 +337,11 @@ class _StillConnection:
 
 def online_screens(app: App, save: Callable[[str], None]) -> None:
     """The lobby (hosting, a room of mine, a message), a waiting room, a table waiting for a player."""
+    from game.client.joining import join_link
     from game.client.remote import RemoteController
-    from game.client.scenes.lobby import LobbyScene, WaitingRoomScene, join_link
+    from game.client.scenes.lobby import LobbyScene
     from game.client.scenes.table import TableScene
+    from game.client.scenes.waiting_room import WaitingRoomScene
     from game.net.wire import view_to_json
     from game.saves import SeatKey
 

@@ -60,7 +60,7 @@ from game.cli import CommandParser, whole_number  # noqa: E402
 from game.saves import ENV_VAR, DataStore  # noqa: E402
 from game.saves.paths import DataFolderError, data_dir, make_data_dir  # noqa: E402
 
-from . import desktop, i18n, single_instance  # noqa: E402
+from . import desktop, i18n, keymap, registry, single_instance  # noqa: E402
 from .pacing import FRAME, Pacer  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 from .settings import Settings  # noqa: E402
@@ -184,12 +184,27 @@ class App:
         self.stack.replace(scene)
         self.stack.apply_requests()
 
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives input."""
+        return self.stack.top
+
+    def push(self, name: str, /, **arguments: Any) -> None:
+        """Queue: open the scene registered as ``name`` (`registry.SCENES`) on top."""
+        self.stack.push(registry.make(self, name, arguments))
+
+    def replace(self, name: str, /, **arguments: Any) -> None:
+        """Queue: close every scene and show the one registered as ``name``."""
+        self.stack.replace(registry.make(self, name, arguments))
+
+    def pop(self) -> None:
+        """Queue: close the top scene."""
+        self.stack.pop()
+
     def go_to_menu(self) -> None:
         """Back to the main menu (the kiosk idle timeout does this too); the game is saved."""
-        from .scenes.menu import MenuScene
-
         self.save_game()
-        self.stack.replace(MenuScene(self))
+        self.replace("Menu")
 
     def quit(self) -> None:
         """End the loop (refused in kiosk mode)."""
@@ -199,11 +214,10 @@ class App:
     # ---- data --------------------------------------------------------------------------------
     def table_controller(self) -> TableControl | None:
         """What drives the table in the scene stack (local or online), if a game is on."""
-        from .scenes.table import TableScene
-
         for scene in reversed(self.stack.scenes):
-            if isinstance(scene, TableScene):
-                return scene.controller
+            controller = scene.table_control()
+            if controller is not None:
+                return controller
         return None
 
     def save_game(self) -> None:
@@ -277,7 +291,7 @@ class App:
             return
         if normal.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             self.idle = 0.0
-        if normal.type == pygame.KEYDOWN and normal.key == pygame.K_F11:
+        if normal.type == pygame.KEYDOWN and keymap.toggles_fullscreen(normal):
             self.toggle_fullscreen()
             return
         top = self.stack.top
@@ -423,11 +437,11 @@ def room_link(text: str) -> str:
 
 def open_link(app: App, link: str) -> None:
     """Join the room of a link in any of its forms; a bad link opens the lobby with the reason."""
-    from .scenes.lobby import LobbyScene, join_link
+    from .joining import join_link
 
     problem = join_link(app, link)
     if problem is not None:
-        app.stack.replace(LobbyScene(app, problem))
+        app.replace("Lobby", message=problem)
     app.stack.apply_requests()
 
 

@@ -7,7 +7,7 @@ nothing is parsed back out of a string.
 - The table: an engine `Action` for the shown seat (``Draw()``, ``Pass()``,
   ``EndTurn()``, ``CallLastCard()``, ``Challenge()``, ``Accept()``, ``Denounce(seat)``;
   a card is played with ``Play(card)``), or a `TableCommand` to the table itself
-  (undo, hint, pause, the autopilot toggle).
+  (undo, hint, pause, the autopilot toggle, the move log, denouncing the first missed call).
 - The pause menu: a `PauseChoice`, `ChangeLevel` of a computer seat, or
   `ToggleAutopilot` of a person's seat (hot-seat).
 - The result screen: a `ResultChoice`, or `Ready` of one hot-seat player.
@@ -29,6 +29,8 @@ class TableCommand(Enum):
     HINT = "hint"  # suggest a move
     PAUSE = "pause"  # open the pause menu (Esc, or the Menu button)
     AUTOPILOT = "autopilot"  # the computer plays the shown person's turns, or gives them back (O)
+    MOVES = "moves"  # every move of the round, over the table (M, or a tap on the move log)
+    DENOUNCE = "denounce"  # the first missed "Card" call that can be denounced, if any (N)
 
 
 TableIntent: TypeAlias = Action | TableCommand

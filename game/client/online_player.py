@@ -22,10 +22,10 @@ from game.play.avatars import is_person_avatar, person_default
 from .i18n import tr
 
 if TYPE_CHECKING:
-    from .app import App
+    from .scene import SceneApp
 
 
-def hello(app: App, server: Server | tuple[str, int] | tuple[str, int, bool]) -> dict[str, Any]:
+def hello(app: SceneApp, server: Server | tuple[str, int] | tuple[str, int, bool]) -> dict[str, Any]:
     """The ``hello`` message of this device's player to ``server`` (its host and port; the player
     is made on first use). The key in it is that server's alone, and a secret."""
     host, port = server[0], server[1]
@@ -37,13 +37,13 @@ def hello(app: App, server: Server | tuple[str, int] | tuple[str, int, bool]) ->
     return message
 
 
-def avatar(app: App) -> int:
+def avatar(app: SceneApp) -> int:
     """This device's player's avatar: the one the solo player chose, else the first default."""
     chosen = app.settings.people_avatars[:1]
     return chosen[0] if chosen and is_person_avatar(chosen[0]) else person_default(0)
 
 
-def set_avatar(app: App, chosen: int) -> None:
+def set_avatar(app: SceneApp, chosen: int) -> None:
     """Choose this device's player's avatar (the solo player's too), kept in the settings."""
     if not is_person_avatar(chosen):
         return
@@ -62,7 +62,7 @@ def name_refusal(name: str) -> str | None:
     return None if problem is None else tr("name." + problem[0])
 
 
-def remember(app: App, server: Server, profile: dict[str, Any]) -> None:
+def remember(app: SceneApp, server: Server, profile: dict[str, Any]) -> None:
     """Keep what ``server`` said of this player (its tag, name and points)."""
     app.store.player.remember(server_text(server), profile)
 

@@ -1,4 +1,4 @@
-"""The table's side of saving: when a game is saved, resumed, counted in the statistics.
+"""The table's side of saving: when a game is dealt, saved, resumed, counted in the statistics.
 
 One save per mode (`game.saves.MODES`): ``solo`` for one person against computers
 (or computers alone), ``hotseat`` for two or more people on this device. The game is
@@ -9,10 +9,11 @@ A finished match is counted in the statistics once, and its save removed.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.engine import Status
+from game.engine import Match, Status
 from game.engine.scoring import experience_points, standings, team_of
 from game.saves import SavedTable, SaveError, WriteProblem
 
@@ -20,7 +21,10 @@ from .controller import MatchController
 from .i18n import tr
 
 if TYPE_CHECKING:
-    from .app import App
+    from game.engine import Rules
+
+    from .controller import SeatConfig
+    from .scene import SceneApp
 
 
 def mode_of(controller: MatchController) -> str:
@@ -28,7 +32,7 @@ def mode_of(controller: MatchController) -> str:
     return "hotseat" if controller.hot_seat else "solo"
 
 
-def save_game(app: App, controller: MatchController) -> None:
+def save_game(app: SceneApp, controller: MatchController) -> None:
     """Save the table's game in its mode; a finished match is counted and its save removed."""
     mode = mode_of(controller)
     if controller.match.status == Status.MATCH_OVER:
@@ -40,7 +44,7 @@ def save_game(app: App, controller: MatchController) -> None:
     app.store.games.write(mode, controller.to_save())
 
 
-def watch(app: App, controller: MatchController) -> None:
+def watch(app: SceneApp, controller: MatchController) -> None:
     """Save ``controller``'s game whenever it changes."""
     controller.on_change = lambda: save_game(app, controller)
 
@@ -56,7 +60,7 @@ def opponents_level(controller: MatchController) -> str:
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def record_statistics(app: App, controller: MatchController) -> None:
+def record_statistics(app: SceneApp, controller: MatchController) -> None:
     """Count a finished solo match: outcome, best score, streak, and the colours ranking's points."""
     seat = _solo_seat(controller)
     match = controller.match
@@ -92,7 +96,7 @@ def abandon_cost(mode: str, table: SavedTable) -> int:
     return -experience_points(match.players, (), abandoned=(0,))[0]
 
 
-def abandon(app: App, mode: str) -> None:
+def abandon(app: SceneApp, mode: str) -> None:
     """A new game replaces ``mode``'s unfinished one: in a ranked rule set (``ranking_xp``:
     ``colors``) that costs 20 ranking points."""
     try:
@@ -117,7 +121,7 @@ class SavedGame:
     line: str = ""  # what Continue (or "use the backup") resumes, in words
 
 
-def saved_games(app: App) -> list[SavedGame]:
+def saved_games(app: SceneApp) -> list[SavedGame]:
     """Every mode with a save file, read (never modified) for the menu."""
     out = []
     for mode in ("solo", "hotseat"):
@@ -146,7 +150,7 @@ def cannot_write(problem: WriteProblem) -> str:
     return tr(f"save.cannot_write.{problem.key}", detail=problem.detail)
 
 
-def write_problem_line(app: App, where: str) -> str:
+def write_problem_line(app: SceneApp, where: str) -> str:
     """The line a screen shows when nothing can be saved in the data folder (``where``: ``menu``
     or ``settings``), or ``""`` when it can. It writes a small file there and removes it."""
     problem = app.store.write_problem()
@@ -188,7 +192,7 @@ def summary(mode: str, payload: SavedTable, *, with_mode: bool = True) -> str:
     return tr("save.hotseat", text=text) if mode == "hotseat" and with_mode else text
 
 
-def resume(app: App, payload: SavedTable, *, from_backup: bool = False) -> None:
+def resume(app: SceneApp, payload: SavedTable, *, from_backup: bool = False) -> None:
     """Put a saved game back on the table, exactly where it stopped.
 
     Playing on from a backup saves it at once, which keeps the unreadable file aside.
@@ -196,11 +200,33 @@ def resume(app: App, payload: SavedTable, *, from_backup: bool = False) -> None:
     Raises:
         ValueError: the payload cannot make a table (the menu reports it).
     """
-    from .scenes.table import TableScene
-
     controller = MatchController.from_save(payload, speed=app.settings.speed_factor,
                                            undo_allowed=app.settings.undo_allowed)
     watch(app, controller)
     if from_backup:
         save_game(app, controller)
-    app.stack.replace(TableScene(app, controller))
+    app.replace("Table", controller=controller)
+
+
+def start_match(app: SceneApp, rules: Rules, seats: list[SeatConfig], seed: int | None = None) -> None:
+    """Deal a new match, show its table, and save it in its mode from now on (the new-game form's
+    Start, and the result screen's New game).
+
+    The mode's previous save is replaced (an unreadable one is kept aside as
+    ``*.corrupt`` by the first save).
+
+    Raises:
+        RulesError: the rules cannot seat these players.
+    """
+    rng = random.Random(seed)
+    first = None
+    if rules.first_player == "seat0":  # "the human always starts": the first human seat
+        first = next((i for i, s in enumerate(seats) if s.is_human), 0)
+    match = Match(rules, len(seats), rng.randrange(1 << 62), first=first)
+    controller = MatchController(match, list(seats), rng=random.Random(rng.randrange(1 << 62)),
+                                 speed=app.settings.speed_factor, undo_allowed=app.settings.undo_allowed)
+    abandon(app, mode_of(controller))
+    controller.covered = controller.hot_seat  # the device is passed before the very first turn too
+    watch(app, controller)
+    save_game(app, controller)
+    app.replace("Table", controller=controller)

@@ -1,10 +1,16 @@
-"""Scenes and the scene stack (a pushdown automaton of screens).
+"""Scenes, the scene stack (a pushdown automaton of screens), and the App as scenes see it.
 
 A scene handles events (``handle_event`` returns whether it used the event),
 updates at the fixed step, and draws. Overlays (suit picker, pause) are pushed on
 top of the table and let it draw underneath (``opaque = False``). Scenes ask for
 transitions during update or event handling; the stack applies them afterwards,
 so a scene never disappears in the middle of its own call.
+
+Scenes open each other by name (`game.client.registry`: ``app.push("Pause", table=self)``,
+``app.replace("Menu")``), never by importing one another, and see the App only through
+`SceneApp`: what a screen may ask of the running game (its window size, settings,
+data, sound, the scene stack by name, going to the menu...). The concrete
+`game.client.app.App` satisfies it; nothing in ``game/client/scenes`` imports it.
 
 Resting (how the loop knows when to run and draw a frame, see `game.client.app`):
 
@@ -26,12 +32,78 @@ Resting (how the loop knows when to run and draw a frame, see `game.client.app`)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from .app import App
+    from game.net.hosting import ServerThread
+    from game.saves import DataStore
+
+    from .settings import Settings
+    from .sound import SoundBoard
+    from .table_control import TableControl
+
+
+class SceneApp(Protocol):
+    """What a scene may ask of the running game (`game.client.app.App` is one).
+
+    Scenes are opened by their registered name (`game.client.registry.SCENES`) with
+    keyword arguments for their constructor after the App: ``push`` puts one on top,
+    ``replace`` shows it alone, ``pop`` closes the top one; all three are queued and
+    carried out after the current event or update (see `SceneStack`).
+    """
+
+    settings: Settings
+    store: DataStore
+    sound: SoundBoard
+    notice: str  # a message for the menu (a file that could not be read...); the menu clears it
+    last_server: str  # the lobby's server address field, kept while the game runs
+    hosting: ServerThread | None  # the room server "Host on this computer" started, if any
+    host_options: dict[str, Any]  # the options it is started with (tests: think_scale=0)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The size to lay out for (the window's, never under its minimum)."""
+
+    @property
+    def kiosk(self) -> bool:
+        """A kiosk: fullscreen, no quitting, idle return to the menu."""
+
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the window fills the screen."""
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives input."""
+
+    def push(self, name: str, /, **arguments: Any) -> None:
+        """Queue: open the scene registered as ``name`` on top (``arguments``: its constructor's)."""
+
+    def replace(self, name: str, /, **arguments: Any) -> None:
+        """Queue: close every scene and show the one registered as ``name``."""
+
+    def pop(self) -> None:
+        """Queue: close the top scene (the one below resumes)."""
+
+    def go_to_menu(self) -> None:
+        """Back to the main menu; the game on the table is saved."""
+
+    def quit(self) -> None:
+        """End the game (refused in kiosk mode)."""
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between fullscreen and a window (not in kiosk mode)."""
+
+    def save_settings(self) -> None:
+        """Keep the settings for the next run."""
+
+    def stop_hosting(self) -> None:
+        """Stop the room server "Host on this computer" started, if any."""
+
+    def table_controller(self) -> TableControl | None:
+        """What drives the table in the scene stack (local or online), if a game is on."""
 
 
 class Scene:
@@ -39,9 +111,14 @@ class Scene:
 
     opaque = True  # False: the scene below is drawn first (an overlay)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneApp) -> None:
         self.app = app
         self.dirty = True  # its look changed since it was last drawn (see the module docstring)
+
+    def table_control(self) -> TableControl | None:
+        """What drives the game this scene is the table of (the table scene's controller), else
+        None: how the App finds the game to save without knowing the table scene."""
+        return None
 
     def enter(self) -> None:
         """Called when the scene is pushed."""

@@ -1,14 +1,16 @@
-"""Table buttons drawn as sprites: big, touch-sized, keyboard-focusable."""
+"""Table buttons drawn as sprites: big, touch-sized, keyboard-focusable; and the overlays'
+one way with input on them (`button_input`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 import pygame
 
-from . import ui
+from . import keymap, ui
+from .keymap import Nav
 
 BUTTON_FILL = (31, 95, 70)
 BUTTON_HOT = (201, 162, 39)
@@ -48,3 +50,23 @@ class Button(Generic[IntentT]):
 def tapped(buttons: Sequence[Button[IntentT]], pos: tuple[int, int]) -> Button[IntentT] | None:
     """The button under ``pos``, if any."""
     return next((button for button in buttons if button.hit(pos)), None)
+
+
+def button_input(event: pygame.event.Event, buttons: Sequence[Button[IntentT]],
+                 tap: Callable[[IntentT], None], key: Callable[[Nav], None]) -> bool:
+    """An overlay's buttons and keys (the pause menu, the result screen, the vote): a tap acts on
+    its release, with the intent of the button under it (``tap``), and a tap beside the buttons
+    is swallowed; a key press goes to ``key`` as what it means on every screen (`keymap.nav`),
+    any other key is swallowed too. Returns whether the event was used: every tap and key, so
+    nothing reaches the table underneath."""
+    if event.type == pygame.MOUSEBUTTONUP:
+        button = tapped(buttons, event.pos)
+        if button is not None:
+            tap(button.intent)
+        return True
+    if event.type == pygame.KEYDOWN:
+        nav = keymap.nav(event)
+        if nav is not None:
+            key(nav)
+        return True
+    return event.type == pygame.MOUSEBUTTONDOWN

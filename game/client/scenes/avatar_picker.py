@@ -16,18 +16,20 @@ import pygame
 
 from game.play.avatars import CATALOGUE, PEOPLE
 
+from .. import keymap
 from ..avatar_art import avatar_image
+from ..gui import GuiScene
 from ..i18n import tr
-from .gui import GuiScene
+from ..keymap import Nav
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 
 class AvatarPickerScene(GuiScene):
     """A grid of avatars for one person."""
 
-    def __init__(self, app: App, name: str, current: int, taken: dict[int, str],
+    def __init__(self, app: SceneApp, name: str, current: int, taken: dict[int, str],
                  choose: Callable[[int], None]) -> None:
         self.name = name
         self.current = current
@@ -74,7 +76,7 @@ class AvatarPickerScene(GuiScene):
         """Choose ``avatar`` (not one another person has) and go back to the form."""
         if avatar in self.taken:
             return
-        self.app.stack.pop()
+        self.app.pop()
         self.choose(avatar)
 
     def move(self, delta: int) -> None:
@@ -83,9 +85,10 @@ class AvatarPickerScene(GuiScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Up and Down move a whole row in the grid (from the last row, Down goes to Back)."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+        key = keymap.nav(event) if event.type == pygame.KEYDOWN else None
+        if key in (Nav.UP, Nav.DOWN):
             self.dirty = True
-            step = self.columns if event.key == pygame.K_DOWN else -self.columns
+            step = self.columns if key is Nav.DOWN else -self.columns
             if self.focus == len(PEOPLE):  # Back: up to the last row
                 self.focus = len(PEOPLE) - self.columns if step < 0 else 0
             elif 0 <= self.focus + step < len(PEOPLE):
@@ -97,7 +100,7 @@ class AvatarPickerScene(GuiScene):
 
     def back(self) -> None:
         """Esc or Back: the form, the avatar unchanged."""
-        self.app.stack.pop()
+        self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The screen, then each avatar over the upper part of its button (greyed when taken)."""

@@ -13,12 +13,12 @@ import pygame_gui
 from game.saves.paths import ONLINE, PLAYER, ROOMS, SETTINGS, STATISTICS
 
 from .. import i18n
+from ..gui import GuiScene
 from ..i18n import tr
 from ..settings import Settings
-from .gui import GuiScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 
 def describe(deleted: list[Path]) -> str:
@@ -45,7 +45,7 @@ def describe(deleted: list[Path]) -> str:
 class ClearDataScene(GuiScene):
     """The question, then what was deleted."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneApp) -> None:
         self.done: str | None = None
         super().__init__(app)
 
@@ -79,4 +79,4 @@ class ClearDataScene(GuiScene):
 
     def back(self) -> None:
         """Close (Esc or Cancel deletes nothing)."""
-        self.app.stack.pop()
+        self.app.pop()

@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import ui
+from .. import keymap, ui
 from ..avatar_art import avatar_image
 from ..i18n import tr
+from ..keymap import Nav
 from ..layout import line_height
 from ..scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .overlay import TableBelow
+    from ..overlay import TableBelow
+    from ..scene import SceneApp
 
 
 GRACE = 0.4  # seconds during which the cover ignores input
@@ -26,7 +27,7 @@ class HandoffScene(Scene):
 
     opaque = True
 
-    def __init__(self, app: App, table: TableBelow, seat: int) -> None:
+    def __init__(self, app: SceneApp, table: TableBelow, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
@@ -47,19 +48,17 @@ class HandoffScene(Scene):
         if self.shown < GRACE:
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                from .pause import PauseScene
-
-                self.app.stack.push(PauseScene(self.app, self.table))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            key = keymap.nav(event)
+            if key is Nav.BACK:
+                self.app.push("Pause", table=self.table)
+            elif key is Nav.ACTIVATE:
                 self.armed = True
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.armed = True
             return True
         if event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP) and self.armed:
-            if event.type == pygame.MOUSEBUTTONUP or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                                   pygame.K_SPACE):
+            if event.type == pygame.MOUSEBUTTONUP or keymap.nav(event) is Nav.ACTIVATE:
                 self.ready()
             return True
         return False
@@ -68,7 +67,7 @@ class HandoffScene(Scene):
         """Show the table from the new player's seat (the table starts a fresh selection for it)."""
         self.table.controller.accept_handoff(self.seat)
         self.app.sound.play("turn")
-        self.app.stack.pop()
+        self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         """A plain cover with the avatar and name of the player who takes the device."""

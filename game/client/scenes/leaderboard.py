@@ -23,12 +23,12 @@ from game.engine import PRESETS
 from game.net.client import CLOSED, RoomConnection, Server, server_text
 
 from .. import online_player, ui
+from ..gui import GuiScene, step_through
 from ..i18n import tr
 from ..layout import line_height
-from .gui import GuiScene, step_through
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 POLL: Final = 0.1
 ASK_REST: Final = 0.4  # seconds a choice rests before the server is asked
@@ -40,7 +40,7 @@ VIEWS: Final = ("top", "history")
 class LeaderboardScene(GuiScene):
     """The top players of a rule set, or my ranked games; Back pops it."""
 
-    def __init__(self, app: App, server: Server, preset_name: str = "colors", *,
+    def __init__(self, app: SceneApp, server: Server, preset_name: str = "colors", *,
                  connection: RoomConnection | None = None) -> None:
         self.server = Server(*server)
         host, port, tls = self.server
@@ -156,7 +156,7 @@ class LeaderboardScene(GuiScene):
 
     def back(self) -> None:
         """Back to the server's lobby."""
-        self.app.stack.pop()
+        self.app.pop()
 
     # ---- drawing -----------------------------------------------------------------------------
     def draw_extra(self, surface: pygame.Surface) -> None:

@@ -25,12 +25,12 @@ import pygame_gui
 
 from game.saves import SaveError
 
+from ..gui import GuiScene
 from ..i18n import tr
 from ..saving import SavedGame, resume, saved_games, why, write_problem_line
-from .gui import GuiScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 
 MIN_BUTTON: Final = 40
@@ -40,7 +40,7 @@ MIN_BUTTON: Final = 40
 class MenuScene(GuiScene):
     """The first screen."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneApp) -> None:
         self.unwritable = write_problem_line(app, "menu")  # before the first build
         super().__init__(app)
 
@@ -126,9 +126,7 @@ class MenuScene(GuiScene):
 
     def new_game(self, mode: str = "solo") -> None:
         """Open the new-game form for ``mode`` (``solo`` or ``hotseat``)."""
-        from .newgame import NewGameScene
-
-        self.app.stack.replace(NewGameScene(self.app, mode=mode))
+        self.app.replace("NewGame", mode=mode)
 
     def new_solo(self) -> None:
         """Solo against the computer: the form seats one person and computers."""
@@ -140,27 +138,19 @@ class MenuScene(GuiScene):
 
     def online(self) -> None:
         """Open the online lobby."""
-        from .lobby import LobbyScene
-
-        self.app.stack.replace(LobbyScene(self.app))
+        self.app.replace("Lobby")
 
     def statistics(self) -> None:
         """Open the statistics."""
-        from .statistics import StatisticsScene
-
-        self.app.stack.push(StatisticsScene(self.app))
+        self.app.push("Statistics")
 
     def settings(self) -> None:
         """Open the settings."""
-        from .settings_scene import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.push("Settings")
 
     def rules(self) -> None:
         """Open how to play."""
-        from .rules_scene import RulesScene
-
-        self.app.stack.push(RulesScene(self.app))
+        self.app.push("Rules")
 
     def resume(self) -> None:
         """Back from settings: the language may have changed, and so may the disk."""

@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import ui
+from .. import keymap, ui
 from ..i18n import tr
+from ..intents import TableCommand
+from ..keymap import Nav
 from ..layout import line_height
 from ..scene import Scene
 from ..table_paint import options_in_force
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .overlay import TableBelow
-
-CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_m)
+    from ..overlay import TableBelow
+    from ..scene import SceneApp
 
 
 class MovesScene(Scene):
@@ -32,7 +32,7 @@ class MovesScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableBelow) -> None:
+    def __init__(self, app: SceneApp, table: TableBelow) -> None:
         super().__init__(app)
         self.table = table
         self.top_line = 0  # index of the first line shown
@@ -92,20 +92,23 @@ class MovesScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Scroll by wheel, keys or drag; a tap, Esc, Enter or M closes."""
         if event.type == pygame.KEYDOWN:
-            if event.key in CLOSE_KEYS:
-                self.close()
-            elif event.key == pygame.K_UP:
-                self.scroll(-1)
-            elif event.key == pygame.K_DOWN:
-                self.scroll(1)
-            elif event.key == pygame.K_PAGEUP:
-                self.scroll(-self.rows)
-            elif event.key == pygame.K_PAGEDOWN:
-                self.scroll(self.rows)
-            elif event.key == pygame.K_HOME:
-                self.top_line = 0
-            elif event.key == pygame.K_END:
-                self.scroll_to_end()
+            key = keymap.nav(event)
+            if key in (Nav.BACK, Nav.ACTIVATE) or keymap.table_key(event) is TableCommand.MOVES:
+                self.close()  # Esc, Enter, or the key that opened it (M)
+                return True
+            match key:
+                case Nav.UP:
+                    self.scroll(-1)
+                case Nav.DOWN:
+                    self.scroll(1)
+                case Nav.PAGE_UP:
+                    self.scroll(-self.rows)
+                case Nav.PAGE_DOWN:
+                    self.scroll(self.rows)
+                case Nav.FIRST:
+                    self.top_line = 0
+                case Nav.LAST:
+                    self.scroll_to_end()
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-3 * int(event.y))
@@ -131,7 +134,7 @@ class MovesScene(Scene):
     def close(self) -> None:
         """Back to the table."""
         self.app.sound.play("click")
-        self.app.stack.pop()
+        self.app.pop()
 
     # ---- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

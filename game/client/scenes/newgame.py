@@ -26,7 +26,6 @@ an online room cannot have (Undo) are not offered there.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
@@ -34,20 +33,21 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 import pygame_gui
 
-from game.engine import OPTIONS, PRESETS, Match, Option, Rules, RulesError, preset
+from game.engine import OPTIONS, PRESETS, Option, Rules, RulesError, preset
 from game.engine.options import OPTION_BY_NAME
 from game.play.avatars import PEOPLE, computer_avatar, is_person_avatar, person_default
 from game.saves import SavedTable, SaveError
 
 from .. import game_kind
 from ..avatar_art import avatar_image
-from ..controller import MatchController, SeatConfig
+from ..controller import SeatConfig
+from ..gui import Control, GuiScene, step_through
 from ..i18n import option_label, tr, zero_text
+from ..saving import start_match
 from ..settings import NAME_LENGTH, SEAT_KINDS, clean_name
-from .gui import Control, GuiScene, step_through
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 ONLINE_NEVER: Final = frozenset({"undo"})
 """House rules an online room cannot have (the server decides the game: nothing is taken back),
@@ -67,36 +67,10 @@ def _distinct(chosen: list[int], seats: int) -> list[int]:
     return out
 
 
-def start_match(app: App, rules: Rules, seats: list[SeatConfig], seed: int | None = None) -> None:
-    """Deal a new match, show its table, and save it in its mode from now on.
-
-    The mode's previous save is replaced (an unreadable one is kept aside as
-    ``*.corrupt`` by the first save).
-
-    Raises:
-        RulesError: the rules cannot seat these players.
-    """
-    from ..saving import abandon, mode_of, save_game, watch
-    from .table import TableScene
-
-    rng = random.Random(seed)
-    first = None
-    if rules.first_player == "seat0":  # "the human always starts": the first human seat
-        first = next((i for i, s in enumerate(seats) if s.is_human), 0)
-    match = Match(rules, len(seats), rng.randrange(1 << 62), first=first)
-    controller = MatchController(match, list(seats), rng=random.Random(rng.randrange(1 << 62)),
-                                 speed=app.settings.speed_factor, undo_allowed=app.settings.undo_allowed)
-    abandon(app, mode_of(controller))
-    controller.covered = controller.hot_seat  # the device is passed before the very first turn too
-    watch(app, controller)
-    save_game(app, controller)
-    app.stack.replace(TableScene(app, controller))
-
-
 class NewGameScene(GuiScene):
     """Choose and start a game."""
 
-    def __init__(self, app: App, online: tuple[str, int] | tuple[str, int, bool] | None = None,
+    def __init__(self, app: SceneApp, online: tuple[str, int] | tuple[str, int, bool] | None = None,
                  mode: str = "solo", *, public: bool = False) -> None:
         self.online = online
         self.mode = None if online is not None else mode  # the online form seats no names or avatars
@@ -355,14 +329,12 @@ class NewGameScene(GuiScene):
 
     def pick_avatar(self, seat: int) -> None:
         """Open the avatar picker for the person at ``seat``."""
-        from .avatar_picker import AvatarPickerScene
-
         person = self.person_of(seat)
         if person is None:
             return
         self.keep_names()
-        self.app.stack.push(AvatarPickerScene(self.app, self.seat_name(seat), self.people_avatars[person],
-                                              self.taken(person), partial(self.choose_avatar, person)))
+        self.app.push("AvatarPicker", name=self.seat_name(seat), current=self.people_avatars[person],
+                      taken=self.taken(person), choose=partial(self.choose_avatar, person))
 
     def typing_done(self, entry: pygame_gui.elements.UITextEntryLine, *, entered: bool) -> None:
         """A name field left (Enter, Esc, Tab, the arrows): its name is kept."""
@@ -425,7 +397,7 @@ class NewGameScene(GuiScene):
             return
         self.remember(seats)
         if self.online is not None:
-            from .lobby import create_room
+            from ..joining import create_room  # the network's code loads for an online game only
 
             off = {name: False for name in ONLINE_NEVER if name in rules.options()}
             rules = rules.with_options(off) if off else rules
@@ -434,10 +406,8 @@ class NewGameScene(GuiScene):
         slot = "hotseat" if self.mode == "hotseat" else "solo"
         saved = self.saved_game(slot)
         if saved is not None:  # ask before that game is lost
-            from .replace_save import ReplaceSaveScene
-
-            self.app.stack.push(ReplaceSaveScene(self.app, slot, saved,
-                                                 partial(start_match, self.app, rules, seats)))
+            self.app.push("ReplaceSave", mode=slot, saved=saved,
+                          replace=partial(start_match, self.app, rules, seats))
             return
         start_match(self.app, rules, seats)
 
@@ -477,15 +447,9 @@ class NewGameScene(GuiScene):
     def back(self) -> None:
         """Back to the menu (to the lobby in the online mode)."""
         if self.online is not None and self.from_server_lobby:
-            from game.net.client import Server
-
-            from .server_lobby import ServerLobbyScene
-
-            self.app.stack.replace(ServerLobbyScene(self.app, Server(*self.online)))
+            self.app.replace("ServerLobby", server=self.online)
             return
         if self.online is not None:
-            from .lobby import LobbyScene
-
-            self.app.stack.replace(LobbyScene(self.app))
+            self.app.replace("Lobby")
             return
         self.app.go_to_menu()

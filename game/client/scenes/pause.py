@@ -23,13 +23,14 @@ from game.ai import LEVELS
 from .. import ui
 from ..i18n import tr
 from ..intents import ChangeLevel, PauseChoice, PauseIntent, ToggleAutopilot
+from ..keymap import Nav
 from ..layout import MIN_TOUCH, line_height
 from ..scene import Scene
-from ..widgets import Button, tapped
+from ..widgets import Button, button_input
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .overlay import TableBelow
+    from ..overlay import TableBelow
+    from ..scene import SceneApp
 
 
 class PauseScene(Scene):
@@ -37,7 +38,7 @@ class PauseScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableBelow) -> None:
+    def __init__(self, app: SceneApp, table: TableBelow) -> None:
         super().__init__(app)
         self.table = table
         self.focus = 0
@@ -76,22 +77,19 @@ class PauseScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Taps on buttons; arrows and Enter; Esc resumes."""
-        if event.type == pygame.MOUSEBUTTONUP:
-            button = tapped(self.buttons, event.pos)
-            if button is not None:
-                self.activate(button.intent)
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+        return button_input(event, self.buttons, self.activate, self.key)
+
+    def key(self, key: Nav) -> None:
+        """↑ ↓ choose a button, Enter takes it, ← → step its value, Esc resumes."""
+        match key:
+            case Nav.BACK:
                 self.activate(PauseChoice.RESUME)
-            elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.buttons)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            case Nav.UP | Nav.DOWN:
+                self.focus = (self.focus + (1 if key is Nav.DOWN else -1)) % len(self.buttons)
+            case Nav.ACTIVATE:
                 self.activate(self.buttons[self.focus].intent)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.step(-1 if event.key == pygame.K_LEFT else 1)
-            return True
-        return event.type == pygame.MOUSEBUTTONDOWN
+            case Nav.LEFT | Nav.RIGHT:
+                self.step(-1 if key is Nav.LEFT else 1)
 
     def step(self, delta: int) -> None:
         """← or →: change the value of the focused button (a computer's level down or up, a
@@ -107,7 +105,7 @@ class PauseScene(Scene):
         self.app.sound.play("click")
         match intent:
             case PauseChoice.RESUME:
-                self.app.stack.pop()
+                self.app.pop()
             case ChangeLevel(seat=seat, step=step):
                 controller = self.table.controller
                 current = controller.seats[seat].level
@@ -118,9 +116,7 @@ class PauseScene(Scene):
                 controller.set_autopilot(seat, not controller.autopilot(seat))
                 self.resize(self.app.size)
             case PauseChoice.SETTINGS:
-                from .settings_scene import SettingsScene
-
-                self.app.stack.push(SettingsScene(self.app))
+                self.app.push("Settings")
             case PauseChoice.MENU:
                 self.app.go_to_menu()
 

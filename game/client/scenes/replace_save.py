@@ -17,13 +17,13 @@ import pygame
 from game.saves import SavedTable
 
 from .. import ui
+from ..gui import GuiScene
 from ..i18n import tr
 from ..layout import line_height
 from ..saving import abandon_cost, summary
-from .gui import GuiScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 
 class ReplaceSaveScene(GuiScene):
@@ -31,7 +31,7 @@ class ReplaceSaveScene(GuiScene):
 
     opaque = False  # the form stays visible, dimmed, under the panel
 
-    def __init__(self, app: App, mode: str, saved: SavedTable, replace: Callable[[], None]) -> None:
+    def __init__(self, app: SceneApp, mode: str, saved: SavedTable, replace: Callable[[], None]) -> None:
         self.mode = mode
         self.replace = replace
         self.lines = [tr("replace.lost", summary=summary(mode, saved, with_mode=False))]
@@ -83,7 +83,7 @@ class ReplaceSaveScene(GuiScene):
 
     def back(self) -> None:
         """Keep the saved game: back to the form."""
-        self.app.stack.pop()
+        self.app.pop()
 
     def confirm(self) -> None:
         """Replace it: the new game starts (its table replaces the form and this question)."""

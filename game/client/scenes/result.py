@@ -28,15 +28,17 @@ from .. import ui
 from ..art import CardArt
 from ..i18n import tr
 from ..intents import Ready, ResultChoice, ResultIntent
+from ..keymap import Nav
 from ..layout import line_height
 from ..remote import with_tags
+from ..saving import start_match
 from ..scene import Scene
 from ..table_paint import pooled
-from ..widgets import Button, tapped
+from ..widgets import Button, button_input
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .overlay import TableBelow
+    from ..overlay import TableBelow
+    from ..scene import SceneApp
 
 CHART_COLORS = [(240, 208, 96), (120, 200, 255), (255, 130, 120), (150, 230, 140),
                 (220, 150, 255), (255, 190, 90), (200, 200, 200)]
@@ -45,7 +47,7 @@ CHART_COLORS = [(240, 208, 96), (120, 200, 255), (255, 130, 120), (150, 230, 140
 class ResultScene(Scene):
     """Opaque screen over the finished round."""
 
-    def __init__(self, app: App, table: TableBelow) -> None:
+    def __init__(self, app: SceneApp, table: TableBelow) -> None:
         super().__init__(app)
         self.table = table
         self.controller = table.controller
@@ -104,21 +106,18 @@ class ResultScene(Scene):
         """Buttons by tap; Enter for the first, Esc for the menu."""
         if self.closed:
             return True  # a second press in the same frame must not deal twice
-        if event.type == pygame.MOUSEBUTTONUP:
-            button = tapped(self.buttons, event.pos)
-            if button is not None:
-                self.activate(button.intent)
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                pending = [b for b in self.buttons
-                           if b.intent is not ResultChoice.MENU and not self._confirmed(b.intent)]
-                if pending:
-                    self.activate(pending[0].intent)
-            elif event.key == pygame.K_ESCAPE:
-                self.activate(ResultChoice.MENU)
-            return True
-        return event.type == pygame.MOUSEBUTTONDOWN
+        return button_input(event, self.buttons, self.activate, self.key)
+
+    def key(self, key: Nav) -> None:
+        """Enter takes the first button still to take (the next deal, or a player's Ready); Esc
+        goes to the menu."""
+        if key is Nav.ACTIVATE:
+            pending = [b for b in self.buttons
+                       if b.intent is not ResultChoice.MENU and not self._confirmed(b.intent)]
+            if pending:
+                self.activate(pending[0].intent)
+        elif key is Nav.BACK:
+            self.activate(ResultChoice.MENU)
 
     def _confirmed(self, intent: ResultIntent) -> bool:
         return isinstance(intent, Ready) and intent.seat in self.confirmed
@@ -168,13 +167,11 @@ class ResultScene(Scene):
         if self.closed or self.view.status != Status.PLAYING:
             return self.closed
         self.closed = True
-        self.app.stack.pop()
+        self.app.pop()
         return True
 
     def new_game(self) -> None:
         """A fresh match with the same rules and seats."""
-        from .newgame import start_match
-
         self.closed = True
         start_match(self.app, self.view.rules, list(self.controller.seats))
 

@@ -16,8 +16,8 @@ import pygame_gui
 from game.engine import PRESETS
 
 from .. import ui
+from ..gui import GuiScene, step_through
 from ..i18n import language, tr
-from .gui import GuiScene, step_through
 
 
 def _pages(name: str) -> tuple[tuple[str, str], ...]:
@@ -88,4 +88,4 @@ class RulesScene(GuiScene):
 
     def back(self) -> None:
         """Close."""
-        self.app.stack.pop()
+        self.app.pop()

@@ -21,6 +21,7 @@ focus ring), and what the server sends is shown as text, never as markup.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
@@ -34,12 +35,13 @@ from game.saves import SeatKey
 
 from .. import online_player
 from ..avatar_art import avatar_image
+from ..gui import GuiScene, step_through
 from ..i18n import tr
+from ..joining import connect
 from ..remote import RemoteController, shorten
-from .gui import GuiScene, step_through
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 WAITS: Final = (None, 30, 60, 120, 300)
 """Quick match's choices for computers filling the table: never, or after so many seconds."""
@@ -78,7 +80,7 @@ def wait_text(wait: int | None) -> str:
 class ServerLobbyScene(GuiScene):
     """Public rooms, quick match and my rooms on one server."""
 
-    def __init__(self, app: App, server: Server, message: str = "", *,
+    def __init__(self, app: SceneApp, server: Server, message: str = "", *,
                  connection: RoomConnection | None = None) -> None:
         self.server = Server(*server)
         host, port, tls = self.server
@@ -99,7 +101,9 @@ class ServerLobbyScene(GuiScene):
         self._queued: dict[str, Any] | None = None  # the server's last word on the quick match
         self.avatar = online_player.avatar(app)
         self.avatar_rect: pygame.Rect | None = None  # where the avatar's picture is drawn
-        self._shown: object = None
+        self._shown: object = None  # what the widgets were built for (see `update`)
+        self._live: list[tuple[pygame_gui.elements.UIButton | pygame_gui.elements.UILabel,
+                               Callable[[], str]]] = []  # texts that follow the time, in place
         self._poll = 0.0
         self._leaving = False
         super().__init__(app)
@@ -107,6 +111,7 @@ class ServerLobbyScene(GuiScene):
     # ---- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
         """Profile row; public rooms (left) and quick match with my rooms (right); Back."""
+        self._live = []
         w, h = self.app.size
         s = self.scale
         m = int(24 * s)
@@ -151,9 +156,10 @@ class ServerLobbyScene(GuiScene):
         if hidden and rows:
             rows -= 1  # a line says how many more wait
             hidden = max(len(self.rooms) - rows, self.listed - rows)
-        for room in self.rooms[:rows]:
-            self.button(pygame.Rect(area.x, y, area.w, bh), self.room_text(room),
-                        partial(self.take_seat, room), object_id="#option")
+        for i, room in enumerate(self.rooms[:rows]):
+            element = self.button(pygame.Rect(area.x, y, area.w, bh), self.room_text(room),
+                                  partial(self.take_seat, room), object_id="#option")
+            self._live.append((element, partial(self._room_text_at, i)))
             y += bh + gap
         if hidden and self.rooms:
             self.label(pygame.Rect(area.x, y, area.w, bh), tr("lobby.more", n=hidden), "#small")
@@ -174,7 +180,9 @@ class ServerLobbyScene(GuiScene):
                     self.toggle_quick)
         y += bh + gap // 2
         if looking:
-            self.label(pygame.Rect(area.x, y, area.w, int(bh * 0.7)), self.looking_text(), "#small")
+            looking_label = self.label(pygame.Rect(area.x, y, area.w, int(bh * 0.7)), self.looking_text(),
+                                       "#small")
+            self._live.append((looking_label, self.looking_text))
         y += int(bh * 0.7) + gap
         mine = self.my_rooms()
         if mine and y + 2 * bh + gap <= area.bottom:
@@ -206,6 +214,10 @@ class ServerLobbyScene(GuiScene):
                   else "?",
                   taken=_count(room.get("taken")), seats=_count(room.get("players")), names=shown,
                   wait=clock_text(waited + self.elapsed))
+
+    def _room_text_at(self, index: int) -> str:
+        """The line of the room listed at ``index`` (the same room while the layout stands)."""
+        return self.room_text(self.rooms[index])
 
     def looking_text(self) -> str:
         """How the quick match stands: the people waiting with the player, and for how long."""
@@ -287,21 +299,35 @@ class ServerLobbyScene(GuiScene):
                 self.message = quick.refusal
                 self.stop_quick()
             elif quick.room_id is not None:  # seated: the waiting room, then the table
-                from .lobby import WaitingRoomScene
-
                 self.quick = None
-                self.app.stack.replace(WaitingRoomScene(self.app, quick))
+                self.app.replace("WaitingRoom", remote=quick)
                 return
             elif quick.queued is not None and _seconds(quick.queued.get("now")) is not None:
                 since, now = _seconds(quick.queued.get("since")), _seconds(quick.queued.get("now"))
                 if since is not None and now is not None and quick.queued is not self._queued:
                     self._queued = quick.queued
                     self.quick_since = max(0.0, now - since)
-        shown = (repr(self.rooms), repr(self.profile), self.message, int(self.elapsed), int(self.quick_since),
-                 repr(self.quick.queued) if self.quick else None, self.connection.status)
-        if shown != self._shown:
-            self._shown = shown
-            self.rebuild()
+        self._follow()
+
+    def _follow(self) -> None:
+        """Show what changed: the screen is built again when its widgets change (a room listed or
+        gone, the profile, a message, the connection, looking or not); the waits counting on and
+        the rooms' seats change their texts in place (`GuiScene.retext`), so a tap under way is
+        never lost to a rebuild."""
+        if self._layout() == self._shown and all(self.retext(widget, text()) for widget, text in self._live):
+            return
+        self.rebuild()
+
+    def _layout(self) -> object:
+        """What the widgets are built for (a change of it builds the screen again)."""
+        rooms = tuple(room.get("room") for room in self.rooms)
+        looking = self.quick is not None
+        return rooms, self.listed, repr(self.profile), self.message, looking, self.connection.status
+
+    def rebuild(self) -> None:
+        """Build the widgets for the screen as it stands (and remember what they were built for)."""
+        self._shown = self._layout()
+        super().rebuild()
 
     def next_frame(self) -> float | None:
         """Look at the connections every `POLL` (the waits shown count seconds too)."""
@@ -317,10 +343,8 @@ class ServerLobbyScene(GuiScene):
     # ---- actions --------------------------------------------------------------------------------
     def pick_avatar(self) -> None:
         """The avatar picker, over this screen."""
-        from .avatar_picker import AvatarPickerScene
-
         name = self.app.settings.player_name or tr("table.you")
-        self.app.stack.push(AvatarPickerScene(self.app, name, self.avatar, {}, self.set_avatar))
+        self.app.push("AvatarPicker", name=name, current=self.avatar, taken={}, choose=self.set_avatar)
 
     def set_avatar(self, avatar: int) -> None:
         """The player chose ``avatar``: kept on this device and told to the server."""
@@ -363,8 +387,6 @@ class ServerLobbyScene(GuiScene):
 
     def start_quick(self) -> None:
         """Ask the server for a table of the chosen rules and players."""
-        from .lobby import connect
-
         host, port, tls = self.server
         hello = {"type": "queue", "preset": self.preset_name, "options": {}, "players": self.quick_players,
                  "computers": self.wait is not None, "wait": self.wait or DEFAULT_WAIT}
@@ -383,44 +405,34 @@ class ServerLobbyScene(GuiScene):
 
     def take_seat(self, room: dict[str, Any]) -> None:
         """Take a free seat of a public room."""
-        from .lobby import WaitingRoomScene, connect
-
         host, port, tls = self.server
         connection = RoomConnection(host, port, {"type": "join", "room": room["room"]}, tls=tls,
                                     player=online_player.hello(self.app, self.server))
         self._leaving = True
         self.stop_quick()
-        self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
+        self.app.replace("WaitingRoom", remote=connect(self.app, connection, host, port))
 
     def rejoin(self, seat_key: SeatKey) -> None:
         """Back to a room of mine on this server."""
-        from .lobby import WaitingRoomScene, connect
-
         host, port, room, tls = read_link(seat_key.link)
         connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
                                            player=online_player.hello(self.app, (host, port)))
         self.stop_quick()
-        self.app.stack.replace(WaitingRoomScene(self.app, connect(self.app, connection, host, port)))
+        self.app.replace("WaitingRoom", remote=connect(self.app, connection, host, port))
 
     def create(self) -> None:
         """The new-game form for a public room on this server."""
-        from .newgame import NewGameScene
-
         self.stop_quick()
-        self.app.stack.replace(NewGameScene(self.app, online=self.server, public=True))
+        self.app.replace("NewGame", online=self.server, public=True)
 
     def leaderboard(self) -> None:
         """The ranking of this server (over this screen)."""
-        from .leaderboard import LeaderboardScene
-
-        self.app.stack.push(LeaderboardScene(self.app, self.server, self.preset_name))
+        self.app.push("Leaderboard", server=self.server, preset_name=self.preset_name)
 
     def back(self) -> None:
         """Back to Play online."""
-        from .lobby import LobbyScene
-
         self.stop_quick()
-        self.app.stack.replace(LobbyScene(self.app))
+        self.app.replace("Lobby")
 
 
 def _cut(name: str, limit: int = 0) -> str:

@@ -14,13 +14,13 @@ import pygame
 import pygame_gui
 
 from .. import i18n
+from ..gui import GuiScene
 from ..i18n import tr
 from ..saving import write_problem_line
 from ..settings import SPEEDS
-from .gui import GuiScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
 
@@ -28,7 +28,7 @@ VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
 class SettingsScene(GuiScene):
     """Pushed over the menu or the pause overlay; Back pops it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneApp) -> None:
         self.unwritable = write_problem_line(app, "settings")  # before the first build
         super().__init__(app)
 
@@ -110,9 +110,7 @@ class SettingsScene(GuiScene):
 
     def clear_data(self) -> None:
         """Ask before deleting everything the game keeps."""
-        from .clear_data import ClearDataScene
-
-        self.app.stack.push(ClearDataScene(self.app))
+        self.app.push("ClearData")
 
     def enter(self) -> None:
         """Remember the settings as they were, to write them only if they change."""
@@ -126,7 +124,7 @@ class SettingsScene(GuiScene):
     def back(self) -> None:
         """Close the settings and keep them if they changed."""
         self.closing()
-        self.app.stack.pop()
+        self.app.pop()
 
     def closing(self) -> None:
         """Keep the settings if they changed (on Back, and when the game ends with this screen open)."""

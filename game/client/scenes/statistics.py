@@ -18,12 +18,12 @@ from game.engine import PRESETS
 from game.saves import Record, Statistics
 
 from .. import ui
+from ..gui import GuiScene, step_through
 from ..i18n import tr
 from ..layout import line_height
-from .gui import GuiScene, step_through
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 LEVEL_ORDER: Final = ("easy", "medium", "hard", "mixed")
 WIN, TIE, LOSS = (240, 208, 96), (170, 170, 170), (210, 90, 80)
@@ -32,7 +32,7 @@ WIN, TIE, LOSS = (240, 208, 96), (170, 170, 170), (210, 90, 80)
 class StatisticsScene(GuiScene):
     """Pushed over the menu; Back (or Esc) pops it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneApp) -> None:
         self.stats: Statistics = app.store.read_statistics()
         player = app.store.player.read()  # never made here: only a visit online makes a player
         self.online = player.servers if player is not None else {}
@@ -67,7 +67,7 @@ class StatisticsScene(GuiScene):
 
     def back(self) -> None:
         """Close."""
-        self.app.stack.pop()
+        self.app.pop()
 
     # ---- drawing -----------------------------------------------------------------------------
     def draw_extra(self, surface: pygame.Surface) -> None:

@@ -9,18 +9,16 @@ import pygame
 
 from game.engine import ChooseSuit, Phase
 
-from .. import ui
+from .. import keymap, ui
 from ..i18n import tr
+from ..keymap import Nav
 from ..layout import line_height
 from ..scene import Scene
 from ..table_paint import suit_label
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .overlay import TableBelow
-
-KEYS = {pygame.K_s: "S", pygame.K_h: "H", pygame.K_d: "D", pygame.K_c: "C",
-        pygame.K_r: "R", pygame.K_b: "B", pygame.K_g: "G", pygame.K_y: "Y"}
+    from ..overlay import TableBelow
+    from ..scene import SceneApp
 
 
 class SuitPickerScene(Scene):
@@ -28,7 +26,7 @@ class SuitPickerScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableBelow) -> None:
+    def __init__(self, app: SceneApp, table: TableBelow) -> None:
         super().__init__(app)
         self.table = table
         self.suits = [a.suit for a in table.view.legal if isinstance(a, ChooseSuit)]
@@ -63,7 +61,7 @@ class SuitPickerScene(Scene):
         self.table.update(dt)
         view = self.table.view
         if view.phase != Phase.SUIT or view.to_act != view.seat:
-            self.app.stack.pop()
+            self.app.pop()
 
     def next_frame(self) -> float | None:
         """The table runs underneath: its timing is this screen's."""
@@ -73,7 +71,7 @@ class SuitPickerScene(Scene):
         """Announce ``suit`` and close."""
         self.table.controller.submit(ChooseSuit(suit), self.table.view.seat)
         self.app.sound.play("click")
-        self.app.stack.pop()
+        self.app.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Taps on a suit; arrows, Enter, or the suit's letter."""
@@ -84,14 +82,15 @@ class SuitPickerScene(Scene):
                     return True
             return True  # taps elsewhere are swallowed: a suit must be chosen
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LEFT, pygame.K_UP):
+            key, named = keymap.nav(event), keymap.suit_key(event)
+            if key in (Nav.LEFT, Nav.UP):
                 self.focus = (self.focus - 1) % len(self.suits)
-            elif event.key in (pygame.K_RIGHT, pygame.K_DOWN):
+            elif key in (Nav.RIGHT, Nav.DOWN):
                 self.focus = (self.focus + 1) % len(self.suits)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif key is Nav.ACTIVATE:
                 self.choose(self.suits[self.focus])
-            elif KEYS.get(event.key) in self.suits:
-                self.choose(KEYS[event.key])
+            elif named is not None and named in self.suits:
+                self.choose(named)
             return True
         return False
 

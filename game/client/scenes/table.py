@@ -41,12 +41,14 @@ from game.engine import (
 from game.engine import events as ev
 from game.play.avatars import seat_avatars
 
+from .. import keymap
 from .. import layout as layout_mod
 from ..animation import Animator
 from ..art import CardArt
 from ..flights import fly
 from ..i18n import card_words, reason, tr
 from ..intents import TableCommand, TableIntent
+from ..keymap import Nav
 from ..layout import LOG_LINES
 from ..move_log import MoveLog
 from ..saving import cannot_write
@@ -56,7 +58,7 @@ from ..table_paint import TablePainter
 from ..widgets import Button, tapped
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import SceneApp
 
 TOAST = 2.8  # seconds an error message stays
 PULSE_FRAME = 1 / 30  # the thinking glow is a slow pulse: this many seconds between its frames is enough
@@ -67,15 +69,6 @@ ACTION_LABELS: Final[dict[Action, str]] = {
     Challenge(): "table.liar", Accept(): "table.accept",
 }
 """The actions that have their own button, with its label, in the order the buttons are listed."""
-
-KEY_INTENTS: Final[dict[int, TableIntent]] = {
-    pygame.K_ESCAPE: TableCommand.PAUSE, pygame.K_d: Draw(), pygame.K_u: TableCommand.UNDO,
-    pygame.K_p: Pass(), pygame.K_e: EndTurn(), pygame.K_c: CallLastCard(), pygame.K_h: TableCommand.HINT,
-    pygame.K_l: Challenge(), pygame.K_a: Accept(), pygame.K_o: TableCommand.AUTOPILOT,
-}
-"""The keys that stand for one intent (arrows, Enter, N and M depend on the table: see `TableScene.key`)."""
-
-MOVES_KEY: Final = pygame.K_m  # opens the whole move log of the round
 
 
 def only_move(legal: tuple[Action, ...]) -> Action | None:
@@ -91,7 +84,7 @@ def only_move(legal: tuple[Action, ...]) -> Action | None:
 class TableScene(Scene):
     """The game table for one match, local or online."""
 
-    def __init__(self, app: App, controller: TableControl) -> None:
+    def __init__(self, app: SceneApp, controller: TableControl) -> None:
         super().__init__(app)
         self.controller = controller
         self.animator = Animator()
@@ -111,6 +104,10 @@ class TableScene(Scene):
         self._look: tuple[object, ...] = ()  # what the last update saw of what `draw` shows
         self.moves = MoveLog()  # what each seat did this round, for the log under the Menu button
         self.resize(app.size)
+
+    def table_control(self) -> TableControl:
+        """This table's controller: the game the App saves (see `Scene.table_control`)."""
+        return self.controller
 
     # ---- set-up ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -282,7 +279,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP:
             return self.tap(event.pos)
         if event.type == pygame.KEYDOWN:
-            return self.key(event.key)
+            return self.key(keymap.table_key(event))
         return False
 
     def tap(self, pos: tuple[int, int]) -> bool:
@@ -310,40 +307,39 @@ class TableScene(Scene):
             return True
         return False
 
-    def key(self, key: int) -> bool:
-        """Keyboard play: arrows choose, Enter plays, D draws, P passes, E ends, C calls "Card",
-        N denounces, L calls Liar, A accepts, H suggests a move, U undoes, M shows the round's
-        moves, O turns the autopilot on or off, Esc pauses.
+    def key(self, key: TableIntent | Nav | None) -> bool:
+        """Keyboard play (the keys are `keymap.table_key`'s): arrows choose, Enter plays, D draws,
+        P passes, E ends, C calls "Card", N denounces, L calls Liar, A accepts, H suggests a move,
+        U undoes, M shows the round's moves, O turns the autopilot on or off, Esc pauses.
 
         Enter plays the selected card; with none selected, the first Enter selects the first
         playable card; with no card to play it takes the one move left (the highlighted button:
         Draw, or Pass), and does nothing when there is a choice to make (Liar or Accept)."""
         hand = self.view.hand
-        if key in KEY_INTENTS:
-            self.intent(KEY_INTENTS[key])
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            step = -1 if key == pygame.K_LEFT else 1
-            start = self.selected if self.selected is not None else (-1 if step == 1 else len(hand))
-            self.selected = (start + step) % len(hand)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.selected is not None:
-                self.play_index(self.selected)
-            elif self.playable:
-                self.selected = min(self.playable)  # first Enter shows which card it would play
-            else:
-                hot = [b for b in self.buttons if b.hot]  # the only move left: Draw or Pass
-                if hot:
-                    self.intent(hot[-1].intent)
-        elif key == MOVES_KEY:
-            self.open_moves()
-        elif key == pygame.K_n:
-            # N: the first denounce button, if a missed "Card" call can be denounced.
-            denounce = next((b.intent for b in self.buttons if isinstance(b.intent, Denounce)), None)
-            if denounce is None:
+        match key:
+            case Nav.LEFT | Nav.RIGHT if hand:
+                step = -1 if key is Nav.LEFT else 1
+                start = self.selected if self.selected is not None else (-1 if step == 1 else len(hand))
+                self.selected = (start + step) % len(hand)
+            case Nav.ACTIVATE:
+                if self.selected is not None:
+                    self.play_index(self.selected)
+                elif self.playable:
+                    self.selected = min(self.playable)  # first Enter shows which card it would play
+                else:
+                    hot = [b for b in self.buttons if b.hot]  # the only move left: Draw or Pass
+                    if hot:
+                        self.intent(hot[-1].intent)
+            case TableCommand.DENOUNCE:
+                # N: the first denounce button, if a missed "Card" call can be denounced.
+                denounce = next((b.intent for b in self.buttons if isinstance(b.intent, Denounce)), None)
+                if denounce is None:
+                    return False
+                self.intent(denounce)
+            case None | Nav():
                 return False
-            self.intent(denounce)
-        else:
-            return False
+            case intent:
+                self.intent(intent)
         return True
 
     def play_index(self, index: int) -> None:
@@ -368,6 +364,10 @@ class TableScene(Scene):
                 self.open_pause()
             case TableCommand.AUTOPILOT:
                 self.toggle_autopilot()
+            case TableCommand.MOVES:
+                self.open_moves()
+            case TableCommand.DENOUNCE:
+                pass  # the N key finds the seat to denounce (`key`); a button carries `Denounce(seat)`
             case action:
                 self.controller.submit(action, self.view.seat)
 
@@ -386,15 +386,11 @@ class TableScene(Scene):
 
     def open_pause(self) -> None:
         """Esc or the Menu button: the pause overlay."""
-        from .pause import PauseScene
-
-        self.app.stack.push(PauseScene(self.app, self))
+        self.app.push("Pause", table=self)
 
     def open_moves(self) -> None:
         """M or a tap on the move log: every move of the round, over the table."""
-        from .moves import MovesScene
-
-        self.app.stack.push(MovesScene(self.app, self))
+        self.app.push("Moves", table=self)
 
     def move_lines(self, last: int | None = None) -> list[str]:
         """The round's moves (or the ``last`` few) in words, oldest first (what the move log shows)."""
@@ -485,35 +481,27 @@ class TableScene(Scene):
                 None if autopilot is None else autopilot.label, tuple(self.move_lines(last=LOG_LINES)))
 
     def _overlays(self) -> None:
-        if self.app.stack.top is not self:
+        if self.app.top is not self:
             return  # an overlay is already up (the suit picker keeps the table running)
         controller = self.controller
         view = self.view
         vote = controller.vote_due
         if vote is not None and vote not in self._asked:  # ranked online: someone abandoned
-            from .vote import VoteScene
-
             self._asked.add(vote)  # asked once: Esc leaves the question unanswered
-            self.app.stack.push(VoteScene(self.app, self, vote))
+            self.app.push("Vote", table=self, seat=vote)
             return
         if view.status != Status.PLAYING:
             if self._result_of != view.round_number:  # once per finished deal
-                from .result import ResultScene
-
                 self._result_of = view.round_number
-                self.app.stack.push(ResultScene(self.app, self))
+                self.app.push("Result", table=self)
             return
         self._result_of = None  # the next deal (or a new match) is being played
         if controller.handoff_to is not None:
-            from .handoff import HandoffScene
-
-            self.app.stack.push(HandoffScene(self.app, self, controller.handoff_to))
+            self.app.push("Handoff", table=self, seat=controller.handoff_to)
             return
         if (view.phase == Phase.SUIT and view.to_act == view.seat and controller.seats[view.seat].is_human
                 and not controller.plays_for(view.seat)):  # else the computer names it for them
-            from .suit_picker import SuitPickerScene
-
-            self.app.stack.push(SuitPickerScene(self.app, self))
+            self.app.push("SuitPicker", table=self)
 
     def _animate(self, events: list[ev.Event]) -> None:
         """Turn events into flights and sounds (`flights`), the move log's lines and the turn's chime."""
@@ -553,7 +541,7 @@ class TableScene(Scene):
         if view.to_act == view.seat:
             if view.phase == Phase.PENALTY:
                 return tr("table.pending", n=view.pending)
-            if view.phase == Phase.SUIT and self.app.stack.top is not self:
+            if view.phase == Phase.SUIT and self.app.top is not self:
                 return ""  # the suit picker over the table says what to do
             return tr("table.your_turn")
         if self.controller.thinking is not None:
@@ -564,7 +552,7 @@ class TableScene(Scene):
         """Whether the suit picker is over the table: its panel reaches down to the shown seat's
         name plate, which is left out meanwhile rather than peek out from under it."""
         view = self.view
-        return view.phase == Phase.SUIT and view.to_act == view.seat and self.app.stack.top is not self
+        return view.phase == Phase.SUIT and view.to_act == view.seat and self.app.top is not self
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table from the shown seat's view (what it reads is `look`)."""

@@ -17,14 +17,15 @@ from game.net.ranking import PENALTY
 
 from .. import ui
 from ..i18n import tr
+from ..keymap import Nav
 from ..layout import line_height
 from ..remote import with_tags
 from ..scene import Scene
-from ..widgets import Button, tapped
+from ..widgets import Button, button_input
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .overlay import TableBelow
+    from ..overlay import TableBelow
+    from ..scene import SceneApp
 
 
 class VoteScene(Scene):
@@ -32,7 +33,7 @@ class VoteScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableBelow, seat: int) -> None:
+    def __init__(self, app: SceneApp, table: TableBelow, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
@@ -54,26 +55,22 @@ class VoteScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Taps on the buttons; Left/Right and Enter; Esc closes without a vote."""
-        if event.type == pygame.MOUSEBUTTONUP:
-            button = tapped(self.buttons, event.pos)
-            if button is not None:
-                self.answer(button.intent)
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.stack.pop()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
-                self.focus = 1 - self.focus
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.answer(self.buttons[self.focus].intent)
-            return True
-        return event.type == pygame.MOUSEBUTTONDOWN
+        return button_input(event, self.buttons, self.answer, self.key)
+
+    def key(self, key: Nav) -> None:
+        """Any arrow or Tab moves to the other button, Enter answers, Esc closes without a vote."""
+        if key is Nav.BACK:
+            self.app.pop()
+        elif key in (Nav.LEFT, Nav.RIGHT, Nav.NEXT, Nav.UP, Nav.DOWN):
+            self.focus = 1 - self.focus
+        elif key is Nav.ACTIVATE:
+            self.answer(self.buttons[self.focus].intent)
 
     def answer(self, penalise: bool) -> None:
         """Send the vote and close."""
         self.app.sound.play("click")
         self.table.controller.vote(self.seat, penalise)
-        self.app.stack.pop()
+        self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the table; on a panel, the title, the question, the buttons."""

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
     from game.engine import PlayerView
 
-    from ..art import CardArt
-    from ..table_control import TableControl
+    from .art import CardArt
+    from .table_control import TableControl
 
 
 class TableBelow(Protocol):

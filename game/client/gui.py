@@ -25,17 +25,14 @@ from typing import TYPE_CHECKING, Final, TypeVar
 import pygame
 import pygame_gui
 
-from .. import ui
-from ..scene import Scene
+from . import keymap, ui
+from .keymap import Nav
+from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .scene import SceneApp
 
 T = TypeVar("T")
-
-ENDS_TYPING: Final = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP,
-                      pygame.K_DOWN)
-"""Keys a text field does not take: they end the typing (see `GuiScene.typing_key`)."""
 
 CURSOR_POLL: Final = 0.1
 """A focused text field's cursor blinks every 0.4 s after a second's pause: look this often."""
@@ -89,7 +86,7 @@ class Control:
 class GuiScene(Scene):
     """A pygame_gui screen with keyboard focus; subclasses implement `build`."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneApp) -> None:
         super().__init__(app)
         self.controls: list[Control] = []
         self.focus = 0
@@ -99,6 +96,7 @@ class GuiScene(Scene):
         self._seen = False  # pygame_gui saw an event that its next update finishes (hover...)
         self._fresh = True  # widgets built and not yet updated by pygame_gui: they would draw blank
         self.focus_chosen = False  # the player moved the focus (see `rebuild`)
+        self._smaller: set[int] = set()  # buttons whose label stepped down to a smaller face (see `retext`)
         self.rebuild()
 
     # ---- building ----------------------------------------------------------------------------
@@ -114,6 +112,7 @@ class GuiScene(Scene):
         focused = self.controls[self.focus].key if chosen else None
         self.manager.clear_and_reset()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
         self.controls = []
+        self._smaller = set()
         self.build()
         keys = [control.key for control in self.controls]
         moved = self.focus >= len(keys) or keys[self.focus] != focused
@@ -154,9 +153,30 @@ class GuiScene(Scene):
                 break
             element.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
             element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=smaller)
+            self._smaller.add(id(element))
         if focusable:
             self.controls.append(Control(element, activate, step, text if key is None else key))
         return element
+
+    def retext(self, element: pygame_gui.elements.UIButton | pygame_gui.elements.UILabel, text: str) -> bool:
+        """Change a button's or label's text in place, where building the screen again would give
+        the same widget: a button only while the new text fits it in the face it was made with
+        (`button` steps a long label down to a smaller one). Returns False when the screen must be
+        built again for it.
+
+        A screen whose texts follow the time (a wait counting seconds) changes them this way, not
+        by `rebuild`: a tap under way (pressed, its release or pygame_gui's press notice not yet
+        handled) lands on the widget it began on, which a rebuild would have replaced."""
+        if element.text == text:
+            return True
+        if isinstance(element, pygame_gui.elements.UIButton):
+            font = element.font
+            wide = int(font.size(text)[0]) if font is not None else 0
+            if id(element) in self._smaller or wide > inner_width(element):
+                return False
+        element.set_text(text)
+        self.dirty = True
+        return True
 
     def label(self, rect: pygame.Rect, text: str,
               object_id: str | None = None) -> pygame_gui.elements.UILabel:
@@ -186,11 +206,11 @@ class GuiScene(Scene):
 
     def typing_key(self, entry: pygame_gui.elements.UITextEntryLine, event: pygame.event.Event) -> bool:
         """A key while ``entry`` takes the typing (a screen may catch some first: a paste)."""
-        key = event.key
-        if key in ENDS_TYPING:
+        ending = keymap.typing_end(event)
+        if ending is not None:
             entry.unfocus()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
-            self.typing_done(entry, entered=key in (pygame.K_RETURN, pygame.K_KP_ENTER))
-            if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            self.typing_done(entry, entered=ending is Nav.ACTIVATE)
+            if ending in (Nav.NEXT, Nav.UP, Nav.DOWN):
                 return self._handle(event)  # on to the next control
             return True
         self.manager.process_events(event)
@@ -201,24 +221,24 @@ class GuiScene(Scene):
 
     def _handle(self, event: pygame.event.Event) -> bool:
         """Keys move the focus ring and act on its control; the rest goes to pygame_gui."""
-        if event.type == pygame.KEYDOWN and self.controls:
-            key = event.key
-            if key in (pygame.K_DOWN, pygame.K_TAB):
+        key = keymap.nav(event) if event.type == pygame.KEYDOWN else None
+        if key is not None and self.controls:
+            if key in (Nav.DOWN, Nav.NEXT):
                 self.focus, self.focus_chosen = (self.focus + 1) % len(self.controls), True
                 return True
-            if key == pygame.K_UP:
+            if key is Nav.UP:
                 self.focus, self.focus_chosen = (self.focus - 1) % len(self.controls), True
                 return True
             control = self.controls[self.focus]
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if key is Nav.ACTIVATE:
                 self.app.sound.play("click")
                 control.activate()
                 return True
-            if key in (pygame.K_LEFT, pygame.K_RIGHT) and control.step is not None:
+            if key in (Nav.LEFT, Nav.RIGHT) and control.step is not None:
                 self.app.sound.play("click")
-                control.step(-1 if key == pygame.K_LEFT else 1)
+                control.step(-1 if key is Nav.LEFT else 1)
                 return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if key is Nav.BACK:
             self.back()
             return True
         if event.type == pygame.TEXTINPUT and self.controls:  # typed with the ring on a text field
@@ -273,7 +293,7 @@ class GuiScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the widgets, and the keyboard focus ring."""
         if self.background is None or self.background.get_size() != surface.get_size():
-            from ..art import felt
+            from .art import felt
 
             self.background = felt(surface.get_size())
         surface.blit(self.background, (0, 0))

@@ -1,0 +1,126 @@
+"""Reaching a room from this device: hosting a server, creating a room, joining by link.
+
+What the online screens share (the lobby, the server's lobby, the new-game form in its
+online mode, and a link from the command line or another launch): starting the room
+server "Host on this computer" runs (`start_hosting`), the `RemoteController` that keeps
+each claimed seat's key on this device (`connect`), asking a server for a room
+(`create_room`) or joining one by its link (`join_link`), both of which open the waiting
+room, and the settings' recent servers (`remember_server`). The scenes reach each other
+by name (`game.client.registry`); these are plain functions of the App as scenes see it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine import Rules
+from game.net.client import RoomConnection, Server, make_link, parse_link, read_link, server_text
+from game.net.wire import rules_to_json
+from game.saves import SeatKey
+
+from . import online_player
+from .i18n import tr
+from .remote import RemoteController
+from .settings import MAX_SERVERS
+
+if TYPE_CHECKING:
+    from .controller import SeatConfig
+    from .scene import SceneApp
+
+
+def host_port() -> int:
+    """The port "Host on this computer" tries first (the server's usual one)."""
+    from game.net.hosting import DEFAULT_PORT
+
+    return int(DEFAULT_PORT)
+
+
+def start_hosting(app: SceneApp) -> str | None:
+    """Start the room server in this process for the LAN; return a problem, or None.
+
+    It listens on every interface, on the usual port when it is free, else on any
+    free port. It runs until "Stop hosting" or the end of the game.
+    """
+    from game.net.hosting import ServerThread
+
+    problem = ""
+    for port in dict.fromkeys((host_port(), 0)):  # the usual port first, then any
+        server = ServerThread(app.store.root / "rooms.sqlite3", host="0.0.0.0", port=port,
+                              **app.host_options)
+        server.start()
+        if server.error is None and server.port:
+            app.hosting = server
+            return None
+        problem = str(server.error or "no port")
+    return problem
+
+
+def connect(app: SceneApp, connection: RoomConnection, link_host: str, link_port: int) -> RemoteController:
+    """A remote controller on ``connection`` that keeps each claimed seat's key on this device."""
+    remote = RemoteController(connection, speed=app.settings.speed_factor)
+    tls = connection.tls
+
+    def remember(room: str, seat: int, key: str) -> None:
+        app.store.keys.remember(SeatKey(make_link(link_host, link_port, room, tls), room, seat, key))
+
+    def profile(message: dict[str, Any]) -> None:
+        online_player.remember(app, Server(link_host, link_port, tls), message)
+
+    remote.on_key = remember
+    remote.on_profile = profile
+    return remote
+
+
+def create_room(app: SceneApp, address: tuple[str, int] | tuple[str, int, bool], rules: Rules,
+                seats: list[SeatConfig], *, public: bool = False) -> None:
+    """Ask the server at ``address`` (host, port and TLS: a `Server`) for a room with these rules
+    and seats (``public``: listed in the server's lobby), and wait in it."""
+    host, port, tls = Server(*address)
+    name = app.settings.player_name
+    # Human seats are named by whoever claims them; the creator's name goes with "create".
+    hello: dict[str, Any] = {"type": "create", **rules_to_json(rules), "name": name,
+                             "seats": [{"kind": "human"} if s.is_human else
+                                       {"kind": "computer", "level": s.level} for s in seats]}
+    if public:
+        hello["public"] = True
+    connection = RoomConnection(host, port, hello, tls=tls, player=online_player.hello(app, (host, port)))
+    app.replace("WaitingRoom", remote=connect(app, connection, host, port))
+
+
+def join_link(app: SceneApp, text: str) -> str | None:
+    """Join the room of a link in any of its forms (``huit://``, ``huits://``, a room page's
+    ``https://…/r/ROOM``), with this device's key when it holds one.
+
+    Returns a message for the lobby when the link cannot be used, else None.
+    """
+    try:
+        host, port, room, tls = read_link(text)
+    except ValueError as exc:
+        return tr("online.bad_link", why=str(exc))
+    held = app.store.keys.get(room)
+    if held is not None and _same_server(held.link, host, port):
+        connection = RoomConnection.rejoin(host, port, room, held.seat, held.key, tls=tls,
+                                           player=online_player.hello(app, (host, port)))
+    else:
+        connection = RoomConnection(host, port, {"type": "join", "room": room,
+                                                 "name": app.settings.player_name}, tls=tls,
+                                    player=online_player.hello(app, (host, port)))
+    remember_server(app, Server(host, port, tls))
+    app.replace("WaitingRoom", remote=connect(app, connection, host, port))
+    return None
+
+
+def remember_server(app: SceneApp, address: Server) -> None:
+    """Put ``address`` first in the settings' recent servers (saved when the list changed)."""
+    text = server_text(address)
+    servers = [text] + [s for s in app.settings.servers if s != text][:MAX_SERVERS - 1]
+    if servers != app.settings.servers:
+        app.settings.servers = servers
+        app.save_settings()
+
+
+def _same_server(link: str, host: str, port: int) -> bool:
+    try:
+        return parse_link(link)[:2] == (host, port)
+    except ValueError:
+        return False

@@ -1,0 +1,189 @@
+"""The waiting room: a room's link to share and who has taken which seat, until the deal.
+
+`WaitingRoomScene` opens once a room is asked for (created, joined by link, a seat of
+mine taken back, a public room's seat or a quick match from the server's lobby: see
+`game.client.joining`). It shows the room's link with a Copy button (first the room
+page's ``https://`` or ``http://`` link, which chat apps make clickable; then the game's
+own ``huit://`` or ``huits://`` link) and who has taken which seat, and whether the game
+is ranked, until the server deals; then the table opens on the `RemoteController`. A
+refused seat or an unreachable server goes back to the lobby with a message.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.net.client import CLOSED, RECONNECTING, make_link, page_link
+
+from ..gui import GuiScene
+from ..i18n import tr
+from ..settings import NAME_LENGTH
+
+if TYPE_CHECKING:
+    from ..remote import RemoteController
+    from ..scene import SceneApp
+
+
+class WaitingRoomScene(GuiScene):
+    """Connecting, then the room's link and seats until the deal; then the table."""
+
+    def __init__(self, app: SceneApp, remote: RemoteController) -> None:
+        self.remote = remote
+        self.note = ""
+        self._shown: object = None
+        self._to_table = False
+        super().__init__(app)
+
+    @property
+    def link(self) -> str | None:
+        """The game's link to the room (``huit://`` or ``huits://``, the one its key is kept
+        with), once the server has said which room it is."""
+        room = self.remote.room_id
+        connection = self.remote.connection
+        return make_link(connection.host, connection.port, room, self._tls) if room else None
+
+    @property
+    def page(self) -> str | None:
+        """The room's web page (``https://…/r/ROOM``, ``http://`` without TLS): the link shown
+        first and copied, which chat apps make clickable and the game reads too."""
+        room = self.remote.room_id
+        connection = self.remote.connection
+        return page_link(connection.host, connection.port, room, self._tls) if room else None
+
+    @property
+    def _tls(self) -> bool:
+        return bool(getattr(self.remote.connection, "tls", False))
+
+    def build(self) -> None:
+        """Status, link and Copy, the seats, Leave."""
+        w, h = self.app.size
+        s = self.scale
+        m = int(24 * s)
+        bh = max(40, int(48 * s))
+        gap = int(bh * 0.3)
+        self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("online.room_title"), "#heading")
+        y = int(84 * s)
+        link, page = self.link, self.page
+        if link is None or page is None or self.remote.room is None:
+            address = f"{self.remote.connection.host}:{self.remote.connection.port}"
+            self.label(pygame.Rect(m, y, w - 2 * m, bh), tr("online.connecting", address=address))
+        else:
+            self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.share"), "#small")
+            y += int(34 * s)
+            link_w = int(w * 0.62)
+            self.label(pygame.Rect((w - link_w) // 2 - int(100 * s), y, link_w, bh), page, "#heading")
+            self.button(pygame.Rect((w + link_w) // 2 - int(80 * s), y, int(200 * s), bh),
+                        tr("online.copy"), self.copy)
+            y += bh
+            self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.game_link", link=link), "#small")
+            y += int(30 * s) + gap
+            note = tr("online.reconnecting") if self.remote.connection.status == RECONNECTING else self.note
+            if note:
+                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), note, "#small")
+            y += int(30 * s) + gap
+            for line in self.seat_lines():
+                self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
+                y += int(38 * s)
+            y += gap
+            self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.starts_when_full"), "#small")
+            ranking = self.ranking_note()
+            if ranking:
+                y += int(34 * s)
+                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), ranking, "#small")
+        self.button(pygame.Rect(m, h - bh - m, int(220 * s), bh), tr("online.leave"), self.back)
+
+    def ranking_note(self) -> str:
+        """Whether the room is ranked, in words (nothing from a server that does not say)."""
+        ranked = self.remote.ranked
+        if ranked is None:
+            return ""
+        if ranked:
+            return tr("online.ranked")
+        if self.remote.kind == "private":
+            return tr("online.unranked_private")
+        return tr("online.unranked_public")
+
+    def seat_lines(self) -> list[str]:
+        """One line per seat: who sits there, or that it waits for a friend."""
+        room = self.remote.room or {}
+        waiting = set(room.get("waiting_for") or [])
+        lines = []
+        for i, seat in enumerate(room.get("seats") or []):
+            if not isinstance(seat, dict):
+                continue
+            given = seat.get("name")
+            named = given[:NAME_LENGTH] if isinstance(given, str) else ""
+            if seat.get("kind") != "human":
+                level = seat.get("level")
+                who = tr("new." + (level if level in ("easy", "medium", "hard") else "medium"))
+            elif i == self.remote.viewer:
+                who = tr("online.you", name=named or tr("table.you"))
+            elif i in waiting:
+                who = tr("online.free")
+            else:
+                name = named or tr("table.player", n=i + 1)
+                if isinstance(seat.get("tag"), str):
+                    name = f"{name} #{seat['tag'][:8]}"
+                who = tr("online.here" if seat.get("connected") else "online.away", name=name)
+            lines.append(tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who))
+        return lines
+
+    def copy(self) -> None:
+        """Put the room page's link on the clipboard (or say that there is no clipboard here)."""
+        link = self.page
+        if link is None:
+            return
+        try:
+            pygame.scrap.put_text(link)
+            ok = pygame.scrap.get_text() == link
+        except pygame.error:
+            ok = False
+        self.note = tr("online.copied") if ok else tr("online.no_clipboard")
+        self.rebuild()
+
+    def update(self, dt: float) -> None:
+        """Follow the room; open the table at the deal, go back to the lobby on a refusal."""
+        super().update(dt)
+        remote = self.remote
+        remote.update(dt)
+        if remote.refusal is not None:
+            self._give_up(remote.refusal)
+            return
+        if remote.ready:
+            self._to_table = True
+            self.app.replace("Table", controller=remote)
+            return
+        connection = remote.connection
+        if connection.status == CLOSED:
+            address = f"{connection.host}:{connection.port}"
+            self._give_up(tr("online.unreachable", address=address, detail=connection.problem or "?"))
+            return
+        shown = (remote.room_id, repr(remote.room), connection.status)
+        if shown != self._shown:
+            self._shown = shown
+            self.rebuild()
+
+    def next_frame(self) -> float | None:
+        """The connection is looked at every `ONLINE_POLL` (and a text cursor may blink)."""
+        own = super().next_frame()
+        due = self.remote.due()
+        return due if own is None or (due is not None and due < own) else own
+
+    def exit(self) -> None:
+        """Leaving for anywhere but the table (the menu, the kiosk timeout) leaves the room."""
+        if not self._to_table:
+            self.remote.leave()
+
+    def _give_up(self, message: str) -> None:
+        remote = self.remote
+        if remote.room_id is not None and remote.refusal_code == "unknown_room":
+            self.app.store.keys.forget(remote.room_id)  # the room is gone: its key opens nothing now
+        remote.connection.close()
+        self.app.replace("Lobby", message=message)
+
+    def back(self) -> None:
+        """Leave the room (a claimed seat keeps its key: My rooms brings it back)."""
+        self.remote.leave()
+        self.app.replace("Lobby")
