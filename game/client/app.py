@@ -78,6 +78,8 @@ from .window import (  # noqa: E402
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from game.net.hosting import ServerOptions, ServerThread
+
     from .table_control import TableControl
 
 STEP: Final = 1 / 60
@@ -112,8 +114,8 @@ class App:
             pygame.mouse.set_visible(False)
         self.stack = SceneStack()
         self.sound = SoundBoard(volume=self.settings.volume, muted=self.settings.muted or not sound)
-        self.hosting: Any = None  # the room server "Host on this computer" started (a ServerThread)
-        self.host_options: dict[str, Any] = {}  # RoomServer options for it (tests: think_scale=0)
+        self.hosting: ServerThread | None = None  # the room server "Host on this computer" started
+        self.host_options: ServerOptions = {}  # RoomServer options for it (tests: think_scale=0)
         self.last_server = ""  # the lobby's server address field, kept while the game runs
         self.running = True
         self.accumulator = 0.0

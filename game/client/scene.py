@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 if TYPE_CHECKING:
-    from game.net.hosting import ServerThread
+    from game.net.hosting import ServerOptions, ServerThread
     from game.saves import DataStore
 
     from .settings import Settings
@@ -60,7 +60,7 @@ class SceneApp(Protocol):
     notice: str  # a message for the menu (a file that could not be read...); the menu clears it
     last_server: str  # the lobby's server address field, kept while the game runs
     hosting: ServerThread | None  # the room server "Host on this computer" started, if any
-    host_options: dict[str, Any]  # the options it is started with (tests: think_scale=0)
+    host_options: ServerOptions  # the options it is started with (tests: think_scale=0)
 
     @property
     def size(self) -> tuple[int, int]:

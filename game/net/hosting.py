@@ -15,16 +15,19 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import random
 import signal
 import ssl
 import sys
 import threading
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Final
+from typing import Final, TypedDict, Unpack
 
 from game.cli import CommandParser, number, shown, whole_number
 
-from .addresses import trusted_network
+from .addresses import Network, trusted_network
+from .clock import Clock
 from .protocol import RATE
 from .roomstore import RoomStore, StoreError, StoreFailure
 from .search import BUDGET, MIN_BUDGET, SearchPool, default_workers
@@ -41,11 +44,39 @@ from .server import (
 DEFAULT_PORT: Final = 8765
 
 
+class ServerOptions(TypedDict, total=False):
+    """`RoomServer`'s keyword options, as a `ServerThread` passes them on (each one's meaning
+    and default: `RoomServer`; the game hosts with none, tests with ``think_scale=0``...)."""
+
+    clock: Clock
+    think_scale: float
+    rng: random.Random
+    rate: float
+    burst: float
+    max_rooms: int
+    rooms_per_hour: int
+    rooms_held: int
+    computer_seats: int
+    connections_per_address: int
+    pages_per_second: float
+    trust_loopback: bool
+    lonely_expiry: float
+    finished_expiry: float
+    search: SearchPool
+    tls: ssl.SSLContext
+    proxy_headers: bool
+    trusted_proxies: Iterable[str | Network]
+    profiles_per_hour: int
+    queue_per_hour: int
+    renames_per_hour: int
+    votes_per_hour: int
+
+
 class ServerThread(threading.Thread):
     """A `RoomServer` on its own thread and event loop ("Host on this computer", tests)."""
 
     def __init__(self, db: str | Path | RoomStore, host: str = "127.0.0.1", port: int = 0,
-                 **options: Any) -> None:
+                 **options: Unpack[ServerOptions]) -> None:
         super().__init__(name="huit-server", daemon=True)
         self.db, self.host, self.requested_port, self.options = db, host, port, options
         self.port = 0
