@@ -34,7 +34,7 @@ def test_the_client_messages_are_the_types_the_server_knows_in_their_order():
 def test_every_recorded_server_frame_reads_and_writes_back_byte_for_byte():
     assert len(SERVER_FRAMES) > 500
     for frame in SERVER_FRAMES:
-        message = m.read_server(json.loads(frame))
+        message = m.from_server(json.loads(frame))
         assert message is not None, frame
         if isinstance(message, m.Error) and message.code in CLOSING:
             assert message.encode_closing() == frame
