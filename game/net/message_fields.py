@@ -23,6 +23,7 @@ Ref = int | str | bool
 """A message's ``ref``: a string or a number (``true`` and ``false`` pass too, as they always did:
 JSON's booleans are numbers to the server's check)."""
 
+
 def wire(*, omit: bool = True, **limits: Any) -> Any:
     """A field on the wire. ``omit``: left out of the frame when None (else written as null);
     ``limits``: its JSON Schema bounds (``minimum``, ``maxLength``, ``enum``, ``pattern``…)."""
@@ -32,6 +33,9 @@ def wire(*, omit: bool = True, **limits: Any) -> Any:
 def derived(default: Any = None) -> Any:
     """A value the server works with, read from the wire fields (never written)."""
     return field(default=default, compare=False, repr=False, metadata={"derived": True})
+
+
+_LAYOUTS: dict[type[Message], tuple[tuple[str, bool], ...]] = {}
 
 
 def _plain(value: Any) -> Any:
@@ -56,14 +60,24 @@ class Message:
         fields = [f for f in dataclasses.fields(cls) if not f.metadata.get("derived")]
         return [f for f in fields if f.name != "ref"] + [f for f in fields if f.name == "ref"]
 
+    @classmethod
+    def _layout(cls) -> tuple[tuple[str, bool], ...]:
+        """Each wire field's name and whether None leaves it out (worked out once per type: the
+        server writes thousands of updates a second)."""
+        layout = _LAYOUTS.get(cls)
+        if layout is None:
+            layout = _LAYOUTS[cls] = tuple((f.name, bool(f.metadata.get("omit", True)))
+                                           for f in cls.wire_fields())
+        return layout
+
     def to_json(self, *, version: bool = True) -> dict[str, Any]:
         """The message as a JSON object (``"v": 2`` last unless ``version`` is false)."""
         out: dict[str, Any] = {"type": self.TYPE} if self.TYPE else {}
-        for f in self.wire_fields():
-            value = getattr(self, f.name)
-            if value is None and f.metadata.get("omit", True):
+        for name, omit in self._layout():
+            value = getattr(self, name)
+            if value is None and omit:
                 continue
-            out[f.name] = _plain(value)
+            out[name] = _plain(value) if isinstance(value, tuple | list | Message) else value
         if version:
             out["v"] = PROTOCOL
         return out
