@@ -77,7 +77,10 @@ class Message:
             value = getattr(self, name)
             if value is None and omit:
                 continue
-            out[name] = _plain(value) if isinstance(value, tuple | list | Message) else value
+            # Nested JSON goes as it is; only nested messages (a create's seats) are written out.
+            nested = isinstance(value, Message) or (isinstance(value, tuple) and value
+                                                    and isinstance(value[0], Message))
+            out[name] = _plain(value) if nested else value
         if version:
             out["v"] = PROTOCOL
         return out
