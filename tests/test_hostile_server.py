@@ -162,7 +162,7 @@ def test_quick_match_shows_a_hostile_wait_without_raising(app):
         scene.quick = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
         scene.quick_since = 0.0
         try:
-            scene.quick._handle(message)
+            scene.quick.receive(message)
             scene.update(1.0)
             app.frame(1 / 60)
             assert 0 <= scene.quick_since < 10**7
@@ -227,10 +227,10 @@ def test_the_waiting_room_shows_a_hostile_room_without_raising(app):
     show(app, scene)
     for case, message in variants(ROOM, ROOM_PATHS):
         remote = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
-        remote._handle({"type": "joined", "room": "r00m", "seat": 0})
+        remote.receive({"type": "joined", "room": "r00m", "seat": 0})
         scene.remote = remote
         try:
-            remote._handle(message)
+            remote.receive(message)
             scene.rebuild()
             app.frame(1 / 60)
             remote.notice(["Ana", "Ben"])
@@ -292,5 +292,5 @@ def test_the_table_the_vote_and_the_result_show_a_hostile_room_without_raising(a
 def test_a_next_deal_the_quota_refused_may_be_asked_for_again():
     controller = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
     controller.accepted = True  # the player asked for the next deal
-    controller._handle({"type": "error", "code": "too_many_computers", "message": "over the quota"})
+    controller.receive({"type": "error", "code": "too_many_computers", "message": "over the quota"})
     assert controller.accepted is False and controller.refusal is None  # not a fatal refusal

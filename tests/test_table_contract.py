@@ -33,6 +33,7 @@ from game.engine import (
     Pass,
     parse_action,
 )
+from game.net.messages import ClientMessage
 from game.net.wire import event_to_json, result_to_json, view_to_json
 from tests.client_support import click, make_app, press, run_until, top_name
 from tests.support import act, make_match
@@ -65,7 +66,9 @@ class ScriptedRoom:
         out, self.inbox = self.inbox, []
         return out
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ClientMessage | dict[str, Any]) -> None:
+        if isinstance(message, ClientMessage):  # what the controller sends, as the JSON it is on the wire
+            message = message.to_json(version=False)
         self.sent.append(message)
         if message["type"] == "action":
             self._update(self.match.apply(parse_action(message["action"]), 0))

@@ -200,8 +200,8 @@ def waiting_room():
              {"kind": "human", "level": None, "name": "Benoît", "connected": False, "accepted": False},
              {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False},
              {"kind": "computer", "level": "hard", "name": "", "connected": True, "accepted": False}]
-    controller._handle({"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0, "players": len(seats)})
-    controller._handle({"type": "room", "room": "q7Rk2mXa9LpZ", "preset": "action", "options": {},
+    controller.receive({"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0, "players": len(seats)})
+    controller.receive({"type": "room", "room": "q7Rk2mXa9LpZ", "preset": "action", "options": {},
                         "players": len(seats), "state": "waiting", "seats": seats, "waiting_for": [1, 4],
                         "results": [], "deal": 1, "kind": "public", "ranked": False})
     return controller

@@ -356,8 +356,8 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
 
     def remote(seats: list[dict[str, object]], waiting: list[int], state: str) -> RemoteController:
         controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
-        controller._handle({"type": "joined", "room": "q7Rk2mXa9Lp", "seat": 0, "players": len(seats)})
-        controller._handle({"type": "room", "room": "q7Rk2mXa9Lp", "preset": "points", "options": {},
+        controller.receive({"type": "joined", "room": "q7Rk2mXa9Lp", "seat": 0, "players": len(seats)})
+        controller.receive({"type": "room", "room": "q7Rk2mXa9Lp", "preset": "points", "options": {},
                             "players": len(seats), "state": state, "seats": seats, "waiting_for": waiting,
                             "results": [], "deal": 1})
         return controller
@@ -373,7 +373,7 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
     advance(match, 9, random.Random(31), stop=lambda m: m.to_act == 2)
     seats[1] = {"kind": "human", "level": None, "name": "Ben", "connected": False, "accepted": False}
     controller = remote(seats, [1], "playing")
-    controller._handle({"type": "update", "room": "q7Rk2mXa9Lp", "view": view_to_json(match.view(0)),
+    controller.receive({"type": "update", "room": "q7Rk2mXa9Lp", "view": view_to_json(match.view(0)),
                         "events": [], "timer": None})
     app.start(TableScene(app, controller))
     save("online_table_waiting")

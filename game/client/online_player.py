@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.net.client import Server, server_text
+from game.net.messages import Hello, PlayerProfile
 from game.net.profiles import name_problem
 from game.play.avatars import is_person_avatar, person_default
 
@@ -25,16 +26,14 @@ if TYPE_CHECKING:
     from .scene import SceneApp
 
 
-def hello(app: SceneApp, server: Server | tuple[str, int] | tuple[str, int, bool]) -> dict[str, Any]:
+def hello(app: SceneApp, server: Server | tuple[str, int] | tuple[str, int, bool]) -> Hello:
     """The ``hello`` message of this device's player to ``server`` (its host and port; the player
     is made on first use). The key in it is that server's alone, and a secret."""
     host, port = server[0], server[1]
     player = app.store.player.player()
-    message: dict[str, Any] = {"type": "hello", "player": player.key_for(host, port), "avatar": avatar(app)}
     name = app.settings.player_name.strip()
-    if name and name_problem(name) is None:
-        message["name"] = name
-    return message
+    return Hello(player=player.key_for(host, port), avatar=avatar(app),
+                 name=name if name and name_problem(name) is None else None)
 
 
 def avatar(app: SceneApp) -> int:
@@ -62,13 +61,17 @@ def name_refusal(name: str) -> str | None:
     return None if problem is None else tr("name." + problem[0])
 
 
-def remember(app: SceneApp, server: Server, profile: dict[str, Any]) -> None:
+def remember(app: SceneApp, server: Server, profile: PlayerProfile | dict[str, Any]) -> None:
     """Keep what ``server`` said of this player (its tag, name and points)."""
+    if isinstance(profile, PlayerProfile):
+        profile = profile.source or profile.to_json()
     app.store.player.remember(server_text(server), profile)
 
 
-def label(profile: dict[str, Any] | None, fallback: str) -> str:
+def label(profile: PlayerProfile | dict[str, Any] | None, fallback: str) -> str:
     """``Ana #3F2`` from a ``profile`` message (``fallback`` when there is none yet)."""
+    if isinstance(profile, PlayerProfile):
+        profile = profile.to_json()
     if not profile or not isinstance(profile.get("name"), str) or not isinstance(profile.get("tag"), str):
         return fallback
     return f"{profile['name'][:24]} #{profile['tag'][:8]}"

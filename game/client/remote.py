@@ -12,6 +12,12 @@ the table explains them in the player's language). The lobby drives the same
 object before the table exists: it reads `refusal`, `room` and `ready` (and, for a
 quick match, `queued` until the server seats the player).
 
+It reads the server's messages as their types (`game.net.messages.from_server`, once, as
+they come off the connection) and sends its own as types. What the scenes read of the
+room, the quick match's wait and the player's profile is there both ways: typed
+(`status`, `queue_status`, `player`) and, for the scenes not yet moved to the types, as the
+JSON objects the server sent (`room`, `queued`, `profile`).
+
 In a ranked room (protocol version 2), a person who stayed away too long loses the seat
 to a computer and the others may vote to penalise it: `vote_due` names the seat this
 player may vote on, `vote` sends the vote.
@@ -34,6 +40,21 @@ from typing import Any, Final
 from game.engine import Action, IllegalAction, PlayerView, RoundResult, Status
 from game.engine.events import Event, TimedOut
 from game.net.client import CLOSED, CONNECTED, RECONNECTING, RoomConnection
+from game.net.messages import (
+    AcceptRound,
+    ActionMessage,
+    Autopilot,
+    Error,
+    Joined,
+    PlayerProfile,
+    Queued,
+    RoomStatus,
+    ServerMessage,
+    Unqueued,
+    Update,
+    Vote,
+    from_server,
+)
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
 from game.play.avatars import is_person_avatar
 
@@ -110,13 +131,16 @@ class RemoteController:
         self.on_change: Callable[[], None] = lambda: None
         self.on_key: Callable[[str, int, str], None] = lambda room, seat, key: None
         self.on_profile: Callable[[dict[str, Any]], None] = lambda profile: None
-        self.profile: dict[str, Any] | None = None  # what the server said of this player (hello)
-        self.queued: dict[str, Any] | None = None  # a quick match's wait, until the server seats us
+        self.player: PlayerProfile | None = None  # what the server said of this player (hello)
+        self.profile: dict[str, Any] | None = None  # the same, as the JSON object it came as
+        self.queue_status: Queued | None = None  # a quick match's wait, until the server seats us
+        self.queued: dict[str, Any] | None = None  # the same, as the JSON object it came as
         self.voted: set[int] = set()  # abandoned seats this player voted on
         self.error: IllegalAction | None = None
         self.refusal: str | None = None  # why the seat cannot be had or was lost (translated)
         self.refusal_code: str | None = None  # the server's error code for it
-        self.room: dict[str, Any] | None = None  # the latest room status
+        self.status: RoomStatus | None = None  # the latest room status
+        self.room: dict[str, Any] | None = None  # the same, as the JSON object it came as
         self.room_id: str | None = connection.room
         self.viewer = connection.seat if connection.seat is not None else 0
         self.seats: list[SeatConfig] = []
@@ -126,7 +150,7 @@ class RemoteController:
         self.accepted = False  # this seat asked for the next deal
         self._view: PlayerView | None = None
         self._results: list[RoundResult] | None = None  # read from the room status when first asked
-        self._incoming: deque[dict[str, Any]] = deque()
+        self._incoming: deque[ServerMessage] = deque()
         self.outbox: deque[Event] = deque()
 
     # ---- what the scenes read ----------------------------------------------------------------
@@ -175,22 +199,21 @@ class RemoteController:
     @property
     def ranked(self) -> bool | None:
         """Whether the room is ranked (None before its status, or from a version-1 server)."""
-        ranked = (self.room or {}).get("ranked")
-        return ranked if isinstance(ranked, bool) else None
+        return self.status.ranked if self.status is not None else None
 
     @property
     def kind(self) -> str:
         """``private``, ``public`` or ``quick`` (``private`` when the server does not say)."""
-        kind = (self.room or {}).get("kind")
+        kind = self.status.kind if self.status is not None else None
         return kind if kind in ("private", "public", "quick") else "private"
 
     @property
     def vote_due(self) -> int | None:
         """An abandoned seat this player may still vote on penalising, if any."""
-        room = self.room or {}
-        votes = room.get("votes")
-        seats = room.get("seats")
-        if not isinstance(votes, list) or not isinstance(seats, list) or self.viewer >= len(seats):
+        status = self.status
+        votes = status.votes if status is not None else None
+        seats = status.seats if status is not None else None
+        if votes is None or seats is None or self.viewer >= len(seats):
             return None
         me = seats[self.viewer]
         if not isinstance(me, dict) or me.get("kind") != "human":
@@ -210,7 +233,7 @@ class RemoteController:
     def vote(self, seat: int, penalise: bool) -> None:
         """Vote on penalising the abandon of ``seat`` (once)."""
         self.voted.add(seat)
-        self.connection.send({"type": "vote", "seat": seat, "penalise": penalise})
+        self.connection.send(Vote(seat=seat, penalise=penalise))
 
     @property
     def awaiting_deal(self) -> bool:
@@ -220,9 +243,9 @@ class RemoteController:
     @property
     def waiting_for(self) -> list[int]:
         """The other human seats the room waits for (free or disconnected)."""
-        if self.room is None:
+        if self.status is None:
             return []
-        seats = self.room.get("waiting_for") or []
+        seats = self.status.waiting_for or []
         return [s for s in seats if type(s) is int and 0 <= s < MAX_SEATS and s != self.viewer]
 
     def notice(self, names: list[str]) -> str:
@@ -239,9 +262,9 @@ class RemoteController:
         if self._view is not None and self._view.my_turn:
             return ""  # "Your turn" matters more than who is away
         absent = set(self.waiting_for)
-        room = self.room
-        if self.accepted and room is not None and room.get("state") in (Status.ROUND_OVER, Status.MATCH_OVER):
-            for i, seat in enumerate(room.get("seats") or []):  # who has not asked for the deal yet
+        room = self.status
+        if self.accepted and room is not None and room.state in (Status.ROUND_OVER, Status.MATCH_OVER):
+            for i, seat in enumerate(room.seats or []):  # who has not asked for the deal yet
                 if isinstance(seat, dict) and seat.get("kind") == "human" and not seat.get("accepted"):
                     absent.add(i)
         absent.discard(self.viewer)
@@ -258,7 +281,7 @@ class RemoteController:
             self.error = IllegalAction(tr("online.not_connected"))
             return
         self.autopilot_on = False
-        self.connection.send({"type": "action", "action": str(action)})
+        self.connection.send(ActionMessage(action=str(action)))
 
     def take_events(self) -> list[Event]:
         """The events since the last call, as the server redacted them for this seat."""
@@ -275,16 +298,19 @@ class RemoteController:
         """Take in what arrived: at most one game update per step, none while cards fly."""
         if self.timer_left is not None:
             self.timer_left = max(0.0, self.timer_left - dt)
-        self._incoming.extend(self.connection.poll())
+        for data in self.connection.poll():  # the server's messages, read as their types once, here
+            message = from_server(data)
+            if message is not None:
+                self._incoming.append(message)
         applied = False
         while self._incoming:
-            if self._incoming[0].get("type") == "update" and (applied or self.busy()):
+            if isinstance(self._incoming[0], Update) and (applied or self.busy()):
                 return
             message = self._incoming.popleft()
             try:
                 applied = self._handle(message) or applied
             except Exception:  # a broken message from a server is dropped, never a crash of the game
-                _LOG.warning("dropped a malformed %r message", str(message.get("type"))[:20])
+                _LOG.warning("dropped a malformed %r message", message.TYPE)
 
     # ---- the autopilot: the server's, for this seat ---------------------------------------------
     can_autopilot = True
@@ -305,7 +331,7 @@ class RemoteController:
             self.error = IllegalAction(tr("online.not_connected"))
             return
         self.autopilot_on = on  # the next update says what the server made of it
-        self.connection.send({"type": "autopilot", "on": on})
+        self.connection.send(Autopilot(on=on))
 
     def plays_for(self, seat: int) -> bool:
         """Whether the server plays this seat's turn now (its autopilot is on)."""
@@ -319,7 +345,7 @@ class RemoteController:
     def next_round(self) -> None:
         """Ask for the next deal; it starts when every human seat has asked."""
         self.accepted = True
-        self.connection.send({"type": "accept_round"})
+        self.connection.send(AcceptRound())
 
     def undo(self) -> bool:
         """Online games cannot be taken back."""
@@ -345,45 +371,51 @@ class RemoteController:
         self.connection.close(leave=True)
 
     # ---- messages ----------------------------------------------------------------------------
-    def _handle(self, message: dict[str, Any]) -> bool:
+    def receive(self, data: dict[str, Any]) -> bool:
+        """Apply a server's JSON object at once (read as its type); True when it was a game update.
+        An object of a type this game does not know is left alone."""
+        message = from_server(data)
+        return False if message is None else self._handle(message)
+
+    def _handle(self, message: ServerMessage) -> bool:
         """Apply one server message; True when it was a game update."""
-        kind = message.get("type")
-        if kind == "joined":
+        if isinstance(message, Joined):
             self._joined(message)
-        elif kind == "room":
+        elif isinstance(message, RoomStatus):
             self._room(message)
-        elif kind == "update":
+        elif isinstance(message, Update):
             return self._update(message)
-        elif kind == "error":
+        elif isinstance(message, Error):
             self._error(message)
-        elif kind == "profile":
-            self.profile = message
-            self.on_profile(message)
-        elif kind == "queued":
-            self.queued = message
-        elif kind == "unqueued":
-            self.queued = None
+        elif isinstance(message, PlayerProfile):
+            self.player = message
+            self.profile = message.source or message.to_json()
+            self.on_profile(self.profile)
+        elif isinstance(message, Queued):
+            self.queue_status = message
+            self.queued = message.source or message.to_json()
+        elif isinstance(message, Unqueued):
+            self.queue_status = self.queued = None
         return False
 
-    def _joined(self, message: dict[str, Any]) -> None:
-        room, seat = message.get("room"), message.get("seat")
-        if not isinstance(room, str) or type(seat) is not int or not 0 <= seat < MAX_SEATS:
+    def _joined(self, message: Joined) -> None:
+        room, seat = message.room, message.seat
+        if room is None or seat is None or not 0 <= seat < MAX_SEATS:
             return
         self.room_id = room
         self._seat_as(seat)
         self.refusal = self.refusal_code = None
-        self.queued = None
-        key = message.get("key")
-        if isinstance(key, str):
-            self.on_key(room, seat, key)
+        self.queue_status = self.queued = None
+        if message.key is not None:
+            self.on_key(room, seat, message.key)
 
-    def _room(self, message: dict[str, Any]) -> None:
-        given = message.get("seats")
-        waiting, results = message.get("waiting_for", []), message.get("results", [])
-        if (not isinstance(given, list) or not 0 < len(given) <= MAX_SEATS or not isinstance(waiting, list)
-                or not all(type(s) is int for s in waiting) or not isinstance(results, list)):
+    def _room(self, message: RoomStatus) -> None:
+        given, waiting = message.seats, message.waiting_for or []
+        if (given is None or not 0 < len(given) <= MAX_SEATS or {"waiting_for", "results"} & message.strays
+                or not all(type(s) is int for s in waiting)):
             return  # not a room status this client can show: keep the last good one
-        self.room = message
+        self.status = message
+        self.room = message.source or message.to_json()
         self.seats = self._seats_of(given)
         self._results = None
 
@@ -391,8 +423,8 @@ class RemoteController:
         """This device plays ``seat`` (its own seat shows no tag)."""
         if seat != self.viewer:
             self.viewer = seat
-            if self.room is not None:
-                self.seats = self._seats_of(self.room["seats"])
+            if self.status is not None:
+                self.seats = self._seats_of(self.status.seats)
 
     def _seats_of(self, given: list[Any]) -> list[SeatConfig]:
         """The seats of a room status: who sits there, their name, avatar and tag."""
@@ -416,7 +448,7 @@ class RemoteController:
 
     def _room_results(self) -> list[RoundResult]:
         out = []
-        for raw in (self.room or {}).get("results") or []:
+        for raw in (self.status.results if self.status is not None else None) or []:
             try:
                 result = result_from_json(raw)
             except WireError:
@@ -425,10 +457,12 @@ class RemoteController:
                 out.append(result)
         return out
 
-    def _update(self, message: dict[str, Any]) -> bool:
+    def _update(self, message: Update) -> bool:
+        if "events" in message.strays and (message.source or {}).get("events"):
+            return False  # events that are not a list: not an update this client can show
         try:
-            view = view_from_json(message.get("view"))
-            events = [event_from_json(e) for e in message.get("events") or []]
+            view = view_from_json(message.view)
+            events = [event_from_json(e) for e in message.events or []]
         except WireError:
             return False  # a server of another version: keep the last good view
         before = self._view
@@ -437,12 +471,12 @@ class RemoteController:
         self._view = view
         self._results = None
         self._seat_as(view.seat)
-        timer = message.get("timer")  # seconds left, or null (a bool is an int, and no timer either)
-        if isinstance(timer, bool) or not isinstance(timer, int | float) or not 0 <= timer <= MAX_TIMER:
+        timer = message.timer  # seconds left, or null (not a number: read as null)
+        if timer is None or not 0 <= timer <= MAX_TIMER:
             timer = None  # no clock (NaN is never within the bounds)
         self.timer_left = None if timer is None else float(timer)
-        autopilot = message.get("autopilot")
-        if type(autopilot) is bool:  # (a server from before the autopilot never says)
+        autopilot = message.autopilot
+        if autopilot is not None:  # (a server from before the autopilot never says)
             timed_out = any(isinstance(e, TimedOut) and e.seat == view.seat for e in events)
             if autopilot and not self.autopilot_on and timed_out:
                 self._autopilot_notices.append(view.seat)  # the clock, not the player, switched it on
@@ -451,13 +485,12 @@ class RemoteController:
         self.on_change()
         return True
 
-    def _error(self, message: dict[str, Any]) -> None:
+    def _error(self, message: Error) -> None:
         # A server's words are shown as they come, so they are cut to what a sentence needs: a
         # hostile server's 100,000-character message would take the text box minutes to lay out.
-        code = message.get("code")
-        code = code[:MAX_CODE] if isinstance(code, str) else ""
-        said = message.get("message")
-        detail = shorten(said) if isinstance(said, str) else code
+        code = message.code[:MAX_CODE] if message.code is not None else ""
+        said = message.message
+        detail = shorten(said) if said is not None else code
         text = tr(f"online.error.{code}", detail=detail)
         if text == f"online.error.{code}":
             text = detail  # a code this client does not know: the server's own sentence
@@ -465,11 +498,10 @@ class RemoteController:
             self.refusal, self.refusal_code = text, code
         if code == "too_many_computers":  # a next deal the quota refused: the player may ask again
             self.accepted = False
-        reason = message.get("reason")
-        values = message.get("values")
-        if code == "illegal" and isinstance(reason, str):
+        reason, values = message.reason, message.values
+        if code == "illegal" and reason is not None:
             self.error = IllegalAction(detail, key=reason[:MAX_CODE],
-                                       values=values if isinstance(values, dict) else {})
+                                       values=values if values is not None else {})
         else:
             self.error = IllegalAction(text)
 

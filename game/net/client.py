@@ -23,6 +23,11 @@ the server's ``profile`` and, when it says another name or avatar than the hello
 player changed them on this device since), sends a ``profile`` change (`profile_change`)
 first, so a seat it claims next shows the player as they are now, whichever screen
 opened the connection.
+
+Messages are `game.net.messages` types both ways: `RoomConnection.send` takes one (or, as
+the screens not yet moved to the types send, a plain ``dict``) and `RoomConnection.poll_messages`
+hands back the server's as types, read leniently (`messages.from_server`); `RoomConnection.poll`
+hands back the same messages as the JSON objects they came as.
 No pygame here: `game.client` draws, this module talks.
 """
 
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import math
@@ -61,6 +67,19 @@ from .links import (
     read_server,
     server_text,
     websocket_url,
+)
+from .messages import (
+    ChangeProfile,
+    ClientMessage,
+    Create,
+    Error,
+    Hello,
+    Join,
+    Joined,
+    Leave,
+    PlayerProfile,
+    ServerMessage,
+    from_server,
 )
 
 __all__ = ["CLOSED", "CONNECTED", "CONNECTING", "MAX_LINK", "RECONNECTING", "ROOM_ID", "SCHEME",
@@ -175,10 +194,10 @@ class RoomConnection:
     the link wants to hear about it now.
     """
 
-    def __init__(self, host: str, port: int, hello: dict[str, Any], *, tls: bool = False,
+    def __init__(self, host: str, port: int, hello: ClientMessage | dict[str, Any], *, tls: bool = False,
                  cafile: str | None = None, first_delay: float = FIRST_DELAY, max_delay: float = MAX_DELAY,
                  open_timeout: float = 5.0, ping_interval: float = 5.0,
-                 player: dict[str, Any] | None = None) -> None:
+                 player: Hello | dict[str, Any] | None = None) -> None:
         self.host = host
         self.port = port
         self.tls = tls
@@ -187,23 +206,29 @@ class RoomConnection:
         self.status = CONNECTING
         self.problem: str | None = None  # why the last attempt failed or the connection closed
         self.attempts = 0  # connection attempts that failed in a row
-        room = hello.get("room")
+        room = hello.room if isinstance(hello, Join) else (
+            None if isinstance(hello, ClientMessage) else hello.get("room"))
         self.room: str | None = room if isinstance(room, str) else None  # the room asked for, then joined
         self.seat: int | None = None
         self._key: str | None = None
-        self._hello = dict(hello)
         # ``{"type": "hello", "player": KEY, ...}``: said first on every session (the key is a secret).
-        self._player = dict(player) if player is not None else None
-        if self._hello.get("type") == "create" or (self._hello.get("type") == "join" and "key" not in hello):
-            # If the answer is lost and the hello is sent again, the server recognises it and
-            # gives back the same seat and key instead of a second room or a second seat.
-            self._hello["request"] = secrets.token_urlsafe(16)
+        self._player = player.to_json(version=False) if isinstance(player, Hello) else (
+            dict(player) if player is not None else None)
+        # If the answer is lost and the hello is sent again, the server recognises it by its request
+        # id and gives back the same seat and key instead of a second room or a second seat.
+        if isinstance(hello, Create) or (isinstance(hello, Join) and hello.key is None):
+            hello = dataclasses.replace(hello, request=secrets.token_urlsafe(16))
+        elif not isinstance(hello, ClientMessage) and (
+                hello.get("type") == "create" or (hello.get("type") == "join" and "key" not in hello)):
+            hello = {**hello, "request": secrets.token_urlsafe(16)}
+        self._hello = _frame(hello)
         self._first_delay = first_delay
         self._max_delay = max_delay
         self._open_timeout = open_timeout
         self._ping_interval = ping_interval
-        self._inbox: deque[dict[str, Any]] = deque()  # deque appends and pops are thread-safe
-        self._outbox: deque[dict[str, Any]] = deque(maxlen=MAX_QUEUED)
+        # What arrived: each object, and its message (None: of a type this game does not know).
+        self._inbox: deque[tuple[dict[str, Any], ServerMessage | None]] = deque()  # (thread-safe ends)
+        self._outbox: deque[str] = deque(maxlen=MAX_QUEUED)  # frames to send
         self._closing = False
         self._ever_connected = False
         self._loop = asyncio.new_event_loop()
@@ -233,18 +258,28 @@ class RoomConnection:
         return f"RoomConnection({self.url!r}, room={self.room!r}, seat={self.seat}, status={self.status!r})"
 
     # ---- the main thread's side --------------------------------------------------------------
-    def send(self, message: dict[str, Any]) -> None:
-        """Send ``message`` (the protocol version is added); queued while disconnected."""
+    def send(self, message: ClientMessage | dict[str, Any]) -> None:
+        """Send ``message`` (a plain object gets the protocol version added); queued while disconnected."""
         if self._closing:
             return
-        self._outbox.append({**message, "v": PROTOCOL})
+        self._outbox.append(_frame(message))
         self._nudge()
 
     def poll(self) -> list[dict[str, Any]]:
-        """Every message received since the last call, oldest first (never blocks)."""
+        """Every message received since the last call, oldest first, as its JSON object (never blocks)."""
         out = []
         while self._inbox:
-            out.append(self._inbox.popleft())
+            out.append(self._inbox.popleft()[0])
+        return out
+
+    def poll_messages(self) -> list[ServerMessage]:
+        """Every message received since the last call, oldest first, as its type (never blocks); one
+        of a type this game does not know is left out."""
+        out = []
+        while self._inbox:
+            message = self._inbox.popleft()[1]
+            if message is not None:
+                out.append(message)
         return out
 
     @property
@@ -257,7 +292,7 @@ class RoomConnection:
         if self._closing:
             return
         if leave and self.status == CONNECTED:
-            self._outbox.append({"type": "leave", "v": PROTOCOL})
+            self._outbox.append(Leave().encode())
         self._closing = True
         self._nudge()
 
@@ -330,13 +365,13 @@ class RoomConnection:
     async def _session(self, ws: ClientConnection) -> None:
         """Join (or rejoin), then send the queue and receive until the connection drops."""
         if self._key is not None and self.room is not None and self.seat is not None:
-            hello = {"type": "join", "room": self.room, "seat": self.seat, "key": self._key}
+            hello = Join(room=self.room, seat=self.seat, key=self._key).encode()
         else:
             hello = self._hello
         try:
             if self._player is not None:
                 await self._greet(ws, self._player)
-            await ws.send(json.dumps({**hello, "v": PROTOCOL}))
+            await ws.send(hello)
         except ConnectionClosed as exc:
             self.problem = str(exc)
             return
@@ -345,11 +380,10 @@ class RoomConnection:
         try:
             while not reader.done():
                 while self._outbox and not self._closing:
-                    message = self._outbox.popleft()
-                    await ws.send(json.dumps(message))
+                    await ws.send(self._outbox.popleft())
                 if self._closing:
                     while self._outbox:  # a last "leave"
-                        await ws.send(json.dumps(self._outbox.popleft()))
+                        await ws.send(self._outbox.popleft())
                     break
                 assert self._wake is not None
                 self._wake.clear()
@@ -376,14 +410,13 @@ class RoomConnection:
             async with asyncio.timeout(self._open_timeout):
                 while True:
                     message = self._take(await ws.recv())
-                    kind = message.get("type") if message is not None else None
-                    if kind == "error":
+                    if isinstance(message, Error):
                         return
-                    if kind == "profile":
-                        assert message is not None
-                        change = profile_change(player, message)
+                    if isinstance(message, PlayerProfile):
+                        change = profile_change(player, message.source or message.to_json())
                         if change is not None:
-                            await ws.send(json.dumps({**change, "ref": SYNC_REF, "v": PROTOCOL}))
+                            await ws.send(ChangeProfile(name=change.get("name"), avatar=change.get("avatar"),
+                                                        ref=SYNC_REF).encode())
                         return
         except TimeoutError:
             return
@@ -395,37 +428,44 @@ class RoomConnection:
         except ConnectionClosed as exc:
             self.problem = str(exc)
 
-    def _take(self, raw: str | bytes) -> dict[str, Any] | None:
-        """One frame from the server: kept for `poll` (and what rejoining needs remembered);
-        None when it is no message (the server only sends JSON objects: a garbled frame, or
-        one with a number JSON has not, is dropped, never a crash)."""
+    def _take(self, raw: str | bytes) -> ServerMessage | None:
+        """One frame from the server: kept for `poll` and `poll_messages` (and what rejoining
+        needs remembered); None when it is no message this game knows (the server only sends
+        JSON objects: a garbled frame, or one with a number JSON has not, is dropped, never a
+        crash; an object of an unknown type is handed on to `poll` only)."""
         try:
-            message = read_message(raw)
+            data = read_message(raw)
         except ValueError:
             return None
-        if not isinstance(message, dict):
+        if not isinstance(data, dict):
             return None
-        kind = message.get("type")
-        if kind == "joined":
+        message = from_server(data)
+        if isinstance(message, Joined):
             self._remember(message)
-        elif kind == "error" and message.get("code") == "replaced":
+        elif isinstance(message, Error) and message.code == "replaced":
             # The seat was taken over by a newer connection (another device with the key):
             # coming back would only take it away from that device in turn.
-            self.problem = str(message.get("message") or "replaced")
+            self.problem = message.message or "replaced"
             self._closing = True
-        elif kind == "error" and message.get("ref") == SYNC_REF:
-            code = str(message.get("code"))[:40]
-            _LOG.info("the server kept the player's former name or avatar (%s)", code)
+        elif isinstance(message, Error) and message.ref == SYNC_REF:
+            _LOG.info("the server kept the player's former name or avatar (%s)", str(message.code)[:40])
             return message  # the screens never asked for that change: theirs is not to explain
-        self._inbox.append(message)
+        self._inbox.append((data, message))
         return message
 
-    def _remember(self, message: dict[str, Any]) -> None:
+    def _remember(self, message: Joined) -> None:
         """Keep what rejoining needs from a ``joined`` message."""
-        room, seat, key = message.get("room"), message.get("seat"), message.get("key")
-        if isinstance(room, str) and type(seat) is int:
-            if room != self.room or seat != self.seat:
+        if message.room is not None and message.seat is not None:
+            if message.room != self.room or message.seat != self.seat:
                 self._key = None  # a different seat: the old key does not open it
-            self.room, self.seat = room, seat
-        if isinstance(key, str):
-            self._key = key
+            self.room, self.seat = message.room, message.seat
+        if message.key is not None:
+            self._key = message.key
+
+
+def _frame(message: ClientMessage | dict[str, Any]) -> str:
+    """A message's frame: a type's own encoding, or a plain object with the protocol version last
+    (as the game always wrote it)."""
+    if isinstance(message, ClientMessage):
+        return message.encode()
+    return json.dumps({**message, "v": PROTOCOL})

@@ -1,0 +1,210 @@
+"""The messages a server sends (protocol 2): built by the server, read leniently by the game.
+
+The server builds one and `ServerMessage.encode` writes exactly the frame it always
+sent. The game reads them with `from_server`, as leniently as it always did (a server
+is not trusted): a field of the wrong kind is read as None and named in
+`ServerMessage.strays`, for each reader to show as a neutral value; the frame is never
+a crash. Nested values (a view, events, a room's seats and results, listings) stay
+JSON built and read by `game.net.wire` and the modules that own them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from .message_fields import Message, Ref, derived, field_types, fits, wire
+from .profiles import MAX_NAME
+from .protocol import PROTOCOL, Refusal
+from .requests import MAX_PLAYERS
+
+
+@dataclass(frozen=True, kw_only=True)
+class ServerMessage(Message):
+    """A message the server sends; the game reads one with `from_server`."""
+
+    DIRECTION: ClassVar[str] = "server"
+    strays: frozenset[str] = derived(frozenset())  # fields a server sent of the wrong kind (read as None)
+    source: dict[str, Any] | None = derived()  # the JSON object it was read from (None: built here)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ServerMessage:
+        """The message a server's JSON object holds, read leniently: a field of the wrong kind is
+        None and named in ``strays`` (its readers decide what that shows), the frame is kept."""
+        declared = field_types(cls)
+        values: dict[str, Any] = {}
+        strays = set()
+        for f in cls.wire_fields():
+            value = data.get(f.name)
+            if fits(value, declared[f.name]):
+                values[f.name] = value
+            else:
+                values[f.name] = None
+                if f.name in data:
+                    strays.add(f.name)
+        return cls(**values, strays=frozenset(strays), source=data)
+
+
+
+@dataclass(frozen=True, kw_only=True)
+class Joined(ServerMessage):
+    """The connection holds ``seat`` of ``room`` (``key``: only when just claimed)."""
+
+    TYPE: ClassVar[str] = "joined"
+    room: str = wire(omit=False)
+    seat: int = wire(omit=False, minimum=0)
+    players: int = wire(omit=False, minimum=2, maximum=MAX_PLAYERS)
+    key: str | None = wire()
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomStatus(ServerMessage):
+    """Where a room stands: its rules, seats, state, results and votes."""
+
+    TYPE: ClassVar[str] = "room"
+    room: str = wire(omit=False)
+    preset: str = wire(omit=False)
+    options: dict[str, Any] = wire(omit=False)
+    players: int = wire(omit=False)
+    state: str = wire(omit=False, enum=["waiting", "playing", "round_over", "match_over"])
+    seats: list[dict[str, Any]] = wire(omit=False)
+    waiting_for: list[int] = wire(omit=False)
+    results: list[dict[str, Any] | None] = wire(omit=False)
+    deal: int = wire(omit=False)
+    kind: str = wire(omit=False, enum=["private", "public", "quick"])
+    ranked: bool = wire(omit=False)
+    votes: list[dict[str, Any]] = wire(omit=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Update(ServerMessage):
+    """A seat's view and the events since its last update (redacted for it)."""
+
+    TYPE: ClassVar[str] = "update"
+    room: str = wire(omit=False)
+    view: dict[str, Any] = wire(omit=False)
+    events: list[dict[str, Any]] = wire(omit=False)
+    timer: float | None = wire(omit=False, minimum=0)
+    autopilot: bool = wire(omit=False)
+    ref: Ref | None = wire()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Error(ServerMessage):
+    """A refusal: its ``code`` and a sentence (an illegal action's ``reason`` and ``values``)."""
+
+    TYPE: ClassVar[str] = "error"
+    code: str = wire(omit=False)
+    message: str = wire(omit=False)
+    reason: str | None = wire()
+    values: dict[str, Any] | None = wire()
+    server: int | None = wire()
+    ref: Ref | None = wire()
+
+    def encode_closing(self) -> str:
+        """The frame of an error the connection is closed after (``too_many_connections``,
+        ``replaced``): protocol 2 writes its ``"v"`` before its ``message`` there."""
+        return json.dumps({"type": self.TYPE, "code": self.code, "v": PROTOCOL, "message": self.message})
+
+    @classmethod
+    def of(cls, refusal: Refusal, ref: Ref | None = None) -> Error:
+        """The error message answering ``refusal`` (``ref``: the refused message's)."""
+        extra = refusal.extra
+        return cls(code=refusal.code, message=str(refusal), reason=extra.get("reason"),
+                   values=extra.get("values"), server=extra.get("server"), ref=ref)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pong(ServerMessage):
+    """The answer to ``ping``."""
+
+    TYPE: ClassVar[str] = "pong"
+    ref: Ref | None = wire()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Left(ServerMessage):
+    """The answer to ``leave``; the server then closes the connection."""
+
+    TYPE: ClassVar[str] = "left"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerProfile(ServerMessage):
+    """The player a connection speaks for, as others see them, and their points."""
+
+    TYPE: ClassVar[str] = "profile"
+    name: str = wire(omit=False, maxLength=MAX_NAME)
+    tag: str = wire(omit=False)
+    avatar: int = wire(omit=False, minimum=0, maximum=15)
+    xp: dict[str, int] = wire(omit=False)
+    created: bool = wire(omit=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LobbyListing(ServerMessage):
+    """The public rooms, waiting longest first, and the server's time."""
+
+    TYPE: ClassVar[str] = "lobby"
+    rooms: list[dict[str, Any]] = wire(omit=False, maxItems=100)
+    listed: int = wire(omit=False)
+    now: float = wire(omit=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Queued(ServerMessage):
+    """A quick match's wait: its rules, how many wait in its queue, since when."""
+
+    TYPE: ClassVar[str] = "queued"
+    preset: str = wire(omit=False)
+    options: dict[str, Any] = wire(omit=False)
+    players: int = wire(omit=False)
+    waiting: int = wire(omit=False)
+    since: float = wire(omit=False)
+    now: float = wire(omit=False)
+    computers: bool = wire(omit=False)
+    wait: float = wire(omit=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unqueued(ServerMessage):
+    """The connection waits in no queue (any more)."""
+
+    TYPE: ClassVar[str] = "unqueued"
+    ref: Ref | None = wire()
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeaderboardAnswer(ServerMessage):
+    """The top 100 of a rule set, and the asker's own rank (``you``: null without one)."""
+
+    TYPE: ClassVar[str] = "leaderboard"
+    preset: str = wire(omit=False)
+    top: list[dict[str, Any]] = wire(omit=False, maxItems=100)
+    you: dict[str, Any] | None = wire(omit=False)
+    players: int = wire(omit=False)
+    ref: Ref | None = wire()
+
+
+@dataclass(frozen=True, kw_only=True)
+class HistoryAnswer(ServerMessage):
+    """The asker's latest 50 ranked games, newest first."""
+
+    TYPE: ClassVar[str] = "history"
+    games: list[dict[str, Any]] = wire(omit=False, maxItems=50)
+    ref: Ref | None = wire()
+
+
+SERVER_MESSAGES: Final[dict[str, type[ServerMessage]]] = {
+    cls.TYPE: cls for cls in (Joined, RoomStatus, Update, Error, Pong, Left, PlayerProfile, LobbyListing,
+                              Queued, Unqueued, LeaderboardAnswer, HistoryAnswer)}
+
+
+def from_server(data: Any) -> ServerMessage | None:
+    """A server's JSON value as its message, or None when it is none this game knows (not an object,
+    an unknown type). Fields of the wrong kind read as None (`ServerMessage.from_json`)."""
+    if not isinstance(data, dict):
+        return None
+    cls = SERVER_MESSAGES.get(data.get("type"))  # type: ignore[arg-type]
+    return None if cls is None else cls.from_json(data)
