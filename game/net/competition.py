@@ -20,17 +20,26 @@ writes them and what it answers:
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, TypedDict
 
 from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
+from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, Vote
 from .protocol import Client, Refusal
-from .ranking import Abandons, Ranking, known_preset
+from .ranking import Abandons, Ranking
 from .rooms import LogEntry, Room
-from .roomservice import Handler, Ref, RoomService
+from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
+
+
+class RankedStatus(TypedDict):
+    """What a room's status (`messages.RoomStatus`) says of the ranking."""
+
+    kind: str  # private, public or quick (`rooms.KINDS`)
+    ranked: bool  # its results earn points
+    votes: list[dict[str, Any]]  # each abandoned seat's vote: its seat, yes, no, voters, voted, penalised
 
 
 class Competition:
@@ -44,7 +53,8 @@ class Competition:
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
-        return {"vote": self.on_vote, "leaderboard": self.on_leaderboard, "history": self.on_history}
+        return dict([handles(Vote, self.on_vote), handles(Leaderboard, self.on_leaderboard),
+                     handles(History, self.on_history)])
 
     # ---- what the room tells ------------------------------------------------------------------
     def match_over(self, room: Room) -> None:
@@ -94,7 +104,7 @@ class Competition:
                 log.error("room %s: %s", room_id, exc)
         self.alarm.replan()
 
-    def status(self, room: Room) -> dict[str, Any]:
+    def status(self, room: Room) -> RankedStatus:
         """What the room status says of the ranking: its kind, whether it is ranked, the votes."""
         votes = []
         for seat, one in enumerate(room.seats):
@@ -106,15 +116,14 @@ class Competition:
         return {"kind": room.kind, "ranked": room.earns, "votes": votes}
 
     # ---- messages --------------------------------------------------------------------------------
-    async def on_vote(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_vote(self, client: Client, message: Vote) -> None:
         """Vote on penalising an abandon of the sender's room."""
         service = self.service
         room, voter = service.joined(client)
-        seat, penalise = data.get("seat"), data.get("penalise")
-        if type(seat) is not int or not 0 <= seat < room.players:
+        seat, penalise = message.seat, message.penalise
+        if seat is None or not 0 <= seat < room.players:  # its range is the room's
             raise Refusal("bad_message", f"seat must be a whole number from 0 to {room.players - 1}")
-        if type(penalise) is not bool:
-            raise Refusal("bad_message", "penalise must be true or false")
+        message.check("penalise")
         if not room.ranked:
             raise Refusal("no_vote", "only the abandons of a ranked game are put to the vote")
         if not room.seats[seat].abandoned:
@@ -135,26 +144,18 @@ class Competition:
             log.info("room %s: the abandon of seat %d was penalised", room.room_id, seat)
         service.status(room)
 
-    async def on_leaderboard(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_leaderboard(self, client: Client, message: Leaderboard) -> None:
         """The top players of a rule set, and the sender's own rank if they said hello."""
-        preset = known_preset(data.get("preset"))
-        if preset is None:
-            raise Refusal("bad_rules", "preset must name a rule set: duel, classic, points, colors or action")
+        message.check("preset")
         costly(client)
         player = client.profile.player if client.profile is not None else None
-        board = self.ranking.leaderboard(preset, player)
-        reply = {"type": "leaderboard", **board, **({"ref": ref} if ref is not None else {})}
-        self.service.send(client, reply)
+        board = self.ranking.leaderboard(message.preset, player)
+        self.service.send(client, LeaderboardAnswer(**board, ref=message.ref))
 
-    async def on_history(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_history(self, client: Client, message: History) -> None:
         """The sender's latest ranked games (of one rule set, or all)."""
         profile = needs_profile(client, "asking for your history")
-        preset = None
-        if data.get("preset") is not None:
-            preset = known_preset(data.get("preset"))
-            if preset is None:
-                raise Refusal("bad_rules", "preset must name a rule set, or be left out for all of them")
+        message.check("preset")
         costly(client)
-        games = self.ranking.history(profile.player, preset)
-        self.service.send(client, {"type": "history", "games": games,
-                                   **({"ref": ref} if ref is not None else {})})
+        games = self.ranking.history(profile.player, message.preset)
+        self.service.send(client, HistoryAnswer(games=games, ref=message.ref))

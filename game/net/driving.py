@@ -20,6 +20,7 @@ import logging
 
 from game.play import Move, Pace
 
+from .messages import Error
 from .protocol import Refusal
 from .rooms import LogEntry, Room
 from .roomservice import RoomService
@@ -80,7 +81,7 @@ class Driving:
             service.quotas.check_deal(room.room_id, room.computer_seats)
         except Refusal as exc:
             for client in list(service.seated.get(room.room_id, {}).values()):
-                service.send(client, {"type": "error", "code": exc.code, "message": str(exc)})
+                service.send(client, Error(code=exc.code, message=str(exc)))
             return False
         return True
 

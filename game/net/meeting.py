@@ -18,13 +18,14 @@ said here for every handler of the server.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from .lobby import Lobby
-from .profiles import DEFAULT_AVATAR, DEFAULT_NAME, Profile, Profiles, check_avatar, check_name, player_id
+from .messages import ChangeProfile, Hello, PlayerProfile
+from .messages import Lobby as LobbyRequest
+from .profiles import Profile, Profiles
 from .protocol import Client, Refusal
 from .ranking import Ranking
-from .roomservice import Handler, Ref, RoomService
+from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
@@ -72,22 +73,23 @@ class Meeting:
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
-        return {"hello": self.on_hello, "profile": self.on_profile, "lobby": self.on_lobby}
+        return dict([handles(Hello, self.on_hello), handles(ChangeProfile, self.on_profile),
+                     handles(LobbyRequest, self.on_lobby)])
 
     def _profile(self, client: Client, created: bool) -> None:
         profile = client.profile
         assert profile is not None
-        self.service.send(client, {"type": "profile", **profile.public(),
-                                   "xp": self.ranking.points(profile.player), "created": created})
+        xp = self.ranking.points(profile.player)
+        self.service.send(client, PlayerProfile(name=profile.name, tag=profile.tag, avatar=profile.avatar,
+                                                xp=xp, created=created))
 
     # ---- who is this ----------------------------------------------------------------------------
-    async def on_hello(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_hello(self, client: Client, message: Hello) -> None:
         """Speak for the player whose key this is (a new key makes a new profile)."""
         service = self.service
-        player = player_id(data.get("player"))
         # Checked whether or not they are used (a known key keeps its own name and avatar).
-        name = check_name(data["name"]) if "name" in data else DEFAULT_NAME
-        avatar = check_avatar(data["avatar"]) if "avatar" in data else DEFAULT_AVATAR
+        message.check("player", "name", "avatar")
+        player, name, avatar = message.player_id, message.profile_name, message.profile_avatar
         if client.profile is not None:
             if client.profile.player != player:
                 raise Refusal("bad_message", "this connection already speaks for another player; "
@@ -116,14 +118,13 @@ class Meeting:
         client.profile = profile
         self._profile(client, created)
 
-    async def on_profile(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_profile(self, client: Client, message: ChangeProfile) -> None:
         """Change the player's name or avatar."""
         service = self.service
         profile = needs_profile(client, "changing your profile")
-        if "name" not in data and "avatar" not in data:
-            raise Refusal("bad_message", "profile changes name, avatar or both")
-        name = check_name(data["name"]) if "name" in data else profile.name
-        avatar = check_avatar(data["avatar"]) if "avatar" in data else profile.avatar
+        message.check("fields", "name", "avatar")
+        name = message.new_name if message.new_name is not None else profile.name
+        avatar = message.new_avatar if message.new_avatar is not None else profile.avatar
         if (name, avatar) != (profile.name, profile.avatar):
             limit = service.quotas.limits.renames_per_hour
             service.quotas.spend("renames", identities(client), limit,
@@ -138,10 +139,8 @@ class Meeting:
         self._profile(client, False)
 
     # ---- the lobby --------------------------------------------------------------------------------
-    async def on_lobby(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_lobby(self, client: Client, message: LobbyRequest) -> None:
         """The public rooms now, and their changes while ``watch`` (default true)."""
-        watch = data.get("watch", True)
-        if type(watch) is not bool:
-            raise Refusal("bad_message", "watch must be true or false")
+        message.check("watch")
         costly(client)
-        self.lobby.watch(client, watch)
+        self.lobby.watch(client, message.watching)

@@ -9,14 +9,13 @@ the action.
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.engine import Status, TimeOut, parse_action
+from game.engine import Status, TimeOut
 
 from .driving import Driving
-from .protocol import Client, Refusal, text_problem
+from .messages import AcceptRound, ActionMessage, Autopilot, Leave, Left
+from .protocol import Client, Refusal
 from .rooms import LogEntry
-from .roomservice import Handler, Ref, RoomService
+from .roomservice import Handler, RoomService, handles
 
 
 class Playing:
@@ -29,46 +28,37 @@ class Playing:
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
-        return {"action": self.on_action, "autopilot": self.on_autopilot,
-                "accept_round": self.on_accept_round, "leave": self.on_leave}
+        return dict([handles(ActionMessage, self.on_action), handles(Autopilot, self.on_autopilot),
+                     handles(AcceptRound, self.on_accept_round), handles(Leave, self.on_leave)])
 
-    async def on_action(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_action(self, client: Client, message: ActionMessage) -> None:
         """The sender's seat acts (its notation, e.g. ``play 7H``)."""
         service = self.service
         room, seat = service.joined(client)
-        text = data.get("action")
-        if not isinstance(text, str):
-            raise Refusal("bad_message", "action must be text, e.g. \"play 7H\"")
-        problem = text_problem(text[:64])
-        if problem is not None:
-            raise Refusal("bad_message", f"action holds {problem}; send its notation, e.g. \"play 7H\"")
-        try:
-            action = parse_action(text)
-        except ValueError as exc:
-            raise Refusal("bad_message", str(exc)) from None
+        message.check("action")
+        action = message.move
+        assert action is not None  # (its text was checked)
         if isinstance(action, TimeOut):
             raise Refusal("illegal", "only the server's clock runs out a turn", reason="not_allowed",
                           values={"action": "timeout"})
         self.driving.catch_up(room)  # the time until now counts for the turn as it was
         # The player is here and acts (even if the rules refuse it): the autopilot gives them control back.
         room.person_acted(seat)
-        service.act(room, seat, action, client, ref)
+        service.act(room, seat, action, client, message.ref)
 
-    async def on_autopilot(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_autopilot(self, client: Client, message: Autopilot) -> None:
         """The player hands their turns to the server's Medium stand-in (``on``), or takes them back."""
         service = self.service
         room, seat = service.joined(client)
-        on = data.get("on")
-        if type(on) is not bool:
-            raise Refusal("bad_message", "on must be true or false")
+        message.check("on")
         if room.match is None or room.driver is None:
             raise Refusal("not_started", "the game starts when every human seat is taken")
         self.driving.catch_up(room)  # the time until now counts for the turn as it was
-        room.driver.set_autopilot(seat, on)
-        service.update(client, room, [], ref)
+        room.driver.set_autopilot(seat, message.on)
+        service.update(client, room, [], message.ref)
         self.driving.kick(room)
 
-    async def on_accept_round(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_accept_round(self, client: Client, message: AcceptRound) -> None:
         """The sender's seat asks for the next deal."""
         service = self.service
         room, seat = service.joined(client)
@@ -83,8 +73,8 @@ class Playing:
         service.status(room)
         self.driving.kick(room)
 
-    async def on_leave(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_leave(self, client: Client, message: Leave) -> None:
         """The sender gives its seat up (it keeps its key) and its connection is closed."""
         self.service.detach(client)
-        self.service.send(client, {"type": "left"})
+        self.service.send(client, Left())
         client.outbox.put_nowait(None)  # the writer closes the connection once "left" is out

@@ -140,10 +140,6 @@ class Profile:
         """Name and tag, as shown (``Ana #3F2``)."""
         return f"{self.name} #{self.tag}"
 
-    def public(self) -> dict[str, Any]:
-        """What anyone may see: name, tag, avatar."""
-        return {"name": self.name, "tag": self.tag, "avatar": self.avatar}
-
 
 class Profiles:
     """The players' profiles, kept in the server's `roomstore.RoomStore`."""

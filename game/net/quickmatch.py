@@ -15,19 +15,16 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from typing import Any, Final
 
-from .matchmaking import DEFAULT_WAIT, FILL_LEVEL, MAX_WAIT, MIN_WAIT, Queues, Ticket
+from .matchmaking import FILL_LEVEL, Queues, Ticket
 from .meeting import identities, needs_profile
+from .messages import Error, Queue, Unqueue, Unqueued
 from .protocol import Client, Refusal
 from .rooms import Room, Seat
-from .roomservice import Handler, Ref, RoomService
+from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
-from .wire import WireError, rules_from_json
 
 log = logging.getLogger("huit.server")
-
-MAX_PLAYERS: Final = 8
 
 
 class QuickMatch:
@@ -42,43 +39,28 @@ class QuickMatch:
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
-        return {"queue": self.on_queue, "unqueue": self.on_unqueue}
+        return dict([handles(Queue, self.on_queue), handles(Unqueue, self.on_unqueue)])
 
-    async def on_queue(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_queue(self, client: Client, message: Queue) -> None:
         """Wait for a table of these rules and this many players."""
         service = self.service
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
         profile = needs_profile(client, "asking for a quick match")
-        try:
-            rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
-        except WireError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        players = data.get("players")
-        if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
-            raise Refusal("bad_message", f"players must be a whole number from 2 to {MAX_PLAYERS}")
-        try:
-            rules.check_players(players)
-        except ValueError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        computers = data.get("computers", False)
-        if type(computers) is not bool:
-            raise Refusal("bad_message", "computers must be true or false")
-        wait = data.get("wait", DEFAULT_WAIT)
-        if isinstance(wait, bool) or not isinstance(wait, int | float) or not MIN_WAIT <= wait <= MAX_WAIT:
-            raise Refusal("bad_message",
-                          f"wait must be a number of seconds from {MIN_WAIT:g} to {MAX_WAIT:g}")
+        message.check("rules", "players", "computers", "wait")
+        rules = message.rules
+        assert rules is not None  # (they were checked)
         service.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
         limit = service.quotas.limits.queue_per_hour
         service.quotas.spend("queue", identities(client), limit,
                              Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
-        self.queues.add(Ticket(client, profile.player, client.address, rules, players, computers,
-                               float(wait), service.clock.now()))
+        self.queues.add(Ticket(client, profile.player, client.address, rules, message.players,
+                               bool(message.computers), message.seconds, service.clock.now()))
 
-    async def on_unqueue(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
+    async def on_unqueue(self, client: Client, message: Unqueue) -> None:
         """Leave the queue (answered ``unqueued`` whether or not it was in one)."""
         self.queues.remove(client)
-        self.service.send(client, {"type": "unqueued", **({"ref": ref} if ref is not None else {})})
+        self.service.send(client, Unqueued(ref=message.ref))
 
     def quick_room(self, group: list[Ticket], computers: int) -> list[Ticket]:
         """Seat ``group`` (and ``computers`` computers) in a new quick-match room: every seat is
@@ -136,5 +118,5 @@ class QuickMatch:
 
     def _unqueue(self, ticket: Ticket, code: str, message: str) -> None:
         """Tell a player taken out of the queue without a seat why, and that they wait no more."""
-        self.service.send(ticket.client, {"type": "error", "code": code, "message": message})
-        self.service.send(ticket.client, {"type": "unqueued"})
+        self.service.send(ticket.client, Error(code=code, message=message))
+        self.service.send(ticket.client, Unqueued())

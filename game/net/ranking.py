@@ -26,7 +26,7 @@ and the points and games they add up to per player and rule set (the leaderboard
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 from game.engine import PRESETS, Status, experience_points
 
@@ -44,6 +44,15 @@ HISTORY: Final = 50
 """Ranked games a player's history shows (the latest)."""
 PENALTY_DEAL: Final = 0
 """The ``deal`` of a penalty's row in ``ranked`` (deals count from 1)."""
+
+
+class Board(TypedDict):
+    """A rule set's leaderboard: the fields of the ``leaderboard`` answer (`messages.LeaderboardAnswer`)."""
+
+    preset: str
+    top: list[dict[str, Any]]  # rank, name, tag, avatar, xp, games, you
+    you: dict[str, Any] | None  # the asker's rank, xp and games (None: not ranked in it)
+    players: int  # players ranked in it
 
 
 def outcome(room: Room, seat: int) -> str:
@@ -147,7 +156,7 @@ class Ranking:
         """The player's points per rule set (those they played ranked)."""
         return self.store.points(player)
 
-    def leaderboard(self, preset: str, player: str | None) -> dict[str, Any]:
+    def leaderboard(self, preset: str, player: str | None) -> Board:
         """The `TOP` players of ``preset`` (rank, name, tag, avatar, points, games) and the
         asking player's own line (None when they have not played it ranked)."""
         board = self.store.leaderboard(preset, TOP, player)

@@ -22,16 +22,16 @@ quick-match `Queues` of their changes: the server plugs them in with `connect`.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from game.engine import Action, IllegalAction, Status
 from game.engine.events import Event
 
 from .clock import Clock
-from .protocol import PROTOCOL, Client, Refusal, plain_values
+from .messages import ClientMessage, Error, Joined, Ref, RoomStatus, ServerMessage, Update
+from .protocol import Client, Refusal, plain_values
 from .quotas import Quotas
 from .rooms import LogEntry, Room
 from .roomstore import RankedLine, RoomStore, StoreFailure
@@ -47,10 +47,23 @@ MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is dis
 
 log = logging.getLogger("huit.server")
 
-Ref = int | str | None
-"""A request's ``ref`` (checked: text or a number of at most 64 characters), echoed in its answer."""
-Handler = Callable[[Client, dict[str, Any], Ref], Awaitable[None]]
-"""What handles one type of message: the connection, the message's fields, its ``ref``."""
+Handler = Callable[[Client, ClientMessage], Awaitable[None]]
+"""What handles one type of message: the connection and its message, decoded once by the server
+(`messages.decode`); made from a handler of that type by `handles`."""
+
+M = TypeVar("M", bound=ClientMessage)
+
+
+def handles(kind: type[M], handle: Callable[[Client, M], Awaitable[None]]) -> tuple[str, Handler]:
+    """``handle``, which takes ``kind``'s messages, as the `Handler` of its message type (with the
+    type's name: a part's ``handlers()`` is a ``dict`` of these)."""
+
+    def handler(client: Client, message: ClientMessage) -> Awaitable[None]:
+        if not isinstance(message, kind):  # the server looks the handler up by the message's own type
+            raise TypeError(f"a {kind.TYPE} handler was given a {message.TYPE} message")
+        return handle(client, message)
+
+    return kind.TYPE, handler
 
 
 class RoomService:
@@ -76,32 +89,30 @@ class RoomService:
         self.queues = queues
 
     # ---- telling ------------------------------------------------------------------------------
-    def send(self, client: Client, message: dict[str, Any]) -> None:
-        """Queue ``message`` for ``client`` (with the protocol's version); a client that stopped
-        reading (`MAX_BACKLOG` unread) is let go: it reconnects for a fresh view."""
+    def send(self, client: Client, message: ServerMessage) -> None:
+        """Queue ``message`` for ``client`` (encoded, with the protocol's version); a client that
+        stopped reading (`MAX_BACKLOG` unread) is let go: it reconnects for a fresh view."""
         if client.closing:
             return
-        message["v"] = PROTOCOL
         if client.outbox.qsize() >= MAX_BACKLOG:  # it stopped reading: let it reconnect for a fresh view
             client.closing = True  # closed once, whatever it sends meanwhile
             self.detach(client)
             self.spawn(client.ws.close(1008, "too many unread messages"))
             return
-        client.outbox.put_nowait(json.dumps(message))
+        client.outbox.put_nowait(message.encode())
 
-    def update(self, client: Client, room: Room, events: list[Event], ref: Ref = None) -> None:
+    def update(self, client: Client, room: Room, events: list[Event], ref: Ref | None = None) -> None:
         """Send ``client`` its seat's view of ``room`` and ``events`` as its seat may see them."""
         assert room.match is not None and client.seat is not None
         seat = client.seat
-        message = {"type": "update", "room": room.room_id, "view": view_to_json(room.match.view(seat)),
-                   "events": [event_to_json(e.for_seat(seat)) for e in events], "timer": self._timer(room),
-                   "autopilot": room.driver is not None and room.driver.on_autopilot(seat)}
-        if ref is not None:
-            message["ref"] = ref
-        self.send(client, message)
+        self.send(client, Update(room=room.room_id, view=view_to_json(room.match.view(seat)),
+                                 events=[event_to_json(e.for_seat(seat)) for e in events],
+                                 timer=self._timer(room),
+                                 autopilot=room.driver is not None and room.driver.on_autopilot(seat),
+                                 ref=ref))
 
     def broadcast(self, room: Room, events: list[Event], sender: Client | None = None,
-                  ref: Ref = None) -> None:
+                  ref: Ref | None = None) -> None:
         """`update` every connection seated in ``room`` (``ref``: only in the ``sender``'s)."""
         for client in list(self.seated.get(room.room_id, {}).values()):
             self.update(client, room, events, ref if client is sender else None)
@@ -109,13 +120,13 @@ class RoomService:
     def status(self, room: Room) -> None:
         """Tell the room's seats where it stands (its ``room`` message), and the lobby."""
         match = room.match
-        status = {"type": "room", "room": room.room_id, "preset": room.rules.name,
-                  "options": room.rules.options(), "players": room.players, "state": room.state,
-                  "seats": [s.public() for s in room.seats], "waiting_for": room.waiting_for(),
-                  "results": [] if match is None else [result_to_json(r) for r in match.results],
-                  "deal": 0 if match is None else match.round.number, **self.competition.status(room)}
+        status = RoomStatus(room=room.room_id, preset=room.rules.name, options=room.rules.options(),
+                            players=room.players, state=room.state, seats=[s.public() for s in room.seats],
+                            waiting_for=room.waiting_for(),
+                            results=[] if match is None else [result_to_json(r) for r in match.results],
+                            deal=0 if match is None else match.round.number, **self.competition.status(room))
         for client in list(self.seated.get(room.room_id, {}).values()):
-            self.send(client, dict(status))
+            self.send(client, status)
         self.lobby.changed(room)
 
     @staticmethod
@@ -150,7 +161,7 @@ class RoomService:
             raise Refusal("server_error", "the server could not store that; please try again") from None
 
     def act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
-            ref: Ref = None) -> None:
+            ref: Ref | None = None) -> None:
         """``seat`` acts: checked, stored, applied, told to every seat (in one synchronous step).
 
         Raises:
@@ -226,19 +237,15 @@ class RoomService:
         old = seated.get(seat)
         if old is not None and old is not client:
             old.room = old.seat = None
-            old.outbox.put_nowait(json.dumps({"type": "error", "code": "replaced", "v": PROTOCOL,
-                                              "message": "this seat was taken over by a newer connection"}))
+            old.outbox.put_nowait(Error(code="replaced", message="this seat was taken over by a newer "
+                                                                 "connection").encode_closing())
             self.spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
         seated[seat] = client
         client.room, client.seat = room, seat
         self.quiet.pop(room.room_id, None)
         self.driving.catch_up(room)  # a player back on their turn: their clock goes on from where it was
         room.seats[seat].connected = True
-        reply: dict[str, Any] = {"type": "joined", "room": room.room_id, "seat": seat,
-                                 "players": room.players}
-        if key is not None:
-            reply["key"] = key
-        self.send(client, reply)
+        self.send(client, Joined(room=room.room_id, seat=seat, players=room.players, key=key))
         if room.match is not None:
             self.update(client, room, [])
         self.competition.back(room, seat)

@@ -20,8 +20,9 @@ change), then makes its move like a player's: checked, committed, applied, told
 (`driving`). Everything the server times reads one
 injectable clock (`clock`: turn clocks and delays, rate limits, request memory, the
 rooms-per-hour quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
-`protocol` holds its limits and message decoding, `hosting` runs a server on a
-thread or from the command line.
+`protocol` holds its limits, `messages` its messages (a client's frame is decoded once,
+in `RoomServer._receive`, and each handler takes its typed message), `hosting` runs a
+server on a thread or from the command line.
 
 What one player may cost the server is bounded: per connection, messages a second
 (`protocol.Client`) and messages queued for it; per address (through a trusted proxy,
@@ -55,13 +56,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import random
 import ssl
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -80,15 +80,16 @@ from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
 from .expiry import SWEEP as SWEEP
 from .lobby import Lobby
 from .meeting import Meeting
+from .messages import Error, Ping, Pong, decode
 from .playing import Playing
 from .profiles import Profiles
-from .protocol import BURST, MAX_FRAME, PROTOCOL, RATE, Client, Refusal, decode, read_ref, text_problem
+from .protocol import BURST, MAX_FRAME, RATE, Client, Refusal, read_ref
 from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
 from .rooms import Room
 from .roomservice import MAX_BACKLOG as MAX_BACKLOG
-from .roomservice import Handler, Ref, RoomService
+from .roomservice import Handler, RoomService, handles
 from .roomstore import RoomStore
 from .search import SearchPool
 from .seating import Seating
@@ -185,7 +186,8 @@ class RoomServer:
                              lonely_expiry=lonely_expiry, finished_expiry=finished_expiry)
         self.handlers: dict[str, Handler] = {
             **self.seating.handlers(), **self.playing.handlers(), **self.meeting.handlers(),
-            **self.quick.handlers(), **self.competition.handlers(), "ping": self._on_ping}
+            **self.quick.handlers(), **self.competition.handlers()}
+        self.handlers.update([handles(Ping, self._on_ping)])
         self.port = 0
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -251,9 +253,9 @@ class RoomServer:
         counted = not self.addresses.exempt(address, self._proxied(ws.request))
         if counted and not self.quotas.open(bucket):
             with contextlib.suppress(ConnectionClosed):
-                await ws.send(json.dumps({"type": "error", "code": "too_many_connections", "v": PROTOCOL,
-                                          "message": f"at most {self.quotas.limits.connections} connections "
-                                                     "from one address"}))
+                await ws.send(Error(code="too_many_connections", message=f"at most "
+                                    f"{self.quotas.limits.connections} connections from one address")
+                              .encode_closing())
                 await ws.close(1008, "too many connections from this address")
             return
         self.open_connections += 1
@@ -321,38 +323,26 @@ class RoomServer:
             return  # it is being closed: nothing it sends is read any more
         if not client.allow():
             if client.may_refuse():  # answered (with its ref) up to a second allowance; then dropped
-                reply: dict[str, Any] = {"type": "error", "code": "rate_limited",
-                         "message": f"more than {self.rate:g} messages a second: this one was dropped; "
-                                    "slow down"}
-                ref = read_ref(message)
-                if ref is not None:
-                    reply["ref"] = ref
-                self.service.send(client, reply)
+                self.service.send(client, Error(code="rate_limited", ref=read_ref(message),
+                                                message=f"more than {self.rate:g} messages a second: this "
+                                                        "one was dropped; slow down"))
             return
         ref = None
         try:
-            data = decode(message)
-            ref = data.get("ref")
-            if ref is not None and not (isinstance(ref, int | str) and len(str(ref)) <= 64
-                                        and not (isinstance(ref, str) and text_problem(ref))):
-                ref = None
-                raise Refusal("bad_message", "ref must be a string (plain text) or number of at most 64 "
-                                             "characters")
+            decoded = decode(message)  # the one place a client's frame is read
+            ref = decoded.ref
             try:
-                await self.handlers[data["type"]](client, data, ref)
+                await self.handlers[decoded.TYPE](client, decoded)
             except (Refusal, asyncio.CancelledError):
                 raise
             except Exception:  # a bug must cost one message, not the connection or the room
-                log.exception("a %s message failed", data["type"])
+                log.exception("a %s message failed", decoded.TYPE)
                 raise Refusal("server_error", "the server failed on that message; nothing changed") from None
         except Refusal as exc:
-            reply = {"type": "error", "code": exc.code, "message": str(exc), **exc.extra}
-            if ref is not None:
-                reply["ref"] = ref
-            self.service.send(client, reply)
+            self.service.send(client, Error.of(exc, ref))
 
-    async def _on_ping(self, client: Client, data: dict[str, Any], ref: Ref) -> None:
-        self.service.send(client, {"type": "pong", **({"ref": ref} if ref is not None else {})})
+    async def _on_ping(self, client: Client, message: Ping) -> None:
+        self.service.send(client, Pong(ref=message.ref))
 
 
 def _holders(room: Room) -> list[str]:
