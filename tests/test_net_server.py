@@ -389,3 +389,26 @@ def test_a_computer_on_the_server_waits_its_think_delay_by_the_servers_clock(tmp
         ana.until(lambda m: m["type"] == "update" and any(e.get("seat") == 1 for e in m["events"]))
     finally:
         server.stop()
+
+
+def test_every_message_a_client_may_send_has_one_handler_on_the_server(server):
+    from game.net.messages import CLIENT_MESSAGES
+
+    assert server.server is not None
+    assert sorted(server.server.handlers) == sorted(CLIENT_MESSAGES)
+
+
+def test_a_handler_given_a_message_of_another_type_fails_as_a_bug_and_is_never_run():
+    from game.net.messages import Ping, Vote
+    from game.net.roomservice import handles
+
+    ran = []
+
+    async def on_vote(client, message):
+        ran.append(message)
+
+    kind, handler = handles(Vote, on_vote)
+    assert kind == "vote"
+    with pytest.raises(TypeError, match="a vote handler was given a ping message"):
+        handler(None, Ping())
+    assert ran == []

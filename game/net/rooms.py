@@ -265,8 +265,9 @@ class Room:
         chosen = self.seats[seat]
         chosen.player, chosen.address, chosen.avatar = player, address, avatar
 
-    def opens(self, seat: Any, key: Any) -> bool:
-        """Whether ``key`` opens ``seat`` (constant-time comparison of digests)."""
+    def opens(self, seat: int | None, key: str | None) -> bool:
+        """Whether ``key`` opens ``seat`` (constant-time comparison of digests); no seat, a seat
+        out of range, or a key this server never made opens nothing."""
         if type(seat) is not int or not 0 <= seat < self.players or not isinstance(key, str):
             return False
         if not KEY.fullmatch(key):  # not a key this server made (a lone surrogate, a space...)

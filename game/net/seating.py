@@ -98,7 +98,7 @@ class Seating:
         if key is not None:
             if not room.opens(seat, key):  # a key this server never made (not text, a surrogate...) too
                 raise Refusal("bad_key", "that key does not open that seat")
-            assert type(seat) is int  # `opens` took it for a seat
+            assert seat is not None  # `opens` took it for a seat
             if room.seats[seat].abandoned:
                 raise Refusal("abandoned", "you were away from this ranked game too long: a computer plays "
                                            "your seat now")
