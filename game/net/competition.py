@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
+from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, Vote
 from .protocol import Client, Refusal
-from .ranking import Abandons, known_preset
+from .ranking import Abandons
 from .rooms import LogEntry, Room
 
 if TYPE_CHECKING:
@@ -107,15 +108,14 @@ class Competition:
         return {"kind": room.kind, "ranked": room.earns, "votes": votes}
 
     # ---- messages --------------------------------------------------------------------------------
-    async def on_vote(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_vote(self, client: Client, message: Vote) -> None:
         """Vote on penalising an abandon of the sender's room."""
         server = self.server
         room, voter = server._joined(client)
-        seat, penalise = data.get("seat"), data.get("penalise")
-        if type(seat) is not int or not 0 <= seat < room.players:
+        seat, penalise = message.seat, message.penalise
+        if seat is None or not 0 <= seat < room.players:
             raise Refusal("bad_message", f"seat must be a whole number from 0 to {room.players - 1}")
-        if type(penalise) is not bool:
-            raise Refusal("bad_message", "penalise must be true or false")
+        message.check("penalise")
         if not room.ranked:
             raise Refusal("no_vote", "only the abandons of a ranked game are put to the vote")
         if not room.seats[seat].abandoned:
@@ -136,26 +136,18 @@ class Competition:
             log.info("room %s: the abandon of seat %d was penalised", room.room_id, seat)
         server._room_status(room)
 
-    async def on_leaderboard(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_leaderboard(self, client: Client, message: Leaderboard) -> None:
         """The top players of a rule set, and the sender's own rank if they said hello."""
-        preset = known_preset(data.get("preset"))
-        if preset is None:
-            raise Refusal("bad_rules", "preset must name a rule set: duel, classic, points, colors or action")
+        message.check("preset")
         costly(client)
         player = client.profile.player if client.profile is not None else None
-        board = self.server.ranking.leaderboard(preset, player)
-        reply = {"type": "leaderboard", **board, **({"ref": ref} if ref is not None else {})}
-        self.server._send(client, reply)
+        board = self.server.ranking.leaderboard(message.preset, player)
+        self.server._send(client, LeaderboardAnswer(**board, ref=message.ref))
 
-    async def on_history(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_history(self, client: Client, message: History) -> None:
         """The sender's latest ranked games (of one rule set, or all)."""
         profile = needs_profile(client, "asking for your history")
-        preset = None
-        if data.get("preset") is not None:
-            preset = known_preset(data.get("preset"))
-            if preset is None:
-                raise Refusal("bad_rules", "preset must name a rule set, or be left out for all of them")
+        message.check("preset")
         costly(client)
-        games = self.server.ranking.history(profile.player, preset)
-        self.server._send(client, {"type": "history", "games": games,
-                                   **({"ref": ref} if ref is not None else {})})
+        games = self.server.ranking.history(profile.player, message.preset)
+        self.server._send(client, HistoryAnswer(games=games, ref=message.ref))

@@ -27,6 +27,7 @@ from game.engine.events import Event
 from game.play import Move, Pace
 
 from .clock import Clock
+from .messages import Error, ServerMessage
 from .protocol import Client, Refusal
 from .quotas import Quotas
 from .rooms import LogEntry, Room
@@ -60,7 +61,7 @@ class RoomDriving:
 
         def _room_status(self, room: Room) -> None: ...
 
-        def _send(self, client: Client, message: dict[str, Any]) -> None: ...
+        def _send(self, client: Client, message: ServerMessage) -> None: ...
 
     def _adopt(self, room: Room) -> None:
         """A room was dealt (or rebuilt): its driver paces its computers by the server's settings."""
@@ -101,7 +102,7 @@ class RoomDriving:
             self.quotas.check_deal(room.room_id, room.computer_seats)
         except Refusal as exc:
             for client in list(self.seated.get(room.room_id, {}).values()):
-                self._send(client, {"type": "error", "code": exc.code, "message": str(exc)})
+                self._send(client, Error(code=exc.code, message=str(exc)))
             return False
         return True
 

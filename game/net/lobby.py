@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from .alarm import Alarm
 from .clock import Clock
+from .messages import LobbyListing, ServerMessage
 from .protocol import Client
 from .rooms import Room
 
@@ -60,7 +61,7 @@ class Lobby:
     ``send(client, message)``: how a message reaches a connection (the server's queue).
     """
 
-    def __init__(self, clock: Clock, send: Callable[[Client, dict[str, Any]], None]) -> None:
+    def __init__(self, clock: Clock, send: Callable[[Client, ServerMessage], None]) -> None:
         self.clock = clock
         self.send = send
         self.rooms: dict[str, Room] = {}  # listed, by id
@@ -83,11 +84,11 @@ class Lobby:
         if self.rooms.pop(room_id, None) is not None:
             self._soon()
 
-    def listing(self) -> dict[str, Any]:
+    def listing(self) -> LobbyListing:
         """The ``lobby`` message: the listed rooms, waiting longest first, and the server's time."""
         rooms = sorted(self.rooms.values(), key=lambda r: (r.created, r.room_id))[:SHOWN]
-        return {"type": "lobby", "rooms": [entry(r) for r in rooms], "listed": len(self.rooms),
-                "now": round(self.clock.now(), 3)}
+        return LobbyListing(rooms=[entry(r) for r in rooms], listed=len(self.rooms),
+                            now=round(self.clock.now(), 3))
 
     def watch(self, client: Client, on: bool) -> None:
         """``client`` asked for the lobby: send it, and keep it informed while ``on``."""
@@ -113,10 +114,10 @@ class Lobby:
     def _push(self) -> None:
         self._due = None
         message = self.listing()
-        shown = json.dumps(message["rooms"])
+        shown = json.dumps(message.rooms)
         if shown == self._shown:
             return
         self._shown = shown
         self._next = self.clock.now() + PUSH_INTERVAL
         for client in list(self.watchers):
-            self.send(client, dict(message))
+            self.send(client, message)

@@ -1,7 +1,7 @@
 """Quick match: players ask for a rule set and a number of players, and are seated together.
 
 A request (``queue``: a preset, its options, a number of players, and whether computers
-may fill the table after a wait of the player's choosing, `DEFAULT_WAIT` by default)
+may fill the table after a wait of the player's choosing, `messages.DEFAULT_WAIT` by default)
 becomes a `Ticket` in the queue of exactly those rules and that number. As soon as a
 queue holds enough tickets, the oldest ones are seated together in a new room (the
 server's `make_room`). A ticket that allowed computers and has waited its wait is
@@ -29,20 +29,18 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from game.engine import Rules
 
 from .alarm import Alarm
 from .clock import Clock
+from .messages import Error, Queued, ServerMessage, Unqueued
 from .protocol import Client
 from .wire import rules_to_json
 
 log = logging.getLogger("huit.server")
 
-DEFAULT_WAIT: Final = 60.0
-MIN_WAIT: Final = 5.0
-MAX_WAIT: Final = 900.0
 FILL_LEVEL: Final = "medium"
 
 
@@ -69,11 +67,11 @@ class Ticket:
         """When computers may fill its table (None: never)."""
         return self.since + self.wait if self.computers else None
 
-    def status(self, waiting: int, now: float) -> dict[str, Any]:
+    def status(self, waiting: int, now: float) -> Queued:
         """The ``queued`` message for it (``waiting``: the people in its queue)."""
-        return {"type": "queued", **rules_to_json(self.rules), "players": self.players, "waiting": waiting,
-                "since": round(self.since, 3), "now": round(now, 3), "computers": self.computers,
-                "wait": self.wait}
+        return Queued(preset=self.rules.name, options=self.rules.options(), players=self.players,
+                      waiting=waiting, since=round(self.since, 3), now=round(now, 3),
+                      computers=self.computers, wait=self.wait)
 
 
 MakeRoom = Callable[[list[Ticket], int], list[Ticket]]
@@ -89,7 +87,7 @@ class Queues:
     server's, see `MakeRoom`.
     """
 
-    def __init__(self, clock: Clock, send: Callable[[Client, dict[str, Any]], None],
+    def __init__(self, clock: Clock, send: Callable[[Client, ServerMessage], None],
                  make_room: MakeRoom) -> None:
         self.clock = clock
         self.send = send
@@ -129,7 +127,7 @@ class Queues:
         else:
             self._tell(ticket.queue)
         if tell:
-            self.send(client, {"type": "unqueued"})
+            self.send(client, Unqueued())
         self.alarm.replan()
         return ticket
 
@@ -176,9 +174,10 @@ class Queues:
             back = []
             for ticket in group:
                 if ticket.client.room is None:  # not seated before it failed
-                    self.send(ticket.client, {"type": "error", "code": "server_error", "message":
-                                              "the server failed to start your quick match; ask again"})
-                    self.send(ticket.client, {"type": "unqueued"})
+                    self.send(ticket.client, Error(code="server_error",
+                                                   message="the server failed to start your quick match; "
+                                                           "ask again"))
+                    self.send(ticket.client, Unqueued())
         back = [t for t in group if t in back and t.client not in self.by_client
                 and t.player not in self.by_player]
         for ticket in back:

@@ -21,20 +21,18 @@ from __future__ import annotations
 import logging
 import secrets
 import sqlite3
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from .matchmaking import DEFAULT_WAIT, FILL_LEVEL, MAX_WAIT, MIN_WAIT, Ticket
-from .profiles import DEFAULT_AVATAR, DEFAULT_NAME, Profile, check_avatar, check_name, player_id
+from .matchmaking import FILL_LEVEL, Ticket
+from .messages import ChangeProfile, Error, Hello, Lobby, PlayerProfile, Queue, Unqueue, Unqueued
+from .profiles import Profile
 from .protocol import Client, Refusal
 from .rooms import Room, Seat
-from .wire import WireError, rules_from_json
 
 if TYPE_CHECKING:
     from .server import RoomServer
 
 log = logging.getLogger("huit.server")
-
-MAX_PLAYERS: Final = 8
 
 
 def identities(client: Client) -> tuple[str, ...]:
@@ -81,17 +79,16 @@ class Meeting:
     def _profile(self, client: Client, created: bool) -> None:
         profile = client.profile
         assert profile is not None
-        self.server._send(client, {"type": "profile", **profile.public(),
-                                   "xp": self.server.ranking.points(profile.player), "created": created})
+        xp = self.server.ranking.points(profile.player)
+        self.server._send(client, PlayerProfile(**profile.public(), xp=xp, created=created))
 
     # ---- who is this ----------------------------------------------------------------------------
-    async def on_hello(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_hello(self, client: Client, message: Hello) -> None:
         """Speak for the player whose key this is (a new key makes a new profile)."""
         server = self.server
-        player = player_id(data.get("player"))
         # Checked whether or not they are used (a known key keeps its own name and avatar).
-        name = check_name(data["name"]) if "name" in data else DEFAULT_NAME
-        avatar = check_avatar(data["avatar"]) if "avatar" in data else DEFAULT_AVATAR
+        message.check("player", "name", "avatar")
+        player, name, avatar = message.player_id, message.profile_name, message.profile_avatar
         if client.profile is not None:
             if client.profile.player != player:
                 raise Refusal("bad_message", "this connection already speaks for another player; "
@@ -120,14 +117,13 @@ class Meeting:
         client.profile = profile
         self._profile(client, created)
 
-    async def on_profile(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_profile(self, client: Client, message: ChangeProfile) -> None:
         """Change the player's name or avatar."""
         server = self.server
         profile = needs_profile(client, "changing your profile")
-        if "name" not in data and "avatar" not in data:
-            raise Refusal("bad_message", "profile changes name, avatar or both")
-        name = check_name(data["name"]) if "name" in data else profile.name
-        avatar = check_avatar(data["avatar"]) if "avatar" in data else profile.avatar
+        message.check("fields", "name", "avatar")
+        name = message.new_name if message.new_name is not None else profile.name
+        avatar = message.new_avatar if message.new_avatar is not None else profile.avatar
         if (name, avatar) != (profile.name, profile.avatar):
             limit = server.quotas.limits.renames_per_hour
             server.quotas.spend("renames", identities(client), limit,
@@ -142,50 +138,33 @@ class Meeting:
         self._profile(client, False)
 
     # ---- the lobby --------------------------------------------------------------------------------
-    async def on_lobby(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_lobby(self, client: Client, message: Lobby) -> None:
         """The public rooms now, and their changes while ``watch`` (default true)."""
-        watch = data.get("watch", True)
-        if type(watch) is not bool:
-            raise Refusal("bad_message", "watch must be true or false")
+        message.check("watch")
         costly(client)
-        self.server.lobby.watch(client, watch)
+        self.server.lobby.watch(client, message.watching)
 
     # ---- quick match --------------------------------------------------------------------------------
-    async def on_queue(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_queue(self, client: Client, message: Queue) -> None:
         """Wait for a table of these rules and this many players."""
         server = self.server
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
         profile = needs_profile(client, "asking for a quick match")
-        try:
-            rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
-        except WireError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        players = data.get("players")
-        if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
-            raise Refusal("bad_message", f"players must be a whole number from 2 to {MAX_PLAYERS}")
-        try:
-            rules.check_players(players)
-        except ValueError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        computers = data.get("computers", False)
-        if type(computers) is not bool:
-            raise Refusal("bad_message", "computers must be true or false")
-        wait = data.get("wait", DEFAULT_WAIT)
-        if isinstance(wait, bool) or not isinstance(wait, int | float) or not MIN_WAIT <= wait <= MAX_WAIT:
-            raise Refusal("bad_message",
-                          f"wait must be a number of seconds from {MIN_WAIT:g} to {MAX_WAIT:g}")
+        message.check("rules", "players", "computers", "wait")
+        rules = message.rules
+        assert rules is not None
         server.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
         limit = server.quotas.limits.queue_per_hour
         server.quotas.spend("queue", identities(client), limit,
                             Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
-        server.queues.add(Ticket(client, profile.player, client.address, rules, players, computers,
-                                 float(wait), server.clock.now()))
+        server.queues.add(Ticket(client, profile.player, client.address, rules, message.players,
+                                 bool(message.computers), message.seconds, server.clock.now()))
 
-    async def on_unqueue(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_unqueue(self, client: Client, message: Unqueue) -> None:
         """Leave the queue (answered ``unqueued`` whether or not it was in one)."""
         self.server.queues.remove(client)
-        self.server._send(client, {"type": "unqueued", **({"ref": ref} if ref is not None else {})})
+        self.server._send(client, Unqueued(ref=message.ref))
 
     def quick_room(self, group: list[Ticket], computers: int) -> list[Ticket]:
         """Seat ``group`` (and ``computers`` computers) in a new quick-match room: every seat is
@@ -243,5 +222,5 @@ class Meeting:
 
     def _unqueue(self, ticket: Ticket, code: str, message: str) -> None:
         """Tell a player taken out of the queue without a seat why, and that they wait no more."""
-        self.server._send(ticket.client, {"type": "error", "code": code, "message": message})
-        self.server._send(ticket.client, {"type": "unqueued"})
+        self.server._send(ticket.client, Error(code=code, message=message))
+        self.server._send(ticket.client, Unqueued())

@@ -111,6 +111,8 @@ class Error(ServerMessage):
     def of(cls, refusal: Refusal, ref: Ref | None = None) -> Error:
         """The error message answering ``refusal`` (``ref``: the refused message's)."""
         extra = refusal.extra
+        if not set(extra) <= {"reason", "values", "server"}:  # a field protocol 2 has no place for
+            raise ValueError(f"an error has no field {sorted(set(extra) - {'reason', 'values', 'server'})}")
         return cls(code=refusal.code, message=str(refusal), reason=extra.get("reason"),
                    values=extra.get("values"), server=extra.get("server"), ref=ref)
 

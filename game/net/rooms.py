@@ -31,13 +31,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from game.ai import LEVELS, ComputerPlayer, player_for
+from game.ai import ComputerPlayer, player_for
 from game.engine import Action, Match, Rules, Status, parse_action
 from game.engine.events import Event
 from game.play import Computer, TurnDriver
 
-from .profiles import name_problem, tag_of
-from .protocol import text_problem
+from .profiles import tag_of
 
 KINDS: Final = ("private", "public", "quick")
 """Room kinds: by link only, listed in the lobby, made by quick match."""
@@ -67,29 +66,6 @@ def new_key() -> str:
 def digest(key: str) -> str:
     """What the server keeps of a key: its SHA-256, never the key (keys are ASCII: `KEY`)."""
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def seat_name(value: Any, where: str) -> str:
-    """A name a client gave a seat (not a profile's): trimmed, ``""`` for none, else held to the
-    rules of players' names (`profiles.name_problem`: at most `MAX_NAME` characters, nothing
-    invisible, no ``#`` that would pass for a player's tag).
-
-    Raises:
-        RoomError: ``bad_message``: not text, or text holding a lone surrogate or a control
-            character (as any text field); ``bad_name`` with its ``reason``: a name the rules refuse.
-    """
-    if not isinstance(value, str):
-        raise RoomError("bad_message", f"{where} must be text")
-    problem = text_problem(value)
-    if problem is not None:
-        raise RoomError("bad_message", f"{where} holds {problem}; send plain text")
-    name = value.strip()
-    if not name:
-        return ""
-    refused = name_problem(name)
-    if refused is not None:
-        raise RoomError("bad_name", f"{where}: {refused[1]}", reason=refused[0])
-    return name
 
 
 @dataclass
@@ -143,28 +119,6 @@ class Seat:
         if self.abandoned:
             out["abandoned"] = True
         return out
-
-
-def seats_from_request(value: Any) -> list[Seat]:
-    """The seats of a ``create`` message.
-
-    Raises:
-        RoomError: not a list of human/computer seats with known levels.
-    """
-    if not isinstance(value, list) or not value:
-        raise RoomError("bad_message", "seats must be a non-empty list")
-    seats = []
-    for i, raw in enumerate(value):
-        if not isinstance(raw, dict) or raw.get("kind") not in ("human", "computer"):
-            raise RoomError("bad_message", f"seat {i} must be {{\"kind\": \"human\"}} or a computer")
-        level = raw.get("level", "medium")
-        if raw["kind"] == "computer" and level not in LEVELS:
-            raise RoomError("bad_message", f"seat {i}: level must be one of {', '.join(LEVELS)}")
-        name = seat_name(raw.get("name", ""), f"seat {i}: name")
-        seats.append(Seat(raw["kind"], level if raw["kind"] == "computer" else "medium", name))
-    if not any(s.is_human for s in seats):
-        raise RoomError("bad_rules", "a room needs at least one human seat")
-    return seats
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,14 @@ room or seat. Rooms created count against the quotas of the address and the play
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 import sqlite3
 from typing import TYPE_CHECKING, Any, Final
 
 from .meeting import identities, needs_profile
-from .protocol import Client, Refusal, checked_text
-from .rooms import KINDS, MAX_NAME, Room, RoomError, seat_name, seats_from_request
-from .wire import WireError, rules_from_json
+from .messages import Create, Join
+from .protocol import Client, Refusal
+from .rooms import KINDS, Room, RoomError, Seat
 
 if TYPE_CHECKING:
     from .server import RoomServer
@@ -29,7 +28,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("huit.server")
 
 REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with its request id
-REQUEST_ID: Final = re.compile(r"[!-~]{8,64}", re.ASCII)  # a create's or claim's request id: printable ASCII
 
 
 class Seating:
@@ -45,30 +43,24 @@ class Seating:
         """The message types handled here, each with its handler."""
         return {"create": self.on_create, "join": self.on_join}
 
-    async def on_create(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_create(self, client: Client, message: Create) -> None:
         """Make a room (private, or public with ``public``) and seat its creator."""
         server = self.server
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
-        request = self._request_id(data)
+        message.check("request")
+        request = message.request
         if self._repeat(client, request):
             return
         if len(server.rooms) >= server.max_rooms:
             raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
-        try:
-            rules = rules_from_json({"preset": data.get("preset"), "options": data.get("options", {})})
-            seats = seats_from_request(data.get("seats"))
-            rules.check_players(len(seats))
-        except WireError as exc:
-            raise Refusal("bad_rules", str(exc)) from None
-        except RoomError as exc:
-            raise Refusal(exc.code, str(exc), **exc.extra) from None
-        except ValueError as exc:  # RulesError: the seating
-            raise Refusal("bad_rules", str(exc)) from None
-        name = self._name(client, data)
-        public = data.get("public", False)
-        if type(public) is not bool:
-            raise Refusal("bad_message", "public must be true or false")
+        message.check("rules")  # the preset, its options, the seats and whether the rules seat them
+        rules = message.rules
+        assert rules is not None
+        seats = [Seat(s.kind, s.computer_level, s.seat_name) for s in message.seats]
+        name = self._name(client, message)
+        message.check("public")
+        public = bool(message.public)
         if public:
             needs_profile(client, "creating a public room")
         owners = identities(client)  # its address, and its player
@@ -92,16 +84,15 @@ class Seating:
         self._remember_request(request, room, seat, key)
         server._seat(client, room, seat, key)
 
-    async def on_join(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def on_join(self, client: Client, message: Join) -> None:
         """Take back a seat with its key, or claim a free one."""
         server = self.server
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
-        wanted = data.get("room")
-        room = server.rooms.get(wanted) if isinstance(wanted, str) else None
+        room = server.rooms.get(message.room) if message.room is not None else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
-        seat, key = data.get("seat"), data.get("key")
+        seat, key = message.seat, message.key
         if key is not None:
             if not room.opens(seat, key):  # a key this server never made (not text, a surrogate...) too
                 raise Refusal("bad_key", "that key does not open that seat")
@@ -111,12 +102,12 @@ class Seating:
                                            "your seat now")
             server._seat(client, room, seat, None)
             return
-        request = self._request_id(data)
+        message.check("request")
+        request = message.request
         if self._repeat(client, request):
             return
-        if seat is not None and type(seat) is not int:
-            raise Refusal("bad_message", "seat must be a number")
-        name = self._name(client, data)
+        message.check("seat")
+        name = self._name(client, message)
         if room.kind != "private":
             needs_profile(client, "taking a seat in a public room")
         before = [(s.key_hash, s.name, s.player, s.address, s.avatar) for s in room.seats], room.joined
@@ -139,35 +130,19 @@ class Seating:
         server._seat(client, room, seat, new)
 
     @staticmethod
-    def _name(client: Client, data: dict[str, Any]) -> str:
+    def _name(client: Client, message: Create | Join) -> str:
         """The name of the seat ``client`` claims: its player's (with their tag) after ``hello``,
         the ``name`` it sent is then checked as text and ignored; else that ``name``, held to the
-        rules of players' names (`rooms.seat_name`).
+        rules of players' names (`messages.seat_name`).
 
         Raises:
             Refusal: ``bad_message`` (not text, a surrogate, a control character) or ``bad_name``.
         """
         if client.profile is not None:
-            checked_text(data.get("name", ""), "name", MAX_NAME)
+            message.check("name_text")
             return client.profile.name
-        try:
-            return seat_name(data.get("name", ""), "name")
-        except RoomError as exc:
-            raise Refusal(exc.code, str(exc), **exc.extra) from None
-
-    @staticmethod
-    def _request_id(data: dict[str, Any]) -> str | None:
-        """A create's or claim's ``request`` id, if it has one.
-
-        Raises:
-            Refusal: ``bad_message``: not 8 to 64 printable ASCII characters.
-        """
-        request = data.get("request")
-        if request is None:
-            return None
-        if not isinstance(request, str) or not REQUEST_ID.fullmatch(request):
-            raise Refusal("bad_message", "request must be 8 to 64 printable ASCII characters (a random id)")
-        return request
+        message.check("name")
+        return message.seat_name
 
     def _remember_request(self, request: str | None, room: Room, seat: int, key: str) -> None:
         if request is not None:

@@ -19,7 +19,8 @@ change), then makes its move like a player's: checked, committed, applied, told
 (`driving`, a base class of the server). Everything the server times reads one
 injectable clock (`clock`: turn clocks and delays, rate limits, request memory, the
 rooms-per-hour quota, stored timestamps and expiry). The protocol is in docs/protocol.md;
-`protocol` holds its limits and message decoding, `hosting` runs a server on a
+`protocol` holds its limits, `messages` its messages (a client's frame is decoded once,
+in `_receive`, and each handler takes its typed message), `hosting` runs a server on a
 thread or from the command line.
 
 What one player may cost the server is bounded: per connection, messages a second
@@ -49,7 +50,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import random
 import sqlite3
@@ -62,7 +62,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request
 
-from game.engine import Action, IllegalAction, Status, TimeOut, parse_action
+from game.engine import Action, IllegalAction, Status, TimeOut
 from game.engine.events import Event
 from game.play import Pace
 
@@ -77,19 +77,23 @@ from .expiry import SWEEP as SWEEP
 from .lobby import Lobby
 from .matchmaking import Queues
 from .meeting import Meeting
-from .profiles import ProfileStore
-from .protocol import (
-    BURST,
-    MAX_FRAME,
-    PROTOCOL,
-    RATE,
-    Client,
-    Refusal,
+from .messages import (
+    AcceptRound,
+    ActionMessage,
+    Autopilot,
+    Error,
+    Joined,
+    Leave,
+    Left,
+    Ping,
+    Pong,
+    RoomStatus,
+    ServerMessage,
+    Update,
     decode,
-    plain_values,
-    read_ref,
-    text_problem,
 )
+from .profiles import ProfileStore
+from .protocol import BURST, MAX_FRAME, RATE, Client, Refusal, plain_values, read_ref
 from .quotas import Limits, Quotas
 from .ranking import Ranking
 from .rooms import LogEntry, Room
@@ -243,9 +247,9 @@ class RoomServer(RoomDriving, RoomExpiry):
         counted = not self.addresses.exempt(address, self._proxied(ws.request))
         if counted and not self.quotas.open(bucket):
             with contextlib.suppress(ConnectionClosed):
-                await ws.send(json.dumps({"type": "error", "code": "too_many_connections", "v": PROTOCOL,
-                                          "message": f"at most {self.quotas.limits.connections} connections "
-                                                     "from one address"}))
+                await ws.send(Error(code="too_many_connections", message=f"at most "
+                                    f"{self.quotas.limits.connections} connections from one address")
+                              .encode_closing())
                 await ws.close(1008, "too many connections from this address")
             return
         self.open_connections += 1
@@ -313,47 +317,34 @@ class RoomServer(RoomDriving, RoomExpiry):
             return  # it is being closed: nothing it sends is read any more
         if not client.allow():
             if client.may_refuse():  # answered (with its ref) up to a second allowance; then dropped
-                reply: dict[str, Any] = {"type": "error", "code": "rate_limited",
-                         "message": f"more than {self.rate:g} messages a second: this one was dropped; "
-                                    "slow down"}
-                ref = read_ref(message)
-                if ref is not None:
-                    reply["ref"] = ref
-                self._send(client, reply)
+                self._send(client, Error(code="rate_limited", ref=read_ref(message),
+                                         message=f"more than {self.rate:g} messages a second: this one was "
+                                                 "dropped; slow down"))
             return
         ref = None
         try:
-            data = decode(message)
-            ref = data.get("ref")
-            if ref is not None and not (isinstance(ref, int | str) and len(str(ref)) <= 64
-                                        and not (isinstance(ref, str) and text_problem(ref))):
-                ref = None
-                raise Refusal("bad_message", "ref must be a string (plain text) or number of at most 64 "
-                                             "characters")
+            decoded = decode(message)  # the one place a client's frame is read
+            ref = decoded.ref
             try:
-                handler = self.handlers.get(data["type"]) or getattr(self, "_on_" + data["type"])
-                await handler(client, data, ref)
+                handler = self.handlers.get(decoded.TYPE) or getattr(self, "_on_" + decoded.TYPE)
+                await handler(client, decoded)
             except (Refusal, asyncio.CancelledError):
                 raise
             except Exception:  # a bug must cost one message, not the connection or the room
-                log.exception("a %s message failed", data["type"])
+                log.exception("a %s message failed", decoded.TYPE)
                 raise Refusal("server_error", "the server failed on that message; nothing changed") from None
         except Refusal as exc:
-            reply = {"type": "error", "code": exc.code, "message": str(exc), **exc.extra}
-            if ref is not None:
-                reply["ref"] = ref
-            self._send(client, reply)
+            self._send(client, Error.of(exc, ref))
 
-    def _send(self, client: Client, message: dict[str, Any]) -> None:
+    def _send(self, client: Client, message: ServerMessage) -> None:
         if client.closing:
             return
-        message["v"] = PROTOCOL
         if client.outbox.qsize() >= MAX_BACKLOG:  # it stopped reading: let it reconnect for a fresh view
             client.closing = True  # closed once, whatever it sends meanwhile
             self._detach(client)
             self._spawn(client.ws.close(1008, "too many unread messages"))
             return
-        client.outbox.put_nowait(json.dumps(message))
+        client.outbox.put_nowait(message.encode())
 
     def _detach(self, client: Client) -> None:
         room, seat = client.room, client.seat
@@ -376,8 +367,8 @@ class RoomServer(RoomDriving, RoomExpiry):
         task.add_done_callback(_report_failure)
 
     # ---- requests -----------------------------------------------------------------------------
-    async def _on_ping(self, client: Client, data: dict[str, Any], ref: Any) -> None:
-        self._send(client, {"type": "pong", **({"ref": ref} if ref is not None else {})})
+    async def _on_ping(self, client: Client, message: Ping) -> None:
+        self._send(client, Pong(ref=message.ref))
 
     @staticmethod
     def _holders(room: Room) -> list[str]:
@@ -406,19 +397,15 @@ class RoomServer(RoomDriving, RoomExpiry):
         old = seated.get(seat)
         if old is not None and old is not client:
             old.room = old.seat = None
-            old.outbox.put_nowait(json.dumps({"type": "error", "code": "replaced", "v": PROTOCOL,
-                                              "message": "this seat was taken over by a newer connection"}))
+            old.outbox.put_nowait(Error(code="replaced", message="this seat was taken over by a newer "
+                                                                 "connection").encode_closing())
             self._spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
         seated[seat] = client
         client.room, client.seat = room, seat
         self.quiet.pop(room.room_id, None)
         self._catch_up(room)  # a player back on their turn: their clock goes on from where it was
         room.seats[seat].connected = True
-        reply: dict[str, Any] = {"type": "joined", "room": room.room_id, "seat": seat,
-                                 "players": room.players}
-        if key is not None:
-            reply["key"] = key
-        self._send(client, reply)
+        self._send(client, Joined(room=room.room_id, seat=seat, players=room.players, key=key))
         if room.match is not None:
             self._update(client, room, [])
         self.competition.back(room, seat)
@@ -438,25 +425,18 @@ class RoomServer(RoomDriving, RoomExpiry):
             raise Refusal("not_joined", "join a room first")
         return client.room, client.seat
 
-    async def _on_action(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def _on_action(self, client: Client, message: ActionMessage) -> None:
         room, seat = self._joined(client)
-        text = data.get("action")
-        if not isinstance(text, str):
-            raise Refusal("bad_message", "action must be text, e.g. \"play 7H\"")
-        problem = text_problem(text[:64])
-        if problem is not None:
-            raise Refusal("bad_message", f"action holds {problem}; send its notation, e.g. \"play 7H\"")
-        try:
-            action = parse_action(text)
-        except ValueError as exc:
-            raise Refusal("bad_message", str(exc)) from None
+        message.check("action")
+        action = message.move
+        assert action is not None  # (its text was checked)
         if isinstance(action, TimeOut):
             raise Refusal("illegal", "only the server's clock runs out a turn", reason="not_allowed",
                           values={"action": "timeout"})
         self._catch_up(room)  # the time until now counts for the turn as it was
         # The player is here and acts (even if the rules refuse it): the autopilot gives them control back.
         room.person_acted(seat)
-        self._act(room, seat, action, client, ref)
+        self._act(room, seat, action, client, message.ref)
 
     def _act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
              ref: Any = None) -> None:
@@ -487,20 +467,18 @@ class RoomServer(RoomDriving, RoomExpiry):
             if other is not None and other.resting and other.deal_ready:
                 self._kick(other)
 
-    async def _on_autopilot(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def _on_autopilot(self, client: Client, message: Autopilot) -> None:
         """The player hands their turns to the server's Medium stand-in (``on``), or takes them back."""
         room, seat = self._joined(client)
-        on = data.get("on")
-        if type(on) is not bool:
-            raise Refusal("bad_message", "on must be true or false")
+        message.check("on")
         if room.match is None or room.driver is None:
             raise Refusal("not_started", "the game starts when every human seat is taken")
         self._catch_up(room)  # the time until now counts for the turn as it was
-        room.driver.set_autopilot(seat, on)
-        self._update(client, room, [], ref)
+        room.driver.set_autopilot(seat, message.on)
+        self._update(client, room, [], message.ref)
         self._kick(room)
 
-    async def _on_accept_round(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def _on_accept_round(self, client: Client, message: AcceptRound) -> None:
         room, seat = self._joined(client)
         if room.match is None or room.state == Status.PLAYING or room.finished:
             raise Refusal("illegal", "there is no deal to accept now", reason="not_allowed",
@@ -513,9 +491,9 @@ class RoomServer(RoomDriving, RoomExpiry):
         self._room_status(room)
         self._kick(room)
 
-    async def _on_leave(self, client: Client, data: dict[str, Any], ref: Any) -> None:
+    async def _on_leave(self, client: Client, message: Leave) -> None:
         self._detach(client)
-        self._send(client, {"type": "left"})
+        self._send(client, Left())
         client.outbox.put_nowait(None)  # the writer closes the connection once "left" is out
 
     # ---- telling ------------------------------------------------------------------------------
@@ -542,12 +520,11 @@ class RoomServer(RoomDriving, RoomExpiry):
     def _update(self, client: Client, room: Room, events: list[Event], ref: Any = None) -> None:
         assert room.match is not None and client.seat is not None
         seat = client.seat
-        message = {"type": "update", "room": room.room_id, "view": view_to_json(room.match.view(seat)),
-                   "events": [event_to_json(e.for_seat(seat)) for e in events], "timer": self._timer(room),
-                   "autopilot": room.driver is not None and room.driver.on_autopilot(seat)}
-        if ref is not None:
-            message["ref"] = ref
-        self._send(client, message)
+        self._send(client, Update(room=room.room_id, view=view_to_json(room.match.view(seat)),
+                                  events=[event_to_json(e.for_seat(seat)) for e in events],
+                                  timer=self._timer(room),
+                                  autopilot=room.driver is not None and room.driver.on_autopilot(seat),
+                                  ref=ref))
 
     def _broadcast(self, room: Room, events: list[Event], sender: Client | None = None,
                    ref: Any = None) -> None:
@@ -556,13 +533,13 @@ class RoomServer(RoomDriving, RoomExpiry):
 
     def _room_status(self, room: Room) -> None:
         match = room.match
-        status = {"type": "room", "room": room.room_id, "preset": room.rules.name,
-                  "options": room.rules.options(), "players": room.players, "state": room.state,
-                  "seats": [s.public() for s in room.seats], "waiting_for": room.waiting_for(),
-                  "results": [] if match is None else [result_to_json(r) for r in match.results],
-                  "deal": 0 if match is None else match.round.number, **self.competition.status(room)}
+        status = RoomStatus(room=room.room_id, preset=room.rules.name, options=room.rules.options(),
+                            players=room.players, state=room.state, seats=[s.public() for s in room.seats],
+                            waiting_for=room.waiting_for(),
+                            results=[] if match is None else [result_to_json(r) for r in match.results],
+                            deal=0 if match is None else match.round.number, **self.competition.status(room))
         for client in list(self.seated.get(room.room_id, {}).values()):
-            self._send(client, dict(status))
+            self._send(client, status)
         self.lobby.changed(room)
 
     def _abandon(self, room: Room, seat: int) -> None:
