@@ -14,9 +14,8 @@ quick match, `queued` until the server seats the player).
 
 It reads the server's messages as their types (`game.net.messages.from_server`, once, as
 they come off the connection) and sends its own as types. What the scenes read of the
-room, the quick match's wait and the player's profile is there both ways: typed
-(`status`, `queue_status`, `player`) and, for the scenes not yet moved to the types, as the
-JSON objects the server sent (`room`, `queued`, `profile`).
+room, the quick match's wait and the player's profile are those types (`status`,
+`queue_status`, `player`); a room's seats are read through `RoomStatus.seat_rows`.
 
 In a ranked room (protocol version 2), a person who stayed away too long loses the seat
 to a computer and the others may vote to penalise it: `vote_due` names the seat this
@@ -130,17 +129,14 @@ class RemoteController:
         self.busy: Callable[[], bool] = lambda: False
         self.on_change: Callable[[], None] = lambda: None
         self.on_key: Callable[[str, int, str], None] = lambda room, seat, key: None
-        self.on_profile: Callable[[dict[str, Any]], None] = lambda profile: None
+        self.on_profile: Callable[[PlayerProfile], None] = lambda profile: None
         self.player: PlayerProfile | None = None  # what the server said of this player (hello)
-        self.profile: dict[str, Any] | None = None  # the same, as the JSON object it came as
         self.queue_status: Queued | None = None  # a quick match's wait, until the server seats us
-        self.queued: dict[str, Any] | None = None  # the same, as the JSON object it came as
         self.voted: set[int] = set()  # abandoned seats this player voted on
         self.error: IllegalAction | None = None
         self.refusal: str | None = None  # why the seat cannot be had or was lost (translated)
         self.refusal_code: str | None = None  # the server's error code for it
         self.status: RoomStatus | None = None  # the latest room status
-        self.room: dict[str, Any] | None = None  # the same, as the JSON object it came as
         self.room_id: str | None = connection.room
         self.viewer = connection.seat if connection.seat is not None else 0
         self.seats: list[SeatConfig] = []
@@ -389,13 +385,11 @@ class RemoteController:
             self._error(message)
         elif isinstance(message, PlayerProfile):
             self.player = message
-            self.profile = message.source or message.to_json()
-            self.on_profile(self.profile)
+            self.on_profile(message)
         elif isinstance(message, Queued):
             self.queue_status = message
-            self.queued = message.source or message.to_json()
         elif isinstance(message, Unqueued):
-            self.queue_status = self.queued = None
+            self.queue_status = None
         return False
 
     def _joined(self, message: Joined) -> None:
@@ -405,7 +399,7 @@ class RemoteController:
         self.room_id = room
         self._seat_as(seat)
         self.refusal = self.refusal_code = None
-        self.queue_status = self.queued = None
+        self.queue_status = None
         if message.key is not None:
             self.on_key(room, seat, message.key)
 
@@ -415,7 +409,6 @@ class RemoteController:
                 or not all(type(s) is int for s in waiting)):
             return  # not a room status this client can show: keep the last good one
         self.status = message
-        self.room = message.source or message.to_json()
         self.seats = self._seats_of(given)
         self._results = None
 
