@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from game.engine import Rules
 from game.net.client import RoomConnection, Server, make_link, parse_link, read_link, server_text
 from game.net.messages import Create, Join, PlayerProfile, SeatRequest
-from game.net.wire import rules_to_json
 from game.saves import SeatKey
 
 from . import online_player
@@ -79,8 +78,7 @@ def create_room(app: SceneApp, address: tuple[str, int] | tuple[str, int, bool],
     host, port, tls = Server(*address)
     name = app.settings.player_name
     # Human seats are named by whoever claims them; the creator's name goes with "create".
-    wanted = rules_to_json(rules)
-    hello = Create(preset=wanted["preset"], options=wanted["options"], name=name,
+    hello = Create(preset=rules.name, options=rules.options(), name=name,
                    seats=tuple(SeatRequest(kind="human") if s.is_human else
                                SeatRequest(kind="computer", level=s.level) for s in seats),
                    public=True if public else None)
