@@ -5,7 +5,10 @@ sent. The game reads them with `from_server`, as leniently as it always did (a s
 is not trusted): a field of the wrong kind is read as None and named in
 `ServerMessage.strays`, for each reader to show as a neutral value; the frame is never
 a crash. Nested values (a view, events, a room's seats and results, listings) stay
-JSON built and read by `game.net.wire` and the modules that own them.
+JSON built and read by `game.net.wire` and the modules that own them; the rows the
+screens show (a room's seats, a listing's rooms, a leaderboard's rows, a history's games)
+are read here too, as leniently (`SeatRow`, `ListedRoom`, `RankRow`, `RankedGame`), so no
+screen checks a server's fields itself.
 """
 
 from __future__ import annotations
