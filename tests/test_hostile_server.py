@@ -28,6 +28,7 @@ from game.client.scenes.table import TableScene
 from game.client.scenes.vote import VoteScene
 from game.client.scenes.waiting_room import WaitingRoomScene
 from game.net.client import RoomConnection, Server, read_message
+from game.net.messages import ServerMessage, from_server
 from tests.client_support import make_app, press, run_until, top_name
 from tests.support import make_match
 from tests.test_table_contract import online
@@ -64,6 +65,13 @@ def app():
     yield application
     application.store.flush()
     pygame.display.quit()
+
+
+def said(data: dict[str, Any]) -> ServerMessage:
+    """A server's message as the screens take it in: read as the connection reads it."""
+    message = from_server(data)
+    assert message is not None, data
+    return message
 
 
 def show(app, scene) -> None:
@@ -147,8 +155,8 @@ def test_the_server_lobby_shows_hostile_messages_without_raising(app, template, 
     for case, message in variants(template, paths):
         scene.rooms, scene.profile, scene.message, scene.synced = [], None, "", False
         try:
-            scene.take(copy.deepcopy(LOBBY))
-            scene.take(message)
+            scene.take(said(copy.deepcopy(LOBBY)))
+            scene.take(said(message))
             scene.update(1.0)
             app.frame(1 / 60)
         except Exception as exc:  # noqa: BLE001  (the case is named in the failure)
@@ -197,7 +205,7 @@ def test_the_leaderboard_shows_hostile_answers_without_raising(app, template, pa
     for case, message in variants(template, paths):
         scene.board = scene.games = None
         try:
-            scene.take(message)
+            scene.take(said(message))
             scene.rebuild()
             app.frame(1 / 60)
         except Exception as exc:  # noqa: BLE001

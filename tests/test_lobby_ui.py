@@ -17,6 +17,7 @@ from game.client.controller import SeatConfig
 from game.client.remote import RemoteController
 from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
+from game.net.messages import from_server
 from game.net.ranking import ABANDON_AFTER, PENALTY
 from game.play.avatars import CATALOGUE
 from tests.client_support import close_online_app, make_app, press, tap, top_name
@@ -77,7 +78,7 @@ def focus_on(app, text_start: str) -> None:
 
 def test_the_lobby_shows_my_name_with_its_tag_and_a_public_room_live_whose_seat_i_take(app, server):
     scene = server_lobby(app, server.port)
-    tag = scene.profile["tag"]
+    tag = scene.profile.tag
     assert f"You: Ana #{tag}" in [label.text for label in scene.manager.get_sprite_group().sprites()
                                   if hasattr(label, "text")]
     assert app.store.player.read().servers[f"127.0.0.1:{server.port}"].tag == tag
@@ -97,15 +98,15 @@ def test_the_lobby_shows_my_name_with_its_tag_and_a_public_room_live_whose_seat_
 def test_a_name_changed_in_play_online_reaches_the_server_on_the_next_visit(app, server):
     scene = server_lobby(app, server.port)
     key = app.store.player.read().key_for("127.0.0.1", server.port)  # the key this server knows
-    assert scene.profile["name"] == "Ana"
+    assert scene.profile.name == "Ana"
     tap_button(app, "Back")
     assert top_name(app) == "LobbyScene"
     app.stack.top.entries["name"].set_text("Anabelle")
     tap_button(app, "Public rooms and quick match")
     again = app.stack.top
-    assert until(app, lambda: again.profile is not None and again.profile["name"] == "Anabelle")
+    assert until(app, lambda: again.profile is not None and again.profile.name == "Anabelle")
     assert Peer(server.port).hello(key=key)["name"] == "Anabelle"
-    assert again.profile["tag"] == scene.profile["tag"]  # the same player, renamed
+    assert again.profile.tag == scene.profile.tag  # the same player, renamed
 
 
 def test_quick_match_by_keyboard_seats_me_with_the_next_player(app, server):
@@ -117,7 +118,8 @@ def test_quick_match_by_keyboard_seats_me_with_the_next_player(app, server):
     assert button(app, "Players").element.text.startswith("Players: 2")
     focus_on(app, "Find a game")
     press(app, pygame.K_RETURN)
-    assert until(app, lambda: app.stack.top.quick is not None and app.stack.top.quick.queued is not None)
+    assert until(app, lambda: app.stack.top.quick is not None
+                 and app.stack.top.quick.queue_status is not None)
     assert until(app, lambda: app.stack.top.looking_text().startswith("Looking for 2 players: 1 waiting"))
     assert button(app, "Stop looking")
     ben = player(server.port, "Ben")
@@ -170,7 +172,7 @@ def test_the_leaderboard_shows_a_ranked_duel_and_my_empty_history(app, tmp_path)
         board = app.stack.top
         while board.preset_name != "duel":
             tap_button(app, "Rules")
-        assert until(app, lambda: board.board is not None and len(board.board["top"]) == 2)
+        assert until(app, lambda: board.board is not None and len(board.board.top) == 2)
         with ui.recording() as drawn:
             app.frame(1 / 60)
             app.draw()
@@ -206,7 +208,7 @@ def test_a_player_who_abandons_is_put_to_my_vote_and_penalised(app, tmp_path):
         ben.until(lambda m: m["type"] == "update")
         seat = ben.seat
         ben.close()
-        assert until(app, lambda: seat in (controller.room or {}).get("waiting_for", []))
+        assert until(app, lambda: seat in (controller.status.waiting_for if controller.status else []))
         clock.advance(ABANDON_AFTER)
         assert until(app, lambda: top_name(app) == "VoteScene")
         press(app, pygame.K_LEFT)  # from "Don't penalise" to "Penalise"
@@ -215,7 +217,7 @@ def test_a_player_who_abandons_is_put_to_my_vote_and_penalised(app, tmp_path):
 
         def penalised() -> bool:
             app.frame(1 / 60)
-            votes = (controller.room or {}).get("votes") or []
+            votes = (controller.status.votes if controller.status else None) or []
             return bool(votes) and votes[0]["penalised"] is True
 
         assert until(app, penalised)
@@ -285,8 +287,11 @@ class Recorder:
         out, self.inbox = self.inbox, []
         return out
 
-    def send(self, message: dict) -> None:
-        self.sent.append(message)
+    def poll_messages(self) -> list:
+        return [message for message in map(from_server, self.poll()) if message is not None]
+
+    def send(self, message) -> None:
+        self.sent.append(message.to_json(version=False))
 
     def close(self, *, leave: bool = False) -> None:
         pass

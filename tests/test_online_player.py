@@ -57,7 +57,7 @@ def visit(app, port: int) -> dict:
     assert top_name(app) == "ServerLobbyScene"
     scene = app.stack.top
     assert until(app, lambda: scene.profile is not None)
-    return dict(scene.profile)
+    return scene.profile.to_json()
 
 
 # ---- one secret, a key per server ----------------------------------------------------------------
@@ -118,9 +118,9 @@ def test_a_name_changed_in_play_online_shows_on_the_seat_of_a_room_created_there
     tap_button(app, "Create a room")  # with a computer: the table opens at once
     assert until(app, lambda: top_name(app) == "TableScene")
     controller = app.table_controller()
-    assert until(app, lambda: controller.room is not None)
+    assert until(app, lambda: controller.status is not None)
     assert controller.seats[0].name == "Anabelle" and app.stack.top.names()[0] == "Anabelle"
-    seat = controller.room["seats"][0]
+    seat = controller.status.seats[0]
     assert (seat["name"], seat["avatar"]) == ("Anabelle", owl)
     known = Peer(server.port).hello(key=app.store.player.read().key_for("127.0.0.1", server.port))
     assert (known["name"], known["avatar"], known["created"]) == ("Anabelle", owl, False)
@@ -206,7 +206,7 @@ def test_the_vote_names_the_player_who_left_with_their_tag(app, tmp_path):
         ben.until(lambda m: m["type"] == "update")
         seat = ben.seat
         ben.close()
-        assert until(app, lambda: seat in (controller.room or {}).get("waiting_for", []))
+        assert until(app, lambda: seat in (controller.status.waiting_for if controller.status else []))
         clock.advance(ABANDON_AFTER)
         assert until(app, lambda: top_name(app) == "VoteScene")
         assert app.stack.top.name == f"Ben #{tag}"

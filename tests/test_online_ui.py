@@ -353,7 +353,7 @@ def test_a_finished_deal_waits_until_both_players_ask_for_the_next(app, server):
         names = app.stack.top.table.names()
         assert controller.notice(names) == "Waiting for Ben"
         # The server has counted this seat as ready (and still waits for Ben) before Ben answers.
-        assert until(app, lambda: controller.room["seats"][controller.viewer]["accepted"])
+        assert until(app, lambda: controller.status.seats[controller.viewer]["accepted"])
         assert top_name(app) == "ResultScene"
         friend.send({"type": "accept_round"})
         ok = until(app, lambda: top_name(app) == "TableScene")

@@ -46,6 +46,7 @@ from game.client.saving import mode_of  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Status, preset  # noqa: E402
+from game.net.messages import from_server  # noqa: E402
 from game.saves import Statistics  # noqa: E402
 from tests.support import act, make_match  # noqa: E402
 
@@ -182,6 +183,9 @@ class QuietConnection:
     def poll(self) -> list[dict[str, object]]:
         return []
 
+    def poll_messages(self) -> list[object]:
+        return []
+
     def send(self, message: dict[str, object]) -> None:
         pass
 
@@ -261,15 +265,15 @@ def server_lobby(app: App) -> Scene:
 
     scene = ServerLobbyScene(app, Server("club-de-huit.example.org", 65535, True),
                              connection=QuietConnection())  # type: ignore[arg-type]
-    scene.take({"type": "profile", "name": LONG_NAME, "tag": "3F2", "avatar": 15, "xp": {}})
+    scene.take(from_server({"type": "profile", "name": LONG_NAME, "tag": "3F2", "avatar": 15, "xp": {}}))
     seat = {"kind": "human", "name": LONG_NAME, "tag": "A0B", "avatar": 4}
     rooms = [{"room": f"room{i}", "preset": "action", "options": {}, "players": 6, "taken": 4, "free": 2,
               "computers": 0, "since": 1000.0 - 3599 * i, "seats": [seat] * 4 + [{"kind": "free"}] * 2}
              for i in range(12)]
-    scene.take({"type": "lobby", "rooms": rooms, "listed": 140, "now": 1000.0})
+    scene.take(from_server({"type": "lobby", "rooms": rooms, "listed": 140, "now": 1000.0}))
     scene.quick = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
-    scene.quick.queued = {"type": "queued", "preset": "action", "players": 6, "waiting": 5, "since": 0.0,
-                          "now": 3599.0}
+    scene.quick.receive({"type": "queued", "preset": "action", "players": 6, "waiting": 5, "since": 0.0,
+                         "now": 3599.0})
     scene.quick_since = 3599.0
     scene.preset_name, scene.quick_players, scene.wait = "action", 6, 300
     scene.message = i18n.tr("lobby.name_refused", why=i18n.tr("name.control"))
@@ -286,11 +290,11 @@ def leaderboard(app: App, view: str) -> Scene:
                              connection=QuietConnection())  # type: ignore[arg-type]
     top = [{"rank": i + 1, "name": LONG_NAME, "tag": "3F2", "avatar": 1, "xp": 999_999 - i, "games": 99_999,
             "you": i == 3} for i in range(100)]
-    scene.take({"type": "leaderboard", "preset": "action", "top": top,
-                "you": {"rank": 4, "xp": 999_996, "games": 99_999}, "players": 123_456})
+    scene.take(from_server({"type": "leaderboard", "preset": "action", "top": top,
+                            "you": {"rank": 4, "xp": 999_996, "games": 99_999}, "players": 123_456}))
     games = [{"preset": "action", "players": 6, "xp": -20, "outcome": "penalty", "at": 1.7e9, "deal": 0,
               "opponents": [f"{LONG_NAME} #A0{i}" for i in range(5)]} for _ in range(50)]
-    scene.take({"type": "history", "games": games})
+    scene.take(from_server({"type": "history", "games": games}))
     scene.view = view
     scene.rebuild()
     return scene

@@ -43,6 +43,7 @@ from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
 from game.engine import preset as make_rules  # noqa: E402
 from game.engine.events import Event  # noqa: E402
+from game.net.messages import ServerMessage, from_server  # noqa: E402
 from game.saves import DataStore, Statistics  # noqa: E402
 
 SIZES = ((1920, 1080), (1280, 800))
@@ -316,12 +317,22 @@ def mode_screens(app: App, save: Callable[[str], None]) -> None:
     save("replace_save")
 
 
+def _said(data: dict[str, object]) -> ServerMessage:
+    """A server's message, as the screens take it in (read as the connection reads it)."""
+    message = from_server(data)
+    assert message is not None, data
+    return message
+
+
 class _StillConnection:
     """A connection that is up and quiet: online screens drawn from messages given by hand."""
 
     host, port, room, seat, status, problem = "192.168.1.20", 8765, None, None, "connected", None
 
     def poll(self) -> list[dict[str, object]]:
+        return []
+
+    def poll_messages(self) -> list[ServerMessage]:
         return []
 
     def send(self, message: dict[str, object]) -> None:
@@ -396,19 +407,19 @@ def server_screens(app: App, save: Callable[[str], None]) -> None:
     server = Server("huit.example.org", 443, True)
     people = [{"kind": "human", "name": n, "tag": t, "avatar": a} for n, t, a in SERVER_PEOPLE]
     lobby = ServerLobbyScene(app, server, connection=_StillConnection())  # type: ignore[arg-type]
-    lobby.take({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {"duel": 140}})
+    lobby.take(_said({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {"duel": 140}}))
     rooms = [{"room": f"room{i}", "preset": preset, "options": {}, "players": players, "taken": taken,
               "free": players - taken, "computers": 0, "since": 1000.0 - since,
               "seats": people[1 + i:1 + i + taken] + [{"kind": "free"}] * (players - taken)}
              for i, (preset, players, taken, since) in enumerate(
                  (("duel", 2, 1, 40), ("colors", 4, 2, 200), ("points", 4, 3, 75), ("action", 6, 2, 610)))]
-    lobby.take({"type": "lobby", "rooms": rooms, "listed": len(rooms), "now": 1000.0})
+    lobby.take(_said({"type": "lobby", "rooms": rooms, "listed": len(rooms), "now": 1000.0}))
     lobby.rebuild()
     app.start(lobby)
     save("server_lobby")
     lobby.quick = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
-    lobby.quick.queued = {"type": "queued", "preset": "colors", "players": 4, "waiting": 2, "since": 0.0,
-                          "now": 25.0}
+    lobby.quick.receive({"type": "queued", "preset": "colors", "players": 4, "waiting": 2, "since": 0.0,
+                         "now": 25.0})
     lobby.quick_since = 25.0
     lobby.preset_name, lobby.quick_players = "colors", 4
     lobby.rebuild()
@@ -416,17 +427,17 @@ def server_screens(app: App, save: Callable[[str], None]) -> None:
     board = LeaderboardScene(app, server, "duel", connection=_StillConnection())  # type: ignore[arg-type]
     top = [{"rank": i + 1, "name": n, "tag": t, "avatar": a, "xp": 620 - 60 * i, "games": 31 - 3 * i,
             "you": (n, t) == ("Ana", "3F2")} for i, (n, t, a) in enumerate(SERVER_PEOPLE)]
-    board.take({"type": "leaderboard", "preset": "duel", "top": top,
-                "you": {"rank": 1, "xp": 620, "games": 31}, "players": len(top)})
+    board.take(_said({"type": "leaderboard", "preset": "duel", "top": top,
+                      "you": {"rank": 1, "xp": 620, "games": 31}, "players": len(top)}))
     board.rebuild()
     app.start(board)
     save("leaderboard")
     outcomes = ("win", "loss", "win", "tie", "penalty", "abandoned")
-    board.take({"type": "history", "games": [
+    board.take(_said({"type": "history", "games": [
         {"preset": "duel", "players": 2, "xp": {"win": 20, "loss": 10, "tie": 10, "penalty": -20,
                                                  "abandoned": 0}[outcome],
          "outcome": outcome, "at": 1.7e9 - 3600 * i, "deal": 0, "opponents": [f"{n} #{t}"]}
-        for i, (outcome, (n, t, _)) in enumerate(zip(outcomes, SERVER_PEOPLE[1:], strict=False))]})
+        for i, (outcome, (n, t, _)) in enumerate(zip(outcomes, SERVER_PEOPLE[1:], strict=False))]}))
     board.view = "history"
     board.rebuild()
     save("leaderboard_history")

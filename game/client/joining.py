@@ -11,11 +11,11 @@ by name (`game.client.registry`); these are plain functions of the App as scenes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine import Rules
 from game.net.client import RoomConnection, Server, make_link, parse_link, read_link, server_text
-from game.net.wire import rules_to_json
+from game.net.messages import Create, Join, PlayerProfile, SeatRequest
 from game.saves import SeatKey
 
 from . import online_player
@@ -63,7 +63,7 @@ def connect(app: SceneApp, connection: RoomConnection, link_host: str, link_port
     def remember(room: str, seat: int, key: str) -> None:
         app.store.keys.remember(SeatKey(make_link(link_host, link_port, room, tls), room, seat, key))
 
-    def profile(message: dict[str, Any]) -> None:
+    def profile(message: PlayerProfile) -> None:
         online_player.remember(app, Server(link_host, link_port, tls), message)
 
     remote.on_key = remember
@@ -78,11 +78,10 @@ def create_room(app: SceneApp, address: tuple[str, int] | tuple[str, int, bool],
     host, port, tls = Server(*address)
     name = app.settings.player_name
     # Human seats are named by whoever claims them; the creator's name goes with "create".
-    hello: dict[str, Any] = {"type": "create", **rules_to_json(rules), "name": name,
-                             "seats": [{"kind": "human"} if s.is_human else
-                                       {"kind": "computer", "level": s.level} for s in seats]}
-    if public:
-        hello["public"] = True
+    hello = Create(preset=rules.name, options=rules.options(), name=name,
+                   seats=tuple(SeatRequest(kind="human") if s.is_human else
+                               SeatRequest(kind="computer", level=s.level) for s in seats),
+                   public=True if public else None)
     connection = RoomConnection(host, port, hello, tls=tls, player=online_player.hello(app, (host, port)))
     app.replace("WaitingRoom", remote=connect(app, connection, host, port))
 
@@ -102,8 +101,7 @@ def join_link(app: SceneApp, text: str) -> str | None:
         connection = RoomConnection.rejoin(host, port, room, held.seat, held.key, tls=tls,
                                            player=online_player.hello(app, (host, port)))
     else:
-        connection = RoomConnection(host, port, {"type": "join", "room": room,
-                                                 "name": app.settings.player_name}, tls=tls,
+        connection = RoomConnection(host, port, Join(room=room, name=app.settings.player_name), tls=tls,
                                     player=online_player.hello(app, (host, port)))
     remember_server(app, Server(host, port, tls))
     app.replace("WaitingRoom", remote=connect(app, connection, host, port))

@@ -13,7 +13,7 @@ why, in their language (`name_refusal`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from game.net.client import Server, server_text
 from game.net.messages import Hello, PlayerProfile
@@ -61,17 +61,23 @@ def name_refusal(name: str) -> str | None:
     return None if problem is None else tr("name." + problem[0])
 
 
-def remember(app: SceneApp, server: Server, profile: PlayerProfile | dict[str, Any]) -> None:
+def remember(app: SceneApp, server: Server, profile: PlayerProfile) -> None:
     """Keep what ``server`` said of this player (its tag, name and points)."""
-    if isinstance(profile, PlayerProfile):
-        profile = profile.source or profile.to_json()
-    app.store.player.remember(server_text(server), profile)
+    app.store.player.remember(server_text(server), profile.source or profile.to_json())
 
 
-def label(profile: PlayerProfile | dict[str, Any] | None, fallback: str) -> str:
-    """``Ana #3F2`` from a ``profile`` message (``fallback`` when there is none yet)."""
-    if isinstance(profile, PlayerProfile):
-        profile = profile.to_json()
-    if not profile or not isinstance(profile.get("name"), str) or not isinstance(profile.get("tag"), str):
+class Tagged(Protocol):
+    """A player as a server names them: a ``profile`` message, a leaderboard's row."""
+
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def tag(self) -> str | None: ...
+
+
+def label(player: Tagged | None, fallback: str) -> str:
+    """``Ana #3F2`` from a ``profile`` message or a leaderboard's row (``fallback`` when there is
+    none yet, or the server left its name or tag out)."""
+    if player is None or player.name is None or player.tag is None:
         return fallback
-    return f"{profile['name'][:24]} #{profile['tag'][:8]}"
+    return f"{player.name[:24]} #{player.tag[:8]}"

@@ -14,9 +14,8 @@ quick match, `queued` until the server seats the player).
 
 It reads the server's messages as their types (`game.net.messages.from_server`, once, as
 they come off the connection) and sends its own as types. What the scenes read of the
-room, the quick match's wait and the player's profile is there both ways: typed
-(`status`, `queue_status`, `player`) and, for the scenes not yet moved to the types, as the
-JSON objects the server sent (`room`, `queued`, `profile`).
+room, the quick match's wait and the player's profile are those types (`status`,
+`queue_status`, `player`); a room's seats are read through `RoomStatus.seat_rows`.
 
 In a ranked room (protocol version 2), a person who stayed away too long loses the seat
 to a computer and the others may vote to penalise it: `vote_due` names the seat this
@@ -55,6 +54,7 @@ from game.net.messages import (
     Vote,
     from_server,
 )
+from game.net.replies import SeatRow
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
 from game.play.avatars import is_person_avatar
 
@@ -81,6 +81,10 @@ MAX_FIGURE: Final = 10**9
 
 MAX_TAG: Final = 8
 """The longest tag shown (servers make three characters)."""
+
+_NOBODY: Final = SeatRow(kind=None, level=None, name=None, tag=None, connected=False, accepted=False,
+                         avatar=None)
+"""A seat a room status gives as no object: shown as a computer with no name."""
 
 
 @dataclass(frozen=True)
@@ -130,17 +134,14 @@ class RemoteController:
         self.busy: Callable[[], bool] = lambda: False
         self.on_change: Callable[[], None] = lambda: None
         self.on_key: Callable[[str, int, str], None] = lambda room, seat, key: None
-        self.on_profile: Callable[[dict[str, Any]], None] = lambda profile: None
+        self.on_profile: Callable[[PlayerProfile], None] = lambda profile: None
         self.player: PlayerProfile | None = None  # what the server said of this player (hello)
-        self.profile: dict[str, Any] | None = None  # the same, as the JSON object it came as
         self.queue_status: Queued | None = None  # a quick match's wait, until the server seats us
-        self.queued: dict[str, Any] | None = None  # the same, as the JSON object it came as
         self.voted: set[int] = set()  # abandoned seats this player voted on
         self.error: IllegalAction | None = None
         self.refusal: str | None = None  # why the seat cannot be had or was lost (translated)
         self.refusal_code: str | None = None  # the server's error code for it
         self.status: RoomStatus | None = None  # the latest room status
-        self.room: dict[str, Any] | None = None  # the same, as the JSON object it came as
         self.room_id: str | None = connection.room
         self.viewer = connection.seat if connection.seat is not None else 0
         self.seats: list[SeatConfig] = []
@@ -264,8 +265,8 @@ class RemoteController:
         absent = set(self.waiting_for)
         room = self.status
         if self.accepted and room is not None and room.state in (Status.ROUND_OVER, Status.MATCH_OVER):
-            for i, seat in enumerate(room.seats or []):  # who has not asked for the deal yet
-                if isinstance(seat, dict) and seat.get("kind") == "human" and not seat.get("accepted"):
+            for i, seat in enumerate(room.seat_rows()):  # who has not asked for the deal yet
+                if seat is not None and seat.human and not seat.accepted:
                     absent.add(i)
         absent.discard(self.viewer)
         waiting = [names[s] for s in sorted(absent) if 0 <= s < len(names)]
@@ -389,13 +390,11 @@ class RemoteController:
             self._error(message)
         elif isinstance(message, PlayerProfile):
             self.player = message
-            self.profile = message.source or message.to_json()
-            self.on_profile(self.profile)
+            self.on_profile(message)
         elif isinstance(message, Queued):
             self.queue_status = message
-            self.queued = message.source or message.to_json()
         elif isinstance(message, Unqueued):
-            self.queue_status = self.queued = None
+            self.queue_status = None
         return False
 
     def _joined(self, message: Joined) -> None:
@@ -405,7 +404,7 @@ class RemoteController:
         self.room_id = room
         self._seat_as(seat)
         self.refusal = self.refusal_code = None
-        self.queue_status = self.queued = None
+        self.queue_status = None
         if message.key is not None:
             self.on_key(room, seat, message.key)
 
@@ -415,8 +414,7 @@ class RemoteController:
                 or not all(type(s) is int for s in waiting)):
             return  # not a room status this client can show: keep the last good one
         self.status = message
-        self.room = message.source or message.to_json()
-        self.seats = self._seats_of(given)
+        self.seats = self._seats_of(message)
         self._results = None
 
     def _seat_as(self, seat: int) -> None:
@@ -424,24 +422,23 @@ class RemoteController:
         if seat != self.viewer:
             self.viewer = seat
             if self.status is not None:
-                self.seats = self._seats_of(self.status.seats)
+                self.seats = self._seats_of(self.status)
 
-    def _seats_of(self, given: list[Any]) -> list[SeatConfig]:
+    def _seats_of(self, status: RoomStatus) -> list[SeatConfig]:
         """The seats of a room status: who sits there, their name, avatar and tag."""
         seats: list[SeatConfig] = []
         # A seat that is not an object is shown as a computer with no name: the others keep their numbers.
-        raws = [raw if isinstance(raw, dict) else {} for raw in given]
-        names = [str(raw.get("name"))[:24] if isinstance(raw.get("name"), str) else "" for raw in raws]
-        for i, (raw, name) in enumerate(zip(raws, names, strict=True)):
-            kind = "human" if raw.get("kind") == "human" else "computer"
-            level = raw.get("level") if raw.get("level") in ("easy", "medium", "hard") else "medium"
-            given_tag = raw.get("tag")
-            tag = given_tag[:MAX_TAG] if isinstance(given_tag, str) and given_tag.strip() else None
+        rows = [row or _NOBODY for row in status.seat_rows()]
+        names = [(row.name or "")[:24] for row in rows]
+        for i, (row, name) in enumerate(zip(rows, names, strict=True)):
+            kind = "human" if row.human else "computer"
+            level = row.level if row.level in ("easy", "medium", "hard") else "medium"
+            tag = row.tag[:MAX_TAG] if row.tag is not None and row.tag.strip() else None
             if i == self.viewer:
                 tag = None  # this device's own seat is the player's, with their name alone
             if name and names.count(name) > 1 and tag:
                 name = f"{name} #{tag}"  # two Anas at one table: even the plates tell them apart
-            avatar = raw.get("avatar")  # a player's choice (protocol version 2), else the seat's default
+            avatar = row.avatar  # a player's choice (protocol version 2), else the seat's default
             chosen = avatar if kind == "human" and is_person_avatar(avatar) else None
             seats.append(OnlineSeat(kind, str(level), name, chosen, tag))
         return seats

@@ -5,7 +5,10 @@ sent. The game reads them with `from_server`, as leniently as it always did (a s
 is not trusted): a field of the wrong kind is read as None and named in
 `ServerMessage.strays`, for each reader to show as a neutral value; the frame is never
 a crash. Nested values (a view, events, a room's seats and results, listings) stay
-JSON built and read by `game.net.wire` and the modules that own them.
+JSON built and read by `game.net.wire` and the modules that own them; the rows the
+screens show (a room's seats, a listing's rooms, a leaderboard's rows, a history's games)
+are read here too, as leniently (`SeatRow`, `ListedRoom`, `RankRow`, `RankedGame`), so no
+screen checks a server's fields itself.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
+from .links import ROOM_ID
 from .message_fields import Message, Ref, derived, field_types, fits, wire
 from .profiles import MAX_NAME
 from .protocol import PROTOCOL, Refusal
@@ -46,6 +50,123 @@ class ServerMessage(Message):
         return cls(**values, strays=frozenset(strays), source=data)
 
 
+# ---- the rows nested in a server's messages, read as leniently -------------------------------------
+# A room's seats, a listing's rooms, a leaderboard's rows and a history's games stay the JSON the
+# server sent (the messages keep them so, and write them back so); the game reads each row through
+# these, once: a field of the wrong kind reads as None, a row that is no object as no row.
+MAX_SECONDS: Final = 1e12
+"""A time a server says (seconds since the epoch, or a wait) past which it is no time."""
+
+
+def text(value: Any) -> str | None:
+    """A server's text, or None when the value is none."""
+    return value if isinstance(value, str) else None
+
+
+def whole(value: Any) -> int | None:
+    """A server's whole number, or None (a bool is no number)."""
+    return value if type(value) is int else None
+
+
+def seconds(value: Any) -> float | None:
+    """A time a server sent, in seconds, or None when it is not a finite number within reason."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not abs(value) < MAX_SECONDS:
+        return None  # (NaN and the infinities are not under MAX_SECONDS; nor is a huge integer)
+    return float(value)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat of a room status: who sits there (``kind``: human, computer…), as the server said."""
+
+    kind: str | None
+    level: str | None
+    name: str | None
+    tag: str | None
+    connected: bool
+    accepted: bool
+    avatar: int | None
+
+    @classmethod
+    def read(cls, raw: Any) -> SeatRow | None:
+        """The seat a server's JSON value holds, or None when it is no object."""
+        if not isinstance(raw, dict):
+            return None
+        return cls(kind=text(raw.get("kind")), level=text(raw.get("level")), name=text(raw.get("name")),
+                   tag=text(raw.get("tag")), connected=bool(raw.get("connected")),
+                   accepted=bool(raw.get("accepted")), avatar=whole(raw.get("avatar")))
+
+    @property
+    def human(self) -> bool:
+        """Whether a person sits (or is awaited) there."""
+        return self.kind == "human"
+
+
+@dataclass(frozen=True)
+class ListedRoom:
+    """A public room of a lobby listing: its id, rules, seats taken, its people and since when."""
+
+    room: str
+    preset: str | None
+    players: int | None
+    taken: int | None
+    since: float | None
+    people: tuple[tuple[str, str], ...]  # (name, tag) of each person seated
+
+    @classmethod
+    def read(cls, raw: Any) -> ListedRoom | None:
+        """The room a listing's row holds, or None when it names no room."""
+        room = raw.get("room") if isinstance(raw, dict) else None
+        if not isinstance(raw, dict) or not isinstance(room, str) or not ROOM_ID.match(room):
+            return None
+        given = raw.get("seats")
+        seats = [SeatRow.read(s) for s in given] if isinstance(given, list) else []
+        people = tuple((s.name, s.tag) for s in seats
+                       if s is not None and s.human and s.name is not None and s.tag is not None)
+        return cls(room=room, preset=text(raw.get("preset")), players=whole(raw.get("players")),
+                   taken=whole(raw.get("taken")), since=seconds(raw.get("since")), people=people)
+
+
+@dataclass(frozen=True)
+class RankRow:
+    """A leaderboard's row (or the asker's own rank): rank, who, points and games."""
+
+    rank: int | None
+    name: str | None
+    tag: str | None
+    xp: int | None
+    games: int | None
+    you: bool
+
+    @classmethod
+    def read(cls, raw: Any) -> RankRow | None:
+        """The row a server's JSON value holds, or None when it is no object."""
+        if not isinstance(raw, dict):
+            return None
+        return cls(rank=whole(raw.get("rank")), name=text(raw.get("name")), tag=text(raw.get("tag")),
+                   xp=whole(raw.get("xp")), games=whole(raw.get("games")), you=raw.get("you") is True)
+
+
+@dataclass(frozen=True)
+class RankedGame:
+    """A ranked game of a history: rules, outcome, points won or lost, opponents, when."""
+
+    preset: str | None
+    outcome: str | None
+    xp: int | None
+    at: float | None
+    opponents: tuple[str, ...]
+
+    @classmethod
+    def read(cls, raw: Any) -> RankedGame | None:
+        """The game a server's JSON value holds, or None when it is no object."""
+        if not isinstance(raw, dict):
+            return None
+        given = raw.get("opponents")
+        opponents = tuple(o for o in given if isinstance(o, str)) if isinstance(given, list) else ()
+        return cls(preset=text(raw.get("preset")), outcome=text(raw.get("outcome")), xp=whole(raw.get("xp")),
+                   at=seconds(raw.get("at")), opponents=opponents)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Joined(ServerMessage):
@@ -75,6 +196,10 @@ class RoomStatus(ServerMessage):
     kind: str = wire(omit=False, enum=["private", "public", "quick"])
     ranked: bool = wire(omit=False)
     votes: list[dict[str, Any]] = wire(omit=False)
+
+    def seat_rows(self) -> list[SeatRow | None]:
+        """Each seat as read (None for one that is no object: the others keep their numbers)."""
+        return [SeatRow.read(seat) for seat in self.seats or []]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,6 +278,15 @@ class LobbyListing(ServerMessage):
     listed: int = wire(omit=False)
     now: float = wire(omit=False)
 
+    def listed_rooms(self) -> list[ListedRoom]:
+        """The rooms listed, as read (a row that names no room is left out)."""
+        return [room for room in map(ListedRoom.read, self.rooms or []) if room is not None]
+
+    @property
+    def server_time(self) -> float | None:
+        """The server's time (``now``), or None when it is no time."""
+        return seconds(self.now)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Queued(ServerMessage):
@@ -167,6 +301,12 @@ class Queued(ServerMessage):
     now: float = wire(omit=False)
     computers: bool = wire(omit=False)
     wait: float = wire(omit=False)
+
+    @property
+    def waited(self) -> float | None:
+        """Seconds the player has waited so far by the server's clock (None when it does not say)."""
+        since, now = seconds(self.since), seconds(self.now)
+        return None if since is None or now is None else max(0.0, now - since)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -188,6 +328,15 @@ class LeaderboardAnswer(ServerMessage):
     players: int = wire(omit=False)
     ref: Ref | None = wire()
 
+    def rows(self) -> list[RankRow]:
+        """The top players, as read (a row that is no object is left out)."""
+        return [row for row in map(RankRow.read, self.top or []) if row is not None]
+
+    @property
+    def own(self) -> RankRow | None:
+        """The asker's own rank, or None without one."""
+        return RankRow.read(self.you)
+
 
 @dataclass(frozen=True, kw_only=True)
 class HistoryAnswer(ServerMessage):
@@ -196,6 +345,10 @@ class HistoryAnswer(ServerMessage):
     TYPE: ClassVar[str] = "history"
     games: list[dict[str, Any]] = wire(omit=False, maxItems=50)
     ref: Ref | None = wire()
+
+    def played(self) -> list[RankedGame]:
+        """The games, as read (one that is no object is left out)."""
+        return [game for game in map(RankedGame.read, self.games or []) if game is not None]
 
 
 SERVER_MESSAGES: Final[dict[str, type[ServerMessage]]] = {

@@ -15,12 +15,22 @@ turned away is asked again a second later.
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
 from game.engine import PRESETS
 from game.net.client import CLOSED, RoomConnection, Server, server_text
+from game.net.messages import (
+    Error,
+    History,
+    HistoryAnswer,
+    Leaderboard,
+    LeaderboardAnswer,
+    PlayerProfile,
+    ServerMessage,
+)
+from game.net.replies import RankedGame, RankRow
 
 from .. import online_player, ui
 from ..gui import GuiScene, step_through
@@ -47,8 +57,8 @@ class LeaderboardScene(GuiScene):
         self.preset_name = preset_name if preset_name in PRESETS else "colors"
         self.view = "top"
         self.page = 0
-        self.board: dict[str, Any] | None = None
-        self.games: list[dict[str, Any]] | None = None
+        self.board: LeaderboardAnswer | None = None
+        self.games: list[RankedGame] | None = None
         self.connection = connection if connection is not None else RoomConnection(
             host, port, self._question(), tls=tls, player=online_player.hello(app, self.server))
         self._poll = 0.0
@@ -56,10 +66,10 @@ class LeaderboardScene(GuiScene):
         self._rows = 10  # rows a page holds at this size (set while drawing)
         super().__init__(app)
 
-    def _question(self) -> dict[str, Any]:
+    def _question(self) -> History | Leaderboard:
         if self.view == "history":
-            return {"type": "history"}
-        return {"type": "leaderboard", "preset": self.preset_name}
+            return History()
+        return Leaderboard(preset=self.preset_name)
 
     # ---- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -87,23 +97,28 @@ class LeaderboardScene(GuiScene):
         first = min(total, self.page * rows + 1)
         return f"{first}–{min(total, (self.page + 1) * rows)} / {total}"
 
-    def _lines(self) -> list[Any]:
+    def _lines(self) -> list[RankRow] | list[RankedGame]:
         if self.view == "history":
-            return list(self.games or [])
-        return list((self.board or {}).get("top") or [])
+            return self._games()
+        return self._rows_of_board()
+
+    def _games(self) -> list[RankedGame]:
+        return list(self.games or [])
+
+    def _rows_of_board(self) -> list[RankRow]:
+        return self.board.rows() if self.board is not None else []
 
     # ---- the connection ----------------------------------------------------------------------------
-    def take(self, message: dict[str, Any]) -> None:
+    def take(self, message: ServerMessage) -> None:
         """Take in one of the server's answers."""
-        kind = message.get("type")
-        if kind == "leaderboard" and message.get("preset") == self.preset_name and isinstance(
-                message.get("top"), list):
+        if (isinstance(message, LeaderboardAnswer) and message.preset == self.preset_name
+                and message.top is not None):
             self.board = message
-        elif kind == "history" and isinstance(message.get("games"), list):
-            self.games = [g for g in message["games"] if isinstance(g, dict)]
-        elif kind == "profile":
+        elif isinstance(message, HistoryAnswer) and message.games is not None:
+            self.games = message.played()
+        elif isinstance(message, PlayerProfile):
             online_player.remember(self.app, self.server, message)
-        elif kind == "error" and message.get("code") == "too_many_requests":
+        elif isinstance(message, Error) and message.code == "too_many_requests":
             self._ask_in = RETRY  # asked too often: again in a moment
 
     def update(self, dt: float) -> None:
@@ -119,7 +134,7 @@ class LeaderboardScene(GuiScene):
             return
         self._poll = POLL
         before = (repr(self.board), repr(self.games), self.connection.status)
-        for message in self.connection.poll():
+        for message in self.connection.poll_messages():
             self.take(message)
         if (repr(self.board), repr(self.games), self.connection.status) != before:
             self.rebuild()
@@ -174,15 +189,14 @@ class LeaderboardScene(GuiScene):
                      detail=self.connection.problem or "?")
             ui.fit(surface, why, (x0, top, width, 3 * line), px, lines=3, valign="top")
             return
-        lines = self._lines()
-        shown = lines[self.page * self._rows:(self.page + 1) * self._rows]
+        page = slice(self.page * self._rows, (self.page + 1) * self._rows)
         if self.view == "history":
-            self._history(surface, shown, (x0, top, width), px, line)
+            self._history(surface, self._games()[page], (x0, top, width), px, line)
         else:
-            self._top(surface, shown, (x0, top, width), px, line)
+            self._top(surface, self._rows_of_board()[page], (x0, top, width), px, line)
             self._own(surface, (x0, bottom + line // 2, width, line), px)
 
-    def _top(self, surface: pygame.Surface, rows: list[Any], box: tuple[int, int, int], px: int,
+    def _top(self, surface: pygame.Surface, rows: list[RankRow], box: tuple[int, int, int], px: int,
              line: int) -> None:
         x0, y, width = box
         if self.board is None:
@@ -197,11 +211,9 @@ class LeaderboardScene(GuiScene):
             ui.fit(surface, tr(key), (x, y, right - x - 6, line), px, color=ui.GOLD, bold=True, align="left")
         y += line
         for row in rows:
-            if not isinstance(row, dict):
-                continue
-            cells = [str(_number(row.get("rank"))), online_player.label(row, "?"),
-                     str(_number(row.get("xp"))), str(_number(row.get("games")))]
-            color = ui.GOLD if row.get("you") is True else ui.CREAM
+            cells = [str(_number(row.rank)), online_player.label(row, "?"), str(_number(row.xp)),
+                     str(_number(row.games))]
+            color = ui.GOLD if row.you else ui.CREAM
             for x, right, cell in zip(xs[:-1], xs[1:], cells, strict=True):
                 ui.fit(surface, cell, (x, y, right - x - 6, line), px, color=color, align="left")
             y += line
@@ -210,15 +222,14 @@ class LeaderboardScene(GuiScene):
         board = self.board
         if board is None:
             return
-        you = board.get("you")
-        if isinstance(you, dict):
-            text = tr("board.you", rank=_number(you.get("rank")), players=_number(board.get("players")),
-                      xp=_number(you.get("xp")))
+        you = board.own
+        if you is not None:
+            text = tr("board.you", rank=_number(you.rank), players=_number(board.players), xp=_number(you.xp))
         else:
             text = tr("board.unranked")
         ui.fit(surface, text, box, px, color=ui.GOLD, bold=True, align="left")
 
-    def _history(self, surface: pygame.Surface, games: list[Any], box: tuple[int, int, int], px: int,
+    def _history(self, surface: pygame.Surface, games: list[RankedGame], box: tuple[int, int, int], px: int,
                  line: int) -> None:
         x0, y, width = box
         if self.games is None:
@@ -228,38 +239,35 @@ class LeaderboardScene(GuiScene):
             ui.fit(surface, tr("board.no_games"), (x0, y, width, line), px, align="left")
             return
         for game in games[:max(1, self._rows // 2)]:  # two lines each
-            ui.fit(surface, _when(game.get("at")), (x0, y, int(width * 0.2) - 6, line), px, color=ui.GOLD,
+            ui.fit(surface, _when(game.at), (x0, y, int(width * 0.2) - 6, line), px, color=ui.GOLD,
                    align="left")
             ui.fit(surface, self.game_text(game), (x0 + int(width * 0.2), y, int(width * 0.8), 2 * line), px,
                    align="left", valign="top", lines=2)
             y += 2 * line
 
     @staticmethod
-    def game_text(game: dict[str, Any]) -> str:
+    def game_text(game: RankedGame) -> str:
         """One ranked game in words: rules, outcome, points, opponents."""
-        preset = game.get("preset")
-        outcome = game.get("outcome")
-        given = game.get("opponents")
-        opponents = [o[:34] for o in given if isinstance(o, str)] if isinstance(given, list) else []
+        preset, outcome = game.preset, game.outcome
+        opponents = [o[:34] for o in game.opponents]
         shown = ", ".join(opponents[:MAX_OPPONENTS]) or "–"
         if len(opponents) > MAX_OPPONENTS:
             shown += " " + tr("lobby.more", n=len(opponents) - MAX_OPPONENTS)
-        xp = game.get("xp")
-        points = f"{xp:+d}" if type(xp) is int and abs(xp) < 10**9 else "?"
-        return tr("board.game", preset=tr("preset." + preset) if isinstance(preset, str) and preset in PRESETS
-                  else "?",
+        xp = game.xp
+        points = f"{xp:+d}" if xp is not None and abs(xp) < 10**9 else "?"
+        return tr("board.game", preset=tr("preset." + preset) if preset in PRESETS else "?",
                   outcome=tr("board.outcome." + outcome) if outcome in (
                       "win", "loss", "tie", "abandoned", "penalty") else "?",
                   xp=points, opponents=shown)
 
 
-def _number(value: Any) -> int:
-    return value if type(value) is int and abs(value) < 10**9 else 0
+def _number(value: int | None) -> int:
+    return value if value is not None and abs(value) < 10**9 else 0
 
 
-def _when(at: Any) -> str:
+def _when(at: float | None) -> str:
     """A game's date, in this computer's time."""
-    if isinstance(at, bool) or not isinstance(at, int | float) or not 0 < at < 10**11:
+    if at is None or not 0 < at < 10**11:
         return "?"
     try:
         return datetime.datetime.fromtimestamp(at).strftime("%Y-%m-%d %H:%M")

@@ -23,13 +23,26 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import pygame
 import pygame_gui
 
 from game.engine import PRESETS
-from game.net.client import CLOSED, ROOM_ID, RoomConnection, Server, read_link, server_text
+from game.net.client import CLOSED, RoomConnection, Server, read_link, server_text
+from game.net.messages import (
+    ChangeProfile,
+    Error,
+    Join,
+    Lobby,
+    LobbyListing,
+    PlayerProfile,
+    Queue,
+    Queued,
+    ServerMessage,
+    Unqueue,
+)
+from game.net.replies import ListedRoom
 from game.play.avatars import CATALOGUE
 from game.saves import SeatKey
 
@@ -62,13 +75,6 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def _seconds(value: Any) -> float | None:
-    """A time a server sent, in seconds, or None when it is not a finite number within reason."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not abs(value) < 1e12:
-        return None  # (NaN and the infinities are not under 1e12; nor is a huge integer)
-    return float(value)
-
-
 def wait_text(wait: int | None) -> str:
     """Quick match's computer choice in words."""
     if wait is None:
@@ -85,11 +91,11 @@ class ServerLobbyScene(GuiScene):
         self.server = Server(*server)
         host, port, tls = self.server
         self.connection = connection if connection is not None else RoomConnection(
-            host, port, {"type": "lobby"}, tls=tls, player=online_player.hello(app, self.server))
+            host, port, Lobby(), tls=tls, player=online_player.hello(app, self.server))
         self.message = message
-        self.rooms: list[dict[str, Any]] = []
+        self.rooms: list[ListedRoom] = []
         self.listed = 0
-        self.profile: dict[str, Any] | None = None
+        self.profile: PlayerProfile | None = None
         self.synced = False  # the name and avatar were checked against the server's once
         self.elapsed = 0.0  # seconds since the last listing (the waits shown count on from it)
         self.lag = 0.0  # the listing's server time
@@ -98,7 +104,7 @@ class ServerLobbyScene(GuiScene):
         self.wait: int | None = DEFAULT_WAIT
         self.quick: RemoteController | None = None  # the quick-match connection, while looking
         self.quick_since = 0.0  # seconds looked so far (counted here between the server's words)
-        self._queued: dict[str, Any] | None = None  # the server's last word on the quick match
+        self._queued: Queued | None = None  # the server's last word on the quick match (taken in once)
         self.avatar = online_player.avatar(app)
         self.avatar_rect: pygame.Rect | None = None  # where the avatar's picture is drawn
         self._shown: object = None  # what the widgets were built for (see `update`)
@@ -197,22 +203,16 @@ class ServerLobbyScene(GuiScene):
                 y += bh + gap
 
     # ---- what is shown ----------------------------------------------------------------------------
-    def room_text(self, room: dict[str, Any]) -> str:
+    def room_text(self, room: ListedRoom) -> str:
         """One public room in a line: rules, seats taken, who, and how long it has waited."""
-        given = room.get("seats")
-        seats = [s for s in given if isinstance(s, dict)] if isinstance(given, list) else []
-        people = [s for s in seats if s.get("kind") == "human" and isinstance(s.get("name"), str)
-                  and isinstance(s.get("tag"), str)]
-        names = [f"{_cut(s['name'])} #{s['tag'][:8]}" for s in people]
+        names = [f"{_cut(name)} #{tag[:8]}" for name, tag in room.people]
         shown = ", ".join(names[:MAX_NAMES]) or tr("lobby.nobody")
         if len(names) > MAX_NAMES:
             shown += f" +{len(names) - MAX_NAMES}"
-        preset = room.get("preset")
-        since = _seconds(room.get("since"))
-        waited = self.lag - since if since is not None else 0.0
-        return tr("lobby.room", preset=tr("preset." + preset) if isinstance(preset, str) and preset in PRESETS
-                  else "?",
-                  taken=_count(room.get("taken")), seats=_count(room.get("players")), names=shown,
+        preset = room.preset
+        waited = self.lag - room.since if room.since is not None else 0.0
+        return tr("lobby.room", preset=tr("preset." + preset) if preset in PRESETS else "?",
+                  taken=_count(room.taken), seats=_count(room.players), names=shown,
                   wait=clock_text(waited + self.elapsed))
 
     def _room_text_at(self, index: int) -> str:
@@ -221,8 +221,8 @@ class ServerLobbyScene(GuiScene):
 
     def looking_text(self) -> str:
         """How the quick match stands: the people waiting with the player, and for how long."""
-        queued = self.quick.queued if self.quick is not None else None
-        waiting = _count((queued or {}).get("waiting")) or 1
+        queued = self.quick.queue_status if self.quick is not None else None
+        waiting = _count(queued.waiting if queued is not None else None) or 1
         return tr("lobby.looking", n=self.quick_players, waiting=waiting, wait=clock_text(self.quick_since))
 
     def my_rooms(self) -> list[SeatKey]:
@@ -238,44 +238,39 @@ class ServerLobbyScene(GuiScene):
         return out[:MAX_MY_ROOMS]
 
     # ---- the connection ----------------------------------------------------------------------------
-    def take(self, message: dict[str, Any]) -> None:
+    def take(self, message: ServerMessage) -> None:
         """Take in one message of the lobby's connection."""
-        kind = message.get("type")
-        if kind == "lobby" and isinstance(message.get("rooms"), list):
-            rooms = [r for r in message["rooms"] if isinstance(r, dict) and isinstance(r.get("room"), str)
-                     and ROOM_ID.match(r["room"])]
-            now = _seconds(message.get("now"))
-            self.rooms = rooms
-            self.listed = _count(message.get("listed"))
+        if isinstance(message, LobbyListing) and message.rooms is not None:
+            now = message.server_time
+            self.rooms = message.listed_rooms()
+            self.listed = _count(message.listed)
             self.lag = now if now is not None else 0.0
             self.elapsed = 0.0
-        elif kind == "profile":
+        elif isinstance(message, PlayerProfile):
             self.profile = message
             online_player.remember(self.app, self.server, message)
             self._sync(message)
-        elif kind == "error":
+        elif isinstance(message, Error):
             self.message = self._error_text(message)
 
-    def _sync(self, profile: dict[str, Any]) -> None:
+    def _sync(self, profile: PlayerProfile) -> None:
         """Once: tell the server the name and avatar chosen on this device, if it knows others."""
         if self.synced:
             return
         self.synced = True
-        change: dict[str, Any] = {}
         name = self.app.settings.player_name.strip()
-        if name and online_player.name_refusal(name) is None and profile.get("name") != name:
-            change["name"] = name
-        if profile.get("avatar") != self.avatar:
-            change["avatar"] = self.avatar
-        if change:
-            self.connection.send({"type": "profile", **change})
+        sendable = bool(name) and online_player.name_refusal(name) is None
+        new_name = name if sendable and profile.name != name else None
+        new_avatar = self.avatar if profile.avatar != self.avatar else None
+        if new_name is not None or new_avatar is not None:
+            self.connection.send(ChangeProfile(name=new_name, avatar=new_avatar))
 
     @staticmethod
-    def _error_text(message: dict[str, Any]) -> str:
-        code = str(message.get("code", ""))[:40]
-        detail = shorten(str(message.get("message", code)))
-        if code == "bad_name" and isinstance(message.get("reason"), str):
-            return tr("lobby.name_refused", why=tr("name." + message["reason"][:20]))
+    def _error_text(message: Error) -> str:
+        code = (message.code or "")[:40]
+        detail = shorten(message.message if message.message is not None else code)
+        if code == "bad_name" and message.reason is not None:
+            return tr("lobby.name_refused", why=tr("name." + message.reason[:20]))
         text = tr(f"online.error.{code}", detail=detail)
         return detail if text == f"online.error.{code}" else text
 
@@ -286,7 +281,7 @@ class ServerLobbyScene(GuiScene):
         self._poll -= dt
         if self._poll <= 0:
             self._poll = POLL
-            for message in self.connection.poll():
+            for message in self.connection.poll_messages():
                 self.take(message)
             if self.connection.status == CLOSED and not self.message:
                 self.message = tr("online.unreachable", address=server_text(self.server),
@@ -302,11 +297,11 @@ class ServerLobbyScene(GuiScene):
                 self.quick = None
                 self.app.replace("WaitingRoom", remote=quick)
                 return
-            elif quick.queued is not None and _seconds(quick.queued.get("now")) is not None:
-                since, now = _seconds(quick.queued.get("since")), _seconds(quick.queued.get("now"))
-                if since is not None and now is not None and quick.queued is not self._queued:
-                    self._queued = quick.queued
-                    self.quick_since = max(0.0, now - since)
+            elif quick.queue_status is not None and quick.queue_status is not self._queued:
+                waited = quick.queue_status.waited
+                if waited is not None:
+                    self._queued = quick.queue_status
+                    self.quick_since = waited
         self._follow()
 
     def _follow(self) -> None:
@@ -320,9 +315,9 @@ class ServerLobbyScene(GuiScene):
 
     def _layout(self) -> object:
         """What the widgets are built for (a change of it builds the screen again)."""
-        rooms = tuple(room.get("room") for room in self.rooms)
+        rooms = tuple(room.room for room in self.rooms)
         looking = self.quick is not None
-        return rooms, self.listed, repr(self.profile), self.message, looking, self.connection.status
+        return rooms, self.listed, self.profile, self.message, looking, self.connection.status
 
     def rebuild(self) -> None:
         """Build the widgets for the screen as it stands (and remember what they were built for)."""
@@ -350,7 +345,7 @@ class ServerLobbyScene(GuiScene):
         """The player chose ``avatar``: kept on this device and told to the server."""
         online_player.set_avatar(self.app, avatar)
         self.avatar = online_player.avatar(self.app)
-        self.connection.send({"type": "profile", "avatar": self.avatar})
+        self.connection.send(ChangeProfile(avatar=self.avatar))
         self.rebuild()
 
     def draw_extra(self, surface: pygame.Surface) -> None:
@@ -388,8 +383,8 @@ class ServerLobbyScene(GuiScene):
     def start_quick(self) -> None:
         """Ask the server for a table of the chosen rules and players."""
         host, port, tls = self.server
-        hello = {"type": "queue", "preset": self.preset_name, "options": {}, "players": self.quick_players,
-                 "computers": self.wait is not None, "wait": self.wait or DEFAULT_WAIT}
+        hello = Queue(preset=self.preset_name, options={}, players=self.quick_players,
+                      computers=self.wait is not None, wait=self.wait or DEFAULT_WAIT)
         connection = RoomConnection(host, port, hello, tls=tls,
                                     player=online_player.hello(self.app, self.server))
         self.quick = connect(self.app, connection, host, port)
@@ -400,13 +395,13 @@ class ServerLobbyScene(GuiScene):
         """Leave the queue (the server forgets the request at once)."""
         quick, self.quick = self.quick, None
         if quick is not None:
-            quick.connection.send({"type": "unqueue"})
+            quick.connection.send(Unqueue())
             quick.connection.close()
 
-    def take_seat(self, room: dict[str, Any]) -> None:
+    def take_seat(self, room: ListedRoom) -> None:
         """Take a free seat of a public room."""
         host, port, tls = self.server
-        connection = RoomConnection(host, port, {"type": "join", "room": room["room"]}, tls=tls,
+        connection = RoomConnection(host, port, Join(room=room.room), tls=tls,
                                     player=online_player.hello(self.app, self.server))
         self._leaving = True
         self.stop_quick()
@@ -440,6 +435,6 @@ def _cut(name: str, limit: int = 0) -> str:
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
 
-def _count(value: Any) -> int:
-    """A count a server sent, or 0 when it is not one."""
-    return value if type(value) is int and 0 <= value < 10_000 else 0
+def _count(value: int | None) -> int:
+    """A count a server sent, or 0 when it is none within reason."""
+    return value if value is not None and 0 <= value < 10_000 else 0

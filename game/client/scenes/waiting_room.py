@@ -66,7 +66,7 @@ class WaitingRoomScene(GuiScene):
         self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("online.room_title"), "#heading")
         y = int(84 * s)
         link, page = self.link, self.page
-        if link is None or page is None or self.remote.room is None:
+        if link is None or page is None or self.remote.status is None:
             address = f"{self.remote.connection.host}:{self.remote.connection.port}"
             self.label(pygame.Rect(m, y, w - 2 * m, bh), tr("online.connecting", address=address))
         else:
@@ -107,16 +107,17 @@ class WaitingRoomScene(GuiScene):
 
     def seat_lines(self) -> list[str]:
         """One line per seat: who sits there, or that it waits for a friend."""
-        room = self.remote.room or {}
-        waiting = set(room.get("waiting_for") or [])
+        status = self.remote.status
+        if status is None:
+            return []
+        waiting = set(status.waiting_for or [])
         lines = []
-        for i, seat in enumerate(room.get("seats") or []):
-            if not isinstance(seat, dict):
+        for i, seat in enumerate(status.seat_rows()):
+            if seat is None:
                 continue
-            given = seat.get("name")
-            named = given[:NAME_LENGTH] if isinstance(given, str) else ""
-            if seat.get("kind") != "human":
-                level = seat.get("level")
+            named = (seat.name or "")[:NAME_LENGTH]
+            if not seat.human:
+                level = seat.level
                 who = tr("new." + (level if level in ("easy", "medium", "hard") else "medium"))
             elif i == self.remote.viewer:
                 who = tr("online.you", name=named or tr("table.you"))
@@ -124,9 +125,9 @@ class WaitingRoomScene(GuiScene):
                 who = tr("online.free")
             else:
                 name = named or tr("table.player", n=i + 1)
-                if isinstance(seat.get("tag"), str):
-                    name = f"{name} #{seat['tag'][:8]}"
-                who = tr("online.here" if seat.get("connected") else "online.away", name=name)
+                if seat.tag is not None:
+                    name = f"{name} #{seat.tag[:8]}"
+                who = tr("online.here" if seat.connected else "online.away", name=name)
             lines.append(tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who))
         return lines
 
@@ -160,7 +161,7 @@ class WaitingRoomScene(GuiScene):
             address = f"{connection.host}:{connection.port}"
             self._give_up(tr("online.unreachable", address=address, detail=connection.problem or "?"))
             return
-        shown = (remote.room_id, repr(remote.room), connection.status)
+        shown = (remote.room_id, remote.status, connection.status)
         if shown != self._shown:
             self._shown = shown
             self.rebuild()
