@@ -25,6 +25,7 @@ from game.client.scenes.table import TIMER_TICK, TOAST, TableScene
 from game.client.window import windowed_place
 from game.engine import PRESETS, Match, preset
 from game.net.client import CONNECTED
+from game.net.messages import from_server
 from tests.client_support import STEP, click, make_app, open_menu, press, rect_of, run_until, top_name
 
 
@@ -195,6 +196,9 @@ class QuietLine:
     def poll(self) -> list[dict]:
         out, self.inbox = self.inbox, []
         return out
+
+    def poll_messages(self) -> list:  # what RemoteController reads: the inbox as types
+        return [message for message in map(from_server, self.poll()) if message is not None]
 
 
 def test_an_online_controller_is_looked_at_every_poll_interval_and_at_once_with_news_held():

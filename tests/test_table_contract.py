@@ -33,7 +33,7 @@ from game.engine import (
     Pass,
     parse_action,
 )
-from game.net.messages import ClientMessage
+from game.net.messages import ClientMessage, from_server
 from game.net.wire import event_to_json, result_to_json, view_to_json
 from tests.client_support import click, make_app, press, run_until, top_name
 from tests.support import act, make_match
@@ -65,6 +65,9 @@ class ScriptedRoom:
     def poll(self) -> list[dict[str, Any]]:
         out, self.inbox = self.inbox, []
         return out
+
+    def poll_messages(self) -> list:  # what RemoteController reads: the inbox as types
+        return [message for message in map(from_server, self.poll()) if message is not None]
 
     def send(self, message: ClientMessage | dict[str, Any]) -> None:
         if isinstance(message, ClientMessage):  # what the controller sends, as the JSON it is on the wire

@@ -243,6 +243,9 @@ class OnlineRoom(QuietConnection):
         out, self.inbox = self.inbox, []
         return out
 
+    def poll_messages(self) -> list:  # what RemoteController reads: the inbox as types
+        return [message for message in map(from_server, self.poll()) if message is not None]
+
 
 def online_table(app: App, match: Match) -> Scene:
     """An online table (`OnlineRoom`) showing ``match``."""

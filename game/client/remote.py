@@ -299,10 +299,7 @@ class RemoteController:
         """Take in what arrived: at most one game update per step, none while cards fly."""
         if self.timer_left is not None:
             self.timer_left = max(0.0, self.timer_left - dt)
-        for data in self.connection.poll():  # the server's messages, read as their types once, here
-            message = from_server(data)
-            if message is not None:
-                self._incoming.append(message)
+        self._incoming.extend(self.connection.poll_messages())  # read as their types once, by the connection
         applied = False
         while self._incoming:
             if isinstance(self._incoming[0], Update) and (applied or self.busy()):

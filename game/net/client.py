@@ -24,10 +24,12 @@ player changed them on this device since), sends a ``profile`` change (`profile_
 first, so a seat it claims next shows the player as they are now, whichever screen
 opened the connection.
 
-Messages are `game.net.messages` types both ways: `RoomConnection.send` takes one (or, as
-the screens not yet moved to the types send, a plain ``dict``) and `RoomConnection.poll_messages`
-hands back the server's as types, read leniently (`messages.from_server`); `RoomConnection.poll`
-hands back the same messages as the JSON objects they came as.
+Messages are `game.net.messages` types both ways: the game sends only those
+(`RoomConnection.send`) and reads the server's as types, read leniently
+(`messages.from_server`) by `RoomConnection.poll_messages`. The raw side (a plain ``dict``
+sent as it is, with the protocol version added; `RoomConnection.poll` handing back the
+JSON objects as they came) is for tests and tools that speak the protocol by hand,
+hostile frames included.
 No pygame here: `game.client` draws, this module talks.
 """
 
@@ -250,7 +252,7 @@ class RoomConnection:
     @classmethod
     def rejoin(cls, host: str, port: int, room: str, seat: int, key: str, **kwargs: Any) -> RoomConnection:
         """A connection that takes back ``seat`` of ``room`` with its ``key``."""
-        connection = cls(host, port, {"type": "join", "room": room, "seat": seat, "key": key}, **kwargs)
+        connection = cls(host, port, Join(room=room, seat=seat, key=key), **kwargs)
         connection.seat, connection._key = seat, key
         return connection
 
