@@ -29,6 +29,7 @@ from game.client.scenes.vote import VoteScene
 from game.client.scenes.waiting_room import WaitingRoomScene
 from game.net.client import RoomConnection, Server, read_message
 from game.net.messages import ServerMessage, from_server
+from game.net.wire import view_to_json
 from tests.client_support import make_app, press, run_until, top_name
 from tests.support import make_match
 from tests.test_table_contract import online
@@ -302,3 +303,26 @@ def test_a_next_deal_the_quota_refused_may_be_asked_for_again():
     controller.accepted = True  # the player asked for the next deal
     controller.receive({"type": "error", "code": "too_many_computers", "message": "over the quota"})
     assert controller.accepted is False and controller.refusal is None  # not a fatal refusal
+
+
+def test_a_room_that_deals_at_once_opens_its_table_only_once_the_seats_are_known(app):
+    # One person and a computer: the server deals at creation and says joined, update, room in
+    # that order; when the room status comes in a later poll, the waiting room must not open a
+    # table that has no seats to draw (it did, and the table raised IndexError).
+    match = make_match("classic", ["7H 8C", "9D 2S"], "5H")
+    connection = QuietConnection()
+    remote = RemoteController(connection, speed=0)  # type: ignore[arg-type]
+    show(app, WaitingRoomScene(app, remote))
+    remote.receive({"type": "joined", "room": "r00m", "seat": 0})
+    remote.receive({"type": "update", "room": "r00m", "view": view_to_json(match.view(0)), "events": [],
+                    "timer": None, "autopilot": False})
+    for _ in range(3):
+        app.frame(1 / 60)
+    assert top_name(app) == "WaitingRoomScene" and not remote.ready
+    seats = [{"kind": "human", "level": "medium", "name": "Lea", "connected": True, "accepted": False},
+             {"kind": "computer", "level": "medium", "name": "", "connected": True, "accepted": False}]
+    remote.receive({"type": "room", "room": "r00m", "preset": "classic", "options": {}, "players": 2,
+                    "state": "playing", "seats": seats, "waiting_for": [], "results": [], "deal": 1,
+                    "kind": "private", "ranked": False, "votes": []})
+    assert run_until(app, lambda: top_name(app) == "TableScene")
+    assert app.stack.top.names() == ["Lea", "Computer 2"]

@@ -157,8 +157,10 @@ class RemoteController:
     # ---- what the scenes read ----------------------------------------------------------------
     @property
     def ready(self) -> bool:
-        """Whether the game has started and this seat has its view (the table can open)."""
-        return self._view is not None
+        """Whether the game has started, this seat has its view and the room's seats are known (the
+        table can open). A room that deals at once (one person and computers) sends its first update
+        before its room status; the table waits for both, as it draws every seat."""
+        return self._view is not None and self._view.seat < len(self.seats)
 
     def view(self) -> PlayerView:
         """This seat's latest view (only once `ready`)."""
