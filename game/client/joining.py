@@ -97,15 +97,34 @@ def join_link(app: SceneApp, text: str) -> str | None:
     except ValueError as exc:
         return tr("online.bad_link", why=str(exc))
     held = app.store.keys.get(room)
-    if held is not None and _same_server(held.link, host, port):
-        connection = RoomConnection.rejoin(host, port, room, held.seat, held.key, tls=tls,
-                                           player=online_player.hello(app, (host, port)))
-    else:
-        connection = RoomConnection(host, port, Join(room=room, name=app.settings.player_name), tls=tls,
-                                    player=online_player.hello(app, (host, port)))
     remember_server(app, Server(host, port, tls))
+    if held is not None and _same_server(held.link, host, port):
+        _take_back(app, host, port, room, tls, held)
+        return None
+    connection = RoomConnection(host, port, Join(room=room, name=app.settings.player_name), tls=tls,
+                                player=online_player.hello(app, (host, port)))
     app.replace("WaitingRoom", remote=connect(app, connection, host, port))
     return None
+
+
+def rejoin(app: SceneApp, seat_key: SeatKey) -> str | None:
+    """Take back a seat this device holds the key of (the lobby's and the server lobby's "My rooms").
+
+    Returns a message for the lobby when the key's link cannot be used, else None.
+    """
+    try:
+        host, port, room, tls = read_link(seat_key.link)
+    except ValueError as exc:
+        return tr("online.bad_link", why=str(exc))
+    _take_back(app, host, port, room, tls, seat_key)
+    return None
+
+
+def _take_back(app: SceneApp, host: str, port: int, room: str, tls: bool, seat_key: SeatKey) -> None:
+    """Join ``room`` again at the seat of ``seat_key`` with its key, and wait in the room."""
+    connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
+                                       player=online_player.hello(app, (host, port)))
+    app.replace("WaitingRoom", remote=connect(app, connection, host, port))
 
 
 def remember_server(app: SceneApp, address: Server) -> None:

@@ -34,11 +34,9 @@ import pygame_gui
 
 from game.net.client import (
     MAX_LINK,
-    RoomConnection,
     Server,
     check_link_length,
     lan_address,
-    read_link,
     read_server,
 )
 from game.saves import SeatKey
@@ -46,7 +44,7 @@ from game.saves import SeatKey
 from .. import keymap, online_player
 from ..gui import Control, GuiScene
 from ..i18n import tr
-from ..joining import connect, join_link, remember_server, start_hosting
+from ..joining import join_link, rejoin, remember_server, start_hosting
 from ..saving import why
 
 if TYPE_CHECKING:
@@ -283,14 +281,9 @@ class LobbyScene(GuiScene):
 
     def rejoin(self, seat_key: SeatKey) -> None:
         """Take back a seat this device holds the key of."""
-        try:
-            host, port, room, tls = read_link(seat_key.link)
-        except ValueError as exc:
-            self.say(tr("online.bad_link", why=str(exc)))
-            return
-        connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
-                                           player=online_player.hello(self.app, (host, port)))
-        self.app.replace("WaitingRoom", remote=connect(self.app, connection, host, port))
+        problem = rejoin(self.app, seat_key)
+        if problem is not None:
+            self.say(problem)
 
     def back(self) -> None:
         """Back to the menu (a hosted server keeps running)."""

@@ -50,7 +50,7 @@ from .. import online_player
 from ..avatar_art import avatar_image
 from ..gui import GuiScene, step_through
 from ..i18n import tr
-from ..joining import connect
+from ..joining import connect, rejoin
 from ..remote import RemoteController, shorten
 
 if TYPE_CHECKING:
@@ -409,11 +409,11 @@ class ServerLobbyScene(GuiScene):
 
     def rejoin(self, seat_key: SeatKey) -> None:
         """Back to a room of mine on this server."""
-        host, port, room, tls = read_link(seat_key.link)
-        connection = RoomConnection.rejoin(host, port, room, seat_key.seat, seat_key.key, tls=tls,
-                                           player=online_player.hello(self.app, (host, port)))
         self.stop_quick()
-        self.app.replace("WaitingRoom", remote=connect(self.app, connection, host, port))
+        problem = rejoin(self.app, seat_key)
+        if problem is not None:
+            self.message = problem
+            self.rebuild()
 
     def create(self) -> None:
         """The new-game form for a public room on this server."""
