@@ -60,7 +60,8 @@ MAX_EVENTS: Final = 20_000
 _POSITIONAL: Final = positional(Round)
 ROUND_FIELDS: Final = tuple(f.name for f in _POSITIONAL)
 """The fields of a position's round, in order: the round's own declaration (`Round`, `Plain`)."""
-_REQUIRED: Final = tuple(f.name for f in _POSITIONAL if f.before is MISSING)
+_REQUIRED_KEYS: Final = frozenset(f.name for f in _POSITIONAL if f.before is MISSING)
+_ROUND_KEYS: Final = frozenset(ROUND_FIELDS)
 MATCH_FIELDS: Final = ("first_seat", "rng", "scores", "results", "status", "winners", "round", "events")
 RESULT_FIELDS: Final = ("winner", "winners", "blocked", "tie", "points", "hands", "totals")
 
@@ -450,7 +451,7 @@ def _round_table(value: object) -> Mapping[str, Any]:
     if type(value) is not dict:
         raise _bad("round", "a table of fields", value)
     assert isinstance(value, dict)
-    if not set(_REQUIRED) <= set(value) <= set(ROUND_FIELDS):
+    if not _REQUIRED_KEYS <= value.keys() <= _ROUND_KEYS:
         return _table(value, "round", ROUND_FIELDS)  # refused: it names what is missing and unknown
     return value
 

@@ -63,9 +63,8 @@ from game.engine.scoring import team_of
 
 log = logging.getLogger("huit.play")
 
-# A `TurnKey` (the engine's, shared with the saved `Autopilot`) is one player's turn: (round number,
-# turn number, seat to act). Its clock runs across the draws and plays of that turn and starts
-# again at the next.
+# A `TurnKey` (game.engine.autopilot's): one player's turn. Its clock runs across the draws and
+# plays of that turn and starts again at the next.
 
 DONE: Final = 1e-6
 """A countdown this close to zero has run (clocks and float sums never land exactly on it)."""

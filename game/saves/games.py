@@ -162,7 +162,7 @@ def table_to_plain(table: SavedTable) -> dict[str, Any]:
 def _autopilot_to_plain(value: Autopilot) -> dict[str, Any]:
     lost = value.lost_turn
     return {"on": list(value.on), "lost_in_a_row": list(value.lost_in_a_row),
-            "lost_turn": None if lost is None else tuple(lost)}
+            "lost_turn": lost}  # a TurnKey is a tuple already
 
 
 def _rebased(match: Match, history: list[Event]) -> dict[str, Any]:
