@@ -407,7 +407,7 @@ class RoomConnection:
         within the opening timeout ends the wait: the connection goes on, and the server
         answers its next message as it would without a profile.
         """
-        await ws.send(json.dumps({**player, "v": PROTOCOL}))
+        await ws.send(_frame(player))
         try:
             async with asyncio.timeout(self._open_timeout):
                 while True:

@@ -30,8 +30,6 @@ This module is where the messages are imported from: the client's are defined in
 
 from __future__ import annotations
 
-from typing import Final
-
 from .message_fields import Message, Ref, derived, field_types, wire
 from .replies import (
     SERVER_MESSAGES,
@@ -87,13 +85,8 @@ __all__ = [
     "AcceptRound", "ActionMessage", "Autopilot", "CLIENT_MESSAGES", "ChangeProfile",
     "ClientMessage", "Create", "DEFAULT_WAIT", "Error", "Hello", "History", "HistoryAnswer", "Join",
     "Joined", "Leaderboard", "LeaderboardAnswer", "Leave", "Left", "Lobby", "LobbyListing",
-    "MAX_ACTION", "MAX_PLAYERS", "MAX_REF", "MAX_WAIT", "MESSAGES", "MIN_PLAYERS", "MIN_WAIT",
+    "MAX_ACTION", "MAX_PLAYERS", "MAX_REF", "MAX_WAIT", "MIN_PLAYERS", "MIN_WAIT",
     "Message", "Ping", "PlayerProfile", "Pong", "Queue", "Queued", "REQUEST_ID", "Ref",
     "RoomStatus", "SEAT_KINDS", "SERVER_MESSAGES", "SeatRequest", "ServerMessage", "Unqueue",
     "Unqueued", "Update", "Vote", "decode", "derived", "field_types", "from_server", "seat_name",
     "valid_ref", "wire"]
-
-MESSAGES: Final[dict[tuple[str, str], type[Message]]] = {
-    **{("client", kind): cls for kind, cls in CLIENT_MESSAGES.items()},
-    **{("server", kind): cls for kind, cls in SERVER_MESSAGES.items()}}
-"""Every message of protocol 2 by its direction (``client``: client → server) and type."""

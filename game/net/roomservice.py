@@ -92,6 +92,10 @@ class RoomService:
     def send(self, client: Client, message: ServerMessage) -> None:
         """Queue ``message`` for ``client`` (encoded, with the protocol's version); a client that
         stopped reading (`MAX_BACKLOG` unread) is let go: it reconnects for a fresh view."""
+        self.send_frame(client, message.encode())
+
+    def send_frame(self, client: Client, frame: str) -> None:
+        """Queue a message already encoded (one the same for several clients is encoded once)."""
         if client.closing:
             return
         if client.outbox.qsize() >= MAX_BACKLOG:  # it stopped reading: let it reconnect for a fresh view
@@ -99,7 +103,7 @@ class RoomService:
             self.detach(client)
             self.spawn(client.ws.close(1008, "too many unread messages"))
             return
-        client.outbox.put_nowait(message.encode())
+        client.outbox.put_nowait(frame)
 
     def update(self, client: Client, room: Room, events: list[Event], ref: Ref | None = None) -> None:
         """Send ``client`` its seat's view of ``room`` and ``events`` as its seat may see them."""
@@ -125,8 +129,9 @@ class RoomService:
                             waiting_for=room.waiting_for(),
                             results=[] if match is None else [result_to_json(r) for r in match.results],
                             deal=0 if match is None else match.round.number, **self.competition.status(room))
+        frame = status.encode()  # the same for every seat
         for client in list(self.seated.get(room.room_id, {}).values()):
-            self.send(client, status)
+            self.send_frame(client, frame)
         self.lobby.changed(room)
 
     @staticmethod
@@ -152,10 +157,7 @@ class RoomService:
             Refusal: ``server_error``: it could not be stored (nothing was).
         """
         try:
-            if lines:
-                self.store.append(room, entry, self.clock.now(), lines)
-            else:
-                self.store.append(room, entry, self.clock.now())
+            self.store.append(room, entry, self.clock.now(), lines)
         except StoreFailure:
             log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
             raise Refusal("server_error", "the server could not store that; please try again") from None

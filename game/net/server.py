@@ -88,7 +88,6 @@ from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
 from .rooms import Room
-from .roomservice import MAX_BACKLOG as MAX_BACKLOG
 from .roomservice import Handler, RoomService, handles
 from .roomstore import RoomStore
 from .search import SearchPool
