@@ -37,11 +37,11 @@ def test_an_action_the_disk_refuses_to_store_does_not_happen(tmp_path):
         real = store.append
         failures = [1]
 
-        def flaky(room, entry, now):
+        def flaky(room, entry, now, lines=()):
             if failures[0]:
                 failures[0] -= 1
                 raise StoreFailure("database is locked")
-            return real(room, entry, now)
+            return real(room, entry, now, lines)
 
         store.append = flaky
         actor = ana if ana.my_turn else ben
