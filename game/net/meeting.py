@@ -23,7 +23,7 @@ from .lobby import Lobby
 from .messages import ChangeProfile, Hello, PlayerProfile
 from .messages import Lobby as LobbyRequest
 from .profiles import Profile, Profiles
-from .protocol import Client, Refusal
+from .protocol import Client, Refusal, not_stored
 from .ranking import Ranking
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -109,7 +109,7 @@ class Meeting:
                 self.profiles.add(profile, now)
             except StoreFailure:
                 log.exception("a new profile could not be stored")
-                raise Refusal("server_error", "the server could not store that; please try again") from None
+                raise not_stored() from None
         else:
             try:
                 self.profiles.visit(profile, now)
@@ -134,7 +134,7 @@ class Meeting:
                 self.profiles.save(changed, service.clock.now())
             except StoreFailure:
                 log.exception("a profile change could not be stored")
-                raise Refusal("server_error", "the server could not store that; please try again") from None
+                raise not_stored() from None
             profile.name, profile.avatar = name, avatar
         self._profile(client, False)
 

@@ -118,6 +118,11 @@ class Refusal(Exception):
         self.extra = extra
 
 
+def not_stored() -> Refusal:
+    """The refusal of a change the server's store could not keep (nothing of it was kept)."""
+    return Refusal("server_error", "the server could not store that; please try again")
+
+
 def decode(message: str | bytes) -> dict[str, Any]:
     """Read one client message.
 

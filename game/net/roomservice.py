@@ -31,7 +31,7 @@ from game.engine.events import Event
 
 from .clock import Clock
 from .messages import ClientMessage, Error, Joined, Ref, RoomStatus, ServerMessage, Update
-from .protocol import Client, Refusal, plain_values
+from .protocol import Client, Refusal, not_stored, plain_values
 from .quotas import Quotas
 from .rooms import LogEntry, Room
 from .roomstore import RankedLine, RoomStore, StoreFailure
@@ -160,7 +160,7 @@ class RoomService:
             self.store.append(room, entry, self.clock.now(), lines)
         except StoreFailure:
             log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
-            raise Refusal("server_error", "the server could not store that; please try again") from None
+            raise not_stored() from None
 
     def act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
             ref: Ref | None = None) -> None:

@@ -19,7 +19,7 @@ from typing import Final
 
 from .meeting import identities, needs_profile
 from .messages import Create, Join
-from .protocol import Client, Refusal
+from .protocol import Client, Refusal, not_stored
 from .rooms import KINDS, Room, RoomError, Seat
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -127,7 +127,7 @@ class Seating:
                 s.avatar = avatar
             room.joined = before[1]
             log.exception("room %s: a claim could not be stored", room.room_id)
-            raise Refusal("server_error", "the server could not store that; please try again") from None
+            raise not_stored() from None
         self._remember_request(request, room, seat, new)
         service.seat(client, room, seat, new)
 
