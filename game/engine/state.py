@@ -252,11 +252,6 @@ def positional(cls: type[Any]) -> tuple[StateField, ...]:
     return tuple(f for f in state_of(cls) if f.plain is not None)
 
 
-def shown(cls: type[Any]) -> tuple[tuple[StateField, str], ...]:
-    """The fields a seat's view shows as they are, each with the view's name for it."""
-    return tuple((f, f.view) for f in state_of(cls) if f.view is not None)
-
-
 def view_values(obj: object) -> dict[str, Any]:
     """The view's fields that show ``obj``'s fields as they are, by the view's names (lists as
     tuples, a dict as its sorted pairs)."""
