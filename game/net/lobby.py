@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from .alarm import Alarm
 from .clock import Clock
-from .messages import LobbyListing, ServerMessage
+from .messages import LobbyListing
 from .protocol import Client
 from .rooms import Room
 
@@ -58,10 +58,11 @@ def entry(room: Room) -> dict[str, Any]:
 class Lobby:
     """The listed rooms and the connections watching them.
 
-    ``send(client, message)``: how a message reaches a connection (the server's queue).
+    ``send(client, frame)``: how an encoded message reaches a connection (the server's queue; a
+    listing the same for every watcher is encoded once).
     """
 
-    def __init__(self, clock: Clock, send: Callable[[Client, ServerMessage], None]) -> None:
+    def __init__(self, clock: Clock, send: Callable[[Client, str], None]) -> None:
         self.clock = clock
         self.send = send
         self.rooms: dict[str, Room] = {}  # listed, by id
@@ -96,7 +97,7 @@ class Lobby:
             self.watchers.add(client)
         else:
             self.watchers.discard(client)
-        self.send(client, self.listing())
+        self.send(client, self.listing().encode())
 
     def leave(self, client: Client) -> None:
         """The connection closed."""
@@ -119,5 +120,6 @@ class Lobby:
             return
         self._shown = shown
         self._next = self.clock.now() + PUSH_INTERVAL
+        frame = message.encode()  # the same listing for every watcher
         for client in list(self.watchers):
-            self.send(client, message)
+            self.send(client, frame)

@@ -170,7 +170,7 @@ class RoomServer:
         self.service = RoomService(self.store, self.clock, self.quotas)
         self.profiles = Profiles(self.store)
         self.ranking = Ranking(self.store)
-        self.lobby = Lobby(self.clock, self.service.send)
+        self.lobby = Lobby(self.clock, self.service.send_frame)
         self.driving = Driving(self.service, self.pace, self.search)
         self.competition = Competition(self.service, self.ranking)
         self.quick = QuickMatch(self.service, rng, max_rooms)
