@@ -103,7 +103,9 @@ LAYERS: Final[dict[str, Layer]] = {
     "game.ai": Layer(game=("game.engine",)),
     "game.play": Layer(game=("game.engine", "game.ai")),  # the turn driver
     "game.saves": Layer(game=("game.engine",), third_party=("platformdirs",)),
-    "game.net": Layer(game=("game.engine", "game.ai", "game.play", "game.saves", "game.cli"),
+    # The room pages speak the game's languages: the catalogues' reader (standard library only).
+    "game.net": Layer(game=("game.engine", "game.ai", "game.play", "game.saves", "game.cli",
+                            "game.client.catalogues"),
                       third_party=("websockets",)),
     "game.client": Layer(game=ANY_GAME, third_party=("pygame", "pygame_gui")),
     "game.replay": Layer(game=("game.engine", "game.ai", "game.cli")),

@@ -158,14 +158,24 @@ def test_the_room_page_says_the_game_who_waits_and_how_to_open_it(server):
     other.create("duel", [HUMAN, HUMAN], name="Zed")
     status, headers, body = get(f"http://127.0.0.1:{server.port}/r/{ana.room_id}")
     assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
-    assert "Points game" in body and "jacks_skip: on" in body and "waiting for players" in body
-    assert "Seat 1: &lt;b&gt;Ana&lt;/b&gt;, here" in body and "<b>Ana" not in body  # escaped
-    assert "Seat 2: free: waiting for a player" in body and "Seat 3: computer (Medium)" in body
-    assert f'href="huit://127.0.0.1:{server.port}/{ana.room_id}"' in body
-    assert "Getting Huit" in body and "make play" in body
+    assert "Huit is a free card game, Crazy Eights" in body  # what the game is
+    assert "Points game" in body and "Jacks skip: on" in body
+    assert "The game starts as soon as every seat is taken." in body
+    assert '<span class="seat">Seat 1</span><span class="who"><bdi>&lt;b&gt;Ana&lt;/b&gt;</bdi></span>' in body
+    assert "<b>Ana" not in body  # escaped
+    assert '<span class="seat">Seat 2</span><span class="free">free: this seat is for you</span>' in body
+    assert '<span class="seat">Seat 3</span><span class="who">computer (Medium)</span>' in body
+    assert f'<a class="open" href="huit://127.0.0.1:{server.port}/{ana.room_id}">Open in Huit</a>' in body
+    # The menu's own words, from the catalogue the game shows.
+    assert "choose “Play with a friend”, paste this page&#x27;s address into “Room link or code”, then press “Join”" \
+        in body
+    assert f'<code class="code">{ana.room_id}</code>' in body
+    assert "Friendly: not ranked" in body  # a private room never counts
+    assert "Get Huit" in body and "make play" in body  # no release page given: ask the friend
     # Small and self-contained: no script, image, style sheet or font from anywhere.
     assert "<script" not in body and "src=" not in body and "<link" not in body and "@import" not in body
-    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    csp = headers["Content-Security-Policy"]
+    assert "default-src 'none'" in csp and "unsafe-inline" not in csp and "style-src 'sha256-" in csp
     # Nothing a player of the room would not see: no key, no seed, no other room.
     assert ana.key not in body and other.room_id not in body and "Zed" not in body
     assert str(server.server.rooms[ana.room_id].seed) not in body
@@ -175,11 +185,13 @@ def test_the_room_page_follows_the_room(server):
     ana, ben = Peer(server.port), Peer(server.port)
     ana.create("duel", [HUMAN, HUMAN], name="Ana")
     ben.join(ana.room_id, name="Ben")
-    ana.until(lambda m: m["type"] == "update")
+    ana.until(lambda m: m["type"] == "room" and m["state"] == "playing")
+    _, _, body = get(f"http://127.0.0.1:{server.port}/r/{ana.room_id}")
+    assert "The game is being played." in body and "<bdi>Ben</bdi></span> <span class=\"state\">(here)" in body
     ben.close()
     ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [1])
     _, _, body = get(f"http://127.0.0.1:{server.port}/r/{ana.room_id}")
-    assert "being played" in body and "Seat 2: Ben, away (the game waits for them)" in body
+    assert "<bdi>Ben</bdi></span> <span class=\"state\">(away: the game waits for them)" in body
 
 
 @pytest.mark.parametrize("path", ["/", "/r/", "/r/nope", "/rooms", "/r/ROOM/more", "/health/x", "/R/ROOM",

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Rules
-from game.net.client import RoomConnection, Server, make_link, parse_link, read_link, server_text
+from game.net.client import ROOM_ID, RoomConnection, Server, make_link, parse_link, read_link, server_text
 from game.net.messages import Create, Join, PlayerProfile, SeatRequest
+from game.net.room_codes import ALPHABET, canonical, lookalike
 from game.saves import SeatKey
 
 from . import online_player
@@ -86,16 +87,30 @@ def create_room(app: SceneApp, address: tuple[str, int] | tuple[str, int, bool],
     app.replace("WaitingRoom", remote=connect(app, connection, host, port))
 
 
-def join_link(app: SceneApp, text: str) -> str | None:
-    """Join the room of a link in any of its forms (``huit://``, ``huits://``, a room page's
-    ``https://…/r/ROOM``), with this device's key when it holds one.
+def bare_code(text: str) -> bool:
+    """Whether ``text`` is a room's code (or an older room's id) alone, without a link around it:
+    the room is then on the lobby's server."""
+    return "://" not in text and ROOM_ID.match(canonical(text.strip())) is not None
 
-    Returns a message for the lobby when the link cannot be used, else None.
+
+def join_link(app: SceneApp, text: str, server: Server | None = None) -> str | None:
+    """Join the room of a link in any of its forms (``huit://``, ``huits://``, a room page's
+    ``https://…/r/ROOM``), or of a room code typed alone (any case, with or without its dashes)
+    on ``server``, with this device's key when it holds one.
+
+    Returns a message for the lobby when the link or code cannot be used, else None.
     """
-    try:
-        host, port, room, tls = read_link(text)
-    except ValueError as exc:
-        return tr("online.bad_link", why=str(exc))
+    wrong = lookalike(text)
+    if wrong is not None:  # "O" for a zero: say which character codes never hold
+        return tr("online.code_lookalike", char=wrong, alphabet=" ".join(ALPHABET))
+    if server is not None and bare_code(text):
+        host, port, tls = server
+        room = canonical(text.strip())
+    else:
+        try:
+            host, port, room, tls = read_link(text)
+        except ValueError as exc:
+            return tr("online.bad_link", why=str(exc))
     held = app.store.keys.get(room)
     remember_server(app, Server(host, port, tls))
     if held is not None and _same_server(held.link, host, port):

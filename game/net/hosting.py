@@ -23,6 +23,7 @@ import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Final, TypedDict, Unpack
+from urllib.parse import urlsplit
 
 from game.cli import CommandParser, number, shown, whole_number
 
@@ -70,6 +71,7 @@ class ServerOptions(TypedDict, total=False):
     queue_per_hour: int
     renames_per_hour: int
     votes_per_hour: int
+    download_url: str
 
 
 class ServerThread(threading.Thread):
@@ -163,6 +165,25 @@ def database_file(text: str) -> Path:
     return path
 
 
+def download_url(text: str) -> str:
+    """``--download-url``: an ``https://`` or ``http://`` address with a host, at most 512
+    characters, no spaces or quotes (it is written into every room page).
+
+    Raises:
+        argparse.ArgumentTypeError: anything else, in one line.
+    """
+    parts = urlsplit(text)
+    if (len(text) > MAX_DOWNLOAD_URL or parts.scheme not in ("https", "http") or not parts.hostname
+            or any(c.isspace() or c in "\"'<>`" or ord(c) < 32 for c in text)):
+        raise argparse.ArgumentTypeError(
+            f"expected an https:// or http:// address of at most {MAX_DOWNLOAD_URL} characters, "
+            f"not {shown(text, 60)}")
+    return text
+
+
+MAX_DOWNLOAD_URL: Final = 512
+
+
 def server_tls(certfile: str, keyfile: str | None) -> ssl.SSLContext:
     """The TLS context of ``--certfile`` (and ``--keyfile``; without it, the key is in the
     certificate's file): TLS 1.2 or newer.
@@ -239,6 +260,9 @@ def main(argv: list[str] | None = None) -> int:
                              "on connections from a --trusted-proxy only")
     parser.add_argument("--trusted-proxy", type=_proxy, action="append", default=[], metavar="ADDRESS",
                         help="a proxy's address or network (repeatable), e.g. 127.0.0.1 or 10.0.0.0/8")
+    parser.add_argument("--download-url", type=download_url, default=None, metavar="URL",
+                        help="where the rooms' web pages say to download Huit, an https:// or http:// "
+                             "address (default: the project's release page)")
     args = parser.parse_args(argv)
     if args.keyfile and not args.certfile:
         parser.error("--keyfile needs --certfile")
@@ -274,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
                             rooms_per_hour=args.rooms_per_hour, rooms_held=args.rooms_held,
                             computer_seats=args.computer_seats, tls=tls, proxy_headers=args.proxy_headers,
                             profiles_per_hour=args.profiles_per_hour, queue_per_hour=args.queue_per_hour,
-                            trusted_proxies=args.trusted_proxy,
+                            trusted_proxies=args.trusted_proxy, download_url=args.download_url,
                             search=SearchPool(args.search_workers, budget=args.think_budget))
     except (StoreError, StoreFailure, OSError) as exc:  # a damaged database; a folder that cannot be made
         return unusable(exc)

@@ -9,7 +9,9 @@ A room is reached by its server's host and port, whether the connection is encry
   makes clickable; the game reads it as the same room.
 
 HOST is a name of at most 253 characters, an IPv4 address or a bracketed IPv6 address;
-PORT 1 to 65535; ROOM 1 to 64 letters, digits, ``-`` or ``_``. A text longer than
+PORT 1 to 65535; ROOM 1 to 64 letters, digits, ``-`` or ``_``: a room code
+(`room_codes`, read in any case, with or without its dashes) or the id of a room made
+before codes, kept exactly. A text longer than
 `MAX_LINK` is refused before it is read, and no message quotes more than a few dozen
 characters of it (the lobby lays messages out in time that grows with the square of an
 unbroken word's length).
@@ -26,6 +28,8 @@ import re
 from typing import Final, NamedTuple
 
 from game.cli import shown
+
+from .room_codes import canonical
 
 SCHEME: Final = "huit://"
 TLS_SCHEME: Final = "huits://"
@@ -98,7 +102,7 @@ def read_link(text: str) -> RoomLink:
     if not ROOM_ID.match(room):
         raise ValueError(f"a room id is 1 to 64 letters, digits, - or _, not {shown(room, 70)}")
     host, port = _host_port(address, scheme, default_port)
-    return RoomLink(host, port, room, tls)
+    return RoomLink(host, port, canonical(room), tls)  # a code typed in lower case is the same room
 
 
 def parse_link(text: str) -> tuple[str, int, str]:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 
 from .matchmaking import FILL_LEVEL, Queues, Ticket
 from .meeting import identities, needs_profile
 from .messages import Error, Queue, Unqueue, Unqueued
 from .protocol import Client, Refusal
+from .room_codes import new_code
 from .rooms import Room, Seat
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -88,7 +88,7 @@ class QuickMatch:
         seats = [Seat("human") for _ in group] + [Seat("computer", FILL_LEVEL) for _ in range(computers)]
         first = 0 if rules.first_player == "seat0" else None
         # Alone with computers, a player's room expires like any room nobody else joined.
-        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first,
+        room = Room(new_code(), rules, seats, self.rng.randrange(1 << 62), first,
                     owner=group[0].address, joined=len(group) > 1, kind="quick", created=now)
         keys = []
         for i, ticket in enumerate(group):

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 from typing import Final
 
 from .meeting import identities, needs_profile
 from .messages import Create, Join
 from .protocol import Client, Refusal, not_stored
+from .room_codes import canonical, new_code
 from .rooms import KINDS, Room, RoomError, Seat
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -71,7 +71,7 @@ class Seating:
         first = None
         if rules.first_player == "seat0":  # "the human always starts": the first human seat
             first = next(i for i, s in enumerate(seats) if s.is_human)
-        room = Room(secrets.token_urlsafe(9), rules, seats, self.rng.randrange(1 << 62), first,
+        room = Room(new_code(), rules, seats, self.rng.randrange(1 << 62), first,
                     owner=client.address, kind=KINDS[1] if public else KINDS[0], created=service.clock.now())
         seat, key = room.claim(None, name)
         self._claimed(client, room, seat)
@@ -91,7 +91,7 @@ class Seating:
         service = self.service
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
-        room = service.rooms.get(message.room) if message.room is not None else None
+        room = service.rooms.get(canonical(message.room)) if message.room is not None else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
         seat, key = message.seat, message.key

@@ -131,6 +131,8 @@ class RoomServer:
     ``trusted_proxies``: read ``X-Forwarded-For`` from these proxies (`addresses`).
     ``profiles_per_hour``, ``queue_per_hour``, ``renames_per_hour``, ``votes_per_hour``: what
     players may do an hour (`quotas.Limits`), per address and per player key.
+    ``download_url``: where the room pages send a visitor to get Huit (``--download-url``;
+    default: the project's releases, `room_page.DOWNLOAD_URL`).
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -148,7 +150,7 @@ class RoomServer:
                  tls: ssl.SSLContext | None = None, proxy_headers: bool = False,
                  trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
-                 votes_per_hour: int = VOTES_PER_HOUR) -> None:
+                 votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None) -> None:
         # StoreError: a file that cannot be the rooms' database
         self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -159,6 +161,7 @@ class RoomServer:
         self.open_connections = 0  # WebSocket connections open now, exempt or not
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
         self.tls = tls
+        self.download_url = download_url  # where the room pages say to get Huit (None: the project's)
         self._warned_proxy = False  # the log said once that proxy headers come without a proxy
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
         # pass a seeded generator to make the deals reproducible.

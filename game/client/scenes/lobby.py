@@ -44,7 +44,7 @@ from game.saves import SeatKey
 from .. import keymap, online_player
 from ..gui import Control, GuiScene
 from ..i18n import tr
-from ..joining import join_link, rejoin, remember_server, start_hosting
+from ..joining import bare_code, join_link, rejoin, remember_server, start_hosting
 from ..saving import why
 
 if TYPE_CHECKING:
@@ -275,7 +275,12 @@ class LobbyScene(GuiScene):
         if not self.link_text:
             self.say(tr("online.no_link"))
             return
-        problem = join_link(self.app, self.link_text)
+        server = None
+        if bare_code(self.link_text):  # a code alone: a room of the server in the Server field
+            server = self._server()
+            if server is None:
+                return
+        problem = join_link(self.app, self.link_text, server)
         if problem is not None:
             self.say(problem)
 
