@@ -161,14 +161,15 @@ def test_the_room_page_says_the_game_who_waits_and_how_to_open_it(server):
     assert "Huit is a free card game, Crazy Eights" in body  # what the game is
     assert "Points game" in body and "Jacks skip: on" in body
     assert "The game starts as soon as every seat is taken." in body
-    assert '<span class="seat">Seat 1</span><span class="who"><bdi>&lt;b&gt;Ana&lt;/b&gt;</bdi></span>' in body
+    assert ('<span class="seat">Seat 1</span><span class="who"><bdi>&lt;b&gt;Ana&lt;/b&gt;</bdi></span>'
+            in body)
     assert "<b>Ana" not in body  # escaped
     assert '<span class="seat">Seat 2</span><span class="free">free: this seat is for you</span>' in body
     assert '<span class="seat">Seat 3</span><span class="who">computer (Medium)</span>' in body
     assert f'<a class="open" href="huit://127.0.0.1:{server.port}/{ana.room_id}">Open in Huit</a>' in body
     # The menu's own words, from the catalogue the game shows.
-    assert "choose “Play with a friend”, paste this page&#x27;s address into “Room link or code”, then press “Join”" \
-        in body
+    assert ("choose “Play with a friend”, paste this page&#x27;s address into “Room link or code”, "
+            "then press “Join”") in body
     assert f'<code class="code">{ana.room_id}</code>' in body
     assert "Friendly: not ranked" in body  # a private room never counts
     assert "Get Huit" in body and "make play" in body  # no release page given: ask the friend
@@ -187,7 +188,8 @@ def test_the_room_page_follows_the_room(server):
     ben.join(ana.room_id, name="Ben")
     ana.until(lambda m: m["type"] == "room" and m["state"] == "playing")
     _, _, body = get(f"http://127.0.0.1:{server.port}/r/{ana.room_id}")
-    assert "The game is being played." in body and "<bdi>Ben</bdi></span> <span class=\"state\">(here)" in body
+    assert "The game is being played." in body
+    assert "<bdi>Ben</bdi></span> <span class=\"state\">(here)" in body
     ben.close()
     ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [1])
     _, _, body = get(f"http://127.0.0.1:{server.port}/r/{ana.room_id}")

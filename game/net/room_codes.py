@@ -1,23 +1,25 @@
-"""Room codes a person can read aloud and type: ``K7M-4QX-P9T-D3F-HWN``.
+"""Room codes a person can read aloud and type: ``K7M-4AX-P9T-E3F-HWR``.
 
 A new room's id (`new_code`) is 15 characters from `ALPHABET`, written in five groups of
 three joined by ``-``. The alphabet has no two characters a person could take for one
 another, read aloud, handwritten or in a small font:
 
-- no ``0`` / ``O`` / ``Q``, no ``1`` / ``I`` / ``L``, no ``2`` / ``Z``, no ``5`` / ``S``,
-  no ``8`` / ``B``, no ``6`` / ``G``, no ``U`` / ``V``;
-- what is left: the digits ``3 4 7 9`` and the letters ``A C D E F H J K M N P R T W X Y``
-  (20 characters).
+- no ``0`` / ``O`` / ``Q`` / ``D``, no ``1`` / ``I`` / ``L``, no ``2`` / ``Z``, no ``5`` /
+  ``S``, no ``8`` / ``B``, no ``6`` / ``G``, no ``U`` / ``V``, no ``N`` (``M`` and ``N``
+  sound alike);
+- what is left: the digits ``3 4 7 9`` and the letters ``A C E F H J K M P R T W X Y``
+  (18 characters). Read aloud in English, ``C E P T`` still rhyme: spell them out
+  ("C as in Charlie") on a bad line.
 
 Each character is drawn with `secrets` (the operating system's random source), so a code
-holds 15 × log2(20) ≈ 64.8 bits (`ENTROPY_BITS`): a private room is reached by its link
+holds 15 × log2(18) ≈ 62.5 bits (`ENTROPY_BITS`): a private room is reached by its link
 only, and the code is what keeps it private. Guessing is slowed further by the server's
 limits (messages a second per connection, connections per address), and a wrong code gets
 the one answer every unknown room gets (``unknown_room``), which says nothing of the codes
 that exist.
 
 A code is typed however a person types it: `canonical` reads it in any case, with or
-without the dashes, with spaces instead (``k7m 4qx p9t d3f hwn``), and gives the grouped,
+without the dashes, with spaces instead (``k7m 4ax p9t e3f hwr``), and gives the grouped,
 upper-case form the server keeps. A text that is not a code in that sense is left exactly
 as it is: the ids of rooms made before codes (``secrets.token_urlsafe(9)``: 12 characters,
 case matters) and any other id a store holds keep working, in links and in the lobby alike.
@@ -32,13 +34,13 @@ import re
 import secrets
 from typing import Final
 
-ALPHABET: Final = "3479ACDEFHJKMNPRTWXY"
+ALPHABET: Final = "3479ACEFHJKMPRTWXY"
 """The characters of a room code: no look-alike pairs (see the module)."""
 GROUPS: Final = 5
 GROUP: Final = 3
 LENGTH: Final = GROUPS * GROUP
 ENTROPY_BITS: Final = LENGTH * math.log2(len(ALPHABET))
-"""The bits of chance in a new code (about 64.8)."""
+"""The bits of chance in a new code (about 62.5)."""
 _SEPARATOR: Final = r"[\s\-‐‑–—_.]+"  # what may stand between groups: dashes of any kind, spaces, dots
 _SEPARATORS: Final = re.compile(_SEPARATOR)
 CODE: Final = re.compile("^" + "-".join([f"[{ALPHABET}]{{{GROUP}}}"] * GROUPS) + "$")
