@@ -168,7 +168,7 @@ def test_the_room_page_says_the_game_who_waits_and_how_to_open_it(server):
     assert '<span class="seat">Seat 3</span><span class="who">computer (Medium)</span>' in body
     assert f'<a class="open" href="huit://127.0.0.1:{server.port}/{ana.room_id}">Open in Huit</a>' in body
     # The menu's own words, from the catalogue the game shows.
-    assert ("choose “Play with a friend”, paste this page&#x27;s address into “Room link or code”, "
+    assert ("choose “Play with a friend”, paste this page&#x27;s address into “Link or code”, "
             "then press “Join”") in body
     assert f'<code class="code">{ana.room_id}</code>' in body
     assert "Friendly: not ranked" in body  # a private room never counts

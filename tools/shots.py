@@ -173,6 +173,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         unwritable_screens(app, save)
         online_screens(app, save)
         server_screens(app, save)
+        ranked_screens(app, save)
         pygame.display.quit()
     return written
 
@@ -446,6 +447,47 @@ def server_screens(app: App, save: Callable[[str], None]) -> None:
     app.stack.push(VoteScene(app, table, 1))
     app.stack.apply_requests()
     save("vote_on_an_abandon")
+
+
+def ranked_screens(app: App, save: Callable[[str], None]) -> None:
+    """Competitive rooms marked (issue 31): a ranked public room's waiting room and table with the
+    crossed swords, a friendly room's table saying so, and a room code typed by hand in the lobby
+    with a look-alike in it."""
+    from game.client.remote import RemoteController
+    from game.client.scenes.lobby import LobbyScene
+    from game.client.scenes.table import TableScene
+    from game.client.scenes.waiting_room import WaitingRoomScene
+    from game.net.wire import view_to_json
+
+    code = "K7M-4AX-P9T-E3F-HWR"
+    seats: list[dict[str, object]] = [
+        {"kind": "human", "level": None, "name": "Ana", "tag": "3F2", "connected": True, "accepted": False},
+        {"kind": "human", "level": None, "name": "Benoît", "tag": "A07", "connected": True,
+         "accepted": False}]
+
+    def remote(kind: str, ranked: bool, state: str, waiting: list[int]) -> RemoteController:
+        controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
+        controller.receive({"type": "joined", "room": code, "seat": 0, "players": 2})
+        controller.receive({"type": "room", "room": code, "preset": "duel", "options": {}, "players": 2,
+                            "state": state, "seats": seats, "waiting_for": waiting, "results": [], "deal": 1,
+                            "kind": kind, "ranked": ranked, "votes": []})
+        return controller
+
+    app.start(WaitingRoomScene(app, remote("public", False, "waiting", [1])))
+    save("ranked_waiting_room")
+    match = Match(PRESETS["duel"], 2, 5)
+    for kind, ranked in (("public", True), ("private", False)):
+        controller = remote(kind, ranked, "playing", [])
+        controller.receive({"type": "update", "room": code, "view": view_to_json(match.view(0)), "events": [],
+                            "timer": None})
+        app.start(TableScene(app, controller))
+        save("ranked_table" if ranked else "friendly_table")
+    lobby = LobbyScene(app)
+    lobby.entries["server"].set_text("192.168.1.20:8765")
+    lobby.entries["link"].set_text("k7m-4ax-p9t-e3f-hw0")
+    app.start(lobby)
+    lobby.join()
+    save("lobby_code_lookalike")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,6 +22,7 @@ from . import ui
 from .animation import Animator
 from .art import CardArt, felt
 from .avatar_art import avatar_image
+from .competitive_art import ranked_words, swords_image
 from .i18n import language, tr
 from .intents import TableCommand
 from .layout import INFO_OPTION_LINES, LOG_LINES, Arrow, SeatSpot, TableLayout, line_height
@@ -54,6 +55,8 @@ class TablePainter:
         self.avatars_drawn: list[tuple[int, pygame.Rect]] = []  # (seat, where) this frame (for tests)
         self.clock = 0.0
         self._rules_lines: dict[tuple[object, ...], str] = {}
+        self.ranked: bool | None = None  # online: whether the room counts (the swords); None offline
+        self.ranked_drawn: pygame.Rect | None = None  # where the swords went this frame (for tests)
 
     # ---- the whole table ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: PlayerView, *, names: list[str],
@@ -82,6 +85,19 @@ class TablePainter:
         self._message(surface, message, timer)
 
     # ---- parts -------------------------------------------------------------------------------
+    def _ranked_mark(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
+        """Online, beside the title: the crossed swords and "Ranked", or "Friendly: not ranked"."""
+        self.ranked_drawn = None
+        words = ranked_words(self.ranked)
+        if not words or box.w < px * 3:
+            return
+        if self.ranked:
+            side = int(box.h * 0.9)
+            self.ranked_drawn = pygame.Rect(box.x, box.centery - side // 2, side, side)
+            surface.blit(swords_image(side), self.ranked_drawn)
+            box = pygame.Rect(box.x + side + px // 3, box.y, box.w - side - px // 3, box.h)
+        ui.fit(surface, words, box, px, align="left", color=ui.CREAM)
+
     def _info(self, surface: pygame.Surface, view: PlayerView, names: list[str]) -> None:
         lay = self.layout
         x, y, w, _ = lay.info
@@ -90,8 +106,10 @@ class TablePainter:
         if view.round_number > 1 or view.target:
             title += "  ·  " + tr("table.round", n=view.round_number)
         title_h = line_height(int(px * 1.3))
-        ui.fit(surface, title, (x, y, w, title_h), int(px * 1.3), bold=True, color=ui.GOLD,
-               align="left")
+        used = ui.fit(surface, title, (x, y, w, title_h), int(px * 1.3), bold=True, color=ui.GOLD,
+                      align="left")
+        self._ranked_mark(surface, pygame.Rect(used.right + small // 2, y, x + w - used.right - small // 2,
+                                               title_h), small)
         y += title_h
         options_h = INFO_OPTION_LINES * line_height(small)
         key = (view.rules, language(), y)

@@ -48,6 +48,7 @@ from game.saves import SeatKey
 
 from .. import online_player
 from ..avatar_art import avatar_image
+from ..competitive_art import Marks
 from ..gui import GuiScene, step_through
 from ..i18n import tr
 from ..joining import connect, rejoin
@@ -112,12 +113,14 @@ class ServerLobbyScene(GuiScene):
                                Callable[[], str]]] = []  # texts that follow the time, in place
         self._poll = 0.0
         self._leaving = False
+        self.marks = Marks()  # the swords of the public rooms and of quick match: they count
         super().__init__(app)
 
     # ---- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
         """Profile row; public rooms (left) and quick match with my rooms (right); Back."""
         self._live = []
+        self.marks.clear()
         w, h = self.app.size
         s = self.scale
         m = int(24 * s)
@@ -163,8 +166,9 @@ class ServerLobbyScene(GuiScene):
             rows -= 1  # a line says how many more wait
             hidden = max(len(self.rooms) - rows, self.listed - rows)
         for i, room in enumerate(self.rooms[:rows]):
-            element = self.button(pygame.Rect(area.x, y, area.w, bh), self.room_text(room),
-                                  partial(self.take_seat, room), object_id="#option")
+            mark = self.marks.add(pygame.Rect(area.x, y, bh, bh))  # every public room is ranked once full
+            element = self.button(pygame.Rect(mark.right + gap, y, area.w - bh - gap, bh),
+                                  self.room_text(room), partial(self.take_seat, room), object_id="#option")
             self._live.append((element, partial(self._room_text_at, i)))
             y += bh + gap
         if hidden and self.rooms:
@@ -182,8 +186,9 @@ class ServerLobbyScene(GuiScene):
             self.button(pygame.Rect(area.x, y, area.w, bh), text, partial(step, 1), step, object_id="#option")
             y += bh + gap
         looking = self.quick is not None
-        self.button(pygame.Rect(area.x, y, area.w, bh), tr("lobby.stop" if looking else "lobby.find"),
-                    self.toggle_quick)
+        mark = self.marks.add(pygame.Rect(area.x, y, bh, bh))  # a quick match is ranked
+        self.button(pygame.Rect(mark.right + gap, y, area.w - bh - gap, bh),
+                    tr("lobby.stop" if looking else "lobby.find"), self.toggle_quick)
         y += bh + gap // 2
         if looking:
             looking_label = self.label(pygame.Rect(area.x, y, area.w, int(bh * 0.7)), self.looking_text(),
@@ -349,7 +354,8 @@ class ServerLobbyScene(GuiScene):
         self.rebuild()
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        """The player's avatar beside their name."""
+        """The player's avatar beside their name; the swords of what is ranked."""
+        self.marks.draw(surface)
         if self.avatar_rect is not None:
             surface.blit(avatar_image(self.avatar, self.avatar_rect.height), self.avatar_rect)
 

@@ -564,6 +564,7 @@ class TableScene(Scene):
         # Hot-seat: once the shown player's turn is over the device is on its way to the next
         # person, so that hand stays face down while computers play in between.
         passing = self.hot_seat and view.to_act is not None and view.to_act != view.seat
+        self.painter.ranked = getattr(controller, "ranked", None)  # online only: a room counts or not
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
                           hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
                           buttons=self.buttons if self.autopilot_button is None else

@@ -17,6 +17,7 @@ import pygame
 
 from game.net.client import CLOSED, RECONNECTING, make_link, page_link
 
+from ..competitive_art import Marks
 from ..gui import GuiScene
 from ..i18n import tr
 from ..settings import NAME_LENGTH
@@ -34,6 +35,7 @@ class WaitingRoomScene(GuiScene):
         self.note = ""
         self._shown: object = None
         self._to_table = False
+        self.marks = Marks()  # the swords beside the ranking note of a ranked (public, quick) room
         super().__init__(app)
 
     @property
@@ -63,6 +65,7 @@ class WaitingRoomScene(GuiScene):
         m = int(24 * s)
         bh = max(40, int(48 * s))
         gap = int(bh * 0.3)
+        self.marks.clear()
         self.label(pygame.Rect(0, m // 2, w, int(56 * s)), tr("online.room_title"), "#heading")
         y = int(84 * s)
         link, page = self.link, self.page
@@ -91,8 +94,17 @@ class WaitingRoomScene(GuiScene):
             ranking = self.ranking_note()
             if ranking:
                 y += int(34 * s)
-                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), ranking, "#small")
+                shown = self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), ranking, "#small")
+                if self.remote.kind != "private":  # a competitive room: the swords just before its note
+                    side = int(30 * s)
+                    face = shown.font
+                    ink = min(face.size(ranking)[0] if face is not None else w, w - 2 * m)  # centred
+                    self.marks.add(pygame.Rect(max(0, (w - ink) // 2 - side - gap // 2), y, side, side))
         self.button(pygame.Rect(m, h - bh - m, int(220 * s), bh), tr("online.leave"), self.back)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """The swords of a competitive room, beside its ranking note."""
+        self.marks.draw(surface)
 
     def ranking_note(self) -> str:
         """Whether the room is ranked, in words (nothing from a server that does not say)."""
