@@ -134,8 +134,7 @@ def test_the_room_page_and_health_over_https(tls_server, certificate):
     context = ssl.create_default_context(cafile=str(cert))
     status, _, body = get(f"https://127.0.0.1:{tls_server.port}/r/{peer.room_id}", context)
     assert status == 200
-    assert f"huits://127.0.0.1:{tls_server.port}/{peer.room_id}" in body
-    assert f"https://127.0.0.1:{tls_server.port}/r/{peer.room_id}" in body
+    assert f'href="huits://127.0.0.1:{tls_server.port}/{peer.room_id}"' in body
     status, headers, body = get(f"https://127.0.0.1:{tls_server.port}/health", context)
     assert status == 200 and headers["Content-Type"] == "application/json"
     assert json.loads(body) == {"ok": True, "rooms": 1, "connections": 1}
@@ -249,7 +248,6 @@ def test_a_trusted_proxy_gives_the_pages_its_scheme_and_host(tmp_path):
                          headers={"X-Forwarded-Proto": "https", "Host": "huit.example.org",
                                   "X-Forwarded-For": "198.51.100.4"})
         assert f'href="huits://huit.example.org:443/{ana.room_id}"' in body
-        assert f"https://huit.example.org/r/{ana.room_id}" in body
     finally:
         thread.stop()
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final
 from game.client.catalogues import load
 from game.engine import PRESETS
 
-from .links import make_link, page_link
+from .links import make_link
 from .swords import svg
 
 if TYPE_CHECKING:
@@ -58,7 +58,8 @@ font-weight:700;background:#0b5d2a;color:#fff;border-radius:.8rem;text-decoratio
 a.download{display:inline-block;padding:.6rem 1.1rem;background:#1d2b22;color:#fff;border-radius:.6rem;
 text-decoration:none;font-weight:600}
 .small{color:#4d5b52;font-size:.92rem}code{font-size:1rem;overflow-wrap:anywhere;background:#eef1ec;
-padding:0 .25rem;border-radius:.25rem}.code{font-size:1.15rem;letter-spacing:.08em;font-weight:700}"""
+padding:0 .25rem;border-radius:.25rem}
+.code{font-size:1.15rem;letter-spacing:.08em;font-weight:700;white-space:nowrap}"""
 CSP: Final = ("default-src 'none'; style-src 'sha256-"
               + base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
               + "'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -110,7 +111,6 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
     e = html.escape
     t = Words(lang if lang in LANGUAGES else "en")
     game_link = make_link(host, port, room.room_id, tls)
-    web_link = page_link(host, port, room.room_id, tls)
     preset = room.rules.name
     title = t(f"preset.{preset}") if preset in PRESETS else preset
     usual = PRESETS[preset].options() if preset in PRESETS else {}
@@ -169,7 +169,6 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
 <a class="open" href="{e(game_link)}">{e(t("web.open"))}</a>
 <p class="small">{e(menu)}</p>
 <p class="small">{e(t("web.code"))} <code class="code">{e(room.room_id)}</code></p>
-<p class="small">{e(t("web.terminal"))} <code>python main.py {e(web_link)}</code></p>
 <h2>{e(t("web.get"))}</h2>
 {download}
 </main></body></html>
