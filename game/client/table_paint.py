@@ -85,18 +85,23 @@ class TablePainter:
         self._message(surface, message, timer)
 
     # ---- parts -------------------------------------------------------------------------------
-    def _ranked_mark(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
-        """Online, beside the title: the crossed swords and "Ranked", or "Friendly: not ranked"."""
+    def _ranked_mark(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> bool:
+        """Online, beside the title: the crossed swords and "Ranked", or "Friendly: not ranked".
+        False when its words do not fit there whole (they go first on the rules' line; the swords
+        stay beside the title when they fit)."""
         self.ranked_drawn = None
         words = ranked_words(self.ranked)
-        if not words or box.w < px * 3:
-            return
-        if self.ranked:
-            side = int(box.h * 0.9)
+        if not words:
+            return True
+        side = int(box.h * 0.9) if self.ranked else 0
+        if self.ranked and box.w >= side:
             self.ranked_drawn = pygame.Rect(box.x, box.centery - side // 2, side, side)
             surface.blit(swords_image(side), self.ranked_drawn)
             box = pygame.Rect(box.x + side + px // 3, box.y, box.w - side - px // 3, box.h)
+        if ui.font(px, False).size(words)[0] > box.w:
+            return False
         ui.fit(surface, words, box, px, align="left", color=ui.CREAM)
+        return True
 
     def _info(self, surface: pygame.Surface, view: PlayerView, names: list[str]) -> None:
         lay = self.layout
@@ -108,14 +113,15 @@ class TablePainter:
         title_h = line_height(int(px * 1.3))
         used = ui.fit(surface, title, (x, y, w, title_h), int(px * 1.3), bold=True, color=ui.GOLD,
                       align="left")
-        self._ranked_mark(surface, pygame.Rect(used.right + small // 2, y, x + w - used.right - small // 2,
-                                               title_h), small)
+        beside = self._ranked_mark(surface, pygame.Rect(used.right + small // 2, y,
+                                                        x + w - used.right - small // 2, title_h), small)
         y += title_h
         options_h = INFO_OPTION_LINES * line_height(small)
-        key = (view.rules, language(), y)
+        first = [] if beside else [ranked_words(self.ranked)]  # no room beside the title: the rules' line
+        key = (view.rules, language(), y, *first)
         if key not in self._rules_lines:  # measured once per rules, language and layout
-            self._rules_lines[key] = rules_line(options_in_force(view.rules), pygame.Rect(x, y, w, options_h),
-                                                small)
+            self._rules_lines[key] = rules_line([*filter(None, first), *options_in_force(view.rules)],
+                                                pygame.Rect(x, y, w, options_h), small)
         on = self._rules_lines[key]
         if on:
             used = ui.fit(surface, on, (x, y, w, options_h), small, align="left", valign="top",
