@@ -87,6 +87,7 @@ from .protocol import BURST, MAX_FRAME, RATE, Client, Refusal, read_ref
 from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
+from .reacting import Reacting
 from .rooms import Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import RoomStore
@@ -180,12 +181,13 @@ class RoomServer:
         self.seating = Seating(self.service, rng, max_rooms)
         self.meeting = Meeting(self.service, self.profiles, self.ranking, self.lobby)
         self.playing = Playing(self.service, self.driving)
+        self.reacting = Reacting(self.service)
         self.expiry = Expiry(self.service, driving=self.driving, competition=self.competition,
                              lobby=self.lobby, profiles=self.profiles, ranking=self.ranking,
                              lonely_expiry=lonely_expiry, finished_expiry=finished_expiry)
         self.handlers: dict[str, Handler] = {
             **self.seating.handlers(), **self.playing.handlers(), **self.meeting.handlers(),
-            **self.quick.handlers(), **self.competition.handlers()}
+            **self.quick.handlers(), **self.competition.handlers(), **self.reacting.handlers()}
         self.handlers.update([handles(Ping, self._on_ping)])
         self.port = 0
         self._server: Server | None = None
