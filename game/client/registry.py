@@ -40,6 +40,7 @@ SCENES: Final[dict[str, tuple[str, str]]] = {
     "Table": ("table", "TableScene"),
     "Pause": ("pause", "PauseScene"),
     "Moves": ("moves", "MovesScene"),
+    "Reactions": ("reactions", "ReactionsScene"),
     "SuitPicker": ("suit_picker", "SuitPickerScene"),
     "Handoff": ("handoff", "HandoffScene"),
     "Vote": ("vote", "VoteScene"),
