@@ -38,6 +38,7 @@ SCENES: Final[dict[str, tuple[str, str]]] = {
     "ServerLobby": ("server_lobby", "ServerLobbyScene"),
     "Leaderboard": ("leaderboard", "LeaderboardScene"),
     "Table": ("table", "TableScene"),
+    "Attract": ("attract", "AttractScene"),
     "Pause": ("pause", "PauseScene"),
     "Moves": ("moves", "MovesScene"),
     "Reactions": ("reactions", "ReactionsScene"),
