@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 RESULT_PAUSE: Final = 5.0
 """Seconds a finished attract deal stays on the table before the next game is dealt."""
-BANNER_ALPHA: Final = 190
+BANNER_ALPHA: Final = 225
 
 
 class AttractScene(Scene):

@@ -552,7 +552,7 @@ class TableScene(Scene):
                 key = "table.autopilot_for" if on else "table.autopilot_lost_turn_for"
                 return tr(key, name=names[view.to_act])
             return tr("table.autopilot_you" if on else "table.autopilot_lost_turn")
-        if view.to_act == view.seat:
+        if view.to_act == view.seat and self.controller.seats[view.seat].is_human:  # (a show: a computer)
             if view.phase == Phase.PENALTY:
                 return tr("table.pending", n=view.pending)
             if view.phase == Phase.SUIT and self.app.top is not self:
