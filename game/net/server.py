@@ -44,8 +44,8 @@ ranking (`ranking`).
 
 `RoomServer` holds the connections and puts the server's parts together, each given the
 rooms service (composition: none calls another's private names): `seating` (create,
-join), `playing` (action, autopilot, accept_round, leave), `meeting` (hello, profile,
-lobby), `quickmatch` (queue, unqueue, and its rooms), `competition` (votes, leaderboards,
+join), `playing` (action, autopilot, accept_round, leave), `reacting` (react), `meeting`
+(hello, profile, lobby), `quickmatch` (queue, unqueue, and its rooms), `competition` (votes, leaderboards,
 histories, and the points, abandons and votes of ranked rooms), `driving` (what a room
 does by itself) and `expiry` (when rooms go). Each message type has one handler
 (`roomservice.Handler`), in `RoomServer.handlers`.
