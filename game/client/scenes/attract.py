@@ -70,7 +70,7 @@ class AttractScene(Scene):
         self.table.update(dt)
         if self.table.dirty:
             self.dirty = True
-        if self.controller.match.status != Status.PLAYING:
+        if self.controller.view().status != Status.PLAYING:
             self.over_for += dt
             if self.over_for >= RESULT_PAUSE:
                 self.app.replace("Attract", number=self.number + 1)
@@ -78,7 +78,7 @@ class AttractScene(Scene):
     def next_frame(self) -> float | None:
         """When the table needs its next frame, or the next game is due."""
         then = self.table.next_frame()
-        if self.controller.match.status != Status.PLAYING:
+        if self.controller.view().status != Status.PLAYING:
             left = max(0.0, RESULT_PAUSE - self.over_for)
             then = left if then is None else min(then, left)
         return then
