@@ -124,7 +124,18 @@ def test_the_attract_game_does_not_end_by_the_idle_return(kiosk):
     assert kiosk.stack.top is scene or kiosk.stack.top.number > 0
 
 
-def test_no_attract_game_over_a_dialog_nor_with_the_delay_at_zero():
+def test_no_attract_game_over_a_dialog_until_the_idle_return_to_the_menu(kiosk):
+    kiosk.push("Settings")
+    kiosk.frame(STEP)
+    idle(kiosk, DELAY * 3)
+    assert top_name(kiosk) == "SettingsScene"
+    idle(kiosk, KIOSK_IDLE)
+    assert top_name(kiosk) == "MenuScene"  # the idle return, as before
+    idle(kiosk, DELAY)
+    assert top_name(kiosk) == "AttractScene"  # then the attract game, from the menu
+
+
+def test_no_attract_game_with_the_delay_at_zero():
     app = make_app(kiosk=True)
     try:
         app.attract_after = 0
@@ -164,3 +175,26 @@ def _saved_game():
 
     return MatchController(Match(preset("classic"), 2, seed=4),
                            [SeatConfig("human"), SeatConfig("computer")]).to_save()
+
+
+@pytest.mark.parametrize("value", ["-1", "soon", "99999999"])
+def test_a_bad_attract_delay_is_refused_in_one_line(value, capsys):
+    from game.client.app import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--kiosk", "--attract-after", value])
+    assert exited.value.code == 2
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "--attract-after" in line and "whole number from 0 to 86400" in line
+
+
+def test_the_attract_delay_flag_reaches_the_kiosk(tmp_path, monkeypatch):
+    from game.client import app as app_module
+
+    seen = []
+    monkeypatch.setattr(app_module.App, "run", lambda self: seen.append((self.kiosk, self.attract_after)))
+    try:
+        assert app_module.main(["--kiosk", "--attract-after", "5", "--data-dir", str(tmp_path / "k")]) == 0
+    finally:
+        pygame.display.quit()
+    assert seen == [(True, 5)]

@@ -28,6 +28,7 @@ from game.net.messages import REACTIONS
 
 from . import ui
 from .i18n import tr
+from .settings import MAX_MUTED
 
 if TYPE_CHECKING:
     from game.engine import PlayerView
@@ -122,7 +123,7 @@ class ReactionBoard:
             (self.muted_seats.add if muted else self.muted_seats.discard)(seat)
         elif muted and tag not in players:
             players.append(tag)
-            del players[:-100]  # the oldest forgotten first (`settings.MAX_MUTED`)
+            del players[:-MAX_MUTED]  # the oldest forgotten first
         elif not muted and tag in players:
             players.remove(tag)
         if muted:
