@@ -157,3 +157,13 @@ def test_a_table_on_this_device_has_no_reactions(app):
     assert app.stack.top.reactions is None
     press(app, pygame.K_r)
     assert top_name(app) == "TableScene"
+
+
+def test_a_players_switch_keeps_its_own_state_under_the_switch_for_everyone(app, friend):
+    press(app, pygame.K_r)
+    tap_label(app, "Everyone's reactions: on")
+    tap_label(app, "Ben's reactions: on")  # still on: muting everyone did not mute Ben on his own
+    tap_label(app, "Everyone's reactions: off")
+    labels = [b.label for b in app.stack.top.buttons]
+    assert "Everyone's reactions: on" in labels and "Ben's reactions: off" in labels
+    assert not app.settings.reactions_muted and len(app.settings.muted_players) == 1

@@ -109,7 +109,11 @@ class ReactionBoard:
         """Whether ``seat``'s reactions are not shown (never this device's own)."""
         if seat == self.controller.viewer:
             return False
-        if self.settings.reactions_muted or seat in self.muted_seats:
+        return self.settings.reactions_muted or self.player_muted(seat)
+
+    def player_muted(self, seat: int) -> bool:
+        """Whether the player at ``seat`` is muted on their own (whatever the switch for everyone says)."""
+        if seat in self.muted_seats:
             return True
         tag = self.tag(seat)
         return tag is not None and tag in self.settings.muted_players

@@ -58,7 +58,7 @@ class ReactionsScene(Scene):
             (EVERYONE, tr("reactions.mute_all", value=off if self.board.settings.reactions_muted else on))]
         for seat, config in enumerate(controller.seats):
             if seat != controller.viewer and config.is_human:
-                value = off if self.board.muted(seat) and not self.board.settings.reactions_muted else on
+                value = off if self.board.player_muted(seat) else on
                 switches.append((seat, tr("reactions.mute", name=names[seat], value=value)))
         switches.append((CLOSE, tr("reactions.close")))
         rows = (len(REACTIONS) + COLUMNS - 1) // COLUMNS
@@ -125,7 +125,7 @@ class ReactionsScene(Scene):
             self.app.save_settings()
             self.resize(self.app.size)
         elif isinstance(intent, int):
-            board.set_muted(intent, not board.muted(intent))
+            board.set_muted(intent, not board.player_muted(intent))
             self.app.save_settings()
             self.resize(self.app.size)
         else:
