@@ -515,9 +515,41 @@ def quotas() -> Recorder:
     return rec
 
 
+def reactions() -> Recorder:
+    """Quick reactions: none before the game starts or from a connection without a seat; one relayed to
+    both seats (a smuggled text and room left behind); an unknown id; too soon, then after 3 s; the
+    sixth in a minute; after the match, none."""
+    rec = Recorder("reactions", BASE)
+    rec.open("ana")
+    rec.send("ana", _type("joined"), type="create", preset="duel", options={}, seats=[HUMAN, HUMAN],
+             name="Ana", ref="c1")
+    rec.send("ana", type="react", reaction="hello", ref="early")
+    rec.open("eve")
+    rec.send("eve", type="react", reaction="hello", room="ROOM-1", ref="stranger")
+    rec.open("ben")
+    rec.send("ben", _type("joined"), type="join", room="ROOM-1", name="Ben")
+    rec.send("ana", type="react", reaction="well_played", text="buy gold at evil.example", room="ROOM-9",
+             seat=1, ref="r1")
+    rec.send("ben", type="react", reaction="hello! visit evil.example", ref="bad")
+    rec.send("ben", type="react", reaction="thanks", ref="r2")
+    rec.send("ben", type="react", reaction="oops", ref="soon")
+    rec.advance(3.0)
+    for n, reaction in enumerate(("hurry", "wow", "sorry", "good_game")):
+        rec.send("ben", type="react", reaction=reaction, ref=f"b{n}")
+        rec.advance(3.0)
+    rec.send("ben", type="react", reaction="hello", ref="sixth")
+    rng = random.Random(2)
+    rec.play(["ana", "ben"], over(rec, "ana", "ben"), rng)
+    rec.send("ana", type="react", reaction="good_game", ref="after")
+    rec.close("ana")
+    rec.close("ben")
+    rec.close("eve")
+    return rec
+
+
 SESSIONS: dict[str, Callable[[], Recorder]] = {
     "duel": duel, "quick_computer": quick_computer, "ranked_abandon": ranked_abandon, "errors": errors,
-    "quotas": quotas}
+    "quotas": quotas, "reactions": reactions}
 
 
 # ---- replaying ----------------------------------------------------------------------------------------

@@ -518,6 +518,24 @@ def screens(app: App) -> Iterator[str]:
     app.stack.pop()
     push(VoteScene(app, scene, 6))  # type: ignore[arg-type]
     yield "online vote on an abandon (a name with its tag)"
+    # The quick reactions: the palette (a switch per long name and its tag), a bubble at every seat.
+    from game.client.scenes.reactions import ReactionsScene
+    from game.net.messages import REACTIONS
+
+    app.stack.pop()
+    push(ReactionsScene(app, scene, scene.reactions))  # type: ignore[arg-type, attr-defined]
+    yield "online reactions palette (7 seats, names with their tags)"
+    app.stack.pop()
+    app.stack.apply_requests()
+    for reaction in REACTIONS:
+        scene.reactions.bubbles = {seat: (reaction, 3.0) for seat in range(7)}  # type: ignore[attr-defined]
+        scene.dirty = True
+        yield f"online table, a bubble at every seat ({reaction})"
+    # A kiosk's attract game under its banner.
+    from game.client.scenes.attract import AttractScene
+
+    start(AttractScene(app))
+    yield "attract game (kiosk)"
     # The suit picker, for suits and for colours.
     for name, hands, top in (("classic", ["8S 4H", "5D 6C"], "7H"), ("colors", ["W R4", "B5 G6"], "R3")):
         match = make_match(name, hands, top, "KD QD JD TD" if name == "classic" else "B1 B2 B3 B4",

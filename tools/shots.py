@@ -27,7 +27,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -172,6 +172,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         mode_screens(app, save)
         unwritable_screens(app, save)
         online_screens(app, save)
+        attract_screen(app, save)
         server_screens(app, save)
         ranked_screens(app, save)
         pygame.display.quit()
@@ -389,6 +390,36 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
                         "events": [], "timer": None})
     app.start(TableScene(app, controller))
     save("online_table_waiting")
+    reaction_screens(app, save, controller)
+
+
+def reaction_screens(app: App, save: Callable[[str], None], controller: Any) -> None:
+    """The quick reactions over an online table: the palette, then a bubble at two seats (one of
+    them this device's own)."""
+    from game.client.scenes.reactions import ReactionsScene
+    from game.client.scenes.table import TableScene
+
+    table = TableScene(app, controller)
+    app.start(table)
+    board = table.reactions
+    assert board is not None
+    app.stack.push(ReactionsScene(app, table, board))
+    app.stack.apply_requests()
+    save("online_reactions_palette")
+    app.stack.pop()
+    app.stack.apply_requests()
+    controller.reactions.extend([(0, "well_played"), (3, "good_game")])
+    save("online_reactions_bubbles")
+
+
+def attract_screen(app: App, save: Callable[[str], None]) -> None:
+    """A kiosk's attract game: computers playing under "Touch to play"."""
+    from game.client.scenes.attract import AttractScene
+
+    app.start(AttractScene(app))
+    for _ in range(240):  # four seconds of play: the deal is over, the computers are at it
+        app.frame(1 / 60)
+    save("attract")
 
 
 SERVER_PEOPLE: Final = (("Ana", "3F2", 5), ("Benoît", "A07", 14), ("Chloé", "1C9", 7), ("Dmitri", "F40", 2),

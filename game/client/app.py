@@ -61,6 +61,8 @@ from game.saves import ENV_VAR, DataStore  # noqa: E402
 from game.saves.paths import DataFolderError, data_dir, make_data_dir  # noqa: E402
 
 from . import desktop, i18n, keymap, registry, single_instance  # noqa: E402
+from .attract import ATTRACT_AFTER, kiosk_due, kiosk_idle  # noqa: E402
+from .attract import KIOSK_IDLE as KIOSK_IDLE  # noqa: E402  (re-exported: seconds idle before the menu)
 from .pacing import FRAME, Pacer  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 from .settings import Settings  # noqa: E402
@@ -84,7 +86,6 @@ if TYPE_CHECKING:
 
 STEP: Final = 1 / 60
 MAX_STEPS: Final = 5
-KIOSK_IDLE: Final = 180.0  # seconds without input before a kiosk goes back to the menu
 SAVE_POLL: Final = 0.1  # while writes are in flight the loop looks again this often (a failed save is said)
 REDRAW_EVENTS: Final = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
                                   pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED})
@@ -120,6 +121,7 @@ class App:
         self.running = True
         self.accumulator = 0.0
         self.idle = 0.0
+        self.attract_after = ATTRACT_AFTER  # a kiosk's attract game after this idle at the menu (0: never)
         self.frames = 0  # frames run
         self.draws = 0  # frames drawn (at rest, a frame that changed nothing is not drawn)
         self.stop_signal: int | None = None  # the signal that ended the game, if one did
@@ -323,10 +325,7 @@ class App:
             self.stack.apply_requests()
         if self.kiosk:
             self.idle += elapsed
-            if self.idle >= KIOSK_IDLE:
-                self.idle = 0.0
-                self.go_to_menu()
-                self.stack.apply_requests()
+            kiosk_idle(self)  # back to the menu, or the attract game (game.client.attract)
         if not lazy or self.needs_drawing():
             self.draw()
         self.frames += 1
@@ -352,7 +351,7 @@ class App:
             if then is not None:
                 times.append(max(0.0, then))
         if self.kiosk:
-            times.append(max(0.0, KIOSK_IDLE - self.idle))
+            times.append(kiosk_due(self))
         if not self.store.writer.flush(timeout=0):  # writes in flight: a failure is shown soon
             times.append(SAVE_POLL)
         return min(times, default=None)
@@ -419,6 +418,8 @@ MAX_CORES: Final = 1024  # more than any machine the game runs on (it uses at mo
 
 positive_int: Final = whole_number(1, MAX_CORES)
 """A whole number from 1 to `MAX_CORES`, from the command line (``--cores``): an argparse ``type=``."""
+attract_seconds: Final = whole_number(0, 24 * 3600)
+"""``--attract-after``: whole seconds, 0 (never) to a day."""
 
 
 def room_link(text: str) -> str:
@@ -492,6 +493,9 @@ def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
     parser.add_argument("--kiosk", action="store_true",
                         help="fullscreen, no cursor, no quitting from the keyboard, idle return to menu")
+    parser.add_argument("--attract-after", type=attract_seconds, default=ATTRACT_AFTER, metavar="SECONDS",
+                        help=f"kiosk: idle seconds at the menu before computers play a game to attract "
+                             f"players (default {ATTRACT_AFTER:g}; 0: never)")
     parser.add_argument("--size", type=parse_size, default=(1280, 800),
                         help=f"window size, e.g. 1600x900 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to "
                              f"{MAX_SIZE[0]}x{MAX_SIZE[1]})")
@@ -550,6 +554,7 @@ def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
     except pygame.error as exc:
         print(f"Cannot open a window ({exc}). Try: {prog} --text", file=sys.stderr)
         return 1
+    app.attract_after = args.attract_after
     app.notice = "\n".join(data_notices(store))
     app.go_to_menu()
     app.stack.apply_requests()

@@ -31,6 +31,7 @@ class TableCommand(Enum):
     AUTOPILOT = "autopilot"  # the computer plays the shown person's turns, or gives them back (O)
     MOVES = "moves"  # every move of the round, over the table (M, or a tap on the move log)
     DENOUNCE = "denounce"  # the first missed "Card" call that can be denounced, if any (N)
+    REACT = "react"  # online: the quick reactions' palette (R, or the button by the shown seat)
 
 
 TableIntent: TypeAlias = Action | TableCommand

@@ -7,9 +7,11 @@ No scene reads a key code: each asks this module what a key means where it is.
   a direction does is the screen's (the pause menu moves its focus, the move log scrolls).
 - `table_key`: the table's keys, as `game.client.intents` values: D draws, P passes,
   E ends the turn, C calls "Card", L calls Liar, A accepts, N denounces, H suggests a
-  move, U undoes, M shows the moves, O turns the autopilot on or off, Esc pauses;
+  move, U undoes, M shows the moves, O turns the autopilot on or off, R opens the quick
+  reactions (online), Esc pauses;
   the arrows and Enter as `nav` says.
 - `suit_key`: the suit picker's letters (S H D C, or R B G Y for the colours).
+- `reaction_key`: the reactions palette's digits (1 to 8: a reaction each).
 - `typing_end`: the keys a text field does not take, which end the typing (Space types).
 - `is_paste`: Ctrl+V (Cmd+V), as pygame_gui's text fields read it.
 - `toggles_fullscreen`: F11, which the App takes before any scene.
@@ -57,7 +59,7 @@ TABLE_KEYS: Final[dict[int, TableIntent]] = {
     pygame.K_ESCAPE: TableCommand.PAUSE, pygame.K_d: Draw(), pygame.K_u: TableCommand.UNDO,
     pygame.K_p: Pass(), pygame.K_e: EndTurn(), pygame.K_c: CallLastCard(), pygame.K_h: TableCommand.HINT,
     pygame.K_l: Challenge(), pygame.K_a: Accept(), pygame.K_o: TableCommand.AUTOPILOT,
-    pygame.K_m: TableCommand.MOVES, pygame.K_n: TableCommand.DENOUNCE,
+    pygame.K_m: TableCommand.MOVES, pygame.K_n: TableCommand.DENOUNCE, pygame.K_r: TableCommand.REACT,
 }
 """The table's letters (and Esc), each standing for one intent."""
 
@@ -66,6 +68,11 @@ SUIT_KEYS: Final[dict[int, str]] = {
     pygame.K_r: "R", pygame.K_b: "B", pygame.K_g: "G", pygame.K_y: "Y",
 }
 """The suit picker's letters: a suit's initial, or a colour's."""
+
+REACTION_KEYS: Final[dict[int, int]] = {
+    key: i for i, key in enumerate((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
+                                    pygame.K_7, pygame.K_8, pygame.K_9))}
+"""The reactions palette's digits: 1 sends the first reaction, 2 the second..."""
 
 TYPING_ENDS: Final[frozenset[int]] = frozenset({
     pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN})
@@ -95,6 +102,12 @@ def suit_key(event: pygame.event.Event) -> str | None:
     """The suit (or colour) a letter names on the suit picker."""
     key = _key(event)
     return SUIT_KEYS.get(key) if key is not None else None
+
+
+def reaction_key(event: pygame.event.Event) -> int | None:
+    """The place (0 for the first) of the reaction a digit sends on the reactions palette."""
+    key = _key(event)
+    return REACTION_KEYS.get(key) if key is not None else None
 
 
 def typing_end(event: pygame.event.Event) -> Nav | None:

@@ -47,6 +47,8 @@ from game.net.messages import (
     Joined,
     PlayerProfile,
     Queued,
+    React,
+    Reaction,
     RoomStatus,
     ServerMessage,
     Unqueued,
@@ -153,6 +155,7 @@ class RemoteController:
         self._results: list[RoundResult] | None = None  # read from the room status when first asked
         self._incoming: deque[ServerMessage] = deque()
         self.outbox: deque[Event] = deque()
+        self.reactions: deque[tuple[int, str]] = deque(maxlen=MAX_SEATS)  # (seat, id) heard, for the table
 
     # ---- what the scenes read ----------------------------------------------------------------
     @property
@@ -286,6 +289,14 @@ class RemoteController:
         self.autopilot_on = False
         self.connection.send(ActionMessage(action=str(action)))
 
+    def react(self, reaction: str) -> None:
+        """Send a quick reaction (an id of `REACTIONS`) from this seat; the server relays it to the
+        room (this seat's own bubble comes back with it) or refuses it (too soon: `error`)."""
+        if not self.connection.connected:
+            self.error = IllegalAction(tr("online.not_connected"))
+            return
+        self.connection.send(React(reaction=reaction))
+
     def take_events(self) -> list[Event]:
         """The events since the last call, as the server redacted them for this seat."""
         out = list(self.outbox)
@@ -394,6 +405,10 @@ class RemoteController:
             self.queue_status = message
         elif isinstance(message, Unqueued):
             self.queue_status = None
+        elif isinstance(message, Reaction):
+            seat, reaction = message.seat, message.reaction
+            if seat is not None and 0 <= seat < len(self.seats) and reaction is not None:
+                self.reactions.append((seat, reaction))  # (an id this game does not know: shown as nothing)
         return False
 
     def _joined(self, message: Joined) -> None:

@@ -28,6 +28,8 @@ SEAT_KINDS: Final = ("human", "easy", "medium", "hard")
 MAX_SEATS: Final = 7
 NAME_LENGTH: Final = 24
 """The longest name a person may give their seat."""
+MAX_MUTED: Final = 100
+"""Players whose reactions this player keeps muted."""
 MAX_SERVERS: Final = 8
 """Room servers the lobby remembers (the most recent first)."""
 
@@ -63,6 +65,11 @@ class Settings:
     default_server: str = ""
     """A server the lobby's Server field starts with (empty: none): for the operator of a kiosk
     or a club, set by editing the settings file. Huit itself points at no server."""
+    reactions_muted: bool = False
+    """Online: nobody's quick reactions are shown (but this player's own)."""
+    muted_players: list[str] = field(default_factory=list)
+    """Online: the tags (``3F2``) of the players whose quick reactions are not shown, at most
+    `MAX_MUTED` (the oldest forgotten first)."""
 
     @property
     def speed_factor(self) -> float:
@@ -170,4 +177,7 @@ _CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
         is_person_avatar(a) for a in v),
     "servers": lambda v: isinstance(v, list) and len(v) <= MAX_SERVERS and all(_is_server(s) for s in v),
     "default_server": lambda v: v == "" or _is_server(v),
+    "reactions_muted": _is_bool,
+    "muted_players": lambda v: isinstance(v, list) and len(v) <= MAX_MUTED and all(
+        isinstance(t, str) and 0 < len(t) <= 16 and t.isprintable() for t in v),
 }

@@ -21,7 +21,7 @@ from .links import ROOM_ID
 from .message_fields import Message, Ref, derived, field_types, fits, wire
 from .profiles import MAX_NAME
 from .protocol import PROTOCOL, Refusal
-from .requests import MAX_PLAYERS
+from .requests import MAX_PLAYERS, REACTIONS
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -351,9 +351,20 @@ class HistoryAnswer(ServerMessage):
         return [game for game in map(RankedGame.read, self.games or []) if game is not None]
 
 
+@dataclass(frozen=True, kw_only=True)
+class Reaction(ServerMessage):
+    """A seat of the room sent a quick reaction (an id of `requests.REACTIONS`, shown in each game's
+    own language; one this game does not know is shown as nothing)."""
+
+    TYPE: ClassVar[str] = "reaction"
+    room: str = wire(omit=False)
+    seat: int = wire(omit=False, minimum=0, maximum=MAX_PLAYERS - 1)
+    reaction: str = wire(omit=False, enum=list(REACTIONS))
+
+
 SERVER_MESSAGES: Final[dict[str, type[ServerMessage]]] = {
     cls.TYPE: cls for cls in (Joined, RoomStatus, Update, Error, Pong, Left, PlayerProfile, LobbyListing,
-                              Queued, Unqueued, LeaderboardAnswer, HistoryAnswer)}
+                              Queued, Unqueued, LeaderboardAnswer, HistoryAnswer, Reaction)}
 
 
 def from_server(data: Any) -> ServerMessage | None:

@@ -29,7 +29,7 @@ from .profiles import (
     name_problem,
     player_id,
 )
-from .protocol import TYPES, Refusal, checked_text, text_problem
+from .protocol import LATER_TYPES, TYPES, Refusal, checked_text, text_problem
 from .protocol import decode as read_frame
 from .ranking import known_preset
 from .wire import WireError, rules_from_json
@@ -46,6 +46,9 @@ DEFAULT_WAIT: Final = 60.0
 MAX_ACTION: Final = 64
 """The part of an action's text looked through for a control character (notation is short)."""
 SEAT_KINDS: Final = ("human", "computer")
+REACTIONS: Final = ("hello", "well_played", "thanks", "oops", "hurry", "wow", "sorry", "good_game")
+"""The quick reactions a seated player may send (`React`): ids, never text; each game says them in
+its own language. New ids go at the end (an old game shows an id it does not know as nothing)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -474,10 +477,27 @@ class Vote(ClientMessage):
                    penalise=bool(penalise))
 
 
+@dataclass(frozen=True, kw_only=True)
+class React(ClientMessage):
+    """A quick reaction to the sender's room: an id of `REACTIONS`, nothing else (any other field,
+    a text or another room, is never read)."""
+
+    TYPE: ClassVar[str] = "react"
+    reaction: str = wire(omit=False, enum=list(REACTIONS))
+
+    @classmethod
+    def read(cls, data: dict[str, Any], ref: Ref | None) -> React:
+        reaction = data.get("reaction")
+        if not isinstance(reaction, str) or reaction not in REACTIONS:
+            problem = Refusal("bad_message", f"reaction must be one of {', '.join(REACTIONS)}")
+            return cls(ref=ref, problems=(("reaction", problem),))
+        return cls(ref=ref, reaction=reaction)
+
+
 CLIENT_MESSAGES: Final[dict[str, type[ClientMessage]]] = {
     cls.TYPE: cls for cls in (Create, Join, ActionMessage, Autopilot, AcceptRound, Leave, Ping, Hello,
-                              ChangeProfile, Lobby, Queue, Unqueue, Leaderboard, History, Vote)}
-assert tuple(CLIENT_MESSAGES) == TYPES  # the unknown_type refusal lists them in this order
+                              ChangeProfile, Lobby, Queue, Unqueue, Leaderboard, History, Vote, React)}
+assert tuple(CLIENT_MESSAGES) == TYPES + LATER_TYPES  # the unknown_type refusal lists TYPES in this order
 
 
 def valid_ref(ref: Any) -> bool:

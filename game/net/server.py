@@ -44,8 +44,8 @@ ranking (`ranking`).
 
 `RoomServer` holds the connections and puts the server's parts together, each given the
 rooms service (composition: none calls another's private names): `seating` (create,
-join), `playing` (action, autopilot, accept_round, leave), `meeting` (hello, profile,
-lobby), `quickmatch` (queue, unqueue, and its rooms), `competition` (votes, leaderboards,
+join), `playing` (action, autopilot, accept_round, leave), `reacting` (react), `meeting`
+(hello, profile, lobby), `quickmatch` (queue, unqueue, and its rooms), `competition` (votes, leaderboards,
 histories, and the points, abandons and votes of ranked rooms), `driving` (what a room
 does by itself) and `expiry` (when rooms go). Each message type has one handler
 (`roomservice.Handler`), in `RoomServer.handlers`.
@@ -87,6 +87,7 @@ from .protocol import BURST, MAX_FRAME, RATE, Client, Refusal, read_ref
 from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
+from .reacting import Reacting
 from .rooms import Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import RoomStore
@@ -183,12 +184,13 @@ class RoomServer:
         self.seating = Seating(self.service, rng, max_rooms)
         self.meeting = Meeting(self.service, self.profiles, self.ranking, self.lobby)
         self.playing = Playing(self.service, self.driving)
+        self.reacting = Reacting(self.service)
         self.expiry = Expiry(self.service, driving=self.driving, competition=self.competition,
                              lobby=self.lobby, profiles=self.profiles, ranking=self.ranking,
                              lonely_expiry=lonely_expiry, finished_expiry=finished_expiry)
         self.handlers: dict[str, Handler] = {
             **self.seating.handlers(), **self.playing.handlers(), **self.meeting.handlers(),
-            **self.quick.handlers(), **self.competition.handlers()}
+            **self.quick.handlers(), **self.competition.handlers(), **self.reacting.handlers()}
         self.handlers.update([handles(Ping, self._on_ping)])
         self.port = 0
         self._server: Server | None = None

@@ -51,6 +51,7 @@ from ..intents import TableCommand, TableIntent
 from ..keymap import Nav
 from ..layout import LOG_LINES
 from ..move_log import MoveLog
+from ..reactions import board_for, button_rect
 from ..saving import cannot_write
 from ..scene import Scene
 from ..table_control import TableControl
@@ -103,6 +104,7 @@ class TableScene(Scene):
         self._save_error: str | None = None
         self._look: tuple[object, ...] = ()  # what the last update saw of what `draw` shows
         self.moves = MoveLog()  # what each seat did this round, for the log under the Menu button
+        self.reactions = board_for(controller, app.settings)  # online: quick reactions (see reactions.py)
         self.resize(app.size)
 
     def table_control(self) -> TableControl:
@@ -293,6 +295,10 @@ class TableScene(Scene):
         if self.autopilot_button is not None and self.autopilot_button.hit(pos):
             self.intent(TableCommand.AUTOPILOT)
             return True
+        reactions = self.reactions
+        if reactions is not None and reactions.open(self.view) and button_rect(self.layout).collidepoint(pos):
+            self.intent(TableCommand.REACT)
+            return True
         button = tapped(self.buttons, pos)
         if button is not None:
             self.intent(button.intent)
@@ -366,6 +372,9 @@ class TableScene(Scene):
                 self.toggle_autopilot()
             case TableCommand.MOVES:
                 self.open_moves()
+            case TableCommand.REACT:
+                if self.reactions is not None and self.reactions.open(self.view):
+                    self.app.push("Reactions", table=self, board=self.reactions)
             case TableCommand.DENOUNCE:
                 pass  # the N key finds the seat to denounce (`key`); a button carries `Denounce(seat)`
             case action:
@@ -412,6 +421,8 @@ class TableScene(Scene):
             if flight.sound:
                 self.app.sound.play(flight.sound)
         self.controller.update(dt)
+        if self.reactions is not None and self.reactions.update(dt):
+            self.dirty = True  # a bubble came or went
         if self.controller.error is not None:
             colours = self.view.rules.deck == "colors"
             self.toast = reason(self.controller.error, self.names(), colours=colours)
@@ -451,6 +462,9 @@ class TableScene(Scene):
             times.append(due)
         if self.toast_left > 0:
             times.append(self.toast_left)
+        bubble = None if self.reactions is None else self.reactions.due()
+        if bubble is not None:
+            times.append(bubble)
         timer = self._timer()
         if timer is not None and timer > 0:
             times.append((timer % TIMER_TICK or TIMER_TICK) + 1e-3)  # just past the change
@@ -538,7 +552,7 @@ class TableScene(Scene):
                 key = "table.autopilot_for" if on else "table.autopilot_lost_turn_for"
                 return tr(key, name=names[view.to_act])
             return tr("table.autopilot_you" if on else "table.autopilot_lost_turn")
-        if view.to_act == view.seat:
+        if view.to_act == view.seat and self.controller.seats[view.seat].is_human:  # (a show: a computer)
             if view.phase == Phase.PENALTY:
                 return tr("table.pending", n=view.pending)
             if view.phase == Phase.SUIT and self.app.top is not self:
@@ -573,6 +587,8 @@ class TableScene(Scene):
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
                           moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
                           plate=not self.picking_suit())
+        if self.reactions is not None:
+            self.reactions.draw(surface, self.layout, button=self.reactions.open(view))
         self.painter.draw_flights(surface, self.animator, markers_for(view))
 
 
