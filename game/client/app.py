@@ -128,6 +128,7 @@ class App:
         """Called by `run` once stop signals are caught, before the first frame (`main` starts
         listening for links then: a game a kiosk's stop finds listening is one that saves)."""
         self._drawn: list[Scene] = []  # the scenes the last drawing showed, bottom first
+        self._updated: Scene | None = None  # the scene the last update went to (see `due`)
         self._redraw = True  # the window needs presenting again (resized, exposed...)
 
     # ---- window ------------------------------------------------------------------------------
@@ -307,20 +308,14 @@ class App:
         (always, or with ``lazy`` only when something changed: the loop's way)."""
         rested = min(max(0.0, rested), elapsed)
         if rested > 0:
-            top = self.stack.top
-            if top is not None:
-                top.update(rested)
-            self.stack.apply_requests()
+            self._update_top(rested)
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.apply_requests()
         self.accumulator = min(self.accumulator + elapsed - rested, STEP * MAX_STEPS)
         while self.accumulator >= STEP:
             self.accumulator -= STEP
-            top = self.stack.top
-            if top is not None:
-                top.update(STEP)
-            self.stack.apply_requests()
+            self._update_top(STEP)
         if self.kiosk:
             self.idle += elapsed
             if self.idle >= KIOSK_IDLE:
@@ -330,6 +325,13 @@ class App:
         if not lazy or self.needs_drawing():
             self.draw()
         self.frames += 1
+
+    def _update_top(self, dt: float) -> None:
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+            self._updated = top
+        self.stack.apply_requests()
 
     @property
     def moving(self) -> bool:
@@ -347,6 +349,10 @@ class App:
         frames at the display's rate), or None: nothing until input comes."""
         times = []
         top = self.stack.top
+        if top is not None and top is not self._updated:
+            # A scene just shown (or shown again) is updated once before any rest: what it opens
+            # or shows by itself in `update` (the table's hand-off cover) must not wait for input.
+            times.append(0.0)
         if top is not None:
             then = top.next_frame()
             if then is not None:
