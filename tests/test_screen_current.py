@@ -28,13 +28,14 @@ import pytest
 from game.client import registry
 from game.client.app import App
 from game.client.controller import MatchController, SeatConfig
+from game.client.i18n import tr
 from game.client.pacing import FRAME
 from game.client.saving import mode_of
 from game.engine import PRESETS, Match
 from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
 from game.net.ranking import ABANDON_AFTER
-from tests.client_support import click, close_online_app, make_app, rect_of, tap, top_name
+from tests.client_support import click, close_online_app, labels, make_app, rect_of, tap, top_name
 from tests.support import make_match
 
 SIZES = [(1024, 600), (1920, 1080)]
@@ -163,7 +164,7 @@ class Walk:
         self.check(what or f"tap {label!r}", limit=limit)
 
     def tap_starting(self, start: str, what: str = "") -> None:
-        found = [c.element.text for c in self.app.stack.top.controls if c.element.text.startswith(start)]
+        found = [text for text in labels(self.app) if text.startswith(start)]
         assert found, f"no button starting {start!r} on {top_name(self.app)}"
         self.tap(found[0], what)
 
@@ -383,7 +384,7 @@ def walk_local(walk: Walk) -> None:
     tap(app, (app.size[0] // 2, app.size[1] // 2), frames=0)
     walk.check("the table from the next person's seat")
     walk.key(pygame.K_ESCAPE, "the pause menu over it")
-    walk.tap_starting("Main menu", "back to the menu")
+    walk.tap(tr("pause.menu"), "back to the menu")
     # The question before a saved game is replaced.
     save_seven_seat_solo(app)
     start_menu(app)
