@@ -291,9 +291,9 @@ class GuiScene(Scene):
 
     def update(self, dt: float) -> None:
         """Let pygame_gui run; posted UI events arrive with the next frame's events. The screen is
-        dirty when the update finished what an event began or what pygame_gui had `pending`, or
-        when the hover or a cursor changed (`look`)."""
-        finishing = self._seen or pending(self.manager)
+        dirty when the update showed what pygame_gui had `pending` (what an event began), or when
+        the hover or a cursor changed (`look`): a bare pointer move over nothing redraws nothing."""
+        finishing = pending(self.manager)
         self.manager.update(dt)
         self._seen = False
         look = self.look()
