@@ -146,8 +146,8 @@ class Walk:
             stem = f"{self.label}-{self.steps:02d}"
             pygame.image.save(shown, folder / f"{stem}-shown.png")
             pygame.image.save(fresh, folder / f"{stem}-redrawn.png")
-            self.failures.append(f"step {self.steps} ({what}, {when}, scenes {names}): rows {rows[0]}-{rows[1]} "
-                                 f"differ ({folder}/{stem}-*.png)")
+            self.failures.append(f"step {self.steps} ({what}, {when}, scenes {names}): rows "
+                                 f"{rows[0]}-{rows[1]} differ ({folder}/{stem}-*.png)")
         moving = app.due()
         if moving is not None and moving < FRAME:
             self.failures.append(f"step {self.steps} ({what}, {when}): still asks for frames at the "
