@@ -14,7 +14,9 @@ computer's 0.9 s think takes 0.9 s, however few frames are drawn, and a long res
 never replays a burst of steps). A frame is drawn only when something changed: a
 scene marked itself `Scene.dirty` (an animation does at every update; the app marks
 the top scene when it uses an input event), or the visible scenes or the window
-changed.
+changed. A scene just shown (or shown again) gets one update before any rest. So
+whenever the loop rests, the frame on screen is a full redraw of the current state
+(held by ``tests/test_screen_current.py``).
 
 Stop signals (SIGTERM from a service manager, SIGINT from Ctrl-C, SIGHUP) end the
 game in every mode, kiosk included: the loop saves the game and any settings being
