@@ -14,7 +14,9 @@ computer's 0.9 s think takes 0.9 s, however few frames are drawn, and a long res
 never replays a burst of steps). A frame is drawn only when something changed: a
 scene marked itself `Scene.dirty` (an animation does at every update; the app marks
 the top scene when it uses an input event), or the visible scenes or the window
-changed.
+changed. A scene just shown (or shown again) gets one update before any rest. So
+whenever the loop rests, the frame on screen is a full redraw of the current state
+(held by ``tests/test_screen_current.py``).
 
 Stop signals (SIGTERM from a service manager, SIGINT from Ctrl-C, SIGHUP) end the
 game in every mode, kiosk included: the loop saves the game and any settings being
@@ -130,6 +132,7 @@ class App:
         """Called by `run` once stop signals are caught, before the first frame (`main` starts
         listening for links then: a game a kiosk's stop finds listening is one that saves)."""
         self._drawn: list[Scene] = []  # the scenes the last drawing showed, bottom first
+        self._updated: Scene | None = None  # the scene the last update went to (see `due`)
         self._redraw = True  # the window needs presenting again (resized, exposed...)
 
     # ---- window ------------------------------------------------------------------------------
@@ -309,26 +312,27 @@ class App:
         (always, or with ``lazy`` only when something changed: the loop's way)."""
         rested = min(max(0.0, rested), elapsed)
         if rested > 0:
-            top = self.stack.top
-            if top is not None:
-                top.update(rested)
-            self.stack.apply_requests()
+            self._update_top(rested)
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.apply_requests()
         self.accumulator = min(self.accumulator + elapsed - rested, STEP * MAX_STEPS)
         while self.accumulator >= STEP:
             self.accumulator -= STEP
-            top = self.stack.top
-            if top is not None:
-                top.update(STEP)
-            self.stack.apply_requests()
+            self._update_top(STEP)
         if self.kiosk:
             self.idle += elapsed
             kiosk_idle(self)  # back to the menu, or the attract game (game.client.attract)
         if not lazy or self.needs_drawing():
             self.draw()
         self.frames += 1
+
+    def _update_top(self, dt: float) -> None:
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+            self._updated = top
+        self.stack.apply_requests()
 
     @property
     def moving(self) -> bool:
@@ -346,6 +350,10 @@ class App:
         frames at the display's rate), or None: nothing until input comes."""
         times = []
         top = self.stack.top
+        if top is not None and top is not self._updated:
+            # A scene just shown (or shown again) is updated once before any rest: what it opens
+            # or shows by itself in `update` (the table's hand-off cover) must not wait for input.
+            times.append(0.0)
         if top is not None:
             then = top.next_frame()
             if then is not None:

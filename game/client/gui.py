@@ -9,11 +9,14 @@ on a touchscreen.
 At rest (see `game.client.scene`): pygame_gui changes a screen's look on input
 (a press, a key, text typed, a scroll bar dragged), when the pointer moves onto or
 off a widget (hover, found in `UIManager.update`), and by itself only for a focused
-text field's blinking cursor. So a screen is dirty after any input but a bare
-pointer move, and when the hovered widget or a cursor changes; after an event
-pygame_gui saw it asks for one more frame (its `update` finishes what the event
-began, hover included), and otherwise for frames only while a text field has the
-focus (`CURSOR_POLL`).
+text field's blinking cursor. What an event changes, pygame_gui mostly shows only at
+its next `update`: a widget keeps its new picture (text typed, a pressed look, a new
+widget's first picture) until then (`pending`). So a screen is dirty after any input
+but a bare pointer move, after every update that finished such work, and when the
+hovered widget or a cursor changes; it asks for frames while pygame_gui has such work
+left (`next_frame` 0), and otherwise only while a text field has the focus
+(`CURSOR_POLL`). A screen built (or built again) is updated once at once, so its
+first frame shows whole widgets whatever its `draw` does.
 """
 
 from __future__ import annotations
@@ -71,6 +74,26 @@ def caret_to_end(entry: pygame_gui.elements.UITextEntryLine) -> None:
         shape.apply_active_text_changes()  # type: ignore[no-untyped-call]
 
 
+def pending(manager: pygame_gui.UIManager) -> bool:
+    """Whether pygame_gui holds a change of look for its next `update`: widgets added or shown
+    (they are drawn only once an update has listed them), a widget whose new picture waits there
+    (text typed, a new state, a widget just made), its shown state still to be drawn, or a blend
+    between two states under way. The screen is redrawn after the update that shows it (the
+    frame on screen is always a full redraw of what is now)."""
+    group = manager.get_sprite_group()
+    if group.should_update_visibility:
+        return True
+    for element in group.sprites():
+        shape = getattr(element, "drawable_shape", None)
+        if shape is None:
+            continue
+        active = shape.active_state
+        if (shape.has_fresh_surface() or active.transition is not None
+                or active.state_id in shape.states_to_redraw_queue):
+            return True
+    return False
+
+
 @dataclass
 class Control:
     """A focusable button: what Enter (or a tap), Left and Right do, and what it stands for
@@ -94,7 +117,6 @@ class GuiScene(Scene):
         self.background: pygame.Surface | None = None
         self._look: tuple[object, ...] = ()
         self._seen = False  # pygame_gui saw an event that its next update finishes (hover...)
-        self._fresh = True  # widgets built and not yet updated by pygame_gui: they would draw blank
         self.focus_chosen = False  # the player moved the focus (see `rebuild`)
         self._smaller: set[int] = set()  # buttons whose label stepped down to a smaller face (see `retext`)
         self.rebuild()
@@ -119,7 +141,10 @@ class GuiScene(Scene):
         if focused is not None and focused in keys and moved:
             self.focus = keys.index(focused)
         self.focus = min(self.focus, max(0, len(self.controls) - 1))
-        self.dirty = self._fresh = True
+        # pygame_gui gives a new widget its picture in its first update: done here, so that any
+        # drawing of the screen (its own `draw` too) shows whole widgets, never blank boxes.
+        self.manager.update(0.0)
+        self.dirty = True
 
     def start_typing(self, entry: pygame_gui.elements.UITextEntryLine) -> None:
         """A text field takes the typing (Enter on it, or a character typed while the focus ring
@@ -265,11 +290,14 @@ class GuiScene(Scene):
                     self.focus, self.focus_chosen = i, True
 
     def update(self, dt: float) -> None:
-        """Let pygame_gui run; posted UI events arrive with the next frame's events."""
+        """Let pygame_gui run; posted UI events arrive with the next frame's events. The screen is
+        dirty when the update showed what pygame_gui had `pending` (what an event began), or when
+        the hover or a cursor changed (`look`): a bare pointer move over nothing redraws nothing."""
+        finishing = pending(self.manager)
         self.manager.update(dt)
-        self._seen = self._fresh = False
+        self._seen = False
         look = self.look()
-        if look != self._look:
+        if finishing or look != self._look:
             self._look, self.dirty = look, True
 
     def _typing(self) -> list[pygame_gui.elements.UITextEntryLine]:
@@ -284,9 +312,9 @@ class GuiScene(Scene):
         return hovered, tuple(bool(getattr(e, "cursor_on", False)) for e in self._typing())
 
     def next_frame(self) -> float | None:
-        """At once after an event pygame_gui saw; every `CURSOR_POLL` while a text cursor
-        blinks; else nothing until input."""
-        if self._seen:
+        """At once after an event pygame_gui saw and while it has a change `pending`; every
+        `CURSOR_POLL` while a text cursor blinks; else nothing until input."""
+        if self._seen or pending(self.manager):
             return 0.0
         return CURSOR_POLL if self._typing() else None
 
@@ -298,9 +326,6 @@ class GuiScene(Scene):
             self.background = felt(surface.get_size())
         surface.blit(self.background, (0, 0))
         self.draw_extra(surface)
-        if self._fresh:  # pygame_gui finishes a new widget's picture in its first update
-            self.manager.update(0.0)
-            self._fresh = False
         self.manager.draw_ui(surface)
         if self.controls:
             rect = self.controls[self.focus].element.rect.inflate(8, 8)

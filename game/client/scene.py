@@ -27,6 +27,13 @@ Resting (how the loop knows when to run and draw a frame, see `game.client.app`)
   of them is dirty and clears the flags. The app marks the top scene dirty itself
   when `Scene.handle_event` used an event, and draws anyway after a transition or a
   resize. ``next_frame() == 0`` only asks for updates at the display's rate.
+- The invariant (``tests/test_screen_current.py``): whenever the loop rests, the frame
+  on screen equals a full redraw of the current state. So every change of the look made
+  outside `handle_event` (in `update`, on a message, a timer) sets `Scene.dirty`, and
+  a look that will change by itself at a known time is announced by `next_frame`. A
+  scene just shown, or shown again when the one above closes, is updated once before
+  the loop rests (`App.due`): what it opens in `update` (an overlay) shows at once.
+  pygame_gui screens (`game.client.gui`) mark themselves.
 """
 
 from __future__ import annotations
@@ -113,7 +120,9 @@ class Scene:
 
     def __init__(self, app: SceneApp) -> None:
         self.app = app
-        self.dirty = True  # its look changed since it was last drawn (see the module docstring)
+        # Its look changed since it was last drawn: set it with every change `draw` would show
+        # (see the module docstring), or the change waits on screen for the next input.
+        self.dirty = True
 
     def table_control(self) -> TableControl | None:
         """What drives the game this scene is the table of (the table scene's controller), else

@@ -1,0 +1,484 @@
+"""The screen is always what the game is: after any input, once the loop has done what it does at
+rest, the frame on screen equals a full redraw of the current state.
+
+Every scene registered in `game.client.registry` is visited by real events (posted into a real
+App, at 1024×600 and 1920×1080), and after each step the loop is left to run as `App.run` runs it
+with no further input (`settle`: lazy frames, `App.due`, the rests it takes, in simulated time).
+Then the display surface is compared, pixel for pixel, with every visible scene drawn afresh into
+another surface once pygame_gui has finished whatever it had pending (`reference`). A scene
+registered later and not visited here fails the walk: add it to `walk_local` or `walk_online`.
+
+The three cases first reported (issue 31) are tests of their own: the question before a 7-seat
+save is replaced, Continue of a same-device game saved under the hand-off cover, and an accented
+letter typed into a name field (as text input, and as a dead key's composition then its text).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.client import registry
+from game.client.app import App
+from game.client.controller import MatchController, SeatConfig
+from game.client.i18n import tr
+from game.client.pacing import FRAME
+from game.client.saving import mode_of
+from game.engine import PRESETS, Match
+from game.net.clock import ManualClock
+from game.net.hosting import ServerThread
+from game.net.ranking import ABANDON_AFTER
+from tests.client_support import click, close_online_app, labels, make_app, rect_of, tap, top_name
+from tests.support import make_match
+
+SIZES = [(1024, 600), (1920, 1080)]
+REST_LIMIT = 8.0  # simulated seconds a step is left to run at most (a text cursor blinks forever)
+MOVING_LIMIT = 30.0  # simulated seconds past the limit a step may go on moving (card flights...)
+SCENE_NAMES = {cls: name for name, (_, cls) in registry.SCENES.items()}
+
+
+# ---- the loop at rest, and the comparison --------------------------------------------------------
+def settle(app: App, limit: float = REST_LIMIT, *, woken: bool = True) -> None:
+    """Run the loop as `App.run` does after input, with no more input.
+
+    The input wakes a loop at rest: its frame hands the rest to the top scene (``rested``), then
+    takes the events, with the fixed-step accumulator empty (the worst case, which a real loop
+    meets at random: the frame that applies an input runs no fixed step). Then a frame at once
+    while input is queued (pygame_gui's own notices: `Pacer.rest` returns at once), frames at the
+    display's rate while something moves, or a rest as long as what is due next (handed to the
+    next frame as ``rested``); it stops when nothing is due (the loop would sleep until input) or,
+    after ``limit`` simulated seconds, between two frames that are not moving (a text cursor
+    blinks, a turn clock ticks forever). ``woken=False``: go on from where the last call stopped
+    (no input frame). Every frame is lazy: drawn only when `App.needs_drawing`."""
+    if woken:
+        app.accumulator = 0.0
+        rested = 0.25  # the player took a moment
+        elapsed = rested + 0.001
+    else:
+        due = app.due()
+        if due is None:
+            return
+        elapsed, rested = (FRAME, 0.0) if due < FRAME else (due, due)
+    spent = 0.0
+    while True:
+        app.frame(elapsed, rested=rested, lazy=True)
+        if pygame.event.peek():
+            elapsed, rested = 0.001, 0.0
+            continue
+        due = app.due()
+        if due is None or spent >= limit and due >= FRAME:
+            return  # at rest, or only waiting for something later (a cursor's blink, a clock)
+        assert spent < limit + MOVING_LIMIT, f"still moving after {spent:.1f} s with no input"
+        if due < FRAME:
+            elapsed, rested = FRAME, 0.0
+        else:
+            elapsed = rested = due
+        spent += elapsed
+
+
+def reference(app: App) -> pygame.Surface:
+    """A full redraw of what is now: every visible scene's pygame_gui widgets made to finish what
+    they hold for their next updates (a few updates that let no time pass: a text cursor's blink
+    is held where it is), then every visible scene drawn, bottom first, into a surface of the
+    window's size and format."""
+    surface = app.screen.copy()
+    surface.fill((255, 0, 255))  # anything a scene leaves undrawn shows
+    for scene in app.stack.visible():
+        manager = getattr(scene, "manager", None)
+        if manager is not None:
+            for element in manager.get_sprite_group().sprites():
+                if isinstance(element, pygame_gui.elements.UITextEntryLine):
+                    element.blink_cursor_time_acc = 0.0  # no blink in the updates below
+            for _ in range(6):
+                manager.update(0.0)
+        scene.draw(surface)
+    return surface
+
+
+def differing_rows(a: pygame.Surface, b: pygame.Surface) -> tuple[int, int] | None:
+    """The first and last row where ``a`` and ``b`` differ, or None."""
+    w, h = a.get_size()
+    one, two = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
+    if one == two:
+        return None
+    stride = 3 * w
+    rows = [y for y in range(h) if one[y * stride:(y + 1) * stride] != two[y * stride:(y + 1) * stride]]
+    return rows[0], rows[-1]
+
+
+class Walk:
+    """Steps taken by real events; after each, the loop at rest and the comparison."""
+
+    def __init__(self, app: App, label: str) -> None:
+        self.app = app
+        self.label = label
+        self.visited: set[str] = set()
+        self.steps = 0
+        self.failures: list[str] = []
+
+    def check(self, what: str, *, limit: float = REST_LIMIT) -> None:
+        """Let the loop run with no more input: the frame shown must be a full redraw of the
+        current state when the loop first rests (what a touchscreen shows after the tap), and
+        again after ``limit`` seconds (nothing that happens later by itself is left undrawn)."""
+        settle(self.app, 0.0)
+        self.compare(what, "at the first rest")
+        settle(self.app, limit, woken=False)
+        self.compare(what, f"{limit:g} s later")
+
+    def compare(self, what: str, when: str) -> None:
+        app = self.app
+        self.steps += 1
+        shown = app.screen.copy()
+        fresh = reference(app)
+        names = [SCENE_NAMES.get(type(s).__name__, type(s).__name__) for s in app.stack.visible()]
+        self.visited.update(names)
+        rows = differing_rows(shown, fresh)
+        if rows is not None:
+            folder = Path(tempfile.gettempdir()) / "huit-screen-current"
+            folder.mkdir(exist_ok=True)
+            stem = f"{self.label}-{self.steps:02d}"
+            pygame.image.save(shown, folder / f"{stem}-shown.png")
+            pygame.image.save(fresh, folder / f"{stem}-redrawn.png")
+            self.failures.append(f"step {self.steps} ({what}, {when}, scenes {names}): rows "
+                                 f"{rows[0]}-{rows[1]} differ ({folder}/{stem}-*.png)")
+        moving = app.due()
+        if moving is not None and moving < FRAME:
+            self.failures.append(f"step {self.steps} ({what}, {when}): still asks for frames at the "
+                                 f"display's rate (scenes {names})")
+
+    def finish(self) -> None:
+        """Fail with every step whose frame was not a full redraw of the current state."""
+        assert not self.failures, (f"{self.label}: the frame shown is not a full redraw of the current "
+                                   "state after " + "; ".join(self.failures))
+
+    # ---- input, as the player gives it (then `check`) --------------------------------------
+    def tap(self, label: str, what: str = "", *, limit: float = REST_LIMIT) -> None:
+        tap(self.app, rect_of(self.app, label).center, frames=0)
+        self.check(what or f"tap {label!r}", limit=limit)
+
+    def tap_starting(self, start: str, what: str = "") -> None:
+        found = [text for text in labels(self.app) if text.startswith(start)]
+        assert found, f"no button starting {start!r} on {top_name(self.app)}"
+        self.tap(found[0], what)
+
+    def click(self, pos: tuple[int, int], what: str) -> None:
+        click(self.app, pos, frames=0)
+        self.check(what)
+
+    def key(self, key: int, what: str, unicode: str = "") -> None:
+        post_key(key, unicode)
+        self.check(what)
+
+    def until(self, done: Callable[[], bool], seconds: float = 20.0) -> None:
+        """Online: real frames until ``done()`` (the server answers in its own time)."""
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            self.app.frame(1 / 60)
+            time.sleep(0.002)
+        assert done(), f"{self.label}: waited {seconds} s in vain on {top_name(self.app)}"
+
+
+def post_key(key: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+
+
+def type_accent_by_text(char: str) -> None:
+    """A letter as SDL sends a key that makes it directly (an é key): its key, then its text."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=char, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char, window=None))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=0, mod=0, unicode="", scancode=0))
+
+
+def type_accent_by_dead_key(accent: str, letter: str, char: str) -> None:
+    """A dead key then a letter, as SDL sends them through an input method: the dead key's press
+    (no text) and its composition shown (TEXTEDITING), then the letter's press, the composition
+    ended (an empty TEXTEDITING) and the composed letter as TEXTINPUT."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text=accent, start=1, length=0, window=None))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=0, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(letter), mod=0, unicode=char, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="", start=0, length=0, window=None))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char, window=None))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=ord(letter), mod=0, unicode="", scancode=0))
+
+
+# ---- games to resume -----------------------------------------------------------------------------
+def save_seven_seat_solo(app: App) -> None:
+    """A 7-seat Points game a few moves in, in the solo slot."""
+    match = Match(PRESETS["points"], 7, 5)
+    for _ in range(20):
+        match.apply(match.legal_actions()[0], match.to_act)
+    seats = [SeatConfig("human")] + [SeatConfig("computer", "easy")] * 6
+    app.store.games.write("solo", MatchController(match, seats, rng=random.Random(1)).to_save())
+    app.store.flush()
+    app.settings.last_preset = "points"
+    app.settings.last_players["points"] = 7
+
+
+def save_hot_seat_under_the_cover(app: App) -> None:
+    """A same-device game saved while the cover asks to pass the device to the next person."""
+    seats = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Benoît"),
+             SeatConfig("computer", "easy")]
+    controller = MatchController(Match(PRESETS["classic"], 3, 6), seats, rng=random.Random(2), speed=0)
+    for _ in range(200):  # the people play until the device must change hands mid-game
+        match = controller.match
+        controller.update(1.0)
+        if controller.handoff_to is not None:
+            if match.round.turn_no > 3:
+                break
+            controller.accept_handoff(controller.handoff_to)
+            continue
+        if match.status == "playing" and seats[match.to_act].is_human:
+            controller.submit(match.legal_actions()[0], match.to_act)
+    assert controller.handoff_to is not None
+    app.store.games.write(mode_of(controller), controller.to_save())
+    app.store.flush()
+
+
+def start_menu(app: App) -> None:
+    """The menu, as at start-up."""
+    app.go_to_menu()
+    app.stack.apply_requests()
+
+
+# ---- the three cases first reported ----------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_question_before_a_seven_seat_save_is_replaced_shows_whole_at_once(size):
+    app = make_app(size)
+    try:
+        save_seven_seat_solo(app)
+        walk = Walk(app, f"replace-{size[0]}x{size[1]}")
+        start_menu(app)
+        walk.check("the menu")
+        walk.tap("Solo against the computer")
+        walk.tap("Start", "the question: title, text and both buttons")
+        assert top_name(app) == "ReplaceSaveScene"
+        walk.tap("Keep my game")
+        walk.tap("Start", "the question again")
+        walk.tap("Replace it", "the new table")
+        walk.finish()
+    finally:
+        app.store.flush()
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_continue_of_a_game_saved_under_the_hand_off_cover_shows_the_cover_at_once(size):
+    app = make_app(size)
+    try:
+        save_hot_seat_under_the_cover(app)
+        walk = Walk(app, f"handoff-{size[0]}x{size[1]}")
+        start_menu(app)
+        walk.check("the menu")
+        walk.tap_starting("Continue: Same device", "the cover for the next person")
+        assert top_name(app) == "HandoffScene"
+        tap(app, (size[0] // 2, size[1] // 2), frames=0)
+        walk.check("the table from that person's seat")
+        walk.finish()
+    finally:
+        app.store.flush()
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("how", ["text", "dead key"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_an_accented_letter_typed_into_a_name_shows_at_once_and_once(size, how):
+    app = make_app(size)
+    try:
+        walk = Walk(app, f"accent-{how.replace(' ', '-')}-{size[0]}x{size[1]}")
+        start_menu(app)
+        walk.check("the menu")
+        walk.tap("Same device", "the same-device form")
+        form = app.stack.top
+        entry = form.entries[0]
+        walk.click(entry.rect.center, "the first name field takes the typing")
+        assert entry.is_focused
+        before = entry.get_text()
+        if how == "text":
+            type_accent_by_text("é")
+        else:
+            type_accent_by_dead_key("´", "e", "é")
+        walk.check("é typed")
+        assert entry.get_text() == before + "é"
+        post_key(pygame.K_RETURN)
+        walk.check("the name kept")
+        walk.finish()
+        assert entry.get_text() == before + "é"  # once
+    finally:
+        app.store.flush()
+        pygame.display.quit()
+
+
+# ---- every scene ---------------------------------------------------------------------------------
+def walk_local(walk: Walk) -> None:
+    """Every screen of the game played on this device, by taps and keys."""
+    app = walk.app
+    start_menu(app)
+    walk.check("the menu, at start-up")
+    walk.key(pygame.K_DOWN, "the focus ring moved")
+    walk.tap("Settings")
+    walk.tap_starting("Volume", "the volume stepped")
+    walk.tap_starting("Clear", "clear data asks first")
+    walk.key(pygame.K_ESCAPE, "back to the settings")
+    walk.key(pygame.K_ESCAPE, "back to the menu")
+    walk.tap("Statistics")
+    walk.key(pygame.K_ESCAPE, "back to the menu")
+    walk.tap("How to play")
+    walk.key(pygame.K_DOWN, "the rules scrolled")
+    walk.key(pygame.K_ESCAPE, "back to the menu")
+    walk.tap("Same device", "the same-device form")
+    entry = app.stack.top.entries[1]
+    walk.click(entry.rect.center, "a name field takes the typing")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé", window=None))
+    walk.check("a name typed")
+    walk.key(pygame.K_RETURN, "the name kept")
+    avatar = app.stack.top.controls[[c.element.text for c in app.stack.top.controls].index("Seat 1: Human")
+                                    - 1].element
+    walk.click(avatar.rect.center, "the avatar picker")
+    assert top_name(app) == "AvatarPickerScene"
+    walk.key(pygame.K_ESCAPE, "back to the form")
+    walk.tap("Back", "back to the menu")
+    walk.tap("Solo against the computer", "the solo form")
+    walk.tap_starting("Rules", "another rule set")
+    walk.tap("Start", "the table, the computers playing until my turn")
+    assert top_name(app) == "TableScene"
+    walk.key(pygame.K_ESCAPE, "the pause menu")
+    walk.key(pygame.K_ESCAPE, "back to the table")
+    walk.key(pygame.K_m, "the move log")
+    walk.key(pygame.K_ESCAPE, "back to the table")
+    walk.key(pygame.K_RETURN, "a card selected (or a draw)")
+    # The suit picker: an eight to play.
+    match = make_match("classic", ["8C 9S 2D", "5S 6S 4D"], "7H", "KH QD JD")
+    controller = MatchController(match, [SeatConfig("human"), SeatConfig("computer")],
+                                 rng=random.Random(1), speed=0)
+    app.replace("Table", controller=controller)
+    walk.check("a table with an eight in hand")
+    walk.key(pygame.K_RETURN, "the eight selected")
+    walk.key(pygame.K_RETURN, "the suit picker")
+    assert top_name(app) == "SuitPickerScene"
+    walk.key(pygame.K_h, "hearts announced, the computer plays")
+    # The result of a finished deal.
+    match = Match(PRESETS["points"], 7, seed=13)
+    rng = random.Random(1)
+    while match.status == "playing":
+        match.apply(rng.choice(match.legal_actions()))
+    app.replace("Table", controller=MatchController(
+        match, [SeatConfig("human")] + [SeatConfig("computer")] * 6, rng=random.Random(1), speed=0))
+    walk.check("the result of a 7-seat deal")
+    assert top_name(app) == "ResultScene"
+    walk.key(pygame.K_DOWN, "the focus moved on the result")
+    # The hand-off cover, from Continue.
+    save_hot_seat_under_the_cover(app)
+    app.go_to_menu()
+    walk.check("the menu with Continue lines")
+    walk.tap_starting("Continue: Same device", "the hand-off cover")
+    assert top_name(app) == "HandoffScene"
+    tap(app, (app.size[0] // 2, app.size[1] // 2), frames=0)
+    walk.check("the table from the next person's seat")
+    walk.key(pygame.K_ESCAPE, "the pause menu over it")
+    walk.tap(tr("pause.menu"), "back to the menu")
+    # The question before a saved game is replaced.
+    save_seven_seat_solo(app)
+    start_menu(app)
+    walk.check("the menu")
+    walk.tap("Solo against the computer")
+    walk.tap("Start", "the question before the save is replaced")
+    assert top_name(app) == "ReplaceSaveScene"
+    walk.tap("Keep my game", "back to the form")
+    walk.tap("Back", "back to the menu")
+    walk.tap("Play with a friend", "the online lobby")
+    walk.key(pygame.K_ESCAPE, "back to the menu")
+
+
+def walk_online(walk: Walk, tmp_path: Path) -> None:
+    """The online screens against a real server on 127.0.0.1: the lobby, the server's lobby and its
+    leaderboard, the waiting room, and the vote when a ranked opponent abandons."""
+    from tests.net_support import Peer
+
+    app = walk.app
+    clock = ManualClock()
+    thread = ServerThread(tmp_path / "rooms.sqlite3", host="127.0.0.1", port=0, think_scale=0,
+                          rng=random.Random(0), burst=100_000.0, clock=clock, proxy_headers=True,
+                          trusted_proxies=["127.0.0.1"])
+    thread.start()
+    assert thread.error is None
+    try:
+        start_menu(app)
+        walk.check("the menu")
+        walk.tap("Play with a friend", "the lobby")
+        lobby = app.stack.top
+        field = lobby.entries["server"]
+        walk.click(field.rect.center, "the server field takes the typing")
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{thread.port}", window=None))
+        walk.check("the address typed")
+        walk.key(pygame.K_RETURN, "the address kept")
+        walk.tap_starting("Public rooms", "the server's lobby")
+        assert top_name(app) == "ServerLobbyScene"
+        scene = app.stack.top
+        walk.until(lambda: scene.profile is not None)
+        walk.check("the server's lobby with my profile")
+        walk.tap("Leaderboard")
+        walk.until(lambda: app.stack.top.board is not None)
+        walk.check("the leaderboard")
+        walk.key(pygame.K_ESCAPE, "back to the server's lobby")
+        walk.tap_starting("Create", "the online form")
+        walk.tap_starting("Create", "the waiting room")
+        assert top_name(app) == "WaitingRoomScene"
+        walk.until(lambda: app.stack.top.link is not None)
+        walk.check("the waiting room with its link")
+        walk.key(pygame.K_ESCAPE, "the room left")
+        # The vote: a ranked duel whose other player leaves.
+        start_menu(app)
+        walk.check("the menu")
+        walk.tap("Play with a friend")
+        walk.tap_starting("Public rooms", "the server's lobby")
+        walk.until(lambda: app.stack.top.profile is not None)
+        for _ in range(8):
+            if [c.element.text for c in app.stack.top.controls if c.element.text.startswith("Rules: Duel")]:
+                break
+            walk.tap_starting("Rules")
+        walk.tap_starting("Find a game", "looking for a game")
+        ben = Peer(thread.port, address="203.0.113.7")
+        assert ben.hello("Ben")["type"] == "profile"
+        ben.send(type="queue", preset="duel", players=2)
+        walk.until(lambda: top_name(app) == "TableScene")
+        controller = app.table_controller()
+        walk.until(lambda: controller.ranked is True)
+        ben.until(lambda m: m["type"] == "update")
+        seat = ben.seat
+        ben.close()
+        walk.until(lambda: seat in (controller.status.waiting_for if controller.status else []))
+        walk.check("the table waiting for Ben")
+        clock.advance(ABANDON_AFTER)
+        walk.until(lambda: top_name(app) == "VoteScene")
+        walk.check("the vote")
+        walk.key(pygame.K_LEFT, "the other choice")
+    finally:
+        close_online_app(app)
+        thread.stop()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_scene_shows_what_it_is_after_every_step_with_no_further_input(size, tmp_path):
+    label = f"walk-{size[0]}x{size[1]}"
+    app = make_app(size, player_name="Ana")
+    walk = Walk(app, label)
+    try:
+        walk_local(walk)
+    except BaseException:
+        app.store.flush()
+        pygame.display.quit()
+        raise
+    walk_online(walk, tmp_path)  # closes the app
+    walk.finish()
+    missing = sorted(set(registry.SCENES) - walk.visited)
+    assert not missing, (f"registered scenes the walk never showed: {missing}: add them to walk_local "
+                         f"or walk_online in {__file__}")
