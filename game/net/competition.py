@@ -40,7 +40,7 @@ class RankedStatus(TypedDict):
     kind: str  # private, public or quick (`rooms.KINDS`)
     ranked: bool  # its results earn points
     votes: list[dict[str, Any]]  # each abandoned seat's vote: its seat, yes, no, voters, voted, penalised
-    takeover: list[dict[str, Any]] | None  # each seat away from the game under way: seconds until a computer takes it
+    takeover: list[dict[str, Any]] | None  # each seat away from a game under way: seconds before a takeover
     earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
 
 
