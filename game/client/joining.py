@@ -88,7 +88,8 @@ def create_room(app: SceneApp, address: tuple[str, int] | tuple[str, int, bool],
 
 def join_link(app: SceneApp, text: str) -> str | None:
     """Join the room of a link in any of its forms (``huit://``, ``huits://``, a room page's
-    ``https://…/r/ROOM``), with this device's key when it holds one.
+    ``https://…/r/ROOM``), with this device's key when it holds one. A device with no name yet
+asks for the player's name and avatar first (the "WhoAreYou" screen, which joins after).
 
     Returns a message for the lobby when the link cannot be used, else None.
     """
@@ -100,6 +101,9 @@ def join_link(app: SceneApp, text: str) -> str | None:
     remember_server(app, Server(host, port, tls))
     if held is not None and _same_server(held.link, host, port):
         _take_back(app, host, port, room, tls, held)
+        return None
+    if not app.settings.player_name.strip():  # a first room: who joins is asked first (name, avatar)
+        app.replace("WhoAreYou", link=text)
         return None
     connection = RoomConnection(host, port, Join(room=room, name=app.settings.player_name), tls=tls,
                                 player=online_player.hello(app, (host, port)))

@@ -94,8 +94,10 @@ class LeaderboardScene(GuiScene):
     def _page_text(self) -> str:
         rows = self._rows
         total = len(self._lines())
+        if not total:  # nothing to page through: said in words, not "0–0 / 0"
+            return tr("board.no_page")
         first = min(total, self.page * rows + 1)
-        return f"{first}–{min(total, (self.page + 1) * rows)} / {total}"
+        return tr("board.page", first=first, last=min(total, (self.page + 1) * rows), total=total)
 
     def _lines(self) -> list[RankRow] | list[RankedGame]:
         if self.view == "history":
