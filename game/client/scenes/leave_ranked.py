@@ -46,7 +46,7 @@ class LeaveRankedScene(Scene):
         scale = ui.scale_for(size)
         bw, bh = int(min(w * 0.36, 340 * scale)), max(44, int(56 * scale))
         gap = int(24 * scale)
-        y = h // 2 + int(90 * scale)
+        y = h // 2 + int(60 * scale)
         self.buttons = [Button(False, tr("leave.stay"), pygame.Rect(w // 2 - gap // 2 - bw, y, bw, bh)),
                         Button(True, tr("leave.leave"), pygame.Rect(w // 2 + gap // 2, y, bw, bh))]
         self.dirty = True

@@ -59,7 +59,6 @@ class WhoAreYouScene(GuiScene):
         x = (w - total) // 2
         y = m // 2 + int(64 * s) + int(bh * 1.6) + m
         self.picture = pygame.Rect(x, y, side, side)
-        self.button(self.picture, "", self.pick_avatar, self.step_avatar, object_id="#avatar")
         fx = x + side + m
         self.label(pygame.Rect(fx, y, field_w, bh), tr("online.name"))
         entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(fx, y + bh, field_w, bh), self.manager,
@@ -67,7 +66,9 @@ class WhoAreYouScene(GuiScene):
         entry.set_text_length_limit(NAME_LENGTH)
         entry.set_text(self.name_text)
         self.entry = entry
+        # The name first (the focus starts there: Enter, then type), then the avatar.
         self.controls.append(Control(entry, partial(self.start_typing, entry)))  # type: ignore[arg-type]
+        self.button(self.picture, "", self.pick_avatar, self.step_avatar, object_id="#avatar")
         if self.message:
             pygame_gui.elements.UITextBox(html.escape(self.message),
                                           pygame.Rect(fx, y + 2 * bh + m // 2, field_w, int(bh * 1.6)),
@@ -91,7 +92,7 @@ class WhoAreYouScene(GuiScene):
     def pick_avatar(self) -> None:
         """The avatar picker, by name (the same as the new-game form's)."""
         self._keep_text()
-        name = clean_name(self.name_text) or tr("who.placeholder")
+        name = clean_name(self.name_text) or tr("who.you")  # "An avatar for you" before a name
         self.app.push("AvatarPicker", name=name, current=self.avatar, taken={}, choose=self.choose_avatar)
 
     def step_avatar(self, delta: int) -> None:
