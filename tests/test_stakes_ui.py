@@ -285,3 +285,31 @@ def test_the_empty_leaderboard_pager_reads_as_words_and_quick_match_keeps_its_ru
     press(app, pygame.K_ESCAPE)
     visit(app, server.port)
     assert app.stack.top.preset_name == chosen
+
+
+# ---- Statistics: the points as the server last said them, after the game -------------------------------
+def test_statistics_show_the_points_the_server_said_at_the_end_of_a_ranked_game(app):
+    from game.client.joining import connect
+
+    app.settings.last_preset = "duel"
+    room = StakesRoom(make_match("duel", ["3H", "5S"], "7H", "KD QD JD TD 2C 3C 4D 5D"))
+    room.tls = False  # type: ignore[attr-defined]
+    room.inbox.insert(0, {"type": "profile", "name": "Ana", "tag": "A0B", "avatar": 1, "xp": {"duel": 40},
+                          "created": False})  # the hello's answer: 40 points before this game
+    controller = connect(app, room, "127.0.0.1", 8765)  # type: ignore[arg-type]
+    controller.update(0.0)
+    table = TableScene(app, controller)
+    app.start(table)
+    assert run_until(app, lambda: not table.animator.busy, 600)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # the game is won: the server tells the points as they now stand
+    room.inbox.append({"type": "profile", "name": "Ana", "tag": "A0B", "avatar": 1, "xp": {"duel": 60},
+                       "created": False})
+    assert run_until(app, lambda: top_name(app) == "ResultScene", 600)
+    app.frame(STEP)
+    tap(app, app.stack.top.buttons[-1].rect.center)  # Menu
+    assert top_name(app) == "MenuScene"
+    tap_button(app, "Statistics")
+    assert top_name(app) == "StatisticsScene"
+    texts = drawn_texts(app)
+    assert "Online, 127.0.0.1:8765: 60 points" in texts and not any("40 points" in t for t in texts)
