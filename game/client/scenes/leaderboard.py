@@ -86,7 +86,8 @@ class LeaderboardScene(GuiScene):
                     lambda: self.step_preset(1), self.step_preset, object_id="#option")
         self.button(pygame.Rect(2 * m + third, y, third, bh), tr(f"board.{self.view}") + "  ◂ ▸",
                     self.toggle_view, lambda delta: self.toggle_view(), object_id="#option")
-        self.button(pygame.Rect(3 * m + 2 * third, y, third, bh), self._page_text() + "  ◂ ▸",
+        arrows = "  ◂ ▸" if self._lines() else ""  # an empty list has no page to turn to
+        self.button(pygame.Rect(3 * m + 2 * third, y, third, bh), self._page_text() + arrows,
                     lambda: self.step_page(1), self.step_page, object_id="#option")
         self.button(pygame.Rect((w - int(220 * s)) // 2, h - bh - int(20 * s), int(220 * s), bh),
                     tr("stats.back"), self.back)
