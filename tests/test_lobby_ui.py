@@ -92,7 +92,7 @@ def test_the_lobby_shows_my_name_with_its_tag_and_a_public_room_live_whose_seat_
     assert isinstance(controller, RemoteController)
     assert until(app, lambda: controller.kind == "public")
     assert controller.ranked is False  # both from this computer: never ranked
-    assert [s.name for s in controller.seats] == ["Ben", "Ana"]
+    assert [s.name for s in controller.seats] == [f"Ben #{ben.profile['tag']}", "Ana"]  # the others' tagged
 
 
 def test_a_name_changed_in_play_online_reaches_the_server_on_the_next_visit(app, server):

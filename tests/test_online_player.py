@@ -155,7 +155,7 @@ def test_the_connection_changes_a_profile_only_where_it_differs():
     assert profile_change(hello, {"type": "profile"}) == {"type": "profile", "name": "Ana", "avatar": 4}
 
 
-# ---- the other players' tags: on the result screen and the vote, never on this device's own seat ----
+# ---- the other players' tags: on the table, the result and the vote, never on this device's own seat ----
 class TaggedRoom(ScriptedRoom):
     """The scripted room server of the table's contract tests, whose players said hello: Ana (this
     device) and Ben, each with a tag."""
@@ -166,7 +166,7 @@ class TaggedRoom(ScriptedRoom):
             seat["tag"] = tag
 
 
-def test_the_result_names_the_other_player_with_their_tag_and_mine_alone(app):
+def test_the_table_and_the_result_name_the_other_player_with_their_tag_and_mine_alone(app):
     match = make_match("duel", ["3H", "5S"], "7H", "KD QD JD TD 2C 3C 4D 5D")
     room = TaggedRoom(match)
     controller = RemoteController(room, speed=1.0)  # type: ignore[arg-type]
@@ -174,7 +174,7 @@ def test_the_result_names_the_other_player_with_their_tag_and_mine_alone(app):
     table = TableScene(app, controller)
     app.start(table)
     assert run_until(app, lambda: not table.animator.busy and table.view.my_turn, 600)
-    assert table.names() == ["Ana", "Ben"]  # the plates: the names alone (they are not the same)
+    assert table.names() == ["Ana", "Ben #3F2"]  # the plates write them as the result and the vote do
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)  # Ana plays her only card: the deal is over
     assert run_until(app, lambda: top_name(app) == "ResultScene", 600)

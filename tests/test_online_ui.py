@@ -334,9 +334,11 @@ def test_the_lobby_works_by_keyboard_alone(app, server):
 
 
 def test_a_finished_deal_waits_until_both_players_ask_for_the_next(app, server):
-    # The friend creates a short duel (three cards each) and the app joins it by its link.
-    friend = Friend(server.port, {"type": "create", "preset": "duel", "options": {"hand_size": 3},
-                                  "name": "Ben", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    # The friend creates a short duel (three cards each) played to a target no deal reaches (a game
+    # of one deal offers no next one online), and the app joins it by its link.
+    friend = Friend(server.port, {"type": "create", "preset": "duel",
+                                  "options": {"hand_size": 3, "target": 900}, "name": "Ben",
+                                  "seats": [{"kind": "human"}, {"kind": "human"}]})
     try:
         deadline = time.monotonic() + 15
         while not friend.messages and time.monotonic() < deadline:

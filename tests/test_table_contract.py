@@ -139,8 +139,9 @@ def test_no_scene_asks_which_controller_it_has_or_reaches_into_the_match_or_the_
 
 @pytest.mark.parametrize("drive", [local, online], ids=["local", "online"])
 def test_a_finished_deal_shows_the_result_once_and_the_next_deal_goes_back_to_the_table(app, drive):
-    # One card each; in a duel the first player rotates, so seat 1 starts the second deal.
-    match = make_match("duel", ["3H", "5S"], "7H", "KD QD JD TD 2C 3C 4D 5D")
+    # One card each; in a duel the first player rotates, so seat 1 starts the second deal. Played to
+    # a target no deal reaches: online, a game of one deal offers no next deal.
+    match = make_match("duel", ["3H", "5S"], "7H", "KD QD JD TD 2C 3C 4D 5D", options={"target": 500})
     controller, room = drive(match)
     table = TableScene(app, controller)
     app.start(table)

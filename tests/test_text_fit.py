@@ -21,7 +21,9 @@ the table: 2 to 7 seats with the move log full, the longest refusal and a turn t
 pending +2, the pause menu with six computers, the result of a 7-seat deal, of a
 one-round classic game and of a colours Points game in pairs (and the table after each),
 the hot-seat cover, the suit picker for suits and for colours, and the whole move log; online,
-the result of a 7-seat deal and the vote, each other player's name with its tag.
+the result of a 7-seat deal (with the ranking points earned) and the vote, each other player's
+name with its tag; the countdown to a takeover on the table, the online pause, the question
+before leaving a ranked game, and who joins from a link (a name and an avatar).
 """
 
 from __future__ import annotations
@@ -224,7 +226,7 @@ class OnlineRoom(QuietConnection):
     """A room server that has said it all: this device sits at seat 0, the other seats are people
     with long names (`OTHERS`) and their tags, and ``match``'s deal is over."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, takeover: list[dict[str, object]] | None = None) -> None:
         from game.net.wire import result_to_json, view_to_json
 
         names = ("Ana", *OTHERS)
@@ -235,7 +237,7 @@ class OnlineRoom(QuietConnection):
             {"type": "room", "room": "q7Rk2mXa9LpZ", "preset": match.rules.name, "options": {},
              "players": match.players, "state": str(match.status), "seats": seats, "waiting_for": [],
              "results": [result_to_json(r) for r in match.results], "deal": 1, "kind": "public",
-             "ranked": True},
+             "ranked": True, "earned": [20] * match.players, **({"takeover": takeover} if takeover else {})},
             {"type": "update", "room": "q7Rk2mXa9LpZ", "view": view_to_json(match.view(0)), "events": [],
              "timer": None}]
 
@@ -247,12 +249,12 @@ class OnlineRoom(QuietConnection):
         return [message for message in map(from_server, self.poll()) if message is not None]
 
 
-def online_table(app: App, match: Match) -> Scene:
-    """An online table (`OnlineRoom`) showing ``match``."""
+def online_table(app: App, match: Match, takeover: list[dict[str, object]] | None = None) -> Scene:
+    """An online table (`OnlineRoom`) showing ``match`` (``takeover``: who is away, for how long)."""
     from game.client.remote import RemoteController
     from game.client.scenes.table import TableScene
 
-    controller = RemoteController(OnlineRoom(match), speed=0)  # type: ignore[arg-type]
+    controller = RemoteController(OnlineRoom(match, takeover), speed=0)  # type: ignore[arg-type]
     controller.update(0.0)
     scene = TableScene(app, controller)
     app.start(scene)
@@ -536,6 +538,27 @@ def screens(app: App) -> Iterator[str]:
 
     start(AttractScene(app))
     yield "attract game (kiosk)"
+    # What is at stake online: the countdown to a takeover on the table, the online pause, the
+    # question before leaving a ranked game, who joins from a link.
+    from game.client.scenes.leave_ranked import LeaveRankedScene
+    from game.client.scenes.who_are_you import WhoAreYouScene
+
+    match = Match(PRESETS["points"], 7, 13)
+    advance(match, lambda m: m.round.to_act == 3, limit=400)
+    scene = online_table(app, match, takeover=[{"seat": 6, "left": 252.0}])
+    yield "online table (the countdown to a takeover, a name with its tag)"
+    push(PauseScene(app, scene))  # type: ignore[arg-type]
+    yield "online pause (the game goes on)"
+    push(LeaveRankedScene(app, scene))  # type: ignore[arg-type]
+    yield "leaving a ranked game"
+    start(WhoAreYouScene(app, "huit://127.0.0.1:8765/q7Rk2mXa9LpZ"))
+    yield "who joins (name and avatar)"
+    app.settings.player_name = LONG_NAME[:24]
+    start(WhoAreYouScene(app, "huit://127.0.0.1:8765/q7Rk2mXa9LpZ"))
+    app.stack.top.message = "x " * 60  # type: ignore[attr-defined]
+    app.stack.top.rebuild()
+    yield "who joins (a long name, a message)"
+    app.settings.player_name = ""
     # The suit picker, for suits and for colours.
     for name, hands, top in (("classic", ["8S 4H", "5D 6C"], "7H"), ("colors", ["W R4", "B5 G6"], "R3")):
         match = make_match(name, hands, top, "KD QD JD TD" if name == "classic" else "B1 B2 B3 B4",

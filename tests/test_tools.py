@@ -78,7 +78,9 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "result_colors_pairs", "rules_classic_tips", "rules_classic_faq", "newgame_hotseat",
                 "avatar_picker", "newgame_solo", "replace_save", "server_lobby", "server_lobby_quick_match",
                 "leaderboard", "leaderboard_history", "vote_on_an_abandon", "ranked_waiting_room",
-                "ranked_table", "friendly_table", "lobby_code_lookalike"} | tables
+                "ranked_table", "friendly_table", "lobby_code_lookalike", "online_reactions_palette",
+                "online_reactions_bubbles", "attract", "who_are_you", "online_table_takeover", "online_pause",
+                "leave_ranked", "result_points_earned"} | tables
     assert names == expected
     assert {png_size(path) for path in printed} == {(1024, 600)}
     assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike

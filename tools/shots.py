@@ -175,6 +175,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         attract_screen(app, save)
         server_screens(app, save)
         ranked_screens(app, save)
+        stakes_screens(app, save)
         pygame.display.quit()
     return written
 
@@ -519,6 +520,57 @@ def ranked_screens(app: App, save: Callable[[str], None]) -> None:
     app.start(lobby)
     lobby.join()
     save("lobby_code_lookalike")
+def stakes_screens(app: App, save: Callable[[str], None]) -> None:
+    """What is at stake online: who joins from a link (a name and an avatar), a ranked table counting
+    down to a computer's takeover, its pause ("The game goes on"), the question before leaving it,
+    and the result with the ranking points earned."""
+    from game.client.remote import RemoteController
+    from game.client.scenes.leave_ranked import LeaveRankedScene
+    from game.client.scenes.pause import PauseScene
+    from game.client.scenes.result import ResultScene
+    from game.client.scenes.table import TableScene
+    from game.client.scenes.who_are_you import WhoAreYouScene
+    from game.net.wire import result_to_json, view_to_json
+
+    name = app.settings.player_name
+    app.settings.player_name = ""
+    app.start(WhoAreYouScene(app, "huit://192.168.1.20:8765/q7Rk2mXa9Lp"))
+    save("who_are_you")
+    app.settings.player_name = name
+    seats = [{"kind": "human", "level": None, "name": n, "tag": t, "avatar": a, "connected": i != 1,
+              "accepted": False} for i, (n, t, a) in enumerate(SERVER_PEOPLE[:2])]
+
+    def ranked(match: Match, **said: object) -> RemoteController:
+        controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
+        controller.receive({"type": "joined", "room": "q7Rk2mXa9Lp", "seat": 0, "players": 2})
+        controller.receive({"type": "room", "room": "q7Rk2mXa9Lp", "preset": "duel", "options": {},
+                            "players": 2, "state": str(match.status), "seats": seats, "waiting_for": [1],
+                            "results": [result_to_json(r) for r in match.results], "deal": 1,
+                            "kind": "quick", "ranked": True, "votes": [], **said})
+        controller.receive({"type": "update", "room": "q7Rk2mXa9Lp", "view": view_to_json(match.view(0)),
+                            "events": [], "timer": None})
+        return controller
+
+    match = Match(PRESETS["duel"], 2, 41)
+    advance(match, 5, random.Random(41), stop=lambda m: m.to_act == 1)
+    table = TableScene(app, ranked(match, takeover=[{"seat": 1, "left": 252.0}]))
+    app.start(table)
+    save("online_table_takeover")
+    app.stack.push(PauseScene(app, table))
+    app.stack.apply_requests()
+    save("online_pause")
+    app.stack.push(LeaveRankedScene(app, table))
+    app.stack.apply_requests()
+    save("leave_ranked")
+    match = Match(PRESETS["duel"], 2, 43)
+    advance(match, 10_000, random.Random(43), stop=lambda m: m.status != "playing")
+    winner = match.results[-1].winner if match.results else None
+    table = TableScene(app, ranked(match, earned=[20 if winner == 0 else 10, 20 if winner == 1 else 10],
+                                   waiting_for=[]))
+    app.start(table)
+    app.stack.push(ResultScene(app, table))
+    app.stack.apply_requests()
+    save("result_points_earned")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -410,6 +410,14 @@ class MatchController:
     def vote(self, seat: int, penalise: bool) -> None:
         """Nothing to vote on here."""
 
+    online = False  # the game waits on this device while it pauses
+    leaving_is_abandon = False  # a game on this device is saved when left: nothing is at stake
+    earned = None  # no ranking points are earned on this device
+
+    def take_news(self) -> list[str]:
+        """Nothing to say: votes are online."""
+        return []
+
     def apply_settings(self, *, speed: float, undo_allowed: bool) -> None:
         """Use the player's animation speed (think delays scale with it) and undo setting."""
         self.speed = speed

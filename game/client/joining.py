@@ -96,7 +96,8 @@ def bare_code(text: str) -> bool:
 def join_link(app: SceneApp, text: str, server: Server | None = None) -> str | None:
     """Join the room of a link in any of its forms (``huit://``, ``huits://``, a room page's
     ``https://…/r/ROOM``), or of a room code typed alone (any case, with or without its dashes)
-    on ``server``, with this device's key when it holds one.
+    on ``server``, with this device's key when it holds one. A device with no name yet asks for
+    the player's name and avatar first (the "WhoAreYou" screen, which joins after).
 
     Returns a message for the lobby when the link or code cannot be used, else None.
     """
@@ -115,6 +116,9 @@ def join_link(app: SceneApp, text: str, server: Server | None = None) -> str | N
     remember_server(app, Server(host, port, tls))
     if held is not None and _same_server(held.link, host, port):
         _take_back(app, host, port, room, tls, held)
+        return None
+    if not app.settings.player_name.strip():  # a first room: who joins is asked first (name, avatar)
+        app.replace("WhoAreYou", link=make_link(host, port, room, tls))
         return None
     connection = RoomConnection(host, port, Join(room=room, name=app.settings.player_name), tls=tls,
                                 player=online_player.hello(app, (host, port)))

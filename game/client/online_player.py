@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.net.client import Server, server_text
 from game.net.messages import Hello, PlayerProfile
-from game.net.profiles import name_problem
+from game.net.profiles import name_problem, tagged
 from game.play.avatars import is_person_avatar, person_default
 
 from .i18n import tr
@@ -80,4 +80,4 @@ def label(player: Tagged | None, fallback: str) -> str:
     none yet, or the server left its name or tag out)."""
     if player is None or player.name is None or player.tag is None:
         return fallback
-    return f"{player.name[:24]} #{player.tag[:8]}"
+    return tagged(player.name[:24], player.tag[:8])

@@ -45,6 +45,8 @@ SCENES: Final[dict[str, tuple[str, str]]] = {
     "SuitPicker": ("suit_picker", "SuitPickerScene"),
     "Handoff": ("handoff", "HandoffScene"),
     "Vote": ("vote", "VoteScene"),
+    "LeaveRanked": ("leave_ranked", "LeaveRankedScene"),
+    "WhoAreYou": ("who_are_you", "WhoAreYouScene"),
     "Result": ("result", "ResultScene"),
 }
 """Each scene's name, with the module (in `PACKAGE`) and the class that draw it."""

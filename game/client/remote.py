@@ -22,15 +22,21 @@ to a computer and the others may vote to penalise it: `vote_due` names the seat 
 player may vote on, `vote` sends the vote.
 
 Every other person who said hello has a tag (``Ana #3F2``) so two Anas can be told apart:
-the seats are `OnlineSeat`s that carry it, and `with_tags` writes it after the names where a
-screen has the room (the result screen, the vote). The table's name plates and its move
-log keep the names alone (a 24-character name with its tag does not fit a plate in a
-small window) unless two names at the table are the same, then with their tags.
+the seats are `OnlineSeat`s that carry it, and their names are written with it
+(`game.net.profiles.tagged`, the one format), so the table, the result, the vote and the
+move log show the same ``Ana #3F2``; `with_tags` adds it where a screen has names of its own.
+
+What is at stake is told as it happens: while someone is away from a ranked game, the
+seconds before a computer takes their seat (`takeover`, counted down here between the
+server's statuses, shown by `notice` as ``… 4:12``); the result of a vote this player
+could take part in, once (`take_news`); the points a ranked match earned (`earned`); and
+whether leaving now is an abandon (`leaving_is_abandon`).
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -56,7 +62,9 @@ from game.net.messages import (
     Vote,
     from_server,
 )
-from game.net.replies import SeatRow
+from game.net.profiles import tagged
+from game.net.ranking import ABANDON_AFTER, PENALTY
+from game.net.replies import SeatRow, seconds, whole
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
 from game.play.avatars import is_person_avatar
 
@@ -103,9 +111,16 @@ def with_tags(seats: Sequence[SeatConfig], names: Sequence[str]) -> list[str]:
     out = list(names)
     for i, seat in enumerate(seats[:len(out)]):
         tag = seat.tag if isinstance(seat, OnlineSeat) else None
-        if tag and not out[i].endswith(f" #{tag}"):
-            out[i] = f"{out[i]} #{tag}"
+        if tag and out[i] != tagged(out[i].removesuffix(f" #{tag}"), tag):
+            out[i] = tagged(out[i], tag)
     return out
+
+
+def countdown_text(left: float) -> str:
+    """Seconds left as a countdown shows them, ``4:12``: rounded up, so it reads ``0:01`` until
+    the very end and changes once a second."""
+    whole_seconds = max(0, math.ceil(left)) if left == left else 0  # (NaN is not itself)
+    return f"{whole_seconds // 60}:{whole_seconds % 60:02d}"
 
 
 def shorten(text: str) -> str:
@@ -140,6 +155,9 @@ class RemoteController:
         self.player: PlayerProfile | None = None  # what the server said of this player (hello)
         self.queue_status: Queued | None = None  # a quick match's wait, until the server seats us
         self.voted: set[int] = set()  # abandoned seats this player voted on
+        self.takeover: dict[int, float] = {}  # seat of someone away -> seconds before a computer takes it
+        self._news: list[str] = []  # what the table says once (a vote's result), in words
+        self._told: set[int] = set()  # abandoned seats whose vote's result was said
         self.error: IllegalAction | None = None
         self.refusal: str | None = None  # why the seat cannot be had or was lost (translated)
         self.refusal_code: str | None = None  # the server's error code for it
@@ -241,6 +259,65 @@ class RemoteController:
         self.voted.add(seat)
         self.connection.send(Vote(seat=seat, penalise=penalise))
 
+    online = True  # the game goes on at the server for the others while this device pauses
+
+    @property
+    def leaving_is_abandon(self) -> bool:
+        """Whether leaving now puts this player's seat at stake: a ranked game under way (a deal
+        being played, or a match with a target between two deals), where a computer takes the seat
+        of someone away `ABANDON_AFTER` seconds and the others may vote a penalty."""
+        status = self.status
+        if status is None or status.ranked is not True or self._view is None:
+            return False
+        if self.viewer >= len(self.seats) or not self.seats[self.viewer].is_human:
+            return False
+        return status.state in (Status.PLAYING, Status.ROUND_OVER)
+
+    @property
+    def earned(self) -> int | None:
+        """The points this player earned by the ranked match just over (None: not a ranked match
+        over, or the server did not say)."""
+        status = self.status
+        given = status.earned if status is not None else None
+        if given is None or self.viewer >= len(given):
+            return None
+        points = whole(given[self.viewer])
+        return points if points is not None and abs(points) <= MAX_FIGURE else None
+
+    def take_news(self) -> list[str]:
+        """What the table should say once since the last call, in words (the result of a vote on
+        an abandon, for those who could vote)."""
+        out, self._news = self._news, []
+        return out
+
+    def _vote_results(self, status: RoomStatus) -> None:
+        """Say once the result of each vote this player could take part in, once it is known: more
+        than half said yes (penalised), or too few may still say yes for it to pass."""
+        rows = status.seat_rows()
+        me = rows[self.viewer] if self.viewer < len(rows) else None
+        if me is None or not me.human:
+            return
+        for vote in status.votes or []:
+            if not isinstance(vote, dict):
+                continue
+            seat, yes, voters, voted = (whole(vote.get("seat")), whole(vote.get("yes")),
+                                        whole(vote.get("voters")), vote.get("voted"))
+            if (seat is None or yes is None or voters is None or not isinstance(voted, list)
+                    or not 0 <= seat < len(self.seats) or seat == self.viewer or seat in self._told):
+                continue
+            penalised = vote.get("penalised") is True
+            spared = not penalised and 2 * (yes + max(0, voters - len(voted))) <= voters
+            if not (penalised or spared):
+                continue
+            self._told.add(seat)
+            name = self.names_tagged()[seat]
+            self._news.append(tr("vote.penalised", name=name, points=PENALTY) if penalised
+                              else tr("vote.spared", name=name))
+
+    def names_tagged(self) -> list[str]:
+        """Each seat's name as the room's screens write it (another person's with their tag)."""
+        return [s.name or tr("table.player", n=i + 1) for i, s in enumerate(self.seats)]
+
     @property
     def awaiting_deal(self) -> bool:
         """Whether this seat asked for the next deal and the room waits for other players."""
@@ -267,6 +344,10 @@ class RemoteController:
             return tr("online.connecting", address=f"{self.connection.host}:{self.connection.port}")
         if self._view is not None and self._view.my_turn:
             return ""  # "Your turn" matters more than who is away
+        away = sorted(s for s in self.takeover if s != self.viewer and 0 <= s < len(names))
+        if away:  # a ranked game: the seat of someone away goes to a computer when the time runs out
+            soonest = min(away, key=lambda s: self.takeover[s])
+            return tr("online.takeover", name=names[soonest], left=countdown_text(self.takeover[soonest]))
         absent = set(self.waiting_for)
         room = self.status
         if self.accepted and room is not None and room.state in (Status.ROUND_OVER, Status.MATCH_OVER):
@@ -312,6 +393,8 @@ class RemoteController:
         """Take in what arrived: at most one game update per step, none while cards fly."""
         if self.timer_left is not None:
             self.timer_left = max(0.0, self.timer_left - dt)
+        for seat, left in self.takeover.items():
+            self.takeover[seat] = max(0.0, left - dt)
         self._incoming.extend(self.connection.poll_messages())  # read as their types once, by the connection
         applied = False
         while self._incoming:
@@ -430,6 +513,22 @@ class RemoteController:
         self.status = message
         self.seats = self._seats_of(message)
         self._results = None
+        self.takeover = self._takeover_of(message)
+        self._vote_results(message)
+
+    @staticmethod
+    def _takeover_of(status: RoomStatus) -> dict[int, float]:
+        """The seconds before a computer takes each seat of someone away, as a status says them
+        (an entry that is not a seat and a time within `ABANDON_AFTER` is left out)."""
+        out: dict[int, float] = {}
+        for entry in status.takeover or []:
+            if not isinstance(entry, dict):
+                continue
+            seat, left = whole(entry.get("seat")), seconds(entry.get("left"))
+            if seat is not None and 0 <= seat < len(status.seats or []) and left is not None \
+                    and 0 <= left <= ABANDON_AFTER:
+                out[seat] = left
+        return out
 
     def _seat_as(self, seat: int) -> None:
         """This device plays ``seat`` (its own seat shows no tag)."""
@@ -450,8 +549,8 @@ class RemoteController:
             tag = row.tag[:MAX_TAG] if row.tag is not None and row.tag.strip() else None
             if i == self.viewer:
                 tag = None  # this device's own seat is the player's, with their name alone
-            if name and names.count(name) > 1 and tag:
-                name = f"{name} #{tag}"  # two Anas at one table: even the plates tell them apart
+            if name and tag:
+                name = tagged(name, tag)  # as the result, the vote and the lobby write it: which Ana
             avatar = row.avatar  # a player's choice (protocol version 2), else the seat's default
             chosen = avatar if kind == "human" and is_person_avatar(avatar) else None
             seats.append(OnlineSeat(kind, str(level), name, chosen, tag))

@@ -50,6 +50,10 @@ class Settings:
     last_preset: str = "classic"
     last_players: dict[str, int] = field(default_factory=dict)
     last_options: dict[str, dict[str, object]] = field(default_factory=dict)
+    quick_preset: str = ""
+    """The rule set of the last quick match asked for (empty: none yet; the new-game form's
+    `last_preset` is the first choice then): remembered apart from the form's, which it never
+    changes, nor is changed by."""
     player_name: str = ""
     """The name other players see online (empty: "Player N")."""
     hotseat_levels: list[str] = field(default_factory=lambda: ["human"] * 2 + ["medium"] * (MAX_SEATS - 2))
@@ -168,6 +172,7 @@ _CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
     "volume": lambda v: type(v) in (int, float) and 0 <= v <= 1,
     "muted": _is_bool, "four_color": _is_bool, "left_handed": _is_bool, "undo_allowed": _is_bool,
     "last_preset": _one_of(PRESETS),
+    "quick_preset": lambda v: v == "" or _one_of(PRESETS)(v),
     "last_players": lambda v: isinstance(v, dict) and all(
         isinstance(k, str) and _is_seat_count(n) for k, n in v.items()),
     "last_options": _options,

@@ -161,6 +161,22 @@ class TableControl(Protocol):
     def vote(self, seat: int, penalise: bool) -> None:
         """Vote on penalising the abandon of ``seat`` (once)."""
 
+    @property
+    def online(self) -> bool:
+        """Whether the game is a server's: it goes on for the others while this device pauses."""
+
+    @property
+    def leaving_is_abandon(self) -> bool:
+        """Whether leaving now puts this player's seat at stake (a ranked online game under way:
+        a computer takes it after five minutes away, and the others may vote a penalty)."""
+
+    @property
+    def earned(self) -> int | None:
+        """The ranking points this player earned by the match just over (None: not a ranked game)."""
+
+    def take_news(self) -> list[str]:
+        """What the table should say once since the last call, in words (a vote's result)."""
+
     # ---- settings and leaving ----------------------------------------------------------------
     def apply_settings(self, *, speed: float, undo_allowed: bool) -> None:
         """Use the player's settings: animation speed factor (0: instant) and whether undo is on."""

@@ -24,9 +24,9 @@ from typing import Any, TypedDict
 
 from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
-from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, Vote
+from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, PlayerProfile, Vote
 from .protocol import Client, Refusal
-from .ranking import Abandons, Ranking
+from .ranking import ABANDON_AFTER, Abandons, Ranking, earned
 from .rooms import LogEntry, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -40,6 +40,8 @@ class RankedStatus(TypedDict):
     kind: str  # private, public or quick (`rooms.KINDS`)
     ranked: bool  # its results earn points
     votes: list[dict[str, Any]]  # each abandoned seat's vote: its seat, yes, no, voters, voted, penalised
+    takeover: list[dict[str, Any]] | None  # each seat away from a game under way: seconds before a takeover
+    earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
 
 
 class Competition:
@@ -66,12 +68,25 @@ class Competition:
         if not room.earns:
             return
         try:
-            earned = self.ranking.award(room, self.service.clock.now())
+            written = self.ranking.award(room, self.service.clock.now())
         except StoreFailure:  # written at the next start (each game is written once)
             log.exception("room %s: the ranking could not be stored", room.room_id)
             return
-        if earned:
-            log.info("room %s: ranked game over, points %s", room.room_id, sorted(earned.items()))
+        if written:
+            log.info("room %s: ranked game over, points %s", room.room_id, sorted(written.items()))
+        self._tell_points(room, written)
+
+    def _tell_points(self, room: Room, points: dict[int, int]) -> None:
+        """Each connected person who earned (or lost) points now hears their profile again, with
+        their points as they now stand: what the game keeps for its Statistics is never stale."""
+        seated = self.service.seated.get(room.room_id, {})
+        for seat in points:
+            client = seated.get(seat)
+            profile = client.profile if client is not None else None
+            if client is None or profile is None or room.seats[seat].player != profile.player:
+                continue
+            self.service.send(client, PlayerProfile(name=profile.name, tag=profile.tag, avatar=profile.avatar,
+                                                    xp=self.ranking.points(profile.player), created=False))
 
     def left(self, room: Room, seat: int) -> None:
         """The person of ``seat`` is no longer connected."""
@@ -113,7 +128,13 @@ class Competition:
                 votes.append({"seat": seat, "yes": sum(ballots.values()),
                               "no": len(ballots) - sum(ballots.values()), "voters": len(room.voters),
                               "voted": sorted(ballots), "penalised": seat in room.penalised})
-        return {"kind": room.kind, "ranked": room.earns, "votes": votes}
+        now = self.service.clock.now()
+        takeover = [{"seat": seat, "left": round(max(0.0, since + ABANDON_AFTER - now), 1)}
+                    for (room_id, seat), since in sorted(self.abandons.away.items())
+                    if room_id == room.room_id and Abandons.counts(room)]
+        points = earned(room)
+        return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
+                "earned": [points.get(seat) for seat in range(room.players)] if points else None}
 
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, message: Vote) -> None:

@@ -136,7 +136,31 @@ class Meeting:
                 log.exception("a profile change could not be stored")
                 raise not_stored() from None
             profile.name, profile.avatar = name, avatar
+            self._rename_seats(profile)
         self._profile(client, False)
+
+    def _rename_seats(self, profile: Profile) -> None:
+        """The player's seats, in every room the server keeps, take their new name and avatar, and
+        those rooms' people (and the lobby, and the room's page, which read the seats) hear of it:
+        the server is the authority on who sits where, under which name. A room whose seats the
+        disk refuses keeps the old ones (the profile itself has changed: the next change tries
+        again)."""
+        service = self.service
+        for room in list(service.rooms.values()):
+            seats = [s for s in room.seats if s.player == profile.player]
+            before = [(s.name, s.avatar) for s in seats]
+            if all(old == (profile.name, profile.avatar) for old in before):
+                continue
+            for seat in seats:
+                seat.name, seat.avatar = profile.name, profile.avatar
+            try:
+                service.store.save_seats(room, service.clock.now())
+            except StoreFailure:
+                for seat, (name, avatar) in zip(seats, before, strict=True):
+                    seat.name, seat.avatar = name, avatar
+                log.exception("room %s: a player's new name could not be stored", room.room_id)
+                continue
+            service.status(room)
 
     # ---- the lobby --------------------------------------------------------------------------------
     async def on_lobby(self, client: Client, message: LobbyRequest) -> None:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .roomstore import RoomStore
 
 __all__ = ["AVATARS", "DEFAULT_AVATAR", "DEFAULT_NAME", "MAX_NAME", "NUMBER_SIGNS", "PLAYER_KEY", "Profile",
-           "Profiles", "check_avatar", "check_name", "name_problem", "player_id", "tag_of"]
+           "Profiles", "check_avatar", "check_name", "name_problem", "player_id", "tag_of", "tagged"]
 
 MAX_NAME: Final = 24
 DEFAULT_NAME: Final = "Player"
@@ -70,6 +70,14 @@ def player_id(key: Any) -> str:
 def tag_of(player: str) -> str:
     """The short tag shown with a player's name, from their id (``3F2``)."""
     return hashlib.sha256(b"tag:" + player.encode("ascii")).hexdigest()[:TAG_LENGTH].upper()
+
+
+def tagged(name: str, tag: str | None) -> str:
+    """A name as the server and every screen of the game write it: with its player's tag after it
+    (``Ana #3F2``), or alone when it has none (a seat claimed without hello, a computer). The one
+    place this format is written: the table, the result, the vote, the lobby, the leaderboards and
+    the histories all go through it."""
+    return f"{name} #{tag}" if tag else name
 
 
 def name_problem(value: Any) -> tuple[str, str] | None:
@@ -138,7 +146,7 @@ class Profile:
     @property
     def label(self) -> str:
         """Name and tag, as shown (``Ana #3F2``)."""
-        return f"{self.name} #{self.tag}"
+        return tagged(self.name, self.tag)
 
 
 class Profiles:

@@ -25,12 +25,12 @@ and the points and games they add up to per player and rule set (the leaderboard
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypedDict
 
 from game.engine import PRESETS, Status, experience_points
 
-from .profiles import tag_of
+from .profiles import tag_of, tagged
 from .rooms import Room
 from .roomstore import RankedLine, RoomStore
 
@@ -66,8 +66,19 @@ def outcome(room: Room, seat: int) -> str:
     return "tie" if not winners else "loss"
 
 
+def earned(room: Room) -> dict[int, int]:
+    """The points each person of ``room`` earns by its match (a ranked room whose match is over;
+    {} otherwise): the rule source's for a win, a tie or a loss, none for an abandoned seat. What
+    `Ranking.award` writes, and what the room status tells its people (``earned``)."""
+    match = room.match
+    if match is None or match.status != Status.MATCH_OVER or not room.earns:
+        return {}
+    points = experience_points(room.players, sorted(match.winners), room.rules.pairs)
+    return {seat: 0 if outcome(room, seat) == "abandoned" else points[seat] for seat in room.people}
+
+
 def _opponents(room: Room, seat: int) -> tuple[str, ...]:
-    return tuple(f"{s.name} #{s.tag}" if s.tag else s.name for i, s in enumerate(room.seats)
+    return tuple(tagged(s.name, s.tag) for i, s in enumerate(room.seats)
                  if i != seat and s.is_person)
 
 
@@ -131,15 +142,12 @@ class Ranking:
         if match is None or match.status != Status.MATCH_OVER or not room.earns:
             return {}
         deal = match.round.number
-        points = experience_points(room.players, sorted(match.winners), room.rules.pairs)
         lines: dict[int, RankedLine] = {}
-        for seat in room.people:
+        for seat, xp in earned(room).items():
             player = room.seats[seat].player
             assert player is not None  # a ranked room's people all said hello
-            result = outcome(room, seat)
-            xp = 0 if result == "abandoned" else points[seat]
-            lines[seat] = RankedLine(room.room_id, deal, player, room.rules.name, room.players, xp, result,
-                                     now, _opponents(room, seat))
+            lines[seat] = RankedLine(room.room_id, deal, player, room.rules.name, room.players, xp,
+                                     outcome(room, seat), now, _opponents(room, seat))
         written = self.store.rank(list(lines.values()))
         return {seat: line.xp for seat, line in lines.items() if line in written}
 
@@ -172,10 +180,30 @@ class Ranking:
         return {"preset": preset, "top": top, "you": mine, "players": board.players}
 
     def history(self, player: str, preset: str | None = None) -> list[dict[str, Any]]:
-        """The player's latest `HISTORY` ranked games (and penalties), newest first; never a room id."""
+        """The player's latest `HISTORY` ranked games, newest first; never a room id.
+
+        An abandon is one line, whatever became of it: the game abandoned (``abandoned``, no
+        points) and the penalty the vote decided (``penalty``, −`PENALTY`) are kept as two lines
+        (the points of each are written once, at different times), and shown as one, the
+        ``penalty`` line when the vote penalised it, at the later of their times."""
+        lines: list[RankedLine] = []
+        abandons: dict[str, int] = {}  # room -> the index in lines of its abandon's one line
+        for line in self.store.history(player, preset, 2 * HISTORY):  # a penalty and its game make one
+            if line.outcome not in ("abandoned", "penalty"):
+                lines.append(line)
+                continue
+            seen = abandons.get(line.room)
+            if seen is None:
+                abandons[line.room] = len(lines)
+                lines.append(line)
+                continue
+            kept = lines[seen]  # the newer of the two: the game's or the penalty's line
+            penalty, game = (kept, line) if kept.outcome == "penalty" else (line, kept)
+            lines[seen] = replace(penalty, deal=game.deal, at=max(kept.at, line.at),
+                                  opponents=game.opponents or penalty.opponents)
         return [{"preset": line.preset, "players": line.players, "xp": line.xp, "outcome": line.outcome,
                  "at": line.at, "deal": line.deal, "opponents": list(line.opponents)}
-                for line in self.store.history(player, preset, HISTORY)]
+                for line in lines[:HISTORY]]
 
 
 def known_preset(value: Any) -> str | None:

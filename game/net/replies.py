@@ -196,6 +196,8 @@ class RoomStatus(ServerMessage):
     kind: str = wire(omit=False, enum=["private", "public", "quick"])
     ranked: bool = wire(omit=False)
     votes: list[dict[str, Any]] = wire(omit=False)
+    takeover: list[dict[str, Any]] | None = wire()
+    earned: list[int | None] | None = wire()
 
     def seat_rows(self) -> list[SeatRow | None]:
         """Each seat as read (None for one that is no object: the others keep their numbers)."""

@@ -86,7 +86,8 @@ class LeaderboardScene(GuiScene):
                     lambda: self.step_preset(1), self.step_preset, object_id="#option")
         self.button(pygame.Rect(2 * m + third, y, third, bh), tr(f"board.{self.view}") + "  ◂ ▸",
                     self.toggle_view, lambda delta: self.toggle_view(), object_id="#option")
-        self.button(pygame.Rect(3 * m + 2 * third, y, third, bh), self._page_text() + "  ◂ ▸",
+        arrows = "  ◂ ▸" if self._lines() else ""  # an empty list has no page to turn to
+        self.button(pygame.Rect(3 * m + 2 * third, y, third, bh), self._page_text() + arrows,
                     lambda: self.step_page(1), self.step_page, object_id="#option")
         self.button(pygame.Rect((w - int(220 * s)) // 2, h - bh - int(20 * s), int(220 * s), bh),
                     tr("stats.back"), self.back)
@@ -94,8 +95,10 @@ class LeaderboardScene(GuiScene):
     def _page_text(self) -> str:
         rows = self._rows
         total = len(self._lines())
+        if not total:  # nothing to page through: said in words, not "0–0 / 0"
+            return tr("board.no_page")
         first = min(total, self.page * rows + 1)
-        return f"{first}–{min(total, (self.page + 1) * rows)} / {total}"
+        return tr("board.page", first=first, last=min(total, (self.page + 1) * rows), total=total)
 
     def _lines(self) -> list[RankRow] | list[RankedGame]:
         if self.view == "history":

@@ -117,6 +117,8 @@ class PauseScene(Scene):
                 self.resize(self.app.size)
             case PauseChoice.SETTINGS:
                 self.app.push("Settings")
+            case PauseChoice.MENU if self.table.controller.leaving_is_abandon:
+                self.app.push("LeaveRanked", table=self.table)  # the seat is at stake: asked first
             case PauseChoice.MENU:
                 self.app.go_to_menu()
 
@@ -141,7 +143,8 @@ class PauseScene(Scene):
         ui.panel(surface, pygame.Rect(column.x - pad, top, column.w + 2 * pad,
                                       min(h, column.bottom + pad) - top), scale)  # the title off the cards
         box = (0, self.title_y, w, line_height(px))
-        ui.fit(surface, tr("pause.title"), box, px, bold=True, color=ui.GOLD)
+        title = tr("pause.title_online" if self.table.controller.online else "pause.title")  # it goes on
+        ui.fit(surface, title, box, px, bold=True, color=ui.GOLD)
         for i, button in enumerate(self.buttons):
             button.hot = i == self.focus
             button.draw(surface, scale)

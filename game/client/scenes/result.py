@@ -91,7 +91,7 @@ class ResultScene(Scene):
             for seat in here:
                 label = ("✓ " if seat in self.confirmed else "") + names[seat]
                 specs.append((Ready(seat), label))
-        else:
+        elif not (controller.online and self.view.status == Status.MATCH_OVER):  # online: no deal after
             label = tr("online.waiting_round") if controller.awaiting_deal else tr("result.new_round")
             specs.append((ResultChoice.AGAIN, label))
         specs.append((ResultChoice.MENU, tr("result.menu")))
@@ -126,6 +126,8 @@ class ResultScene(Scene):
         """Carry out a button."""
         self.app.sound.play("click")
         match intent:
+            case ResultChoice.MENU if self.controller.leaving_is_abandon:
+                self.app.push("LeaveRanked", table=self.table)  # between two deals of a ranked match
             case ResultChoice.MENU:
                 self.closed = True
                 self.app.go_to_menu()
@@ -154,7 +156,8 @@ class ResultScene(Scene):
         if self.view.status != Status.PLAYING:
             self.controller.update(dt)
         if not self._back_when_dealt():
-            look = (self.view, tuple(self.controller.results))  # online, the room's news
+            controller = self.controller  # online, the room's news: the points earned, who is away
+            look = (self.view, tuple(controller.results), controller.earned, controller.notice(self.names()))
             if look != self._look:
                 self._look, self.dirty = look, True
 
@@ -218,9 +221,13 @@ class ResultScene(Scene):
         view = self.view
         result = view.result
         top = int(140 * scale)
-        if result is not None and result.blocked and not result.tie:
+        said = [tr("result.blocked")] if result is not None and result.blocked and not result.tie else []
+        earned = self.controller.earned  # a ranked game online: the points it brought
+        if earned is not None:
+            said.append(tr("result.earned", points=f"{earned:+d}"))
+        if said:
             box = (margin, line.bottom + 2, w - 2 * margin, top - line.bottom - 4)
-            ui.fit(surface, tr("result.blocked"), box, int(20 * scale))
+            ui.fit(surface, "  ·  ".join(said), box, int(20 * scale), color=ui.GOLD if earned else ui.CREAM)
         if result is not None:
             self._hands(surface, view, result, top, scale)
         if view.target:  # points carry over: their race; a Quick game shows no points at all

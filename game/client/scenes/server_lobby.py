@@ -42,6 +42,7 @@ from game.net.messages import (
     ServerMessage,
     Unqueue,
 )
+from game.net.profiles import tagged
 from game.net.replies import ListedRoom
 from game.play.avatars import CATALOGUE
 from game.saves import SeatKey
@@ -100,7 +101,9 @@ class ServerLobbyScene(GuiScene):
         self.synced = False  # the name and avatar were checked against the server's once
         self.elapsed = 0.0  # seconds since the last listing (the waits shown count on from it)
         self.lag = 0.0  # the listing's server time
-        self.preset_name = app.settings.last_preset if app.settings.last_preset in PRESETS else "duel"
+        settings = app.settings  # quick match keeps its own rule set, apart from the new-game form's
+        kept = settings.quick_preset or settings.last_preset
+        self.preset_name = kept if kept in PRESETS else "duel"
         self.quick_players = PRESETS[self.preset_name].min_players
         self.wait: int | None = DEFAULT_WAIT
         self.quick: RemoteController | None = None  # the quick-match connection, while looking
@@ -210,7 +213,7 @@ class ServerLobbyScene(GuiScene):
     # ---- what is shown ----------------------------------------------------------------------------
     def room_text(self, room: ListedRoom) -> str:
         """One public room in a line: rules, seats taken, who, and how long it has waited."""
-        names = [f"{_cut(name)} #{tag[:8]}" for name, tag in room.people]
+        names = [tagged(_cut(name), tag[:8]) for name, tag in room.people]
         shown = ", ".join(names[:MAX_NAMES]) or tr("lobby.nobody")
         if len(names) > MAX_NAMES:
             shown += f" +{len(names) - MAX_NAMES}"
@@ -364,6 +367,8 @@ class ServerLobbyScene(GuiScene):
         self.preset_name = step_through(list(PRESETS), self.preset_name, delta)
         rules = PRESETS[self.preset_name]
         self.quick_players = max(rules.min_players, min(self.quick_players, rules.max_players))
+        self.app.settings.quick_preset = self.preset_name  # (never the form's `last_preset`)
+        self.app.save_settings()
         self.rebuild()
 
     def step_players(self, delta: int) -> None:

@@ -438,6 +438,9 @@ class TableScene(Scene):
         switched = self.controller.take_autopilot_notices()
         if switched:  # two turns in a row ran out: the table says the autopilot took over
             self.toast, self.toast_left = self.autopilot_started(switched), TOAST * 2
+        news = self.controller.take_news()
+        if news:  # online: a vote's result, said once
+            self.toast, self.toast_left = news[-1], TOAST * 2
         self._animate(self.controller.take_events())
         self._refresh()
         if not self.animator.busy:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.net.client import CLOSED, RECONNECTING, make_link, page_link
+from game.net.profiles import tagged
 
 from ..competitive_art import Marks
 from ..gui import GuiScene
@@ -137,8 +138,7 @@ class WaitingRoomScene(GuiScene):
                 who = tr("online.free")
             else:
                 name = named or tr("table.player", n=i + 1)
-                if seat.tag is not None:
-                    name = f"{name} #{seat.tag[:8]}"
+                name = tagged(name, seat.tag[:8] if seat.tag is not None else None)
                 who = tr("online.here" if seat.connected else "online.away", name=name)
             lines.append(tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who))
         return lines

@@ -1,0 +1,101 @@
+"""Leaving a ranked online game under way: asked first, saying what is at stake.
+
+The pause menu's "Main menu" (and the result screen's between two deals of a match) opens
+this overlay when leaving would be an abandon (`TableControl.leaving_is_abandon`): the
+game goes on without the player; away for `ABANDON_AFTER` seconds, their seat goes to a
+computer, they earn nothing for the game, and the others may vote to take `PENALTY`
+points from them; coming back in time (My rooms) keeps the seat. Stay (the default, and
+Esc) goes back; Leave goes to the menu, the seat waiting, keyed, for a return.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.net.ranking import ABANDON_AFTER, PENALTY
+
+from .. import ui
+from ..i18n import tr
+from ..keymap import Nav
+from ..layout import line_height
+from ..scene import Scene
+from ..widgets import Button, button_input
+
+if TYPE_CHECKING:
+    from ..overlay import TableBelow
+    from ..scene import SceneApp
+
+
+class LeaveRankedScene(Scene):
+    """Overlay: what leaving costs, Stay and Leave."""
+
+    opaque = False
+
+    def __init__(self, app: SceneApp, table: TableBelow) -> None:
+        super().__init__(app)
+        self.table = table
+        self.focus = 0  # Stay first: the gentler answer is the default one
+        self.buttons: list[Button[bool]] = []
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Two buttons side by side under the explanation."""
+        w, h = size
+        scale = ui.scale_for(size)
+        bw, bh = int(min(w * 0.36, 340 * scale)), max(44, int(56 * scale))
+        gap = int(24 * scale)
+        y = h // 2 + int(60 * scale)
+        self.buttons = [Button(False, tr("leave.stay"), pygame.Rect(w // 2 - gap // 2 - bw, y, bw, bh)),
+                        Button(True, tr("leave.leave"), pygame.Rect(w // 2 + gap // 2, y, bw, bh))]
+        self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Taps on the buttons; Left/Right and Enter; Esc stays."""
+        return button_input(event, self.buttons, self.answer, self.key)
+
+    def key(self, key: Nav) -> None:
+        """Any arrow or Tab moves to the other button, Enter answers, Esc stays."""
+        if key is Nav.BACK:
+            self.answer(False)
+        elif key in (Nav.LEFT, Nav.RIGHT, Nav.NEXT, Nav.UP, Nav.DOWN):
+            self.focus = 1 - self.focus
+            self.dirty = True
+        elif key is Nav.ACTIVATE:
+            self.answer(self.buttons[self.focus].intent)
+
+    def answer(self, leave: bool) -> None:
+        """Leave for the menu (the seat waits, keyed), or go back to where the player was."""
+        self.app.sound.play("click")
+        if leave:
+            self.app.go_to_menu()
+        else:
+            self.app.pop()
+
+    def explanation(self) -> str:
+        """What leaving costs, in the player's language."""
+        return tr("leave.body", minutes=round(ABANDON_AFTER / 60), points=PENALTY)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim what is below; on a panel, the question, what is at stake, the buttons."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        w, h = surface.get_size()
+        scale = ui.scale_for((w, h))
+        margin = int(w * 0.1)
+        px = int(36 * scale)
+        title = pygame.Rect(margin, h // 2 - int(190 * scale), w - 2 * margin, line_height(px))
+        pad = int(24 * scale)
+        bottom = max(button.rect.bottom for button in self.buttons)
+        ui.panel(surface, pygame.Rect(margin - pad, title.top - pad, w - 2 * margin + 2 * pad,
+                                      bottom - title.top + 2 * pad), scale)
+        ui.fit(surface, tr("leave.title"), title, px, bold=True, color=ui.GOLD)
+        small = int(24 * scale)
+        top = title.bottom + int(12 * scale)
+        body = pygame.Rect(margin, top, w - 2 * margin, self.buttons[0].rect.top - int(12 * scale) - top)
+        ui.fit(surface, self.explanation(), body, small, lines=5, valign="top")
+        for i, button in enumerate(self.buttons):
+            button.hot = i == self.focus
+            button.draw(surface, scale)
