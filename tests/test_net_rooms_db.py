@@ -141,7 +141,7 @@ def test_a_colours_room_stored_before_counter_clockwise_replays_clockwise(tmp_pa
     with sqlite3.connect(db) as raw:  # the rules as a server wrote them before the option existed
         (text,) = raw.execute("SELECT rules FROM rooms WHERE id = 'room-old'").fetchone()
         assert '"counter_clockwise": false' in text
-        raw.execute("UPDATE rooms SET rules = ? WHERE id = 'room-old'",
-                    (text.replace(', "counter_clockwise": false', "").replace('"counter_clockwise": false, ', ""),))
+        older = text.replace(', "counter_clockwise": false', "").replace('"counter_clockwise": false, ', "")
+        raw.execute("UPDATE rooms SET rules = ? WHERE id = 'room-old'", (older,))
     rooms, broken = SQLiteRoomStore(db).load()
     assert broken == [] and [r.rules for r in rooms] == [rules]

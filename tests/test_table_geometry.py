@@ -152,7 +152,8 @@ def test_a_reverse_played_at_the_table_flips_the_arrows():
 def _dealt(app, rules, players: int, seed: int) -> TableScene:
     """A table just after the deal (seat 0 shown), drawn once."""
     seats = [SeatConfig("human")] + [SeatConfig("computer", "easy")] * (players - 1)
-    table = TableScene(app, MatchController(Match(rules, players, seed=seed), seats, rng=random.Random(1), speed=0))
+    match = Match(rules, players, seed=seed)
+    table = TableScene(app, MatchController(match, seats, rng=random.Random(1), speed=0))
     app.start(table)
     app.stack.apply_requests()
     table.draw(app.screen)
