@@ -97,3 +97,25 @@ def test_the_counting_reads_in_french():
         assert "Ordinateur 2 : 8♦ 5000 = 5000" in texts and "Ordinateur 3 : Joker 2500 = 2500" in texts
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize(("name", "hands", "options"), [
+    ("classic", ["7H", "8D", "3C"], {}),
+    ("colors", ["R5", "W", "B9", "G+2"], {"pairs": True, "target": 300}),
+    ("points", ["7H", "8D", "3C"], {}),
+])
+def test_online_the_view_the_server_sends_carries_everything_the_counting_needs(name, hands, options):
+    """The remote table draws the counting from the view it receives: the result's hands and the
+    rules cross the wire, and the engine counts the same on both sides (no new field needed)."""
+    import json
+
+    from game.net.wire import view_from_json, view_to_json
+    from tests.support import act
+
+    match = make_match(name, hands, "R3" if name == "colors" else "4H", "Y1 Y2 Y3 Y4" if name == "colors"
+                       else "KS QS JS TS", options=options)
+    act(match, "play R5" if name == "colors" else "play 7H")
+    for seat in range(len(hands)):
+        sent = match.view(seat)
+        received = view_from_json(json.loads(json.dumps(view_to_json(sent))))
+        assert received.deal_score == sent.deal_score is not None
