@@ -452,7 +452,7 @@ def screens(app: App) -> Iterator[str]:
         yield f"table ({players} seats), the autopilot switched on by the timer"
     # Colours at four, answering a +2 with a +2 in hand; and its whole move log.
     match = make_match("colors", ["R5 B+2 G7", "R6 G8 Y1", "R7 B5 Y2", "R+2 G9 Y3"], "R3", "B1 B2 B3 B4 B6",
-                       options={"turn_seconds": 20})
+                       options={"turn_seconds": 20, "counter_clockwise": False})  # seats 0, 1, 2, 3 in turn
     events = list(match.start_events) + act(match, "play R5", "play R6", "play R7", "play R+2")
     scene = table(app, match, seats(4), events)
     app.frame(STEP)
