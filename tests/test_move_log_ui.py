@@ -73,7 +73,8 @@ def test_the_suit_named_after_an_eight_is_in_the_same_line(app):
 
 def test_colour_cards_and_colours_are_named_in_words():
     log = MoveLog()
-    match = make_match("colors", ["W Rskip G3", "Y5 Y6 B2", "R7 B8 B9"], "R3", "G1 G2 G4 G5 G6 G7")
+    match = make_match("colors", ["W Rskip G3", "Y5 Y6 B2", "R7 B8 B9"], "R3", "G1 G2 G4 G5 G6 G7",
+                       options={"counter_clockwise": False})  # seat 0's Skip passes over seat 1
     log.observe(act(match, "play Rskip", "2: play R7"))
     log.observe(act(match, "play W", "suit G"))
     assert log.lines(NAMES, you=0) == ["You played Red Skip", "Computer 2 is skipped",
