@@ -88,6 +88,16 @@ def test_colour_cards_and_colours_are_named_in_words():
         set_language("en")
 
 
+def test_in_colours_the_log_follows_play_counter_clockwise():
+    log = MoveLog()
+    match = make_match("colors", ["Rskip G3", "R5 B2", "R7 B8"], "R3", "G1 G2 G4 G5 G6 G7")
+    log.observe(match.start_events)
+    log.observe(act(match, "play Rskip", "1: play R5"))
+    # From seat 0 play goes to the seat on its right, the last one: it is skipped, then seat 1 plays.
+    assert log.lines(NAMES, you=0) == ["Starting card: Red 3", "You played Red Skip", "Computer 3 is skipped",
+                                       "Computer 2 played Red 5"]
+
+
 def test_a_tap_on_the_log_opens_every_move_of_the_round_and_a_tap_closes_it(app):
     match = make_match("classic", ["3H 9C", "5S 6S"], "7H", "KH QD JD")
     table = start_table(app, match, [SeatConfig("human"), SeatConfig("computer")])
