@@ -486,8 +486,10 @@ def screens(app: App) -> Iterator[str]:
     push(ResultScene(app, scene))  # type: ignore[arg-type]
     yield "result (7 seats)"
     # A one-round classic game (no points) and a colours Points game in pairs (pair totals).
-    for rules, seed in ((PRESETS["classic"], 12), (preset("colors", {"pairs": True, "target": 500}), 4)):
-        match = Match(rules, 4 if rules.pairs else 3, seed)
+    # And a duel's (the deal's cards counted, no score kept: the longest heading of the counting).
+    for rules, seed in ((PRESETS["classic"], 12), (preset("colors", {"pairs": True, "target": 500}), 4),
+                        (PRESETS["duel"], 3)):
+        match = Match(rules, 4 if rules.pairs else min(3, rules.max_players), seed)
         advance(match, lambda m: False, limit=100_000)
         scene = table(app, match, seats(match.players), [])
         push(ResultScene(app, scene))  # type: ignore[arg-type]

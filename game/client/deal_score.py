@@ -24,7 +24,9 @@ from .i18n import card_words, tr
 from .layout import line_height
 from .table_paint import pooled
 
-ENTRY_LINES = 3  # lines a hand's counting may wrap onto when there is room (fewer when there is not)
+ENTRY_LINES = 3  # lines a hand's counting may wrap onto, shrinking, when room is short
+MOST_LINES = 6  # lines it may take at the block's own size when there is room (a big hand)
+TITLE_LINES = 2  # lines the first line (the points, or why there are none) may wrap onto
 
 
 def card_and_value(card: Card, value: int) -> str:
@@ -77,13 +79,14 @@ def height(texts: Sequence[str], width: int, scale: float, most: int) -> int:
 def fitting(texts: Sequence[str], width: int, scale: float, most: int) -> tuple[int, int, int | None]:
     """How the block fits ``width`` × ``most`` px: its height, the lines each hand's counting may
     take, and the smallest size a line may shrink to. Every line at the block's size, wrapped
-    onto up to `ENTRY_LINES` lines, where that fits; else fewer lines each, shrinking as needed."""
+    onto up to `MOST_LINES` lines, where that fits; else up to `ENTRY_LINES`, then fewer,
+    shrinking as needed."""
     px = text_px(scale)
     step = line_height(px)
-    for lines_each, floor in ((ENTRY_LINES, px), *((n, None) for n in range(ENTRY_LINES, 0, -1))):
+    for lines_each, floor in ((MOST_LINES, px), *((n, None) for n in range(ENTRY_LINES, 0, -1))):
         total, whole = 0, True
         for i, text in enumerate(texts):
-            each = 1 if i == 0 else lines_each
+            each = TITLE_LINES if i == 0 else lines_each
             shown = ui.layout_text(text, pygame.Rect(0, 0, width, step * each), px, bold=i == 0,
                                    lines=each, min_px=floor)[1]
             whole = whole and " ".join(" ".join(shown).split()) == " ".join(text.split())
@@ -102,7 +105,7 @@ def draw(surface: pygame.Surface, texts: Sequence[str], box: pygame.Rect, scale:
     _, lines_each, floor = fitting(texts, box.width, scale, box.height)
     y = box.top
     for i, text in enumerate(texts):
-        each = 1 if i == 0 else lines_each
+        each = TITLE_LINES if i == 0 else lines_each
         room = min(box.bottom - y, step * each)
         if room < step:
             break  # no room left: the rows beside still show every hand
