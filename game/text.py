@@ -100,7 +100,7 @@ def score_lines(view: PlayerView) -> list[str]:
         return "You" if seat == view.seat else f"Seat {seat}"
 
     if score.scorer is None:
-        lines = ["No points for this deal: equal lowest hands."]
+        lines = ["No points for this round: equal lowest hands."]
     elif not score.scored:
         lines = ["These rules keep no score; the cards left:"]
     else:
@@ -109,7 +109,7 @@ def score_lines(view: PlayerView) -> list[str]:
             if partner else ""
         verb = "score" if score.scorer == view.seat else "scores"
         lines = [f"{who(score.scorer)}{pair} {verb} {score.points} point{'s' if score.points != 1 else ''} "
-                 "for the deal:"]
+                 "for the round:"]
     if score.less:
         lines.append(f"  (blocked: each hand counts minus the lowest, {score.less})")
     for hand in score.hands:

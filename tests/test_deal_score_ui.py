@@ -50,7 +50,7 @@ def test_a_quick_classic_game_shows_the_winners_points_and_each_opponents_cards(
     match = make_match("classic", ["7H", "8D", "3C"], "4H", "KS QS JS TS")
     assert match.target == 0
     texts = result_texts(app, match, solo(3))
-    assert "Points for the deal: You +53" in texts, texts
+    assert "Points for the round: You +53" in texts, texts
     assert "Computer 2: 8♦ 50 = 50" in texts and "Computer 3: 3♣ 3 = 3" in texts
     assert not [t for t in texts if t.startswith("You:")]  # the winner's own empty hand is not counted
 
@@ -60,14 +60,14 @@ def test_a_hand_of_several_cards_is_counted_card_by_card(app):
     match.round.hands[0] = [match.round.hands[0][0]]  # one card left to play: 7♥
     match.round._legal = None
     texts = result_texts(app, match, solo(3))
-    assert "Points for the deal: You +64" in texts, texts
+    assert "Points for the round: You +64" in texts, texts
     assert "Computer 2: 8♦ 50 + K♥ 10 = 60" in texts and "Computer 3: 3♣ 3 + A♣ 1 = 4" in texts
 
 
 def test_a_points_game_shows_the_deals_counting_and_still_carries_the_points_over(app):
     match = make_match("points", ["7H", "8D", "3C"], "4H", "KS QS JS TS")
     texts = result_texts(app, match, solo(3))
-    assert "Points for the deal: You +53" in texts, texts
+    assert "Points for the round: You +53" in texts, texts
     assert "Computer 2: 8♦ 50 = 50" in texts
     assert "Value  ·  Points  ·  Total" in texts and match.scores[0] == 53
 
@@ -76,7 +76,7 @@ def test_colours_values_are_in_brackets_and_a_pair_counts_only_its_opponents(app
     options = {"pairs": True, "target": 300}
     match = make_match("colors", ["R5", "W", "B9", "G+2"], "R3", "Y1 Y2 Y3 Y4", options=options)
     texts = result_texts(app, match, solo(4))
-    assert "Points for the deal: You & Computer 3 +70" in texts, texts  # the partners' points add up
+    assert "Points for the round: You & Computer 3 +70" in texts, texts  # the partners' points add up
     assert "Computer 2: Wild (50) = 50" in texts and "Computer 4: Green +2 (20) = 20" in texts
     assert not [t for t in texts if t.startswith("Computer 3:")]  # the partner's hand is not counted
 

@@ -149,7 +149,7 @@ def test_a_quick_game_shows_no_points_on_the_table_the_result_or_the_continue_li
     texts = drawn(app)
     # No running score (issue 31: the deal's own points and their counting are shown, see
     # tests/test_deal_score_ui.py): no score columns, no "+N" figure, no chart and its legend.
-    rows = [t for t in texts if not t.startswith(("Points for the deal", "No points for this deal"))
+    rows = [t for t in texts if not t.startswith(("Points for the round", "No points for this round"))
             and ": " not in t]
     assert not [t for t in rows if "Points" in t or "Total" in t or t.startswith("+")], texts
     assert texts.count("You") == 1 and texts.count("Computer 2") == 1  # no chart and its legend
@@ -226,7 +226,7 @@ def test_a_one_round_classic_game_shows_who_went_out_and_what_each_held(app):
     play_to_the_result(app)
     result = controller(app).match.round.result
     texts = drawn(app)
-    rows = [t for t in texts if not t.startswith(("Points for the deal", "No points for this deal"))
+    rows = [t for t in texts if not t.startswith(("Points for the round", "No points for this round"))
             and ": " not in t]  # the deal's counting aside (tests/test_deal_score_ui.py)
     assert not [t for t in rows if "Points" in t or "Total" in t], texts
     held = [len(hand) for hand in result.hands]
