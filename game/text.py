@@ -89,6 +89,36 @@ def describe_event(event: ev.Event, me: int) -> str | None:
     return None
 
 
+def score_lines(view: PlayerView) -> list[str]:
+    """How the finished deal was scored, as seat ``view.seat`` sees it: the points and to whom,
+    then each counted hand card by card (``Seat 1: 8♦ 50 + K♥ 10 = 60``)."""
+    score = view.deal_score
+    if score is None:
+        return []
+
+    def who(seat: int) -> str:
+        return "You" if seat == view.seat else f"Seat {seat}"
+
+    if score.scorer is None:
+        lines = ["No points for this round: equal lowest hands."]
+    elif not score.scored:
+        lines = ["These rules keep no score; the cards left:"]
+    else:
+        partner = [s for s in (view.result.winners if view.result else ()) if s != score.scorer]
+        pair = f" (with {who(partner[0]).lower() if partner[0] == view.seat else who(partner[0])})" \
+            if partner else ""
+        verb = "score" if score.scorer == view.seat else "scores"
+        lines = [f"{who(score.scorer)}{pair} {verb} {score.points} point{'s' if score.points != 1 else ''} "
+                 "for the round:"]
+    if score.less:
+        lines.append(f"  (blocked: each hand counts minus the lowest, {score.less})")
+    for hand in score.hands:
+        cards = " + ".join(f"{card.label} {value}" for card, value in hand.cards) or "-"
+        less = f" - {score.less} = {hand.gives}" if score.less else ""
+        lines.append(f"  {who(hand.seat)}: {cards} = {hand.total}{less}")
+    return lines
+
+
 def render(view: PlayerView) -> str:
     """The table as seat ``view.seat`` sees it, in a few lines."""
     others = ", ".join(f"seat {s}: {n} cards" for s, n in enumerate(view.hand_counts)
@@ -134,6 +164,8 @@ def play(
         pending_events = []
         if match.status != Status.PLAYING:
             if match.round.result is not None:
+                for line in score_lines(match.view(HUMAN)):
+                    write(line)
                 write(f"Points this round: {list(match.round.result.points)}; "
                       f"scores: {list(match.scores)}")
             if match.status == Status.MATCH_OVER and match.target:

@@ -73,7 +73,8 @@ def test_the_suit_named_after_an_eight_is_in_the_same_line(app):
 
 def test_colour_cards_and_colours_are_named_in_words():
     log = MoveLog()
-    match = make_match("colors", ["W Rskip G3", "Y5 Y6 B2", "R7 B8 B9"], "R3", "G1 G2 G4 G5 G6 G7")
+    match = make_match("colors", ["W Rskip G3", "Y5 Y6 B2", "R7 B8 B9"], "R3", "G1 G2 G4 G5 G6 G7",
+                       options={"counter_clockwise": False})  # seat 0's Skip passes over seat 1
     log.observe(act(match, "play Rskip", "2: play R7"))
     log.observe(act(match, "play W", "suit G"))
     assert log.lines(NAMES, you=0) == ["You played Red Skip", "Computer 2 is skipped",
@@ -85,6 +86,16 @@ def test_colour_cards_and_colours_are_named_in_words():
                                                             "Ordi 2 saute son tour"]
     finally:
         set_language("en")
+
+
+def test_in_colours_the_log_follows_play_counter_clockwise():
+    log = MoveLog()
+    match = make_match("colors", ["Rskip G3", "R5 B2", "R7 B8"], "R3", "G1 G2 G4 G5 G6 G7")
+    log.observe(match.start_events)
+    log.observe(act(match, "play Rskip", "1: play R5"))
+    # From seat 0 play goes to the seat on its right, the last one: it is skipped, then seat 1 plays.
+    assert log.lines(NAMES, you=0) == ["Starting card: Red 3", "You played Red Skip", "Computer 3 is skipped",
+                                       "Computer 2 played Red 5"]
 
 
 def test_a_tap_on_the_log_opens_every_move_of_the_round_and_a_tap_closes_it(app):

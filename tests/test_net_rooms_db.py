@@ -128,3 +128,20 @@ def test_a_sound_database_still_opens_with_all_its_rooms(tmp_path):
     _rooms_database(db)
     rooms, broken = SQLiteRoomStore(db).load()
     assert len(rooms) == 300 and broken == []
+
+
+def test_a_colours_room_stored_before_counter_clockwise_replays_clockwise(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    store = SQLiteRoomStore(db)
+    rules = PRESETS["colors"].with_options({"counter_clockwise": False})  # how colours played then
+    room = Room("room-old", rules, [Seat("human"), Seat("computer"), Seat("computer")], seed=4,
+                owner="127.0.0.1")
+    store.add(room, 1_000_000.0)
+    store.close()
+    with sqlite3.connect(db) as raw:  # the rules as a server wrote them before the option existed
+        (text,) = raw.execute("SELECT rules FROM rooms WHERE id = 'room-old'").fetchone()
+        assert '"counter_clockwise": false' in text
+        older = text.replace(', "counter_clockwise": false', "").replace('"counter_clockwise": false, ', "")
+        raw.execute("UPDATE rooms SET rules = ? WHERE id = 'room-old'", (older,))
+    rooms, broken = SQLiteRoomStore(db).load()
+    assert broken == [] and [r.rules for r in rooms] == [rules]

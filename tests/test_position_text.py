@@ -36,7 +36,7 @@ def test_a_view_prints_its_own_hand_the_others_counts_the_scores_and_its_legal_a
 
 
 def test_a_pending_penalty_and_a_missed_card_call_are_shown():
-    rules = preset("colors", {"hand_size": 2})
+    rules = preset("colors", {"hand_size": 2, "counter_clockwise": False})  # printed "direction +1"
     deck = parse_cards("R+2 B+2 W G7 R5 Y1 Y2")  # seat 0: R+2 W, seat 1: B+2 G7; R5 starts
     match = Match(rules, 2, 0, deck=deck, first=0)
     match.apply(Play(parse_card("R+2")))

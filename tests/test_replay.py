@@ -233,8 +233,10 @@ def test_same_seed_replays_identically(run):
 COLOR_DECK = ["R5", "B3", "G1", "R7", "B5", "G2", "R2", "Y1", "Y2", "Y3", "Y4"]
 
 
-def colors(*actions: str, deck: list[str] = COLOR_DECK) -> dict[str, Any]:
-    return {"preset": "colors", "seats": 3, "first": 0, "options": {"hand_size": 2},
+def colors(*actions: str, deck: list[str] = COLOR_DECK, clockwise: bool = True) -> dict[str, Any]:
+    """A colours scenario at three seats; played clockwise (seat 0, 1, 2) unless told otherwise."""
+    return {"preset": "colors", "seats": 3, "first": 0,
+            "options": {"hand_size": 2, "counter_clockwise": not clockwise},
             "deck": deck, "actions": list(actions)}
 
 
@@ -280,6 +282,15 @@ def test_colors_reverse_turns_the_direction(run):
     out = run(colors("card", "play Rrev", deck=deck)).output
     assert (out["direction"], out["to_act"]) == (-1, 2)
     assert out["legal"] == ["card", "draw", "play R1"]
+
+
+def test_colors_starts_counter_clockwise_unless_the_scenario_says_otherwise(run):
+    scenario = colors("play R5")
+    del scenario["options"]["counter_clockwise"]  # the preset's own rule
+    out = run(scenario).output
+    assert (out["direction"], out["to_act"]) == (-1, 2)
+    out = run(colors("play R5")).output
+    assert (out["direction"], out["to_act"]) == (1, 1)
 
 
 def test_a_seat_not_at_the_table_cannot_act(run):

@@ -25,6 +25,9 @@ PILE = "R9 B2 G3 Y4 B6 G7 Y8 B9"
 
 
 def colors(hands, start="R3", pile=PILE, **kw):
+    """A colours match from these hands. Most rules here are written seat 0, 1, 2 in turn: they play
+    clockwise (``counter_clockwise`` off) unless the test gives that option itself."""
+    kw["options"] = {"counter_clockwise": False, **kw.get("options", {})}
     return make_match("colors", hands, start, pile, **kw)
 
 
@@ -168,6 +171,58 @@ def test_starting_reverse_makes_play_go_the_other_way():
     assert m.round.to_act == 1 and m.round.direction == -1
     act(m, "play R4")
     assert m.round.to_act == 0
+
+
+# ---- the direction at the start (seat + 1 sits on the left of each seat on the screen) ------
+
+COUNTER = {"counter_clockwise": True}
+
+
+def test_colours_play_starts_counter_clockwise():
+    assert PRESETS["colors"].counter_clockwise
+    m = colors(["B1 G2 Y3", "R4 G5 Y6", "B7 G8 Y9", "Y1 Y2 G3"], options=COUNTER)
+    assert m.start_events[0].direction == -1 and m.round.direction == -1
+    assert m.view(0).direction == -1
+    events = act(m, "play Y3")
+    assert not any(isinstance(e, DirectionChanged) for e in events)
+    assert m.round.to_act == 3  # the seat on the right of seat 0
+    act(m, "draw")
+    act(m, "pass")
+    assert m.round.to_act == 2
+
+
+def test_a_starting_reverse_makes_colours_start_clockwise():
+    m = colors(["B1 G2 Y3", "R4 G5 Y6", "B7 G8 Y9", "Y1 Y2 G3"], start="Rrev", first=1, options=COUNTER)
+    assert m.start_events[0].direction == -1
+    assert DirectionChanged(1) in m.start_events
+    assert m.round.to_act == 1 and m.round.direction == 1
+    act(m, "play R4")
+    assert m.round.to_act == 2
+
+
+def test_a_starting_skip_passes_the_first_player_counter_clockwise():
+    m = colors(["B1 G2 Y3", "R4 G5 Y6", "B7 G8 Y9", "Y1 Y2 G3"], start="Rskip", first=1, options=COUNTER)
+    assert TurnSkipped(1) in m.start_events
+    assert m.round.to_act == 0
+
+
+def test_counter_clockwise_off_starts_colours_clockwise():
+    m = colors(["B1 G2 Y3", "R4 G5 Y6", "B7 G8 Y9"], options={"counter_clockwise": False})
+    assert m.round.direction == 1
+    act(m, "play Y3")
+    assert m.round.to_act == 1
+
+
+def test_every_colours_deal_starts_counter_clockwise_unless_a_reverse_is_turned():
+    seen = set()
+    for seed in range(40):
+        m = Match(PRESETS["colors"], 3, seed=seed)
+        assert m.start_events[0].direction == -1
+        turned = next(e for e in m.start_events if isinstance(e, StartCard)).card
+        reverse = turned.rank == "rev"
+        seen.add(reverse)
+        assert m.round.direction == (1 if reverse else -1)
+    assert seen == {True, False}
 
 
 def test_starting_wild_lets_the_first_player_choose_the_colour_then_play():

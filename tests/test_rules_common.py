@@ -282,3 +282,21 @@ def test_seeded_views_never_reveal_the_pile_order():
         text = repr(m.view(seat))
         for card in pile:
             assert repr(card) not in text
+
+
+@pytest.mark.parametrize("name", ["classic", "points", "action"])
+def test_the_standard_presets_start_clockwise_and_counter_clockwise_as_a_house_rule(name):
+    from game.engine import PRESETS, Match
+
+    rules = PRESETS[name]
+    assert not rules.counter_clockwise and "counter_clockwise" in rules.exposed
+    for option, direction in ((False, 1), (True, -1)):
+        m = Match(rules.with_options({"counter_clockwise": option}), 3, seed=2)
+        assert m.start_events[0].direction == direction == m.round.direction  # no start card acts here
+
+
+def test_the_duel_has_no_direction_to_choose():
+    from game.engine import PRESETS, RulesError
+
+    with pytest.raises(RulesError, match="counter_clockwise"):
+        PRESETS["duel"].with_options({"counter_clockwise": True})

@@ -67,7 +67,7 @@ def test_mentions_its_key_number(lang, preset):
 @pytest.mark.parametrize(("lang", "preset"), CASES)
 def test_length_is_about_a_screenful(lang, preset):
     words = [w for w in plain(RULES_TEXT[lang][preset]).split() if re.search(r"\w", w)]
-    assert 150 <= len(words) <= 380
+    assert 150 <= len(words) <= 400  # colours, with where play starts: 395 words in French
 
 
 @pytest.mark.parametrize(("preset", "words"), [

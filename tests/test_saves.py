@@ -521,3 +521,22 @@ def test_a_pair_game_saved_before_pair_scores_resumes_on_each_seats_own_score():
     assert older.match.log == controller.match.log
     del plain["rules"]["options"]["pairs"]  # not a pair game: the preset's value, as for any option
     assert games.table_from_plain(plain).match.rules.pair_scores is True
+
+
+def test_a_colours_game_saved_before_counter_clockwise_resumes_clockwise():
+    rules = PRESETS["colors"].with_options({"counter_clockwise": False})  # how colours played then
+    match = Match(rules, 4, 6)
+    controller = MatchController(match, seat_configs(["human", "easy", "medium", "easy"]),
+                                 rng=random.Random(6), speed=0.0)
+    chooser = random.Random(6)
+    for _ in range(40):
+        step(controller, chooser)
+    plain = table_to_plain(controller.to_save())
+    del plain["rules"]["options"]["counter_clockwise"]  # as written before the option existed
+    older = games.table_from_plain(plain)
+    assert older.match.rules == rules and not older.match.rules.counter_clockwise
+    assert older.match.log == controller.match.log
+    assert older.match.round.direction == controller.match.round.direction
+    plain["rules"]["options"]["counter_clockwise"] = True  # read with today's colours rule, it breaks
+    with pytest.raises(SaveError, match="break the rules"):
+        games.table_from_plain(plain)

@@ -99,3 +99,84 @@ def test_pooled_pair_winners_are_the_pair_alone_at_the_top_at_or_past_the_target
     alone = all(total < pairs[leader] for total in others)
     expected = leader if alone and pairs[leader] >= target else ()
     assert match_winners(scores, target, True, True) == expected
+
+
+# ---- the deal's score, card by card ------------------------------------------------------------
+def test_the_deal_score_counts_each_opponents_cards_with_their_values():
+    from game.engine import deal_score
+
+    hands = [[], parse_cards("8S KH 3C"), parse_cards("KD")]
+    result = finished_result(0, hands, values("classic"), "hands", False)
+    score = deal_score(result, PRESETS["classic"])
+    assert (score.scorer, score.points, score.less, score.scored) == (0, 73, 0, True)
+    assert [(h.seat, [(c.code, v) for c, v in h.cards], h.total, h.gives) for h in score.hands] == [
+        (1, [("8S", 50), ("KH", 10), ("3C", 3)], 63, 63), (2, [("KD", 10)], 10, 10)]
+
+
+def test_the_deal_score_uses_each_decks_values():
+    from game.engine import deal_score
+
+    for name, cards, expected in (("colors", "R7 G+2 W+4", [7, 20, 50]),
+                                  ("action", "8H QH XJ AH", [5000, 500, 2500, 10])):
+        result = finished_result(1, [parse_cards(cards), []], values(name), "hands", False)
+        (hand,) = deal_score(result, PRESETS[name]).hands
+        assert [v for _, v in hand.cards] == expected and hand.total == sum(expected)
+
+
+def test_in_pairs_the_deal_score_counts_the_two_opponents_not_the_partner():
+    from game.engine import deal_score
+
+    rules = PRESETS["colors"].with_options({"pairs": True})
+    hands = [parse_cards("B5"), parse_cards("R9"), [], parse_cards("W")]
+    score = deal_score(finished_result(2, hands, values("colors"), "hands", True), rules)
+    assert score.scorer == 2 and score.points == 59
+    assert [h.seat for h in score.hands] == [1, 3] and sum(h.gives for h in score.hands) == 59
+
+
+def test_a_blocked_deal_scored_as_a_difference_counts_each_hand_less_the_lowest():
+    from game.engine import deal_score
+
+    hands = [parse_cards("3H"), parse_cards("KC 4D"), parse_cards("8S")]
+    result = blocked_result(hands, values("points"), "hands", "difference", False)
+    score = deal_score(result, PRESETS["points"])
+    assert score.less == 3 and score.points == (14 - 3) + (50 - 3)
+    assert [(h.seat, h.total, h.gives) for h in score.hands] == [(1, 14, 11), (2, 50, 47)]
+
+
+def test_a_tie_shows_every_hand_and_scores_nothing_and_the_duel_counts_but_scores_nothing():
+    from game.engine import deal_score
+
+    hands = [parse_cards("3H"), parse_cards("2C AD")]
+    tie = deal_score(blocked_result(hands, values("duel"), "none", "hands", False), PRESETS["duel"])
+    assert tie.scorer is None and tie.points == 0 and [h.seat for h in tie.hands] == [0, 1]
+    duel = deal_score(finished_result(0, [[], parse_cards("8S 2C")], values("duel"), "none", False),
+                      PRESETS["duel"])
+    assert not duel.scored and duel.points == 0 and duel.hands[0].total == 52
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["duel", "classic", "points", "colors", "action"]), st.integers(0, 10_000))
+def test_every_finished_deal_in_every_preset_adds_up_to_the_points_scored(name, seed):
+    import random
+
+    from game.engine import Match
+
+    rules = PRESETS[name]
+    players = 4 if rules.max_players >= 4 else 2
+    match = Match(rules.with_options({"pairs": True}) if name == "colors" and seed % 2 else rules,
+                  players, seed)
+    chooser = random.Random(seed)
+    for _ in range(3000):
+        if match.round.over:
+            break
+        match.apply(chooser.choice(match.legal_actions()))
+    if not match.round.over:
+        return
+    view = match.view(0)
+    score = view.deal_score
+    assert score is not None and score.scorer == view.result.winner
+    if score.scorer is not None and score.scored:
+        assert sum(h.gives for h in score.hands) == score.points == view.result.points[score.scorer]
+    for hand in score.hands:
+        assert tuple(c for c, _ in hand.cards) == view.result.hands[hand.seat]
+        assert sum(v for _, v in hand.cards) == hand.total

@@ -149,6 +149,53 @@ def test_a_reverse_played_at_the_table_flips_the_arrows():
         pygame.display.quit()
 
 
+def _dealt(app, rules, players: int, seed: int) -> TableScene:
+    """A table just after the deal (seat 0 shown), drawn once."""
+    seats = [SeatConfig("human")] + [SeatConfig("computer", "easy")] * (players - 1)
+    match = Match(rules, players, seed=seed)
+    table = TableScene(app, MatchController(match, seats, rng=random.Random(1), speed=0))
+    app.start(table)
+    app.stack.apply_requests()
+    table.draw(app.screen)
+    return table
+
+
+def test_the_direction_is_shown_at_every_table_of_three_or_more_even_without_a_reverse():
+    app = make_app((1280, 800))
+    try:
+        assert not preset("classic").reverse_ranks and not preset("classic").aces_reverse
+        for players in (3, 4):
+            table = _dealt(app, preset("classic"), players, seed=players)
+            assert [arrow_sense(table.layout, a) for a in table.painter.arrows_drawn] == [1, 1]
+        table = _dealt(app, preset("duel"), 2, seed=1)
+        assert table.painter.arrows_drawn == []  # two players: no order to show
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_colours_starts_with_the_player_on_your_right_and_the_arrows_say_so(players):
+    app = make_app((1280, 800))
+    try:
+        for seed in range(30):
+            match = Match(preset("colors"), players, seed=seed)
+            if match.round.direction == -1 and match.round.to_act == 0 and match.round.phase == "play":
+                break
+        else:
+            raise AssertionError("no deal where seat 0 starts counter-clockwise")
+        table = _dealt(app, preset("colors"), players, seed=seed)
+        view, layout = table.view, table.layout
+        assert view.direction == -1
+        assert [arrow_sense(layout, a) for a in table.painter.arrows_drawn] == [-1, -1]
+        nxt = (view.seat + view.direction) % players
+        spots = layout.seat_spots(players - 1)
+        right = spots[-1].center  # the last spot: down the right column, or the top row's right end
+        assert spots[(nxt - view.seat) % players - 1].center == right
+        assert right[0] > pygame.Rect(layout.hand_area).centerx
+    finally:
+        pygame.display.quit()
+
+
 # ---- the keyboard cursor ------------------------------------------------------------------------
 def colour_near(surface, rect: pygame.Rect, colour, reach: int) -> int:
     """How many pixels within ``reach`` outside ``rect`` have ``colour`` (give or take a little)."""

@@ -454,7 +454,7 @@ def screens(app: App) -> Iterator[str]:
         yield f"table ({players} seats), the autopilot switched on by the timer"
     # Colours at four, answering a +2 with a +2 in hand; and its whole move log.
     match = make_match("colors", ["R5 B+2 G7", "R6 G8 Y1", "R7 B5 Y2", "R+2 G9 Y3"], "R3", "B1 B2 B3 B4 B6",
-                       options={"turn_seconds": 20})
+                       options={"turn_seconds": 20, "counter_clockwise": False})  # seats 0, 1, 2, 3 in turn
     events = list(match.start_events) + act(match, "play R5", "play R6", "play R7", "play R+2")
     scene = table(app, match, seats(4), events)
     app.frame(STEP)
@@ -488,8 +488,10 @@ def screens(app: App) -> Iterator[str]:
     push(ResultScene(app, scene))  # type: ignore[arg-type]
     yield "result (7 seats)"
     # A one-round classic game (no points) and a colours Points game in pairs (pair totals).
-    for rules, seed in ((PRESETS["classic"], 12), (preset("colors", {"pairs": True, "target": 500}), 4)):
-        match = Match(rules, 4 if rules.pairs else 3, seed)
+    # And a duel's (the deal's cards counted, no score kept: the longest heading of the counting).
+    for rules, seed in ((PRESETS["classic"], 12), (preset("colors", {"pairs": True, "target": 500}), 4),
+                        (PRESETS["duel"], 3)):
+        match = Match(rules, 4 if rules.pairs else min(3, rules.max_players), seed)
         advance(match, lambda m: False, limit=100_000)
         scene = table(app, match, seats(match.players), [])
         push(ResultScene(app, scene))  # type: ignore[arg-type]

@@ -98,3 +98,21 @@ def test_the_text_game_needs_no_pygame():
                           capture_output=True, text=True, input="", timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Your hand:" in proc.stdout
+
+
+def test_text_game_shows_how_the_deal_was_scored_card_by_card():
+    from tests.support import act, make_match
+
+    match = make_match("classic", ["7H", "8D", "3C"], "4H", "KS QS JS TS")
+    act(match, "play 7H")
+    assert text.score_lines(match.view(0)) == [
+        "You score 53 points for the round:", "  Seat 1: 8♦ 50 = 50", "  Seat 2: 3♣ 3 = 3"]
+    assert text.score_lines(match.view(1))[0] == "Seat 0 scores 53 points for the round:"
+
+
+def test_text_game_prints_the_counting_at_the_end_of_a_deal():
+    out = []
+    text.play("classic", 3, seed=4, read=scripted(["1"] * 500 + ["n"]), write=out.append)
+    at = next(i for i, line in enumerate(out) if line.startswith("Points this round"))
+    assert out[at - 1].startswith("  Seat ") or out[at - 1].startswith("  You")
+    assert "points for the round:" in " ".join(out[:at]) or "No points" in " ".join(out[:at])

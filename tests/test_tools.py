@@ -80,7 +80,8 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "leaderboard", "leaderboard_history", "vote_on_an_abandon", "ranked_waiting_room",
                 "ranked_table", "friendly_table", "lobby_code_lookalike", "online_reactions_palette",
                 "online_reactions_bubbles", "attract", "who_are_you", "online_table_takeover", "online_pause",
-                "leave_ranked", "result_points_earned"} | tables
+                "leave_ranked", "result_points_earned",
+                "result_colors_quick", "table_colors_dealt"} | tables
     assert names == expected
     assert {png_size(path) for path in printed} == {(1024, 600)}
     assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike

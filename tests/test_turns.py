@@ -70,7 +70,8 @@ def computer_to_act() -> Match:
 def missed_call(players: int = 3, **options) -> Match:
     """Colors: seat 0 played its second-to-last card without calling "Card"; seat 1 is to act."""
     hands = ["R5 R6", "Y4 Y5", "B7 G8", "G1 G2"][:players]
-    m = make_match("colors", hands, "R3", PILE, options=options or None)
+    # Written seat 0, then seat 1: clockwise, whatever the preset's starting direction.
+    m = make_match("colors", hands, "R3", PILE, options={"counter_clockwise": False, **options})
     act(m, "play R5")
     assert m.round.exposed and m.round.to_act == 1
     return m

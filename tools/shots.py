@@ -5,7 +5,8 @@ game, settings, how to play, the table mid-game for each preset at 2, 4 and 7
 seats (where the preset seats them), with the direction ring at 5 seats, the whole
 move log over a table, the pause menu over seven seats, the autopilot (a table it plays
 for, switched on by the turn timer, and a hot-seat pause menu giving it back), the suit
-and colour pickers, the hot-seat handoff, a result with its score chart, colours as a
+and colour pickers, the hot-seat handoff, a result with its score chart, a Quick game's
+result with the deal's points counted card by card, a colours table just dealt, colours as a
 Points game in pairs (the new-game form, a table, a result with the pairs' totals), the
 classic tips and questions of How to play, the menu with saved games (one of them
 unreadable, then two Continue lines), the same-device form with names and avatars, the
@@ -167,6 +168,12 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         save("result_classic")
         table_for(app, PRESETS["points"], solo(7), seed=13, steps=100_000)
         save("result_points_7")
+        # A Quick game's result with the deal's points counted card by card (colours, four seats),
+        # and a colours table just dealt: play goes counter-clockwise, the arrows say so.
+        table_for(app, PRESETS["colors"], solo(4), seed=5, steps=100_000)
+        save("result_colors_quick")
+        table_for(app, PRESETS["colors"], solo(4), seed=8, steps=0)
+        save("table_colors_dealt")
         points_screens(app, save)
         saved_screens(app, save)
         mode_screens(app, save)

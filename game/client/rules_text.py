@@ -96,7 +96,7 @@ PAGES: Final[dict[str, dict[str, Page]]] = {
         ),
         "colors": _rules(
             "colors",
-            _section("colors", "setup", 2),
+            _section("colors", "setup", 3),
             _section("colors", "turn", 1),
             _section("colors", "special", 5),
             _section("colors", "end", 4),

@@ -236,9 +236,9 @@ class TablePainter:
         if view.pending:
             ui.fit(surface, f"+{view.pending}", lay.pending, int(lay.pending[3] * 0.75), bold=True,
                    color=ui.RED)
-        rules = view.rules
-        # At two players a Reverse only gives the turn back: there is no order to show.
-        if (rules.reverse_ranks or rules.aces_reverse) and view.players > 2:
+        # The way play goes round the table, at every table of three or more (at two players
+        # there is no order to show: a Reverse only gives the turn back).
+        if view.players > 2:
             self._direction(surface, view.direction)
 
     def _direction(self, surface: pygame.Surface, direction: int) -> None:

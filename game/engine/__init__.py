@@ -29,14 +29,15 @@ from .options import OPTIONS, Option
 from .phases import Follow, Phase, Status
 from .round import Round
 from .rules import OPTION_NAMES, PRESETS, Rules, preset
-from .scoring import RoundResult, experience_points
+from .scoring import CountedHand, DealScore, RoundResult, deal_score, experience_points
 from .view import PlayerView
 
 __all__ = [
     "Accept", "Action", "CallLastCard", "Card", "CardsDrawn", "Challenge", "ChooseSuit",
-    "Denounce", "Draw", "DrawReason", "EndTurn", "Event", "Follow", "IllegalAction",
+    "CountedHand", "DealScore", "Denounce", "Draw", "DrawReason", "EndTurn", "Event", "Follow",
+    "IllegalAction",
     "Match", "OPTIONS", "OPTION_NAMES", "Option", "PRESETS", "Pass", "Phase", "Play",
     "PlayerView", "Round", "RoundResult", "Rules", "RulesError", "Status", "TimeOut",
-    "color_deck", "deck_for", "experience_points", "parse_action", "parse_card", "parse_cards",
+    "color_deck", "deal_score", "deck_for", "experience_points", "parse_action", "parse_card", "parse_cards",
     "preset", "standard_deck",
 ]

@@ -62,8 +62,11 @@ def deal(r: Round, log: list[Event] | None) -> int:
         RulesError: no card of the deck may start the discard pile.
     """
     per_hand = r.rules.cards_per_hand(r.players)
+    # Play starts clockwise on the screen (seat + 1 sits on each seat's left), or the other way
+    # where the rules say so (``counter_clockwise``: the colour deck's source).
+    r.direction = -1 if r.rules.counter_clockwise else 1
     if log is not None:
-        log.append(RoundStarted(r.number, r.dealer, r.first, 1, per_hand))
+        log.append(RoundStarted(r.number, r.dealer, r.first, r.direction, per_hand))
     for _ in range(per_hand):
         for k in range(r.players):
             r.hands[(r.first + k) % r.players].append(r.pile.pop())
@@ -102,9 +105,11 @@ def deal(r: Round, log: list[Event] | None) -> int:
         elif effect.skip:
             if log is not None:
                 log.append(TurnSkipped(r.first))
-            return (r.first + 1) % r.players
+            return (r.first + r.direction) % r.players
         elif effect.reverse:
-            r.direction = -1
+            # A Reverse turned to start turns play the other way from the start ("si c'est la
+            # première carte, le jeu commencera dans le sens des aiguilles d'une montre").
+            r.direction = -r.direction
             if log is not None:
-                log.append(DirectionChanged(-1))
+                log.append(DirectionChanged(r.direction))
     return r.first

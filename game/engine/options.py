@@ -30,7 +30,10 @@ class Option:
     """One house rule: a `Rules` field of kind ``bool`` (on/off) or ``int`` (``low``–``high``).
 
     ``zero`` says what 0 means for a number; ``steps`` are the values the new-game form
-    offers in turn (any value in range is valid)."""
+    offers in turn (any value in range is valid). ``before``: for an option added after games
+    and rooms were first stored, the value a rule set stored without it was played with (it is
+    read back with that value, so an old game replays as it was played; see
+    `snapshot.stored_rules`)."""
 
     name: str
     kind: Literal["bool", "int"]
@@ -38,6 +41,7 @@ class Option:
     high: int = 1
     zero: Zero | None = None
     steps: tuple[int, ...] = ()
+    before: bool | int | None = None
 
     def check(self, value: object) -> None:
         """Refuse a value of the wrong kind or out of range.
@@ -53,8 +57,8 @@ class Option:
                              f"{self.high}, not {value!r}")
 
 
-def _switch(name: str) -> Option:
-    return Option(name, "bool")
+def _switch(name: str, before: bool | None = None) -> Option:
+    return Option(name, "bool", before=before)
 
 
 def _number(name: str, high: int, zero: Zero, steps: tuple[int, ...]) -> Option:
@@ -76,6 +80,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     _switch("challenge_wild_four"),
     _switch("twin_card"),
     _switch("runs"),
+    _switch("counter_clockwise", before=False),
     _number("turn_seconds", 600, Zero.OFF, (0, 5, 10, 15, 20, 30, 60)),
     _number("target", 1_000_000, Zero.ONE_ROUND, (0, 50, 100, 150, 200, 250, 300, 500, 1000)),
     _number("target_per_player", 100_000, Zero.OFF, (0, 25, 50, 100)),

@@ -91,6 +91,7 @@ class Rules:
     challenge_wild_four: bool = False
     twin_card: bool = False
     runs: bool = False
+    counter_clockwise: bool = False
     turn_seconds: int = 0
     target: int = 0
     target_per_player: int = 0
@@ -199,7 +200,7 @@ _DECK_ONLY = ("challenge_wild_four", "twin_card", "runs", "pairs", "pair_scores"
 PRESETS: Final[dict[str, Rules]] = {
     "duel": Rules(
         name="duel", min_players=2, max_players=2, hand_sizes=((2, 7),), hand_size=7,
-        first_player="rotate", scoring="none", exposed=_exposed(*_DECK_ONLY),
+        first_player="rotate", scoring="none", exposed=_exposed(*_DECK_ONLY, "counter_clockwise"),
     ),
     "classic": Rules(
         name="classic", min_players=2, max_players=4, hand_sizes=((2, 7), (3, 5)),
@@ -219,7 +220,8 @@ PRESETS: Final[dict[str, Rules]] = {
         reverse_ranks=frozenset({"rev"}), stack_on=(("+2", ("+2",)), ("W+4", ())),
         draw_until_playable=False, draw_when_playable=True, max_draws=1, stacking=True,
         last_card_call=True, challenge_wild_four=True, timeout_policy="autoplay",
-        card_values=_COLOR_VALUES, ranking_xp=True, exposed=_exposed(*_STANDARD_ONLY),
+        counter_clockwise=True, card_values=_COLOR_VALUES, ranking_xp=True,
+        exposed=_exposed(*_STANDARD_ONLY),
     ),
     "action": Rules(
         name="action", deck="double", min_players=2, max_players=6, hand_sizes=((2, 10),),

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import Card
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +108,54 @@ def blocked_result(
         else:
             points[winner] = sum(others)
     return RoundResult(winner, team, True, False, tuple(points), frozen_hands, totals)
+
+
+@dataclass(frozen=True, slots=True)
+class CountedHand:
+    """One hand counted in a deal's score: ``cards`` with each one's value, their ``total``, and
+    what the hand ``gives`` the scorer (its total, less the lowest total in a blocked deal scored
+    as a difference)."""
+
+    seat: int
+    cards: tuple[tuple[Card, int], ...]
+    total: int
+    gives: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """How a finished deal was scored, card by card (the result screen and the terminal show it).
+
+    ``scorer`` is the seat the deal's ``points`` went to (``None``: a tie, nobody scores);
+    ``hands`` are the hands counted for it, in seat order: its opponents' (in pair play, not its
+    partner's), or every hand on a tie. ``less`` is what each hand's total gave less (the lowest
+    total, in a blocked deal scored as a difference; else 0). ``scored`` says whether the rules
+    score points at all: the duel's hands are counted all the same, and score nothing. When they
+    do, the hands' ``gives`` add up to ``points``.
+    """
+
+    scorer: int | None
+    points: int
+    hands: tuple[CountedHand, ...]
+    less: int
+    scored: bool
+
+
+def deal_score(result: RoundResult, rules: Rules) -> DealScore:
+    """How ``result`` was scored under ``rules``: each counted hand card by card (see `DealScore`)."""
+    values = dict(rules.card_values)
+    scored = rules.scoring != "none"
+
+    def counted(seat: int, less: int) -> CountedHand:
+        cards = tuple((card, card_value(card, values)) for card in result.hands[seat])
+        return CountedHand(seat, cards, result.totals[seat], result.totals[seat] - less)
+
+    if result.winner is None:  # a tie for the lowest hand: every hand shows, nobody scores
+        return DealScore(None, 0, tuple(counted(s, 0) for s in range(len(result.hands))), 0, scored)
+    winner = result.winner
+    less = result.totals[winner] if result.blocked and rules.blocked_scoring == "difference" else 0
+    hands = tuple(counted(s, less) for s in range(len(result.hands)) if s not in result.winners)
+    return DealScore(winner, result.points[winner], hands, less, scored)
 
 
 def experience_points(

@@ -44,6 +44,7 @@ from .cards import Card, card_of
 from .effects import CardTable, card_table
 from .errors import RulesError
 from .match import Match
+from .options import OPTIONS
 from .phases import CHALLENGE_PHASE, OVER, PENALTY, SUIT, Follow, Phase, Status
 from .round import Round, restored_round
 from .rules import PRESETS, Rules, preset
@@ -102,6 +103,24 @@ def rules_to_plain(rules: Rules) -> dict[str, Any]:
     if rules_from_plain(plain) != rules:
         raise RulesError(f"the {rules.name} rules are not a preset with options")
     return plain
+
+
+def stored_rules(data: object) -> object:
+    """Rules read back from a store (a saved game, a server's stored room) as they were written:
+    ``{"preset": …, "options": {…}}`` with every option the preset offered then. An option added
+    since (`Option.before` set) that the preset offers but the data lacks takes the value the game
+    was played with, not today's default (a colours game saved before ``counter_clockwise`` goes on
+    clockwise). Anything else is returned as it is, for `rules_from_plain` to judge."""
+    if not isinstance(data, dict) or type(data.get("options")) is not dict:
+        return data
+    name = data.get("preset")
+    known = PRESETS.get(name) if isinstance(name, str) else None
+    if known is None:
+        return data
+    options = data["options"]
+    older = {option.name: option.before for option in OPTIONS
+             if option.before is not None and option.name in known.exposed and option.name not in options}
+    return {**data, "options": {**options, **older}} if older else data
 
 
 def rules_from_plain(data: object) -> Rules:

@@ -16,7 +16,7 @@ from .cards import Card
 from .phases import Follow, Phase, Status
 from .position import describe_view
 from .rules import Rules
-from .scoring import RoundResult, standings
+from .scoring import DealScore, RoundResult, deal_score, standings
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,12 @@ class PlayerView:
         """What each seat has toward the target: its score, or in pair play whose partners'
         points add up (``pair_scores``) its pair's total (see `scoring.standings`)."""
         return standings(self.scores, self.rules.pairs, self.rules.pair_scores)
+
+    @property
+    def deal_score(self) -> DealScore | None:
+        """How the finished deal was scored, each counted hand card by card with its values
+        (``None`` while the deal is played; see `scoring.DealScore`)."""
+        return None if self.result is None else deal_score(self.result, self.rules)
 
     def __str__(self) -> str:
         """The position as this seat knows it, in card notation: its own hand, the others'

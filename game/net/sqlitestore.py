@@ -39,6 +39,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from game.engine.snapshot import stored_rules
+
 from .profiles import Profile
 from .rooms import LogEntry, Room, Seat
 from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
@@ -306,8 +308,10 @@ class SQLiteRoomStore:
     def _rebuild(self, room_id: str, rules: str, seats: str, seed: int, first: int | None, owner: str,
                  joined: int, kind: str, created: float) -> Room:
         stored: list[dict[str, Any]] = json.loads(seats)
-        room = Room(room_id, rules_from_json(json.loads(rules)), [Seat.from_json(s) for s in stored], seed,
-                    first, owner=owner, joined=bool(joined), kind=kind, created=created)
+        # A room stored before an option existed replays with the value it was played with.
+        played = rules_from_json(stored_rules(json.loads(rules)))
+        room = Room(room_id, played, [Seat.from_json(s) for s in stored], seed, first,
+                    owner=owner, joined=bool(joined), kind=kind, created=created)
         entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
             "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
         room.replay(entries)

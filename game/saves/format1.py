@@ -22,6 +22,7 @@ from dataclasses import MISSING
 from typing import Any, Final
 
 from game.engine import OPTION_NAMES, PRESETS, RulesError, preset
+from game.engine.options import OPTIONS
 from game.engine.round import ROUND_STATE
 from game.engine.rules import rule_fields
 from game.engine.snapshot import EVENT_NAMES, rules_to_plain
@@ -39,7 +40,7 @@ _VERBS: Final[dict[str, str]] = {
     "EndTurn": "end", "TimeOut": "timeout",
 }
 # Options added since format 1: a format-1 rule set's ``exposed`` lacks them.
-_NEWER_OPTIONS: Final = frozenset({"pair_scores"})
+_NEWER_OPTIONS: Final = frozenset({"pair_scores", "counter_clockwise"})
 
 
 class _Bad(Exception):
@@ -186,6 +187,9 @@ def _rules(value: Any) -> Any:
     options = {k: v for k, v in state.items() if k in OPTION_NAMES and k in base.exposed}
     if state.get("pairs") is True and "pair_scores" not in state:
         options["pair_scores"] = False  # pair play then counted each seat's own score
+    for option in OPTIONS:  # options added since, as format 1 played them (colours went clockwise)
+        if option.before is not None and option.name in base.exposed and option.name not in state:
+            options[option.name] = option.before
     rules = preset(name, options)
     known = set(rule_fields())
     for field, given in state.items():

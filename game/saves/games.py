@@ -51,6 +51,7 @@ from game.engine.snapshot import (
     generator_from_plain,
     rules_from_plain,
     rules_to_plain,
+    stored_rules,
     to_plain,
 )
 
@@ -258,7 +259,7 @@ def table_from_plain(data: object) -> SavedTable:
     if missing or any(f not in FIELDS for f in data):
         raise _wrong("missing " + ", ".join(missing) if missing else "unknown fields")
     try:
-        rules = rules_from_plain(_before_pair_scores(data["rules"]))
+        rules = rules_from_plain(stored_rules(_before_pair_scores(data["rules"])))
     except RulesError as exc:
         raise _wrong(f"rules: {exc}") from None
     players = _int(data["players"], "players", rules.min_players, rules.max_players)

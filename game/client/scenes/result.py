@@ -2,8 +2,9 @@
 
 In a game to a target (a Points game) each hand shows its value, the round's points and the
 running total (the pair's, when partners' points add up), and a chart shows the race to the
-target deal by deal. A one-round (Quick) game shows the round's result only: who went out and
-the cards each held (with their value when a blocked round was decided by it), never points. "New round"
+target deal by deal. A one-round (Quick) game shows who went out and the cards each held (with
+their value when a blocked round was decided by it), and no running score. Either way, beside the
+hands, the deal's points and how they were counted, card by card (`deal_score`). "New round"
 asks the controller for the next deal: at once on this device (in hot-seat play
 once every human at the table has confirmed), online once every player has asked
 (the button then says so, and the screen stays until the server deals). The screen
@@ -24,7 +25,7 @@ import pygame
 from game.engine import PlayerView, RoundResult, Status
 from game.engine.scoring import team_of
 
-from .. import ui
+from .. import deal_score, ui
 from ..art import CardArt
 from ..i18n import tr
 from ..intents import Ready, ResultChoice, ResultIntent
@@ -230,8 +231,19 @@ class ResultScene(Scene):
             ui.fit(surface, "  ·  ".join(said), box, int(20 * scale), color=ui.GOLD if earned else ui.CREAM)
         if result is not None:
             self._hands(surface, view, result, top, scale)
-        if view.target:  # points carry over: their race; a Quick game shows no points at all
-            self._chart(surface, view, self.chart_box((w, h)), scale)
+        # Beside the hands, the deal's score and how it was counted; in a Points game, above the race.
+        panel, counting = self.chart_box((w, h)), deal_score.lines(view, self.names())
+        if view.target:
+            used = deal_score.height(counting, panel.width, scale, panel.height // 2)
+            deal_score.draw(surface, counting, pygame.Rect(panel.left, panel.top, panel.width, used), scale)
+            gap = int(8 * scale) if used else 0
+            self._chart(surface, view, pygame.Rect(panel.left, panel.top + used + gap, panel.width,
+                                                   panel.height - used - gap), scale)
+        else:
+            notice_room = line_height(int(20 * scale)) + int(16 * scale)  # the online notice's line
+            bottom = min(b.rect.top for b in self.buttons) - notice_room
+            deal_score.draw(surface, counting, pygame.Rect(panel.left, panel.top, panel.width,
+                                                           bottom - panel.top), scale)
         for button in self.buttons:
             button.draw(surface, scale)
         notice = self.controller.notice(self.names())  # online: who has not asked yet...
