@@ -7,7 +7,7 @@ No scene reads a key code: each asks this module what a key means where it is.
   a direction does is the screen's (the pause menu moves its focus, the move log scrolls).
 - `table_key`: the table's keys, as `game.client.intents` values: D draws, P passes,
   E ends the turn, C calls "Card", L calls Liar, A accepts, N denounces, H suggests a
-  move, U undoes, M shows the moves, O turns the autopilot on or off, Esc pauses;
+  move, U undoes, M shows the moves, O turns the autopilot on or off, S sorts the hand, Esc pauses;
   the arrows and Enter as `nav` says.
 - `suit_key`: the suit picker's letters (S H D C, or R B G Y for the colours).
 - `typing_end`: the keys a text field does not take, which end the typing (Space types).
@@ -57,7 +57,7 @@ TABLE_KEYS: Final[dict[int, TableIntent]] = {
     pygame.K_ESCAPE: TableCommand.PAUSE, pygame.K_d: Draw(), pygame.K_u: TableCommand.UNDO,
     pygame.K_p: Pass(), pygame.K_e: EndTurn(), pygame.K_c: CallLastCard(), pygame.K_h: TableCommand.HINT,
     pygame.K_l: Challenge(), pygame.K_a: Accept(), pygame.K_o: TableCommand.AUTOPILOT,
-    pygame.K_m: TableCommand.MOVES, pygame.K_n: TableCommand.DENOUNCE,
+    pygame.K_m: TableCommand.MOVES, pygame.K_n: TableCommand.DENOUNCE, pygame.K_s: TableCommand.SORT,
 }
 """The table's letters (and Esc), each standing for one intent."""
 

@@ -39,6 +39,7 @@ SCENES: Final[dict[str, tuple[str, str]]] = {
     "Leaderboard": ("leaderboard", "LeaderboardScene"),
     "Table": ("table", "TableScene"),
     "Pause": ("pause", "PauseScene"),
+    "RulesInPlay": ("rules_in_play", "RulesInPlayScene"),
     "Moves": ("moves", "MovesScene"),
     "SuitPicker": ("suit_picker", "SuitPickerScene"),
     "Handoff": ("handoff", "HandoffScene"),
