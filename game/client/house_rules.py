@@ -51,8 +51,8 @@ def summary_markup(rules: Rules, players: int) -> str:
     house rule it offers with its value and its explanation."""
     lines = []
     if rules.name in PRESETS:
-        lines += [f"<b>{html.escape(tr('rules_in_play.preset', name=tr('preset.' + rules.name)))}</b>"
-                  f" · {html.escape(tr('rules_in_play.players', n=players))}",
+        named = tr("fmt.pair", label=tr("new.preset"), value=tr("preset." + rules.name))
+        lines += [f"<b>{html.escape(named)}</b> · {html.escape(tr('rules_in_play.players', n=players))}",
                   html.escape(tr(f"preset.{rules.name}.line")), ""]
     lines += [f"<font color='{HEADING_COLOUR}'><b>{html.escape(tr('new.options'))}</b></font>"]
     offered = rules.options()
