@@ -131,11 +131,11 @@ def test_a_drag_in_progress_shows_the_card_under_the_pointer_and_the_others_maki
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     app.frame(STEP)
-    assert table.drag is not None and table.drag.dragging
+    assert table.hand.dragging is not None
     assert codes(table.shown) == "3H KS 5H 3C 9C"  # the preview: 9C where it would drop
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.frame(STEP)
-    assert table.drag is None and codes(table.shown) == "3H KS 5H 3C 9C"
+    assert table.hand.drag is None and codes(table.shown) == "3H KS 5H 3C 9C"
 
 
 def test_a_small_wobble_is_still_a_tap_that_plays(app):

@@ -199,7 +199,8 @@ def hand_screens(app: App, save: Callable[[str], None]) -> None:
     rect = scene.hand_rects[1]  # type: ignore[attr-defined]
     at = (rect.centerx + rect.w * 2, rect.centery - rect.h // 3)
     shown = scene.shown  # type: ignore[attr-defined]
-    scene.drag = HandDrag(1, shown[1], rect.center, (rect.w // 2, rect.h // 2), at, dragging=True)  # type: ignore[attr-defined]
+    grab = (rect.w // 2, rect.h // 2)
+    scene.hand.drag = HandDrag(1, shown[1], rect.center, grab, at, dragging=True)  # type: ignore[attr-defined]
     scene._refresh()  # type: ignore[attr-defined]  # the others make room, as a real drag does
     scene.dirty = True
     save("hand_drag")

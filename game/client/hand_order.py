@@ -1,7 +1,8 @@
 """The order the shown hand is laid out in: sorted by suit, by rank, or as dealt, and moved by hand.
 
-The engine's hand is never touched: this is a presentation of the seat's view, kept by the
-table, one order per seat (at a same-device table each person arranges their own cards).
+`ShownHand` is what the table keeps. The engine's hand is never touched: this is a
+presentation of the seat's view, kept by the table, one order per seat (at a same-device
+table each person arranges their own cards).
 The sort is a setting (`Settings.hand_sort`, one of `HAND_SORTS`), chosen from the table's
 small "Sort" control, the S key, or Settings; it is remembered for the next games.
 
@@ -24,6 +25,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
+
+import pygame
 
 from game.engine import Card
 from game.engine.cards import COLOR_RANKS, COLOR_SUITS, STANDARD_RANKS, STANDARD_SUITS
@@ -155,6 +158,90 @@ class HandDrag:
     def rect(self, size: tuple[int, int]) -> Rect:
         """Where the dragged card is drawn: under the pointer, held where it was grabbed."""
         return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1], size[0], size[1])
+
+
+class ShownHand:
+    """The shown seat's hand as the table lays it out: each seat's order under the sort, and a
+    press or drag in progress. The table asks it for the cards in drawing order (`lay_out`) and
+    hands it the pointer's press, moves and release; what a release means (a play, a move) it
+    says as a `Drop`, which the table carries out."""
+
+    def __init__(self, sort: str) -> None:
+        self.order = HandOrder(sort)
+        self.drag: HandDrag | None = None  # a press on a card of the hand, maybe a drag
+        self.cards: tuple[Card, ...] = ()  # the hand in drawing order (with a drag's preview)
+        self.drag_at: int | None = None  # where the dragged card is in `cards`
+
+    @property
+    def dragging(self) -> HandDrag | None:
+        """The drag in progress, once the press moved past its threshold."""
+        return self.drag if self.drag is not None and self.drag.dragging else None
+
+    def lay_out(self, seat: int, hand: Sequence[Card], arriving: int,
+                layout: TableLayout) -> tuple[Card, ...]:
+        """``seat``'s ``hand`` (the engine's order; its last ``arriving`` cards still flying in) in
+        the order it is drawn: the seat's order, the cards flying in at the end (where they land),
+        and a card being dragged where it would drop."""
+        held = tuple(hand[: len(hand) - arriving])
+        shown = self.order.shown(seat, held) + tuple(hand[len(held):])
+        drag = self.dragging
+        self.drag_at = None
+        if drag is None or drag.index >= len(shown) or shown[drag.index] != drag.card:
+            self.cards = shown
+            return shown
+        preview = list(shown)
+        card = preview.pop(drag.index)
+        middle = drag.rect(layout.card)[0] + layout.card[0] // 2
+        self.drag_at = drop_index(middle, layout.hand_slots(len(shown)))
+        preview.insert(self.drag_at, card)
+        self.cards = tuple(preview)
+        return self.cards
+
+    def press(self, pos: tuple[int, int], rects: Sequence[pygame.Rect], scale: float) -> bool:
+        """A press at ``pos``: on a card (``rects``, in drawing order, the top one last), the start
+        of a tap or of a drag."""
+        self.drag = None
+        for i in range(min(len(rects), len(self.cards)) - 1, -1, -1):
+            rect = rects[i]
+            if rect.collidepoint(pos):
+                self.drag = HandDrag(i, self.cards[i], pos, (pos[0] - rect.x, pos[1] - rect.y), pos,
+                                     threshold=max(6, int(DRAG_THRESHOLD * scale)))
+                return True
+        return False
+
+    def release(self, pos: tuple[int, int]) -> HandDrag | None:
+        """The pointer let go at ``pos``: the drag it ends, or None (no press, or a tap)."""
+        drag, self.drag = self.drag, None
+        return drag if drag is not None and drag.motion(pos) else None
+
+
+@dataclass(frozen=True)
+class Drop:
+    """What a dragged card let go means: play the card shown at ``source`` (on the discard pile),
+    or move it to ``target`` (over the hand)."""
+
+    source: int
+    target: int | None  # None: play it
+
+
+def drop_of(drag: HandDrag, shown: Sequence[Card], held: int, layout: TableLayout) -> Drop | None:
+    """What letting ``drag`` go means, ``shown`` being the hand without the preview (its first
+    ``held`` cards in hand, the rest still flying in): None when the card left the hand meanwhile
+    or was let go elsewhere (it goes back)."""
+    near = sorted((abs(i - drag.index), i) for i, c in enumerate(shown) if c == drag.card)
+    if not near:
+        return None
+    source = near[0][1]
+    x, y, w, h = drag.rect(layout.card)
+
+    def over(box: Rect) -> bool:
+        return x < box[0] + box[2] and box[0] < x + w and y < box[1] + box[3] and box[1] < y + h
+
+    if over(layout.discard):
+        return Drop(source, None)
+    if over(layout.hand_area) and source < held:
+        return Drop(source, drop_index(x + w // 2, layout.hand_slots(len(shown))))
+    return None
 
 
 def sort_button_rect(layout: TableLayout) -> Rect:

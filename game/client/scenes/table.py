@@ -53,7 +53,7 @@ from .. import layout as layout_mod
 from ..animation import Animator
 from ..art import CardArt
 from ..flights import fly
-from ..hand_order import HandDrag, HandOrder, drop_index, next_sort, sort_button_rect
+from ..hand_order import HandDrag, ShownHand, drop_of, next_sort, sort_button_rect
 from ..i18n import card_words, reason, tr
 from ..intents import TableCommand, TableIntent
 from ..keymap import Nav
@@ -111,11 +111,9 @@ class TableScene(Scene):
         self._save_error: str | None = None
         self._look: tuple[object, ...] = ()  # what the last update saw of what `draw` shows
         self.moves = MoveLog()  # what each seat did this round, for the log under the Menu button
-        self.order = HandOrder(app.settings.hand_sort)  # how each seat's hand is laid out
+        self.hand = ShownHand(app.settings.hand_sort)  # how each seat's hand is laid out, a drag
         self.shown: tuple[Card, ...] = ()  # the shown seat's hand in the order it is drawn
-        self.drag: HandDrag | None = None  # a press on a card of the hand, maybe a drag
         self.sort_button: Button[TableIntent] | None = None
-        self._drag_at: int | None = None  # where the dragged card is in `shown` (the preview)
         self.resize(app.size)
 
     def table_control(self) -> TableControl:
@@ -153,8 +151,8 @@ class TableScene(Scene):
                 or self.layout.left_handed != settings.left_handed):
             self.resize(self.app.size)
         self.controller.apply_settings(speed=settings.speed_factor, undo_allowed=settings.undo_allowed)
-        if settings.hand_sort != self.order.sort:
-            self.order.set_sort(settings.hand_sort)
+        if settings.hand_sort != self.hand.order.sort:
+            self.hand.order.set_sort(settings.hand_sort)
         self._refresh()
         self._look = ()  # words in another language are another look
         self.dirty = True
@@ -215,7 +213,8 @@ class TableScene(Scene):
         view = self.view
         mine = view.to_act == view.seat and not self.animator.busy
         legal = view.legal if mine else ()
-        hand = self.shown = self._shown_hand(view)
+        arriving = len(self.animator.in_flight(("hand", view.seat)))
+        hand = self.shown = self.hand.lay_out(view.seat, view.hand, arriving, self.layout)
         plays = {a.card for a in legal if isinstance(a, Play)}
         self.playable = {i for i, c in enumerate(hand) if c in plays}
         lift = int(self.layout.card[1] * 0.14)
@@ -234,24 +233,8 @@ class TableScene(Scene):
         self.autopilot_button = self._make_autopilot_button(view)
         self.sort_button = None
         if view.seat in self.controller.local_seats and view.status == Status.PLAYING:
-            label = tr("fmt.pair", label=tr("table.sort"), value=tr("sort." + self.order.sort))
+            label = tr("fmt.pair", label=tr("table.sort"), value=tr("sort." + self.hand.order.sort))
             self.sort_button = Button(TableCommand.SORT, label, pygame.Rect(sort_button_rect(self.layout)))
-
-    def _shown_hand(self, view: PlayerView) -> tuple[Card, ...]:
-        """The shown seat's hand in the order it is drawn: the seat's order (`HandOrder`), the cards
-        still flying in at the end (where they land), and a card being dragged where it would drop."""
-        held = self._held(view)
-        shown = self.order.shown(view.seat, held) + view.hand[len(held):]
-        drag = self.drag
-        self._drag_at = None
-        if drag is None or not drag.dragging or drag.index >= len(shown) or shown[drag.index] != drag.card:
-            return shown
-        preview = list(shown)
-        card = preview.pop(drag.index)
-        x = drag.rect(self.layout.card)[0] + self.layout.card[0] // 2
-        self._drag_at = drop_index(x, self.layout.hand_slots(len(shown)))
-        preview.insert(self._drag_at, card)
-        return tuple(preview)
 
     def _make_buttons(self, view: PlayerView, legal: tuple[Action, ...]) -> list[Button[TableIntent]]:
         specs: list[tuple[TableIntent, str]] = []
@@ -313,15 +296,15 @@ class TableScene(Scene):
         """Taps and clicks act on release (a card pressed and moved is dragged instead); keys as
         listed in the README."""
         if event.type == pygame.MOUSEBUTTONDOWN:
-            return self.press(event.pos)
-        if event.type == pygame.MOUSEMOTION and self.drag is not None:
-            if self.drag.motion(event.pos):
+            return not self._hand_hidden() and self.hand.press(event.pos, self.hand_rects, self.layout.scale)
+        if event.type == pygame.MOUSEMOTION and self.hand.drag is not None:
+            if self.hand.drag.motion(event.pos):
                 self._refresh()
                 self.dirty = True
             return True
         if event.type == pygame.MOUSEBUTTONUP:
-            drag, self.drag = self.drag, None
-            if drag is not None and drag.motion(event.pos):
+            drag = self.hand.release(event.pos)
+            if drag is not None:
                 self.drop(drag)
                 return True
             return self.tap(event.pos)
@@ -357,48 +340,23 @@ class TableScene(Scene):
             return True
         return False
 
-    def press(self, pos: tuple[int, int]) -> bool:
-        """A press: on a card of the shown hand (face up), the start of a tap or of a drag."""
-        self.drag = None
-        if self._hand_hidden():
-            return False
-        for i in range(len(self.hand_rects) - 1, -1, -1):
-            rect = self.hand_rects[i]
-            if rect.collidepoint(pos) and i < len(self.shown):
-                threshold = max(6, int(12 * self.layout.scale))
-                self.drag = HandDrag(i, self.shown[i], pos, (pos[0] - rect.x, pos[1] - rect.y), pos,
-                                     threshold=threshold)
-                return True
-        return False
-
     def drop(self, drag: HandDrag) -> None:
         """A dragged card let go: on the discard pile it is played (as a tap would); over the hand
-        it takes the place it was dropped at; anywhere else it goes back."""
+        it takes the place it was dropped at; anywhere else it goes back (`hand_order.drop_of`)."""
         self._refresh()  # the order without the preview
-        shown = self.shown
-        near = sorted((abs(i - drag.index), i) for i, c in enumerate(shown) if c == drag.card)
-        if not near:
-            return  # the card left the hand meanwhile
-        source = near[0][1]
-        where = pygame.Rect(drag.rect(self.layout.card))
         view = self.view
-        if where.colliderect(pygame.Rect(self.layout.discard)):
-            self.selected = source
-            self.hand_rects[source] = where  # the card flies from where it was let go
-            self.play_index(source)
-        elif where.colliderect(pygame.Rect(self.layout.hand_area)) and source < len(self._held(view)):
-            target = drop_index(where.centerx, self.layout.hand_slots(len(shown)))
-            self.order.move(view.seat, self._held(view), source, target)
-            if self.selected is not None:
-                self.selected = target
+        held = len(view.hand) - len(self.animator.in_flight(("hand", view.seat)))
+        drop = drop_of(drag, self.shown, held, self.layout)
+        if drop is not None and drop.target is None:
+            self.selected = drop.source
+            self.hand_rects[drop.source] = pygame.Rect(drag.rect(self.layout.card))  # it flies from there
+            self.play_index(drop.source)
+        elif drop is not None and drop.target is not None:
+            self.hand.order.move(view.seat, view.hand[:held], drop.source, drop.target)
+            self.selected = drop.target if self.selected is not None else None
             self.app.sound.play("click")
         self._refresh()
         self.dirty = True
-
-    def _held(self, view: PlayerView) -> tuple[Card, ...]:
-        """The shown seat's cards already in hand (the engine's order), the ones flying in left out."""
-        arriving = len(self.animator.in_flight(("hand", view.seat)))
-        return view.hand[: len(view.hand) - arriving]
 
     def _hand_hidden(self) -> bool:
         """Whether the shown hand is face down (hot-seat: on its way to the next person)."""
@@ -409,8 +367,8 @@ class TableScene(Scene):
     def sort_next(self) -> None:
         """The Sort control or S: the next sort, remembered in the settings (any moved order ends)."""
         settings = self.app.settings
-        settings.hand_sort = next_sort(self.order.sort)
-        self.order.set_sort(settings.hand_sort)
+        settings.hand_sort = next_sort(self.hand.order.sort)
+        self.hand.order.set_sort(settings.hand_sort)
         self.app.save_settings()
         self.app.sound.play("click")
         self.toast = tr("fmt.pair", label=tr("settings.hand_sort"), value=tr("sort." + settings.hand_sort))
@@ -593,7 +551,7 @@ class TableScene(Scene):
                 self.selected, frozenset(self.playable), tuple(b.label for b in self.buttons),
                 None if autopilot is None else autopilot.label, tuple(self.move_lines(last=LOG_LINES)),
                 self.shown, None if self.sort_button is None else self.sort_button.label,
-                None if self.drag is None or not self.drag.dragging else self.drag.pos)
+                None if self.hand.dragging is None else self.hand.dragging.pos)
 
     def _overlays(self) -> None:
         if self.app.top is not self:
@@ -679,11 +637,10 @@ class TableScene(Scene):
         # Hot-seat: once the shown player's turn is over the device is on its way to the next
         # person, so that hand stays face down while computers play in between.
         passing = self.hot_seat and view.to_act is not None and view.to_act != view.seat
-        drag = self.drag if self.drag is not None and self.drag.dragging else None
-        rects = self.hand_rects
-        if drag is not None and self._drag_at is not None:  # the dragged card under the pointer
+        drag, rects = self.hand.dragging, self.hand_rects
+        if drag is not None and self.hand.drag_at is not None:  # the dragged card under the pointer
             rects = list(rects)
-            rects[self._drag_at] = pygame.Rect(drag.rect(self.layout.card))
+            rects[self.hand.drag_at] = pygame.Rect(drag.rect(self.layout.card))
         extra = [b for b in (self.sort_button, self.autopilot_button) if b is not None]
         view = dataclasses.replace(view, hand=self.shown) if len(self.shown) == len(view.hand) else view
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
