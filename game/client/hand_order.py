@@ -217,10 +217,10 @@ class ShownHand:
 
 @dataclass(frozen=True)
 class Drop:
-    """What a dragged card let go means: play the card shown at ``source`` (on the discard pile),
+    """What a dragged card let go means: play the card shown at ``index`` (on the discard pile),
     or move it to ``target`` (over the hand)."""
 
-    source: int
+    index: int
     target: int | None  # None: play it
 
 

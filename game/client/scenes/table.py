@@ -348,11 +348,11 @@ class TableScene(Scene):
         held = len(view.hand) - len(self.animator.in_flight(("hand", view.seat)))
         drop = drop_of(drag, self.shown, held, self.layout)
         if drop is not None and drop.target is None:
-            self.selected = drop.source
-            self.hand_rects[drop.source] = pygame.Rect(drag.rect(self.layout.card))  # it flies from there
-            self.play_index(drop.source)
+            self.selected = drop.index
+            self.hand_rects[drop.index] = pygame.Rect(drag.rect(self.layout.card))  # it flies from there
+            self.play_index(drop.index)
         elif drop is not None and drop.target is not None:
-            self.hand.order.move(view.seat, view.hand[:held], drop.source, drop.target)
+            self.hand.order.move(view.seat, view.hand[:held], drop.index, drop.target)
             self.selected = drop.target if self.selected is not None else None
             self.app.sound.play("click")
         self._refresh()
