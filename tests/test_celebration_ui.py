@@ -115,3 +115,25 @@ def test_the_confetti_is_drawn_and_shrinks_away():
     party.update(DURATION)
     party.draw(surface)
     assert party.drawn == 0 and not party.running
+
+
+def test_online_the_winners_screen_celebrates_and_the_others_do_not():
+    from game.client.scenes.result import ResultScene
+    from game.engine import PRESETS, Match
+    from tests.test_text_fit import online_table
+
+    app = make_app(speed="fast")
+    try:
+        seen: dict[bool, bool] = {}  # seat 0 won → celebrated
+        for seed in range(40):  # duels played to the end by first legal moves; this device is seat 0
+            match = Match(PRESETS["duel"], 2, seed)
+            while match.status == "playing":
+                seat = match.to_act
+                match.apply(match.view(seat).legal[0], seat)
+            won = 0 in match.view(0).winners and 1 not in match.view(0).winners
+            seen[won] = ResultScene(app, online_table(app, match)).celebration is not None
+            if len(seen) == 2:
+                break
+        assert seen == {True: True, False: False}
+    finally:
+        pygame.display.quit()
