@@ -67,7 +67,8 @@ def play_first_heart(app, controller: MatchController) -> None:
     assert "3H" in discards(controller)
 
 
-PAUSE = [tr("pause.resume"), "Computer 2: Medium", tr("menu.settings"), tr("pause.menu")]
+PAUSE = [tr("pause.resume"), "Computer 2: Medium", tr("menu.settings"), tr("pause.rules"),
+         tr("pause.new_game"), tr("pause.menu")]
 
 
 def test_the_menu_button_opens_the_pause_and_resume_returns_to_the_table(app):
@@ -120,7 +121,7 @@ def test_the_pause_offers_a_level_for_each_computer_and_none_for_a_person(app):
     press(app, pygame.K_ESCAPE)
     assert top_name(app) == "PauseScene"
     assert labels(app) == [tr("pause.resume"), "Computer 2: Easy", "Computer 4: Hard", tr("menu.settings"),
-                           tr("pause.menu")]
+                           tr("pause.rules"), tr("pause.new_game"), tr("pause.menu")]
     tap_label(app, "Computer 4: Hard")
     assert labels(app)[1:3] == ["Computer 2: Easy", "Computer 4: Easy"]
     assert [s.level for s in controller.seats if not s.is_human] == ["easy", "easy"]
@@ -153,7 +154,8 @@ def test_settings_open_from_the_pause_and_come_back_to_it_in_the_new_language(ap
     tap_label(app, "Language: English")
     tap_label(app, "Retour")
     assert top_name(app) == "PauseScene"
-    assert labels(app) == ["Reprendre", "Ordinateur 2 : Moyen", "Réglages", "Retour au menu"]
+    assert labels(app) == ["Reprendre", "Ordinateur 2 : Moyen", "Réglages", "Règles", "Nouvelle partie",
+                           "Retour au menu"]
     tap_label(app, "Reprendre")
     assert top_name(app) == "TableScene"
     assert [type(s).__name__ for s in app.stack.scenes] == ["TableScene"]

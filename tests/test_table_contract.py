@@ -250,8 +250,9 @@ def test_the_pause_menu_changes_a_computers_level_and_resumes():
         press(app, pygame.K_ESCAPE)
         pause = app.stack.top
         assert top_name(app) == "PauseScene"
-        assert [b.intent for b in pause.buttons] == [PauseChoice.RESUME, ChangeLevel(1), PauseChoice.SETTINGS,
-                                                     PauseChoice.MENU]
+        assert [b.intent for b in pause.buttons] == [
+            PauseChoice.RESUME, ChangeLevel(1), PauseChoice.SETTINGS, PauseChoice.RULES, PauseChoice.NEW_GAME,
+            PauseChoice.MENU]
         press(app, pygame.K_DOWN)
         press(app, pygame.K_RETURN)
         assert table.controller.seats[1].level == "medium"

@@ -57,7 +57,7 @@ SIZES = [(1024, 600), (1024, 768), (1280, 800), (1366, 768), (1600, 1200), (1920
          (3840, 2160)]
 LANGUAGES = i18n.LANGUAGES
 LEVELS = ("hard", "medium", "easy")
-SCROLLING = {"RulesScene"}  # the screens whose text box is meant to scroll
+SCROLLING = {"RulesScene", "RulesInPlayScene"}  # the screens whose text box is meant to scroll
 
 
 # ---- measuring -----------------------------------------------------------------------------------
@@ -366,6 +366,16 @@ def screens(app: App) -> Iterator[str]:
     app.settings.last_players["colors"] = 4
     start(NewGameScene(app))
     yield "new game (colours, a Points game in pairs)"
+    # Each house rule's explanation, under the form's focus on it (the longest rule sets).
+    for name in ("points", "colors", "action"):
+        app.settings.last_preset = name
+        form = NewGameScene(app)
+        start(form)
+        for index, control in enumerate(form.controls):
+            if id(control.element) in form.helps:
+                form.focus = index
+                app.frame(STEP)
+                yield f"new game ({name}), the explanation of {control.element.text}"
     # The same-device form at its most seats: every seat a person, with the longest names.
     for name in PRESETS:
         app.settings.last_preset = name
@@ -479,6 +489,12 @@ def screens(app: App) -> Iterator[str]:
     scene.controller.set_autopilot(0, True)  # type: ignore[attr-defined]
     push(PauseScene(app, scene))  # type: ignore[arg-type]
     yield "pause (six computers, you on the autopilot)"
+    from game.client.scenes.rules_in_play import RulesInPlayScene
+
+    push(RulesInPlayScene(app, scene))  # type: ignore[arg-type]
+    yield "rules of this game (seven seats)"
+    app.stack.pop()
+    app.stack.apply_requests()
     push(SettingsScene(app))
     yield "settings from the pause menu"
     # A finished 7-seat deal.

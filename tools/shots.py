@@ -183,8 +183,55 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         server_screens(app, save)
         ranked_screens(app, save)
         stakes_screens(app, save)
+        hand_screens(app, save)
         pygame.display.quit()
     return written
+
+
+def hand_screens(app: App, save: Callable[[str], None]) -> None:
+    """Issue 31's "what every card game has": the hand sorted by suit and by rank, a card being
+    dragged within it, the pause menu's Rules of this game, the new-game form explaining a house
+    rule, and the celebration of a won match."""
+    from game.client.hand_order import HandDrag
+    from game.client.scenes.newgame import NewGameScene
+    from game.client.scenes.rules_in_play import RulesInPlayScene
+
+    def table() -> Scene:
+        return table_for(app, make_rules("points", {"hand_size": 8, "jacks_skip": True}), solo(3), seed=21,
+                         steps=3, stop=lambda m: m.to_act == 0 and m.round.phase == Phase.PLAY)
+
+    for sort in ("suit", "rank"):
+        app.settings.hand_sort = sort
+        table()
+        save(f"hand_sorted_{sort}")
+    app.settings.hand_sort = "dealt"
+    scene = table()
+    rect = scene.hand_rects[1]  # type: ignore[attr-defined]
+    at = (rect.centerx + rect.w * 2, rect.centery - rect.h // 3)
+    shown = scene.shown  # type: ignore[attr-defined]
+    grab = (rect.w // 2, rect.h // 2)
+    scene.hand.drag = HandDrag(1, shown[1], rect.center, grab, at, dragging=True)  # type: ignore[attr-defined]
+    scene._refresh()  # type: ignore[attr-defined]  # the others make room, as a real drag does
+    scene.dirty = True
+    save("hand_drag")
+    app.stack.push(RulesInPlayScene(app, scene))  # type: ignore[arg-type]
+    app.stack.apply_requests()
+    save("rules_in_play")
+    app.settings.last_preset = "colors"
+    form = NewGameScene(app)
+    app.start(form)
+    form.focus = next(i for i, c in enumerate(form.controls) if id(c.element) in form.helps)
+    save("newgame_explained")
+    app.settings.speed = "normal"  # the celebration: motion allowed
+    for seed in range(40):  # a duel seat 0 wins
+        won = table_for(app, PRESETS["duel"], solo(2), seed=seed, steps=100_000)
+        if 0 in won.controller.match.view(0).winners:  # type: ignore[attr-defined]
+            break
+    app.frame(1 / 60)  # the table opens its result, with the celebration
+    for _ in range(50):  # a second into it
+        app.frame(1 / 50)
+    save("celebration")
+    app.settings.speed = "instant"
 
 
 def autopilot_screens(app: App, save: Callable[[str], None]) -> None:

@@ -7,7 +7,8 @@ nothing is parsed back out of a string.
 - The table: an engine `Action` for the shown seat (``Draw()``, ``Pass()``,
   ``EndTurn()``, ``CallLastCard()``, ``Challenge()``, ``Accept()``, ``Denounce(seat)``;
   a card is played with ``Play(card)``), or a `TableCommand` to the table itself
-  (undo, hint, pause, the autopilot toggle, the move log, denouncing the first missed call).
+  (undo, hint, pause, the autopilot toggle, the move log, denouncing the first missed call,
+  the hand's sort).
 - The pause menu: a `PauseChoice`, `ChangeLevel` of a computer seat, or
   `ToggleAutopilot` of a person's seat (hot-seat).
 - The result screen: a `ResultChoice`, or `Ready` of one hot-seat player.
@@ -32,6 +33,7 @@ class TableCommand(Enum):
     MOVES = "moves"  # every move of the round, over the table (M, or a tap on the move log)
     DENOUNCE = "denounce"  # the first missed "Card" call that can be denounced, if any (N)
     REACT = "react"  # online: the quick reactions' palette (R, or the button by the shown seat)
+    SORT = "sort"  # lay the hand out by the next sort: as dealt, by suit, by rank (S, or the Sort control)
 
 
 TableIntent: TypeAlias = Action | TableCommand
@@ -43,6 +45,8 @@ class PauseChoice(Enum):
 
     RESUME = "resume"
     SETTINGS = "settings"
+    RULES = "rules"  # the rules of the game in play
+    NEW_GAME = "new_game"  # the new-game form (this game stays saved until a new one replaces it)
     MENU = "menu"
 
 

@@ -8,7 +8,7 @@ No scene reads a key code: each asks this module what a key means where it is.
 - `table_key`: the table's keys, as `game.client.intents` values: D draws, P passes,
   E ends the turn, C calls "Card", L calls Liar, A accepts, N denounces, H suggests a
   move, U undoes, M shows the moves, O turns the autopilot on or off, R opens the quick
-  reactions (online), Esc pauses;
+  reactions (online), S sorts the hand, Esc pauses;
   the arrows and Enter as `nav` says.
 - `suit_key`: the suit picker's letters (S H D C, or R B G Y for the colours).
 - `reaction_key`: the reactions palette's digits (1 to 8: a reaction each).
@@ -60,6 +60,7 @@ TABLE_KEYS: Final[dict[int, TableIntent]] = {
     pygame.K_p: Pass(), pygame.K_e: EndTurn(), pygame.K_c: CallLastCard(), pygame.K_h: TableCommand.HINT,
     pygame.K_l: Challenge(), pygame.K_a: Accept(), pygame.K_o: TableCommand.AUTOPILOT,
     pygame.K_m: TableCommand.MOVES, pygame.K_n: TableCommand.DENOUNCE, pygame.K_r: TableCommand.REACT,
+    pygame.K_s: TableCommand.SORT,
 }
 """The table's letters (and Esc), each standing for one intent."""
 

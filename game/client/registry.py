@@ -40,6 +40,7 @@ SCENES: Final[dict[str, tuple[str, str]]] = {
     "Table": ("table", "TableScene"),
     "Attract": ("attract", "AttractScene"),
     "Pause": ("pause", "PauseScene"),
+    "RulesInPlay": ("rules_in_play", "RulesInPlayScene"),
     "Moves": ("moves", "MovesScene"),
     "Reactions": ("reactions", "ReactionsScene"),
     "SuitPicker": ("suit_picker", "SuitPickerScene"),

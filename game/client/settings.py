@@ -1,4 +1,4 @@
-"""Player settings: language, animation speed, sound, deck colours, layout, undo, defaults,
+"""Player settings: language, animation speed, sound, deck colours, layout, undo, the hand's sort, defaults,
 and the names and avatars of the people who play on this device.
 
 The values live here; `to_json` and `from_json` turn them into the settings document
@@ -32,6 +32,8 @@ MAX_MUTED: Final = 100
 """Players whose reactions this player keeps muted."""
 MAX_SERVERS: Final = 8
 """Room servers the lobby remembers (the most recent first)."""
+HAND_SORTS: Final = ("dealt", "suit", "rank")
+"""How the table lays out the shown hand (`game.client.hand_order`): as dealt, by suit, by rank."""
 
 
 @dataclass
@@ -66,6 +68,8 @@ class Settings:
     servers: list[str] = field(default_factory=list)
     """The room servers this player used, most recent first (``HOST:PORT``, ``huits://HOST:PORT``
     with TLS), at most `MAX_SERVERS`: the lobby's Recent servers steps through them."""
+    hand_sort: str = "dealt"
+    """How the hand is laid out at the table, one of `HAND_SORTS` (the table's Sort control, S)."""
     default_server: str = ""
     """A server the lobby's Server field starts with (empty: none): for the operator of a kiosk
     or a club, set by editing the settings file. Huit itself points at no server."""
@@ -185,4 +189,5 @@ _CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
     "reactions_muted": _is_bool,
     "muted_players": lambda v: isinstance(v, list) and len(v) <= MAX_MUTED and all(
         isinstance(t, str) and 0 < len(t) <= 16 and t.isprintable() for t in v),
+    "hand_sort": _one_of(HAND_SORTS),
 }

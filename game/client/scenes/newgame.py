@@ -10,10 +10,11 @@ it (`replace_save.ReplaceSaveScene`), naming what would be lost.
 
 Every option the preset exposes is shown with its current value and changes with
 a tap (or Left/Right), in the order, steps and words for 0 that `game.engine.OPTIONS`
-declares. A rule set that scores but plays one round unless given a target offers a
-**Quick game** and a **Points game** by name above them, with the target right under the
-choice (`game_kind`). The choice is checked by the engine before the game starts; a
-seating the rules cannot play gets the engine's message, not a crash.
+declares; the one-line explanation of the house rule under the pointer (or the keyboard's
+focus) is shown above Start (`house_rules`). A rule set that scores but plays one round
+unless given a target offers a **Quick game** and a **Points game** by name above them,
+with the target right under the choice (`game_kind`). The choice is checked by the engine
+before the game starts; a seating the rules cannot play gets the engine's message, not a crash.
 
 In its online mode (``online=(host, port, tls)``, from the lobby) the same form creates
 a room on that server: human seats are for friends (the creator takes the first),
@@ -38,10 +39,11 @@ from game.engine.options import OPTION_BY_NAME
 from game.play.avatars import PEOPLE, computer_avatar, is_person_avatar, person_default
 from game.saves import SavedTable, SaveError
 
-from .. import game_kind
+from .. import game_kind, ui
 from ..avatar_art import avatar_image
 from ..controller import SeatConfig
 from ..gui import Control, GuiScene, step_through
+from ..house_rules import KIND_HELP, help_key
 from ..i18n import option_label, tr, zero_text
 from ..saving import start_match
 from ..settings import NAME_LENGTH, SEAT_KINDS, clean_name
@@ -145,12 +147,15 @@ class NewGameScene(GuiScene):
         entries: list[tuple[str, Callable[[], None], Callable[[int], None]]] = [
             (self.option_text(OPTION_BY_NAME[name], rules), partial(self.step_option, name, 1),
              partial(self.step_option, name)) for name in names]
+        helps = [help_key(name) for name in names]
         if game_kind.offers_choice(rules):
             entries.insert(0, (tr(game_kind.kind_key(rules, self.players)), self.switch_kind,
                                lambda _delta: self.switch_kind()))
+            helps.insert(0, KIND_HELP)
         ox = x + col_w + m
         ow = w - ox - m
         self.label(pygame.Rect(ox, int(80 * s), ow, bh), tr("new.options"), "#heading")
+        self.helps: dict[int, str] = {}  # an option's button (by id) → the key of its explanation
         top = int(80 * s) + bh + gap
         bottom = h - bh * 2 - m * 2
         per_col = max(1, (bottom - top) // (bh + gap))
@@ -163,9 +168,10 @@ class NewGameScene(GuiScene):
         for i, (text, action, step) in enumerate(entries):
             col, row = divmod(i, rows)
             rect = pygame.Rect(ox + col * (cw + gap), top + row * (obh + gap), cw, obh)
-            self.button(rect, text, action, step, object_id="#option")
+            self.helps[id(self.button(rect, text, action, step, object_id="#option"))] = helps[i]
         bw = int(220 * s)
         by = h - bh - m
+        self.help_box = pygame.Rect(m, by - bh - gap, w - 2 * m, bh)
         if self.error:
             self.label(pygame.Rect(m, by - bh - gap, w - 2 * m, bh), self.error, "#small")
         if self.online is not None:
@@ -343,9 +349,24 @@ class NewGameScene(GuiScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The form, and each seat's avatar over its button (or alone, for a computer)."""
         super().draw(surface)
+        explanation = self.help_text()
+        if explanation and not self.error:
+            px = max(13, int(18 * self.scale))
+            ui.fit(surface, explanation, self.help_box, px, lines=2, color=ui.CREAM)
         for rect, avatar in self.pictures:
             side = rect.height - max(6, rect.height // 6)
             surface.blit(avatar_image(avatar, side), avatar_image(avatar, side).get_rect(center=rect.center))
+
+    def help_text(self) -> str:
+        """The explanation of the house rule under the pointer, else of the one the keyboard's focus
+        is on, else nothing."""
+        hovered = [c.element for c in self.controls if getattr(c.element, "hovered", False)]
+        focused = [self.controls[self.focus].element] if self.controls else []
+        for element in hovered + focused:
+            key = self.helps.get(id(element))
+            if key is not None:
+                return tr(key)
+        return ""
 
     def step_option(self, name: str, delta: int) -> None:
         """Toggle a boolean option or step a number through its declared steps."""

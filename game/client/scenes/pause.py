@@ -1,4 +1,11 @@
-"""The pause overlay (Esc or Menu): resume, change a computer's level, settings, menu.
+"""The pause overlay (Esc or Menu): resume, change a computer's level, settings, the rules of this
+game, a new game, menu.
+
+"Rules" shows the rule set and house rules of the game in play (`RulesInPlay`). "New game"
+(not online, where the room plays on) opens the new-game form of the same mode: the game is
+saved as when going back to the menu, so Continue still brings it back, and the form's Start
+asks before a new game replaces it (`ReplaceSave`), as it does from the menu. Settings and
+Rules share a row, as do New game and the menu, so seven seats still fit at 1024×600.
 
 ↑ ↓ choose a button, Enter takes it, and on a computer's level ← → step the level down
 or up (as on every menu). Each person the autopilot plays for has a row that turns it
@@ -63,15 +70,23 @@ class PauseScene(Scene):
             elif seat in self.autopiloted:
                 value = tr("new.on" if controller.autopilot(seat) else "new.off")
                 specs.append((ToggleAutopilot(seat), tr("pause.autopilot", name=names[seat], value=value)))
-        specs += [(PauseChoice.SETTINGS, tr("menu.settings")), (PauseChoice.MENU, tr("pause.menu"))]
+        specs += [(PauseChoice.SETTINGS, tr("menu.settings")), (PauseChoice.RULES, tr("pause.rules"))]
+        if controller.can_rematch:  # online the room plays on: no new game from here
+            specs.append((PauseChoice.NEW_GAME, tr("pause.new_game")))
+        specs.append((PauseChoice.MENU, tr("pause.menu")))
+        rows = _rows(specs)
         title_h = int(60 * scale)
         bw, bh = int(min(w * 0.5, 460 * scale)), max(44, int(54 * scale))
         # Seven seats make ten rows: they share the height rather than run off the screen.
-        bh = max(MIN_TOUCH, min(bh, int((h - 2 * title_h) / (len(specs) * 1.25))))
+        bh = max(MIN_TOUCH, min(bh, int((h - 2 * title_h) / (len(rows) * 1.25))))
         gap = int(bh * 0.25)
-        y0 = max(title_h + int(12 * scale), (h - len(specs) * (bh + gap)) // 2 + int(30 * scale))
-        self.buttons = [Button(intent, label, pygame.Rect((w - bw) // 2, y0 + i * (bh + gap), bw, bh))
-                        for i, (intent, label) in enumerate(specs)]
+        y0 = max(title_h + int(12 * scale), (h - len(rows) * (bh + gap)) // 2 + int(30 * scale))
+        self.buttons = []
+        for i, row in enumerate(rows):
+            cell = (bw - gap * (len(row) - 1)) // len(row)
+            for j, (intent, label) in enumerate(row):
+                rect = pygame.Rect((w - bw) // 2 + j * (cell + gap), y0 + i * (bh + gap), cell, bh)
+                self.buttons.append(Button(intent, label, rect))
         self.title_y = y0 - title_h
         self.focus = min(self.focus, len(self.buttons) - 1)
 
@@ -119,6 +134,12 @@ class PauseScene(Scene):
                 self.app.push("Settings")
             case PauseChoice.MENU if self.table.controller.leaving_is_abandon:
                 self.app.push("LeaveRanked", table=self.table)  # the seat is at stake: asked first
+            case PauseChoice.RULES:
+                self.app.push("RulesInPlay", table=self.table)
+            case PauseChoice.NEW_GAME:
+                mode = "hotseat" if len(self.table.controller.local_seats) >= 2 else "solo"
+                self.app.go_to_menu()  # the game is saved, as from the menu
+                self.app.replace("NewGame", mode=mode)
             case PauseChoice.MENU:
                 self.app.go_to_menu()
 
@@ -148,3 +169,18 @@ class PauseScene(Scene):
         for i, button in enumerate(self.buttons):
             button.hot = i == self.focus
             button.draw(surface, scale)
+
+
+SHARED_ROWS = ((PauseChoice.SETTINGS, PauseChoice.RULES), (PauseChoice.NEW_GAME, PauseChoice.MENU))
+"""Buttons that share a row, two halves side by side, when both are offered."""
+
+
+def _rows(specs: list[tuple[PauseIntent, str]]) -> list[list[tuple[PauseIntent, str]]]:
+    """The buttons by row: one a row, but the pairs of `SHARED_ROWS` side by side."""
+    rows: list[list[tuple[PauseIntent, str]]] = []
+    for spec in specs:
+        if rows and (rows[-1][-1][0], spec[0]) in SHARED_ROWS and len(rows[-1]) == 1:
+            rows[-1].append(spec)
+        else:
+            rows.append([spec])
+    return rows

@@ -12,7 +12,8 @@ closes when the shown seat's view says the next deal is being played; the table
 then animates it. When the match is won here, "New game" starts another with the
 same seats and rules. The screen reads the game only from the shown seat's view
 and the controller's past results. Online, the other players' names come with their
-tags (``Ana #3F2``).
+tags (``Ana #3F2``). A match won here opens with a short celebration (`celebration`) that any
+input ends, and which never stands in the way of the buttons.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from game.engine.scoring import team_of
 
 from .. import deal_score, ui
 from ..art import CardArt
+from ..celebration import FRAME, Celebration, won_here
 from ..i18n import tr
 from ..intents import Ready, ResultChoice, ResultIntent
 from ..keymap import Nav
@@ -58,6 +60,10 @@ class ResultScene(Scene):
         self.buttons: list[Button[ResultIntent]] = []
         self.closed = False  # leaving (back to the table, a new game, the menu): input is over
         self._look: tuple[object, ...] = ()
+        self.celebration: Celebration | None = None
+        people = [s for s in self.controller.local_seats if self.controller.seats[s].is_human]
+        if won_here(self.view, people, app.settings.speed_factor):
+            self.celebration = Celebration(app.size, seed=self.view.round_number)
         self.resize(app.size)
 
     def names(self) -> list[str]:
@@ -107,6 +113,9 @@ class ResultScene(Scene):
         """Buttons by tap; Enter for the first, Esc for the menu."""
         if self.closed:
             return True  # a second press in the same frame must not deal twice
+        if self.celebration is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
+                                                           pygame.MOUSEBUTTONUP):
+            self.celebration, self.dirty = None, True  # any input ends it, and still does its work
         return button_input(event, self.buttons, self.activate, self.key)
 
     def key(self, key: Nav) -> None:
@@ -154,6 +163,11 @@ class ResultScene(Scene):
         """Follow the game (online: the room) until the next deal is being played."""
         if self.closed:
             return
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if not self.celebration.running:
+                self.celebration = None
+            self.dirty = True  # the confetti moves (once more when it ends: the screen without it)
         if self.view.status != Status.PLAYING:
             self.controller.update(dt)
         if not self._back_when_dealt():
@@ -164,7 +178,12 @@ class ResultScene(Scene):
 
     def next_frame(self) -> float | None:
         """What the controller has due while this screen follows it (online: the next look)."""
-        return None if self.closed else self.controller.due()
+        if self.closed:
+            return None
+        due = self.controller.due()
+        if self.celebration is not None:
+            return FRAME if due is None else min(FRAME, due)
+        return due
 
     def _back_when_dealt(self) -> bool:
         """Close when the shown seat's view says the next deal is being played (the table animates it)."""
@@ -251,6 +270,10 @@ class ResultScene(Scene):
             height = line_height(int(20 * scale))
             bottom = min(b.rect.top for b in self.buttons) - int(4 * scale)
             ui.fit(surface, notice, (margin, bottom - height, w - 2 * margin, height), int(20 * scale))
+        if self.celebration is not None:  # over the screen, the buttons drawn again on top of it
+            self.celebration.draw(surface)
+            for button in self.buttons:
+                button.draw(surface, scale)
 
     def chart_box(self, size: tuple[int, int]) -> pygame.Rect:
         """Where the score chart goes (right of the hands)."""

@@ -1,4 +1,5 @@
-"""Settings: language, animation speed, volume and mute, four-colour deck, left-handed, undo, clear data.
+"""Settings: language, animation speed, volume and mute, four-colour deck, left-handed, undo, the hand's
+order, clear data.
 
 Changes are kept for the next run when the screen closes. When nothing can be saved
 in the data folder (read-only, full, a file where the folder should be) a line under
@@ -17,7 +18,7 @@ from .. import i18n
 from ..gui import GuiScene
 from ..i18n import tr
 from ..saving import write_problem_line
-from ..settings import SPEEDS
+from ..settings import HAND_SORTS, SPEEDS
 
 if TYPE_CHECKING:
     from ..scene import SceneApp
@@ -56,6 +57,7 @@ class SettingsScene(GuiScene):
             (pair("settings.four_color", onoff(st.four_color)), lambda d: self.toggle("four_color")),
             (pair("settings.left_handed", onoff(st.left_handed)), lambda d: self.toggle("left_handed")),
             (pair("settings.undo", onoff(st.undo_allowed)), lambda d: self.toggle("undo_allowed")),
+            (pair("settings.hand_sort", tr("sort." + st.hand_sort)), self.step_hand_sort),
         ]
         if not self.app.kiosk:
             rows.append((pair("settings.fullscreen", onoff(self.app.fullscreen)),
@@ -89,6 +91,14 @@ class SettingsScene(GuiScene):
         names = list(SPEEDS)
         st = self.app.settings
         st.speed = names[(names.index(st.speed) + delta) % len(names)]
+        self.rebuild()
+
+    def step_hand_sort(self, delta: int) -> None:
+        """As dealt, by suit, by rank: how the table lays out the hand (at once, under the pause menu)."""
+        st = self.app.settings
+        sorts = list(HAND_SORTS)
+        index = sorts.index(st.hand_sort) if st.hand_sort in sorts else 0
+        st.hand_sort = sorts[(index + delta) % len(sorts)]
         self.rebuild()
 
     def step_volume(self, delta: int) -> None:

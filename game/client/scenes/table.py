@@ -9,6 +9,12 @@ sounds. The scene pushes the suit picker when the shown seat must announce a sui
 the handoff cover when the device must change hands, and the result screen once per
 finished deal; the overlays see it only as a `TableBelow`.
 
+The hand is shown in the order `hand_order.HandOrder` lays it out (sorted by suit, by rank,
+or as dealt: the small Sort control above the hand, or S), and a card dragged past a few
+pixels moves within it instead of being played (dropped on the discard pile it is played,
+as a tap would); indices into the hand (the keyboard's selection, the playable glow, the
+rects tapped) are in that shown order.
+
 The autopilot toggle (beside Menu, or O) lets the computer play the shown person's
 turns at Medium's level until they press it again or make any move; the table says
 when the turn timer switched it on by itself (two turns in a row ran out).
@@ -16,6 +22,7 @@ when the turn timer switched it on by itself (two turns in a row ran out).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import TYPE_CHECKING, Final
@@ -46,6 +53,7 @@ from .. import layout as layout_mod
 from ..animation import Animator
 from ..art import CardArt
 from ..flights import fly
+from ..hand_order import HandDrag, ShownHand, drop_of, next_sort, sort_button_rect
 from ..i18n import card_words, reason, tr
 from ..intents import TableCommand, TableIntent
 from ..keymap import Nav
@@ -105,6 +113,9 @@ class TableScene(Scene):
         self._look: tuple[object, ...] = ()  # what the last update saw of what `draw` shows
         self.moves = MoveLog()  # what each seat did this round, for the log under the Menu button
         self.reactions = board_for(controller, app.settings)  # online: quick reactions (see reactions.py)
+        self.hand = ShownHand(app.settings.hand_sort)  # how each seat's hand is laid out, a drag
+        self.shown: tuple[Card, ...] = ()  # the shown seat's hand in the order it is drawn
+        self.sort_button: Button[TableIntent] | None = None
         self.resize(app.size)
 
     def table_control(self) -> TableControl:
@@ -142,6 +153,8 @@ class TableScene(Scene):
                 or self.layout.left_handed != settings.left_handed):
             self.resize(self.app.size)
         self.controller.apply_settings(speed=settings.speed_factor, undo_allowed=settings.undo_allowed)
+        if settings.hand_sort != self.hand.order.sort:
+            self.hand.order.set_sort(settings.hand_sort)
         self._refresh()
         self._look = ()  # words in another language are another look
         self.dirty = True
@@ -202,7 +215,8 @@ class TableScene(Scene):
         view = self.view
         mine = view.to_act == view.seat and not self.animator.busy
         legal = view.legal if mine else ()
-        hand = view.hand
+        arriving = len(self.animator.in_flight(("hand", view.seat)))
+        hand = self.shown = self.hand.lay_out(view.seat, view.hand, arriving, self.layout)
         plays = {a.card for a in legal if isinstance(a, Play)}
         self.playable = {i for i, c in enumerate(hand) if c in plays}
         lift = int(self.layout.card[1] * 0.14)
@@ -219,6 +233,10 @@ class TableScene(Scene):
             self.selected = len(hand) - 1 if hand else None
         self.buttons = self._make_buttons(view, legal)
         self.autopilot_button = self._make_autopilot_button(view)
+        self.sort_button = None
+        if view.seat in self.controller.local_seats and view.status == Status.PLAYING:
+            label = tr("fmt.pair", label=tr("table.sort"), value=tr("sort." + self.hand.order.sort))
+            self.sort_button = Button(TableCommand.SORT, label, pygame.Rect(sort_button_rect(self.layout)))
 
     def _make_buttons(self, view: PlayerView, legal: tuple[Action, ...]) -> list[Button[TableIntent]]:
         specs: list[tuple[TableIntent, str]] = []
@@ -277,8 +295,20 @@ class TableScene(Scene):
 
     # ---- input -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Taps and clicks act on release; keys as listed in the README."""
+        """Taps and clicks act on release (a card pressed and moved is dragged instead); keys as
+        listed in the README."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return not self._hand_hidden() and self.hand.press(event.pos, self.hand_rects, self.layout.scale)
+        if event.type == pygame.MOUSEMOTION and self.hand.drag is not None:
+            if self.hand.drag.motion(event.pos):
+                self._refresh()
+                self.dirty = True
+            return True
         if event.type == pygame.MOUSEBUTTONUP:
+            drag = self.hand.release(event.pos)
+            if drag is not None:
+                self.drop(drag)
+                return True
             return self.tap(event.pos)
         if event.type == pygame.KEYDOWN:
             return self.key(keymap.table_key(event))
@@ -299,6 +329,9 @@ class TableScene(Scene):
         if reactions is not None and reactions.open(self.view) and button_rect(self.layout).collidepoint(pos):
             self.intent(TableCommand.REACT)
             return True
+        if self.sort_button is not None and self.sort_button.hit(pos):
+            self.intent(TableCommand.SORT)
+            return True
         button = tapped(self.buttons, pos)
         if button is not None:
             self.intent(button.intent)
@@ -313,6 +346,42 @@ class TableScene(Scene):
             return True
         return False
 
+    def drop(self, drag: HandDrag) -> None:
+        """A dragged card let go: on the discard pile it is played (as a tap would); over the hand
+        it takes the place it was dropped at; anywhere else it goes back (`hand_order.drop_of`)."""
+        self._refresh()  # the order without the preview
+        view = self.view
+        held = len(view.hand) - len(self.animator.in_flight(("hand", view.seat)))
+        drop = drop_of(drag, self.shown, held, self.layout)
+        if drop is not None and drop.target is None:
+            self.selected = drop.index
+            self.hand_rects[drop.index] = pygame.Rect(drag.rect(self.layout.card))  # it flies from there
+            self.play_index(drop.index)
+        elif drop is not None and drop.target is not None:
+            self.hand.order.move(view.seat, view.hand[:held], drop.index, drop.target)
+            self.selected = drop.target if self.selected is not None else None
+            self.app.sound.play("click")
+        self._refresh()
+        self.dirty = True
+
+    def _hand_hidden(self) -> bool:
+        """Whether the shown hand is face down (hot-seat: on its way to the next person)."""
+        view = self.view
+        passing = self.hot_seat and view.to_act is not None and view.to_act != view.seat
+        return passing or self.controller.handoff_to is not None
+
+    def sort_next(self) -> None:
+        """The Sort control or S: the next sort, remembered in the settings (any moved order ends)."""
+        settings = self.app.settings
+        settings.hand_sort = next_sort(self.hand.order.sort)
+        self.hand.order.set_sort(settings.hand_sort)
+        self.app.save_settings()
+        self.app.sound.play("click")
+        self.toast = tr("fmt.pair", label=tr("settings.hand_sort"), value=tr("sort." + settings.hand_sort))
+        self.toast_left = TOAST
+        self._refresh()
+        self.dirty = True
+
     def key(self, key: TableIntent | Nav | None) -> bool:
         """Keyboard play (the keys are `keymap.table_key`'s): arrows choose, Enter plays, D draws,
         P passes, E ends, C calls "Card", N denounces, L calls Liar, A accepts, H suggests a move,
@@ -321,7 +390,7 @@ class TableScene(Scene):
         Enter plays the selected card; with none selected, the first Enter selects the first
         playable card; with no card to play it takes the one move left (the highlighted button:
         Draw, or Pass), and does nothing when there is a choice to make (Liar or Accept)."""
-        hand = self.view.hand
+        hand = self.shown
         match key:
             case Nav.LEFT | Nav.RIGHT if hand:
                 step = -1 if key is Nav.LEFT else 1
@@ -350,7 +419,7 @@ class TableScene(Scene):
 
     def play_index(self, index: int) -> None:
         """Play the card at ``index`` of the shown hand (the engine explains a refusal)."""
-        hand = self.view.hand
+        hand = self.shown
         if 0 <= index < len(hand):
             self.card_rects[hand[index]] = self.hand_rects[index].copy()
             self.controller.submit(Play(hand[index]), self.view.seat)
@@ -375,6 +444,8 @@ class TableScene(Scene):
             case TableCommand.REACT:
                 if self.reactions is not None and self.reactions.open(self.view):
                     self.app.push("Reactions", table=self, board=self.reactions)
+            case TableCommand.SORT:
+                self.sort_next()
             case TableCommand.DENOUNCE:
                 pass  # the N key finds the seat to denounce (`key`); a button carries `Denounce(seat)`
             case action:
@@ -387,7 +458,7 @@ class TableScene(Scene):
             return
         action = Medium().choose(view, random.Random(view.turn_no))
         if isinstance(action, Play):
-            self.selected = view.hand.index(action.card)
+            self.selected = self.shown.index(action.card)
             message = tr("table.hint_play", card=card_words(action.card))
         else:
             message = tr("table.hint_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
@@ -495,7 +566,9 @@ class TableScene(Scene):
         return (self.view, tuple(controller.seats), self.names(), self.message(), controller.thinking,
                 None if timer is None else math.ceil(timer / TIMER_TICK), controller.handoff_to,
                 self.selected, frozenset(self.playable), tuple(b.label for b in self.buttons),
-                None if autopilot is None else autopilot.label, tuple(self.move_lines(last=LOG_LINES)))
+                None if autopilot is None else autopilot.label, tuple(self.move_lines(last=LOG_LINES)),
+                self.shown, None if self.sort_button is None else self.sort_button.label,
+                None if self.hand.dragging is None else self.hand.dragging.pos)
 
     def _overlays(self) -> None:
         if self.app.top is not self:
@@ -582,10 +655,15 @@ class TableScene(Scene):
         # person, so that hand stays face down while computers play in between.
         passing = self.hot_seat and view.to_act is not None and view.to_act != view.seat
         self.painter.ranked = getattr(controller, "ranked", None)  # online only: a room counts or not
+        drag, rects = self.hand.dragging, self.hand_rects
+        if drag is not None and self.hand.drag_at is not None:  # the dragged card under the pointer
+            rects = list(rects)
+            rects[self.hand.drag_at] = pygame.Rect(drag.rect(self.layout.card))
+        extra = [b for b in (self.sort_button, self.autopilot_button) if b is not None]
+        view = dataclasses.replace(view, hand=self.shown) if len(self.shown) == len(view.hand) else view
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
-                          hand_rects=self.hand_rects, playable=self.playable, selected=self.selected,
-                          buttons=self.buttons if self.autopilot_button is None else
-                          [*self.buttons, self.autopilot_button],
+                          hand_rects=rects, playable=self.playable, selected=self.selected,
+                          buttons=[*self.buttons, *extra],
                           message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
                           moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
@@ -593,6 +671,12 @@ class TableScene(Scene):
         if self.reactions is not None:
             self.reactions.draw(surface, self.layout, button=self.reactions.open(view))
         self.painter.draw_flights(surface, self.animator, markers_for(view))
+        if drag is not None and not passing:  # on top of the hand it is moved in
+            at = pygame.Rect(drag.rect(self.layout.card))
+            shadow = pygame.Surface(at.size, pygame.SRCALPHA)
+            shadow.fill((0, 0, 0, 90))
+            surface.blit(shadow, at.move(int(6 * self.layout.scale), int(8 * self.layout.scale)))
+            surface.blit(self.art.face(drag.card, markers=markers_for(view)), at)
 
 
 def markers_for(view: PlayerView) -> bool:
