@@ -204,7 +204,7 @@ class Walk:
         """Online: real frames until ``done()`` (the server answers in its own time)."""
         deadline = time.monotonic() + seconds
         while not done() and time.monotonic() < deadline:
-            self.app.frame(1 / 60)
+            self.app.frame(1 / 60, lazy=True)  # as the loop: drawn only when something changed
             time.sleep(0.002)
         assert done(), f"{self.label}: waited {seconds} s in vain on {top_name(self.app)}"
 
@@ -541,9 +541,15 @@ def walk_leave_ranked(walk: Walk) -> None:
     assert top_name(app) == "PauseScene"
     texts = walk.texts()
     assert tr("pause.title_online") in texts and tr("pause.title") not in texts
+    table = app.stack.scenes[-2]
+    shown = table.message()
     walk.rests_between_changes("the online pause, the countdown ticking under it", 2.0, most=4)
+    assert table.message() != shown, "the game goes on: its countdown too, under the pause"
     walk.tap(tr("pause.menu"), "leaving a ranked game asks first")
     assert top_name(app) == "LeaveRankedScene"
+    shown = table.message()
+    walk.rests_between_changes("the question, the countdown ticking under it", 2.0, most=4)
+    assert table.message() != shown, "the game goes on: its countdown too, under the question"
     walk.key(pygame.K_RIGHT, "Leave in focus")
     walk.key(pygame.K_ESCAPE, "Stay: back to the pause")
     assert top_name(app) == "PauseScene"
