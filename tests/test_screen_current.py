@@ -6,7 +6,9 @@ App, at 1024×600 and 1920×1080), and after each step the loop is left to run a
 with no further input (`settle`: lazy frames, `App.due`, the rests it takes, in simulated time).
 Then the display surface is compared, pixel for pixel, with every visible scene drawn afresh into
 another surface once pygame_gui has finished whatever it had pending (`reference`). A scene
-registered later and not visited here fails the walk: add it to `walk_local` or `walk_online`.
+registered later and not visited here fails the walk: add it to `walk_local` or `walk_online`, or
+to one of the small walks per area they call (`walk_reactions`, `walk_takeover_countdown`,
+`walk_leave_ranked`, `walk_who_are_you`; `walk_attract` runs a kiosk App of its own).
 
 The three cases first reported (issue 31) are tests of their own: the question before a 7-seat
 save is replaced, Continue of a same-device game saved under the hand-off cover, and an accented
