@@ -32,7 +32,9 @@ def friend(app, server):  # noqa: F811
     ben.send({"type": "join", "room": link.rsplit("/", 1)[1]})
     assert until(app, lambda: top_name(app) == "TableScene")
     table = app.stack.top
-    assert until(app, lambda: table.names() == ["Ana", "Ben"] and table.reactions.open(table.view))
+    # Ben said hello: the table names him with his tag ("Ben #3F2", the stakes of issue 31).
+    assert until(app, lambda: table.names()[0] == "Ana" and table.names()[1].startswith("Ben #")
+                 and table.reactions.open(table.view))
     yield ben
     ben.close()
 
@@ -106,9 +108,10 @@ def test_esc_closes_the_palette_without_sending(app, friend):
 
 def test_a_muted_player_is_not_shown_and_the_choice_is_kept(app, friend):
     table = app.stack.top
+    ben = table.names()[1]  # "Ben #3F2": his name and tag
     press(app, pygame.K_r)
-    tap_label(app, "Ben's reactions: on")
-    assert "Ben's reactions: off" in [b.label for b in app.stack.top.buttons]
+    tap_label(app, f"{ben}'s reactions: on")
+    assert f"{ben}'s reactions: off" in [b.label for b in app.stack.top.buttons]
     tag = table.controller.seats[1].tag
     assert tag and app.settings.muted_players == [tag]
     assert app.store.settings.read()["muted_players"] == [tag]  # kept for the next games
@@ -160,10 +163,11 @@ def test_a_table_on_this_device_has_no_reactions(app):
 
 
 def test_a_players_switch_keeps_its_own_state_under_the_switch_for_everyone(app, friend):
+    ben = app.stack.top.names()[1]  # "Ben #3F2": his name and tag
     press(app, pygame.K_r)
     tap_label(app, "Everyone's reactions: on")
-    tap_label(app, "Ben's reactions: on")  # still on: muting everyone did not mute Ben on his own
+    tap_label(app, f"{ben}'s reactions: on")  # still on: muting everyone did not mute Ben on his own
     tap_label(app, "Everyone's reactions: off")
     labels = [b.label for b in app.stack.top.buttons]
-    assert "Everyone's reactions: on" in labels and "Ben's reactions: off" in labels
+    assert "Everyone's reactions: on" in labels and f"{ben}'s reactions: off" in labels
     assert not app.settings.reactions_muted and len(app.settings.muted_players) == 1

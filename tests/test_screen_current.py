@@ -6,7 +6,9 @@ App, at 1024×600 and 1920×1080), and after each step the loop is left to run a
 with no further input (`settle`: lazy frames, `App.due`, the rests it takes, in simulated time).
 Then the display surface is compared, pixel for pixel, with every visible scene drawn afresh into
 another surface once pygame_gui has finished whatever it had pending (`reference`). A scene
-registered later and not visited here fails the walk: add it to `walk_local` or `walk_online`.
+registered later and not visited here fails the walk: add it to `walk_local` or `walk_online`, or
+to one of the small walks per area they call (`walk_reactions`, `walk_takeover_countdown`,
+`walk_leave_ranked`, `walk_who_are_you`; `walk_attract` runs a kiosk App of its own).
 
 The three cases first reported (issue 31) are tests of their own: the question before a 7-seat
 save is replaced, Continue of a same-device game saved under the hand-off cover, and an accented
@@ -25,7 +27,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.client import registry
+from game.client import registry, ui
 from game.client.app import App
 from game.client.controller import MatchController, SeatConfig
 from game.client.i18n import tr
@@ -34,8 +36,10 @@ from game.client.saving import mode_of
 from game.engine import PRESETS, Match
 from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
+from game.net.messages import REACTIONS
 from game.net.ranking import ABANDON_AFTER
 from tests.client_support import click, close_online_app, labels, make_app, rect_of, tap, top_name
+from tests.net_support import Peer
 from tests.support import make_match
 
 SIZES = [(1024, 600), (1920, 1080)]
@@ -123,12 +127,15 @@ class Walk:
         self.steps = 0
         self.failures: list[str] = []
 
-    def check(self, what: str, *, limit: float = REST_LIMIT) -> None:
+    def check(self, what: str, *, limit: float | None = REST_LIMIT) -> None:
         """Let the loop run with no more input: the frame shown must be a full redraw of the
         current state when the loop first rests (what a touchscreen shows after the tap), and
-        again after ``limit`` seconds (nothing that happens later by itself is left undrawn)."""
+        again after ``limit`` seconds (nothing that happens later by itself is left undrawn;
+        None: the first rest only, for a screen whose later is another step, a kiosk's menu)."""
         settle(self.app, 0.0)
         self.compare(what, "at the first rest")
+        if limit is None:
+            return
         settle(self.app, limit, woken=False)
         self.compare(what, f"{limit:g} s later")
 
@@ -159,7 +166,7 @@ class Walk:
                                    "state after " + "; ".join(self.failures))
 
     # ---- input, as the player gives it (then `check`) --------------------------------------
-    def tap(self, label: str, what: str = "", *, limit: float = REST_LIMIT) -> None:
+    def tap(self, label: str, what: str = "", *, limit: float | None = REST_LIMIT) -> None:
         tap(self.app, rect_of(self.app, label).center, frames=0)
         self.check(what or f"tap {label!r}", limit=limit)
 
@@ -172,15 +179,34 @@ class Walk:
         click(self.app, pos, frames=0)
         self.check(what)
 
-    def key(self, key: int, what: str, unicode: str = "") -> None:
+    def key(self, key: int, what: str, unicode: str = "", *, limit: float | None = REST_LIMIT) -> None:
         post_key(key, unicode)
-        self.check(what)
+        self.check(what, limit=limit)
+
+    def rests_between_changes(self, what: str, seconds: float, most: int) -> None:
+        """Left ``seconds`` (simulated) with no input, the loop draws at most ``most`` frames (a
+        clock that changes once a second is drawn once a second, not at the display's rate), and
+        the frame shown is then a full redraw."""
+        before = self.app.draws
+        settle(self.app, seconds, woken=False)
+        drawn = self.app.draws - before
+        if drawn > most:
+            self.failures.append(f"{what}: {drawn} frames drawn in {seconds:g} s with no input "
+                                 f"(at most {most} expected)")
+        self.compare(what, f"{seconds:g} s at rest")
+
+    def texts(self) -> list[str]:
+        """The texts the scenes draw with `ui` now (recorded while `reference` redraws them aside:
+        the screen and the scenes' dirty marks are left as they are)."""
+        with ui.recording() as drawn:
+            reference(self.app)
+        return [d.text for d in drawn]
 
     def until(self, done: Callable[[], bool], seconds: float = 20.0) -> None:
         """Online: real frames until ``done()`` (the server answers in its own time)."""
         deadline = time.monotonic() + seconds
         while not done() and time.monotonic() < deadline:
-            self.app.frame(1 / 60)
+            self.app.frame(1 / 60, lazy=True)  # as the loop: drawn only when something changed
             time.sleep(0.002)
         assert done(), f"{self.label}: waited {seconds} s in vain on {top_name(self.app)}"
 
@@ -400,9 +426,8 @@ def walk_local(walk: Walk) -> None:
 
 def walk_online(walk: Walk, tmp_path: Path) -> None:
     """The online screens against a real server on 127.0.0.1: the lobby, the server's lobby and its
-    leaderboard, the waiting room, and the vote when a ranked opponent abandons."""
-    from tests.net_support import Peer
-
+    leaderboard, the waiting room; a ranked duel (reactions, the countdown when the opponent leaves,
+    the online pause and leaving asked first, the vote); then joining by link with no name."""
     app = walk.app
     clock = ManualClock()
     thread = ServerThread(tmp_path / "rooms.sqlite3", host="127.0.0.1", port=0, think_scale=0,
@@ -453,17 +478,148 @@ def walk_online(walk: Walk, tmp_path: Path) -> None:
         controller = app.table_controller()
         walk.until(lambda: controller.ranked is True)
         ben.until(lambda m: m["type"] == "update")
+        walk_reactions(walk, ben)
         seat = ben.seat
         ben.close()
         walk.until(lambda: seat in (controller.status.waiting_for if controller.status else []))
-        walk.check("the table waiting for Ben")
+        walk.until(lambda: seat in controller.takeover)
+        walk.check("the table waiting for Ben, the countdown to the takeover")
+        walk_takeover_countdown(walk)
+        walk_leave_ranked(walk)
         clock.advance(ABANDON_AFTER)
         walk.until(lambda: top_name(app) == "VoteScene")
         walk.check("the vote")
         walk.key(pygame.K_LEFT, "the other choice")
+        walk_who_are_you(walk, thread.port)
     finally:
         close_online_app(app)
         thread.stop()
+
+
+def walk_reactions(walk: Walk, ben: Peer) -> None:
+    """At an online table: the palette (R), a reaction sent (a digit), my bubble and its going after
+    `BUBBLE` seconds (the check's later half), then Ben's bubble at his seat, and its going."""
+    app = walk.app
+    table = app.stack.top
+    walk.until(lambda: table.reactions is not None and table.reactions.open(table.view))
+    walk.key(pygame.K_r, "the reactions palette")
+    assert top_name(app) == "ReactionsScene"
+    walk.key(pygame.K_1, "a reaction sent, the palette closed", limit=None)
+    assert top_name(app) == "TableScene"
+    walk.until(lambda: table.reactions.bubbles.get(table.controller.viewer, ("",))[0] == REACTIONS[0])
+    walk.check("my bubble at my seat, then gone")  # the later half is past BUBBLE: gone
+    assert not table.reactions.bubbles
+    ben.send(type="react", reaction="well_played")
+    other = 1 - table.controller.viewer
+    walk.until(lambda: other in table.reactions.bubbles)
+    walk.check("Ben's bubble at his seat, then gone")
+    assert not table.reactions.bubbles
+
+
+def walk_takeover_countdown(walk: Walk) -> None:
+    """The countdown before a computer takes an absent player's seat ticks once a second by itself:
+    the screen follows each second, and the loop draws about once a second, not at display rate."""
+    app = walk.app
+    table = app.stack.top
+    for _ in range(12):  # my turn says "Your turn", not the countdown: I play until it is Ben's
+        if not table.view.my_turn:
+            break
+        before = table.selected, table.view
+        walk.key(pygame.K_RETURN, "a card selected, or played (or a draw) while Ben is away", limit=None)
+        walk.until(lambda before=before: (table.selected, table.view) != before  # the server answered
+                   and not table.animator.busy)
+        walk.check("the server's answer")
+    shown = table.message()
+    assert "a computer takes the seat in" in shown, shown
+    walk.rests_between_changes("the countdown ticking", 3.0, most=5)
+    assert table.message() != shown  # it did tick
+
+
+def walk_leave_ranked(walk: Walk) -> None:
+    """The online pause (the game goes on, the countdown ticking under it), its Back to menu asking
+    first in a ranked game, Stay, and back to the table."""
+    app = walk.app
+    walk.key(pygame.K_ESCAPE, "the online pause over the ticking table")
+    assert top_name(app) == "PauseScene"
+    texts = walk.texts()
+    assert tr("pause.title_online") in texts and tr("pause.title") not in texts
+    table = app.stack.scenes[-2]
+    shown = table.message()
+    walk.rests_between_changes("the online pause, the countdown ticking under it", 2.0, most=4)
+    assert table.message() != shown, "the game goes on: its countdown too, under the pause"
+    walk.tap(tr("pause.menu"), "leaving a ranked game asks first")
+    assert top_name(app) == "LeaveRankedScene"
+    shown = table.message()
+    walk.rests_between_changes("the question, the countdown ticking under it", 2.0, most=4)
+    assert table.message() != shown, "the game goes on: its countdown too, under the question"
+    walk.key(pygame.K_RIGHT, "Leave in focus")
+    walk.key(pygame.K_ESCAPE, "Stay: back to the pause")
+    assert top_name(app) == "PauseScene"
+    walk.key(pygame.K_ESCAPE, "back to the table")
+    assert top_name(app) == "TableScene"
+
+
+def walk_who_are_you(walk: Walk, port: int) -> None:
+    """A device with no name yet joins a friend's room by its link typed in the lobby: who joins is
+    asked first (a name typed), then Join seats the player."""
+    from tests.net_support import Peer
+
+    app = walk.app
+    cleo = Peer(port, address="203.0.113.9")
+    try:
+        cleo.hello("Cléo")
+        room = cleo.create("duel", [{"kind": "human"}, {"kind": "human"}])["room"]
+        app.settings.player_name = ""  # a fresh device (what a first start has)
+        start_menu(app)
+        walk.check("the menu")
+        walk.tap("Play with a friend", "the lobby, no name")
+        field = app.stack.top.entries["link"]
+        walk.click(field.rect.center, "the link field takes the typing")
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"huit://127.0.0.1:{port}/{room}",
+                                             window=None))
+        walk.check("the link typed")
+        walk.key(pygame.K_RETURN, "who joins is asked first")
+        assert top_name(app) == "WhoAreYouScene"
+        entry = app.stack.top.entry
+        walk.click(entry.rect.center, "the name field takes the typing")
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Léa", window=None))
+        walk.check("a name typed")
+        walk.key(pygame.K_RETURN, "Enter joins", limit=None)
+        walk.until(lambda: top_name(app) == "TableScene")
+        walk.check("the friend's table")
+        assert app.settings.player_name == "Léa"
+    finally:
+        cleo.close()
+
+
+def walk_attract(walk: Walk, size: tuple[int, int]) -> None:
+    """A kiosk idle at its menu past its attract delay: the computers' game under the banner (at its
+    first rest and while it plays on), then the first tap goes back to the menu, which rests until
+    the next attract game (its own App: a kiosk)."""
+    delay = 3.0
+    app = make_app(size, kiosk=True)
+    walk.app = app
+    try:
+        app.attract_after = delay
+        start_menu(app)
+        walk.check("the kiosk's menu", limit=None)
+        due = app.due()
+        assert due is not None and FRAME < due <= delay  # it rests until the attract game
+        settle(app, delay, woken=False)  # the rest runs out: the attract game, until its first rest
+        assert top_name(app) == "AttractScene"
+        walk.compare("the attract game", "at its first rest")
+        texts = walk.texts()
+        assert tr("attract.banner") in texts and tr("attract.demo") in texts
+        settle(app, REST_LIMIT, woken=False)
+        walk.compare("the attract game", f"{REST_LIMIT:g} s later")
+        tap(app, (size[0] // 2, size[1] // 2), frames=0)
+        walk.check("the first tap: back to the menu", limit=None)
+        assert top_name(app) == "MenuScene"
+        due = app.due()
+        assert due is not None and FRAME < due <= delay  # at rest until the next attract game
+    finally:
+        app.store.flush()
+        pygame.display.quit()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -478,6 +634,7 @@ def test_every_scene_shows_what_it_is_after_every_step_with_no_further_input(siz
         pygame.display.quit()
         raise
     walk_online(walk, tmp_path)  # closes the app
+    walk_attract(walk, size)  # a kiosk: an App of its own
     walk.finish()
     missing = sorted(set(registry.SCENES) - walk.visited)
     assert not missing, (f"registered scenes the walk never showed: {missing}: add them to walk_local "

@@ -77,6 +77,17 @@ class LeaveRankedScene(Scene):
         """What leaving costs, in the player's language."""
         return tr("leave.body", minutes=round(ABANDON_AFTER / 60), points=PENALTY)
 
+    # ---- time --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Online, the game goes on underneath: the table runs (its countdowns tick, what the server
+        says is taken in and shown dimmed under the question); a local game waits."""
+        if self.table.controller.online:
+            self.table.update(dt)
+
+    def next_frame(self) -> float | None:
+        """Online, when the table underneath needs its next frame; a local game waits (None)."""
+        return self.table.next_frame() if self.table.controller.online else None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Dim what is below; on a panel, the question, what is at stake, the buttons."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -14,7 +14,8 @@ speaks for the person holding the device, and this is how someone else's is reac
 Settings changed from here show on the table behind at once.
 
 A local game waits underneath. An online room goes on at the server meanwhile (it
-does not pause); the table catches up with what happened when the pause closes. Online
+does not pause), and the table underneath runs on, dimmed: the countdown to a takeover
+ticks, what the server says is shown as it comes (the screen is always what the game is). Online
 computers keep the levels the room was created with (the controller says whether
 levels can be changed: `TableControl.can_set_levels`).
 """
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 
 class PauseScene(Scene):
-    """Overlay; the game (computer turns, timers) waits underneath."""
+    """Overlay; a local game (computer turns, timers) waits underneath, an online one goes on."""
 
     opaque = False
 
@@ -149,6 +150,17 @@ class PauseScene(Scene):
         self.table.apply_settings()
         self.resize(self.app.size)
         self.dirty = True
+
+    # ---- time --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Online, the game goes on underneath: the table runs (its countdowns tick, what the server
+        says is taken in and shown dimmed under the pause menu); a local game waits."""
+        if self.table.controller.online:
+            self.table.update(dt)
+
+    def next_frame(self) -> float | None:
+        """Online, when the table underneath needs its next frame; a local game waits (None)."""
+        return self.table.next_frame() if self.table.controller.online else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the table, draw the column on a panel."""
