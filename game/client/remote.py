@@ -153,6 +153,7 @@ class RemoteController:
         self._results: list[RoundResult] | None = None  # read from the room status when first asked
         self._incoming: deque[ServerMessage] = deque()
         self.outbox: deque[Event] = deque()
+        self._past: list[Event] | None = None  # the deal so far, sent on (re)joining it (`take_past`)
 
     # ---- what the scenes read ----------------------------------------------------------------
     @property
@@ -291,6 +292,11 @@ class RemoteController:
         out = list(self.outbox)
         self.outbox.clear()
         return out
+
+    def take_past(self) -> list[Event] | None:
+        """The deal so far as the server sent it on (re)joining the room, once; else None."""
+        past, self._past = self._past, None
+        return past
 
     def due(self) -> float | None:
         """Seconds until `update` should look again: at once while messages wait their turn,
@@ -461,6 +467,11 @@ class RemoteController:
             events = [event_from_json(e) for e in message.events or []]
         except WireError:
             return False  # a server of another version: keep the last good view
+        if isinstance(message.earlier, list):  # back in a deal under way: the move log is rebuilt
+            try:
+                self._past = [event_from_json(e) for e in message.earlier]
+            except WireError:
+                self._past = None  # a log this client cannot read: the moves from now on only
         before = self._view
         if before is not None and (view.round_number != before.round_number or view.status != before.status):
             self.accepted = False  # a new deal (or its end): ask again next time

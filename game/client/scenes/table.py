@@ -118,7 +118,8 @@ class TableScene(Scene):
         self._refresh()
 
     def enter(self) -> None:
-        """Animate the deal."""
+        """Animate the deal (a game under way: its move log so far first)."""
+        self._catch_up_log()
         self._animate(self.controller.take_events())
 
     def exit(self) -> None:
@@ -427,6 +428,7 @@ class TableScene(Scene):
         switched = self.controller.take_autopilot_notices()
         if switched:  # two turns in a row ran out: the table says the autopilot took over
             self.toast, self.toast_left = self.autopilot_started(switched), TOAST * 2
+        self._catch_up_log()
         self._animate(self.controller.take_events())
         self._refresh()
         if not self.animator.busy:
@@ -502,6 +504,14 @@ class TableScene(Scene):
         if (view.phase == Phase.SUIT and view.to_act == view.seat and controller.seats[view.seat].is_human
                 and not controller.plays_for(view.seat)):  # else the computer names it for them
             self.app.push("SuitPicker", table=self)
+
+    def _catch_up_log(self) -> None:
+        """A resumed game, a rejoined room or an undo: the move log is the round so far again."""
+        past = self.controller.take_past()
+        if past is not None:
+            self.moves.clear()
+            self.moves.observe(past)
+            self.dirty = True
 
     def _animate(self, events: list[ev.Event]) -> None:
         """Turn events into flights and sounds (`flights`), the move log's lines and the turn's chime."""
