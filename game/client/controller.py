@@ -277,6 +277,12 @@ class MatchController:
         return (bool(self._undo) and self.solo and self.undo_allowed and self.match.rules.undo
                 and self.match.status == Status.PLAYING)
 
+    @property
+    def undo_offered(self) -> bool:
+        """Whether turns can be taken back at this table at all: one person, and undo allowed by the
+        rules and the settings (a same-device game never can)."""
+        return self.solo and self.undo_allowed and self.match.rules.undo
+
     def undo(self) -> bool:
         """Take back the human's last turn and the computer moves after it."""
         if not self.can_undo:

@@ -123,6 +123,7 @@ class RemoteController:
     """Plays one seat of a server's room for the table (a `TableControl`)."""
 
     can_undo = False  # an online game cannot be taken back
+    undo_offered = False
     can_set_levels = False  # the room's computers keep the levels it was created with
     can_rematch = False  # a room ends with its match
     handoff_to: int | None = None  # each player has their own device

@@ -106,6 +106,11 @@ class TableControl(Protocol):
     def can_undo(self) -> bool:
         """Whether `undo` would take back a turn now."""
 
+    @property
+    def undo_offered(self) -> bool:
+        """Whether this table can take turns back at all (a solo game on this device, undo allowed by
+        the rules and the settings): the rules in force name Undo only then."""
+
     def undo(self) -> bool:
         """Take back the last human turn (and the computer moves after it); whether it did."""
 

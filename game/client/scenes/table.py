@@ -480,7 +480,8 @@ class TableScene(Scene):
         return (self.view, tuple(controller.seats), self.names(), self.message(), controller.thinking,
                 None if timer is None else math.ceil(timer / TIMER_TICK), controller.handoff_to,
                 self.selected, frozenset(self.playable), tuple(b.label for b in self.buttons),
-                None if autopilot is None else autopilot.label, tuple(self.move_lines(last=LOG_LINES)))
+                None if autopilot is None else autopilot.label, tuple(self.move_lines(last=LOG_LINES)),
+                controller.undo_offered)
 
     def _overlays(self) -> None:
         if self.app.top is not self:
@@ -581,7 +582,7 @@ class TableScene(Scene):
                           message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
                           moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
-                          plate=not self.picking_suit())
+                          plate=not self.picking_suit(), undo=controller.undo_offered)
         self.painter.draw_flights(surface, self.animator, markers_for(view))
 
 
