@@ -88,14 +88,15 @@ class ResultScene(Scene):
             if controller.can_rematch:
                 specs.append((ResultChoice.AGAIN, tr("menu.new")))
         elif len(here) >= 2:  # hot-seat: each player at the table confirms
-            for seat in here:
-                label = ("✓ " if seat in self.confirmed else "") + names[seat]
+            for seat in here:  # "Léa: ready for the next round", ticked once she said so
+                label = ("✓ " if seat in self.confirmed else "") + tr("result.ready_next", name=names[seat])
                 specs.append((Ready(seat), label))
         else:
             label = tr("online.waiting_round") if controller.awaiting_deal else tr("result.new_round")
             specs.append((ResultChoice.AGAIN, label))
         specs.append((ResultChoice.MENU, tr("result.menu")))
         gap = int(20 * scale)
+        bw = min(bw, (w - 2 * gap - (len(specs) - 1) * gap) // len(specs))  # seven people fit too
         total = len(specs) * bw + (len(specs) - 1) * gap
         x0, y = (w - total) // 2, h - bh - int(30 * scale)
         self.buttons = [Button(intent, label, pygame.Rect(x0 + i * (bw + gap), y, bw, bh),

@@ -81,6 +81,11 @@ def only_move(legal: tuple[Action, ...]) -> Action | None:
     return None
 
 
+def hint_moves(legal: tuple[Action, ...]) -> list[Action]:
+    """The moves a hint chooses among: calling "Card" and denouncing come on top of a move."""
+    return [a for a in legal if not isinstance(a, CallLastCard | Denounce)]
+
+
 class TableScene(Scene):
     """The game table for one match, local or online."""
 
@@ -233,7 +238,7 @@ class TableScene(Scene):
                 specs.append((action, tr("table.denounce", name=names[action.seat])))
         if self.controller.can_undo:
             specs.append((TableCommand.UNDO, tr("table.undo")))
-        if len(legal) >= 2 and self.controller.seats[view.seat].is_human:
+        if hint_moves(legal) and self.controller.seats[view.seat].is_human:  # even one: it says so
             specs.append((TableCommand.HINT, tr("table.hint")))
         bx, by, bw, bh_total = self.layout.buttons
         bw, bh = self.layout.button_size
@@ -373,9 +378,14 @@ class TableScene(Scene):
                 self.controller.submit(action, self.view.seat)
 
     def hint(self) -> None:
-        """Suggest a move (the Medium player's choice): select the card, or name the action."""
+        """Suggest a move (the Medium player's choice): select the card, or name the action; with
+        one move only, say so ("Only one card can be played", "No card can be played: draw")."""
         view = self.view
-        if not view.my_turn or len(view.legal) < 2:
+        moves = hint_moves(view.legal)
+        if not view.my_turn or not moves:
+            return
+        if len(moves) == 1:
+            self.toast, self.toast_left = self.only_move_hint(moves[0]), TOAST
             return
         action = Medium().choose(view, random.Random(view.turn_no))
         if isinstance(action, Play):
@@ -384,6 +394,17 @@ class TableScene(Scene):
         else:
             message = tr("table.hint_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
         self.toast, self.toast_left = message, TOAST
+
+    def only_move_hint(self, action: Action) -> str:
+        """What the hint says when ``action`` is the one move there is (a card is selected too)."""
+        if isinstance(action, Play):
+            self.selected = self.view.hand.index(action.card)
+            return tr("table.hint_only_card", card=card_words(action.card))
+        if isinstance(action, Draw):
+            return tr("table.hint_draw")
+        if isinstance(action, Pass):
+            return tr("table.hint_pass")
+        return tr("table.hint_only_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
 
     def open_pause(self) -> None:
         """Esc or the Menu button: the pause overlay."""
