@@ -384,7 +384,7 @@ class TableScene(Scene):
         moves = hint_moves(view.legal)
         if not view.my_turn or not moves:
             return
-        if len(moves) == 1:
+        if len(moves) == 1 and not any(isinstance(a, Denounce) for a in view.legal):  # denouncing: a choice
             self.toast, self.toast_left = self.only_move_hint(moves[0]), TOAST
             return
         action = Medium().choose(view, random.Random(view.turn_no))
