@@ -19,6 +19,7 @@ from game.saves import SavedTable, SaveError, WriteProblem
 
 from .controller import MatchController
 from .i18n import tr
+from .standings_line import RANKED_FROM, ranking
 
 if TYPE_CHECKING:
     from game.engine import Rules
@@ -183,13 +184,31 @@ def summary(mode: str, payload: SavedTable, *, with_mode: bool = True) -> str:
         figures = [str(counted[i]) for i in order]
     else:
         figures = [str(len(match.round.hands[i])) for i in order]
-    if mode == "solo" and humans:
-        figures[0] = tr("save.your_pair" if pooled else "save.you", value=figures[0])
-    scores = " – ".join(figures)
+    if len(order) >= RANKED_FROM:  # many seats read as a ranking, not "0 – 0 – 0 – 0 – 0 – 0 – 0"
+        values = [int(f) for f in figures]
+        you = 0 if mode == "solo" and humans else None
+        scores = ranking(seat_names(payload, order), values, you=you, fewest_first=not match.target)
+    else:
+        if mode == "solo" and humans:
+            figures[0] = tr("save.your_pair" if pooled else "save.you", value=figures[0])
+        scores = " – ".join(figures)
     if not match.target:
         scores = tr("save.hands", counts=scores)
     text = tr("save.summary", preset=tr("preset." + rules.name), deal=match.round.number, scores=scores)
     return tr("save.hotseat", text=text) if mode == "hotseat" and with_mode else text
+
+
+def seat_names(payload: SavedTable, order: list[int]) -> list[str]:
+    """The saved seats' names in ``order``, as the table names them: a given name, else "Player 3"
+    or "Computer 3" (the solo person is "you", said by `ranking`)."""
+    out = []
+    for seat in order:
+        saved = payload.seats[seat]
+        if saved.name:
+            out.append(saved.name)
+        else:
+            out.append(tr("table.player" if saved.kind == "human" else "table.computer", n=seat + 1))
+    return out
 
 
 def resume(app: SceneApp, payload: SavedTable, *, from_backup: bool = False) -> None:
