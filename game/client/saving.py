@@ -206,8 +206,10 @@ def seat_names(payload: SavedTable, order: list[int]) -> list[str]:
         saved = payload.seats[seat]
         if saved.name:
             out.append(saved.name)
+        elif saved.kind == "human":
+            out.append(tr("table.player", n=seat + 1))
         else:
-            out.append(tr("table.player" if saved.kind == "human" else "table.computer", n=seat + 1))
+            out.append(tr("table.computer", n=seat + 1))
     return out
 
 
