@@ -84,7 +84,9 @@ def record_statistics(app: SceneApp, controller: MatchController) -> None:
     if rules.ranking_xp:
         xp = experience_points(match.players, sorted(winners), rules.pairs)[seat]
     stats = app.store.read_statistics()
-    stats.record(rules.name, opponents_level(controller), outcome, score, xp)
+    # A win the autopilot was playing when it came is the autopilot's: kept apart from the player's.
+    stats.record(rules.name, opponents_level(controller), outcome, score, xp,
+                 autopilot=controller.autopilot(seat))
     app.store.write_statistics(stats)
 
 
