@@ -138,9 +138,12 @@ class NewGameScene(GuiScene):
                     lambda: self.step_players(1), self.step_players)
         y += bh + gap
         self.entries, self.pictures = {}, []
+        first = len(self.controls)
         for seat in range(self.players):
             self.seat_row(seat, pygame.Rect(x + int(20 * s), y, col_w - int(20 * s), bh))
             y += bh + gap
+        self.same_face([c.element for c in self.controls[first:]  # the seats in one size of text
+                        if isinstance(c.element, pygame_gui.elements.UIButton) and c.element.text])
         # House rules, in two columns if needed; first the kind of game where there is a choice.
         exposed = rules.options()
         names = game_kind.shown_options([o.name for o in OPTIONS if o.name in exposed], rules, self.players)
@@ -209,7 +212,7 @@ class NewGameScene(GuiScene):
         if self.mode == "solo":
             self.button(rest, text, partial(self.pick_avatar, seat))
             return
-        kind_w = int(rest.width * 0.5)
+        kind_w = int(rest.width * 0.6)  # "Asiento 1: Humano  ◂ ▸"; the name field keeps the rest
         self.button(pygame.Rect(rest.x, rest.y, kind_w, rest.height), text,
                     partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
         entry = pygame_gui.elements.UITextEntryLine(
