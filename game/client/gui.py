@@ -90,7 +90,7 @@ class GuiScene(Scene):
         super().__init__(app)
         self.controls: list[Control] = []
         self.focus = 0
-        self.manager = ui.make_manager(app.size)
+        self.manager = ui.make_manager(app.size, pointer=not app.kiosk)  # a kiosk shows no pointer: no hover
         self.background: pygame.Surface | None = None
         self._look: tuple[object, ...] = ()
         self._seen = False  # pygame_gui saw an event that its next update finishes (hover...)
@@ -135,7 +135,7 @@ class GuiScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild at the new size with text scaled to it."""
-        self.manager = ui.make_manager(size)
+        self.manager = ui.make_manager(size, pointer=not self.app.kiosk)
         self.background = None
         self.rebuild()
 

@@ -44,10 +44,12 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, scale: float, series: 
     inner = box.inflate(-int(40 * scale), -int(40 * scale))
     small = max(12, int(15 * scale))
     gap = "" if final else leader_gap([s[-1] if s else 0 for s in series], legends, target)
-    if gap:
-        line = (box.left + int(8 * scale), box.top + int(2 * scale), box.width - int(16 * scale),
-                line_height(small))
-        ui.fit(surface, gap, line, small, color=ui.GOLD, align="left")
+    if gap:  # over the lines, on two lines at most (a pair's names in German are long)
+        line = pygame.Rect(box.left + int(8 * scale), box.top + int(4 * scale), box.width - int(16 * scale),
+                           2 * line_height(small))
+        used = ui.fit(surface, gap, line, small, color=ui.GOLD, align="left", valign="top", lines=2)
+        below = max(inner.top, used.bottom + int(4 * scale))  # the lines start under it
+        inner = pygame.Rect(inner.left, below, inner.width, max(1, inner.bottom - below))
     if target:
         ty = inner.bottom - int(inner.height * target / top)
         width = max(1, int(2 * scale))
