@@ -45,8 +45,8 @@ def test_window_fullscreen_window_fullscreen_covers_the_screen_each_time(tmp_pat
     try:
         time.sleep(1.0)
         env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
-        done = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True, text=True,
-                              timeout=120)
+        done = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=120)
         assert done.returncode == 0, done.stderr[-2000:]
         lines = [ast.literal_eval(line) for line in done.stdout.splitlines() if line.startswith("(")]
         assert len(lines) == 4
