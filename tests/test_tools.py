@@ -77,7 +77,7 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "settings_unwritable", "newgame_points_pairs", "table_colors_pairs",
                 "result_colors_pairs", "rules_classic_tips", "rules_classic_faq", "newgame_hotseat",
                 "avatar_picker", "newgame_solo", "replace_save", "server_lobby", "server_lobby_quick_match",
-                "leaderboard", "leaderboard_history", "vote_on_an_abandon"} | tables
+                "leaderboard", "leaderboard_history", "vote_on_an_abandon", "menu_continue_7_seats"} | tables
     assert names == expected
     assert {png_size(path) for path in printed} == {(1024, 600)}
     assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike
