@@ -58,8 +58,9 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, scale: float, series: 
             pygame.draw.line(surface, TARGET_COLOR, (x, ty), (min(x + dash, inner.right), ty), width)
         label = tr("table.target", n=target)
         label_w = ui.font(small).size(label)[0] + int(6 * scale)
-        ui.fit(surface, label, (inner.right - label_w, ty - line_height(small) - int(2 * scale), label_w,
-                                line_height(small)), small, color=TARGET_COLOR, align="right")
+        # under its line, at the right: clear of the leader's line over the chart
+        box_below = (inner.right - label_w, ty + int(3 * scale), label_w, line_height(small))
+        ui.fit(surface, label, box_below, small, color=TARGET_COLOR, align="right")
     for seat, values in enumerate(series):
         color = CHART_COLORS[seat % len(CHART_COLORS)]
         points = [(inner.left + int(inner.width * i / max(1, len(values))),
