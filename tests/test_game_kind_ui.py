@@ -34,7 +34,7 @@ def open_form(app, preset_label: str) -> None:
 
 def seat_to_computer(app, seat: int) -> None:
     """Tap a human seat until a computer sits there."""
-    tap_label(app, f"Seat {seat}: Human")
+    tap_label(app, f"Seat {seat}: Human  ◂ ▸")
     assert label_starting(app, f"Seat {seat}: ").startswith(f"Seat {seat}: Computer")
 
 
@@ -181,7 +181,7 @@ def test_in_pairs_the_table_the_result_and_the_continue_line_count_each_pairs_po
     tap_label(app, "Pair play (4 players): off")
     tap_label(app, QUICK)
     for seat in (2, 3, 4):
-        if label_starting(app, f"Seat {seat}: ") == f"Seat {seat}: Human":
+        if label_starting(app, f"Seat {seat}: ") == f"Seat {seat}: Human  ◂ ▸":
             seat_to_computer(app, seat)
     start(app)
     rules = controller(app).match.rules

@@ -77,9 +77,9 @@ def test_solo_opens_the_form_for_one_person_against_computers(app):
     # The person at seat 2 last time is a computer here: one person only, solo.
     assert [s.level for s in scene.seats()[1:]] == ["medium", "hard", "easy"]
     assert "Seat 1: You" in [c.element.text for c in scene.controls]
-    tap_label(app, "Seat 2: Computer · Medium")  # a computer steps through the levels only
-    tap_label(app, "Seat 2: Computer · Hard")
-    tap_label(app, "Seat 2: Computer · Easy")
+    tap_label(app, "Seat 2: Computer · Medium  ◂ ▸")  # a computer steps through the levels only
+    tap_label(app, "Seat 2: Computer · Hard  ◂ ▸")
+    tap_label(app, "Seat 2: Computer · Easy  ◂ ▸")
     assert [s.kind for s in form(app).seats()].count("human") == 1
     tap_label(app, "Start", touch=False)
     controller = app.table_controller()
@@ -93,7 +93,7 @@ def test_same_device_opens_the_form_for_two_or_more_people(app):
     assert scene.mode == "hotseat"
     assert [s.kind for s in scene.seats()] == ["human", "human"]
     assert len(scene.entries) == 2  # every person names their seat
-    tap_label(app, "Seat 2: Human")  # the second person becomes a computer: not a same-device game
+    tap_label(app, "Seat 2: Human  ◂ ▸")  # the second person becomes a computer: not a same-device game
     assert [s.kind for s in form(app).seats()] == ["human", "computer"]
     tap_label(app, "Start")
     assert top_name(app) == "NewGameScene"

@@ -140,7 +140,7 @@ def create_duel(app, port: int) -> str:
             break
         tap_button(app, "Rules")
     for _ in range(4):
-        if button(app, "Seat 2").element.text.endswith("Human"):
+        if button(app, "Seat 2").element.text.endswith("Human  ◂ ▸"):
             break
         tap_button(app, "Seat 2")
     tap_button(app, "Create a room")

@@ -366,8 +366,9 @@ def walk_local(walk: Walk) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé", window=None))
     walk.check("a name typed")
     walk.key(pygame.K_RETURN, "the name kept")
-    avatar = app.stack.top.controls[[c.element.text for c in app.stack.top.controls].index("Seat 1: Human")
-                                    - 1].element
+    texts = [c.element.text for c in app.stack.top.controls]
+    seat = next(i for i, text in enumerate(texts) if text.startswith("Seat 1: Human"))
+    avatar = app.stack.top.controls[seat - 1].element
     walk.click(avatar.rect.center, "the avatar picker")
     assert top_name(app) == "AvatarPickerScene"
     walk.key(pygame.K_ESCAPE, "back to the form")
@@ -377,6 +378,9 @@ def walk_local(walk: Walk) -> None:
     walk.tap("Start", "the table, the computers playing until my turn")
     assert top_name(app) == "TableScene"
     walk.key(pygame.K_ESCAPE, "the pause menu")
+    walk.tap(tr("pause.rules"), "the rules in play")
+    assert top_name(app) == "RulesInPlayScene"
+    walk.key(pygame.K_ESCAPE, "back to the pause menu")
     walk.key(pygame.K_ESCAPE, "back to the table")
     walk.key(pygame.K_m, "the move log")
     walk.key(pygame.K_ESCAPE, "back to the table")

@@ -82,7 +82,8 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "online_reactions_bubbles", "attract", "who_are_you", "online_table_takeover", "online_pause",
                 "leave_ranked", "result_points_earned",
                 "result_colors_quick", "table_colors_dealt", "hand_sorted_suit",
-                "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration"} | tables
+                "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration",
+                "menu_continue_7_seats"} | tables
     assert names == expected
     assert {png_size(path) for path in printed} == {(1024, 600)}
     assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike

@@ -332,14 +332,22 @@ def saved_screens(app: App, save: Callable[[str], None]) -> None:
     app.store.games.write(mode_of(hot), hot.to_save())
     app.start(MenuScene(app))
     save("menu_two_continue_lines")
+    seven, rng = Match(PRESETS["points"], 7, 13), random.Random(13)  # two deals in: a ranking, not 0 – 0 – …
+    for _ in range(2):
+        while seven.status == Status.PLAYING:
+            seven.apply(rng.choice(seven.legal_actions()), seven.to_act)
+        seven.next_round()
+    app.store.games.write("solo", MatchController(seven, solo(7), rng=random.Random(3)).to_save())
+    app.start(MenuScene(app))
+    save("menu_continue_7_seats")
     stats = Statistics()
-    sample = {"easy": "WWLWWWTW", "medium": "WLLWTLWW", "hard": "LWLLWLTL"}
+    sample = {"easy": "WWLWAWTW", "medium": "WLLWTAWW", "hard": "LWLLAWTL"}  # A: won by the autopilot
     for preset in ("classic", "colors"):
         for level, outcomes in sample.items():
             for i, o in enumerate(outcomes):
-                outcome = {"W": "win", "L": "loss", "T": "tie"}[o]
-                xp = (40 if o == "W" else 10) if PRESETS[preset].ranking_xp else None
-                stats.record(preset, level, outcome, 30 + 7 * i if o == "W" else None, xp)
+                outcome = {"W": "win", "A": "win", "L": "loss", "T": "tie"}[o]
+                xp = (40 if o in "WA" else 10) if PRESETS[preset].ranking_xp else None
+                stats.record(preset, level, outcome, 30 + 7 * i if o == "W" else None, xp, autopilot=o == "A")
     app.store.write_statistics(stats)
     for preset in ("classic", "colors"):
         scene = StatisticsScene(app)

@@ -72,6 +72,7 @@ from .sound import SoundBoard  # noqa: E402
 from .window import (  # noqa: E402
     MAX_SIZE,
     MIN_SIZE,
+    before_fullscreen,
     desktop_sizes,
     parse_size,
     place_window,
@@ -138,6 +139,7 @@ class App:
     # ---- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
+            before_fullscreen()  # back from a window too: over the screen, not where the window was
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)

@@ -96,10 +96,13 @@ class MatchController:
         self.driver = TurnDriver(match, computers, pace=Pace(self.rng),
                                  may_time=lambda seat: self.handoff_to is None)
         self.speed = speed
+        self._past: list[Event] | None = None  # a round under way to show in the move log (`take_past`)
         if history is None:  # a new match: deal on the table
             history = list(match.start_events)
             for event in history:
                 self.outbox.append(event.for_seat(self.viewer))
+        else:  # a resumed game: the table's move log is rebuilt from the round so far
+            self._past = list(history)
         self.history = history  # this round's events, unredacted: what a resumed computer relearns
         self.driver.observe(history)
 
@@ -193,6 +196,12 @@ class MatchController:
         self.outbox.clear()
         return out
 
+    def take_past(self) -> list[Event] | None:
+        """The round so far, as the shown seat may see it, when the table must rebuild its move log
+        from it (a resumed game, a turn taken back), once; else None."""
+        past, self._past = self._past, None
+        return None if past is None else [event.for_seat(self.viewer) for event in past]
+
     def due(self) -> float | None:
         """Seconds until `update` changes the game by itself (0: at the next step), or None: not
         until someone acts (or a search under way finishes: the table's thinking glow keeps
@@ -268,6 +277,12 @@ class MatchController:
         return (bool(self._undo) and self.solo and self.undo_allowed and self.match.rules.undo
                 and self.match.status == Status.PLAYING)
 
+    @property
+    def undo_offered(self) -> bool:
+        """Whether turns can be taken back at this table at all: one person, and undo allowed by the
+        rules and the settings (a same-device game never can)."""
+        return self.solo and self.undo_allowed and self.match.rules.undo
+
     def undo(self) -> bool:
         """Take back the human's last turn and the computer moves after it."""
         if not self.can_undo:
@@ -286,6 +301,7 @@ class MatchController:
         self.match = restored
         self.driver.reset(restored)
         self.history = history
+        self._past = list(history)  # the move log goes back to this turn
         self._undo_turn = None
         self.queue.clear()
         self.outbox.clear()

@@ -113,12 +113,13 @@ class GuiScene(Scene):
         super().__init__(app)
         self.controls: list[Control] = []
         self.focus = 0
-        self.manager = ui.make_manager(app.size)
+        self.manager = ui.make_manager(app.size, pointer=not app.kiosk)  # a kiosk shows no pointer: no hover
         self.background: pygame.Surface | None = None
         self._look: tuple[object, ...] = ()
         self._seen = False  # pygame_gui saw an event that its next update finishes (hover...)
         self.focus_chosen = False  # the player moved the focus (see `rebuild`)
         self._smaller: set[int] = set()  # buttons whose label stepped down to a smaller face (see `retext`)
+        self._faces: dict[int, str | None] = {}  # each button's face (`same_face`)
         self.rebuild()
 
     # ---- building ----------------------------------------------------------------------------
@@ -135,6 +136,7 @@ class GuiScene(Scene):
         self.manager.clear_and_reset()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
         self.controls = []
         self._smaller = set()
+        self._faces = {}
         self.build()
         keys = [control.key for control in self.controls]
         moved = self.focus >= len(keys) or keys[self.focus] != focused
@@ -158,7 +160,7 @@ class GuiScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild at the new size with text scaled to it."""
-        self.manager = ui.make_manager(size)
+        self.manager = ui.make_manager(size, pointer=not self.app.kiosk)
         self.background = None
         self.rebuild()
 
@@ -173,15 +175,37 @@ class GuiScene(Scene):
         """A button; focusable ones join the keyboard order (``key``: what it stands for, if not
         its text: see `Control`)."""
         element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=object_id)
+        face = object_id
         for smaller in SMALLER_STYLES:  # a long label steps down to a smaller face rather than be cut
             if text_width(element) <= inner_width(element):
                 break
             element.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
             element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=smaller)
             self._smaller.add(id(element))
+            face = smaller
+        self._faces[id(element)] = face
         if focusable:
             self.controls.append(Control(element, activate, step, text if key is None else key))
         return element
+
+    def same_face(self, elements: Sequence[pygame_gui.elements.UIButton]) -> None:
+        """Give these buttons one face, the smallest any of them stepped down to (`button`): a list
+        of like buttons (the seats) reads as one list, not in two sizes."""
+        faces = (None, *SMALLER_STYLES)
+        used = {id(e): self._faces.get(id(e)) for e in elements}
+        levels = {key: faces.index(face) for key, face in used.items() if face in faces}
+        level = max(levels.values(), default=0)
+        for old in elements:
+            if levels.get(id(old), level) >= level:
+                continue
+            element = pygame_gui.elements.UIButton(old.relative_rect, old.text, self.manager,
+                                                   object_id=faces[level])
+            old.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
+            self._smaller.add(id(element))
+            self._faces[id(element)] = faces[level]
+            for control in self.controls:
+                if control.element is old:
+                    control.element = element
 
     def retext(self, element: pygame_gui.elements.UIButton | pygame_gui.elements.UILabel, text: str) -> bool:
         """Change a button's or label's text in place, where building the screen again would give

@@ -140,6 +140,7 @@ class RemoteController:
     """Plays one seat of a server's room for the table (a `TableControl`)."""
 
     can_undo = False  # an online game cannot be taken back
+    undo_offered = False
     can_set_levels = False  # the room's computers keep the levels it was created with
     can_rematch = False  # a room ends with its match
     handoff_to: int | None = None  # each player has their own device
@@ -174,6 +175,7 @@ class RemoteController:
         self._incoming: deque[ServerMessage] = deque()
         self.outbox: deque[Event] = deque()
         self.reactions: deque[tuple[int, str]] = deque(maxlen=MAX_SEATS)  # (seat, id) heard, for the table
+        self._past: list[Event] | None = None  # the deal so far, sent on (re)joining it (`take_past`)
 
     # ---- what the scenes read ----------------------------------------------------------------
     @property
@@ -384,6 +386,11 @@ class RemoteController:
         self.outbox.clear()
         return out
 
+    def take_past(self) -> list[Event] | None:
+        """The deal so far as the server sent it on (re)joining the room, once; else None."""
+        past, self._past = self._past, None
+        return past
+
     def due(self) -> float | None:
         """Seconds until `update` should look again: at once while messages wait their turn,
         else `ONLINE_POLL` (the connection's thread cannot wake the loop itself)."""
@@ -575,6 +582,11 @@ class RemoteController:
             events = [event_from_json(e) for e in message.events or []]
         except WireError:
             return False  # a server of another version: keep the last good view
+        if isinstance(message.earlier, list):  # back in a deal under way: the move log is rebuilt
+            try:
+                self._past = [event_from_json(e) for e in message.earlier]
+            except WireError:
+                self._past = None  # a log this client cannot read: the moves from now on only
         before = self._view
         if before is not None and (view.round_number != before.round_number or view.status != before.status):
             self.accepted = False  # a new deal (or its end): ask again next time

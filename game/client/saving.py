@@ -19,6 +19,7 @@ from game.saves import SavedTable, SaveError, WriteProblem
 
 from .controller import MatchController
 from .i18n import tr
+from .standings_line import RANKED_FROM, ranking
 
 if TYPE_CHECKING:
     from game.engine import Rules
@@ -83,7 +84,9 @@ def record_statistics(app: SceneApp, controller: MatchController) -> None:
     if rules.ranking_xp:
         xp = experience_points(match.players, sorted(winners), rules.pairs)[seat]
     stats = app.store.read_statistics()
-    stats.record(rules.name, opponents_level(controller), outcome, score, xp)
+    # A win the autopilot was playing when it came is the autopilot's: kept apart from the player's.
+    stats.record(rules.name, opponents_level(controller), outcome, score, xp,
+                 autopilot=controller.autopilot(seat))
     app.store.write_statistics(stats)
 
 
@@ -183,13 +186,33 @@ def summary(mode: str, payload: SavedTable, *, with_mode: bool = True) -> str:
         figures = [str(counted[i]) for i in order]
     else:
         figures = [str(len(match.round.hands[i])) for i in order]
-    if mode == "solo" and humans:
-        figures[0] = tr("save.your_pair" if pooled else "save.you", value=figures[0])
-    scores = " – ".join(figures)
+    if len(order) >= RANKED_FROM:  # many seats read as a ranking, not "0 – 0 – 0 – 0 – 0 – 0 – 0"
+        values = [int(f) for f in figures]
+        you = 0 if mode == "solo" and humans else None
+        scores = ranking(seat_names(payload, order), values, you=you, fewest_first=not match.target)
+    else:
+        if mode == "solo" and humans:
+            figures[0] = tr("save.your_pair" if pooled else "save.you", value=figures[0])
+        scores = " – ".join(figures)
     if not match.target:
         scores = tr("save.hands", counts=scores)
     text = tr("save.summary", preset=tr("preset." + rules.name), deal=match.round.number, scores=scores)
     return tr("save.hotseat", text=text) if mode == "hotseat" and with_mode else text
+
+
+def seat_names(payload: SavedTable, order: list[int]) -> list[str]:
+    """The saved seats' names in ``order``, as the table names them: a given name, else "Player 3"
+    or "Computer 3" (the solo person is "you", said by `ranking`)."""
+    out = []
+    for seat in order:
+        saved = payload.seats[seat]
+        if saved.name:
+            out.append(saved.name)
+        elif saved.kind == "human":
+            out.append(tr("table.player", n=seat + 1))
+        else:
+            out.append(tr("table.computer", n=seat + 1))
+    return out
 
 
 def resume(app: SceneApp, payload: SavedTable, *, from_backup: bool = False) -> None:

@@ -82,6 +82,10 @@ class TableControl(Protocol):
     def take_events(self) -> list[Event]:
         """The events since the last call, redacted for the shown seat: what to animate."""
 
+    def take_past(self) -> list[Event] | None:
+        """The events of the round so far (redacted for the shown seat) when the table's move log
+        must be rebuilt from them, once: a resumed game, a rejoined room, an undo; else None."""
+
     def due(self) -> float | None:
         """Seconds until `update` would change something by itself (0: at the next step; online,
         when to look at the connection again), or None: nothing until someone acts. A table at
@@ -101,6 +105,11 @@ class TableControl(Protocol):
     @property
     def can_undo(self) -> bool:
         """Whether `undo` would take back a turn now."""
+
+    @property
+    def undo_offered(self) -> bool:
+        """Whether this table can take turns back at all (a solo game on this device, undo allowed by
+        the rules and the settings): the rules in force name Undo only then."""
 
     def undo(self) -> bool:
         """Take back the last human turn (and the computer moves after it); whether it did."""

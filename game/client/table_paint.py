@@ -64,15 +64,16 @@ class TablePainter:
              playable: set[int], selected: int | None, buttons: Sequence[Button[Any]],
              message: str, thinking: int | None, timer: float | None, markers: bool,
              hide_hand: bool = False, moves: Sequence[str] = (), avatars: Sequence[int] = (),
-             plate: bool = True) -> None:
+             plate: bool = True, undo: bool = True) -> None:
         """Draw everything for ``view``; ``hide_hand`` shows the hand face down (hot-seat handoff);
         ``moves`` are the move log's last lines, oldest first; ``avatars`` one per seat (none: no
-        avatars drawn); ``plate``: the shown seat's name plate above the hand."""
+        avatars drawn); ``plate``: the shown seat's name plate above the hand; ``undo``: whether
+        turns can be taken back here (else the rules in force do not list Undo)."""
         self.faces_drawn = []
         self.arrows_drawn = []
         self.avatars_drawn = []
         surface.blit(self.background, (0, 0))
-        self._info(surface, view, names)
+        self._info(surface, view, names, undo)
         self._others(surface, view, names, levels, animator, thinking, avatars)
         if plate:
             self._me(surface, view, names, animator, avatars)
@@ -103,7 +104,7 @@ class TablePainter:
         ui.fit(surface, words, box, px, align="left", color=ui.CREAM)
         return True
 
-    def _info(self, surface: pygame.Surface, view: PlayerView, names: list[str]) -> None:
+    def _info(self, surface: pygame.Surface, view: PlayerView, names: list[str], undo: bool = True) -> None:
         lay = self.layout
         x, y, w, _ = lay.info
         px, small = lay.text_px, lay.small_px
@@ -118,10 +119,10 @@ class TablePainter:
         y += title_h
         options_h = INFO_OPTION_LINES * line_height(small)
         first = [] if beside else [ranked_words(self.ranked)]  # no room beside the title: the rules' line
-        key = (view.rules, language(), y, *first)
+        key = (view.rules, language(), y, undo, *first)
         if key not in self._rules_lines:  # measured once per rules, language and layout
-            self._rules_lines[key] = rules_line([*filter(None, first), *options_in_force(view.rules)],
-                                                pygame.Rect(x, y, w, options_h), small)
+            shown = [*filter(None, first), *options_in_force(view.rules, undo=undo)]
+            self._rules_lines[key] = rules_line(shown, pygame.Rect(x, y, w, options_h), small)
         on = self._rules_lines[key]
         if on:
             used = ui.fit(surface, on, (x, y, w, options_h), small, align="left", valign="top",
@@ -371,13 +372,14 @@ def _ink_width(text: str, box: tuple[int, int, int, int], px: int, bold: bool = 
     return max(f.size(line)[0] for line in lines)
 
 
-def options_in_force(rules: Rules) -> list[str]:
-    """Short labels of the options that are on (and the timer), as the table lists them."""
+def options_in_force(rules: Rules, *, undo: bool = True) -> list[str]:
+    """Short labels of the options that are on (and the timer), as the table lists them; Undo only
+    where ``undo`` says turns can be taken back (not at a same-device or online table)."""
     # The switches that are on; numbers (hand size, targets...) are shown elsewhere or not at all.
     # `pair_scores` is on by default but counts only in pair play to a target: listed only then.
     counts = rules.pairs and bool(rules.target or rules.target_per_player)
     on = [tr(f"option.{k}") for k, v in rules.options().items() if v and OPTION_BY_NAME[k].kind == "bool"
-          and (k != "pair_scores" or counts)]
+          and (k != "pair_scores" or counts) and (k != "undo" or undo)]
     if rules.turn_seconds:
         on.append(tr("table.timer", n=rules.turn_seconds))
     return on

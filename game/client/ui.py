@@ -72,13 +72,25 @@ def theme(scale: float) -> dict[str, Any]:
     return data
 
 
-def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
-    """A pygame_gui manager for a window of ``size`` with the Huit theme.
+class PointerlessManager(pygame_gui.UIManager):
+    """A manager for a screen without a pointer (the kiosk hides the cursor): nothing is ever
+    hovered. pygame_gui finds the hovered widget from where the mouse is, and a touchscreen leaves
+    SDL's emulated mouse where the last finger was: its button would stay lit, hovered by nobody.
+    Taps and presses still find their widget from each event's own position."""
+
+    def _update_mouse_position(self) -> None:
+        self.mouse_position = (-1, -1)  # off the window: over no widget
+
+
+def make_manager(size: tuple[int, int], *, pointer: bool = True) -> pygame_gui.UIManager:
+    """A pygame_gui manager for a window of ``size`` with the Huit theme (``pointer``: False for a
+    screen with no visible pointer, whose widgets are then never drawn hovered).
 
     The text box's bold and italic faces are loaded up front (the how-to-play texts use them).
     """
     data = theme(scale_for(size))
-    manager = pygame_gui.UIManager(size, data, enable_live_theme_updates=False)
+    kind = pygame_gui.UIManager if pointer else PointerlessManager
+    manager = kind(size, data, enable_live_theme_updates=False)
     text_size = int(data["text_box"]["font"]["size"])
     manager.preload_fonts([{"name": "dejavu", "point_size": text_size, "style": style}
                            for style in ("bold", "italic", "bold_italic")])

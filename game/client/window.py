@@ -66,6 +66,20 @@ def place_window(size: tuple[int, int], position: tuple[int, int] | None) -> Non
             window.position = position
 
 
+def before_fullscreen() -> None:
+    """Move the window to the desktop's corner before it goes fullscreen, where the platform leaves
+    covering the screen to a window manager: X11 without one (a kiosk's bare X server, Xvfb) gives
+    a fullscreen window the screen's size but keeps it where the window was, partly off the screen
+    (and moving it once fullscreen does nothing). With one screen only: where each of several
+    screens lies is not known. No window yet: nothing to move."""
+    if len(desktop_sizes()) != 1:
+        return
+    with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+        window.position = (0, 0)
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """Read ``1280x800`` (or ``1280×800``): a window from `MIN_SIZE` to `MAX_SIZE`.
 

@@ -206,7 +206,9 @@ class RoomStatus(ServerMessage):
 
 @dataclass(frozen=True, kw_only=True)
 class Update(ServerMessage):
-    """A seat's view and the events since its last update (redacted for it)."""
+    """A seat's view and the events since its last update (redacted for it); ``earlier``, only in
+    the update a seat gets when it (re)joins a deal under way: the deal's events so far (redacted
+    for it), from which its move log is rebuilt."""
 
     TYPE: ClassVar[str] = "update"
     room: str = wire(omit=False)
@@ -214,6 +216,7 @@ class Update(ServerMessage):
     events: list[dict[str, Any]] = wire(omit=False)
     timer: float | None = wire(omit=False, minimum=0)
     autopilot: bool = wire(omit=False)
+    earlier: list[dict[str, Any]] | None = wire()
     ref: Ref | None = wire()
 
 

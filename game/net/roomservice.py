@@ -105,14 +105,18 @@ class RoomService:
             return
         client.outbox.put_nowait(frame)
 
-    def update(self, client: Client, room: Room, events: list[Event], ref: Ref | None = None) -> None:
-        """Send ``client`` its seat's view of ``room`` and ``events`` as its seat may see them."""
+    def update(self, client: Client, room: Room, events: list[Event], ref: Ref | None = None, *,
+               earlier: list[Event] | None = None) -> None:
+        """Send ``client`` its seat's view of ``room`` and ``events`` as its seat may see them
+        (``earlier``: the deal so far, for a seat that (re)joins it: its move log is rebuilt)."""
         assert room.match is not None and client.seat is not None
         seat = client.seat
         self.send(client, Update(room=room.room_id, view=view_to_json(room.match.view(seat)),
                                  events=[event_to_json(e.for_seat(seat)) for e in events],
                                  timer=self._timer(room),
                                  autopilot=room.driver is not None and room.driver.on_autopilot(seat),
+                                 earlier=None if earlier is None else
+                                 [event_to_json(e.for_seat(seat)) for e in earlier],
                                  ref=ref))
 
     def broadcast(self, room: Room, events: list[Event], sender: Client | None = None,
@@ -248,8 +252,8 @@ class RoomService:
         self.driving.catch_up(room)  # a player back on their turn: their clock goes on from where it was
         room.seats[seat].connected = True
         self.send(client, Joined(room=room.room_id, seat=seat, players=room.players, key=key))
-        if room.match is not None:
-            self.update(client, room, [])
+        if room.match is not None:  # back in a game under way: with the deal so far, for its move log
+            self.update(client, room, [], earlier=room.round_events)
         self.competition.back(room, seat)
 
     def _settle(self, room: Room) -> None:

@@ -1,12 +1,14 @@
 """Statistics of solo games: per preset and computer level, and the ``colors`` ranking's points.
 
 For each (preset, level) the game keeps games, wins, ties, the best score, the
-current and best winning streaks. The "level" is that of the computers at the table
-(``mixed`` when they differ). The best score is the player's match total (its pair's,
-when partners' points add up) in a game played to a target; a one-round (Quick) game
-keeps no score. The ``colors`` experience points (docs/rules.md, "Scoring and the
-end of a match": the winner 10 × players, pairs 20, a loser 10, abandoning −20) add up
-in ``xp``, with their history for the chart.
+current and best winning streaks, and apart the wins the autopilot played (the
+player's seat on the autopilot when the match was won: counted as games, never as
+the player's wins nor in their streak; a file from before them reads as none). The
+"level" is that of the computers at the table (``mixed`` when they differ). The best
+score is the player's match total (its pair's, when partners' points add up) in a game
+played to a target; a one-round (Quick) game keeps no score. The ``colors`` experience
+points (docs/rules.md, "Scoring and the end of a match": the winner 10 × players, pairs
+20, a loser 10, abandoning −20) add up in ``xp``, with their history for the chart.
 """
 
 from __future__ import annotations
@@ -32,11 +34,12 @@ class Record:
     best: int | None = None
     streak: int = 0
     best_streak: int = 0
+    autopilot_wins: int = 0  # won with the autopilot playing: apart from ``wins`` and the streak
 
     @property
     def losses(self) -> int:
-        """Games neither won nor tied."""
-        return self.games - self.wins - self.ties
+        """Games neither won (by the player or the autopilot) nor tied."""
+        return self.games - self.wins - self.ties - self.autopilot_wins
 
 
 @dataclass
@@ -48,8 +51,10 @@ class Statistics:
     xp_history: list[int] = field(default_factory=list)
 
     def record(self, preset: str, level: str, outcome: str, score: int | None = None,
-               xp: int | None = None) -> Record:
-        """Count one finished match of the player; return the updated record.
+               xp: int | None = None, *, autopilot: bool = False) -> Record:
+        """Count one finished match of the player; return the updated record. A win the autopilot
+        played (``autopilot``) is counted apart: not a win of the player's, and their streak
+        neither grows nor breaks.
 
         Raises:
             ValueError: ``outcome`` is not win, loss or tie.
@@ -58,7 +63,9 @@ class Statistics:
             raise ValueError(f"outcome must be one of {OUTCOMES}, not {outcome!r}")
         rec = self.records.setdefault(preset, {}).setdefault(level, Record())
         rec.games += 1
-        if outcome == "win":
+        if outcome == "win" and autopilot:
+            rec.autopilot_wins += 1
+        elif outcome == "win":
             rec.wins += 1
             rec.streak += 1
             rec.best_streak = max(rec.best_streak, rec.streak)
@@ -138,11 +145,13 @@ def _record(raw: Any) -> Record | None:
     values: dict[str, Any] = {}
     for f in fields(Record):
         v = raw.get(f.name)
-        if f.name == "best" and v is None:
+        if f.name == "autopilot_wins" and f.name not in raw:
+            values[f.name] = 0  # a file from before the autopilot's wins were kept apart
+        elif f.name == "best" and v is None:
             values[f.name] = None
         elif type(v) is int and v >= 0:
             values[f.name] = v
         else:
             return None
     rec = Record(**values)
-    return rec if rec.wins + rec.ties <= rec.games else None
+    return rec if rec.wins + rec.ties + rec.autopilot_wins <= rec.games else None

@@ -68,7 +68,7 @@ class MovesScene(Scene):
 
     def rules_text(self) -> str:
         """Every rule in force (the table's information block may only count some of them)."""
-        rules = options_in_force(self.table.view.rules)
+        rules = options_in_force(self.table.view.rules, undo=self.table.controller.undo_offered)
         return tr("log.rules", rules=" · ".join(rules)) if rules else ""
 
     def lines(self) -> list[str]:

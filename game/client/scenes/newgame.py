@@ -20,9 +20,10 @@ In its online mode (``online=(host, port, tls)``, from the lobby) the same form 
 a room on that server: human seats are for friends (the creator takes the first),
 computer seats play on the server. The room is private (reachable by its link) or
 public (listed in the server's lobby, where anyone may take a free seat): a choice
-of the online mode, public at first when the form comes from the server's lobby, whose
-seats then all wait for people at first (a computer seat is still a tap away). House rules
-an online room cannot have (Undo) are not offered there.
+of the online mode, public at first when the form comes from the server's lobby. Its
+seats all wait for people at first (a computer seat is still a tap away). House rules
+an online room cannot have (Undo) are not offered there, nor Undo at a same-device table
+(only a solo game takes turns back). A seat button a tap steps through ends in ◂ ▸.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
     from ..scene import SceneApp
 
 ONLINE_NEVER: Final = frozenset({"undo"})
+CYCLES: Final = "  ◂ ▸"  # after the label of a button a tap steps through its choices
+SHARED_NEVER: Final = frozenset({"undo"})  # a same-device game takes no turn back (undo is solo play's)
 """House rules an online room cannot have (the server decides the game: nothing is taken back),
 so its form does not offer them and a room is created with them off."""
 
@@ -88,7 +91,8 @@ class NewGameScene(GuiScene):
             self.kinds = list(settings.hotseat_levels)
         elif self.mode == "solo":  # one person, at seat 1; computers everywhere else
             self.kinds = ["human"] + [k if k != "human" else "medium" for k in settings.default_levels[1:]]
-        elif public:  # a room for strangers from the lobby: every seat waits for a person at first
+        elif online is not None:  # a room for friends or strangers: every seat waits for a person at
+            # first (a computer seat is still a tap away)
             self.kinds = ["human"] * len(settings.default_levels)
         else:
             self.kinds = list(settings.default_levels)
@@ -136,14 +140,19 @@ class NewGameScene(GuiScene):
                     lambda: self.step_players(1), self.step_players)
         y += bh + gap
         self.entries, self.pictures = {}, []
+        first = len(self.controls)
         for seat in range(self.players):
             self.seat_row(seat, pygame.Rect(x + int(20 * s), y, col_w - int(20 * s), bh))
             y += bh + gap
+        self.same_face([c.element for c in self.controls[first:]  # the seats in one size of text
+                        if isinstance(c.element, pygame_gui.elements.UIButton) and c.element.text])
         # House rules, in two columns if needed; first the kind of game where there is a choice.
         exposed = rules.options()
         names = game_kind.shown_options([o.name for o in OPTIONS if o.name in exposed], rules, self.players)
         if self.online is not None:
             names = [name for name in names if name not in ONLINE_NEVER]
+        elif self.mode == "hotseat":
+            names = [name for name in names if name not in SHARED_NEVER]
         entries: list[tuple[str, Callable[[], None], Callable[[int], None]]] = [
             (self.option_text(OPTION_BY_NAME[name], rules), partial(self.step_option, name, 1),
              partial(self.step_option, name)) for name in names]
@@ -191,6 +200,8 @@ class NewGameScene(GuiScene):
         kind = self.kinds[seat]
         value = tr("new.you") if self.mode == "solo" and seat == 0 else tr("new." + kind)
         text = tr("fmt.pair", label=tr("new.seat", n=seat + 1), value=value)
+        if not (self.mode == "solo" and seat == 0):  # a tap steps through the choices: shown as such
+            text += CYCLES
         if self.mode is None:
             self.button(row, text, partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
             return
@@ -207,7 +218,7 @@ class NewGameScene(GuiScene):
         if self.mode == "solo":
             self.button(rest, text, partial(self.pick_avatar, seat))
             return
-        kind_w = int(rest.width * 0.5)
+        kind_w = int(rest.width * 0.6)  # "Asiento 1: Humano  ◂ ▸"; the name field keeps the rest
         self.button(pygame.Rect(rest.x, rest.y, kind_w, rest.height), text,
                     partial(self.step_seat, seat, 1), partial(self.step_seat, seat))
         entry = pygame_gui.elements.UITextEntryLine(

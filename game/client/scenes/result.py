@@ -36,16 +36,13 @@ from ..layout import line_height
 from ..remote import with_tags
 from ..saving import start_match
 from ..scene import Scene
+from ..score_chart import draw_chart
 from ..table_paint import pooled
 from ..widgets import Button, button_input
 
 if TYPE_CHECKING:
     from ..overlay import TableBelow
     from ..scene import SceneApp
-
-CHART_COLORS = [(240, 208, 96), (120, 200, 255), (255, 130, 120), (150, 230, 140),
-                (220, 150, 255), (255, 190, 90), (200, 200, 200)]
-
 
 class ResultScene(Scene):
     """Opaque screen over the finished round."""
@@ -95,14 +92,15 @@ class ResultScene(Scene):
             if controller.can_rematch:
                 specs.append((ResultChoice.AGAIN, tr("menu.new")))
         elif len(here) >= 2:  # hot-seat: each player at the table confirms
-            for seat in here:
-                label = ("✓ " if seat in self.confirmed else "") + names[seat]
+            for seat in here:  # "Léa: ready for the next round", ticked once she said so
+                label = ("✓ " if seat in self.confirmed else "") + tr("result.ready_next", name=names[seat])
                 specs.append((Ready(seat), label))
         elif not (controller.online and self.view.status == Status.MATCH_OVER):  # online: no deal after
             label = tr("online.waiting_round") if controller.awaiting_deal else tr("result.new_round")
             specs.append((ResultChoice.AGAIN, label))
         specs.append((ResultChoice.MENU, tr("result.menu")))
         gap = int(20 * scale)
+        bw = min(bw, (w - 2 * gap - (len(specs) - 1) * gap) // len(specs))  # seven people fit too
         total = len(specs) * bw + (len(specs) - 1) * gap
         x0, y = (w - total) // 2, h - bh - int(30 * scale)
         self.buttons = [Button(intent, label, pygame.Rect(x0 + i * (bw + gap), y, bw, bh),
@@ -360,23 +358,4 @@ class ResultScene(Scene):
         series = [list(accumulate(sum(r.points[s] for s in team) for r in results)) for team in teams]
         legends = [tr("table.pair", a=names[t[0]], b=names[t[1]]) if len(t) == 2 else names[t[0]]
                    for t in teams]
-        target = view.target
-        top = max([target] + [max(s) for s in series] + [1])
-        pygame.draw.rect(surface, (10, 40, 30), box, border_radius=int(10 * scale))
-        inner = box.inflate(-int(40 * scale), -int(40 * scale))
-        if target:
-            ty = inner.bottom - int(inner.height * target / top)
-            pygame.draw.line(surface, (200, 80, 80), (inner.left, ty), (inner.right, ty),
-                             max(1, int(2 * scale)))
-        for seat, values in enumerate(series):
-            color = CHART_COLORS[seat % len(CHART_COLORS)]
-            points = [(inner.left + int(inner.width * i / max(1, len(values))),
-                       inner.bottom - int(inner.height * v / top)) for i, v in enumerate([0] + values)]
-            if len(points) > 1:
-                pygame.draw.lines(surface, color, False, points, max(2, int(3 * scale)))
-            for p in points:
-                pygame.draw.circle(surface, color, p, max(3, int(4 * scale)))
-            step = int(22 * scale)
-            legend = (box.left + int(12 * scale), box.bottom + int(8 * scale) + seat * step,
-                      box.width - int(12 * scale), step)
-            ui.fit(surface, legends[seat], legend, int(16 * scale), color=color, align="left")
+        draw_chart(surface, box, scale, series, legends, view.target, final=self.final)

@@ -1,7 +1,8 @@
 """The Statistics screen: solo results per rule set and computer level, with a small chart.
 
 One rule set at a time (◂ ▸ to change): a row per computer level with games, wins,
-ties, best score and streaks, and a bar per level split into wins, ties and losses.
+the wins the autopilot played (apart: they are not the player's, nor in their streak),
+ties, best score and streaks, and a bar per level split the same way.
 For a ranked rule set (``ranking_xp``: ``colors``), the ranking's experience points and
 their history as a line. Beside them, for every rule set, the points this player earned
 in ranked online games, per server, as each server last said (kept on this device:
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 LEVEL_ORDER: Final = ("easy", "medium", "hard", "mixed")
 WIN, TIE, LOSS = (240, 208, 96), (170, 170, 170), (210, 90, 80)
+AUTOPILOT = (110, 190, 255)  # wins the autopilot played: not the player's gold
 
 
 class StatisticsScene(GuiScene):
@@ -77,10 +79,10 @@ class StatisticsScene(GuiScene):
         px = max(14, int(22 * s))
         top = int(90 * s) + max(44, int(52 * s)) + int(24 * s)
         rows = self.rows
-        columns = ["stats.level", "stats.games", "stats.wins", "stats.ties", "stats.best", "stats.streak",
-                   "stats.best_streak"]
+        columns = ["stats.level", "stats.games", "stats.wins", "stats.autopilot", "stats.ties", "stats.best",
+                   "stats.streak", "stats.best_streak"]
         x0, width = int(w * 0.08), int(w * 0.84)
-        xs = [x0 + int(width * f) for f in (0, 0.24, 0.36, 0.48, 0.60, 0.76, 0.88, 1.0)]
+        xs = [x0 + int(width * f) for f in (0, 0.20, 0.30, 0.40, 0.54, 0.64, 0.78, 0.88, 1.0)]
         if not rows:
             none_box = (x0, top, width, 2 * line_height(px))
             ui.fit(surface, tr("stats.none"), none_box, px, lines=2, valign="top")
@@ -93,8 +95,8 @@ class StatisticsScene(GuiScene):
             y = top + head_h + int(px * 0.3)
             for level, rec in rows:
                 best = "–" if rec.best is None else str(rec.best)
-                cells = [tr("level." + level), rec.games, rec.wins, rec.ties, best, rec.streak,
-                         rec.best_streak]
+                cells = [tr("level." + level), rec.games, rec.wins, rec.autopilot_wins, rec.ties, best,
+                         rec.streak, rec.best_streak]
                 for x, right, cell in zip(xs[:-1], xs[1:], cells, strict=True):
                     cell_box = (x, y, right - x - int(6 * s), line_height(px))
                     ui.fit(surface, str(cell), cell_box, px, align="left")
@@ -112,7 +114,8 @@ class StatisticsScene(GuiScene):
               px: int) -> None:
         small = int(px * 0.8)
         line = line_height(small)
-        keys = (("stats.wins", WIN), ("stats.ties", TIE), ("stats.losses", LOSS))
+        keys = (("stats.wins", WIN), ("stats.autopilot_short", AUTOPILOT), ("stats.ties", TIE),
+                ("stats.losses", LOSS))
         legend_w = sum(ui.font(int(px * 0.7)).size(tr(key))[0] + px * 2 for key, _ in keys)
         title = ui.fit(surface, tr("stats.chart"), (box.left, box.top, box.width - legend_w, line), small,
                        color=ui.GOLD, align="left")
@@ -131,7 +134,8 @@ class StatisticsScene(GuiScene):
                    align="left")
             x = box.left + label_w
             full = box.width - label_w
-            for count, color in ((rec.wins, WIN), (rec.ties, TIE), (rec.losses, LOSS)):
+            for count, color in ((rec.wins, WIN), (rec.autopilot_wins, AUTOPILOT), (rec.ties, TIE),
+                                 (rec.losses, LOSS)):
                 part = int(full * count / rec.games) if rec.games else 0
                 if part:
                     pygame.draw.rect(surface, color, (x, y, part, bar_h))

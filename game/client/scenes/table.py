@@ -90,6 +90,11 @@ def only_move(legal: tuple[Action, ...]) -> Action | None:
     return None
 
 
+def hint_moves(legal: tuple[Action, ...]) -> list[Action]:
+    """The moves a hint chooses among: calling "Card" and denouncing come on top of a move."""
+    return [a for a in legal if not isinstance(a, CallLastCard | Denounce)]
+
+
 class TableScene(Scene):
     """The game table for one match, local or online."""
 
@@ -131,7 +136,8 @@ class TableScene(Scene):
         self._refresh()
 
     def enter(self) -> None:
-        """Animate the deal."""
+        """Animate the deal (a game under way: its move log so far first)."""
+        self._catch_up_log()
         self._animate(self.controller.take_events())
 
     def exit(self) -> None:
@@ -252,7 +258,7 @@ class TableScene(Scene):
                 specs.append((action, tr("table.denounce", name=names[action.seat])))
         if self.controller.can_undo:
             specs.append((TableCommand.UNDO, tr("table.undo")))
-        if len(legal) >= 2 and self.controller.seats[view.seat].is_human:
+        if hint_moves(legal) and self.controller.seats[view.seat].is_human:  # even one: it says so
             specs.append((TableCommand.HINT, tr("table.hint")))
         bx, by, bw, bh_total = self.layout.buttons
         bw, bh = self.layout.button_size
@@ -452,9 +458,14 @@ class TableScene(Scene):
                 self.controller.submit(action, self.view.seat)
 
     def hint(self) -> None:
-        """Suggest a move (the Medium player's choice): select the card, or name the action."""
+        """Suggest a move (the Medium player's choice): select the card, or name the action; with
+        one move only, say so ("Only one card can be played", "No card can be played: draw")."""
         view = self.view
-        if not view.my_turn or len(view.legal) < 2:
+        moves = hint_moves(view.legal)
+        if not view.my_turn or not moves:
+            return
+        if len(moves) == 1 and not any(isinstance(a, Denounce) for a in view.legal):  # denouncing: a choice
+            self.toast, self.toast_left = self.only_move_hint(moves[0]), TOAST
             return
         action = Medium().choose(view, random.Random(view.turn_no))
         if isinstance(action, Play):
@@ -463,6 +474,17 @@ class TableScene(Scene):
         else:
             message = tr("table.hint_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
         self.toast, self.toast_left = message, TOAST
+
+    def only_move_hint(self, action: Action) -> str:
+        """What the hint says when ``action`` is the one move there is (a card is selected too)."""
+        if isinstance(action, Play):
+            self.selected = self.view.hand.index(action.card)
+            return tr("table.hint_only_card", card=card_words(action.card))
+        if isinstance(action, Draw):
+            return tr("table.hint_draw")
+        if isinstance(action, Pass):
+            return tr("table.hint_pass")
+        return tr("table.hint_only_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
 
     def open_pause(self) -> None:
         """Esc or the Menu button: the pause overlay."""
@@ -512,6 +534,7 @@ class TableScene(Scene):
         news = self.controller.take_news()
         if news:  # online: a vote's result, said once
             self.toast, self.toast_left = news[-1], TOAST * 2
+        self._catch_up_log()
         self._animate(self.controller.take_events())
         self._refresh()
         if not self.animator.busy:
@@ -568,7 +591,8 @@ class TableScene(Scene):
                 self.selected, frozenset(self.playable), tuple(b.label for b in self.buttons),
                 None if autopilot is None else autopilot.label, tuple(self.move_lines(last=LOG_LINES)),
                 self.shown, None if self.sort_button is None else self.sort_button.label,
-                None if self.hand.dragging is None else self.hand.dragging.pos)
+                None if self.hand.dragging is None else self.hand.dragging.pos,
+                controller.undo_offered)
 
     def _overlays(self) -> None:
         if self.app.top is not self:
@@ -592,6 +616,14 @@ class TableScene(Scene):
         if (view.phase == Phase.SUIT and view.to_act == view.seat and controller.seats[view.seat].is_human
                 and not controller.plays_for(view.seat)):  # else the computer names it for them
             self.app.push("SuitPicker", table=self)
+
+    def _catch_up_log(self) -> None:
+        """A resumed game, a rejoined room or an undo: the move log is the round so far again."""
+        past = self.controller.take_past()
+        if past is not None:
+            self.moves.clear()
+            self.moves.observe(past)
+            self.dirty = True
 
     def _animate(self, events: list[ev.Event]) -> None:
         """Turn events into flights and sounds (`flights`), the move log's lines and the turn's chime."""
@@ -667,7 +699,7 @@ class TableScene(Scene):
                           message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
                           moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
-                          plate=not self.picking_suit())
+                          plate=not self.picking_suit(), undo=controller.undo_offered)
         if self.reactions is not None:
             self.reactions.draw(surface, self.layout, button=self.reactions.open(view))
         self.painter.draw_flights(surface, self.animator, markers_for(view))
