@@ -82,7 +82,8 @@ WRONG_SETTINGS = {
     "left_handed": None, "undo_allowed": [], "default_levels": "human", "last_preset": {"classic": 1},
     "last_players": [], "last_options": {"classic": ["jacks_skip"]}, "player_name": 5,
     "hotseat_levels": ["human", 3], "people_names": ["Ana", "Ben\x07"], "people_avatars": [4, "fox"],
-    "servers": "host:8765", "default_server": ["host:8765"],
+    "servers": "host:8765", "default_server": ["host:8765"], "hand_sort": "shuffled",
+    "reactions_muted": "yes", "muted_players": "everyone", "quick_preset": ["duel"],
 }
 WRONG_STATISTICS = {
     "records": {"classic": {"hard": {"games": "5", "wins": 1, "ties": 0, "best": None, "streak": 0,
@@ -91,8 +92,9 @@ WRONG_STATISTICS = {
     "xp": "many", "xp_history": {"a": 1},
 }
 SETTINGS_NAMES = ("language, speed, volume, muted, four_color, left_handed, undo_allowed, last_preset, "
-                  "last_players, last_options, player_name, people_names, people_avatars, servers, "
-                  "default_server, default_levels, hotseat_levels")
+                  "quick_preset, last_players, last_options, player_name, people_names, people_avatars, "
+                  "servers, default_server, reactions_muted, muted_players, hand_sort, default_levels, "
+                  "hotseat_levels")
 
 
 def file_cases() -> list[Case]:
@@ -341,9 +343,10 @@ def test_each_setting_of_the_wrong_type_falls_back_to_its_default_and_is_named(n
     other = "muted" if name != "muted" else "four_color"  # a good field beside it is still read
     for wrong in WRONG_VALUES:
         if (name == "volume" and type(wrong) in (int, float) and 0 <= wrong <= 1
-                or name in ("muted", "four_color", "left_handed", "undo_allowed") and wrong is True
+                or name in ("muted", "four_color", "left_handed", "undo_allowed", "reactions_muted")
+                and wrong is True
                 or name == "player_name" and isinstance(wrong, str)
-                or name == "people_names" and wrong == ["fast"]):
+                or name in ("people_names", "muted_players") and wrong == ["fast"]):
             continue  # a real value for that field
         settings, ignored = Settings.parse({name: wrong, other: True})
         assert settings.to_json()[name] == default, wrong

@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 
 from game.client import single_instance
+from game.client.settings import Settings
 from game.client.single_instance import HEADER, MAX_MESSAGE, Refused, hand_over, listen, socket_path
+from game.saves import DataStore
 from tests.net_support import Peer, start_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -258,6 +260,8 @@ def test_a_second_launch_hands_its_link_to_the_running_game_which_joins_the_room
         joined = ana.create("duel", [{"kind": "human"}, {"kind": "human"}], name="Ana")
         assert joined["type"] == "joined", joined
         link = f"huit://127.0.0.1:{server.port}/{ana.room_id}"
+        # A player with a name: a device with none asks who joins first (the WhoAreYou screen).
+        DataStore(data, background=False).settings.write(Settings(player_name="Ben").to_json())
         first = subprocess.Popen([sys.executable, "main.py", "--data-dir", str(data), "--lang", "en"],
                                  cwd=ROOT, env=client_env(runtime), stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)

@@ -176,7 +176,7 @@ class _Steps:
 
     def new_game(self) -> str:
         from .i18n import tr
-        from .scenes.newgame import NewGameScene
+        from .scenes.newgame import CYCLES, NewGameScene
 
         form = self._app().stack.top
         if not isinstance(form, NewGameScene):
@@ -186,7 +186,7 @@ class _Steps:
                 kind = form.kinds[seat]
                 if kind == "easy":
                     break
-                self._tap(tr("fmt.pair", label=tr("new.seat", n=seat + 1), value=tr(f"new.{kind}")))
+                self._tap(tr("fmt.pair", label=tr("new.seat", n=seat + 1), value=tr(f"new.{kind}")) + CYCLES)
         seats = form.seats()
         if not seats[0].is_human or any(s.is_human or s.level != "easy" for s in seats[1:]):
             raise CheckFailed(f"the seats are not you and Easy computers: {seats}")
