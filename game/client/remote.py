@@ -262,6 +262,7 @@ class RemoteController:
         self.connection.send(Vote(seat=seat, penalise=penalise))
 
     online = True  # the game goes on at the server for the others while this device pauses
+    for_show = False  # this device plays a seat
 
     @property
     def leaving_is_abandon(self) -> bool:

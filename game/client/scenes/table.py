@@ -322,7 +322,7 @@ class TableScene(Scene):
 
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap or click at ``pos``."""
-        if pygame.Rect(self.layout.menu_button).collidepoint(pos):
+        if pygame.Rect(self.layout.menu_button).collidepoint(pos) and not self.controller.for_show:
             self.intent(TableCommand.PAUSE)
             return True
         if pygame.Rect(self.layout.log).collidepoint(pos) and self.moves.moves:
@@ -699,7 +699,8 @@ class TableScene(Scene):
                           message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
                           moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
-                          plate=not self.picking_suit(), undo=controller.undo_offered)
+                          plate=not self.picking_suit(), undo=controller.undo_offered,
+                          menu=not controller.for_show)
         if self.reactions is not None:
             self.reactions.draw(surface, self.layout, button=self.reactions.open(view))
         self.painter.draw_flights(surface, self.animator, markers_for(view))
