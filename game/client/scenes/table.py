@@ -644,13 +644,21 @@ class TableScene(Scene):
 
     # ---- drawing -----------------------------------------------------------------------------
     def message(self) -> str:
-        """The line under the piles: an error, whose turn it is, or what is pending."""
+        """The line under the piles: an error, whose turn it is, or what is pending. On the
+        viewer's own turn, a notice (online: the countdown to a takeover) comes after "Your turn"
+        rather than hide it (the two may take the box's two lines)."""
         if self.toast_left > 0:
             return self.toast
         names = self.names()
         notice = self.controller.notice(names)  # online: the connection, or who the room waits for
-        if notice:
-            return notice
+        view = self.view
+        turn = self._turn_line(names)
+        if notice and turn and view.to_act == view.seat:
+            return tr("table.turn_and_notice", turn=turn, notice=notice)
+        return notice or turn
+
+    def _turn_line(self, names: list[str]) -> str:
+        """Whose turn it is and what they are to do, or ``""``."""
         view = self.view
         if view.to_act is None:
             return ""
