@@ -14,6 +14,7 @@ from game.client.controller import MatchController, SeatConfig
 from game.client.exhibition import SHOWS, ExhibitionController, exhibition
 from game.client.i18n import tr
 from game.client.scenes.attract import RESULT_PAUSE
+from game.client.table_paint import options_in_force
 from game.engine import Status
 from tests.client_support import STEP, make_app, open_menu, press, run_until, tap, top_name
 
@@ -198,3 +199,35 @@ def test_the_attract_delay_flag_reaches_the_kiosk(tmp_path, monkeypatch):
     finally:
         pygame.display.quit()
     assert seen == [(True, 5)]
+
+
+@pytest.mark.parametrize("number", range(len(SHOWS)))
+def test_the_attract_game_shows_no_menu_button_nor_undo(kiosk, number):
+    """Nobody plays a game for show: no Menu button on its table, and Undo neither in the rules line
+    nor on the move log's page (the classic rules allow it elsewhere)."""
+    kiosk.replace("Attract", number=number)
+    kiosk.stack.apply_requests()
+    for _ in range(30):
+        kiosk.frame(STEP)
+    scene = kiosk.stack.top
+    assert top_name(kiosk) == "AttractScene"
+    controller = scene.controller
+    assert controller.for_show and not controller.undo_offered
+    assert scene.table.autopilot_button is None and scene.table.sort_button is None
+    with ui.recording() as drawn:
+        kiosk.draw()
+    texts = [d.text for d in drawn]
+    assert tr("table.menu") not in texts
+    assert not any(tr("option.undo") in t for t in texts), texts
+    assert tr("option.undo") not in options_in_force(controller.match.rules, undo=controller.undo_offered)
+
+
+def test_a_game_people_play_still_shows_its_menu_button(kiosk):
+    controller = MatchController(exhibition(0).match, [SeatConfig("human"), *[SeatConfig("computer")] * 3])
+    assert not controller.for_show
+    kiosk.push("Table", controller=controller)
+    kiosk.stack.apply_requests()
+    kiosk.frame(STEP)
+    with ui.recording() as drawn:
+        kiosk.draw()
+    assert tr("table.menu") in [d.text for d in drawn]

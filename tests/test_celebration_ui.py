@@ -137,3 +137,49 @@ def test_online_the_winners_screen_celebrates_and_the_others_do_not():
         assert seen == {True: True, False: False}
     finally:
         pygame.display.quit()
+
+
+def test_a_tie_that_includes_the_person_here_is_not_celebrated():
+    """A blocked deal, the person here and a computer sharing the lowest hand: nobody won, so no
+    confetti (the headline says it is a tie)."""
+    from game.engine import Pass
+
+    app = make_app(speed="fast")
+    try:
+        match = make_match("classic", ["2S AD", "KC 9D", "2C AS"], "4H")  # no draw pile: all pass
+        seats = [SeatConfig("human"), SeatConfig("computer"), SeatConfig("computer")]
+        controller = MatchController(match, seats, rng=random.Random(1), speed=2.0)
+        table = TableScene(app, controller)
+        app.start(table)
+        def can_pass() -> bool:
+            return not table.animator.busy and any(b.intent == Pass() for b in table.buttons)
+
+        assert run_until(app, can_pass, 3000)
+        tap(app, next(b for b in table.buttons if b.intent == Pass()).rect.center)  # the person passes
+        assert run_until(app, lambda: top_name(app) == "ResultScene", 3000)
+        result = app.stack.top
+        assert result.view.result.tie and result.view.result.totals[0] == result.view.result.totals[2]
+        assert result.headline() == tr("result.tie")
+        assert result.celebration is None
+    finally:
+        pygame.display.quit()
+
+
+def test_only_one_sides_win_is_celebrated_never_winners_from_two_sides():
+    """What a server could say: winners from two sides is a tie, not a win of the person here;
+    partners winning together (pair play) is their side's win."""
+    from dataclasses import replace
+
+    from game.client.celebration import won_here
+    from game.engine import PRESETS, Match, Status
+
+    view = Match(PRESETS["classic"], 4, seed=1).view(0)
+    over = replace(view, status=Status.MATCH_OVER)
+    assert won_here(replace(over, winners=(0,)), [0], 1.0)
+    assert not won_here(replace(over, winners=(1,)), [0], 1.0)
+    assert not won_here(replace(over, winners=(0, 1)), [0], 1.0)  # shared with an opponent: a tie
+    assert not won_here(replace(over, winners=()), [0], 1.0)
+    pairs = replace(over, rules=replace(over.rules, pairs=True))
+    assert won_here(replace(pairs, winners=(0, 2)), [0], 1.0)  # partners sit opposite
+    assert not won_here(replace(pairs, winners=(0, 1)), [0], 1.0)
+    assert not won_here(replace(over, winners=(0,)), [0], 0.0)  # instant: no motion

@@ -218,3 +218,29 @@ def test_the_tips_and_questions_are_read_whole_at_1024x600_in_every_language():
         finally:
             pygame.display.quit()
             i18n.set_language("en")
+
+
+KEY_WORDS = {  # how each language says S sorts the hand and R sends a reaction online
+    "en": ("S sorts your hand", "R sends a reaction (online)"),
+    "fr": ("S : trier la main", "R : une réaction (en ligne)"),
+    "es": ("S ordena tu mano", "R envía una reacción (en línea)"),
+    "de": ("S sortiert deine Hand", "R sendet eine Reaktion (online)"),
+}
+
+
+def test_every_page_names_the_sort_and_reaction_keys_in_every_language():
+    """Each rule set's page, as the screen shows it in each language, says what S and R do."""
+    from tests.client_support import make_app
+
+    for lang in i18n.LANGUAGES:
+        small = make_app((1024, 600))
+        try:
+            i18n.set_language(lang)
+            open_how_to_play(small)
+            for _ in ORDER:
+                text = shown_text(small)
+                assert all(words in text for words in KEY_WORDS[lang]), (lang, shown_page(small))
+                press(small, pygame.K_RIGHT)
+        finally:
+            pygame.display.quit()
+            i18n.set_language("en")

@@ -313,3 +313,22 @@ def test_statistics_show_the_points_the_server_said_at_the_end_of_a_ranked_game(
     assert top_name(app) == "StatisticsScene"
     texts = drawn_texts(app)
     assert "Online, 127.0.0.1:8765: 60 points" in texts and not any("40 points" in t for t in texts)
+
+
+def test_on_my_own_turn_the_countdown_shows_after_your_turn_and_still_ticks(app):
+    room = StakesRoom(make_match("duel", ["3H 9C", "5S 9D"], "7H", "KD QD JD TD 2C 3C 4D 5D"))
+    table, controller = table_for(app, room)
+    assert table.view.my_turn
+    room.takeover = [{"seat": 1, "left": 252.0}]  # Ben has gone while it is Ana's turn
+    room.tell()
+    assert run_until(app, lambda: "4:12" in table.message(), 30)
+    assert table.message() == "Your turn · Ben #3F2 left: a computer takes the seat in 4:12"
+    drawn = " ".join(drawn_texts(app))  # the box may take two lines for both
+    assert "Your turn" in drawn and "4:12" in drawn
+    for _ in range(3):
+        app.frame(STEP, lazy=True)
+    before = app.draws
+    for _ in range(int(3 / STEP)):  # no input: it ticks once a second
+        app.frame(STEP, lazy=True)
+    assert 2 <= app.draws - before <= 4
+    assert table.message().startswith("Your turn · ") and table.message()[-4:] in ("4:09", "4:08")

@@ -584,8 +584,8 @@ def ranked_screens(app: App, save: Callable[[str], None]) -> None:
     save("lobby_code_lookalike")
 def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     """What is at stake online: who joins from a link (a name and an avatar), a ranked table counting
-    down to a computer's takeover, its pause ("The game goes on"), the question before leaving it,
-    and the result with the ranking points earned."""
+    down to a computer's takeover (on the other's turn and on mine), its pause ("The game goes on"),
+    the question before leaving it, and the result with the ranking points earned."""
     from game.client.remote import RemoteController
     from game.client.scenes.leave_ranked import LeaveRankedScene
     from game.client.scenes.pause import PauseScene
@@ -618,6 +618,10 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     table = TableScene(app, ranked(match, takeover=[{"seat": 1, "left": 252.0}]))
     app.start(table)
     save("online_table_takeover")
+    mine = Match(PRESETS["duel"], 2, 41)
+    advance(mine, 6, random.Random(41), stop=lambda m: m.to_act == 0)
+    app.start(TableScene(app, ranked(mine, takeover=[{"seat": 1, "left": 252.0}])))
+    save("online_table_takeover_my_turn")  # "Your turn", then the countdown; ☺ beyond Sort
     app.stack.push(PauseScene(app, table))
     app.stack.apply_requests()
     save("online_pause")

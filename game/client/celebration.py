@@ -20,6 +20,7 @@ from typing import Final
 import pygame
 
 from game.engine import PlayerView, Status
+from game.engine.scoring import team_of
 
 DURATION: Final = 2.6
 """Seconds the celebration lasts."""
@@ -32,9 +33,18 @@ GRAVITY: Final = 0.55  # in window heights per second², before air slows the pa
 
 
 def won_here(view: PlayerView, local_people: Sequence[int], speed: float) -> bool:
-    """Whether the match shown by ``view`` is over and won by a person at this device
-    (``local_people``: the seats of the people playing here), with motion allowed (``speed`` > 0)."""
-    return speed > 0 and view.status == Status.MATCH_OVER and any(s in view.winners for s in local_people)
+    """Whether the match shown by ``view`` is over and really won by a person at this device
+    (``local_people``: the seats of the people playing here), with motion allowed (``speed`` > 0).
+
+    A real win is one side's: the winners are one seat, or partners in pair play. A tie is no
+    win, even one a person here shares: no winners at all (a tie for the lowest hand), or winners
+    from two sides (which the rules never give, but a server could say)."""
+    winners = view.winners
+    if speed <= 0 or view.status != Status.MATCH_OVER or not winners:
+        return False
+    if set(winners) != set(team_of(winners[0], view.players, view.rules.pairs)):
+        return False  # shared between sides: a tie
+    return any(s in winners for s in local_people)
 
 
 @dataclass(frozen=True, slots=True)

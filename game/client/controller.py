@@ -427,6 +427,7 @@ class MatchController:
         """Nothing to vote on here."""
 
     online = False  # the game waits on this device while it pauses
+    for_show = False  # people play it (see `ExhibitionController`)
     leaving_is_abandon = False  # a game on this device is saved when left: nothing is at stake
     earned = None  # no ranking points are earned on this device
 

@@ -25,7 +25,10 @@ LEVELS: Final = ("medium", "easy", "medium", "medium", "easy")
 class ExhibitionController(MatchController):
     """A `MatchController` whose every seat is a computer, for show: its view offers no move (the
     shown seat is a computer's: no buttons, no glow on its cards). Whoever shows it keeps it out of
-    the saves (the attract scene holds its table itself) and never `saving.watch`es it."""
+    the saves (the attract scene holds its table itself) and never `saving.watch`es it. Being
+    `for_show`, its table shows no Menu button; with no person, no autopilot and no Undo either."""
+
+    for_show = True
 
     def view(self) -> PlayerView:
         """The shown seat's view, without its legal moves (nobody here may act)."""

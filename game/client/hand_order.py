@@ -31,7 +31,7 @@ import pygame
 from game.engine import Card
 from game.engine.cards import COLOR_RANKS, COLOR_SUITS, STANDARD_RANKS, STANDARD_SUITS
 
-from .layout import MIN_TOUCH, Rect, TableLayout
+from .layout import Rect, TableLayout
 from .settings import HAND_SORTS
 
 DRAG_THRESHOLD: Final = 12
@@ -246,11 +246,5 @@ def drop_of(drag: HandDrag, shown: Sequence[Card], held: int, layout: TableLayou
 
 def sort_button_rect(layout: TableLayout) -> Rect:
     """The small Sort control: beside the shown seat's name plate, just above the hand, on the
-    side away from the action buttons."""
-    x, y, w, h = layout.me.box
-    gap = max(4, int(8 * layout.scale))
-    height = max(MIN_TOUCH, h)
-    width = max(MIN_TOUCH * 3, int(190 * layout.scale))
-    bottom = layout.hand_area[1]
-    left = x - gap - width if layout.left_handed else x + w + gap
-    return (left, bottom - height, width, height)
+    side away from the action buttons (`TableLayout.sort_button`, clear of everything else)."""
+    return layout.sort_button

@@ -118,6 +118,8 @@ class TableLayout:
     seat_box: tuple[int, int]  # width and height of a seat's box
     seat_columns: tuple[Rect, Rect, Rect]  # where the left column, the top row and the right column may go
     me: SeatSpot  # the shown seat's avatar, name and card count, above the hand
+    sort_button: Rect  # the hand's Sort control, beside the shown seat's name plate
+    reactions_button: Rect  # online, the reactions button (☺), beyond the Sort control
 
     @property
     def avatar_px(self) -> int:
@@ -213,11 +215,13 @@ class TableLayout:
         out: dict[str, Rect] = {
             "info": self.info, "log": self.log, "menu": self.menu_button, "autopilot": self.autopilot_button,
             "hand": self.hand_area,
-            "buttons": self.buttons, "centre": union(self.ring, self.message_box, self.timer_box),
+            "buttons": self.buttons, "ring": self.ring, "message": self.message_box, "timer": self.timer_box,
         }
         for i, spot in enumerate(self.seat_spots(others)):
             out[f"seat{i + 1}"] = spot.box
         out["me"] = self.me.box
+        out["sort"] = self.sort_button
+        out["reactions"] = self.reactions_button
         return out
 
     def hand_slots(self, count: int, lift: int = 0) -> list[Rect]:
@@ -352,7 +356,9 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
         pile_y += ring_top - ring[1]
     message_w = int(2 * half_width)
     message_box = (w // 2 - message_w // 2, ring[1] + ring[3] + gap_y, message_w, message_h)
-    timer_box = (w // 2 - message_w // 4, message_box[1] + message_h, message_w // 2, timer_h)
+    # The timer says "20 s": a narrow box, which leaves the corners under the message to the Sort
+    # control and the reactions button beside the name plate.
+    timer_box = (w // 2 - message_w // 8, message_box[1] + message_h, message_w // 4, timer_h)
     # The shown seat, like the others but without a fan: just above the hand, away from the buttons
     # (the side columns stop a button's height above the hand).
     me_h = min(bh, avatar + 2 * pad)
@@ -360,6 +366,14 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
     me_box = (me_x, hand_y - me_h, seat_w, me_h)
     me = _spot_lines(me_box, (me_x, hand_y - me_h, 0, 0), hand_y - me_h + (me_h - avatar) // 2, pad,
                      text_px, small_px)
+    # Beside the name plate, on the side away from the buttons: the Sort control, then (online)
+    # the reactions button, a square, beyond it; both stand on the hand's top edge.
+    side_gap = max(4, int(8 * scale))
+    sort_h, sort_w = max(MIN_TOUCH, me_h), max(MIN_TOUCH * 3, int(190 * scale))
+    sort_x = me_x - side_gap - sort_w if left_handed else me_x + seat_w + side_gap
+    sort_button = (sort_x, hand_y - sort_h, sort_w, sort_h)
+    react_x = sort_x - side_gap - bh if left_handed else sort_x + sort_w + side_gap
+    reactions_button = (react_x, hand_y - bh, bh, bh)
 
     return TableLayout(
         size=size, scale=scale, card=(cw, ch), small_card=(scw, sch), draw_pile=draw_pile,
@@ -369,4 +383,5 @@ def compute(size: tuple[int, int], *, left_handed: bool = False) -> TableLayout:
         pile_label=pile_label, pending=pending, ring=ring, message_box=message_box,
         timer_box=timer_box, log=log, text_px=text_px, small_px=small_px, message_px=message_px,
         seat_box=(seat_w, seat_h), seat_columns=(left_col, top_row, right_col), me=me,
+        sort_button=sort_button, reactions_button=reactions_button,
     )

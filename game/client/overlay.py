@@ -6,11 +6,18 @@ view, names the seats as the table does, and draws with the table's card art and
 felt. It never reaches into the table's own state (the keyboard selection, its
 animations, whether it has shown a result): the table keeps those itself.
 `TableScene` satisfies this protocol; each overlay is typed for it alone.
+
+`CoversTable` is the one way a scene over a table lets an online game go on underneath
+(the pause menu, the leave-ranked question, the move log, the reactions, the rules in play,
+Settings from the pause menu): an online room does not wait for one player's screen, so the
+table runs (its countdowns tick, what the server says is taken in); a local game waits.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
+
+from .scene import Scene
 
 if TYPE_CHECKING:
     import pygame
@@ -65,3 +72,29 @@ class TableBelow(Protocol):
 
     def move_lines(self) -> list[str]:
         """The round's moves in words, oldest first (the move log; never a drawn card)."""
+
+
+class CoversTable(Scene):
+    """A scene over a table (``below``, set by the scene, None when opened elsewhere): online, the
+    table runs underneath it; a local game waits. Mixed in before another base (`GuiScene`),
+    whose own update and timing still run."""
+
+    below: TableBelow | None = None  # the table this scene covers, if it covers one
+
+    def runs_below(self) -> TableBelow | None:
+        """The covered table when its game goes on underneath (online), else None."""
+        table = self.below
+        return table if table is not None and table.controller.online else None
+
+    def update(self, dt: float) -> None:
+        """The scene's own update, then the online table underneath for the same time."""
+        super().update(dt)
+        table = self.runs_below()
+        if table is not None:
+            table.update(dt)
+
+    def next_frame(self) -> float | None:
+        """The sooner of the scene's own next frame and the online table's underneath."""
+        table = self.runs_below()
+        times = [super().next_frame(), table.next_frame() if table is not None else None]
+        return min((t for t in times if t is not None), default=None)

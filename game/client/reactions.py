@@ -69,14 +69,9 @@ def draw_glyph(surface: pygame.Surface, reaction: str, rect: pygame.Rect,
 
 
 def button_rect(layout: TableLayout) -> pygame.Rect:
-    """The reactions button: a square beside the shown seat's name plate, above the hand (on the
-    side of the window the buttons are not)."""
-    bh = layout.button_size[1]
-    x, _, w, _ = layout.me.box
-    gap = max(4, int(8 * layout.scale))
-    hand_y = layout.hand_area[1]
-    left = x - gap - bh if layout.left_handed else x + w + gap
-    return pygame.Rect(left, hand_y - bh - gap // 2, bh, bh)
+    """The reactions button: a square beyond the Sort control beside the shown seat's name plate,
+    above the hand (on the side of the window the buttons are not)."""
+    return pygame.Rect(layout.reactions_button)  # beyond the Sort control (`TableLayout`)
 
 
 def board_for(controller: TableControl, settings: Settings) -> ReactionBoard | None:

@@ -262,6 +262,7 @@ class RemoteController:
         self.connection.send(Vote(seat=seat, penalise=penalise))
 
     online = True  # the game goes on at the server for the others while this device pauses
+    for_show = False  # this device plays a seat
 
     @property
     def leaving_is_abandon(self) -> bool:
@@ -344,12 +345,12 @@ class RemoteController:
             return tr("online.closed")
         if status != CONNECTED:
             return tr("online.connecting", address=f"{self.connection.host}:{self.connection.port}")
-        if self._view is not None and self._view.my_turn:
-            return ""  # "Your turn" matters more than who is away
         away = sorted(s for s in self.takeover if s != self.viewer and 0 <= s < len(names))
         if away:  # a ranked game: the seat of someone away goes to a computer when the time runs out
-            soonest = min(away, key=lambda s: self.takeover[s])
+            soonest = min(away, key=lambda s: self.takeover[s])  # (on my turn, after "Your turn")
             return tr("online.takeover", name=names[soonest], left=countdown_text(self.takeover[soonest]))
+        if self._view is not None and self._view.my_turn:
+            return ""  # "Your turn" matters more than who the room waits for
         absent = set(self.waiting_for)
         room = self.status
         if self.accepted and room is not None and room.state in (Status.ROUND_OVER, Status.MATCH_OVER):

@@ -175,6 +175,11 @@ class TableControl(Protocol):
         """Whether the game is a server's: it goes on for the others while this device pauses."""
 
     @property
+    def for_show(self) -> bool:
+        """Whether the game is only shown (a kiosk's attract game): nobody here plays it, so the
+        table offers nothing to press (no Menu button, no autopilot, no Undo)."""
+
+    @property
     def leaving_is_abandon(self) -> bool:
         """Whether leaving now puts this player's seat at stake (a ranked online game under way:
         a computer takes it after five minutes away, and the others may vote a penalty)."""

@@ -64,11 +64,12 @@ class TablePainter:
              playable: set[int], selected: int | None, buttons: Sequence[Button[Any]],
              message: str, thinking: int | None, timer: float | None, markers: bool,
              hide_hand: bool = False, moves: Sequence[str] = (), avatars: Sequence[int] = (),
-             plate: bool = True, undo: bool = True) -> None:
+             plate: bool = True, undo: bool = True, menu: bool = True) -> None:
         """Draw everything for ``view``; ``hide_hand`` shows the hand face down (hot-seat handoff);
         ``moves`` are the move log's last lines, oldest first; ``avatars`` one per seat (none: no
         avatars drawn); ``plate``: the shown seat's name plate above the hand; ``undo``: whether
-        turns can be taken back here (else the rules in force do not list Undo)."""
+        turns can be taken back here (else the rules in force do not list Undo); ``menu``: whether
+        the Menu button is shown (not over a game only shown, a kiosk's attract game)."""
         self.faces_drawn = []
         self.arrows_drawn = []
         self.avatars_drawn = []
@@ -81,7 +82,8 @@ class TablePainter:
         self._hand(surface, view, animator, hand_rects, playable, selected, markers, hide_hand)
         for button in buttons:
             button.draw(surface, self.layout.scale)
-        self._menu_button(surface)
+        if menu:
+            self._menu_button(surface)
         self._log(surface, moves)
         self._message(surface, message, timer)
 

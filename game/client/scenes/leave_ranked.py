@@ -20,7 +20,7 @@ from .. import ui
 from ..i18n import tr
 from ..keymap import Nav
 from ..layout import line_height
-from ..scene import Scene
+from ..overlay import CoversTable
 from ..widgets import Button, button_input
 
 if TYPE_CHECKING:
@@ -28,14 +28,14 @@ if TYPE_CHECKING:
     from ..scene import SceneApp
 
 
-class LeaveRankedScene(Scene):
+class LeaveRankedScene(CoversTable):
     """Overlay: what leaving costs, Stay and Leave."""
 
     opaque = False
 
     def __init__(self, app: SceneApp, table: TableBelow) -> None:
         super().__init__(app)
-        self.table = table
+        self.table = self.below = table
         self.focus = 0  # Stay first: the gentler answer is the default one
         self.buttons: list[Button[bool]] = []
         self.resize(app.size)
@@ -76,17 +76,6 @@ class LeaveRankedScene(Scene):
     def explanation(self) -> str:
         """What leaving costs, in the player's language."""
         return tr("leave.body", minutes=round(ABANDON_AFTER / 60), points=PENALTY)
-
-    # ---- time --------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Online, the game goes on underneath: the table runs (its countdowns tick, what the server
-        says is taken in and shown dimmed under the question); a local game waits."""
-        if self.table.controller.online:
-            self.table.update(dt)
-
-    def next_frame(self) -> float | None:
-        """Online, when the table underneath needs its next frame; a local game waits (None)."""
-        return self.table.next_frame() if self.table.controller.online else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim what is below; on a panel, the question, what is at stake, the buttons."""

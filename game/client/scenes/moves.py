@@ -5,7 +5,8 @@ move of the round being played, oldest first, as the table's log words them
 (`game.client.move_log`: only what every seat saw, never a drawn card). A long log
 scrolls: the mouse wheel, ↑ ↓, Page Up/Down, Home/End, or dragging a finger; it
 opens on the newest moves. A tap (without dragging), Esc, Enter or M closes it.
-Like the pause menu, the game waits underneath while it is open.
+Like the pause menu, a local game waits underneath while it is open; an online one goes on
+(`overlay.CoversTable`): the log grows as the others play.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..i18n import tr
 from ..intents import TableCommand
 from ..keymap import Nav
 from ..layout import line_height
-from ..scene import Scene
+from ..overlay import CoversTable
 from ..table_paint import options_in_force
 
 if TYPE_CHECKING:
@@ -27,14 +28,14 @@ if TYPE_CHECKING:
     from ..scene import SceneApp
 
 
-class MovesScene(Scene):
+class MovesScene(CoversTable):
     """Overlay: a panel listing the round's moves."""
 
     opaque = False
 
     def __init__(self, app: SceneApp, table: TableBelow) -> None:
         super().__init__(app)
-        self.table = table
+        self.table = self.below = table
         self.top_line = 0  # index of the first line shown
         self._press: tuple[int, int] | None = None  # where a press began (a drag scrolls)
         self._dragged = False

@@ -33,7 +33,7 @@ from ..i18n import tr
 from ..intents import ChangeLevel, PauseChoice, PauseIntent, ToggleAutopilot
 from ..keymap import Nav
 from ..layout import MIN_TOUCH, line_height
-from ..scene import Scene
+from ..overlay import CoversTable
 from ..widgets import Button, button_input
 
 if TYPE_CHECKING:
@@ -41,14 +41,14 @@ if TYPE_CHECKING:
     from ..scene import SceneApp
 
 
-class PauseScene(Scene):
+class PauseScene(CoversTable):
     """Overlay; a local game (computer turns, timers) waits underneath, an online one goes on."""
 
     opaque = False
 
     def __init__(self, app: SceneApp, table: TableBelow) -> None:
         super().__init__(app)
-        self.table = table
+        self.table = self.below = table
         self.focus = 0
         self.buttons: list[Button[PauseIntent]] = []
         controller = table.controller
@@ -132,7 +132,7 @@ class PauseScene(Scene):
                 controller.set_autopilot(seat, not controller.autopilot(seat))
                 self.resize(self.app.size)
             case PauseChoice.SETTINGS:
-                self.app.push("Settings")
+                self.app.push("Settings", table=self.table)  # online, the game goes on under it
             case PauseChoice.MENU if self.table.controller.leaving_is_abandon:
                 self.app.push("LeaveRanked", table=self.table)  # the seat is at stake: asked first
             case PauseChoice.RULES:
@@ -150,17 +150,6 @@ class PauseScene(Scene):
         self.table.apply_settings()
         self.resize(self.app.size)
         self.dirty = True
-
-    # ---- time --------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Online, the game goes on underneath: the table runs (its countdowns tick, what the server
-        says is taken in and shown dimmed under the pause menu); a local game waits."""
-        if self.table.controller.online:
-            self.table.update(dt)
-
-    def next_frame(self) -> float | None:
-        """Online, when the table underneath needs its next frame; a local game waits (None)."""
-        return self.table.next_frame() if self.table.controller.online else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the table, draw the column on a panel."""

@@ -20,8 +20,8 @@ from .. import keymap, ui
 from ..i18n import tr
 from ..keymap import Nav
 from ..layout import MIN_TOUCH, line_height
+from ..overlay import CoversTable
 from ..reactions import GLYPHS, words
-from ..scene import Scene
 from ..widgets import Button, button_input
 
 if TYPE_CHECKING:
@@ -34,14 +34,14 @@ CLOSE = "close"
 EVERYONE = "everyone"
 
 
-class ReactionsScene(Scene):
+class ReactionsScene(CoversTable):
     """Overlay over an online table: a reaction to send, whose reactions to show."""
 
     opaque = False
 
     def __init__(self, app: SceneApp, table: TableBelow, board: ReactionBoard) -> None:
         super().__init__(app)
-        self.table = table
+        self.table = self.below = table
         self.board = board
         self.focus = 0
         self.buttons: list[Button[str | int]] = []  # a reaction id, EVERYONE, a seat (int), CLOSE
@@ -133,13 +133,6 @@ class ReactionsScene(Scene):
             self.app.pop()
 
     # ---- time --------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """The online game goes on underneath (and its bubbles come and go)."""
-        self.table.update(dt)
-
-    def next_frame(self) -> float | None:
-        """When the table underneath needs its next frame."""
-        return self.table.next_frame()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the table; the title, the tiles and the switches on a panel."""

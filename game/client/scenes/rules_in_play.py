@@ -16,16 +16,18 @@ import pygame_gui
 from ..gui import GuiScene
 from ..house_rules import summary_markup
 from ..i18n import tr
+from ..overlay import CoversTable
 
 if TYPE_CHECKING:
     from ..overlay import TableBelow
     from ..scene import SceneApp
 
 
-class RulesInPlayScene(GuiScene):
+class RulesInPlayScene(CoversTable, GuiScene):
     """A title, the rules of the game in play, and Back."""
 
     def __init__(self, app: SceneApp, table: TableBelow) -> None:
+        self.below = table  # online, the game goes on underneath
         view = table.view
         self.markup = summary_markup(view.rules, view.players)
         super().__init__(app)

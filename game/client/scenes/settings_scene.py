@@ -17,19 +17,23 @@ import pygame_gui
 from .. import i18n
 from ..gui import GuiScene
 from ..i18n import tr
+from ..overlay import CoversTable
 from ..saving import write_problem_line
 from ..settings import HAND_SORTS, SPEEDS
 
 if TYPE_CHECKING:
+    from ..overlay import TableBelow
     from ..scene import SceneApp
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
 
 
-class SettingsScene(GuiScene):
-    """Pushed over the menu or the pause overlay; Back pops it."""
+class SettingsScene(CoversTable, GuiScene):
+    """Pushed over the menu or the pause overlay; Back pops it. From the pause menu it covers the
+    table (``table``): an online game goes on underneath."""
 
-    def __init__(self, app: SceneApp) -> None:
+    def __init__(self, app: SceneApp, table: TableBelow | None = None) -> None:
+        self.below = table
         self.unwritable = write_problem_line(app, "settings")  # before the first build
         super().__init__(app)
 

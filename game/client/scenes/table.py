@@ -322,7 +322,7 @@ class TableScene(Scene):
 
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap or click at ``pos``."""
-        if pygame.Rect(self.layout.menu_button).collidepoint(pos):
+        if pygame.Rect(self.layout.menu_button).collidepoint(pos) and not self.controller.for_show:
             self.intent(TableCommand.PAUSE)
             return True
         if pygame.Rect(self.layout.log).collidepoint(pos) and self.moves.moves:
@@ -644,13 +644,21 @@ class TableScene(Scene):
 
     # ---- drawing -----------------------------------------------------------------------------
     def message(self) -> str:
-        """The line under the piles: an error, whose turn it is, or what is pending."""
+        """The line under the piles: an error, whose turn it is, or what is pending. On the
+        viewer's own turn, a notice (online: the countdown to a takeover) comes after "Your turn"
+        rather than hide it (the two may take the box's two lines)."""
         if self.toast_left > 0:
             return self.toast
         names = self.names()
         notice = self.controller.notice(names)  # online: the connection, or who the room waits for
-        if notice:
-            return notice
+        view = self.view
+        turn = self._turn_line(names)
+        if notice and turn and view.to_act == view.seat:
+            return tr("table.turn_and_notice", turn=turn, notice=notice)
+        return notice or turn
+
+    def _turn_line(self, names: list[str]) -> str:
+        """Whose turn it is and what they are to do, or ``""``."""
         view = self.view
         if view.to_act is None:
             return ""
@@ -699,7 +707,8 @@ class TableScene(Scene):
                           message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
                           moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
-                          plate=not self.picking_suit(), undo=controller.undo_offered)
+                          plate=not self.picking_suit(), undo=controller.undo_offered,
+                          menu=not controller.for_show)
         if self.reactions is not None:
             self.reactions.draw(surface, self.layout, button=self.reactions.open(view))
         self.painter.draw_flights(surface, self.animator, markers_for(view))
