@@ -699,7 +699,8 @@ class TableScene(Scene):
         if drag is not None and self.hand.drag_at is not None:  # the dragged card under the pointer
             rects = list(rects)
             rects[self.hand.drag_at] = pygame.Rect(drag.rect(self.layout.card))
-        extra = [b for b in (self.sort_button, self.autopilot_button) if b is not None]
+        picking = self.picking_suit()  # the picker's panel covers the hand's controls: left out, as the plate
+        extra = [b for b in (None if picking else self.sort_button, self.autopilot_button) if b is not None]
         view = dataclasses.replace(view, hand=self.shown) if len(self.shown) == len(view.hand) else view
         self.painter.draw(surface, view, names=self.names(), levels=levels, animator=self.animator,
                           hand_rects=rects, playable=self.playable, selected=self.selected,
@@ -707,10 +708,10 @@ class TableScene(Scene):
                           message=self.message(), thinking=thinking, timer=timer,
                           markers=markers_for(view), hide_hand=passing or controller.handoff_to is not None,
                           moves=self.move_lines(last=LOG_LINES), avatars=self.avatars(),
-                          plate=not self.picking_suit(), undo=controller.undo_offered,
+                          plate=not picking, undo=controller.undo_offered,
                           menu=not controller.for_show)
         if self.reactions is not None:
-            self.reactions.draw(surface, self.layout, button=self.reactions.open(view))
+            self.reactions.draw(surface, self.layout, button=self.reactions.open(view) and not picking)
         self.painter.draw_flights(surface, self.animator, markers_for(view))
         if drag is not None and not passing:  # on top of the hand it is moved in
             at = pygame.Rect(drag.rect(self.layout.card))
