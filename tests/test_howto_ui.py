@@ -222,8 +222,8 @@ def test_the_tips_and_questions_are_read_whole_at_1024x600_in_every_language():
 
 KEY_WORDS = {  # how each language says S sorts the hand and R sends a reaction online
     "en": ("S sorts your hand", "R sends a reaction (online)"),
-    "fr": ("S : trier la main", "R : une réaction (en ligne)"),
-    "es": ("S ordena tu mano", "R envía una reacción (en línea)"),
+    "fr": ("S : trier la main", "R : réaction (en ligne)"),
+    "es": ("S ordena tu mano", "R: reacción (en línea)"),
     "de": ("S sortiert deine Hand", "R sendet eine Reaktion (online)"),
 }
 
