@@ -11,6 +11,7 @@ import pygame
 
 from . import keymap, ui
 from .keymap import Nav
+from .layout import line_height
 
 BUTTON_FILL = (31, 95, 70)
 BUTTON_HOT = (201, 162, 39)
@@ -70,3 +71,33 @@ def button_input(event: pygame.event.Event, buttons: Sequence[Button[IntentT]],
             key(nav)
         return True
     return event.type == pygame.MOUSEBUTTONDOWN
+
+
+def draw_question(surface: pygame.Surface, buttons: Sequence[Button[IntentT]], focus: int, title: str,
+                  body: str, *, margin: float, title_px: int, rise: int, body_lines: int,
+                  body_to_buttons: bool) -> None:
+    """A question over the table (the vote, leaving a ranked game): the table dimmed, then on one
+    panel the title, the ``body`` (in ``body_lines`` lines at most, down to the buttons when
+    ``body_to_buttons``) and the buttons, the ``focus``-th lit. Sizes are at 1080 lines' scale:
+    ``margin`` a share of the width each side, ``rise`` how far above the middle the title stands."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    surface.blit(shade, (0, 0))
+    w, h = surface.get_size()
+    scale = ui.scale_for((w, h))
+    side = int(w * margin)
+    px = int(title_px * scale)
+    heading = pygame.Rect(side, h // 2 - int(rise * scale), w - 2 * side, line_height(px))
+    pad = int(24 * scale)
+    bottom = max(button.rect.bottom for button in buttons)
+    ui.panel(surface, pygame.Rect(side - pad, heading.top - pad, w - 2 * side + 2 * pad,
+                                  bottom - heading.top + 2 * pad), scale)
+    ui.fit(surface, title, heading, px, bold=True, color=ui.GOLD)
+    small = int(24 * scale)
+    top = heading.bottom + int(12 * scale)
+    height = (buttons[0].rect.top - int(12 * scale) - top if body_to_buttons
+              else body_lines * line_height(small))
+    ui.fit(surface, body, pygame.Rect(side, top, w - 2 * side, height), small, lines=body_lines, valign="top")
+    for i, button in enumerate(buttons):
+        button.hot = i == focus
+        button.draw(surface, scale)

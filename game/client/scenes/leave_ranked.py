@@ -19,9 +19,8 @@ from game.net.ranking import ABANDON_AFTER, PENALTY
 from .. import ui
 from ..i18n import tr
 from ..keymap import Nav
-from ..layout import line_height
 from ..overlay import CoversTable
-from ..widgets import Button, button_input
+from ..widgets import Button, button_input, draw_question
 
 if TYPE_CHECKING:
     from ..overlay import TableBelow
@@ -79,23 +78,5 @@ class LeaveRankedScene(CoversTable):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim what is below; on a panel, the question, what is at stake, the buttons."""
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
-        w, h = surface.get_size()
-        scale = ui.scale_for((w, h))
-        margin = int(w * 0.1)
-        px = int(36 * scale)
-        title = pygame.Rect(margin, h // 2 - int(190 * scale), w - 2 * margin, line_height(px))
-        pad = int(24 * scale)
-        bottom = max(button.rect.bottom for button in self.buttons)
-        ui.panel(surface, pygame.Rect(margin - pad, title.top - pad, w - 2 * margin + 2 * pad,
-                                      bottom - title.top + 2 * pad), scale)
-        ui.fit(surface, tr("leave.title"), title, px, bold=True, color=ui.GOLD)
-        small = int(24 * scale)
-        top = title.bottom + int(12 * scale)
-        body = pygame.Rect(margin, top, w - 2 * margin, self.buttons[0].rect.top - int(12 * scale) - top)
-        ui.fit(surface, self.explanation(), body, small, lines=5, valign="top")
-        for i, button in enumerate(self.buttons):
-            button.hot = i == self.focus
-            button.draw(surface, scale)
+        draw_question(surface, self.buttons, self.focus, tr("leave.title"), self.explanation(), margin=0.1,
+                      title_px=36, rise=190, body_lines=5, body_to_buttons=True)

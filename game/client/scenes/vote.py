@@ -18,10 +18,9 @@ from game.net.ranking import PENALTY
 from .. import ui
 from ..i18n import tr
 from ..keymap import Nav
-from ..layout import line_height
 from ..remote import with_tags
 from ..scene import Scene
-from ..widgets import Button, button_input
+from ..widgets import Button, button_input, draw_question
 
 if TYPE_CHECKING:
     from ..overlay import TableBelow
@@ -74,23 +73,6 @@ class VoteScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the table; on a panel, the title, the question, the buttons."""
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
-        w, h = surface.get_size()
-        scale = ui.scale_for((w, h))
-        margin = int(w * 0.12)
-        px = int(38 * scale)
-        title = pygame.Rect(margin, h // 2 - int(170 * scale), w - 2 * margin, line_height(px))
-        pad = int(24 * scale)
-        bottom = max(button.rect.bottom for button in self.buttons)
-        ui.panel(surface, pygame.Rect(margin - pad, title.top - pad, w - 2 * margin + 2 * pad,
-                                      bottom - title.top + 2 * pad), scale)
-        ui.fit(surface, tr("vote.title", name=self.name), title, px, bold=True, color=ui.GOLD)
-        small = int(24 * scale)
-        question = pygame.Rect(margin, title.bottom + int(12 * scale), w - 2 * margin, 3 * line_height(small))
-        ui.fit(surface, tr("vote.question", name=self.name, points=-PENALTY), question, small, lines=3,
-               valign="top")
-        for i, button in enumerate(self.buttons):
-            button.hot = i == self.focus
-            button.draw(surface, scale)
+        draw_question(surface, self.buttons, self.focus, tr("vote.title", name=self.name),
+                      tr("vote.question", name=self.name, points=-PENALTY), margin=0.12, title_px=38,
+                      rise=170, body_lines=3, body_to_buttons=False)
