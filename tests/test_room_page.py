@@ -170,3 +170,19 @@ def test_the_page_loads_nothing_and_allows_only_its_own_style():
     assert f"<style>{STYLE}</style>" in page and "unsafe-inline" not in CSP and "default-src 'none'" in CSP
     assert "http://www.w3.org/2000/svg" in svg(10, "x")  # a namespace, never fetched
     assert "src=" not in page and "<link" not in page and "url(" not in page and "@import" not in page
+
+
+def test_a_finished_game_offers_no_button_to_it_and_online_undo_is_no_house_rule():
+    class Over(Room):
+        state = "match_over"  # type: ignore[assignment]
+
+    room = _room(["Ana", "Ben"])
+    room.rules = room.rules.with_options(undo=False, jacks_skip=True)  # online rooms play without undo
+    waiting = render(room, "h.example", 8765, False, lang="fr")
+    assert "Valets" in waiting or "valets" in waiting  # a real house rule is told
+    assert "Annuler" not in waiting and "Ouvrir dans Huit" in waiting
+    assert "Les valets font passer : oui" in waiting  # French spacing, the catalogue's own pair
+    room.__class__ = Over
+    over = render(room, "h.example", 8765, False, lang="fr")
+    assert "Cette partie est terminée" in over
+    assert 'class="open"' not in over and "K7M-4AX-P9T-E3F-HWR" not in over

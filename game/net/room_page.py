@@ -114,8 +114,10 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
     preset = room.rules.name
     title = t(f"preset.{preset}") if preset in PRESETS else preset
     usual = PRESETS[preset].options() if preset in PRESETS else {}
-    changed = {k: v for k, v in room.rules.options().items() if usual.get(k) != v}
-    rules = ", ".join(f"{t(f'option.{name}')}: {_value(t, value)}" for name, value in sorted(changed.items()))
+    # Online nobody takes a turn back, so a room's "undo: off" is no house rule a friend should read.
+    changed = {k: v for k, v in room.rules.options().items() if usual.get(k) != v and k != "undo"}
+    rules = ", ".join(t("fmt.pair", label=t(f"option.{name}"), value=_value(t, value))
+                      for name, value in sorted(changed.items()))
     state = room.state
     over = state == "match_over"
     waiting = set(room.waiting_for()) if not over else set()
@@ -152,6 +154,10 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
                     f'<p class="small"><code>python3 -m venv .venv &amp;&amp; .venv/bin/pip install -e . '
                     f'&amp;&amp; .venv/bin/python main.py</code> (<code>make play</code>)</p>')
     house = f'<p class="state">{e(t("web.house_rules", rules=rules))}</p>' if rules else ""
+    joining = "" if over else (  # a finished game has no seat left to take: no button to it
+        f'<a class="open" href="{e(game_link)}">{e(t("web.open"))}</a>\n'
+        f'<p class="small">{e(menu)}</p>\n'
+        f'<p class="small">{e(t("web.code"))} <code class="code">{e(room.room_id)}</code></p>\n')
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -166,10 +172,7 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
                       else "web.state.playing"))}</p>
 {house}<ul>{"".join(seats)}</ul>
 </section>
-<a class="open" href="{e(game_link)}">{e(t("web.open"))}</a>
-<p class="small">{e(menu)}</p>
-<p class="small">{e(t("web.code"))} <code class="code">{e(room.room_id)}</code></p>
-<h2>{e(t("web.get"))}</h2>
+{joining}<h2>{e(t("web.get"))}</h2>
 {download}
 </main></body></html>
 """
