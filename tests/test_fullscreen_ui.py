@@ -43,7 +43,11 @@ def test_window_fullscreen_window_fullscreen_covers_the_screen_each_time(tmp_pat
     server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1600x900x24"], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     try:
-        time.sleep(1.0)
+        socket = Path("/tmp/.X11-unix") / f"X{display[1:]}"
+        deadline = time.monotonic() + 15  # a loaded machine may take a while to start Xvfb
+        while not socket.exists() and server.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert socket.exists(), f"Xvfb did not start on {display}"
         env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
         done = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True,
                               text=True, timeout=120)
