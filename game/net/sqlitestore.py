@@ -26,6 +26,11 @@ digest, name and avatar: `profiles`), ``ratings`` (experience points per player 
 rule set: the leaderboards) and ``ranked`` (each player's ranked games and penalties:
 their history, keyed by room, deal and player so that a line is written once however
 often the server is restarted).
+
+A room's log stays bounded (version 3): storing a ``deal`` entry also stores the room as
+it stood just before it (``snapshots``: `room_snapshot.snapshot`) and forgets the room's
+entries before that deal, all in one commit. A room is rebuilt from its snapshot (if it
+has one) and the entries after it: its log is never longer than its current deal.
 """
 
 from __future__ import annotations
@@ -42,11 +47,12 @@ from typing import Any, Final
 from game.engine.snapshot import stored_rules
 
 from .profiles import Profile
+from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
 from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
 from .wire import rules_from_json, rules_to_json
 
-VERSION: Final = 2
+VERSION: Final = 3
 """The schema's version, kept in SQLite's ``user_version`` (0 in files of the first version)."""
 
 HEADER: Final = b"SQLite format 3\x00"
@@ -107,18 +113,30 @@ CREATE INDEX ranked_player ON ranked (player, at);
 """
 """The players' tables (version 2): profiles, experience points per rule set, ranked games."""
 
+SNAPSHOTS_SCHEMA: Final = """
+CREATE TABLE snapshots (
+    room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+"""
+"""Each room's snapshot (version 3): the room as it stood before the deal its log's entry
+``seq`` (the ``deal`` entry; every entry before it is forgotten) dealt."""
+
 FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
                         "log": ["room", "seq", "kind", "seat", "text"]}
 """The tables as the first version wrote them."""
 SECOND_COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
 """The tables as version 1 wrote them."""
-COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
-                  "profiles": ["id", "name", "avatar", "created", "active"],
-                  "ratings": ["player", "preset", "xp", "games"],
-                  "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
-                             "opponents"]}
+THIRD_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
+                        "profiles": ["id", "name", "avatar", "created", "active"],
+                        "ratings": ["player", "preset", "xp", "games"],
+                        "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
+                                   "opponents"]}
+"""The tables as version 2 wrote them."""
+COLUMNS: Final = {**THIRD_COLUMNS, "snapshots": ["room", "seq", "state"]}
 """The tables as this version writes them."""
-COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, VERSION: COLUMNS}
+COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
 
 
@@ -175,6 +193,19 @@ def owner_only(path: Path) -> None:
                 file.chmod(OWNER_ONLY)
 
 
+def _statements(db: sqlite3.Connection, script: str) -> None:
+    """Run each statement of ``script`` inside the caller's transaction (``executescript`` commits)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _migrate_snapshots(db: sqlite3.Connection) -> None:
+    """Bring a version 2 file to the snapshots of version 3: a room of it keeps its whole log until
+    its next deal is stored (the first snapshot; its older entries go then)."""
+    _statements(db, SNAPSHOTS_SCHEMA)
+
+
 class SQLiteRoomStore:
     """The rooms and players in an SQLite file (`roomstore.RoomStore`; see the module).
 
@@ -219,7 +250,7 @@ class SQLiteRoomStore:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if not tables:
             db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
-                             + PLAYERS_SCHEMA)
+                             + PLAYERS_SCHEMA + SNAPSHOTS_SCHEMA)
         else:
             health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
             if health != ["ok"]:
@@ -246,11 +277,12 @@ class SQLiteRoomStore:
                         db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
                         # Rooms of the first version keep the seven days they were promised.
                         db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
-                    # Rooms made before there were public ones were all private.
-                    db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
-                    for statement in PLAYERS_SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                    if version < 2:
+                        # Rooms made before there were public ones were all private.
+                        db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
+                        _statements(db, PLAYERS_SCHEMA)
+                    if version < 3:
+                        _migrate_snapshots(db)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -283,11 +315,19 @@ class SQLiteRoomStore:
 
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room, committed when this returns; ``lines``: ranked lines
-        committed with it (a penalty voted with the vote that decides it), all or nothing."""
+        committed with it (a penalty voted with the vote that decides it), all or nothing. A
+        ``deal`` entry replaces the room's snapshot with the room as it stands (before the deal)
+        and forgets the entries before it (see the module)."""
+        seq = room.log_length
+        state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
         with refused(), self.db:
             self.db.execute("BEGIN")
+            if state is not None:
+                self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
+                                (room.room_id, seq, state))
+                self.db.execute("DELETE FROM log WHERE room = ? AND seq < ?", (room.room_id, seq))
             self.db.execute("INSERT INTO log VALUES (?, ?, ?, ?, ?)",
-                            (room.room_id, room.log_length, entry.kind, entry.seat, entry.text))
+                            (room.room_id, seq, entry.kind, entry.seat, entry.text))
             self.db.execute("UPDATE rooms SET active = ? WHERE id = ?", (now, room.room_id))
             for line in lines:
                 self._rank(line)
@@ -312,8 +352,14 @@ class SQLiteRoomStore:
         played = rules_from_json(stored_rules(json.loads(rules)))
         room = Room(room_id, played, [Seat.from_json(s) for s in stored], seed, first,
                     owner=owner, joined=bool(joined), kind=kind, created=created)
+        base = self.db.execute("SELECT seq, state FROM snapshots WHERE room = ?", (room_id,)).fetchone()
+        start = 0
+        if base is not None:
+            start = base[0]
+            restore(room, json.loads(base[1]))
+            room.log_length = start
         entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
-            "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
+            "SELECT kind, seat, text FROM log WHERE room = ? AND seq >= ? ORDER BY seq", (room_id, start))]
         room.replay(entries)
         return room
 
@@ -330,6 +376,7 @@ class SQLiteRoomStore:
         with refused(), self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM log WHERE room = ?", (room_id,))
+            self.db.execute("DELETE FROM snapshots WHERE room = ?", (room_id,))
             self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
 
     def exists(self, room_id: str) -> bool:
