@@ -139,7 +139,8 @@ def restart(path: Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     """Play, store both ways, restart on each, print (see the module)."""
-    parser = argparse.ArgumentParser(prog="python -m tools.room_log_bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.room_log_bench",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help=f"deals played (300; at most {MAX_DEALS})")
     parser.add_argument("--repeat", type=int, default=3, help="restarts timed per file, the median shown (3)")
     parser.add_argument("--seed", type=int, default=1, help="the room's seed and Medium's (1)")
