@@ -94,6 +94,24 @@ def test_a_long_room_keeps_only_its_current_deal_in_the_log_and_is_rebuilt_exact
     again.close()
 
 
+def test_a_room_whose_snapshot_is_damaged_is_set_aside_and_the_others_start(tmp_path):
+    path = tmp_path / "rooms.sqlite3"
+    store = SQLiteRoomStore(path)
+    _live_room(store, 3)
+    other = Room("other", PRESETS["duel"], [Seat("human", name="Cy", key_hash="2" * 64), Seat("human")],
+                 seed=1)
+    store.add(other, 2.0)
+    store.db.execute("UPDATE snapshots SET state = ? WHERE room = 'long'", (json.dumps({"match": {}}),))
+    rooms, broken = store.load()
+    assert [r.room_id for r in rooms] == ["other"]
+    assert [room for room, _ in broken] == ["long"] and "snapshot" in broken[0][1]
+    assert store.exists("long")  # kept as it is, never started afresh
+    store.delete("long")
+    assert store.db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0] == 0
+    assert store.db.execute("SELECT COUNT(*) FROM log WHERE room = 'long'").fetchone()[0] == 0
+    store.close()
+
+
 def test_a_match_with_a_target_is_rebuilt_between_and_within_its_deals(tmp_path):
     path = tmp_path / "rooms.sqlite3"
     store = SQLiteRoomStore(path)
