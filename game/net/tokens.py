@@ -9,7 +9,8 @@ A profile (a name and a tag) holds tokens:
 - **The stake.** Every person of a competitive game (a ranked one: `rooms.Room.earns`, public
   rooms and quick match) puts `STAKE` tokens in the pot at the deal (or all they hold, if
   less: possible only when they play two competitive games at once); the winner takes the
-  pot, a winning pair shares it, and a tie shares it among the people who did not abandon.
+  pot, a winning pair shares it, and a tie shares it among the people who did not abandon (so
+  does a game won by the computer that took an abandoned seat).
   A share that does not divide evenly gives one token more to each of the first takers in
   seat order: no token is ever made or lost by a game.
 - **Not enough tokens.** A player whose free tokens (their balance, less `STAKE` for each
@@ -131,8 +132,8 @@ def settle(lines: dict[int, RankedLine], wallets: dict[str, Wallet], players: di
             if established(wallet):
                 put[seat] = min(STAKE, max(0, balance(wallet, now)))
     takers = [seat for seat, line in sorted(lines.items()) if line.outcome == "win"]
-    if not takers:
-        takers = [seat for seat, line in sorted(lines.items()) if line.outcome == "tie"]
+    if not takers:  # a tie, or the computer playing an abandoned seat won: the others share it
+        takers = [seat for seat, line in sorted(lines.items()) if line.outcome != "abandoned"]
     if not takers:  # nobody to take the pot (every one abandoned): every stake goes back
         put = {}
     pot = sum(put.values())
