@@ -250,7 +250,8 @@ def test_tokens_move_exactly_once_through_a_kill_9_of_the_server(tmp_path):
 
     def launch():
         command = [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0",
-                   "--db", str(db), "--think-scale", "0", "--rate", "10000", "--proxy-headers", "--trusted-proxy", "127.0.0.1"]
+                   "--db", str(db), "--think-scale", "0", "--rate", "10000",
+                   "--proxy-headers", "--trusted-proxy", "127.0.0.1"]
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
         first = process.stdout.readline()
         assert "Huit server on" in first, first
