@@ -156,7 +156,7 @@ class Competition:
         moved = self.ranking.tokens_moved(room) if points else {}
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
                 "earned": [points.get(seat) for seat in range(room.players)] if points else None,
-                "stake": tokens.stake_of(room),
+                "stake": tokens.stake_of(room) if room.match is None or room.earns else None,
                 "tokens": [moved.get(seat) for seat in range(room.players)] if moved else None}
 
     # ---- messages --------------------------------------------------------------------------------

@@ -87,7 +87,8 @@ def competitive(room: Room) -> bool:
 
 
 def stake_of(room: Room) -> int | None:
-    """The stake of ``room`` (None: a private room, nothing is staked)."""
+    """The stake of ``room`` (None: a private room, nothing is staked; the room status tells it
+    only while its game can still earn: `competition.Competition.status`)."""
     return STAKE if competitive(room) else None
 
 
