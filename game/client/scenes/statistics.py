@@ -145,19 +145,18 @@ class StatisticsScene(GuiScene):
     def _online(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
         """The online points of the chosen rule set and the tokens held, per server (two servers at
         most, three lines)."""
-        lines = []
-        for server, standing in list(self.online.items())[:2]:
-            if self.preset_name in standing.xp:
-                lines.append(tr("stats.online_xp", server=server, xp=standing.xp[self.preset_name]))
-            if standing.tokens is not None:  # the balance is the profile's, whatever the rule set
-                lines.append(tr("stats.online_tokens", server=server, tokens=standing.tokens))
-        lines = lines[:3]
+        servers = list(self.online.items())[:2]
+        lines = [tr("stats.online_xp", server=server, xp=standing.xp[self.preset_name])
+                 for server, standing in servers if self.preset_name in standing.xp]
         size = int(px * 0.85)
         if not lines:
             ui.fit(surface, tr("stats.online_none"), (box.left, box.top, box.width, line_height(size)), size,
                    align="left")
-            return
-        for i, line in enumerate(lines):
+        # The balance is the profile's, whatever the rule set: under the points (or their absence).
+        tokens = [tr("stats.online_tokens", server=server, tokens=standing.tokens)
+                  for server, standing in servers if standing.tokens is not None]
+        first = 1 if not lines else 0
+        for i, line in enumerate((lines + tokens)[:3 - first], start=first):
             ui.fit(surface, line, (box.left, box.top + i * line_height(size), box.width, line_height(size)),
                    size, color=ui.GOLD, bold=i == 0, align="left")
 
