@@ -19,7 +19,8 @@ What every implementation promises:
   was written to it.
 - **Written once.** A ranked line (`RankedLine`) is keyed by room, deal and player: writing
   it again (a restart that finds a finished room whose points it already wrote) changes
-  nothing.
+  nothing. So is a token line (`TokenLine`, the stakes a game moved), written in the same
+  commit as the game's ranked lines.
 
 Everything here is called on the server's event loop: a method must be fast enough for it
 (SQLite in WAL mode commits in well under a millisecond).

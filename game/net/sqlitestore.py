@@ -25,7 +25,10 @@ Besides the rooms, the file keeps the players (version 2): ``profiles`` (a playe
 digest, name and avatar: `profiles`), ``ratings`` (experience points per player and
 rule set: the leaderboards) and ``ranked`` (each player's ranked games and penalties:
 their history, keyed by room, deal and player so that a line is written once however
-often the server is restarted).
+often the server is restarted). Version 3 adds the tokens (`tokens`): ``wallets`` (each
+player's balance and the day of its last change) and ``stakes`` (what each competitive game
+did to each player's tokens, keyed like ``ranked`` and written in the same commit); a file
+of version 2 gains both tables, and its players hold the grant.
 """
 
 from __future__ import annotations
