@@ -158,3 +158,18 @@ def test_a_lying_servers_figures_are_not_shown():
     controller.receive({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 1, "xp": {},
                         "created": False, "tokens": True})
     assert stakes.balance(controller.player) is None
+
+
+def test_the_balance_kept_on_this_device_survives_and_a_file_from_before_tokens_still_loads(tmp_path):
+    from game.saves import DataStore
+
+    store = DataStore(tmp_path, background=False)
+    old = {"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 1, "xp": {"duel": 40}}
+    store.player.remember("club.example:8765", old)  # a server from before tokens
+    assert store.player.read().servers["club.example:8765"].tokens is None
+    assert "tokens" not in store.player.path.read_text(encoding="utf-8")  # written as older games wrote it
+    store.player.remember("club.example:8765", {**old, "tokens": 95})
+    again = DataStore(tmp_path, background=False).player.read()
+    assert again.servers["club.example:8765"].tokens == 95
+    store.player.remember("club.example:8765", {**old, "tokens": 10**12})  # no count: left out
+    assert DataStore(tmp_path, background=False).player.read().servers["club.example:8765"].tokens is None
