@@ -125,6 +125,12 @@ def test_when_the_computer_playing_an_abandoned_seat_wins_the_people_left_share_
     assert [m.amount for m in moves] == [-STAKE, STAKE // 2, STAKE // 2]
 
 
+def test_a_winning_pair_shares_the_pot():
+    lines = {0: line(0, "win", 20), 1: line(1, "loss"), 2: line(2, "win", 20), 3: line(3, "loss")}
+    moves = settle(lines, {f"p{s}": OLD for s in lines}, {s: f"p{s}" for s in lines}, 0.0)
+    assert [m.amount for m in moves] == [STAKE, -STAKE, STAKE, -STAKE]
+
+
 def test_a_game_the_ranking_did_not_count_returns_every_stake():
     for reason in ("short", "pair_cap"):
         lines = {0: line(0, "win", 0, reason), 1: line(1, "loss", 0, reason)}

@@ -82,8 +82,8 @@ def test_a_player_without_the_stake_is_told_why_when_asking_for_a_quick_match(ap
             break
         tap_button(app, "Rules")
     tap_button(app, "Find a game")
-    expected = (f"You have 5 tokens free; a ranked game needs a stake of {STAKE}. Your tokens are topped up "
-                "each day; private rooms need none.")
+    expected = ("You have 5 tokens free (not at stake in another game); a ranked game needs a stake of "
+                f"{STAKE}. Your tokens are topped up each day; private rooms need none.")
     assert until(app, lambda: scene.message == expected), (scene.message, top_name(app))
     assert scene.quick is None  # no longer looking
     shown = [getattr(e, "html_text", "") for e in app.stack.top.manager.get_sprite_group().sprites()]
@@ -153,7 +153,8 @@ def test_the_result_says_the_tokens_won_and_statistics_the_balance(app):
 
 def test_a_lying_servers_figures_are_not_shown():
     liar = Error(code="no_tokens", message="x", values={"stake": "lots", "tokens": 10**12})
-    assert stakes.refusal_text(liar).startswith("You have ? tokens free; a ranked game needs a stake of ?.")
+    assert stakes.refusal_text(liar).startswith("You have ? tokens free (not at stake in another game); a "
+                                                "ranked game needs a stake of ?.")
     controller = _waiting(None)
     controller.receive({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 1, "xp": {},
                         "created": False, "tokens": True})
