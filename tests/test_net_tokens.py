@@ -17,7 +17,7 @@ import pytest
 from game.net.clock import ManualClock
 from game.net.profiles import player_id
 from game.net.ranking import ABANDON_AFTER
-from game.net.roomstore import RankedLine, TokenLine, Wallet
+from game.net.roomstore import RankedLine, StoreFailure, TokenLine, Wallet
 from game.net.sqlitestore import PLAYERS_SCHEMA, SCHEMA, SQLiteRoomStore
 from game.net.tokens import (
     ESTABLISHED_GAMES,
@@ -306,6 +306,43 @@ def test_tokens_move_exactly_once_through_a_kill_9_of_the_server(tmp_path):
     store = sqlite3.connect(db)
     assert store.execute("SELECT COUNT(*) FROM stakes WHERE room NOT LIKE 'seed%'").fetchone()[0] == 2
     assert store.execute("SELECT SUM(tokens) FROM wallets").fetchone()[0] == 2 * GRANT
+
+
+class _RefusesOnce(SQLiteRoomStore):
+    """A store whose disk refuses the first ranking commit (as if the server died just before it)."""
+
+    refused = False
+
+    def rank(self, lines, tokens=()):
+        if not self.refused and lines:
+            self.refused = True
+            raise StoreFailure("disk I/O error")
+        return super().rank(lines, tokens)
+
+
+def test_a_game_whose_stakes_could_not_be_written_moves_them_once_at_the_next_start(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    keys = [f"{'c' * 31}{i}" for i in range(2)]
+    SQLiteRoomStore(db).close()
+    seed_games(db, *keys)
+    thread = start_server(_RefusesOnce(db), **PROXY)
+    try:
+        ana, ben = Peer(thread.port, 51, address="203.0.113.1"), Peer(thread.port, 52, address="203.0.113.2")
+        ana.hello("Ana", key=keys[0])
+        ben.hello("Ben", key=keys[1])
+        public_duel(ana, ben)
+        play_until([ana, ben], lambda: all(p.view["status"] == "match_over" for p in (ana, ben)),
+                   accept_deals=False)
+        assert [Peer(thread.port).hello(key=key)["tokens"] for key in keys] == [GRANT, GRANT]  # not yet
+    finally:
+        thread.stop()
+    for _ in range(2):  # the next start writes them, once
+        again = start_server(db, **PROXY)
+        try:
+            balances = sorted(Peer(again.port).hello(key=key)["tokens"] for key in keys)
+            assert balances == [GRANT - STAKE, GRANT + STAKE]
+        finally:
+            again.stop()
 
 
 def _later(peer: Peer, turn: int):
