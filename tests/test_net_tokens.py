@@ -299,6 +299,8 @@ def test_tokens_move_exactly_once_through_a_kill_9_of_the_server(tmp_path):
             process.wait(10)
             process, port = launch()
         balances = [Peer(port).hello(key=key)["tokens"] for key in keys]
+        print(f"kill -9: {kills} during the game, 2 after it; balances {sorted(balances)} (the rules: "
+              f"{GRANT - STAKE} and {GRANT + STAKE})")
         assert sorted(balances) == [GRANT - STAKE, GRANT + STAKE], (kills, balances)
     finally:
         process.kill()
