@@ -84,7 +84,8 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "leave_ranked", "result_points_earned",
                 "result_colors_quick", "table_colors_dealt", "hand_sorted_suit",
                 "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration",
-                "menu_continue_7_seats"} | tables
+                "menu_continue_7_seats", "tokens_lobby_stakes", "tokens_lobby_refused", "tokens_waiting_room",
+                "tokens_result", "tokens_statistics"} | tables
     assert names == expected
     assert {png_size(path) for path in printed} == {(1024, 600)}
     assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike

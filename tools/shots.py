@@ -184,6 +184,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         server_screens(app, save)
         ranked_screens(app, save)
         stakes_screens(app, save)
+        tokens_screens(app, save)
         hand_screens(app, save)
         pygame.display.quit()
     return written
@@ -638,6 +639,69 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     app.stack.push(ResultScene(app, table))
     app.stack.apply_requests()
     save("result_points_earned")
+
+
+def tokens_screens(app: App, save: Callable[[str], None]) -> None:
+    """Tokens and stakes (issue 32): the lobby's rooms with their stake, a competitive waiting room
+    with the stake and the balance, a ranked result with the tokens won, Statistics' balance."""
+    from game.client.remote import RemoteController
+    from game.client.scenes.result import ResultScene
+    from game.client.scenes.server_lobby import ServerLobbyScene
+    from game.client.scenes.statistics import StatisticsScene
+    from game.client.scenes.table import TableScene
+    from game.client.scenes.waiting_room import WaitingRoomScene
+    from game.net.client import Server
+    from game.net.wire import result_to_json, view_to_json
+
+    stake, balance = 10, 90
+    people = [{"kind": "human", "name": n, "tag": t, "avatar": a} for n, t, a in SERVER_PEOPLE]
+    lobby = ServerLobbyScene(app, Server("huit.example.org", 443, True),
+                             connection=_StillConnection())  # type: ignore[arg-type]
+    lobby.take(_said({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {"duel": 140},
+                      "tokens": balance}))
+    rooms = [{"room": f"room{i}", "preset": preset, "options": {}, "players": players, "taken": taken,
+              "free": players - taken, "computers": 0, "since": 1000.0 - since, "stake": stake,
+              "seats": people[1 + i:1 + i + taken] + [{"kind": "free"}] * (players - taken)}
+             for i, (preset, players, taken, since) in enumerate((("duel", 2, 1, 40), ("colors", 4, 2, 200)))]
+    lobby.take(_said({"type": "lobby", "rooms": rooms, "listed": len(rooms), "now": 1000.0}))
+    lobby.rebuild()
+    app.start(lobby)
+    save("tokens_lobby_stakes")
+    lobby.message = lobby._error_text(_said({"type": "error", "code": "no_tokens", "message": "",  # type: ignore[arg-type]
+                                             "reason": "no_tokens", "values": {"stake": stake, "tokens": 5}}))
+    lobby.rebuild()
+    save("tokens_lobby_refused")
+    seats = [{"kind": "human", "level": None, "name": n, "tag": t, "avatar": a, "connected": True,
+              "accepted": False} for n, t, a in SERVER_PEOPLE[:2]]
+
+    def remote(state: str, waiting: list[int], **said: object) -> RemoteController:
+        controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
+        controller.receive({"type": "joined", "room": "q7Rk2mXa9Lp", "seat": 0, "players": 2})
+        controller.receive({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {},
+                            "created": False, "tokens": balance})
+        controller.receive({"type": "room", "room": "q7Rk2mXa9Lp", "preset": "duel", "options": {},
+                            "players": 2, "state": state, "seats": seats, "waiting_for": waiting, "deal": 1,
+                            "kind": "public", "ranked": False, "votes": [], "stake": stake, **said})
+        return controller
+
+    app.start(WaitingRoomScene(app, remote("waiting", [1], results=[])))
+    save("tokens_waiting_room")
+    match = Match(PRESETS["duel"], 2, 43)
+    advance(match, 10_000, random.Random(43), stop=lambda m: m.status != "playing")
+    winner = match.results[-1].winner if match.results else None
+    won = [stake if winner == seat else -stake for seat in range(2)]
+    controller = remote(str(match.status), [], results=[result_to_json(r) for r in match.results],
+                        earned=[20 if winner == 0 else 10, 20 if winner == 1 else 10], tokens=won)
+    controller.receive({"type": "update", "room": "q7Rk2mXa9Lp", "view": view_to_json(match.view(0)),
+                        "events": [], "timer": None})
+    table = TableScene(app, controller)
+    app.start(table)
+    app.stack.push(ResultScene(app, table))
+    app.stack.apply_requests()
+    save("tokens_result")
+    app.settings.last_preset = "duel"  # the lobby kept what the server said: its points and tokens
+    app.start(StatisticsScene(app))
+    save("tokens_statistics")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -68,6 +68,7 @@ from game.net.replies import SeatRow, seconds, whole
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
 from game.play.avatars import is_person_avatar
 
+from . import stakes
 from .controller import SeatConfig
 from .i18n import tr
 
@@ -130,7 +131,7 @@ def shorten(text: str) -> str:
 
 # Errors that mean the seat cannot be had (before the table) or is lost (after).
 FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced",
-         "abandoned", "no_profile", "server_full", "too_many_requests")
+         "abandoned", "no_profile", "server_full", "too_many_requests", "no_tokens")
 
 ONLINE_POLL: Final = 0.05
 """Messages arrive on the connection's thread at any moment: a resting table looks this often."""
@@ -286,6 +287,11 @@ class RemoteController:
             return None
         points = whole(given[self.viewer])
         return points if points is not None and abs(points) <= MAX_FIGURE else None
+
+    @property
+    def tokens_moved(self) -> int | None:
+        """The tokens this player won (+) or lost (−) by the ranked match just over (None: not said)."""
+        return stakes.moved(self.status, self.viewer)
 
     def take_news(self) -> list[str]:
         """What the table should say once since the last call, in words (the result of a vote on
@@ -615,7 +621,9 @@ class RemoteController:
         said = message.message
         detail = shorten(said) if said is not None else code
         text = tr(f"online.error.{code}", detail=detail)
-        if text == f"online.error.{code}":
+        if code == "no_tokens":  # said with the stake and the tokens free
+            text = stakes.refusal_text(message)
+        elif text == f"online.error.{code}":
             text = detail  # a code this client does not know: the server's own sentence
         if code in FATAL:
             self.refusal, self.refusal_code = text, code

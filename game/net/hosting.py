@@ -308,15 +308,16 @@ def main(argv: list[str] | None = None) -> int:
         return unusable(exc)
 
     async def run() -> None:
+        stopping = asyncio.Event()
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers here
+            # SIGTERM (a service manager's stop) stops like Ctrl+C: the search workers end too.
+            # Set before the line saying the server is up, so a stop right after it is a clean one.
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         await server.start(args.host, args.port)
         page, game = ("https", "huits") if tls else ("http", "huit")
         print(f"Huit server on {args.host}:{server.port}, rooms in {db}; links look like "
               f"{page}://HOST:{server.port}/r/ROOM ({game}://HOST:{server.port}/ROOM in the game)",
               flush=True)
-        stopping = asyncio.Event()
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers here
-            # SIGTERM (a service manager's stop) stops like Ctrl+C: the search workers end too.
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         try:
             await stopping.wait()
         finally:

@@ -50,6 +50,7 @@ class QuickMatch:
         message.check("rules", "players", "computers", "wait")
         rules = message.rules
         assert rules is not None  # (they were checked)
+        service.competition.check_tokens(profile)  # a quick match is competitive: it needs the stake
         service.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
         limit = service.quotas.limits.queue_per_hour
         service.quotas.spend("queue", identities(client), limit,

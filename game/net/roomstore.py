@@ -19,7 +19,8 @@ What every implementation promises:
   was written to it.
 - **Written once.** A ranked line (`RankedLine`) is keyed by room, deal and player: writing
   it again (a restart that finds a finished room whose points it already wrote) changes
-  nothing.
+  nothing. So is a token line (`TokenLine`, the stakes a game moved), written in the same
+  commit as the game's ranked lines.
 
 Everything here is called on the server's event loop: a method must be fast enough for it
 (SQLite in WAL mode commits in well under a millisecond).
@@ -72,6 +73,32 @@ class RankedLine:
     at: float  # the server's clock
     opponents: tuple[str, ...]  # the other people's names with their tags
     games: int = 1
+    reason: str = ""  # why the line earned less than its points: "", "short", "pair_cap"
+
+
+@dataclass(frozen=True)
+class TokenLine:
+    """What one player's tokens did in one competitive game (`tokens.settle`): keyed like the
+    game's `RankedLine` (room, deal, player), and written with it."""
+
+    room: str
+    deal: int
+    player: str
+    amount: int  # gained (+) or lost (−): the share of the pot less the stake put in
+    day: int  # the server's day (`tokens.day_of`): the wallet is topped up to it first
+    at: float  # the server's clock
+    counted: bool  # the game earned its player points: it counts towards being established
+    opponents: tuple[str, ...]  # the other people's player ids
+
+
+@dataclass(frozen=True)
+class Wallet:
+    """A player's tokens as stored, and how established they are (`tokens.established`)."""
+
+    tokens: int | None  # None: nothing written yet (the player holds `tokens.GRANT`)
+    day: int  # the server's day of the last change
+    games: int  # competitive games that earned points (`TokenLine.counted`)
+    opponents: int  # different opponents of those games
 
 
 @dataclass(frozen=True)
@@ -169,10 +196,22 @@ class RoomStore(Protocol):
         ...
 
     # ---- the ranking ------------------------------------------------------------------------
-    def rank(self, lines: Sequence[RankedLine]) -> list[RankedLine]:
+    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = ()) -> list[RankedLine]:
         """Write each line not written before (the same room, deal and player), adding its
-        points and games to its player's rating of its rule set, all in one commit; return the
-        lines written now."""
+        points and games to its player's rating of its rule set, and each token line not
+        written before (the same key), topping its player's wallet up to its ``day``
+        (`tokens.topped_up`, from `tokens.GRANT` for a wallet never written) and adding its
+        ``amount``, all in one commit; return the ranked lines written now."""
+        ...
+
+    def wallet(self, player: str) -> Wallet:
+        """The player's tokens as stored and how established they are (``tokens`` None and
+        zeros for a player never written)."""
+        ...
+
+    def settlement(self, room: str, deal: int) -> dict[str, int]:
+        """The tokens each player gained or lost by the game of ``room`` that ended at ``deal``
+        ({} when none were written)."""
         ...
 
     def points(self, player: str) -> dict[str, int]:

@@ -64,7 +64,7 @@ class Seating:
         message.check("public")
         public = bool(message.public)
         if public:
-            needs_profile(client, "creating a public room")
+            service.competition.check_tokens(needs_profile(client, "creating a public room"))
         owners = identities(client)  # its address, and its player
         computers = sum(not s.is_human for s in seats)
         service.quotas.check_room(owners, computers)
@@ -111,7 +111,7 @@ class Seating:
         message.check("seat")
         name = self._name(client, message)
         if room.kind != "private":
-            needs_profile(client, "taking a seat in a public room")
+            service.competition.check_tokens(needs_profile(client, "taking a seat in a public room"), room)
         before = [(s.key_hash, s.name, s.player, s.address, s.avatar) for s in room.seats], room.joined
         try:
             seat, new = room.claim(seat, name)

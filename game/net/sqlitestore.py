@@ -31,6 +31,10 @@ A room's log stays bounded (version 3): storing a ``deal`` entry also stores the
 it stood just before it (``snapshots``: `room_snapshot.snapshot`) and forgets the room's
 entries before that deal, all in one commit. A room is rebuilt from its snapshot (if it
 has one) and the entries after it: its log is never longer than its current deal.
+often the server is restarted). Version 3 adds the tokens (`tokens`): ``wallets`` (each
+player's balance and the day of its last change) and ``stakes`` (what each competitive game
+did to each player's tokens, keyed like ``ranked`` and written in the same commit); a file
+of version 2 gains both tables, and its players hold the grant.
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ from game.engine.snapshot import stored_rules
 from .profiles import Profile
 from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
-from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
+from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure, TokenLine, Wallet
+from .tokens import GRANT, topped_up
 from .wire import rules_from_json, rules_to_json
 
 VERSION: Final = 3
@@ -122,6 +127,27 @@ CREATE TABLE snapshots (
 """
 """Each room's snapshot (version 3): the room as it stood before the deal its log's entry
 ``seq`` (the ``deal`` entry; every entry before it is forgotten) dealt."""
+TOKENS_SCHEMA: Final = """
+CREATE TABLE wallets (
+    player TEXT PRIMARY KEY,
+    tokens INTEGER NOT NULL,
+    day INTEGER NOT NULL
+);
+CREATE TABLE stakes (
+    room TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    at REAL NOT NULL,
+    counted INTEGER NOT NULL,
+    opponents TEXT NOT NULL,
+    PRIMARY KEY (room, deal, player)
+);
+CREATE INDEX stakes_player ON stakes (player, counted);
+"""
+"""The tokens' tables (version 3): each player's balance (`tokens`), and what each competitive
+game did to each player's tokens (keyed like ``ranked``: written once)."""
 
 FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
                         "log": ["room", "seq", "kind", "seat", "text"]}
@@ -134,7 +160,9 @@ THIRD_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRS
                         "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
                                    "opponents"]}
 """The tables as version 2 wrote them."""
-COLUMNS: Final = {**THIRD_COLUMNS, "snapshots": ["room", "seq", "state"]}
+COLUMNS: Final = {**THIRD_COLUMNS, "snapshots": ["room", "seq", "state"],
+                  "wallets": ["player", "tokens", "day"],
+                  "stakes": ["room", "deal", "player", "amount", "day", "at", "counted", "opponents"]}
 """The tables as this version writes them."""
 COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
@@ -206,6 +234,12 @@ def _migrate_snapshots(db: sqlite3.Connection) -> None:
     _statements(db, SNAPSHOTS_SCHEMA)
 
 
+def _migrate_tokens(db: sqlite3.Connection) -> None:
+    """Version 3's tokens: the wallets and stakes tables (every player of an earlier file holds
+    the grant: a player without a wallet does)."""
+    _statements(db, TOKENS_SCHEMA)
+
+
 class SQLiteRoomStore:
     """The rooms and players in an SQLite file (`roomstore.RoomStore`; see the module).
 
@@ -250,7 +284,7 @@ class SQLiteRoomStore:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if not tables:
             db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
-                             + PLAYERS_SCHEMA + SNAPSHOTS_SCHEMA)
+                             + PLAYERS_SCHEMA + SNAPSHOTS_SCHEMA + TOKENS_SCHEMA)
         else:
             health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
             if health != ["ok"]:
@@ -283,6 +317,7 @@ class SQLiteRoomStore:
                         _statements(db, PLAYERS_SCHEMA)
                     if version < 3:
                         _migrate_snapshots(db)
+                        _migrate_tokens(db)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -433,11 +468,47 @@ class SQLiteRoomStore:
                         (line.player, line.preset, line.xp, line.games))
         return True
 
-    def rank(self, lines: Sequence[RankedLine]) -> list[RankedLine]:
-        """Write the lines not written before, with their points, in one commit; the lines written."""
+    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = ()) -> list[RankedLine]:
+        """Write the lines not written before, with their points, and the token lines not
+        written before, with their wallets, in one commit; the ranked lines written."""
         with refused(), self.db:
             self.db.execute("BEGIN")
-            return [line for line in lines if self._rank(line)]
+            written = [line for line in lines if self._rank(line)]
+            for line in tokens:
+                self._stake(line)
+            return written
+
+    def _stake(self, line: TokenLine) -> None:
+        """Write ``line`` and change its player's wallet (inside the caller's transaction) unless it was."""
+        row = self.db.execute("INSERT OR IGNORE INTO stakes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              (line.room, line.deal, line.player, line.amount, line.day, line.at,
+                               int(line.counted), json.dumps(list(line.opponents))))
+        if row.rowcount != 1:
+            return
+        found = self.db.execute("SELECT tokens, day FROM wallets WHERE player = ?", (line.player,)).fetchone()
+        before = GRANT if found is None else topped_up(found[0], found[1], line.day)
+        self.db.execute("INSERT INTO wallets VALUES (?, ?, ?) ON CONFLICT (player) DO UPDATE SET "
+                        "tokens = excluded.tokens, day = excluded.day",
+                        (line.player, before + line.amount, max(line.day, found[1] if found else line.day)))
+
+    def wallet(self, player: str) -> Wallet:
+        """The player's tokens as stored, and their counted games and different opponents."""
+        with refused():
+            found = self.db.execute("SELECT tokens, day FROM wallets WHERE player = ?", (player,)).fetchone()
+            games = self.db.execute("SELECT COUNT(*) FROM stakes WHERE player = ? AND counted = 1",
+                                    (player,)).fetchone()[0]
+            opponents = self.db.execute(
+                "SELECT COUNT(DISTINCT o.value) FROM stakes s, json_each(s.opponents) o "
+                "WHERE s.player = ? AND s.counted = 1", (player,)).fetchone()[0]
+        if found is None:
+            return Wallet(None, 0, games, opponents)
+        return Wallet(found[0], found[1], games, opponents)
+
+    def settlement(self, room: str, deal: int) -> dict[str, int]:
+        """The tokens each player gained or lost by the game of ``room`` that ended at ``deal``."""
+        with refused():
+            return dict(self.db.execute("SELECT player, amount FROM stakes WHERE room = ? AND deal = ?",
+                                        (room, deal)).fetchall())
 
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""

@@ -18,6 +18,7 @@ import pygame
 from game.net.client import CLOSED, RECONNECTING, make_link, page_link
 from game.net.profiles import tagged
 
+from .. import stakes
 from ..competitive_art import Marks
 from ..gui import GuiScene
 from ..i18n import tr
@@ -101,6 +102,11 @@ class WaitingRoomScene(GuiScene):
                     face = shown.font
                     ink = min(face.size(ranking)[0] if face is not None else w, w - 2 * m)  # centred
                     self.marks.add(pygame.Rect(max(0, (w - ink) // 2 - side - gap // 2), y, side, side))
+            stake = stakes.stake(self.remote.status)
+            if stake is not None:  # a competitive room: the stake, and what this player holds
+                y += int(34 * s)
+                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)),
+                           stakes.stake_line(stake, stakes.balance(self.remote.player)), "#small")
         self.button(pygame.Rect(m, h - bh - m, int(220 * s), bh), tr("online.leave"), self.back)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
@@ -173,7 +179,7 @@ class WaitingRoomScene(GuiScene):
             address = f"{connection.host}:{connection.port}"
             self._give_up(tr("online.unreachable", address=address, detail=connection.problem or "?"))
             return
-        shown = (remote.room_id, remote.status, connection.status)
+        shown = (remote.room_id, remote.status, connection.status, stakes.balance(remote.player))
         if shown != self._shown:
             self._shown = shown
             self.rebuild()
