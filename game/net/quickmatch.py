@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import random
 
+from .fair_seats import FairSeats
 from .matchmaking import FILL_LEVEL, Queues, Ticket
 from .meeting import identities, needs_profile
 from .messages import Error, Queue, Unqueue, Unqueued
@@ -36,6 +37,7 @@ class QuickMatch:
         self.rng = rng
         self.max_rooms = max_rooms
         self.queues = Queues(service.clock, service.send, self.quick_room)
+        self.fair: FairSeats | None = None  # the one-seat rule (`fair_seats`), plugged in by the server
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -47,6 +49,8 @@ class QuickMatch:
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
         profile = needs_profile(client, "asking for a quick match")
+        if self.fair is not None:
+            self.fair.check(client, queueing=True)  # not while holding a seat in a public room
         message.check("rules", "players", "computers", "wait")
         rules = message.rules
         assert rules is not None  # (they were checked)
