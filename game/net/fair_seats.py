@@ -119,9 +119,9 @@ class FairSeats:
                 if not self.holds(room, i):
                     continue
                 if seat.player == profile.player:
-                    raise Refusal("one_seat", "you already hold a seat in another game: one seat at a "
-                                              f"time (an empty chair is freed {RELEASE_AFTER:g} s after you "
-                                              "leave)")
+                    raise Refusal("one_seat", "you already hold a seat in another game: one seat at "
+                                              "a time (a seat you leave empty is freed after "
+                                              f"{RELEASE_AFTER:g} s)")
                 if seat.address == client.address:
                     from_address += 1
         if from_address >= self.seats_per_address and not self.exempt(client.address):
@@ -218,11 +218,10 @@ class FairSeats:
         chosen.connected = False
         if client is not None:
             client.room = client.seat = None
-            why = ("the room's owner gave your seat to someone else" if by_owner
+            why = ("the room's owner freed it" if by_owner
                    else f"you were away more than {RELEASE_AFTER:g} s")
-            client.outbox.put_nowait(Error(code="seat_freed", message=f"your seat is free again: {why}")
-                                     .encode_closing())
-            service.spawn(client.ws.close(4001, "seat freed"))
+            service.send(client, Error(code="seat_freed", message=f"your seat is free again: {why}"))
+            client.outbox.put_nowait(None)  # the writer closes the connection once that is out
         service.status(room)
 
     def refuse_freed(self, room: Room, seat: int | None, key: str | None) -> None:

@@ -49,12 +49,12 @@ class QuickMatch:
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
         profile = needs_profile(client, "asking for a quick match")
-        if self.fair is not None:
-            self.fair.check(client, queueing=True)  # not while holding a seat in a public room
         message.check("rules", "players", "computers", "wait")
         rules = message.rules
         assert rules is not None  # (they were checked)
         service.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
+        if self.fair is not None:
+            self.fair.check(client, queueing=True)  # not while holding a seat in a public room
         limit = service.quotas.limits.queue_per_hour
         service.quotas.spend("queue", identities(client), limit,
                              Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
