@@ -67,11 +67,13 @@ def waiting_public(room: Room) -> bool:
 class FairSeats:
     """The seats people hold in public rooms and quick match (see the module), in the rooms
     ``service``; ``queues``: quick match's; ``seats_per_address``: `SEATS_PER_ADDRESS`; ``exempt``:
-    whether an address is exempt from that cap."""
+    whether an address is exempt from that cap; ``release_after``: `RELEASE_AFTER`."""
 
     def __init__(self, service: RoomService, queues: Queues, seats_per_address: int = SEATS_PER_ADDRESS,
-                 exempt: Callable[[str], bool] = lambda address: False) -> None:
+                 exempt: Callable[[str], bool] = lambda address: False,
+                 release_after: float = RELEASE_AFTER) -> None:
         self.service = service
+        self.release_after = release_after
         self.exempt = exempt
         self.queues = queues
         self.seats_per_address = seats_per_address
@@ -87,14 +89,14 @@ class FairSeats:
     def holds(self, room: Room, seat: int) -> bool:
         """Whether the person of ``seat`` holds it for the one-seat rule: a taken human seat of a
         public or quick-match room whose match is not over, its person connected or away for less
-        than `RELEASE_AFTER`."""
+        than `self.release_after`."""
         chosen = room.seats[seat]
         if room.kind == "private" or room.resting or not chosen.is_human or chosen.key_hash is None:
             return False
         if chosen.connected:
             return True
         since = self.away.get((room.room_id, seat))
-        return since is not None and self.service.clock.now() - since < RELEASE_AFTER
+        return since is not None and self.service.clock.now() - since < self.release_after
 
     def check(self, client: Client, queueing: bool = False) -> None:
         """Refuse ``client`` a new seat in a public room or quick match while its player holds one
@@ -121,7 +123,7 @@ class FairSeats:
                 if seat.player == profile.player:
                     raise Refusal("one_seat", "you already hold a seat in another game: one seat at "
                                               "a time (a seat you leave empty is freed after "
-                                              f"{RELEASE_AFTER:g} s)")
+                                              f"{self.release_after:g} s)")
                 if seat.address == client.address:
                     from_address += 1
         if from_address >= self.seats_per_address and not self.exempt(client.address):
@@ -168,7 +170,7 @@ class FairSeats:
     # ---- freeing ------------------------------------------------------------------------------------
     def due(self) -> float | None:
         """When the next away seat of a waiting public room is to be freed."""
-        times = [since + RELEASE_AFTER for (room_id, seat), since in self.away.items()
+        times = [since + self.release_after for (room_id, seat), since in self.away.items()
                  if self._releasable(room_id, seat)]
         return min(times) if times else None
 
@@ -180,10 +182,11 @@ class FairSeats:
     def _ring(self) -> None:
         now = self.service.clock.now()
         for (room_id, seat), since in list(self.away.items()):
-            if since + RELEASE_AFTER <= now and self._releasable(room_id, seat):
+            if since + self.release_after <= now and self._releasable(room_id, seat):
                 room = self.service.rooms[room_id]
                 self.free(room, seat)
-                log.info("room %s: seat %d freed (its person was away %g s)", room_id, seat, RELEASE_AFTER)
+                log.info("room %s: seat %d freed (its person was away %g s)", room_id, seat,
+                         self.release_after)
         self.alarm.replan()
 
     def free(self, room: Room, seat: int, by_owner: bool = False) -> None:
@@ -219,7 +222,7 @@ class FairSeats:
         if client is not None:
             client.room = client.seat = None
             why = ("the room's owner freed it" if by_owner
-                   else f"you were away more than {RELEASE_AFTER:g} s")
+                   else f"you were away more than {self.release_after:g} s")
             service.send(client, Error(code="seat_freed", message=f"your seat is free again: {why}"))
             client.outbox.put_nowait(None)  # the writer closes the connection once that is out
         service.status(room)

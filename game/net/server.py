@@ -78,7 +78,7 @@ from .driving import Driving
 from .expiry import EXPIRY as EXPIRY
 from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
 from .expiry import SWEEP as SWEEP
-from .fair_seats import SEATS_PER_ADDRESS, FairSeats
+from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS, FairSeats
 from .lobby import Lobby
 from .meeting import Meeting
 from .messages import Error, Ping, Pong, decode
@@ -135,8 +135,9 @@ class RoomServer:
     players may do an hour (`quotas.Limits`), per address and per player key.
     ``download_url``: where the room pages send a visitor to get Huit (``--download-url``;
     default: the project's releases, `room_page.DOWNLOAD_URL`).
-    ``seats_per_address``: seats one address may hold at once in public rooms and quick match
-    (`fair_seats`).
+    ``seats_per_address``: seats one address may hold at once in public rooms and quick match;
+    ``seat_release``: seconds before the seat of a person away from a public room waiting for
+    players is freed (`fair_seats`).
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -155,7 +156,7 @@ class RoomServer:
                  trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
                  votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
-                 seats_per_address: int = SEATS_PER_ADDRESS) -> None:
+                 seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER) -> None:
         # StoreError: a file that cannot be the rooms' database
         self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -185,7 +186,8 @@ class RoomServer:
         self.queues = self.quick.queues
         self.service.connect(driving=self.driving, competition=self.competition, lobby=self.lobby,
                              queues=self.queues)
-        self.fair = FairSeats(self.service, self.queues, seats_per_address, self.addresses.exempt)
+        self.fair = FairSeats(self.service, self.queues, seats_per_address, self.addresses.exempt,
+                              seat_release)
         self.service.keep_seats(self.fair)
         self.seating = Seating(self.service, rng, max_rooms, self.fair)
         self.quick.fair = self.fair
