@@ -243,3 +243,25 @@ def test_one_address_holds_at_most_four_seats_with_many_profiles(tmp_path):
         assert answers == ["joined"] * 4 + ["too_many_seats"]
     finally:
         thread.stop()
+
+
+def test_one_address_takes_one_seat_of_a_strangers_public_room(tmp_path):
+    """Many profiles of one address cannot fill someone's room, deal its game and walk away."""
+    thread = start_server(tmp_path / "rooms.sqlite3", proxy_headers=True, trusted_proxies=["127.0.0.1"])
+    try:
+        owner = Peer(thread.port, address="10.0.0.1")
+        owner.hello("Owner")
+        owner.create("classic", [HUMAN] * 4, public=True)
+        answers = []
+        for _ in range(3):
+            peer = Peer(thread.port, address="10.9.9.9")
+            peer.hello()
+            answer = peer.join(owner.room_id)
+            answers.append(answer.get("code", answer["type"]))
+        assert answers == ["joined", "too_many_seats", "too_many_seats"]
+        household = Peer(thread.port, address="10.0.0.1")  # the owner's address takes one more
+        household.hello("Kid")
+        assert household.join(owner.room_id)["type"] == "joined"
+        assert lobby(Peer(thread.port))["rooms"][0]["free"] == 1
+    finally:
+        thread.stop()

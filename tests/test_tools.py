@@ -1,6 +1,6 @@
 """The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
 ``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots`` and
-``tools.art_sheets``."""
+``tools.art_sheets``; and ``tools.squat``, the lobby-squatting attack against a real server."""
 
 from __future__ import annotations
 
@@ -110,3 +110,20 @@ def test_the_idle_benchmark_prints_a_line_per_screen(tmp_path):
     for name, figures in rows.items():
         cpu, frames, drawn = (float(v) for v in figures[:3])
         assert cpu >= 0 and frames >= drawn >= 0, (name, figures)
+
+
+def test_the_squatting_script_gets_one_seat_and_the_lobby_comes_back(tmp_path):
+    """``tools.squat`` against a real server: one profile, three rooms, a one-second seat release."""
+    lines = run_tool("squat", "--rooms", "3", "--release", "1", "--seconds", "2.5", tmp_path=tmp_path)
+    text = "\n".join(lines)
+    assert "lobby before: 3 rooms listed, 9 free seats" in text
+    assert "9 tries: 1 seats taken (the rules allow 1" in text and "(one_seat: 8)" in text
+    assert "lobby after the attack: 3 rooms listed, 8 free seats" in text
+    assert "lobby after the release time: 3 rooms listed, 9 free seats" in text
+
+
+def test_the_squatting_script_with_many_profiles_is_held_to_the_address_rules(tmp_path):
+    lines = run_tool("squat", "--rooms", "6", "--seats", "3", "--profiles", "6", "--release", "1",
+                     "--seconds", "0", tmp_path=tmp_path)
+    [attack] = [line for line in lines if line.startswith("attack:")]
+    assert "4 seats taken (the rules allow 4" in attack and "too_many_seats" in attack

@@ -10,10 +10,13 @@ public room's owner can free a seat (docs/server.md, "Fair seats"):
   a seat in a public room, a public room of their own, and a quick-match queue
   (``one_seat``). One address holds at most ``seats_per_address`` such seats
   (`SEATS_PER_ADDRESS`; ``too_many_seats``): one person with many profiles stays bounded,
-  a family behind one address still plays. Loopback is exempt from this cap when no proxy is
-  configured, as it is from the connection quota (`addresses.AddressPolicy.exempt`); the
-  one-seat rule holds for it as for everyone. Public rooms and quick match need a player who
-  said hello, so a connection without one takes no such seat at all.
+  a family behind one address still plays; and in one public room, an address takes one
+  seat besides its owner's (``too_many_seats``: one person's profiles cannot fill a
+  stranger's room, deal its game and walk away; a household plays together in a private
+  room). Loopback is exempt from both when no proxy is configured, as it is from the
+  connection quota (`addresses.AddressPolicy.exempt`); the one-seat rule holds for it as
+  for everyone. Public rooms and quick match need a player who said hello, so a
+  connection without one takes no such seat at all.
 - **Away seats are freed** (`RELEASE_AFTER`): in a public room waiting for players, a seat
   whose person's connection is gone is given back after `RELEASE_AFTER` seconds (at once
   when they said ``leave``), so the room is listed again with that seat free. The owner's
@@ -98,10 +101,11 @@ class FairSeats:
         since = self.away.get((room.room_id, seat))
         return since is not None and self.service.clock.now() - since < self.release_after
 
-    def check(self, client: Client, queueing: bool = False) -> None:
+    def check(self, client: Client, queueing: bool = False, room: Room | None = None) -> None:
         """Refuse ``client`` a new seat in a public room or quick match while its player holds one
         (or waits in a queue on another connection: ``queueing``, a request that replaces that wait,
-        is not refused for it), or its address holds `seats_per_address`.
+        is not refused for it), or its address holds `seats_per_address`, or (a seat of ``room``)
+        its address already has a seat in that room besides the owner's.
 
         Raises:
             Refusal: ``one_seat`` or ``too_many_seats``.
@@ -114,11 +118,11 @@ class FairSeats:
             raise Refusal("one_seat", "you are waiting for a quick match on another connection: one seat "
                                       "at a time")
         from_address = 0
-        for room in self.service.rooms.values():
-            for i, seat in enumerate(room.seats):
+        for other in self.service.rooms.values():
+            for i, seat in enumerate(other.seats):
                 if seat.player is None and seat.address != client.address:
                     continue
-                if not self.holds(room, i):
+                if not self.holds(other, i):
                     continue
                 if seat.player == profile.player:
                     raise Refusal("one_seat", "you already hold a seat in another game: one seat at "
@@ -126,7 +130,16 @@ class FairSeats:
                                               f"{self.release_after:g} s)")
                 if seat.address == client.address:
                     from_address += 1
-        if from_address >= self.seats_per_address and not self.exempt(client.address):
+        if self.exempt(client.address):
+            return
+        if room is not None:
+            owner = owner_seat(room)
+            if any(s.address == client.address and s.key_hash is not None and i != owner
+                   for i, s in enumerate(room.seats)):
+                raise Refusal("too_many_seats", "one seat of a public room from one address (the owner's "
+                                                "household may take one more); play together in a private "
+                                                "room")
+        if from_address >= self.seats_per_address:
             raise Refusal("too_many_seats", f"at most {self.seats_per_address} seats at a time from one "
                                             "address in public rooms and quick match")
 

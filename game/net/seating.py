@@ -121,7 +121,7 @@ class Seating:
         if room.kind != "private":
             needs_profile(client, "taking a seat in a public room")
             if self.fair is not None:
-                self.fair.check(client)  # one seat at a time in public rooms and quick match
+                self.fair.check(client, room=room)  # one seat at a time in public rooms and quick match
         before = [(s.key_hash, s.name, s.player, s.address, s.avatar) for s in room.seats], room.joined
         try:
             seat, new = room.claim(seat, name)
