@@ -91,15 +91,19 @@ class WaitingRoomScene(GuiScene):
                 self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), note, "#small")
             y += int(30 * s) + gap
             freeable = self.freeable()
-            row = max(int(38 * s), bh + gap // 2) if freeable else int(38 * s)
             free_w = int(260 * s)
             for seat, line in self.seat_entries():
-                if seat in freeable:  # the owner's button, touch-sized, at the row's end
-                    self.label(pygame.Rect(m * 4, y, w - 9 * m - free_w, row), line)
-                    self.button(pygame.Rect(w - 4 * m - free_w, y, free_w, bh), tr("online.free_seat"),
-                                functools.partial(self.free_seat, seat), key=("free_seat", seat))
-                else:
+                if not freeable:
                     self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
+                    y += int(38 * s)
+                    continue
+                # The owner's rows: every line on one axis, a touch-sized button at the end of a guest's.
+                row = max(int(38 * s), bh + gap // 2)
+                self.label(pygame.Rect(m * 4, y, w - 9 * m - free_w, row), line)
+                if seat in freeable:
+                    self.button(pygame.Rect(w - 4 * m - free_w, y + (row - bh) // 2, free_w, bh),
+                                tr("online.free_seat"), functools.partial(self.free_seat, seat),
+                                key=("free_seat", seat))
                 y += row
             y += gap
             self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.starts_when_full"), "#small")
@@ -222,8 +226,9 @@ class WaitingRoomScene(GuiScene):
 
     def _give_up(self, message: str) -> None:
         remote = self.remote
-        if remote.room_id is not None and remote.refusal_code == "unknown_room":
-            self.app.store.keys.forget(remote.room_id)  # the room is gone: its key opens nothing now
+        if remote.room_id is not None and remote.refusal_code in ("unknown_room", "seat_freed"):
+            # The room is gone, or the seat was freed: its key opens nothing now.
+            self.app.store.keys.forget(remote.room_id)
         remote.connection.close()
         self.app.replace("Lobby", message=message)
 
