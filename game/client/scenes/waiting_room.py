@@ -92,16 +92,21 @@ class WaitingRoomScene(GuiScene):
             y += int(30 * s) + gap
             freeable = self.freeable()
             free_w = int(260 * s)
-            for seat, line in self.seat_entries():
+            entries = self.seat_entries()
+            # The owner's rows: every line on one axis, a button at the end of a guest's, as tall as
+            # the others unless seven seats would push the notes under Leave (then as tall as fits).
+            notes = int(34 * s) + int(30 * s) + 2 * gap  # the notes below the seats
+            fits = (h - bh - m - notes - y) // max(1, len(entries))
+            row = max(int(38 * s), min(bh + gap // 2, fits))
+            for seat, line in entries:
                 if not freeable:
                     self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
                     y += int(38 * s)
                     continue
-                # The owner's rows: every line on one axis, a touch-sized button at the end of a guest's.
-                row = max(int(38 * s), bh + gap // 2)
                 self.label(pygame.Rect(m * 4, y, w - 9 * m - free_w, row), line)
                 if seat in freeable:
-                    self.button(pygame.Rect(w - 4 * m - free_w, y + (row - bh) // 2, free_w, bh),
+                    tall = min(bh, row - 2)
+                    self.button(pygame.Rect(w - 4 * m - free_w, y + (row - tall) // 2, free_w, tall),
                                 tr("online.free_seat"), functools.partial(self.free_seat, seat),
                                 key=("free_seat", seat))
                 y += row
