@@ -123,6 +123,7 @@ def test_an_away_seat_of_a_waiting_public_room_is_freed_and_the_room_listed_agai
     assert lobby(watcher)["rooms"][0]["free"] == 1  # not yet: a dropped connection comes back
     clock.advance(1)
     assert wait_for(lambda: thread.server.rooms[host.room_id].seats[seat].key_hash is None)
+    assert not thread.server.rooms[host.room_id].joined  # nobody but its owner: it expires as a lonely room
     clock.advance(PUSH_INTERVAL)
     assert lobby(watcher)["rooms"][0]["free"] == 2
     status = host.until(lambda m: m["type"] == "room" and m["seats"][seat]["name"] == "")

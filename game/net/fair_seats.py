@@ -21,14 +21,16 @@ public room's owner can free a seat (docs/server.md, "Fair seats"):
   whose person's connection is gone is given back after `RELEASE_AFTER` seconds (at once
   when they said ``leave``), so the room is listed again with that seat free. The owner's
   own seat (the room's first human seat, the one its creator took) is never freed: the
-  room is theirs, and while nobody is connected to it the lobby does not list it.
+  room is theirs, and while nobody is connected to it the lobby does not list it (their
+  seat stops counting as held, like any other, `RELEASE_AFTER` after they left).
 - **The owner frees a seat** (``free_seat``): the person connected to a waiting public
   room's first human seat may give any other taken seat back; its person is told
   (``seat_freed``) and their connection closed.
 
-A freed seat's key is remembered (in memory, for `FREED_MEMORY`): coming back with it is
-answered ``seat_freed`` rather than ``bad_key``. Times run on the server's clock; a
-restarted server finds everyone away, and counts their time from its start.
+A room whose guests are all freed expires again like a room nobody but its creator joined
+(`expiry.LONELY_EXPIRY`). A freed seat's key is remembered (in memory, for `FREED_MEMORY`):
+coming back with it is answered ``seat_freed`` rather than ``bad_key``. Times run on the
+server's clock; a restarted server finds everyone away, and counts their time from its start.
 """
 
 from __future__ import annotations
@@ -212,14 +214,20 @@ class FairSeats:
         service = self.service
         chosen = room.seats[seat]
         before = (chosen.key_hash, chosen.name, chosen.player, chosen.address, chosen.avatar, chosen.accepted)
+        joined = room.joined
         old_hash = chosen.key_hash
         chosen.key_hash, chosen.name, chosen.player, chosen.address, chosen.avatar = None, "", None, "", None
         chosen.accepted = False
+        # Nobody but its owner left: the room expires again like one nobody else joined (a squatter's
+        # claim must not earn it seven days).
+        owner = owner_seat(room)
+        room.joined = any(s.key_hash is not None for i, s in enumerate(room.seats) if i != owner)
         try:
             service.store.save_seats(room, service.clock.now())
         except StoreFailure:
             (chosen.key_hash, chosen.name, chosen.player, chosen.address, chosen.avatar,
              chosen.accepted) = before
+            room.joined = joined
             log.exception("room %s: a freed seat could not be stored", room.room_id)
             self.away[room.room_id, seat] = service.clock.now()  # tried again later
             if by_owner:
