@@ -266,3 +266,17 @@ def test_one_address_takes_one_seat_of_a_strangers_public_room(tmp_path):
         assert lobby(Peer(thread.port))["rooms"][0]["free"] == 1
     finally:
         thread.stop()
+
+
+def test_a_player_in_a_quick_match_game_takes_no_public_seat_until_it_is_over(clocked):
+    thread, clock = clocked
+    [owner] = public_rooms(thread.port, 1)
+    quick = squatter(thread.port)
+    quick.send(type="queue", preset="duel", players=2, computers=True, wait=5)
+    quick.until(lambda m: m["type"] == "queued")
+    clock.advance(5)
+    quick.until(lambda m: m["type"] == "joined")  # seated with a computer: the game is under way
+    other = squatter(thread.port, quick.player_key)
+    assert other.join(owner.room_id)["code"] == "one_seat"
+    other.send(type="queue", preset="duel", players=2)  # nor a second quick match
+    assert other.until(lambda m: m["type"] in ("queued", "error"))["code"] == "one_seat"
