@@ -13,8 +13,9 @@ unreadable, then two Continue lines), the same-device form with names and avatar
 avatar picker, the question before a saved game is replaced, the menu and settings when
 nothing can be saved (a file where the data folder should be),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
-room, a table waiting for a player; a server's lobby with public rooms and quick match
-looking, its leaderboard and a ranked history, the vote on an abandon). Each size uses its own temporary
+room, a public room's waiting room as its owner sees it, a table waiting for a player; a
+server's lobby with public rooms and quick match looking, its leaderboard and a ranked
+history, the vote on an abandon). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
 deals, so the pictures are the same every run.
 """
@@ -447,6 +448,13 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
         {"kind": "human", "level": None, "name": "Chloé", "connected": True, "accepted": False}]
     app.start(WaitingRoomScene(app, remote(seats, [1], "waiting")))
     save("online_waiting_room")
+    owner = remote([seats[0], {**seats[3], "name": "Ben", "tag": "A07", "avatar": 14}, seats[2],
+                    {**seats[3], "tag": "1C9", "avatar": 7},
+                    {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False}],
+                   [4], "waiting")
+    owner.receive({**(owner.status.source or {}), "kind": "public", "ranked": False})  # a public room's owner
+    app.start(WaitingRoomScene(app, owner))
+    save("online_waiting_room_owner")  # "Free the seat" beside each guest (issue 32)
     match = Match(PRESETS["points"], 4, 31)
     advance(match, 9, random.Random(31), stop=lambda m: m.to_act == 2)
     seats[1] = {"kind": "human", "level": None, "name": "Ben", "connected": False, "accepted": False}

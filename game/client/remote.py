@@ -50,6 +50,7 @@ from game.net.messages import (
     ActionMessage,
     Autopilot,
     Error,
+    FreeSeat,
     Joined,
     PlayerProfile,
     Queued,
@@ -131,7 +132,8 @@ def shorten(text: str) -> str:
 
 # Errors that mean the seat cannot be had (before the table) or is lost (after).
 FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced",
-         "abandoned", "no_profile", "server_full", "too_many_requests", "no_tokens")
+         "abandoned", "no_profile", "server_full", "too_many_requests", "no_tokens", "one_seat",
+         "too_many_seats", "seat_freed")
 
 ONLINE_POLL: Final = 0.05
 """Messages arrive on the connection's thread at any moment: a resting table looks this often."""
@@ -256,6 +258,22 @@ class RemoteController:
                 continue
             return int(seat)
         return None
+
+    @property
+    def owns_room(self) -> bool:
+        """Whether this device holds the seat of a public room's owner while it waits for players:
+        its first human seat, the one its creator took (only the owner may free a seat)."""
+        status = self.status
+        if status is None or self.kind != "public" or status.state != "waiting":
+            return False
+        rows = status.seat_rows()
+        owner = next((i for i, row in enumerate(rows) if row is not None and row.human), None)
+        return owner is not None and owner == self.viewer
+
+    def free_seat(self, seat: int) -> None:
+        """Give ``seat`` back to the lobby (the owner of a public room waiting for players): its
+        person is told, and the room's next status shows it free."""
+        self.connection.send(FreeSeat(seat=seat))
 
     def vote(self, seat: int, penalise: bool) -> None:
         """Vote on penalising the abandon of ``seat`` (once)."""

@@ -6,11 +6,14 @@ mine taken back, a public room's seat or a quick match from the server's lobby: 
 page's ``https://`` or ``http://`` link, which chat apps make clickable; then the game's
 own ``huit://`` or ``huits://`` link) and who has taken which seat, and whether the game
 is ranked, until the server deals; then the table opens on the `RemoteController`. A
-refused seat or an unreachable server goes back to the lobby with a message.
+refused seat or an unreachable server goes back to the lobby with a message. The owner of a
+public room (the player who created it) has a "Free the seat" button beside each other
+person's seat: that person is told, and the seat goes back to the lobby.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import pygame
@@ -88,9 +91,26 @@ class WaitingRoomScene(GuiScene):
             if note:
                 self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), note, "#small")
             y += int(30 * s) + gap
-            for line in self.seat_lines():
-                self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
-                y += int(38 * s)
+            freeable = self.freeable()
+            free_w = int(260 * s)
+            entries = self.seat_entries()
+            # The owner's rows: every line on one axis, a button at the end of a guest's, as tall as
+            # the others unless seven seats would push the notes under Leave (then as tall as fits).
+            notes = int(34 * s) + int(30 * s) + 2 * gap  # the notes below the seats
+            fits = (h - bh - m - notes - y) // max(1, len(entries))
+            row = max(int(38 * s), min(bh + gap // 2, fits))
+            for seat, line in entries:
+                if not freeable:
+                    self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
+                    y += int(38 * s)
+                    continue
+                self.label(pygame.Rect(m * 4, y, w - 9 * m - free_w, row), line)
+                if seat in freeable:
+                    tall = min(bh, row - 2)
+                    self.button(pygame.Rect(w - 4 * m - free_w, y + (row - tall) // 2, free_w, tall),
+                                tr("online.free_seat"), functools.partial(self.free_seat, seat),
+                                key=("free_seat", seat))
+                y += row
             y += gap
             self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.starts_when_full"), "#small")
             ranking = self.ranking_note()
@@ -126,6 +146,26 @@ class WaitingRoomScene(GuiScene):
 
     def seat_lines(self) -> list[str]:
         """One line per seat: who sits there, or that it waits for a friend."""
+        return [line for _, line in self.seat_entries()]
+
+    def freeable(self) -> set[int]:
+        """The seats the owner of a public room waiting for players may free: every other seat a
+        person has taken (none for anyone else)."""
+        status = self.remote.status
+        if status is None or not self.remote.owns_room:
+            return set()
+        waiting = set(status.waiting_for or [])
+        return {i for i, seat in enumerate(status.seat_rows())
+                if seat is not None and seat.human and i != self.remote.viewer and i not in waiting}
+
+    def free_seat(self, seat: int) -> None:
+        """The owner frees ``seat``: the server tells its person, and its next status shows it free."""
+        self.remote.free_seat(seat)
+        self.note = ""
+        self.dirty = True
+
+    def seat_entries(self) -> list[tuple[int, str]]:
+        """Each seat's number and line: who sits there, or that it waits for a friend."""
         status = self.remote.status
         if status is None:
             return []
@@ -146,7 +186,7 @@ class WaitingRoomScene(GuiScene):
                 name = named or tr("table.player", n=i + 1)
                 name = tagged(name, seat.tag[:8] if seat.tag is not None else None)
                 who = tr("online.here" if seat.connected else "online.away", name=name)
-            lines.append(tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who))
+            lines.append((i, tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who)))
         return lines
 
     def copy(self) -> None:
@@ -197,8 +237,9 @@ class WaitingRoomScene(GuiScene):
 
     def _give_up(self, message: str) -> None:
         remote = self.remote
-        if remote.room_id is not None and remote.refusal_code == "unknown_room":
-            self.app.store.keys.forget(remote.room_id)  # the room is gone: its key opens nothing now
+        if remote.room_id is not None and remote.refusal_code in ("unknown_room", "seat_freed"):
+            # The room is gone, or the seat was freed: its key opens nothing now.
+            self.app.store.keys.forget(remote.room_id)
         remote.connection.close()
         self.app.replace("Lobby", message=message)
 
