@@ -279,7 +279,7 @@ def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms
         assert broken == [] and [r.room_id for r in rooms] == ["old"]
         room = rooms[0]
         assert room.kind == "private" and room.ranked is False and room.seats[0].player is None
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 2
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
         assert store.db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0] == 0
         assert store.db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
     finally:
