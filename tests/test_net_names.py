@@ -14,7 +14,16 @@ import threading
 
 import pytest
 
-from game.net.profiles import TAG_ALPHABET, TAG_LENGTH, Profile, Profiles, TagTaken, player_id, skeleton
+from game.net.profiles import (
+    NAME_REASONS,
+    TAG_ALPHABET,
+    TAG_LENGTH,
+    Profile,
+    Profiles,
+    TagTaken,
+    player_id,
+    skeleton,
+)
 from game.net.sqlitestore import PLAYERS_SCHEMA, SCHEMA, VERSION, SQLiteRoomStore
 from tests.net_support import Peer, start_server
 
@@ -22,7 +31,8 @@ HUMAN = {"kind": "human"}
 
 ATTACKS = [  # (what the issue's attacker sent, the reason the server now gives)
     ("\u2800", "invisible"),  # braille blank
-    ("\u3164", "invisible"), ("\u115f", "invisible"), ("\u1160", "invisible"), ("\uffa0", "invisible"),  # fillers
+    ("\u3164", "invisible"), ("\u115f", "invisible"), ("\u1160", "invisible"),  # Hangul fillers
+    ("\uffa0", "invisible"),
     ("\u0301", "marks"),  # a lone combining accent
     ("A\u034fna", "invisible"), ("Ana\ufe0f", "invisible"),  # grapheme joiner, variation selector
     ("Ana\u17b4", "scripts"),  # a Khmer inherent vowel (invisible) on a Latin name
@@ -69,8 +79,8 @@ def test_each_bad_name_of_the_attack_is_refused_as_a_new_name(server, name, reas
     assert Peer(server.port).hello(key=ana.player_key)["name"] == "Ana"
 
 
-@pytest.mark.parametrize("name", ["Zoë", "Zoe\u0308", "Jean-Luc", "O'Brien", "Nguyễn Thị", "Алёна", "日本語テスト",
-                                  "김민수", "Ἀλέξανδρος", "\u4e2d" * 12])
+@pytest.mark.parametrize("name", ["Zoë", "Zoe\u0308", "Jean-Luc", "O'Brien", "Nguyễn Thị", "Алёна",
+                                  "日本語テスト", "김민수", "Ἀλέξανδρος", "\u4e2d" * 12])
 def test_names_of_one_writing_system_with_their_accents_are_welcome(server, name):
     answer = Peer(server.port).hello(name)
     assert answer["type"] == "profile" and answer["name"] == name.strip().replace("e\u0308", "ë")
@@ -203,3 +213,15 @@ def test_the_lobby_and_the_leaderboard_show_the_tags_the_server_gave(server):
     shown = [(s["name"], s["tag"]) for room in listing["rooms"] for s in room["seats"] if s["kind"] == "human"
              and s.get("name")]
     assert shown == [("Ana", ana.profile["tag"])] and ana.profile["tag"] != twin.profile["tag"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
+def test_every_reason_a_name_is_refused_for_is_translated(lang):
+    from pathlib import Path
+
+    po = Path(__file__).parents[1] / "game" / "locale" / lang / "LC_MESSAGES" / "huit.po"
+    catalogue = po.read_text("utf-8")
+    missing = [r for r in NAME_REASONS if f'msgid "name.{r}"\nmsgstr "' not in catalogue
+               or f'msgid "name.{r}"\nmsgstr ""' in catalogue]
+    assert missing == []
+    assert {reason for _, reason in ATTACKS} | {"confusable"} <= set(NAME_REASONS)

@@ -48,10 +48,10 @@ from .protocol import Refusal
 if TYPE_CHECKING:
     from .roomstore import RoomStore
 
-__all__ = ["AVATARS", "DEFAULT_AVATAR", "DEFAULT_NAME", "MAX_MARKS", "MAX_NAME", "MAX_WIDTH", "NUMBER_SIGNS",
-           "PLAYER_KEY", "TAG_ALPHABET", "TAG_LENGTH", "NameTaken", "Profile", "Profiles", "TagTaken",
-           "check_avatar", "check_name", "free_tag", "name_problem", "new_tag", "player_id", "skeleton",
-           "tag_of", "tagged"]
+__all__ = ["AVATARS", "DEFAULT_AVATAR", "DEFAULT_NAME", "MAX_MARKS", "MAX_NAME", "MAX_WIDTH",
+           "NAME_REASONS", "NUMBER_SIGNS", "PLAYER_KEY", "TAG_ALPHABET", "TAG_LENGTH", "NameTaken",
+           "Profile", "Profiles", "TagTaken", "check_avatar", "check_name", "free_tag", "name_problem",
+           "new_tag", "player_id", "skeleton", "tag_of", "tagged"]
 
 MAX_NAME: Final = 24
 DEFAULT_NAME: Final = "Player"
@@ -78,6 +78,10 @@ PROFILE_EXPIRY: Final = 90 * 24 * 3600.0
 VISIT_GRAIN: Final = 3600.0
 """A visit is written at most once this often per profile (a hello on every connection would
 otherwise be a commit each)."""
+NAME_REASONS: Final = ("not_text", "empty", "too_long", "control", "invisible", "tag", "symbol", "form",
+                       "marks", "blank", "scripts", "too_wide", "confusable", "crowded")
+"""Every ``reason`` a refused name gets (`name_problem`'s, then the server's `NameTaken`): the game
+translates each (``name.<reason>``)."""
 REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 """Control, invisible formatting (bidirectional overrides, zero widths), lone surrogates,
 private-use and unassigned characters, line and paragraph separators."""
