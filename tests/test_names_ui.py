@@ -83,3 +83,19 @@ def test_the_lobby_says_a_name_looks_like_another_players(server):
         assert "ressemble à celui d'un autre joueur" in scene.message
     finally:
         close_online_app(app)
+
+
+def test_play_online_goes_to_no_server_with_a_refused_name_and_says_why(server):
+    app = make_app((1024, 600))
+    try:
+        open_lobby(app)
+        scene = app.stack.top
+        type_into(app, "name", "\uff21\uff2e\uff21")  # ＡＮＡ: full-width letters
+        type_into(app, "server", f"127.0.0.1:{server.port}")
+        tap_button(app, "Public rooms and quick match")
+        assert top_name(app) == "LobbyScene"  # not the server's lobby as "Player"
+        assert app.stack.top.message == tr("lobby.name_refused", why=tr("name.form"))
+        assert app.settings.player_name == ""
+        assert scene is app.stack.top
+    finally:
+        close_online_app(app)
