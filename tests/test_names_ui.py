@@ -32,6 +32,7 @@ def server(tmp_path):
 def _type(app, scene, text: str) -> None:
     """Tap the name field, empty it with Backspace, and type ``text`` as the keyboard would."""
     tap(app, scene.entry.rect.center)
+    press(app, pygame.K_END, frames=1)  # the tap put the cursor where it landed
     for _ in range(len(scene.entry.get_text())):
         press(app, pygame.K_BACKSPACE, frames=1)
     for char in text:
@@ -50,7 +51,8 @@ def test_who_are_you_says_why_a_bad_name_is_refused_and_joins_with_a_good_one(se
         open_link(app, f"huit://127.0.0.1:{server.port}/{joined['room']}")
         assert top_name(app) == "WhoAreYouScene"
         scene = app.stack.top
-        refused = (("\u0410na", "scripts"), ("Ana \u29e33F2K9Q", "symbol"), ("A\u3164", "invisible"))
+        refused = (("\u0410na", "scripts"), ("Ana \u29e33F2K9Q", "symbol"), ("A\u3164", "invisible"),
+                   ("\u1676" * 24, "too_wide"))  # 24 columns, but drawn far wider than 24 W
         for name, reason in refused:
             _type(app, scene, name)
             press(app, pygame.K_RETURN)  # Enter joins: refused here, with the reason in the player's language
@@ -97,5 +99,16 @@ def test_play_online_goes_to_no_server_with_a_refused_name_and_says_why(server):
         assert app.stack.top.message == tr("lobby.name_refused", why=tr("name.form"))
         assert app.settings.player_name == ""
         assert scene is app.stack.top
+    finally:
+        close_online_app(app)
+
+
+def test_a_name_is_measured_as_the_game_draws_it():
+    from game.client.online_player import drawn_too_wide
+
+    app = make_app((1024, 600))
+    try:
+        assert not drawn_too_wide("W" * 24) and not drawn_too_wide("\u4e2d" * 12)  # the widest Latin; 12 wide
+        assert drawn_too_wide("\u1676" * 24)  # Canadian syllabics: one column each, drawn nearly two
     finally:
         close_online_app(app)
