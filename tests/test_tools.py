@@ -111,3 +111,14 @@ def test_the_idle_benchmark_prints_a_line_per_screen(tmp_path):
     for name, figures in rows.items():
         cpu, frames, drawn = (float(v) for v in figures[:3])
         assert cpu >= 0 and frames >= drawn >= 0, (name, figures)
+
+
+def test_the_room_log_benchmark_prints_both_stores_and_rebuilds_the_same_room(tmp_path):
+    lines = run_tool("room_log_bench", "--deals", "4", "--repeat", "1", tmp_path=tmp_path)
+    assert lines[0].startswith("a duel room of 4 deals:")
+    whole = next(line for line in lines if line.strip().startswith("whole log:"))
+    bounded = next(line for line in lines if line.strip().startswith("bounded:"))
+    rows = [int(line.split(":")[1].split("rows")[0].replace(",", "")) for line in (whole, bounded)]
+    assert rows[1] < rows[0]  # the bounded log keeps the current deal only
+    assert "restart" in bounded and "peak RSS" in bounded
+    assert lines[-1] == "same room rebuilt from both: yes"

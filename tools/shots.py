@@ -21,7 +21,6 @@ deals, so the pictures are the same every run.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
@@ -36,11 +35,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.ai import player_for  # noqa: E402
+from game.cli import CommandParser  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.i18n import LANGUAGES  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
+from game.client.window import SIZE_RULE, parse_size  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
 from game.engine import preset as make_rules  # noqa: E402
 from game.engine.events import Event  # noqa: E402
@@ -648,16 +649,13 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Write the screenshots and list them."""
-    parser = argparse.ArgumentParser(prog="python -m tools.shots", description=__doc__.split("\n")[0])
+    parser = CommandParser(prog="python -m tools.shots", description=__doc__.split("\n")[0])
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--lang", default="en", choices=LANGUAGES)
-    parser.add_argument("--size", action="append", help="only this size, e.g. 1024x600 (repeatable)")
+    parser.add_argument("--size", action="append", type=parse_size,
+                        help=f"only this size (repeatable): {SIZE_RULE}")
     args = parser.parse_args(argv)
-    sizes = SIZES
-    if args.size:
-        from game.client.window import parse_size
-
-        sizes = tuple(parse_size(s) for s in args.size)
+    sizes = tuple(args.size) if args.size else SIZES
     for path in shoot(args.outdir, sizes, args.lang):
         print(path)
     return 0

@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     standard error and exit code 2; a server that cannot listen (the port is taken), one
     line and exit code 1.
     """
-    from game.saves.paths import DataFolderError, data_dir, make_data_dir
+    from game.saves.paths import DataFolderError, data_dir, make_data_dir, remove_leftovers
 
     parser = CommandParser(prog="python main.py serve", description="Huit's online room server")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
@@ -284,6 +284,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(exc))
         db = root / "rooms.sqlite3"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    # A data folder the game shares: the writes in progress a killed game or server left there,
+    # under the game's own names only (SQLite's -wal and -journal are its recovery: never touched).
+    for path in remove_leftovers(Path(db).parent):
+        logging.getLogger("huit.server").info("removed %s, a write a crash left unfinished", path)
 
     def unusable(exc: Exception) -> int:
         if isinstance(exc, StoreError):

@@ -109,7 +109,8 @@ class RoomStore(Protocol):
 
     # ---- rooms ------------------------------------------------------------------------------
     def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
-        """Every stored room rebuilt from its seed and log (oldest first), and the ids of the
+        """Every stored room rebuilt from its seed and log, or from its last snapshot and the
+        entries since (see `append`), oldest first, and the ids of the
         rooms that could not be, each with why (they stay stored, untouched)."""
         ...
 
@@ -126,7 +127,11 @@ class RoomStore(Protocol):
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room as the next entry of its log and mark it active ``now``,
         with ``lines`` (a penalty decided by the vote this entry is), all committed together
-        when this returns; then count it in ``room.log_length``."""
+        when this returns; then count it in ``room.log_length``. A ``deal`` entry (the room's
+        match dealt, called before the deal is made) also keeps the room as it stands
+        (`room_snapshot.snapshot`), in the same commit, and the store may then forget the
+        room's entries before it: `load` rebuilds the room from that snapshot and the entries
+        from the deal on, exactly as it stands live (a room's log is bounded by its deal)."""
         ...
 
     def expired(self, before: float, lonely_before: float) -> list[str]:
@@ -135,7 +140,7 @@ class RoomStore(Protocol):
         ...
 
     def delete(self, room_id: str) -> None:
-        """Forget a room and its log (committed when this returns)."""
+        """Forget a room, its log and its snapshot (committed when this returns)."""
         ...
 
     def exists(self, room_id: str) -> bool:

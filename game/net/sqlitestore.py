@@ -27,6 +27,11 @@ rule set: the leaderboards) and ``ranked`` (each player's ranked games and penal
 their history, keyed by room, deal and player so that a line is written once however
 often the server is restarted).
 
+A room's log stays bounded (version 3): storing a ``deal`` entry also stores the room as
+it stood just before it (``snapshots``: `room_snapshot.snapshot`) and forgets the room's
+entries before that deal, all in one commit. A room is rebuilt from its snapshot (if it
+has one) and the entries after it: its log is never longer than its current deal.
+
 Version 3 gives each profile the tag the server assigned and its name's `profiles.skeleton`
 (`NAMES_SCHEMA`: no two profiles of one skeleton share a tag, and look-alike names are
 found by index); a version 2 file's profiles get a fresh tag each when it is opened.
@@ -46,6 +51,7 @@ from typing import Any, Final
 from game.engine.snapshot import stored_rules
 
 from .profiles import Profile, TagTaken, free_tag, skeleton
+from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
 from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
 from .wire import rules_from_json, rules_to_json
@@ -111,6 +117,16 @@ CREATE INDEX ranked_player ON ranked (player, at);
 """
 """The players' tables (version 2): profiles, experience points per rule set, ranked games."""
 
+SNAPSHOTS_SCHEMA: Final = """
+CREATE TABLE snapshots (
+    room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+"""
+"""Each room's snapshot (version 3): the room as it stood before the deal its log's entry
+``seq`` (the ``deal`` entry; every entry before it is forgotten) dealt."""
+
 NAMES_COLUMNS: Final = ["tag", "skeleton"]
 """The profiles' columns version 3 adds for names and tags (`_migrate_names`)."""
 NAMES_SCHEMA: Final = """
@@ -130,7 +146,8 @@ THIRD_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRS
                         "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
                                    "opponents"]}
 """The tables as version 2 wrote them."""
-COLUMNS: Final = {**THIRD_COLUMNS, "profiles": THIRD_COLUMNS["profiles"] + NAMES_COLUMNS}
+COLUMNS: Final = {**THIRD_COLUMNS, "profiles": THIRD_COLUMNS["profiles"] + NAMES_COLUMNS,
+                  "snapshots": ["room", "seq", "state"]}
 """The tables as this version writes them."""
 COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
@@ -168,9 +185,7 @@ def _migrate_names(db: sqlite3.Connection) -> None:
         tag = free_tag(taken.setdefault(key, set()))
         taken[key].add(tag)
         db.execute("UPDATE profiles SET tag = ?, skeleton = ? WHERE id = ?", (tag, key, player))
-    for statement in NAMES_SCHEMA.split(";"):
-        if statement.strip():
-            db.execute(statement)
+    _statements(db, NAMES_SCHEMA)
 
 
 def _inspect(path: Path) -> bool:
@@ -217,6 +232,19 @@ def owner_only(path: Path) -> None:
                 file.chmod(OWNER_ONLY)
 
 
+def _statements(db: sqlite3.Connection, script: str) -> None:
+    """Run each statement of ``script`` inside the caller's transaction (``executescript`` commits)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _migrate_snapshots(db: sqlite3.Connection) -> None:
+    """Bring a version 2 file to the snapshots of version 3: a room of it keeps its whole log until
+    its next deal is stored (the first snapshot; its older entries go then)."""
+    _statements(db, SNAPSHOTS_SCHEMA)
+
+
 class SQLiteRoomStore:
     """The rooms and players in an SQLite file (`roomstore.RoomStore`; see the module).
 
@@ -261,7 +289,7 @@ class SQLiteRoomStore:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if not tables:
             db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
-                             + PLAYERS_SCHEMA)
+                             + PLAYERS_SCHEMA + SNAPSHOTS_SCHEMA)
             with db:
                 db.execute("BEGIN")
                 _migrate_names(db)
@@ -294,10 +322,9 @@ class SQLiteRoomStore:
                     if version < 2:
                         # Rooms made before there were public ones were all private.
                         db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
-                        for statement in PLAYERS_SCHEMA.split(";"):
-                            if statement.strip():
-                                db.execute(statement)
+                        _statements(db, PLAYERS_SCHEMA)
                     if version < 3:
+                        _migrate_snapshots(db)
                         _migrate_names(db)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
@@ -331,11 +358,19 @@ class SQLiteRoomStore:
 
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room, committed when this returns; ``lines``: ranked lines
-        committed with it (a penalty voted with the vote that decides it), all or nothing."""
+        committed with it (a penalty voted with the vote that decides it), all or nothing. A
+        ``deal`` entry replaces the room's snapshot with the room as it stands (before the deal)
+        and forgets the entries before it (see the module)."""
+        seq = room.log_length
+        state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
         with refused(), self.db:
             self.db.execute("BEGIN")
+            if state is not None:
+                self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
+                                (room.room_id, seq, state))
+                self.db.execute("DELETE FROM log WHERE room = ? AND seq < ?", (room.room_id, seq))
             self.db.execute("INSERT INTO log VALUES (?, ?, ?, ?, ?)",
-                            (room.room_id, room.log_length, entry.kind, entry.seat, entry.text))
+                            (room.room_id, seq, entry.kind, entry.seat, entry.text))
             self.db.execute("UPDATE rooms SET active = ? WHERE id = ?", (now, room.room_id))
             for line in lines:
                 self._rank(line)
@@ -365,8 +400,14 @@ class SQLiteRoomStore:
                 seat.player_tag = row[0] if row is not None else None
         room = Room(room_id, played, seats_, seed, first,
                     owner=owner, joined=bool(joined), kind=kind, created=created)
+        base = self.db.execute("SELECT seq, state FROM snapshots WHERE room = ?", (room_id,)).fetchone()
+        start = 0
+        if base is not None:
+            start = base[0]
+            restore(room, json.loads(base[1]))
+            room.log_length = start
         entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
-            "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
+            "SELECT kind, seat, text FROM log WHERE room = ? AND seq >= ? ORDER BY seq", (room_id, start))]
         room.replay(entries)
         return room
 
@@ -383,6 +424,7 @@ class SQLiteRoomStore:
         with refused(), self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM log WHERE room = ?", (room_id,))
+            self.db.execute("DELETE FROM snapshots WHERE room = ?", (room_id,))
             self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
 
     def exists(self, room_id: str) -> bool:
