@@ -166,8 +166,9 @@ def test_a_version_2_file_with_a_whole_log_loads_and_is_bounded_at_its_next_deal
     store = SQLiteRoomStore(path)
     room = _room()
     store.add(room, 1.0)
-    store.db.executescript("DROP TABLE snapshots; DROP INDEX profiles_tag; ALTER TABLE profiles DROP COLUMN tag; "
-                           "ALTER TABLE profiles DROP COLUMN skeleton; PRAGMA user_version=2;")
+    store.db.executescript("DROP TABLE snapshots; DROP INDEX profiles_tag; "  # and the profiles' names of v3
+                           "ALTER TABLE profiles DROP COLUMN tag; ALTER TABLE profiles DROP COLUMN skeleton; "
+                           "PRAGMA user_version=2;")
     rng = random.Random(7)
     log = [("start", None, "")]
     room.start()
