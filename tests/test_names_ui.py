@@ -83,6 +83,11 @@ def test_the_lobby_says_a_name_looks_like_another_players(server):
         assert until(app, lambda: bool(scene.message))
         assert scene.message == tr("lobby.name_refused", why=tr("name.confusable"))
         assert "ressemble à celui d'un autre joueur" in scene.message
+        # The connection still plays, under the server's default name, until the name is changed.
+        assert until(app, lambda: scene.profile is not None)
+        assert scene.profile.name == "Player" and scene.profile.tag
+        app.frame(STEP)
+        assert scene.message == tr("lobby.name_refused", why=tr("name.confusable"))
     finally:
         close_online_app(app)
 
