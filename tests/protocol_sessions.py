@@ -14,9 +14,10 @@ once and a `ManualClock` that moves only when a script says so) and writes it to
 
 `tests/test_protocol_replay.py` replays each file's client frames against today's
 server and holds every server frame to the recorded one, byte for byte. What is
-random by design (room ids and seat keys come from `secrets`, never from the seeded
-generator: they must not be guessable) is written as ``ROOM-1``, ``KEY-1``… in order of
-first appearance (`Placeholders`); the replay puts this run's values back into the
+random by design (room ids, seat keys and players' tags come from `secrets`, never from
+the seeded generator: they must not be guessable) is written as ``ROOM-1``, ``KEY-1``,
+``TAG-1``… in order of first appearance (`Placeholders`; a tag also where a text names
+it, as a history's ``Ana #TAG-1``); the replay puts this run's values back into the
 client frames it sends. Nothing else is normalised.
 
 Re-record (only when the protocol changes on purpose) and review the diff.
@@ -62,11 +63,12 @@ def open_peer(port: int, address: str | None) -> ClientConnection:
 
 
 class Placeholders:
-    """Room ids and seat keys (random by design) as ``ROOM-n``/``KEY-n``, both ways."""
+    """Room ids, seat keys and tags (random by design) as ``ROOM-n``/``KEY-n``/``TAG-n``, both ways."""
 
     def __init__(self) -> None:
         self.real: dict[str, str] = {}  # real value -> placeholder
-        self.counts = {"ROOM": 0, "KEY": 0}
+        self.tags: dict[str, str] = {}  # real tag -> placeholder (replaced inside texts too)
+        self.counts = {"ROOM": 0, "KEY": 0, "TAG": 0}
 
     def _learn(self, value: Any, kind: str) -> None:
         if isinstance(value, str) and value not in self.real:
@@ -87,9 +89,25 @@ class Placeholders:
             if message.get("type") == "lobby":
                 for listed in message.get("rooms") or []:
                     self._learn(listed.get("room"), "ROOM")
+            self._learn_tags(message)
         for real, placeholder in self.real.items():
             text = text.replace(f'"{real}"', f'"{placeholder}"')
+        for real, placeholder in self.tags.items():
+            text = text.replace(f'#{real}"', f'#{placeholder}"').replace(f'"{real}"', f'"{placeholder}"')
         return text
+
+    def _learn_tags(self, value: Any) -> None:
+        """Every ``tag`` field anywhere in a message (a profile, seats, the lobby, a leaderboard)."""
+        if isinstance(value, dict):
+            tag = value.get("tag")
+            if isinstance(tag, str) and tag and tag not in self.tags:
+                self.counts["TAG"] += 1
+                self.tags[tag] = f"TAG-{self.counts['TAG']}"
+            for item in value.values():
+                self._learn_tags(item)
+        elif isinstance(value, list):
+            for item in value:
+                self._learn_tags(item)
 
     def client_frame(self, text: str) -> str:
         """A recorded client frame with this run's real values put back."""

@@ -166,8 +166,10 @@ def test_a_version_2_file_with_a_whole_log_loads_and_is_bounded_at_its_next_deal
     store = SQLiteRoomStore(path)
     room = _room()
     store.add(room, 1.0)
-    v3_only = sorted(set(COLUMNS) - set(THIRD_COLUMNS))  # the tables version 3 added
-    store.db.executescript("".join(f"DROP TABLE {table};" for table in v3_only) + "PRAGMA user_version=2;")
+    v3_only = sorted(set(COLUMNS) - set(THIRD_COLUMNS))  # the tables and profile columns v3 added
+    store.db.executescript("".join(f"DROP TABLE {table};" for table in v3_only)
+                           + "DROP INDEX profiles_tag; ALTER TABLE profiles DROP COLUMN tag; "
+                           "ALTER TABLE profiles DROP COLUMN skeleton; PRAGMA user_version=2;")
     rng = random.Random(7)
     log = [("start", None, "")]
     room.start()

@@ -273,8 +273,8 @@ def server_lobby(app: App) -> Scene:
 
     scene = ServerLobbyScene(app, Server("club-de-huit.example.org", 65535, True),
                              connection=QuietConnection())  # type: ignore[arg-type]
-    scene.take(from_server({"type": "profile", "name": LONG_NAME, "tag": "3F2", "avatar": 15, "xp": {}}))
-    seat = {"kind": "human", "name": LONG_NAME, "tag": "A0B", "avatar": 4}
+    scene.take(from_server({"type": "profile", "name": LONG_NAME, "tag": "3F2K9Q", "avatar": 15, "xp": {}}))
+    seat = {"kind": "human", "name": LONG_NAME, "tag": "A0BXMZ", "avatar": 4}
     rooms = [{"room": f"room{i}", "preset": "action", "options": {}, "players": 6, "taken": 4, "free": 2,
               "computers": 0, "since": 1000.0 - 3599 * i, "seats": [seat] * 4 + [{"kind": "free"}] * 2,
               "stake": 999_999_999} for i in range(12)]
@@ -284,7 +284,7 @@ def server_lobby(app: App) -> Scene:
                          "now": 3599.0})
     scene.quick_since = 3599.0
     scene.preset_name, scene.quick_players, scene.wait = "action", 6, 300
-    scene.message = i18n.tr("lobby.name_refused", why=i18n.tr("name.control"))
+    scene.message = i18n.tr("lobby.name_refused", why=i18n.tr("name.confusable"))  # the longest reason
     scene.rebuild()
     return scene
 
@@ -296,7 +296,8 @@ def leaderboard(app: App, view: str) -> Scene:
 
     scene = LeaderboardScene(app, Server("club-de-huit.example.org", 65535, True), "action",
                              connection=QuietConnection())  # type: ignore[arg-type]
-    top = [{"rank": i + 1, "name": LONG_NAME, "tag": "3F2", "avatar": 1, "xp": 999_999 - i, "games": 99_999,
+    top = [{"rank": i + 1, "name": LONG_NAME, "tag": "3F2K9Q", "avatar": 1, "xp": 999_999 - i,
+            "games": 99_999,
             "you": i == 3} for i in range(100)]
     scene.take(from_server({"type": "leaderboard", "preset": "action", "top": top,
                             "you": {"rank": 4, "xp": 999_996, "games": 99_999}, "players": 123_456}))

@@ -495,8 +495,9 @@ def attract_screen(app: App, save: Callable[[str], None]) -> None:
     save("attract")
 
 
-SERVER_PEOPLE: Final = (("Ana", "3F2", 5), ("Benoît", "A07", 14), ("Chloé", "1C9", 7), ("Dmitri", "F40", 2),
-                        ("Ana", "77B", 11), ("Léa", "0D3", 9), ("Sam", "B12", 0), ("Yuki", "5E8", 3))
+SERVER_PEOPLE: Final = (("Ana", "3F2K9Q", 5), ("Benoît", "A07XMZ", 14), ("Chloé", "1C9RT4", 7),
+                        ("Dmitri", "F40GHP", 2), ("Ana", "77BW2N", 11), ("Léa", "0D3JKV", 9),
+                        ("Sam", "B12ZQ8", 0), ("Yuki", "5E8NRX", 3))
 """Players of the sample server: a name, its tag, an avatar (two Anas, told apart by their tags)."""
 
 
@@ -512,7 +513,7 @@ def server_screens(app: App, save: Callable[[str], None]) -> None:
     server = Server("huit.example.org", 443, True)
     people = [{"kind": "human", "name": n, "tag": t, "avatar": a} for n, t, a in SERVER_PEOPLE]
     lobby = ServerLobbyScene(app, server, connection=_StillConnection())  # type: ignore[arg-type]
-    lobby.take(_said({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {"duel": 140}}))
+    lobby.take(_said({"type": "profile", "name": "Ana", "tag": "3F2K9Q", "avatar": 5, "xp": {"duel": 140}}))
     rooms = [{"room": f"room{i}", "preset": preset, "options": {}, "players": players, "taken": taken,
               "free": players - taken, "computers": 0, "since": 1000.0 - since,
               "seats": people[1 + i:1 + i + taken] + [{"kind": "free"}] * (players - taken)}
@@ -565,8 +566,9 @@ def ranked_screens(app: App, save: Callable[[str], None]) -> None:
 
     code = "K7M-4AX-P9T-E3F-HWR"
     seats: list[dict[str, object]] = [
-        {"kind": "human", "level": None, "name": "Ana", "tag": "3F2", "connected": True, "accepted": False},
-        {"kind": "human", "level": None, "name": "Benoît", "tag": "A07", "connected": True,
+        {"kind": "human", "level": None, "name": "Ana", "tag": "3F2K9Q", "connected": True,
+         "accepted": False},
+        {"kind": "human", "level": None, "name": "Benoît", "tag": "A07XMZ", "connected": True,
          "accepted": False}]
 
     def remote(kind: str, ranked: bool, state: str, waiting: list[int]) -> RemoteController:
@@ -593,7 +595,8 @@ def ranked_screens(app: App, save: Callable[[str], None]) -> None:
     lobby.join()
     save("lobby_code_lookalike")
 def stakes_screens(app: App, save: Callable[[str], None]) -> None:
-    """What is at stake online: who joins from a link (a name and an avatar), a ranked table counting
+    """What is at stake online: who joins from a link (a name and an avatar; a mixed-script name refused
+    with its reason), a ranked table counting
     down to a computer's takeover (on the other's turn and on mine), its pause ("The game goes on"),
     the question before leaving it, and the result with the ranking points earned."""
     from game.client.remote import RemoteController
@@ -606,8 +609,12 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
 
     name = app.settings.player_name
     app.settings.player_name = ""
-    app.start(WhoAreYouScene(app, "huit://192.168.1.20:8765/q7Rk2mXa9Lp"))
+    who = WhoAreYouScene(app, "huit://192.168.1.20:8765/q7Rk2mXa9Lp")
+    app.start(who)
     save("who_are_you")
+    who.name_text = "\u0410na"  # a Cyrillic А with a Latin "na": refused, and why, where it was typed
+    who.join()
+    save("who_are_you_name_refused")
     app.settings.player_name = name
     seats = [{"kind": "human", "level": None, "name": n, "tag": t, "avatar": a, "connected": i != 1,
               "accepted": False} for i, (n, t, a) in enumerate(SERVER_PEOPLE[:2])]

@@ -100,7 +100,7 @@ class QuickMatch:
             profile = ticket.client.profile
             assert profile is not None
             keys.append(room.claim(i, profile.name)[1])
-            room.claimed_by(i, ticket.player, ticket.address, profile.avatar)
+            room.claimed_by(i, ticket.player, ticket.address, profile.avatar, profile.tag)
         try:
             service.store.add(room, now)
         except StoreFailure:

@@ -32,7 +32,7 @@ from typing import Any, Final, TypedDict
 from game.engine import PRESETS, Status, experience_points
 
 from . import tokens
-from .profiles import tag_of, tagged
+from .profiles import tagged
 from .rooms import Room
 from .roomstore import RankedLine, RoomStore
 
@@ -201,7 +201,7 @@ class Ranking:
         for i, line in enumerate(board.top):
             if line.xp != last:
                 rank, last = i + 1, line.xp  # equal points share a rank
-            top.append({"rank": rank, "name": line.name, "tag": tag_of(line.player), "avatar": line.avatar,
+            top.append({"rank": rank, "name": line.name, "tag": line.tag, "avatar": line.avatar,
                         "xp": line.xp, "games": line.games, "you": line.player == player})
         you = board.you
         mine = None if you is None else {"rank": you.rank, "xp": you.xp, "games": you.games}

@@ -110,7 +110,7 @@ def seat_name(value: Any, where: str) -> str:
     refused = name_problem(name)
     if refused is not None:
         raise Refusal("bad_name", f"{where}: {refused[1]}", reason=refused[0])
-    return name
+    return check_name(name)  # NFC, as a profile's
 
 
 def _request(data: dict[str, Any]) -> str | None:

@@ -110,6 +110,7 @@ class Rating:
     avatar: int
     xp: int
     games: int
+    tag: str = ""  # the profile's tag
 
 
 @dataclass(frozen=True)
@@ -179,11 +180,19 @@ class RoomStore(Protocol):
         ...
 
     def add_profile(self, profile: Profile, now: float) -> None:
-        """Keep a new profile, created and active ``now``; committed when this returns."""
+        """Keep a new profile (its name, `profiles.skeleton`, tag and avatar), created and active
+        ``now``; committed when this returns. Two profiles of one skeleton never share a tag:
+        a profile whose tag a look-alike holds (stored meanwhile by another server on the same
+        database) raises `profiles.TagTaken` and nothing is stored (`save_profile` too)."""
         ...
 
     def save_profile(self, profile: Profile, now: float) -> None:
-        """Store a profile's changed name and avatar, active ``now``; committed when this returns."""
+        """Store a profile's changed name, avatar and tag, active ``now``; committed when this returns."""
+        ...
+
+    def look_alikes(self, skeleton: str) -> list[tuple[str, str, str]]:
+        """The (player, name, tag) of every profile whose name has this `profiles.skeleton` (an
+        indexed look-up: it runs on every new profile and name change)."""
         ...
 
     def visit(self, player: str, now: float) -> None:

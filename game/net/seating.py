@@ -182,4 +182,4 @@ class Seating:
         """``client`` just claimed ``seat``: the seat knows its player (if it said hello) and address."""
         profile = client.profile
         room.claimed_by(seat, profile.player if profile else None, client.address,
-                        profile.avatar if profile else None)
+                        profile.avatar if profile else None, profile.tag if profile else None)

@@ -35,6 +35,10 @@ often the server is restarted). Version 3 adds the tokens (`tokens`): ``wallets`
 player's balance and the day of its last change) and ``stakes`` (what each competitive game
 did to each player's tokens, keyed like ``ranked`` and written in the same commit); a file
 of version 2 gains both tables, and its players hold the grant.
+
+Version 3 gives each profile the tag the server assigned and its name's `profiles.skeleton`
+(`NAMES_SCHEMA`: no two profiles of one skeleton share a tag, and look-alike names are
+found by index); a version 2 file's profiles get a fresh tag each when it is opened.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ from typing import Any, Final
 
 from game.engine.snapshot import stored_rules
 
-from .profiles import Profile
+from .profiles import Profile, TagTaken, free_tag, skeleton
 from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
 from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure, TokenLine, Wallet
@@ -149,6 +153,14 @@ CREATE INDEX stakes_player ON stakes (player, counted);
 """The tokens' tables (version 3): each player's balance (`tokens`), and what each competitive
 game did to each player's tokens (keyed like ``ranked``: written once)."""
 
+NAMES_COLUMNS: Final = ["tag", "skeleton"]
+"""The profiles' columns version 3 adds for names and tags (`_migrate_names`)."""
+NAMES_SCHEMA: Final = """
+CREATE UNIQUE INDEX profiles_tag ON profiles (skeleton, tag);
+"""
+"""Version 3: a tag is unique among the profiles whose names look alike, and those are found by
+the index (`look_alikes`)."""
+
 FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
                         "log": ["room", "seq", "kind", "seat", "text"]}
 """The tables as the first version wrote them."""
@@ -160,12 +172,24 @@ THIRD_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRS
                         "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
                                    "opponents"]}
 """The tables as version 2 wrote them."""
-COLUMNS: Final = {**THIRD_COLUMNS, "snapshots": ["room", "seq", "state"],
+COLUMNS: Final = {**THIRD_COLUMNS, "profiles": THIRD_COLUMNS["profiles"] + NAMES_COLUMNS,
+                  "snapshots": ["room", "seq", "state"],
                   "wallets": ["player", "tokens", "day"],
                   "stakes": ["room", "deal", "player", "amount", "day", "at", "counted", "opponents"]}
 """The tables as this version writes them."""
 COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
+
+
+@contextlib.contextmanager
+def _tag_free() -> Iterator[None]:
+    """A profile refused by the unique index of `NAMES_SCHEMA` as `profiles.TagTaken`."""
+    try:
+        yield
+    except StoreFailure as exc:
+        if isinstance(exc.__cause__, sqlite3.IntegrityError) and "profiles.tag" in str(exc):
+            raise TagTaken(str(exc)) from exc.__cause__
+        raise
 
 
 @contextlib.contextmanager
@@ -175,6 +199,21 @@ def refused() -> Iterator[None]:
         yield
     except sqlite3.Error as exc:
         raise StoreFailure(str(exc)) from exc
+
+
+def _migrate_names(db: sqlite3.Connection) -> None:
+    """Version 3's names and tags (inside the caller's transaction): the profiles' ``tag`` and
+    ``skeleton`` columns, a fresh tag for every existing profile (unique among the names that
+    look alike, the oldest profile first), then the unique index."""
+    db.execute("ALTER TABLE profiles ADD COLUMN tag TEXT NOT NULL DEFAULT ''")
+    db.execute("ALTER TABLE profiles ADD COLUMN skeleton TEXT NOT NULL DEFAULT ''")
+    taken: dict[str, set[str]] = {}
+    for player, name in db.execute("SELECT id, name FROM profiles ORDER BY created, id").fetchall():
+        key = skeleton(name)
+        tag = free_tag(taken.setdefault(key, set()))
+        taken[key].add(tag)
+        db.execute("UPDATE profiles SET tag = ?, skeleton = ? WHERE id = ?", (tag, key, player))
+    _statements(db, NAMES_SCHEMA)
 
 
 def _inspect(path: Path) -> bool:
@@ -285,6 +324,9 @@ class SQLiteRoomStore:
         if not tables:
             db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
                              + PLAYERS_SCHEMA + SNAPSHOTS_SCHEMA + TOKENS_SCHEMA)
+            with db:
+                db.execute("BEGIN")
+                _migrate_names(db)
         else:
             health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
             if health != ["ok"]:
@@ -318,6 +360,7 @@ class SQLiteRoomStore:
                     if version < 3:
                         _migrate_snapshots(db)
                         _migrate_tokens(db)
+                        _migrate_names(db)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -385,7 +428,12 @@ class SQLiteRoomStore:
         stored: list[dict[str, Any]] = json.loads(seats)
         # A room stored before an option existed replays with the value it was played with.
         played = rules_from_json(stored_rules(json.loads(rules)))
-        room = Room(room_id, played, [Seat.from_json(s) for s in stored], seed, first,
+        seats_ = [Seat.from_json(s) for s in stored]
+        for seat in seats_:
+            if seat.player is not None and seat.player_tag is None:  # stored by version 2: the profile's
+                row = self.db.execute("SELECT tag FROM profiles WHERE id = ?", (seat.player,)).fetchone()
+                seat.player_tag = row[0] if row is not None else None
+        room = Room(room_id, played, seats_, seed, first,
                     owner=owner, joined=bool(joined), kind=kind, created=created)
         base = self.db.execute("SELECT seq, state FROM snapshots WHERE room = ?", (room_id,)).fetchone()
         start = 0
@@ -423,23 +471,32 @@ class SQLiteRoomStore:
     def profile(self, player: str) -> Profile | None:
         """The profile of ``player``, if the server keeps it."""
         with refused():
-            row = self.db.execute("SELECT name, avatar, active FROM profiles WHERE id = ?",
+            row = self.db.execute("SELECT name, avatar, active, tag FROM profiles WHERE id = ?",
                                   (player,)).fetchone()
-        return None if row is None else Profile(player, row[0], row[1], row[2])
+        return None if row is None else Profile(player, row[0], row[1], row[2], row[3])
 
     def add_profile(self, profile: Profile, now: float) -> None:
-        """Keep a new profile."""
-        with refused(), self.db:
+        """Keep a new profile (`profiles.TagTaken`: a look-alike holds its tag; nothing stored)."""
+        with _tag_free(), refused(), self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO profiles VALUES (?, ?, ?, ?, ?)",
-                            (profile.player, profile.name, profile.avatar, now, now))
+            self.db.execute("INSERT INTO profiles (id, name, avatar, created, active, tag, skeleton) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (profile.player, profile.name, profile.avatar, now, now, profile.tag,
+                             skeleton(profile.name)))
 
     def save_profile(self, profile: Profile, now: float) -> None:
-        """Store a changed name or avatar."""
-        with refused(), self.db:
+        """Store a changed name, avatar or tag (`profiles.TagTaken`: a look-alike holds its tag)."""
+        with _tag_free(), refused(), self.db:
             self.db.execute("BEGIN")
-            self.db.execute("UPDATE profiles SET name = ?, avatar = ?, active = ? WHERE id = ?",
-                            (profile.name, profile.avatar, now, profile.player))
+            self.db.execute("UPDATE profiles SET name = ?, avatar = ?, active = ?, tag = ?, skeleton = ? "
+                            "WHERE id = ?", (profile.name, profile.avatar, now, profile.tag,
+                                             skeleton(profile.name), profile.player))
+
+    def look_alikes(self, skeleton: str) -> list[tuple[str, str, str]]:
+        """The (player, name, tag) of the profiles whose names have this skeleton."""
+        with refused():
+            return [(who, name, tag) for who, name, tag in self.db.execute(
+                "SELECT id, name, tag FROM profiles WHERE skeleton = ?", (skeleton,))]
 
     def visit(self, player: str, now: float) -> None:
         """The player's profile is in use."""
@@ -520,7 +577,7 @@ class SQLiteRoomStore:
         """The ``top`` players of ``preset``, ``player``'s standing, and how many players it has."""
         with refused():
             rows = self.db.execute(
-                "SELECT r.player, p.name, p.avatar, r.xp, r.games FROM ratings r "
+                "SELECT r.player, p.name, p.avatar, r.xp, r.games, p.tag FROM ratings r "
                 "JOIN profiles p ON p.id = r.player WHERE r.preset = ? "
                 "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (preset, top)).fetchall()
             you = None
