@@ -15,7 +15,8 @@ from game.net.rooms import Room, Seat
 from tests.net_support import Peer, play_until, start_server
 
 HUMAN = {"kind": "human"}
-PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
+PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"],  # the tests' players come from afar
+         "min_opponents": 1}  # one game puts its players on the board (the minimum: test_net_fair_play)
 
 
 @pytest.fixture
@@ -279,7 +280,7 @@ def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms
         assert broken == [] and [r.room_id for r in rooms] == ["old"]
         room = rooms[0]
         assert room.kind == "private" and room.ranked is False and room.seats[0].player is None
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 2
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
         assert store.db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0] == 0
         assert store.db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
     finally:

@@ -26,7 +26,7 @@ from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
 from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, PlayerProfile, Vote
 from .protocol import Client, Refusal
-from .ranking import ABANDON_AFTER, Abandons, Ranking, earned
+from .ranking import ABANDON_AFTER, Abandons, Ranking
 from .rooms import LogEntry, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -103,6 +103,7 @@ class Competition:
     def gone(self, room_id: str) -> None:
         """The room expired."""
         self.abandons.forget(room_id)
+        self.ranking.forget(room_id)
         self.alarm.replan()
 
     def _ring(self) -> None:
@@ -132,7 +133,7 @@ class Competition:
         takeover = [{"seat": seat, "left": round(max(0.0, since + ABANDON_AFTER - now), 1)}
                     for (room_id, seat), since in sorted(self.abandons.away.items())
                     if room_id == room.room_id and Abandons.counts(room)]
-        points = earned(room)
+        points = self.ranking.shown(room)
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
                 "earned": [points.get(seat) for seat in range(room.players)] if points else None}
 

@@ -21,6 +21,12 @@ Everything lives in the server's store (`roomstore.RoomStore`): each player's ra
 games and penalties as `roomstore.RankedLine` (their history), keyed by room, deal and
 player so that a game's points are written once however often the server is restarted,
 and the points and games they add up to per player and rule set (the leaderboards).
+
+Fair play (`fair_play`) decides what a game's lines really earn: nothing for a game shorter
+than `fair_play.MIN_TURNS` turns (reason ``short``), nothing beyond `fair_play.PAIR_GAMES`
+games a day with the same opponent (reason ``pair_cap``); and a leaderboard shows only the
+players with `fair_play.MIN_OPPONENTS` distinct opponents (their own standing says how many
+more they need).
 """
 
 from __future__ import annotations
@@ -30,9 +36,11 @@ from typing import Any, Final, TypedDict
 
 from game.engine import PRESETS, Status, experience_points
 
+from . import fair_play
+from .fair_play import Person
 from .profiles import tag_of, tagged
 from .rooms import Room
-from .roomstore import RankedLine, RoomStore
+from .roomstore import Encounter, RankedLine, RoomStore
 
 ABANDON_AFTER: Final = 300.0
 """Seconds away from a ranked game under way before a computer takes the seat."""
@@ -51,8 +59,8 @@ class Board(TypedDict):
 
     preset: str
     top: list[dict[str, Any]]  # rank, name, tag, avatar, xp, games, you
-    you: dict[str, Any] | None  # the asker's rank, xp and games (None: not ranked in it)
-    players: int  # players ranked in it
+    you: dict[str, Any] | None  # the asker's rank (None: not shown yet), xp, games, opponents, needs
+    players: int  # players shown in it (with enough distinct opponents)
 
 
 def outcome(room: Room, seat: int) -> str:
@@ -127,13 +135,40 @@ class Abandons:
 class Ranking:
     """Points, leaderboards and histories, kept in the server's `roomstore.RoomStore`."""
 
-    def __init__(self, store: RoomStore) -> None:
+    def __init__(self, store: RoomStore, opponents: int = fair_play.MIN_OPPONENTS) -> None:
         self.store = store
+        self.opponents = opponents  # distinct opponents a player needs to be shown on a leaderboard
+        self.verdicts: dict[str, tuple[int, dict[int, int]]] = {}  # room -> (deal, points judged)
 
     # ---- earning --------------------------------------------------------------------------
+    def judge(self, room: Room, now: float) -> dict[int, tuple[int, str]]:
+        """What each person of ``room``'s finished ranked match earns by fair play's rules, and
+        why less than its result (`fair_play.judge`; {} when the room earns nothing)."""
+        people = self._people(room)
+        if not people:
+            return {}
+        deal = room.match.round.number if room.match is not None else 0
+        since = now - fair_play.PAIR_WINDOW
+
+        def together(one: Person, other: Person) -> int:
+            return self.store.games_together(one.player, other.player, one.address, other.address,
+                                             since, (room.room_id, deal))
+
+        return fair_play.judge(people, room.turns, together)
+
+    @staticmethod
+    def _people(room: Room) -> list[Person]:
+        people = []
+        for seat, xp in earned(room).items():
+            player = room.seats[seat].player
+            assert player is not None  # a ranked room's people all said hello
+            people.append(Person(seat, player, fair_play.ranking_address(room.seats[seat].address), xp))
+        return people
+
     def award(self, room: Room, now: float) -> dict[int, int]:
-        """Write the points of ``room``'s finished match (a ranked room at ``match_over``), once;
-        return the points each seat earned now ({} when they were written before).
+        """Write the points of ``room``'s finished match (a ranked room at ``match_over``) as fair
+        play judges them (`judge`), once, with its encounters (a game that counted); return the
+        points each seat earned now ({} when they were written before).
 
         Raises:
             StoreFailure: nothing was written (tried again: each game is written once).
@@ -142,13 +177,19 @@ class Ranking:
         if match is None or match.status != Status.MATCH_OVER or not room.earns:
             return {}
         deal = match.round.number
+        verdict = self.judge(room, now)
         lines: dict[int, RankedLine] = {}
-        for seat, xp in earned(room).items():
+        for seat, (xp, reason) in verdict.items():
             player = room.seats[seat].player
-            assert player is not None  # a ranked room's people all said hello
+            assert player is not None
             lines[seat] = RankedLine(room.room_id, deal, player, room.rules.name, room.players, xp,
-                                     outcome(room, seat), now, _opponents(room, seat))
-        written = self.store.rank(list(lines.values()))
+                                     outcome(room, seat), now, _opponents(room, seat), reason=reason)
+        met = [] if fair_play.short(room.turns) else [
+            Encounter(room.room_id, deal, room.rules.name, one.player, other.player, one.address,
+                      other.address, now)
+            for one in self._people(room) for other in self._people(room) if one.seat != other.seat]
+        written = self.store.rank(list(lines.values()), met)
+        self.verdicts[room.room_id] = (deal, {seat: line.xp for seat, line in lines.items()})
         return {seat: line.xp for seat, line in lines.items() if line in written}
 
     def penalty(self, room: Room, seat: int, now: float) -> list[RankedLine]:
@@ -159,6 +200,19 @@ class Ranking:
         return [RankedLine(room.room_id, PENALTY_DEAL, player, room.rules.name, room.players, -PENALTY,
                            "penalty", now, _opponents(room, seat), games=0)]
 
+    def shown(self, room: Room) -> dict[int, int]:
+        """The points each person of ``room``'s finished ranked match earned, as its status tells
+        them: fair play's once `award` judged it, its result's before."""
+        points = earned(room)
+        judged = self.verdicts.get(room.room_id)
+        if points and judged is not None and room.match is not None and judged[0] == room.match.round.number:
+            return {seat: judged[1].get(seat, xp) for seat, xp in points.items()}
+        return points
+
+    def forget(self, room_id: str) -> None:
+        """The room is gone: its verdict too."""
+        self.verdicts.pop(room_id, None)
+
     # ---- reading ----------------------------------------------------------------------------
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""
@@ -167,7 +221,7 @@ class Ranking:
     def leaderboard(self, preset: str, player: str | None) -> Board:
         """The `TOP` players of ``preset`` (rank, name, tag, avatar, points, games) and the
         asking player's own line (None when they have not played it ranked)."""
-        board = self.store.leaderboard(preset, TOP, player)
+        board = self.store.leaderboard(preset, TOP, player, self.opponents)
         top = []
         rank, last = 0, None
         for i, line in enumerate(board.top):
@@ -176,7 +230,9 @@ class Ranking:
             top.append({"rank": rank, "name": line.name, "tag": tag_of(line.player), "avatar": line.avatar,
                         "xp": line.xp, "games": line.games, "you": line.player == player})
         you = board.you
-        mine = None if you is None else {"rank": you.rank, "xp": you.xp, "games": you.games}
+        mine = None if you is None else {"rank": you.rank, "xp": you.xp, "games": you.games,
+                                         "opponents": you.opponents,
+                                         "needs": max(0, self.opponents - you.opponents)}
         return {"preset": preset, "top": top, "you": mine, "players": board.players}
 
     def history(self, player: str, preset: str | None = None) -> list[dict[str, Any]]:
@@ -202,7 +258,8 @@ class Ranking:
             lines[seen] = replace(penalty, deal=game.deal, at=max(kept.at, line.at),
                                   opponents=game.opponents or penalty.opponents)
         return [{"preset": line.preset, "players": line.players, "xp": line.xp, "outcome": line.outcome,
-                 "at": line.at, "deal": line.deal, "opponents": list(line.opponents)}
+                 "at": line.at, "deal": line.deal, "opponents": list(line.opponents),
+                 **({"reason": line.reason} if line.reason else {})}
                 for line in lines[:HISTORY]]
 
 

@@ -72,6 +72,23 @@ class RankedLine:
     at: float  # the server's clock
     opponents: tuple[str, ...]  # the other people's names with their tags
     games: int = 1
+    reason: str = ""  # why the line earned less than its points: "", "short", "pair_cap"
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """Two people met in a ranked game that counted (`fair_play`): one line per person and
+    opponent, keyed by room, deal, player and opponent (written once, with the game's lines).
+    The daily limit per pair counts them, and the distinct opponents of the leaderboard."""
+
+    room: str
+    deal: int
+    preset: str
+    player: str
+    opponent: str  # the opponent's player id
+    address: str  # the player's address (`fair_play.ranking_address`)
+    opponent_address: str
+    at: float  # the server's clock
 
 
 @dataclass(frozen=True)
@@ -87,11 +104,13 @@ class Rating:
 
 @dataclass(frozen=True)
 class Standing:
-    """Where one player stands in a rule set: 1 + the players with more points."""
+    """Where one player stands in a rule set: 1 + the players shown with more points (None
+    while they have fewer distinct opponents than the board asks for)."""
 
-    rank: int
+    rank: int | None
     xp: int
     games: int
+    opponents: int = 0  # distinct opponents, told apart by address (`fair_play.MIN_OPPONENTS`)
 
 
 @dataclass(frozen=True)
@@ -100,7 +119,7 @@ class Leaderboard:
 
     top: list[Rating]  # most points first; equal points: fewer games, then the older profile
     you: Standing | None  # None: the asker played none of it ranked (or is nobody)
-    players: int
+    players: int  # players shown (with enough distinct opponents)
 
 
 class RoomStore(Protocol):
@@ -164,19 +183,29 @@ class RoomStore(Protocol):
         ...
 
     # ---- the ranking ------------------------------------------------------------------------
-    def rank(self, lines: Sequence[RankedLine]) -> list[RankedLine]:
+    def rank(self, lines: Sequence[RankedLine], encounters: Sequence[Encounter] = ()) -> list[RankedLine]:
         """Write each line not written before (the same room, deal and player), adding its
-        points and games to its player's rating of its rule set, all in one commit; return the
-        lines written now."""
+        points and games to its player's rating of its rule set, and each encounter not written
+        before (the same room, deal, player and opponent), all in one commit; return the lines
+        written now."""
+        ...
+
+    def games_together(self, player: str, opponent: str, address: str, opponent_address: str,
+                       since: float, besides: tuple[str, int]) -> int:
+        """The encounters written since ``since`` (at or after) of ``player`` with ``opponent``,
+        or of ``address`` with ``opponent_address`` (one per game), leaving out the game
+        ``besides`` (its room and deal: the game being judged)."""
         ...
 
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set they played ranked, by rule set name."""
         ...
 
-    def leaderboard(self, preset: str, top: int, player: str | None) -> Leaderboard:
-        """The ``top`` best players of ``preset`` that have a profile, ``player``'s own standing,
-        and how many players it has."""
+    def leaderboard(self, preset: str, top: int, player: str | None, opponents: int = 0) -> Leaderboard:
+        """The ``top`` best players of ``preset`` that have a profile and at least ``opponents``
+        distinct opponents (by their encounters' opponent addresses), ``player``'s own standing
+        (with their distinct opponents; ranked among those shown, no rank while they have
+        fewer), and how many players it shows."""
         ...
 
     def history(self, player: str, preset: str | None, limit: int) -> list[RankedLine]:

@@ -78,6 +78,7 @@ from .driving import Driving
 from .expiry import EXPIRY as EXPIRY
 from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
 from .expiry import SWEEP as SWEEP
+from .fair_play import MIN_OPPONENTS
 from .lobby import Lobby
 from .meeting import Meeting
 from .messages import Error, Ping, Pong, decode
@@ -134,6 +135,7 @@ class RoomServer:
     players may do an hour (`quotas.Limits`), per address and per player key.
     ``download_url``: where the room pages send a visitor to get Huit (``--download-url``;
     default: the project's releases, `room_page.DOWNLOAD_URL`).
+    ``min_opponents``: distinct opponents a player needs to be shown on a leaderboard (`fair_play`).
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -151,7 +153,8 @@ class RoomServer:
                  tls: ssl.SSLContext | None = None, proxy_headers: bool = False,
                  trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
-                 votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None) -> None:
+                 votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
+                 min_opponents: int = MIN_OPPONENTS) -> None:
         # StoreError: a file that cannot be the rooms' database
         self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -173,7 +176,7 @@ class RoomServer:
         # The rooms service, and the parts that take it.
         self.service = RoomService(self.store, self.clock, self.quotas)
         self.profiles = Profiles(self.store)
-        self.ranking = Ranking(self.store)
+        self.ranking = Ranking(self.store, min_opponents)  # fair play: `fair_play`
         self.lobby = Lobby(self.clock, self.service.send_frame)
         self.driving = Driving(self.service, self.pace, self.search)
         self.competition = Competition(self.service, self.ranking)

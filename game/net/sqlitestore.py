@@ -26,6 +26,12 @@ digest, name and avatar: `profiles`), ``ratings`` (experience points per player 
 rule set: the leaderboards) and ``ranked`` (each player's ranked games and penalties:
 their history, keyed by room, deal and player so that a line is written once however
 often the server is restarted).
+
+Version 3 adds fair play (`fair_play`): each ranked line's ``reason`` (why it earned less
+than its points: a short game, the daily limit per pair), and ``encounters`` (who met whom
+in a ranked game that counted, with their addresses: the limit per pair and the distinct
+opponents of the leaderboards). A file of version 2 keeps its lines (their reason empty) and
+has its encounters made from their opponents' names (`_migrate_fair_play`).
 """
 
 from __future__ import annotations
@@ -43,10 +49,10 @@ from game.engine.snapshot import stored_rules
 
 from .profiles import Profile
 from .rooms import LogEntry, Room, Seat
-from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
+from .roomstore import Encounter, Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
 from .wire import rules_from_json, rules_to_json
 
-VERSION: Final = 2
+VERSION: Final = 3
 """The schema's version, kept in SQLite's ``user_version`` (0 in files of the first version)."""
 
 HEADER: Final = b"SQLite format 3\x00"
@@ -107,18 +113,40 @@ CREATE INDEX ranked_player ON ranked (player, at);
 """
 """The players' tables (version 2): profiles, experience points per rule set, ranked games."""
 
+FAIR_PLAY_SCHEMA: Final = """
+CREATE TABLE encounters (
+    room TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    preset TEXT NOT NULL,
+    player TEXT NOT NULL,
+    opponent TEXT NOT NULL,
+    address TEXT NOT NULL,
+    opponent_address TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (room, deal, player, opponent)
+);
+CREATE INDEX encounters_players ON encounters (player, opponent, at);
+CREATE INDEX encounters_addresses ON encounters (address, opponent_address, at);
+CREATE INDEX encounters_rivals ON encounters (preset, player, opponent_address);
+"""
+"""Fair play's table (version 3): who met whom in a counted ranked game (`roomstore.Encounter`)."""
+
 FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
                         "log": ["room", "seq", "kind", "seat", "text"]}
 """The tables as the first version wrote them."""
 SECOND_COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
 """The tables as version 1 wrote them."""
-COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
-                  "profiles": ["id", "name", "avatar", "created", "active"],
-                  "ratings": ["player", "preset", "xp", "games"],
-                  "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
-                             "opponents"]}
+V2_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
+                     "profiles": ["id", "name", "avatar", "created", "active"],
+                     "ratings": ["player", "preset", "xp", "games"],
+                     "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
+                                "opponents"]}
+"""The tables as version 2 wrote them."""
+COLUMNS: Final = {**V2_COLUMNS, "ranked": V2_COLUMNS["ranked"] + ["reason"],
+                  "encounters": ["room", "deal", "preset", "player", "opponent", "address",
+                                 "opponent_address", "at"]}
 """The tables as this version writes them."""
-COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, VERSION: COLUMNS}
+COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: V2_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
 
 
@@ -129,6 +157,20 @@ def refused() -> Iterator[None]:
         yield
     except sqlite3.Error as exc:
         raise StoreFailure(str(exc)) from exc
+
+
+def _migrate_fair_play(db: sqlite3.Connection) -> None:
+    """Bring version 2's tables to fair play's (inside the caller's transaction): the lines'
+    ``reason`` (empty: they earned their points) and ``encounters``, made from the lines of
+    games (not penalties) with each opponent as the name and tag the line keeps (version 2 kept
+    no opponent's id or address), so that a player's distinct opponents so far still count."""
+    db.execute("ALTER TABLE ranked ADD COLUMN reason TEXT NOT NULL DEFAULT ''")
+    for statement in FAIR_PLAY_SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.execute("INSERT OR IGNORE INTO encounters SELECT r.room, r.deal, r.preset, r.player, "
+               "'name:' || o.value, '', 'name:' || o.value, r.at FROM ranked r, json_each(r.opponents) o "
+               "WHERE r.outcome != 'penalty'")
 
 
 def _inspect(path: Path) -> bool:
@@ -220,6 +262,9 @@ class SQLiteRoomStore:
         if not tables:
             db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
                              + PLAYERS_SCHEMA)
+            with db:
+                db.execute("BEGIN")
+                _migrate_fair_play(db)
         else:
             health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
             if health != ["ok"]:
@@ -246,11 +291,14 @@ class SQLiteRoomStore:
                         db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
                         # Rooms of the first version keep the seven days they were promised.
                         db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
-                    # Rooms made before there were public ones were all private.
-                    db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
-                    for statement in PLAYERS_SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                    if version < 2:
+                        # Rooms made before there were public ones were all private.
+                        db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
+                        for statement in PLAYERS_SCHEMA.split(";"):
+                            if statement.strip():
+                                db.execute(statement)
+                    if version < 3:
+                        _migrate_fair_play(db)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -376,9 +424,9 @@ class SQLiteRoomStore:
     # ---- the ranking ------------------------------------------------------------------------
     def _rank(self, line: RankedLine) -> bool:
         """Write ``line`` (inside the caller's transaction) unless it was; whether it was now."""
-        row = self.db.execute("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        row = self.db.execute("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                               (line.room, line.deal, line.player, line.preset, line.players, line.xp,
-                               line.outcome, line.at, json.dumps(list(line.opponents))))
+                               line.outcome, line.at, json.dumps(list(line.opponents)), line.reason))
         if row.rowcount != 1:
             return False
         self.db.execute("INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT (player, preset) "
@@ -386,11 +434,25 @@ class SQLiteRoomStore:
                         (line.player, line.preset, line.xp, line.games))
         return True
 
-    def rank(self, lines: Sequence[RankedLine]) -> list[RankedLine]:
-        """Write the lines not written before, with their points, in one commit; the lines written."""
+    def rank(self, lines: Sequence[RankedLine], encounters: Sequence[Encounter] = ()) -> list[RankedLine]:
+        """Write the lines and encounters not written before, with the lines' points, in one
+        commit; the lines written."""
         with refused(), self.db:
             self.db.execute("BEGIN")
-            return [line for line in lines if self._rank(line)]
+            written = [line for line in lines if self._rank(line)]
+            self.db.executemany("INSERT OR IGNORE INTO encounters VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                [(e.room, e.deal, e.preset, e.player, e.opponent, e.address,
+                                  e.opponent_address, e.at) for e in encounters])
+            return written
+
+    def games_together(self, player: str, opponent: str, address: str, opponent_address: str,
+                       since: float, besides: tuple[str, int]) -> int:
+        """The games since ``since`` of the two players, or of the two addresses, but ``besides``."""
+        with refused():
+            return int(self.db.execute(
+                "SELECT COUNT(*) FROM encounters WHERE at >= ? AND NOT (room = ? AND deal = ?) "
+                "AND ((player = ? AND opponent = ?) OR (address = ? AND opponent_address = ?))",
+                (since, *besides, player, opponent, address, opponent_address)).fetchone()[0])
 
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""
@@ -398,32 +460,45 @@ class SQLiteRoomStore:
             return {preset: xp for preset, xp in self.db.execute(
                 "SELECT preset, xp FROM ratings WHERE player = ? ORDER BY preset", (player,))}
 
-    def leaderboard(self, preset: str, top: int, player: str | None) -> Leaderboard:
-        """The ``top`` players of ``preset``, ``player``'s standing, and how many players it has."""
+    def leaderboard(self, preset: str, top: int, player: str | None, opponents: int = 0) -> Leaderboard:
+        """The ``top`` players of ``preset`` with ``opponents`` distinct opponents, ``player``'s
+        standing, and how many players it shows."""
+        # The players shown: every rated one, or those with enough distinct opponents' addresses.
+        shown = ""
+        values: tuple[str | int, ...] = (preset,)
+        if opponents > 0:
+            shown = (" AND r.player IN (SELECT player FROM encounters WHERE preset = ? GROUP BY player "
+                     "HAVING COUNT(DISTINCT opponent_address) >= ?)")
+            values = (preset, preset, opponents)
         with refused():
             rows = self.db.execute(
                 "SELECT r.player, p.name, p.avatar, r.xp, r.games FROM ratings r "
-                "JOIN profiles p ON p.id = r.player WHERE r.preset = ? "
-                "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (preset, top)).fetchall()
+                f"JOIN profiles p ON p.id = r.player WHERE r.preset = ?{shown} "
+                "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (*values, top)).fetchall()
             you = None
             if player is not None:
                 mine = self.db.execute("SELECT xp, games FROM ratings WHERE player = ? AND preset = ?",
                                        (player, preset)).fetchone()
                 if mine is not None:
-                    above = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ? AND xp > ?",
-                                            (preset, mine[0])).fetchone()[0]
-                    you = Standing(above + 1, mine[0], mine[1])
-            players = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ?",
-                                      (preset,)).fetchone()[0]
+                    met = self.db.execute("SELECT COUNT(DISTINCT opponent_address) FROM encounters "
+                                          "WHERE preset = ? AND player = ?", (preset, player)).fetchone()[0]
+                    rank = None
+                    if met >= opponents:
+                        above = self.db.execute(f"SELECT COUNT(*) FROM ratings r WHERE r.preset = ?{shown} "
+                                                "AND r.xp > ?", (*values, mine[0])).fetchone()[0]
+                        rank = above + 1
+                    you = Standing(rank, mine[0], mine[1], met)
+            players = self.db.execute(f"SELECT COUNT(*) FROM ratings r WHERE r.preset = ?{shown}",
+                                      values).fetchone()[0]
         return Leaderboard([Rating(*row) for row in rows], you, players)
 
     def history(self, player: str, preset: str | None, limit: int) -> list[RankedLine]:
         """The player's latest ``limit`` ranked lines (of ``preset``, or all), newest first."""
         where, values = ("AND preset = ?", (player, preset)) if preset is not None else ("", (player,))
         with refused():
-            rows = self.db.execute(f"SELECT room, deal, player, preset, players, xp, outcome, at, opponents "
-                                   f"FROM ranked WHERE player = ? {where} ORDER BY at DESC, deal DESC "
+            rows = self.db.execute(f"SELECT room, deal, player, preset, players, xp, outcome, at, opponents, "
+                                   f"reason FROM ranked WHERE player = ? {where} ORDER BY at DESC, deal DESC "
                                    "LIMIT ?", (*values, limit)).fetchall()
         return [RankedLine(room, deal, who, p, n, xp, result, at, tuple(json.loads(opponents)),
-                           0 if result == "penalty" else 1)
-                for room, deal, who, p, n, xp, result, at, opponents in rows]
+                           0 if result == "penalty" else 1, reason)
+                for room, deal, who, p, n, xp, result, at, opponents, reason in rows]
