@@ -15,8 +15,8 @@ each.
   points with the reason ``pair_cap`` for each of the two (the others of a bigger game keep
   theirs). A limit (rather than points that fade) is what a player can read and plan for;
   a count of games (rather than of points) treats a loser and a winner alike. The games
-  counted are every counted (not short) game the two played together, so a pair that
-  keeps playing stays at its limit until it stops for a day.
+  counted are those the two earned from, so friends who play every evening earn from their
+  first games of each evening again.
 - **People, not profiles.** One person can make many profiles but rarely has many
   addresses: a "pair" is two players *or* two addresses (`ranking_address`), so the limit
   holds for every profile of the same two addresses, and the distinct opponents the

@@ -184,10 +184,12 @@ class Ranking:
             assert player is not None
             lines[seat] = RankedLine(room.room_id, deal, player, room.rules.name, room.players, xp,
                                      outcome(room, seat), now, _opponents(room, seat), reason=reason)
+        # Who met whom, in a game that counted; towards a pair's limit when both earned from it.
+        people = self._people(room)
         met = [] if fair_play.short(room.turns) else [
             Encounter(room.room_id, deal, room.rules.name, one.player, other.player, one.address,
-                      other.address, now)
-            for one in self._people(room) for other in self._people(room) if one.seat != other.seat]
+                      other.address, now, counts=not verdict[one.seat][1] and not verdict[other.seat][1])
+            for one in people for other in people if one.seat != other.seat]
         written = self.store.rank(list(lines.values()), met)
         self.verdicts[room.room_id] = (deal, {seat: line.xp for seat, line in lines.items()})
         return {seat: line.xp for seat, line in lines.items() if line in written}

@@ -89,6 +89,7 @@ class Encounter:
     address: str  # the player's address (`fair_play.ranking_address`)
     opponent_address: str
     at: float  # the server's clock
+    counts: bool = True  # both earned their points: the game counts towards the pair's daily limit
 
 
 @dataclass(frozen=True)
@@ -192,9 +193,9 @@ class RoomStore(Protocol):
 
     def games_together(self, player: str, opponent: str, address: str, opponent_address: str,
                        since: float, besides: tuple[str, int]) -> int:
-        """The encounters written since ``since`` (at or after) of ``player`` with ``opponent``,
-        or of ``address`` with ``opponent_address`` (one per game), leaving out the game
-        ``besides`` (its room and deal: the game being judged)."""
+        """The encounters that count (``counts``) written since ``since`` (at or after) of
+        ``player`` with ``opponent``, or of ``address`` with ``opponent_address`` (one per game),
+        leaving out the game ``besides`` (its room and deal: the game being judged)."""
         ...
 
     def points(self, player: str) -> dict[str, int]:

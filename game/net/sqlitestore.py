@@ -123,6 +123,7 @@ CREATE TABLE encounters (
     address TEXT NOT NULL,
     opponent_address TEXT NOT NULL,
     at REAL NOT NULL,
+    counts INTEGER NOT NULL,
     PRIMARY KEY (room, deal, player, opponent)
 );
 CREATE INDEX encounters_players ON encounters (player, opponent, at);
@@ -144,7 +145,7 @@ V2_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_C
 """The tables as version 2 wrote them."""
 COLUMNS: Final = {**V2_COLUMNS, "ranked": V2_COLUMNS["ranked"] + ["reason"],
                   "encounters": ["room", "deal", "preset", "player", "opponent", "address",
-                                 "opponent_address", "at"]}
+                                 "opponent_address", "at", "counts"]}
 """The tables as this version writes them."""
 COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: V2_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
@@ -169,7 +170,7 @@ def _migrate_fair_play(db: sqlite3.Connection) -> None:
         if statement.strip():
             db.execute(statement)
     db.execute("INSERT OR IGNORE INTO encounters SELECT r.room, r.deal, r.preset, r.player, "
-               "'name:' || o.value, '', 'name:' || o.value, r.at FROM ranked r, json_each(r.opponents) o "
+               "'name:' || o.value, '', 'name:' || o.value, r.at, 1 FROM ranked r, json_each(r.opponents) o "
                "WHERE r.outcome != 'penalty'")
 
 
@@ -440,17 +441,19 @@ class SQLiteRoomStore:
         with refused(), self.db:
             self.db.execute("BEGIN")
             written = [line for line in lines if self._rank(line)]
-            self.db.executemany("INSERT OR IGNORE INTO encounters VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.executemany("INSERT OR IGNORE INTO encounters VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                 [(e.room, e.deal, e.preset, e.player, e.opponent, e.address,
-                                  e.opponent_address, e.at) for e in encounters])
+                                  e.opponent_address, e.at, int(e.counts)) for e in encounters])
             return written
 
     def games_together(self, player: str, opponent: str, address: str, opponent_address: str,
                        since: float, besides: tuple[str, int]) -> int:
-        """The games since ``since`` of the two players, or of the two addresses, but ``besides``."""
+        """The games that count since ``since`` of the two players, or of the two addresses, but
+        ``besides``."""
         with refused():
             return int(self.db.execute(
-                "SELECT COUNT(*) FROM encounters WHERE at >= ? AND NOT (room = ? AND deal = ?) "
+                "SELECT COUNT(*) FROM encounters WHERE counts = 1 AND at >= ? "
+                "AND NOT (room = ? AND deal = ?) "
                 "AND ((player = ? AND opponent = ?) OR (address = ? AND opponent_address = ?))",
                 (since, *besides, player, opponent, address, opponent_address)).fetchone()[0])
 
