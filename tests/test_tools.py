@@ -110,3 +110,25 @@ def test_the_idle_benchmark_prints_a_line_per_screen(tmp_path):
     for name, figures in rows.items():
         cpu, frames, drawn = (float(v) for v in figures[:3])
         assert cpu >= 0 and frames >= drawn >= 0, (name, figures)
+
+
+def test_the_farming_script_from_two_loopback_addresses_earns_nothing(tmp_path):
+    lines = run_tool("farm", "--games", "2", "--seconds", "60", tmp_path=tmp_path)
+    assert lines[0].startswith("farm: 2 games of duel (0 ranked)")
+    sides = [line for line in lines if line.startswith("  side ")]
+    assert len(sides) == 2
+    assert all("earned 0 (0 an hour)" in s and "allow 0 a day" in s and s.endswith("within") for s in sides)
+
+
+def test_the_farming_script_from_two_addresses_earns_the_pair_s_daily_games_only(tmp_path):
+    from game.net.fair_play import PAIR_GAMES
+
+    lines = run_tool("farm", "--games", str(PAIR_GAMES + 2), "--seconds", "120", "--forwarded",
+                     "--addresses", "203.0.113.1,198.51.100.2", tmp_path=tmp_path)
+    assert lines[0].startswith(f"farm: {PAIR_GAMES + 2} games of duel ({PAIR_GAMES + 2} ranked)")
+    rows = [line.split() for line in lines if line.startswith(("Farmer1", "Helper1"))]
+    assert len(rows) == 2
+    # name, #tag, address, games, won, earned, xp/hour, no rules, allowed, short, capped
+    assert sum(int(row[5]) for row in rows) == 30 * PAIR_GAMES  # a win's 20 and a loss's 10, three times
+    assert all(int(row[5]) <= int(row[8]) and row[10] == "2" for row in rows)
+    assert all("within" in line for line in lines if line.startswith("  side "))
