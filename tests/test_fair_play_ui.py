@@ -1,0 +1,76 @@
+"""Fair play seen from the game: the leaderboard tells a player not shown yet how many more
+different opponents they need, and their history says which games were too short to count
+and which hit the daily limit against one opponent. A real App (dummy video driver) against
+a real `ServerThread` on 127.0.0.1; the games are played by raw websocket clients, one of them
+with the App's own player key."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.client import ui
+from game.net.clock import ManualClock
+from game.net.fair_play import MIN_OPPONENTS, MIN_TURNS, PAIR_GAMES
+from tests.client_support import close_online_app, make_app, top_name
+from tests.net_support import Peer
+from tests.test_lobby_ui import PROXY, player, serve, server_lobby
+from tests.test_net_fair_play import deal_again, eager, play_game, public_duel
+from tests.test_online_ui import tap_button, until
+
+
+@pytest.fixture
+def app():
+    application = make_app(player_name="Ana", size=(1920, 1080))
+    yield application
+    close_online_app(application)
+
+
+def drawn_texts(app) -> list[str]:
+    with ui.recording() as drawn:
+        app.frame(1 / 60)
+        app.draw()
+    return [d.text for d in drawn]
+
+
+def test_my_history_says_why_a_game_earned_nothing_and_the_board_how_many_opponents_i_need(app, tmp_path):
+    clock = ManualClock()
+    thread = serve(tmp_path, clock=clock, **PROXY)
+    try:
+        server_lobby(app, thread.port)
+        key = app.store.player.read().key_for("127.0.0.1", thread.port)
+        ana = Peer(thread.port, 1, address="203.0.113.1")  # the App's player, from afar
+        assert ana.hello(key=key)["type"] == "profile"
+        ben = player(thread.port, "Ben", "198.51.100.2")
+        eager([ana, ben])
+        public_duel(ana, ben, options={"hand_size": 3})
+        room = thread.server.service.rooms[ana.room_id]
+        short = earning = capped = 0
+        for game in range(40):
+            if game:
+                deal_again([ana, ben])
+            play_game([ana, ben])
+            if room.turns < MIN_TURNS:
+                short += 1
+            elif earning < PAIR_GAMES:
+                earning += 1
+            else:
+                capped += 1
+            if short and capped:
+                break
+        assert short and capped
+        tap_button(app, "Leaderboard")
+        assert top_name(app) == "LeaderboardScene"
+        board = app.stack.top
+        while board.preset_name != "duel":
+            tap_button(app, "Rules")
+        assert until(app, lambda: board.board is not None and board.board.own is not None)
+        xp = board.board.own.xp
+        assert board.board.top == [] and xp
+        needs = f"Different opponents still to meet before you join the board: {MIN_OPPONENTS - 1} ({xp} points)"
+        assert needs in drawn_texts(app)
+        tap_button(app, "Top players")  # to the history
+        assert until(app, lambda: board.games)
+        texts = " ".join(drawn_texts(app))
+        assert "too short to count" in texts and "daily limit against this opponent reached" in texts
+    finally:
+        thread.stop()
