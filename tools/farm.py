@@ -11,6 +11,11 @@ makes, the leaderboard position (or how many more distinct opponents it needs), 
 same games would have earned without fair play, the most the rules allow
 (`game.net.fair_play`), and the lines the server wrote short or capped.
 
+``--turns N`` measures instead how rare a real short game is: N matches of each rule set
+at 2 and 4 players (where the rules seat them), standard hands, Easy and Medium computers
+on every seat, with each match's turns (what `fair_play.MIN_TURNS` counts): the fewest,
+the 1st and 5th percentiles, the median, and how many fall under the minimum.
+
 ``--addresses A,B`` are the two sides' addresses (default ``127.0.0.1,127.0.0.2``; ``::1``
 works where IPv6 loopback does). Without ``--forwarded`` each side's connections really
 come from its address (loopback: the socket is bound to it); with ``--forwarded`` the
@@ -47,6 +52,7 @@ from game.net.protocol import RATE
 MAX_GAMES = 500
 MAX_SECONDS = 600.0
 MAX_PROFILES = 20
+MAX_STUDY = 10_000
 HUMAN = {"kind": "human"}
 WAIT = 10.0  # seconds a single answer may take
 PACE = 1.1 / RATE  # seconds between two messages of a connection: within the server's rate limit
@@ -258,6 +264,46 @@ def free_port() -> int:
     raise OSError("no free port on loopback")
 
 
+def match_turns(preset: str, players: int, level: str, seed: int) -> int:
+    """The turns begun in one match of computers (as `rooms.Room.turns` counts them)."""
+    from game.ai.players import player_for
+    from game.engine import PRESETS, Match, Status
+    from game.engine.events import TurnStarted
+
+    match = Match(PRESETS[preset], players, seed)
+    computers = [player_for(level) for _ in range(players)]
+    rng = random.Random(seed)
+    turns = sum(isinstance(e, TurnStarted) for e in match.start_events)
+    for _ in range(100_000):  # bounded: a match ends long before
+        if match.status == Status.MATCH_OVER:
+            break
+        if match.status != Status.PLAYING:
+            events = match.next_round()
+        else:
+            seat = match.to_act
+            assert seat is not None
+            events = match.apply(computers[seat].choose(match.view(seat), rng), seat)
+        turns += sum(isinstance(e, TurnStarted) for e in events)
+    return turns
+
+
+def turn_study(games: int) -> None:
+    """Print how many turns real matches last, per rule set, seating and level."""
+    from game.engine import PRESETS
+
+    print(f"turns of {games} matches each (standard hands); a ranked game counts from {MIN_TURNS}")
+    print(f"{'rules':<9}{'players':>8}{'level':>8}{'fewest':>8}{'p1':>6}{'p5':>6}{'median':>8}{'short':>7}")
+    for preset, rules in PRESETS.items():
+        for players in (2, 4):
+            if not rules.min_players <= players <= rules.max_players:
+                continue
+            for level in ("easy", "medium"):
+                turns = sorted(match_turns(preset, players, level, seed) for seed in range(games))
+                short = sum(t < MIN_TURNS for t in turns)
+                print(f"{preset:<9}{players:>8}{level:>8}{turns[0]:>8}{turns[games // 100]:>6}"
+                      f"{turns[games // 20]:>6}{turns[games // 2]:>8}{short:>7}", flush=True)
+
+
 def ipv6_loopback() -> bool:
     """Whether ::1 can be listened on here."""
     try:
@@ -305,10 +351,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hand-size", type=int, default=0, help="cards a hand (0: the rule set's)")
     parser.add_argument("--preset", default="duel")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--turns", type=int, metavar="N",
+                        help=f"measure the turns of N matches per rule set, 1 to {MAX_STUDY} (no server)")
     parser.add_argument("--serve-child", nargs=2, metavar=("DB", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve_child:
         return serve_child(args.serve_child[0], int(args.serve_child[1]), args.forwarded)
+    if args.turns is not None:
+        if not 1 <= args.turns <= MAX_STUDY:
+            parser.error(f"--turns must be 1 to {MAX_STUDY}")
+        turn_study(args.turns)
+        return 0
     if not 1 <= args.games <= MAX_GAMES or not 1 <= args.seconds <= MAX_SECONDS:
         parser.error(f"--games must be 1 to {MAX_GAMES} and --seconds 1 to {MAX_SECONDS:g}")
     if not 1 <= args.profiles <= MAX_PROFILES:
