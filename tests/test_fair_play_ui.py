@@ -66,7 +66,8 @@ def test_my_history_says_why_a_game_earned_nothing_and_the_board_how_many_oppone
         assert until(app, lambda: board.board is not None and board.board.own is not None)
         xp = board.board.own.xp
         assert board.board.top == [] and xp
-        needs = f"Different opponents still to meet before you join the board: {MIN_OPPONENTS - 1} ({xp} points)"
+        needs = (f"Different opponents still to meet before you join the board: {MIN_OPPONENTS - 1} "
+                 f"({xp} points)")
         assert needs in drawn_texts(app)
         tap_button(app, "Top players")  # to the history
         assert until(app, lambda: board.games)
