@@ -121,6 +121,8 @@ def test_a_farming_pair_earns_from_its_first_games_of_the_day_only(server, clock
             deal_again([ana, ben])
         play_game([ana, ben])
         earned.append(ana.room["earned"])
+        # The status says why fair play took the points, and says nothing when it took none.
+        assert ana.room.get("reasons") == (None if game < PAIR_GAMES else [PAIR_CAP, PAIR_CAP])
     assert all(sum(e) in (30,) for e in earned[:PAIR_GAMES])  # the winner's 20, the loser's 10
     assert all(e == [0, 0] for e in earned[PAIR_GAMES:])  # the room's status says what really counted
     expected = [sum(e[seat] for e in earned) for seat in (ana.seat, ben.seat)]
@@ -181,6 +183,7 @@ def test_a_game_shorter_than_the_minimum_turns_earns_nothing(server, clock):
         play_game([ana, ben])
         turns.append(room.turns)
         assert (ana.room["earned"] == [0, 0]) == (room.turns < MIN_TURNS)
+        assert ana.room.get("reasons") == ([SHORT, SHORT] if room.turns < MIN_TURNS else None)
     assert any(t < MIN_TURNS for t in turns) and any(t >= MIN_TURNS for t in turns)
     lines = history(ana)[::-1]  # oldest first, as played
     assert [line.get("reason", "") for line in lines] == [SHORT if t < MIN_TURNS else "" for t in turns]

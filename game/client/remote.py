@@ -287,6 +287,17 @@ class RemoteController:
         points = whole(given[self.viewer])
         return points if points is not None and abs(points) <= MAX_FIGURE else None
 
+    @property
+    def earned_less(self) -> str | None:
+        """Why the server's fair play took this player's points of the ranked match just over
+        (``short``, ``pair_cap``), or None."""
+        status = self.status
+        given = status.reasons if status is not None else None
+        if given is None or self.viewer >= len(given):
+            return None
+        why = given[self.viewer]
+        return why if why in ("short", "pair_cap") else None
+
     def take_news(self) -> list[str]:
         """What the table should say once since the last call, in words (the result of a vote on
         an abandon, for those who could vote)."""

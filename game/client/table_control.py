@@ -188,6 +188,11 @@ class TableControl(Protocol):
     def earned(self) -> int | None:
         """The ranking points this player earned by the match just over (None: not a ranked game)."""
 
+    @property
+    def earned_less(self) -> str | None:
+        """Why that match earned this player less than its result (``short``, ``pair_cap``: the
+        server's fair play), or None."""
+
     def take_news(self) -> list[str]:
         """What the table should say once since the last call, in words (a vote's result)."""
 

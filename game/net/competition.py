@@ -42,6 +42,7 @@ class RankedStatus(TypedDict):
     votes: list[dict[str, Any]]  # each abandoned seat's vote: its seat, yes, no, voters, voted, penalised
     takeover: list[dict[str, Any]] | None  # each seat away from a game under way: seconds before a takeover
     earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
+    reasons: list[str | None] | None  # and when fair play took some: why, per seat (`fair_play.REASONS`)
 
 
 class Competition:
@@ -134,8 +135,10 @@ class Competition:
                     for (room_id, seat), since in sorted(self.abandons.away.items())
                     if room_id == room.room_id and Abandons.counts(room)]
         points = self.ranking.shown(room)
+        why = self.ranking.reasons(room)
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
-                "earned": [points.get(seat) for seat in range(room.players)] if points else None}
+                "earned": [points.get(seat) for seat in range(room.players)] if points else None,
+                "reasons": [why.get(seat) for seat in range(room.players)] if why else None}
 
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, message: Vote) -> None:

@@ -138,7 +138,7 @@ class Ranking:
     def __init__(self, store: RoomStore, opponents: int = fair_play.MIN_OPPONENTS) -> None:
         self.store = store
         self.opponents = opponents  # distinct opponents a player needs to be shown on a leaderboard
-        self.verdicts: dict[str, tuple[int, dict[int, int]]] = {}  # room -> (deal, points judged)
+        self.verdicts: dict[str, tuple[int, dict[int, tuple[int, str]]]] = {}  # room -> (deal, judged)
 
     # ---- earning --------------------------------------------------------------------------
     def judge(self, room: Room, now: float) -> dict[int, tuple[int, str]]:
@@ -191,7 +191,7 @@ class Ranking:
                       other.address, now, counts=not verdict[one.seat][1] and not verdict[other.seat][1])
             for one in people for other in people if one.seat != other.seat]
         written = self.store.rank(list(lines.values()), met)
-        self.verdicts[room.room_id] = (deal, {seat: line.xp for seat, line in lines.items()})
+        self.verdicts[room.room_id] = (deal, verdict)
         return {seat: line.xp for seat, line in lines.items() if line in written}
 
     def penalty(self, room: Room, seat: int, now: float) -> list[RankedLine]:
@@ -206,10 +206,19 @@ class Ranking:
         """The points each person of ``room``'s finished ranked match earned, as its status tells
         them: fair play's once `award` judged it, its result's before."""
         points = earned(room)
+        judged = self._judged(room)
+        return {seat: judged.get(seat, (xp, ""))[0] for seat, xp in points.items()} if points else points
+
+    def reasons(self, room: Room) -> dict[int, str]:
+        """Why fair play took points from people of ``room``'s finished ranked match (`shown`):
+        each such seat's reason (`fair_play.REASONS`), none when it took nothing."""
+        return {seat: why for seat, (_, why) in self._judged(room).items() if why} if earned(room) else {}
+
+    def _judged(self, room: Room) -> dict[int, tuple[int, str]]:
         judged = self.verdicts.get(room.room_id)
-        if points and judged is not None and room.match is not None and judged[0] == room.match.round.number:
-            return {seat: judged[1].get(seat, xp) for seat, xp in points.items()}
-        return points
+        if judged is None or room.match is None or judged[0] != room.match.round.number:
+            return {}
+        return judged[1]
 
     def forget(self, room_id: str) -> None:
         """The room is gone: its verdict too."""

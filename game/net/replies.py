@@ -203,6 +203,7 @@ class RoomStatus(ServerMessage):
     votes: list[dict[str, Any]] = wire(omit=False)
     takeover: list[dict[str, Any]] | None = wire()
     earned: list[int | None] | None = wire()
+    reasons: list[str | None] | None = wire()  # fair play took points: each seat's why (`fair_play`)
 
     def seat_rows(self) -> list[SeatRow | None]:
         """Each seat as read (None for one that is no object: the others keep their numbers)."""

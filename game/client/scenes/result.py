@@ -170,7 +170,8 @@ class ResultScene(Scene):
             self.controller.update(dt)
         if not self._back_when_dealt():
             controller = self.controller  # online, the room's news: the points earned, who is away
-            look = (self.view, tuple(controller.results), controller.earned, controller.notice(self.names()))
+            look = (self.view, tuple(controller.results), controller.earned, controller.earned_less,
+                    controller.notice(self.names()))
             if look != self._look:
                 self._look, self.dirty = look, True
 
@@ -243,6 +244,11 @@ class ResultScene(Scene):
         earned = self.controller.earned  # a ranked game online: the points it brought
         if earned is not None:
             said.append(tr("result.earned", points=f"{earned:+d}"))
+        less = self.controller.earned_less  # the server's fair play took them: say why
+        if less == "short":
+            said.append(tr("board.reason.short"))
+        elif less == "pair_cap":
+            said.append(tr("board.reason.pair_cap"))
         if said:
             box = (margin, line.bottom + 2, w - 2 * margin, top - line.bottom - 4)
             ui.fit(surface, "  ·  ".join(said), box, int(20 * scale), color=ui.GOLD if earned else ui.CREAM)
