@@ -654,6 +654,12 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     app.stack.push(ResultScene(app, table))
     app.stack.apply_requests()
     save("result_points_earned")
+    # Fair play took the points: the daily limit against this opponent was reached.
+    table = TableScene(app, ranked(match, earned=[0, 0], reasons=["pair_cap", "pair_cap"], waiting_for=[]))
+    app.start(table)
+    app.stack.push(ResultScene(app, table))
+    app.stack.apply_requests()
+    save("result_pair_cap")
 
 
 def main(argv: list[str] | None = None) -> int:
