@@ -547,9 +547,47 @@ def reactions() -> Recorder:
     return rec
 
 
+def fair_seats() -> Recorder:
+    """One seat at a time (issue 32): a guest of a public room is refused a second seat and a quick
+    match on another connection; a stranger and a guest cannot free seats, the owner can (its person is
+    told, and the seat is free); a guest away 60 s loses the seat and is told so with its key."""
+    rec = Recorder("fair_seats", BASE)
+    rec.open("ana", "203.0.113.1")
+    rec.send("ana", _type("profile"), type="hello", player="a" * 32, name="Ana")
+    rec.send("ana", _type("joined"), type="create", preset="classic", options={},
+             seats=[HUMAN, HUMAN, HUMAN, HUMAN], public=True, ref="c1")
+    rec.open("cid", "203.0.113.3")
+    rec.send("cid", _type("profile"), type="hello", player="c" * 32, name="Cid")
+    rec.send("cid", _type("joined"), type="create", preset="duel", options={}, seats=[HUMAN, HUMAN],
+             public=True)
+    rec.open("ben", "203.0.113.2")
+    rec.send("ben", _type("profile"), type="hello", player="b" * 32, name="Ben")
+    rec.send("ben", _type("joined"), type="join", room=rec.ph("ana", "room"))
+    rec.open("ben2", "203.0.113.2")
+    rec.send("ben2", _type("profile"), type="hello", player="b" * 32)
+    rec.send("ben2", _type("error"), type="join", room=rec.ph("cid", "room"))  # one_seat
+    rec.send("ben2", _type("error"), type="queue", preset="duel", players=2)  # one_seat
+    rec.send("ben2", _type("error"), type="free_seat", seat=1)  # not_joined
+    rec.send("ben", _type("error"), type="free_seat", seat=0, ref="f0")  # not_owner
+    rec.send("ana", _type("error"), type="free_seat", seat="1")  # bad_message
+    rec.send("ana", _type("room"), type="free_seat", seat=rec.ph("ben", "seat"), ref="f1")
+    rec.send("ben2", _type("joined"), type="join", room=rec.ph("ana", "room"))
+    rec.close("ben2")
+    rec.advance(59)
+    rec.advance(1)
+    rec.open("back", "203.0.113.2")
+    rec.send("back", _type("error"), type="join", room=rec.ph("ana", "room"), seat=rec.ph("ben2", "seat"),
+             key=rec.ph("ben2", "key"))  # seat_freed
+    rec.close("back")
+    rec.close("ben")
+    rec.close("cid")
+    rec.close("ana")
+    return rec
+
+
 SESSIONS: dict[str, Callable[[], Recorder]] = {
     "duel": duel, "quick_computer": quick_computer, "ranked_abandon": ranked_abandon, "errors": errors,
-    "quotas": quotas, "reactions": reactions}
+    "quotas": quotas, "reactions": reactions, "fair_seats": fair_seats}
 
 
 # ---- replaying ----------------------------------------------------------------------------------------

@@ -255,7 +255,7 @@ CREATE TABLE log (room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE, seq
 
 
 @pytest.mark.parametrize("version", [0, 1])
-def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms(tmp_path, version):
+def test_a_database_of_an_earlier_version_is_brought_to_the_current_version_with_its_rooms(tmp_path, version):
     import json
     import sqlite3
     import stat
@@ -286,7 +286,7 @@ def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms
     finally:
         store.close()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    again = SQLiteRoomStore(path)  # and it opens as version 2 from then on
+    again = SQLiteRoomStore(path)  # and it opens as the current version from then on
     again.close()
 
 

@@ -189,6 +189,10 @@ class TableControl(Protocol):
         """The ranking points this player earned by the match just over (None: not a ranked game)."""
 
     @property
+    def tokens_moved(self) -> int | None:
+        """The tokens this player won (+) or lost (−) by the match just over (None: no stake)."""
+
+    @property
     def earned_less(self) -> str | None:
         """Why that match earned this player less than its result (``short``, ``pair_cap``: the
         server's fair play), or None."""

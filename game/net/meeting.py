@@ -81,7 +81,9 @@ class Meeting:
         assert profile is not None
         xp = self.ranking.points(profile.player)
         self.service.send(client, PlayerProfile(name=profile.name, tag=profile.tag, avatar=profile.avatar,
-                                                xp=xp, created=created))
+                                                xp=xp, created=created,
+                                                tokens=self.ranking.wallet_balance(profile.player,
+                                                                                   self.service.clock.now())))
 
     # ---- who is this ----------------------------------------------------------------------------
     async def on_hello(self, client: Client, message: Hello) -> None:

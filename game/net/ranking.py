@@ -21,6 +21,7 @@ Everything lives in the server's store (`roomstore.RoomStore`): each player's ra
 games and penalties as `roomstore.RankedLine` (their history), keyed by room, deal and
 player so that a game's points are written once however often the server is restarted,
 and the points and games they add up to per player and rule set (the leaderboards).
+The stakes of a game (`tokens`) move in the same commit as its points.
 
 Fair play (`fair_play`) decides what a game's lines really earn: nothing for a game shorter
 than `fair_play.MIN_TURNS` turns (reason ``short``), nothing beyond `fair_play.PAIR_GAMES`
@@ -36,7 +37,7 @@ from typing import Any, Final, TypedDict
 
 from game.engine import PRESETS, Status, experience_points
 
-from . import fair_play
+from . import fair_play, tokens
 from .fair_play import Person
 from .profiles import tag_of, tagged
 from .rooms import Room
@@ -139,6 +140,8 @@ class Ranking:
         self.store = store
         self.opponents = opponents  # distinct opponents a player needs to be shown on a leaderboard
         self.verdicts: dict[str, tuple[int, dict[int, tuple[int, str]]]] = {}  # room -> (deal, judged)
+        # What each finished game did to its players' tokens, by (room id, deal): read once.
+        self.settled: dict[tuple[str, int], dict[str, int]] = {}
 
     # ---- earning --------------------------------------------------------------------------
     def judge(self, room: Room, now: float) -> dict[int, tuple[int, str]]:
@@ -184,15 +187,39 @@ class Ranking:
             assert player is not None
             lines[seat] = RankedLine(room.room_id, deal, player, room.rules.name, room.players, xp,
                                      outcome(room, seat), now, _opponents(room, seat), reason=reason)
+        players = {seat: line.player for seat, line in lines.items()}
+        wallets = {player: self.store.wallet(player) for player in players.values()}
+        moves = tokens.settle(lines, wallets, players, now)
         # Who met whom, in a game that counted; towards a pair's limit when both earned from it.
         people = self._people(room)
         met = [] if fair_play.short(room.turns) else [
             Encounter(room.room_id, deal, room.rules.name, one.player, other.player, one.address,
                       other.address, now, counts=not verdict[one.seat][1] and not verdict[other.seat][1])
             for one in people for other in people if one.seat != other.seat]
-        written = self.store.rank(list(lines.values()), met)
+        written = self.store.rank(list(lines.values()), moves, met)
+        self.settled[(room.room_id, deal)] = {line.player: line.amount for line in moves}
         self.verdicts[room.room_id] = (deal, verdict)
         return {seat: line.xp for seat, line in lines.items() if line in written}
+
+    def tokens_moved(self, room: Room) -> dict[int, int]:
+        """What each person of ``room``'s finished competitive game gained or lost in tokens
+        ({} when nothing was written: a game that is not over, or that earns nothing)."""
+        match = room.match
+        if match is None or match.status != Status.MATCH_OVER or not room.earns:
+            return {}
+        key = (room.room_id, match.round.number)
+        if key not in self.settled:
+            found = self.store.settlement(*key)
+            if not found:
+                return {}
+            self.settled[key] = found
+        amounts = self.settled[key]
+        return {seat: amounts[p] for seat in room.people
+                if (p := room.seats[seat].player) is not None and p in amounts}
+
+    def wallet_balance(self, player: str, now: float) -> int:
+        """The tokens ``player`` holds at ``now`` (`tokens.balance`)."""
+        return tokens.balance(self.store.wallet(player), now)
 
     def penalty(self, room: Room, seat: int, now: float) -> list[RankedLine]:
         """The line that takes `PENALTY` points from the player who abandoned ``seat`` (committed

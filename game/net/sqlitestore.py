@@ -27,11 +27,20 @@ rule set: the leaderboards) and ``ranked`` (each player's ranked games and penal
 their history, keyed by room, deal and player so that a line is written once however
 often the server is restarted).
 
-Version 3 adds fair play (`fair_play`): each ranked line's ``reason`` (why it earned less
-than its points: a short game, the daily limit per pair), and ``encounters`` (who met whom
-in a ranked game that counted, with their addresses: the limit per pair and the distinct
-opponents of the leaderboards). A file of version 2 keeps its lines (their reason empty) and
-has its encounters made from their opponents' names (`_migrate_fair_play`).
+A room's log stays bounded (version 3): storing a ``deal`` entry also stores the room as
+it stood just before it (``snapshots``: `room_snapshot.snapshot`) and forgets the room's
+entries before that deal, all in one commit. A room is rebuilt from its snapshot (if it
+has one) and the entries after it: its log is never longer than its current deal.
+Version 3 adds the tokens (`tokens`): ``wallets`` (each player's balance and the day of its
+last change) and ``stakes`` (what each competitive game did to each player's tokens, keyed
+like ``ranked`` and written in the same commit); a file of version 2 gains both tables, and
+its players hold the grant.
+
+Version 3 also adds fair play (`fair_play`): each ranked line's ``reason`` (why it earned
+less than its points: a short game, the daily limit per pair), and ``encounters`` (who met
+whom in a ranked game that counted, with their addresses: the limit per pair and the
+distinct opponents of the leaderboards). A file of version 2 keeps its lines (their reason
+empty) and has its encounters made from their opponents' names (`_migrate_fair_play`).
 """
 
 from __future__ import annotations
@@ -48,8 +57,20 @@ from typing import Any, Final
 from game.engine.snapshot import stored_rules
 
 from .profiles import Profile
+from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
-from .roomstore import Encounter, Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
+from .roomstore import (
+    Encounter,
+    Leaderboard,
+    RankedLine,
+    Rating,
+    Standing,
+    StoreError,
+    StoreFailure,
+    TokenLine,
+    Wallet,
+)
+from .tokens import GRANT, topped_up
 from .wire import rules_from_json, rules_to_json
 
 VERSION: Final = 3
@@ -131,23 +152,56 @@ CREATE INDEX encounters_addresses ON encounters (address, opponent_address, at);
 CREATE INDEX encounters_rivals ON encounters (preset, player, opponent_address);
 """
 """Fair play's table (version 3): who met whom in a counted ranked game (`roomstore.Encounter`)."""
+SNAPSHOTS_SCHEMA: Final = """
+CREATE TABLE snapshots (
+    room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+"""
+"""Each room's snapshot (version 3): the room as it stood before the deal its log's entry
+``seq`` (the ``deal`` entry; every entry before it is forgotten) dealt."""
+TOKENS_SCHEMA: Final = """
+CREATE TABLE wallets (
+    player TEXT PRIMARY KEY,
+    tokens INTEGER NOT NULL,
+    day INTEGER NOT NULL
+);
+CREATE TABLE stakes (
+    room TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    at REAL NOT NULL,
+    counted INTEGER NOT NULL,
+    opponents TEXT NOT NULL,
+    PRIMARY KEY (room, deal, player)
+);
+CREATE INDEX stakes_player ON stakes (player, counted);
+"""
+"""The tokens' tables (version 3): each player's balance (`tokens`), and what each competitive
+game did to each player's tokens (keyed like ``ranked``: written once)."""
 
 FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
                         "log": ["room", "seq", "kind", "seat", "text"]}
 """The tables as the first version wrote them."""
 SECOND_COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
 """The tables as version 1 wrote them."""
-V2_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
-                     "profiles": ["id", "name", "avatar", "created", "active"],
-                     "ratings": ["player", "preset", "xp", "games"],
-                     "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
-                                "opponents"]}
+THIRD_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
+                        "profiles": ["id", "name", "avatar", "created", "active"],
+                        "ratings": ["player", "preset", "xp", "games"],
+                        "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
+                                   "opponents"]}
 """The tables as version 2 wrote them."""
-COLUMNS: Final = {**V2_COLUMNS, "ranked": V2_COLUMNS["ranked"] + ["reason"],
+COLUMNS: Final = {**THIRD_COLUMNS, "ranked": THIRD_COLUMNS["ranked"] + ["reason"],
+                  "snapshots": ["room", "seq", "state"],
+                  "wallets": ["player", "tokens", "day"],
+                  "stakes": ["room", "deal", "player", "amount", "day", "at", "counted", "opponents"],
                   "encounters": ["room", "deal", "preset", "player", "opponent", "address",
                                  "opponent_address", "at", "counts"]}
 """The tables as this version writes them."""
-COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: V2_COLUMNS, VERSION: COLUMNS}
+COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
 
 
@@ -166,9 +220,7 @@ def _migrate_fair_play(db: sqlite3.Connection) -> None:
     games (not penalties) with each opponent as the name and tag the line keeps (version 2 kept
     no opponent's id or address), so that a player's distinct opponents so far still count."""
     db.execute("ALTER TABLE ranked ADD COLUMN reason TEXT NOT NULL DEFAULT ''")
-    for statement in FAIR_PLAY_SCHEMA.split(";"):
-        if statement.strip():
-            db.execute(statement)
+    _statements(db, FAIR_PLAY_SCHEMA)
     db.execute("INSERT OR IGNORE INTO encounters SELECT r.room, r.deal, r.preset, r.player, "
                "'name:' || o.value, '', 'name:' || o.value, r.at, 1 FROM ranked r, json_each(r.opponents) o "
                "WHERE r.outcome != 'penalty'")
@@ -218,6 +270,25 @@ def owner_only(path: Path) -> None:
                 file.chmod(OWNER_ONLY)
 
 
+def _statements(db: sqlite3.Connection, script: str) -> None:
+    """Run each statement of ``script`` inside the caller's transaction (``executescript`` commits)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _migrate_snapshots(db: sqlite3.Connection) -> None:
+    """Bring a version 2 file to the snapshots of version 3: a room of it keeps its whole log until
+    its next deal is stored (the first snapshot; its older entries go then)."""
+    _statements(db, SNAPSHOTS_SCHEMA)
+
+
+def _migrate_tokens(db: sqlite3.Connection) -> None:
+    """Version 3's tokens: the wallets and stakes tables (every player of an earlier file holds
+    the grant: a player without a wallet does)."""
+    _statements(db, TOKENS_SCHEMA)
+
+
 class SQLiteRoomStore:
     """The rooms and players in an SQLite file (`roomstore.RoomStore`; see the module).
 
@@ -262,7 +333,7 @@ class SQLiteRoomStore:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if not tables:
             db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
-                             + PLAYERS_SCHEMA)
+                             + PLAYERS_SCHEMA + SNAPSHOTS_SCHEMA + TOKENS_SCHEMA)
             with db:
                 db.execute("BEGIN")
                 _migrate_fair_play(db)
@@ -295,10 +366,10 @@ class SQLiteRoomStore:
                     if version < 2:
                         # Rooms made before there were public ones were all private.
                         db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
-                        for statement in PLAYERS_SCHEMA.split(";"):
-                            if statement.strip():
-                                db.execute(statement)
+                        _statements(db, PLAYERS_SCHEMA)
                     if version < 3:
+                        _migrate_snapshots(db)
+                        _migrate_tokens(db)
                         _migrate_fair_play(db)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
@@ -332,11 +403,19 @@ class SQLiteRoomStore:
 
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room, committed when this returns; ``lines``: ranked lines
-        committed with it (a penalty voted with the vote that decides it), all or nothing."""
+        committed with it (a penalty voted with the vote that decides it), all or nothing. A
+        ``deal`` entry replaces the room's snapshot with the room as it stands (before the deal)
+        and forgets the entries before it (see the module)."""
+        seq = room.log_length
+        state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
         with refused(), self.db:
             self.db.execute("BEGIN")
+            if state is not None:
+                self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
+                                (room.room_id, seq, state))
+                self.db.execute("DELETE FROM log WHERE room = ? AND seq < ?", (room.room_id, seq))
             self.db.execute("INSERT INTO log VALUES (?, ?, ?, ?, ?)",
-                            (room.room_id, room.log_length, entry.kind, entry.seat, entry.text))
+                            (room.room_id, seq, entry.kind, entry.seat, entry.text))
             self.db.execute("UPDATE rooms SET active = ? WHERE id = ?", (now, room.room_id))
             for line in lines:
                 self._rank(line)
@@ -361,8 +440,14 @@ class SQLiteRoomStore:
         played = rules_from_json(stored_rules(json.loads(rules)))
         room = Room(room_id, played, [Seat.from_json(s) for s in stored], seed, first,
                     owner=owner, joined=bool(joined), kind=kind, created=created)
+        base = self.db.execute("SELECT seq, state FROM snapshots WHERE room = ?", (room_id,)).fetchone()
+        start = 0
+        if base is not None:
+            start = base[0]
+            restore(room, json.loads(base[1]))
+            room.log_length = start
         entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
-            "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
+            "SELECT kind, seat, text FROM log WHERE room = ? AND seq >= ? ORDER BY seq", (room_id, start))]
         room.replay(entries)
         return room
 
@@ -379,6 +464,7 @@ class SQLiteRoomStore:
         with refused(), self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM log WHERE room = ?", (room_id,))
+            self.db.execute("DELETE FROM snapshots WHERE room = ?", (room_id,))
             self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
 
     def exists(self, room_id: str) -> bool:
@@ -435,12 +521,16 @@ class SQLiteRoomStore:
                         (line.player, line.preset, line.xp, line.games))
         return True
 
-    def rank(self, lines: Sequence[RankedLine], encounters: Sequence[Encounter] = ()) -> list[RankedLine]:
-        """Write the lines and encounters not written before, with the lines' points, in one
-        commit; the lines written."""
+    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = (),
+             encounters: Sequence[Encounter] = ()) -> list[RankedLine]:
+        """Write the lines not written before, with their points, the token lines not written
+        before, with their wallets, and the encounters not written before, in one commit; the
+        ranked lines written."""
         with refused(), self.db:
             self.db.execute("BEGIN")
             written = [line for line in lines if self._rank(line)]
+            for line in tokens:
+                self._stake(line)
             self.db.executemany("INSERT OR IGNORE INTO encounters VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                 [(e.room, e.deal, e.preset, e.player, e.opponent, e.address,
                                   e.opponent_address, e.at, int(e.counts)) for e in encounters])
@@ -456,6 +546,38 @@ class SQLiteRoomStore:
                 "AND NOT (room = ? AND deal = ?) "
                 "AND ((player = ? AND opponent = ?) OR (address = ? AND opponent_address = ?))",
                 (since, *besides, player, opponent, address, opponent_address)).fetchone()[0])
+
+    def _stake(self, line: TokenLine) -> None:
+        """Write ``line`` and change its player's wallet (inside the caller's transaction) unless it was."""
+        row = self.db.execute("INSERT OR IGNORE INTO stakes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              (line.room, line.deal, line.player, line.amount, line.day, line.at,
+                               int(line.counted), json.dumps(list(line.opponents))))
+        if row.rowcount != 1:
+            return
+        found = self.db.execute("SELECT tokens, day FROM wallets WHERE player = ?", (line.player,)).fetchone()
+        before = GRANT if found is None else topped_up(found[0], found[1], line.day)
+        self.db.execute("INSERT INTO wallets VALUES (?, ?, ?) ON CONFLICT (player) DO UPDATE SET "
+                        "tokens = excluded.tokens, day = excluded.day",
+                        (line.player, before + line.amount, max(line.day, found[1] if found else line.day)))
+
+    def wallet(self, player: str) -> Wallet:
+        """The player's tokens as stored, and their counted games and different opponents."""
+        with refused():
+            found = self.db.execute("SELECT tokens, day FROM wallets WHERE player = ?", (player,)).fetchone()
+            games = self.db.execute("SELECT COUNT(*) FROM stakes WHERE player = ? AND counted = 1",
+                                    (player,)).fetchone()[0]
+            opponents = self.db.execute(
+                "SELECT COUNT(DISTINCT o.value) FROM stakes s, json_each(s.opponents) o "
+                "WHERE s.player = ? AND s.counted = 1", (player,)).fetchone()[0]
+        if found is None:
+            return Wallet(None, 0, games, opponents)
+        return Wallet(found[0], found[1], games, opponents)
+
+    def settlement(self, room: str, deal: int) -> dict[str, int]:
+        """The tokens each player gained or lost by the game of ``room`` that ended at ``deal``."""
+        with refused():
+            return dict(self.db.execute("SELECT player, amount FROM stakes WHERE room = ? AND deal = ?",
+                                        (room, deal)).fetchall())
 
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""
