@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import socket
 import ssl
 import time
 from collections.abc import Callable
@@ -30,15 +31,19 @@ class Peer:
     """One player's connection, speaking the protocol by hand."""
 
     def __init__(self, port: int, rng_seed: int = 0, *, tls: ssl.SSLContext | None = None,
-                 headers: dict[str, str] | None = None, address: str | None = None) -> None:
+                 headers: dict[str, str] | None = None, address: str | None = None,
+                 source: str | None = None) -> None:
         self.port = port
         scheme = "wss" if tls is not None else "ws"
         # ``address``: the player's address as a trusted proxy names it (servers started with
         # ``proxy_headers=True, trusted_proxies=["127.0.0.1"]`` read it).
         if address:
             headers = {**(headers or {}), "X-Forwarded-For": address}
+        # ``source``: the loopback address the connection really comes from (127.0.0.2...).
+        sock = None if source is None else socket.create_connection(("127.0.0.1", port), timeout=5,
+                                                                   source_address=(source, 0))
         self.ws = connect(f"{scheme}://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True,
-                          ssl=tls, additional_headers=headers, proxy=None)
+                          ssl=tls, additional_headers=headers, proxy=None, sock=sock)
         self.frames: list[str] = []  # every text frame received, as received
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None

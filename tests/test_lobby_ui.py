@@ -157,7 +157,7 @@ def test_the_avatar_chosen_in_the_picker_reaches_the_server_and_is_the_solo_play
 
 
 def test_the_leaderboard_shows_a_ranked_duel_and_my_empty_history(app, tmp_path):
-    thread = serve(tmp_path, **PROXY)
+    thread = serve(tmp_path, min_opponents=1, **PROXY)  # one game shows them (the rule: test_fair_play_ui)
     try:
         ana, ben = player(thread.port, "Ana", "203.0.113.1"), player(thread.port, "Ben", "203.0.113.2")
         for peer in (ana, ben):

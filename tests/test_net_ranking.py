@@ -15,7 +15,8 @@ from game.net.rooms import Room, Seat
 from tests.net_support import Peer, play_until, start_server
 
 HUMAN = {"kind": "human"}
-PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
+PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"],  # the tests' players come from afar
+         "min_opponents": 1}  # one game puts its players on the board (the minimum: test_net_fair_play)
 
 
 @pytest.fixture

@@ -63,6 +63,7 @@ def _same(live: Room, rebuilt: Room) -> None:
     assert [s.public() for s in rebuilt.seats] == [s.public() for s in live.seats]
     assert (rebuilt.abandoned_in, rebuilt.votes, rebuilt.penalised) == (live.abandoned_in, live.votes,
                                                                           live.penalised)
+    assert rebuilt.turns == live.turns  # fair play's count of a match over several deals
 
 
 def test_a_long_room_keeps_only_its_current_deal_in_the_log_and_is_rebuilt_exactly(tmp_path):
@@ -129,6 +130,7 @@ def test_a_match_with_a_target_is_rebuilt_between_and_within_its_deals(tmp_path)
     (rebuilt,), _ = third.load()
     _same(live, rebuilt)
     assert rebuilt.match.round.number == 4 and rebuilt.match.scores == live.match.scores
+    assert rebuilt.turns > 0 and rebuilt.turns == live.turns  # the turns of its first three deals kept
     third.close()
 
 
@@ -160,16 +162,27 @@ def test_abandons_and_votes_before_a_deal_survive_its_snapshot(tmp_path):
     again.close()
 
 
+def _as_version_2(store: SQLiteRoomStore) -> None:
+    """Take from ``store``'s file what version 3 added: its tables, indexes and columns."""
+    db = store.db
+    for (index,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+                               "AND name NOT IN ('ratings_board', 'ranked_player')").fetchall():
+        db.execute(f"DROP INDEX {index}")
+    for table in sorted(set(COLUMNS) - set(THIRD_COLUMNS)):
+        db.execute(f"DROP TABLE {table}")
+    for table, columns in THIRD_COLUMNS.items():
+        for column in COLUMNS[table][len(columns):]:
+            db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    db.execute("PRAGMA user_version=2")
+
+
 def test_a_version_2_file_with_a_whole_log_loads_and_is_bounded_at_its_next_deal(tmp_path):
     path = tmp_path / "rooms.sqlite3"
     # A room as a version 2 server stored it: every entry from its start.
     store = SQLiteRoomStore(path)
     room = _room()
     store.add(room, 1.0)
-    v3_only = sorted(set(COLUMNS) - set(THIRD_COLUMNS))  # the tables and profile columns v3 added
-    store.db.executescript("".join(f"DROP TABLE {table};" for table in v3_only)
-                           + "DROP INDEX profiles_tag; ALTER TABLE profiles DROP COLUMN tag; "
-                           "ALTER TABLE profiles DROP COLUMN skeleton; PRAGMA user_version=2;")
+    _as_version_2(store)
     rng = random.Random(7)
     log = [("start", None, "")]
     room.start()

@@ -289,8 +289,9 @@ def server_lobby(app: App) -> Scene:
     return scene
 
 
-def leaderboard(app: App, view: str) -> Scene:
-    """The top 100 of a rule set, every name the longest, or a history of long lines."""
+def leaderboard(app: App, view: str, fair: bool = False) -> Scene:
+    """The top 100 of a rule set, every name the longest, or a history of long lines (``fair``: the
+    asker not shown yet, and games whose points fair play took, with why)."""
     from game.client.scenes.leaderboard import LeaderboardScene
     from game.net.client import Server
 
@@ -299,10 +300,15 @@ def leaderboard(app: App, view: str) -> Scene:
     top = [{"rank": i + 1, "name": LONG_NAME, "tag": "3F2K9Q", "avatar": 1, "xp": 999_999 - i,
             "games": 99_999,
             "you": i == 3} for i in range(100)]
-    scene.take(from_server({"type": "leaderboard", "preset": "action", "top": top,
-                            "you": {"rank": 4, "xp": 999_996, "games": 99_999}, "players": 123_456}))
+    you = {"rank": None, "xp": 999_996, "games": 99_999, "opponents": 0, "needs": 99} if fair else \
+        {"rank": 4, "xp": 999_996, "games": 99_999}
+    scene.take(from_server({"type": "leaderboard", "preset": "action", "top": top, "you": you,
+                            "players": 123_456}))
     games = [{"preset": "action", "players": 6, "xp": -20, "outcome": "penalty", "at": 1.7e9, "deal": 0,
               "opponents": [f"{LONG_NAME} #A0{i}" for i in range(5)]} for _ in range(50)]
+    if fair:
+        games = [{**g, "xp": 0, "outcome": "abandoned", "reason": ("short", "pair_cap")[i % 2]}
+                 for i, g in enumerate(games)]
     scene.take(from_server({"type": "history", "games": games}))
     scene.view = view
     scene.rebuild()
@@ -445,11 +451,11 @@ def screens(app: App) -> Iterator[str]:
                                                                                     "tokens": 999_999_999}))
     scene.rebuild()
     yield "server lobby (no tokens for a stake)"
-    for view in ("top", "history"):
-        start(leaderboard(app, view))
+    for view, fair in (("top", False), ("history", False), ("top", True), ("history", True)):
+        start(leaderboard(app, view, fair))
         app.frame(STEP)  # the first drawing counts the rows a page holds
         app.stack.top.rebuild()
-        yield f"leaderboard ({view})"
+        yield f"leaderboard ({view}{', fair play' if fair else ''})"
     app.settings.last_preset = "action"
     app.settings.last_players["action"] = PRESETS["action"].max_players
     start(NewGameScene(app, online=("club-de-huit.example.org", 65535, True), public=True))

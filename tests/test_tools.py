@@ -78,12 +78,13 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "settings_unwritable", "newgame_points_pairs", "table_colors_pairs",
                 "result_colors_pairs", "rules_classic_tips", "rules_classic_faq", "newgame_hotseat",
                 "avatar_picker", "newgame_solo", "replace_save", "server_lobby", "server_lobby_quick_match",
-                "leaderboard", "leaderboard_history", "vote_on_an_abandon", "ranked_waiting_room",
+                "leaderboard", "leaderboard_history", "leaderboard_not_shown_yet",
+                "leaderboard_history_fair_play", "vote_on_an_abandon", "ranked_waiting_room",
                 "ranked_table", "friendly_table", "lobby_code_lookalike", "online_reactions_palette",
                 "online_reactions_bubbles", "attract", "who_are_you", "who_are_you_name_refused",
                 "online_table_takeover", "online_pause",
                 "online_table_takeover_my_turn",
-                "leave_ranked", "result_points_earned",
+                "leave_ranked", "result_points_earned", "result_pair_cap",
                 "result_colors_quick", "table_colors_dealt", "hand_sorted_suit",
                 "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration",
                 "menu_continue_7_seats", "tokens_lobby_stakes", "tokens_lobby_refused", "tokens_waiting_room",
@@ -124,6 +125,8 @@ def test_the_room_log_benchmark_prints_both_stores_and_rebuilds_the_same_room(tm
     assert rows[1] < rows[0]  # the bounded log keeps the current deal only
     assert "restart" in bounded and "peak RSS" in bounded
     assert lines[-1] == "same room rebuilt from both: yes"
+
+
 def test_the_squatting_script_gets_one_seat_and_the_lobby_comes_back(tmp_path):
     """``tools.squat`` against a real server: one profile, three rooms, a one-second seat release."""
     lines = run_tool("squat", "--rooms", "3", "--release", "1", "--seconds", "2.5", tmp_path=tmp_path)
@@ -139,3 +142,25 @@ def test_the_squatting_script_with_many_profiles_is_held_to_the_address_rules(tm
                      "--seconds", "0", tmp_path=tmp_path)
     [attack] = [line for line in lines if line.startswith("attack:")]
     assert "4 seats taken (the rules allow 4" in attack and "too_many_seats" in attack
+
+
+def test_the_farming_script_from_two_loopback_addresses_earns_nothing(tmp_path):
+    lines = run_tool("farm", "--games", "2", "--seconds", "60", tmp_path=tmp_path)
+    assert lines[0].startswith("farm: 2 games of duel (0 ranked)")
+    sides = [line for line in lines if line.startswith("  side ")]
+    assert len(sides) == 2
+    assert all("earned 0 (0 an hour)" in s and "allow 0 a day" in s and s.endswith("within") for s in sides)
+
+
+def test_the_farming_script_from_two_addresses_earns_the_pair_s_daily_games_only(tmp_path):
+    from game.net.fair_play import PAIR_GAMES
+
+    lines = run_tool("farm", "--games", str(PAIR_GAMES + 2), "--seconds", "120", "--forwarded",
+                     "--addresses", "203.0.113.1,198.51.100.2", tmp_path=tmp_path)
+    assert lines[0].startswith(f"farm: {PAIR_GAMES + 2} games of duel ({PAIR_GAMES + 2} ranked)")
+    rows = [line.split() for line in lines if line.startswith(("Farmer1", "Helper1"))]
+    assert len(rows) == 2
+    # name, #tag, address, games, won, earned, xp/hour, no rules, allowed, short, capped
+    assert sum(int(row[5]) for row in rows) == 30 * PAIR_GAMES  # a win's 20 and a loss's 10, three times
+    assert all(int(row[5]) <= int(row[8]) and row[10] == "2" for row in rows)
+    assert all("within" in line for line in lines if line.startswith("  side "))

@@ -547,6 +547,23 @@ def server_screens(app: App, save: Callable[[str], None]) -> None:
     board.view = "history"
     board.rebuild()
     save("leaderboard_history")
+    # Fair play: a player not on the board yet (one opponent met), and games it took the points of.
+    others = [dict(row, rank=i + 1, you=False) for i, row in enumerate(top[1:])]
+    board.take(_said({"type": "leaderboard", "preset": "duel", "top": others,
+                      "you": {"rank": None, "xp": 60, "games": 5, "opponents": 1, "needs": 2},
+                      "players": len(top) - 1}))
+    reasons = ("pair_cap", "pair_cap", "short", "", "", "")
+    board.take(_said({"type": "history", "games": [
+        {"preset": "duel", "players": 2, "xp": 0 if reason else (10, 20)[i % 2],
+         "outcome": ("loss", "win")[i % 2], "at": 1.7e9 - 600 * i, "deal": 0, "opponents": ["Ben #7C1"],
+         **({"reason": reason} if reason else {})}
+        for i, reason in enumerate(reasons)]}))
+    board.view = "top"
+    board.rebuild()
+    save("leaderboard_not_shown_yet")
+    board.view = "history"
+    board.rebuild()
+    save("leaderboard_history_fair_play")
     configs = [SeatConfig("human", name="Ana"), SeatConfig("computer", "medium", name="Benoît #A07")]
     table = table_for(app, PRESETS["duel"], configs, seed=7, steps=6, stop=lambda m: m.to_act == 0)
     app.stack.push(VoteScene(app, table, 1))
@@ -654,6 +671,12 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     app.stack.push(ResultScene(app, table))
     app.stack.apply_requests()
     save("result_points_earned")
+    # Fair play took the points: the daily limit against this opponent was reached.
+    table = TableScene(app, ranked(match, earned=[0, 0], reasons=["pair_cap", "pair_cap"], waiting_for=[]))
+    app.start(table)
+    app.stack.push(ResultScene(app, table))
+    app.stack.apply_requests()
+    save("result_pair_cap")
 
 
 def tokens_screens(app: App, save: Callable[[str], None]) -> None:

@@ -311,6 +311,17 @@ class RemoteController:
         """The tokens this player won (+) or lost (−) by the ranked match just over (None: not said)."""
         return stakes.moved(self.status, self.viewer)
 
+    @property
+    def earned_less(self) -> str | None:
+        """Why the server's fair play took this player's points of the ranked match just over
+        (``short``, ``pair_cap``), or None."""
+        status = self.status
+        given = status.reasons if status is not None else None
+        if given is None or self.viewer >= len(given):
+            return None
+        why = given[self.viewer]
+        return why if why in ("short", "pair_cap") else None
+
     def take_news(self) -> list[str]:
         """What the table should say once since the last call, in words (the result of a vote on
         an abandon, for those who could vote)."""

@@ -192,6 +192,11 @@ class TableControl(Protocol):
     def tokens_moved(self) -> int | None:
         """The tokens this player won (+) or lost (−) by the match just over (None: no stake)."""
 
+    @property
+    def earned_less(self) -> str | None:
+        """Why that match earned this player less than its result (``short``, ``pair_cap``: the
+        server's fair play), or None."""
+
     def take_news(self) -> list[str]:
         """What the table should say once since the last call, in words (a vote's result)."""
 

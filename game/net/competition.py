@@ -30,7 +30,7 @@ from .meeting import costly, identities, needs_profile
 from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, PlayerProfile, Vote
 from .profiles import Profile
 from .protocol import Client, Refusal
-from .ranking import ABANDON_AFTER, Abandons, Ranking, earned
+from .ranking import ABANDON_AFTER, Abandons, Ranking
 from .rooms import LogEntry, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -48,6 +48,7 @@ class RankedStatus(TypedDict):
     earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
     stake: int | None  # a competitive room: each person's stake (`tokens.STAKE`)
     tokens: list[int | None] | None  # a ranked match over: the tokens each seat's person gained or lost
+    reasons: list[str | None] | None  # and when fair play took some: why, per seat (`fair_play.REASONS`)
 
 
 class Competition:
@@ -121,6 +122,7 @@ class Competition:
     def gone(self, room_id: str) -> None:
         """The room expired."""
         self.abandons.forget(room_id)
+        self.ranking.forget(room_id)
         for key in [k for k in self.ranking.settled if k[0] == room_id]:
             del self.ranking.settled[key]
         self.alarm.replan()
@@ -152,12 +154,14 @@ class Competition:
         takeover = [{"seat": seat, "left": round(max(0.0, since + ABANDON_AFTER - now), 1)}
                     for (room_id, seat), since in sorted(self.abandons.away.items())
                     if room_id == room.room_id and Abandons.counts(room)]
-        points = earned(room)
+        points = self.ranking.shown(room)
+        why = self.ranking.reasons(room)
         moved = self.ranking.tokens_moved(room) if points else {}
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
                 "earned": [points.get(seat) for seat in range(room.players)] if points else None,
                 "stake": tokens.stake_of(room) if room.match is None or room.earns else None,
-                "tokens": [moved.get(seat) for seat in range(room.players)] if moved else None}
+                "tokens": [moved.get(seat) for seat in range(room.players)] if moved else None,
+                "reasons": [why.get(seat) for seat in range(room.players)] if why else None}
 
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, message: Vote) -> None:

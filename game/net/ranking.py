@@ -22,6 +22,12 @@ games and penalties as `roomstore.RankedLine` (their history), keyed by room, de
 player so that a game's points are written once however often the server is restarted,
 and the points and games they add up to per player and rule set (the leaderboards).
 The stakes of a game (`tokens`) move in the same commit as its points.
+
+Fair play (`fair_play`) decides what a game's lines really earn: nothing for a game shorter
+than `fair_play.MIN_TURNS` turns (reason ``short``), nothing beyond `fair_play.PAIR_GAMES`
+games a day with the same opponent (reason ``pair_cap``); and a leaderboard shows only the
+players with `fair_play.MIN_OPPONENTS` distinct opponents (their own standing says how many
+more they need).
 """
 
 from __future__ import annotations
@@ -31,10 +37,11 @@ from typing import Any, Final, TypedDict
 
 from game.engine import PRESETS, Status, experience_points
 
-from . import tokens
+from . import fair_play, tokens
+from .fair_play import Person
 from .profiles import tagged
 from .rooms import Room
-from .roomstore import RankedLine, RoomStore
+from .roomstore import Encounter, RankedLine, RoomStore
 
 ABANDON_AFTER: Final = 300.0
 """Seconds away from a ranked game under way before a computer takes the seat."""
@@ -53,8 +60,8 @@ class Board(TypedDict):
 
     preset: str
     top: list[dict[str, Any]]  # rank, name, tag, avatar, xp, games, you
-    you: dict[str, Any] | None  # the asker's rank, xp and games (None: not ranked in it)
-    players: int  # players ranked in it
+    you: dict[str, Any] | None  # the asker's rank (None: not shown yet), xp, games, opponents, needs
+    players: int  # players shown in it (with enough distinct opponents)
 
 
 def outcome(room: Room, seat: int) -> str:
@@ -129,15 +136,42 @@ class Abandons:
 class Ranking:
     """Points, leaderboards and histories, kept in the server's `roomstore.RoomStore`."""
 
-    def __init__(self, store: RoomStore) -> None:
+    def __init__(self, store: RoomStore, opponents: int = fair_play.MIN_OPPONENTS) -> None:
         self.store = store
+        self.opponents = opponents  # distinct opponents a player needs to be shown on a leaderboard
+        self.verdicts: dict[str, tuple[int, dict[int, tuple[int, str]]]] = {}  # room -> (deal, judged)
         # What each finished game did to its players' tokens, by (room id, deal): read once.
         self.settled: dict[tuple[str, int], dict[str, int]] = {}
 
     # ---- earning --------------------------------------------------------------------------
+    def judge(self, room: Room, now: float) -> dict[int, tuple[int, str]]:
+        """What each person of ``room``'s finished ranked match earns by fair play's rules, and
+        why less than its result (`fair_play.judge`; {} when the room earns nothing)."""
+        people = self._people(room)
+        if not people:
+            return {}
+        deal = room.match.round.number if room.match is not None else 0
+        since = now - fair_play.PAIR_WINDOW
+
+        def together(one: Person, other: Person) -> int:
+            return self.store.games_together(one.player, other.player, one.address, other.address,
+                                             since, (room.room_id, deal))
+
+        return fair_play.judge(people, room.turns, together)
+
+    @staticmethod
+    def _people(room: Room) -> list[Person]:
+        people = []
+        for seat, xp in earned(room).items():
+            player = room.seats[seat].player
+            assert player is not None  # a ranked room's people all said hello
+            people.append(Person(seat, player, fair_play.ranking_address(room.seats[seat].address), xp))
+        return people
+
     def award(self, room: Room, now: float) -> dict[int, int]:
-        """Write the points of ``room``'s finished match (a ranked room at ``match_over``), once;
-        return the points each seat earned now ({} when they were written before).
+        """Write the points of ``room``'s finished match (a ranked room at ``match_over``) as fair
+        play judges them (`judge`), once, with its encounters (a game that counted); return the
+        points each seat earned now ({} when they were written before).
 
         Raises:
             StoreFailure: nothing was written (tried again: each game is written once).
@@ -146,17 +180,25 @@ class Ranking:
         if match is None or match.status != Status.MATCH_OVER or not room.earns:
             return {}
         deal = match.round.number
+        verdict = self.judge(room, now)
         lines: dict[int, RankedLine] = {}
-        for seat, xp in earned(room).items():
+        for seat, (xp, reason) in verdict.items():
             player = room.seats[seat].player
-            assert player is not None  # a ranked room's people all said hello
+            assert player is not None
             lines[seat] = RankedLine(room.room_id, deal, player, room.rules.name, room.players, xp,
-                                     outcome(room, seat), now, _opponents(room, seat))
+                                     outcome(room, seat), now, _opponents(room, seat), reason=reason)
         players = {seat: line.player for seat, line in lines.items()}
         wallets = {player: self.store.wallet(player) for player in players.values()}
         moves = tokens.settle(lines, wallets, players, now)
-        written = self.store.rank(list(lines.values()), moves)
+        # Who met whom, in a game that counted; towards a pair's limit when both earned from it.
+        people = self._people(room)
+        met = [] if fair_play.short(room.turns) else [
+            Encounter(room.room_id, deal, room.rules.name, one.player, other.player, one.address,
+                      other.address, now, counts=not verdict[one.seat][1] and not verdict[other.seat][1])
+            for one in people for other in people if one.seat != other.seat]
+        written = self.store.rank(list(lines.values()), moves, met)
         self.settled[(room.room_id, deal)] = {line.player: line.amount for line in moves}
+        self.verdicts[room.room_id] = (deal, verdict)
         return {seat: line.xp for seat, line in lines.items() if line in written}
 
     def tokens_moved(self, room: Room) -> dict[int, int]:
@@ -187,6 +229,28 @@ class Ranking:
         return [RankedLine(room.room_id, PENALTY_DEAL, player, room.rules.name, room.players, -PENALTY,
                            "penalty", now, _opponents(room, seat), games=0)]
 
+    def shown(self, room: Room) -> dict[int, int]:
+        """The points each person of ``room``'s finished ranked match earned, as its status tells
+        them: fair play's once `award` judged it, its result's before."""
+        points = earned(room)
+        judged = self._judged(room)
+        return {seat: judged.get(seat, (xp, ""))[0] for seat, xp in points.items()} if points else points
+
+    def reasons(self, room: Room) -> dict[int, str]:
+        """Why fair play took points from people of ``room``'s finished ranked match (`shown`):
+        each such seat's reason (`fair_play.REASONS`), none when it took nothing."""
+        return {seat: why for seat, (_, why) in self._judged(room).items() if why} if earned(room) else {}
+
+    def _judged(self, room: Room) -> dict[int, tuple[int, str]]:
+        judged = self.verdicts.get(room.room_id)
+        if judged is None or room.match is None or judged[0] != room.match.round.number:
+            return {}
+        return judged[1]
+
+    def forget(self, room_id: str) -> None:
+        """The room is gone: its verdict too."""
+        self.verdicts.pop(room_id, None)
+
     # ---- reading ----------------------------------------------------------------------------
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""
@@ -195,7 +259,7 @@ class Ranking:
     def leaderboard(self, preset: str, player: str | None) -> Board:
         """The `TOP` players of ``preset`` (rank, name, tag, avatar, points, games) and the
         asking player's own line (None when they have not played it ranked)."""
-        board = self.store.leaderboard(preset, TOP, player)
+        board = self.store.leaderboard(preset, TOP, player, self.opponents)
         top = []
         rank, last = 0, None
         for i, line in enumerate(board.top):
@@ -204,7 +268,9 @@ class Ranking:
             top.append({"rank": rank, "name": line.name, "tag": line.tag, "avatar": line.avatar,
                         "xp": line.xp, "games": line.games, "you": line.player == player})
         you = board.you
-        mine = None if you is None else {"rank": you.rank, "xp": you.xp, "games": you.games}
+        mine = None if you is None else {"rank": you.rank, "xp": you.xp, "games": you.games,
+                                         "opponents": you.opponents,
+                                         "needs": max(0, self.opponents - you.opponents)}
         return {"preset": preset, "top": top, "you": mine, "players": board.players}
 
     def history(self, player: str, preset: str | None = None) -> list[dict[str, Any]]:
@@ -230,7 +296,8 @@ class Ranking:
             lines[seen] = replace(penalty, deal=game.deal, at=max(kept.at, line.at),
                                   opponents=game.opponents or penalty.opponents)
         return [{"preset": line.preset, "players": line.players, "xp": line.xp, "outcome": line.outcome,
-                 "at": line.at, "deal": line.deal, "opponents": list(line.opponents)}
+                 "at": line.at, "deal": line.deal, "opponents": list(line.opponents),
+                 **({"reason": line.reason} if line.reason else {})}
                 for line in lines[:HISTORY]]
 
 

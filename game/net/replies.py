@@ -131,7 +131,8 @@ class ListedRoom:
 
 @dataclass(frozen=True)
 class RankRow:
-    """A leaderboard's row (or the asker's own rank): rank, who, points and games."""
+    """A leaderboard's row (or the asker's own rank): rank, who, points and games; the asker's
+    own also how many more distinct opponents they need to be shown (`fair_play.MIN_OPPONENTS`)."""
 
     rank: int | None
     name: str | None
@@ -139,6 +140,7 @@ class RankRow:
     xp: int | None
     games: int | None
     you: bool
+    needs: int | None = None  # the asker's own: distinct opponents still to meet (0: shown)
 
     @classmethod
     def read(cls, raw: Any) -> RankRow | None:
@@ -146,18 +148,21 @@ class RankRow:
         if not isinstance(raw, dict):
             return None
         return cls(rank=whole(raw.get("rank")), name=text(raw.get("name")), tag=text(raw.get("tag")),
-                   xp=whole(raw.get("xp")), games=whole(raw.get("games")), you=raw.get("you") is True)
+                   xp=whole(raw.get("xp")), games=whole(raw.get("games")), you=raw.get("you") is True,
+                   needs=whole(raw.get("needs")))
 
 
 @dataclass(frozen=True)
 class RankedGame:
-    """A ranked game of a history: rules, outcome, points won or lost, opponents, when."""
+    """A ranked game of a history: rules, outcome, points won or lost, opponents, when, and why it
+    earned less than its result (``short``, ``pair_cap``: `fair_play`; None: it did not)."""
 
     preset: str | None
     outcome: str | None
     xp: int | None
     at: float | None
     opponents: tuple[str, ...]
+    reason: str | None = None
 
     @classmethod
     def read(cls, raw: Any) -> RankedGame | None:
@@ -167,7 +172,7 @@ class RankedGame:
         given = raw.get("opponents")
         opponents = tuple(o for o in given if isinstance(o, str)) if isinstance(given, list) else ()
         return cls(preset=text(raw.get("preset")), outcome=text(raw.get("outcome")), xp=whole(raw.get("xp")),
-                   at=seconds(raw.get("at")), opponents=opponents)
+                   at=seconds(raw.get("at")), opponents=opponents, reason=text(raw.get("reason")) or None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,6 +207,7 @@ class RoomStatus(ServerMessage):
     earned: list[int | None] | None = wire()
     stake: int | None = wire(minimum=0)
     tokens: list[int | None] | None = wire()
+    reasons: list[str | None] | None = wire()  # fair play took points: each seat's why (`fair_play`)
 
     def seat_rows(self) -> list[SeatRow | None]:
         """Each seat as read (None for one that is no object: the others keep their numbers)."""

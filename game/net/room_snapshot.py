@@ -13,10 +13,12 @@ generator, abandons and votes, and the same deal so far for a seat that rejoins)
 The snapshot holds the match (`game.engine.snapshot.to_plain`: every card, the scores,
 every deal's result and the random generator's state) and what the room adds to it:
 the seats a computer took (`Room.abandon`) with the deal each was lost in, the votes on
-them and the penalties decided. The flags the next deal clears (who accepted it) are
+them, the penalties decided, and the turns the game has lasted so far (`Room.turns`: a
+match with a target is one game over its deals, and fair play counts its turns). The flags the next deal clears (who accepted it) are
 not kept. The layout::
 
-    {"match": {…to_plain…}, "abandoned": {"1": 3}, "votes": {"1": {"0": true}}, "penalised": [1]}
+    {"match": {…to_plain…}, "abandoned": {"1": 3}, "votes": {"1": {"0": true}}, "penalised": [1],
+     "turns": 42}
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from game.play import Computer, TurnDriver
 
 from .rooms import ABANDON_LEVEL, Room
 
-SNAPSHOT_FIELDS: Final = ("match", "abandoned", "votes", "penalised")
+SNAPSHOT_FIELDS: Final = ("match", "abandoned", "votes", "penalised", "turns")
 """The keys of a room's snapshot."""
 
 
@@ -40,7 +42,8 @@ def snapshot(room: Room) -> dict[str, Any]:
             "abandoned": {str(seat): deal for seat, deal in sorted(room.abandoned_in.items())},
             "votes": {str(seat): {str(voter): yes for voter, yes in sorted(ballots.items())}
                       for seat, ballots in sorted(room.votes.items())},
-            "penalised": sorted(room.penalised)}
+            "penalised": sorted(room.penalised),
+            "turns": room.turns}
 
 
 def restore(room: Room, data: Any) -> None:
@@ -57,6 +60,9 @@ def restore(room: Room, data: Any) -> None:
     votes = {_seat(room, seat): {_seat(room, voter): bool(yes) for voter, yes in ballots.items()}
              for seat, ballots in data["votes"].items()}
     penalised = {_seat(room, seat) for seat in data["penalised"]}
+    turns = int(data["turns"])
+    if turns < 0:
+        raise ValueError("a room's snapshot counts no negative turns")
     for seat in abandoned:  # as `Room.abandon` left it (the stored seats are as they were claimed)
         chosen = room.seats[seat]
         chosen.kind, chosen.level, chosen.abandoned = "computer", ABANDON_LEVEL, True
@@ -66,7 +72,7 @@ def restore(room: Room, data: Any) -> None:
                  for i, s in enumerate(room.seats) if not s.is_human}
     room.driver = TurnDriver(room.match, computers, may_time=lambda seat: room.seats[seat].connected)
     room.round_events = []  # the deal after the snapshot deals anew (the log's next entry)
-    room.abandoned_in, room.votes, room.penalised = abandoned, votes, penalised
+    room.abandoned_in, room.votes, room.penalised, room.turns = abandoned, votes, penalised, turns
 
 
 def _seat(room: Room, value: object) -> int:

@@ -33,8 +33,10 @@ from typing import Any, Final
 
 from game.ai import ComputerPlayer, player_for
 from game.engine import Action, Match, Rules, Status, parse_action
-from game.engine.events import Event
+from game.engine.events import Event, TurnStarted
 from game.play import Computer, TurnDriver
+
+from .fair_play import ranking_address
 
 KINDS: Final = ("private", "public", "quick")
 """Room kinds: by link only, listed in the lobby, made by quick match."""
@@ -122,6 +124,11 @@ class Seat:
         return out
 
 
+def _turns(events: Iterable[Event]) -> int:
+    """The turns begun among ``events``."""
+    return sum(isinstance(e, TurnStarted) for e in events)
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One stored change: ``start``, ``action`` (seat, notation), ``accept`` (seat), ``deal`` (a
@@ -153,6 +160,7 @@ class Room:
     penalised: set[int] = field(default_factory=set)  # abandoned seats the vote penalised
     abandoned_in: dict[int, int] = field(default_factory=dict)  # abandoned seat -> the deal it was lost in
     round_events: list[Event] = field(default_factory=list)  # this deal's, for a computer taking a seat
+    turns: int = 0  # turns begun in the game being played (`fair_play.MIN_TURNS`); a replay counts them again
 
     @property
     def players(self) -> int:
@@ -192,7 +200,7 @@ class Room:
             return False
         people = [self.seats[i] for i in self.people]
         players = {s.player for s in people}
-        addresses = {s.address for s in people}
+        addresses = {ranking_address(s.address) for s in people}  # every family: `fair_play`
         return (len(people) >= 2 and None not in players and "" not in addresses
                 and len(players) == len(addresses) == len(people))
 
@@ -301,6 +309,7 @@ class Room:
         self.driver = TurnDriver(self.match, computers, may_time=lambda seat: self.seats[seat].connected)
         self.driver.observe(self.match.start_events)
         self.round_events = list(self.match.start_events)
+        self.turns = _turns(self.match.start_events)
         return list(self.match.start_events)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -315,6 +324,7 @@ class Room:
         events = self.match.apply(action, seat)
         self.driver.observe(events)
         self.round_events.extend(events)
+        self.turns += _turns(events)
         return events
 
     def person_acted(self, seat: int) -> None:
@@ -343,6 +353,8 @@ class Room:
             s.accepted = False
         self.driver.observe(events)
         self.round_events = list(events)
+        # A match with a target is one game over its deals; without one, each deal is a game.
+        self.turns = (self.turns if self.match.target else 0) + _turns(events)
         return events
 
     # ---- leaving a ranked game -------------------------------------------------------------

@@ -77,6 +77,23 @@ class RankedLine:
 
 
 @dataclass(frozen=True)
+class Encounter:
+    """Two people met in a ranked game that counted (`fair_play`): one line per person and
+    opponent, keyed by room, deal, player and opponent (written once, with the game's lines).
+    The daily limit per pair counts them, and the distinct opponents of the leaderboard."""
+
+    room: str
+    deal: int
+    preset: str
+    player: str
+    opponent: str  # the opponent's player id
+    address: str  # the player's address (`fair_play.ranking_address`)
+    opponent_address: str
+    at: float  # the server's clock
+    counts: bool = True  # both earned their points: the game counts towards the pair's daily limit
+
+
+@dataclass(frozen=True)
 class TokenLine:
     """What one player's tokens did in one competitive game (`tokens.settle`): keyed like the
     game's `RankedLine` (room, deal, player), and written with it."""
@@ -115,11 +132,13 @@ class Rating:
 
 @dataclass(frozen=True)
 class Standing:
-    """Where one player stands in a rule set: 1 + the players with more points."""
+    """Where one player stands in a rule set: 1 + the players shown with more points (None
+    while they have fewer distinct opponents than the board asks for)."""
 
-    rank: int
+    rank: int | None
     xp: int
     games: int
+    opponents: int = 0  # distinct opponents, told apart by address (`fair_play.MIN_OPPONENTS`)
 
 
 @dataclass(frozen=True)
@@ -128,7 +147,7 @@ class Leaderboard:
 
     top: list[Rating]  # most points first; equal points: fewer games, then the older profile
     you: Standing | None  # None: the asker played none of it ranked (or is nobody)
-    players: int
+    players: int  # players shown (with enough distinct opponents)
 
 
 class RoomStore(Protocol):
@@ -205,12 +224,21 @@ class RoomStore(Protocol):
         ...
 
     # ---- the ranking ------------------------------------------------------------------------
-    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = ()) -> list[RankedLine]:
+    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = (),
+             encounters: Sequence[Encounter] = ()) -> list[RankedLine]:
         """Write each line not written before (the same room, deal and player), adding its
-        points and games to its player's rating of its rule set, and each token line not
-        written before (the same key), topping its player's wallet up to its ``day``
+        points and games to its player's rating of its rule set, each token line not written
+        before (the same key), topping its player's wallet up to its ``day``
         (`tokens.topped_up`, from `tokens.GRANT` for a wallet never written) and adding its
-        ``amount``, all in one commit; return the ranked lines written now."""
+        ``amount``, and each encounter not written before (the same room, deal, player and
+        opponent), all in one commit; return the ranked lines written now."""
+        ...
+
+    def games_together(self, player: str, opponent: str, address: str, opponent_address: str,
+                       since: float, besides: tuple[str, int]) -> int:
+        """The encounters that count (``counts``) written since ``since`` (at or after) of
+        ``player`` with ``opponent``, or of ``address`` with ``opponent_address`` (one per game),
+        leaving out the game ``besides`` (its room and deal: the game being judged)."""
         ...
 
     def wallet(self, player: str) -> Wallet:
@@ -227,9 +255,11 @@ class RoomStore(Protocol):
         """The player's points per rule set they played ranked, by rule set name."""
         ...
 
-    def leaderboard(self, preset: str, top: int, player: str | None) -> Leaderboard:
-        """The ``top`` best players of ``preset`` that have a profile, ``player``'s own standing,
-        and how many players it has."""
+    def leaderboard(self, preset: str, top: int, player: str | None, opponents: int = 0) -> Leaderboard:
+        """The ``top`` best players of ``preset`` that have a profile and at least ``opponents``
+        distinct opponents (by their encounters' opponent addresses), ``player``'s own standing
+        (with their distinct opponents; ranked among those shown, no rank while they have
+        fewer), and how many players it shows."""
         ...
 
     def history(self, player: str, preset: str | None, limit: int) -> list[RankedLine]:

@@ -78,6 +78,7 @@ from .driving import Driving
 from .expiry import EXPIRY as EXPIRY
 from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
 from .expiry import SWEEP as SWEEP
+from .fair_play import MIN_OPPONENTS
 from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS, FairSeats
 from .lobby import Lobby
 from .meeting import Meeting
@@ -138,6 +139,7 @@ class RoomServer:
     ``seats_per_address``: seats one address may hold at once in public rooms and quick match;
     ``seat_release``: seconds before the seat of a person away from a public room waiting for
     players is freed (`fair_seats`).
+    ``min_opponents``: distinct opponents a player needs to be shown on a leaderboard (`fair_play`).
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -156,7 +158,8 @@ class RoomServer:
                  trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
                  votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
-                 seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER) -> None:
+                 seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER,
+                 min_opponents: int = MIN_OPPONENTS) -> None:
         # StoreError: a file that cannot be the rooms' database
         self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -178,7 +181,7 @@ class RoomServer:
         # The rooms service, and the parts that take it.
         self.service = RoomService(self.store, self.clock, self.quotas)
         self.profiles = Profiles(self.store)
-        self.ranking = Ranking(self.store)
+        self.ranking = Ranking(self.store, min_opponents)  # fair play: `fair_play`
         self.lobby = Lobby(self.clock, self.service.send_frame)
         self.driving = Driving(self.service, self.pace, self.search)
         self.competition = Competition(self.service, self.ranking)

@@ -39,6 +39,12 @@ of version 2 gains both tables, and its players hold the grant.
 Version 3 gives each profile the tag the server assigned and its name's `profiles.skeleton`
 (`NAMES_SCHEMA`: no two profiles of one skeleton share a tag, and look-alike names are
 found by index); a version 2 file's profiles get a fresh tag each when it is opened.
+
+Version 3 also adds fair play (`fair_play`): each ranked line's ``reason`` (why it earned
+less than its points: a short game, the daily limit per pair), and ``encounters`` (who met
+whom in a ranked game that counted, with their addresses: the limit per pair and the
+distinct opponents of the leaderboards). A file of version 2 keeps its lines (their reason
+empty) and has its encounters made from their opponents' names (`_migrate_fair_play`).
 """
 
 from __future__ import annotations
@@ -57,7 +63,17 @@ from game.engine.snapshot import stored_rules
 from .profiles import Profile, TagTaken, free_tag, skeleton
 from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
-from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure, TokenLine, Wallet
+from .roomstore import (
+    Encounter,
+    Leaderboard,
+    RankedLine,
+    Rating,
+    Standing,
+    StoreError,
+    StoreFailure,
+    TokenLine,
+    Wallet,
+)
 from .tokens import GRANT, topped_up
 from .wire import rules_from_json, rules_to_json
 
@@ -122,6 +138,24 @@ CREATE INDEX ranked_player ON ranked (player, at);
 """
 """The players' tables (version 2): profiles, experience points per rule set, ranked games."""
 
+FAIR_PLAY_SCHEMA: Final = """
+CREATE TABLE encounters (
+    room TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    preset TEXT NOT NULL,
+    player TEXT NOT NULL,
+    opponent TEXT NOT NULL,
+    address TEXT NOT NULL,
+    opponent_address TEXT NOT NULL,
+    at REAL NOT NULL,
+    counts INTEGER NOT NULL,
+    PRIMARY KEY (room, deal, player, opponent)
+);
+CREATE INDEX encounters_players ON encounters (player, opponent, at);
+CREATE INDEX encounters_addresses ON encounters (address, opponent_address, at);
+CREATE INDEX encounters_rivals ON encounters (preset, player, opponent_address);
+"""
+"""Fair play's table (version 3): who met whom in a counted ranked game (`roomstore.Encounter`)."""
 SNAPSHOTS_SCHEMA: Final = """
 CREATE TABLE snapshots (
     room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
@@ -173,9 +207,12 @@ THIRD_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRS
                                    "opponents"]}
 """The tables as version 2 wrote them."""
 COLUMNS: Final = {**THIRD_COLUMNS, "profiles": THIRD_COLUMNS["profiles"] + NAMES_COLUMNS,
+                  "ranked": THIRD_COLUMNS["ranked"] + ["reason"],
                   "snapshots": ["room", "seq", "state"],
                   "wallets": ["player", "tokens", "day"],
-                  "stakes": ["room", "deal", "player", "amount", "day", "at", "counted", "opponents"]}
+                  "stakes": ["room", "deal", "player", "amount", "day", "at", "counted", "opponents"],
+                  "encounters": ["room", "deal", "preset", "player", "opponent", "address",
+                                 "opponent_address", "at", "counts"]}
 """The tables as this version writes them."""
 COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
@@ -214,6 +251,16 @@ def _migrate_names(db: sqlite3.Connection) -> None:
         taken[key].add(tag)
         db.execute("UPDATE profiles SET tag = ?, skeleton = ? WHERE id = ?", (tag, key, player))
     _statements(db, NAMES_SCHEMA)
+def _migrate_fair_play(db: sqlite3.Connection) -> None:
+    """Bring version 2's tables to fair play's (inside the caller's transaction): the lines'
+    ``reason`` (empty: they earned their points) and ``encounters``, made from the lines of
+    games (not penalties) with each opponent as the name and tag the line keeps (version 2 kept
+    no opponent's id or address), so that a player's distinct opponents so far still count."""
+    db.execute("ALTER TABLE ranked ADD COLUMN reason TEXT NOT NULL DEFAULT ''")
+    _statements(db, FAIR_PLAY_SCHEMA)
+    db.execute("INSERT OR IGNORE INTO encounters SELECT r.room, r.deal, r.preset, r.player, "
+               "'name:' || o.value, '', 'name:' || o.value, r.at, 1 FROM ranked r, json_each(r.opponents) o "
+               "WHERE r.outcome != 'penalty'")
 
 
 def _inspect(path: Path) -> bool:
@@ -327,6 +374,7 @@ class SQLiteRoomStore:
             with db:
                 db.execute("BEGIN")
                 _migrate_names(db)
+                _migrate_fair_play(db)
         else:
             health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
             if health != ["ok"]:
@@ -361,6 +409,7 @@ class SQLiteRoomStore:
                         _migrate_snapshots(db)
                         _migrate_tokens(db)
                         _migrate_names(db)
+                        _migrate_fair_play(db)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -515,9 +564,9 @@ class SQLiteRoomStore:
     # ---- the ranking ------------------------------------------------------------------------
     def _rank(self, line: RankedLine) -> bool:
         """Write ``line`` (inside the caller's transaction) unless it was; whether it was now."""
-        row = self.db.execute("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        row = self.db.execute("INSERT OR IGNORE INTO ranked VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                               (line.room, line.deal, line.player, line.preset, line.players, line.xp,
-                               line.outcome, line.at, json.dumps(list(line.opponents))))
+                               line.outcome, line.at, json.dumps(list(line.opponents)), line.reason))
         if row.rowcount != 1:
             return False
         self.db.execute("INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT (player, preset) "
@@ -525,15 +574,31 @@ class SQLiteRoomStore:
                         (line.player, line.preset, line.xp, line.games))
         return True
 
-    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = ()) -> list[RankedLine]:
-        """Write the lines not written before, with their points, and the token lines not
-        written before, with their wallets, in one commit; the ranked lines written."""
+    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = (),
+             encounters: Sequence[Encounter] = ()) -> list[RankedLine]:
+        """Write the lines not written before, with their points, the token lines not written
+        before, with their wallets, and the encounters not written before, in one commit; the
+        ranked lines written."""
         with refused(), self.db:
             self.db.execute("BEGIN")
             written = [line for line in lines if self._rank(line)]
             for line in tokens:
                 self._stake(line)
+            self.db.executemany("INSERT OR IGNORE INTO encounters VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                [(e.room, e.deal, e.preset, e.player, e.opponent, e.address,
+                                  e.opponent_address, e.at, int(e.counts)) for e in encounters])
             return written
+
+    def games_together(self, player: str, opponent: str, address: str, opponent_address: str,
+                       since: float, besides: tuple[str, int]) -> int:
+        """The games that count since ``since`` of the two players, or of the two addresses, but
+        ``besides``."""
+        with refused():
+            return int(self.db.execute(
+                "SELECT COUNT(*) FROM encounters WHERE counts = 1 AND at >= ? "
+                "AND NOT (room = ? AND deal = ?) "
+                "AND ((player = ? AND opponent = ?) OR (address = ? AND opponent_address = ?))",
+                (since, *besides, player, opponent, address, opponent_address)).fetchone()[0])
 
     def _stake(self, line: TokenLine) -> None:
         """Write ``line`` and change its player's wallet (inside the caller's transaction) unless it was."""
@@ -573,32 +638,45 @@ class SQLiteRoomStore:
             return {preset: xp for preset, xp in self.db.execute(
                 "SELECT preset, xp FROM ratings WHERE player = ? ORDER BY preset", (player,))}
 
-    def leaderboard(self, preset: str, top: int, player: str | None) -> Leaderboard:
-        """The ``top`` players of ``preset``, ``player``'s standing, and how many players it has."""
+    def leaderboard(self, preset: str, top: int, player: str | None, opponents: int = 0) -> Leaderboard:
+        """The ``top`` players of ``preset`` with ``opponents`` distinct opponents, ``player``'s
+        standing, and how many players it shows."""
+        # The players shown: every rated one, or those with enough distinct opponents' addresses.
+        shown = ""
+        values: tuple[str | int, ...] = (preset,)
+        if opponents > 0:
+            shown = (" AND r.player IN (SELECT player FROM encounters WHERE preset = ? GROUP BY player "
+                     "HAVING COUNT(DISTINCT opponent_address) >= ?)")
+            values = (preset, preset, opponents)
         with refused():
             rows = self.db.execute(
                 "SELECT r.player, p.name, p.avatar, r.xp, r.games, p.tag FROM ratings r "
-                "JOIN profiles p ON p.id = r.player WHERE r.preset = ? "
-                "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (preset, top)).fetchall()
+                f"JOIN profiles p ON p.id = r.player WHERE r.preset = ?{shown} "
+                "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (*values, top)).fetchall()
             you = None
             if player is not None:
                 mine = self.db.execute("SELECT xp, games FROM ratings WHERE player = ? AND preset = ?",
                                        (player, preset)).fetchone()
                 if mine is not None:
-                    above = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ? AND xp > ?",
-                                            (preset, mine[0])).fetchone()[0]
-                    you = Standing(above + 1, mine[0], mine[1])
-            players = self.db.execute("SELECT COUNT(*) FROM ratings WHERE preset = ?",
-                                      (preset,)).fetchone()[0]
+                    met = self.db.execute("SELECT COUNT(DISTINCT opponent_address) FROM encounters "
+                                          "WHERE preset = ? AND player = ?", (preset, player)).fetchone()[0]
+                    rank = None
+                    if met >= opponents:
+                        above = self.db.execute(f"SELECT COUNT(*) FROM ratings r WHERE r.preset = ?{shown} "
+                                                "AND r.xp > ?", (*values, mine[0])).fetchone()[0]
+                        rank = above + 1
+                    you = Standing(rank, mine[0], mine[1], met)
+            players = self.db.execute(f"SELECT COUNT(*) FROM ratings r WHERE r.preset = ?{shown}",
+                                      values).fetchone()[0]
         return Leaderboard([Rating(*row) for row in rows], you, players)
 
     def history(self, player: str, preset: str | None, limit: int) -> list[RankedLine]:
         """The player's latest ``limit`` ranked lines (of ``preset``, or all), newest first."""
         where, values = ("AND preset = ?", (player, preset)) if preset is not None else ("", (player,))
         with refused():
-            rows = self.db.execute(f"SELECT room, deal, player, preset, players, xp, outcome, at, opponents "
-                                   f"FROM ranked WHERE player = ? {where} ORDER BY at DESC, deal DESC "
+            rows = self.db.execute(f"SELECT room, deal, player, preset, players, xp, outcome, at, opponents, "
+                                   f"reason FROM ranked WHERE player = ? {where} ORDER BY at DESC, deal DESC "
                                    "LIMIT ?", (*values, limit)).fetchall()
         return [RankedLine(room, deal, who, p, n, xp, result, at, tuple(json.loads(opponents)),
-                           0 if result == "penalty" else 1)
-                for room, deal, who, p, n, xp, result, at, opponents in rows]
+                           0 if result == "penalty" else 1, reason)
+                for room, deal, who, p, n, xp, result, at, opponents, reason in rows]

@@ -226,7 +226,9 @@ class LeaderboardScene(GuiScene):
         if board is None:
             return
         you = board.own
-        if you is not None:
+        if you is not None and you.rank is None and you.needs:  # not shown until they met enough people
+            text = tr("board.needs", n=_number(you.needs), xp=_number(you.xp))
+        elif you is not None:
             text = tr("board.you", rank=_number(you.rank), players=_number(board.players), xp=_number(you.xp))
         else:
             text = tr("board.unranked")
@@ -258,10 +260,21 @@ class LeaderboardScene(GuiScene):
             shown += " " + tr("lobby.more", n=len(opponents) - MAX_OPPONENTS)
         xp = game.xp
         points = f"{xp:+d}" if xp is not None and abs(xp) < 10**9 else "?"
-        return tr("board.game", preset=tr("preset." + preset) if preset in PRESETS else "?",
+        text = tr("board.game", preset=tr("preset." + preset) if preset in PRESETS else "?",
                   outcome=tr("board.outcome." + outcome) if outcome in (
                       "win", "loss", "tie", "abandoned", "penalty") else "?",
                   xp=points, opponents=shown)
+        why = _reason(game.reason)
+        return text if why is None else tr("board.game_reason", game=text, reason=why)
+
+
+def _reason(reason: str | None) -> str | None:
+    """Why fair play took a game's points (the server's ``reason``), in words; None: it did not."""
+    if reason == "short":
+        return tr("board.reason.short")
+    if reason == "pair_cap":
+        return tr("board.reason.pair_cap")
+    return None
 
 
 def _number(value: int | None) -> int:

@@ -171,7 +171,7 @@ class ResultScene(Scene):
         if not self._back_when_dealt():
             controller = self.controller  # online, the room's news: the points earned, who is away
             look = (self.view, tuple(controller.results), controller.earned, controller.tokens_moved,
-                    controller.notice(self.names()))
+                    controller.earned_less, controller.notice(self.names()))
             if look != self._look:
                 self._look, self.dirty = look, True
 
@@ -247,6 +247,11 @@ class ResultScene(Scene):
         tokens = self.controller.tokens_moved  # and the tokens its stakes moved
         if tokens is not None:
             said.append(stakes.moved_text(tokens))
+        less = self.controller.earned_less  # the server's fair play took them: say why
+        if less == "short":
+            said.append(tr("board.reason.short"))
+        elif less == "pair_cap":
+            said.append(tr("board.reason.pair_cap"))
         if said:
             box = (margin, line.bottom + 2, w - 2 * margin, top - line.bottom - 4)
             ui.fit(surface, "  ·  ".join(said), box, int(20 * scale), color=ui.GOLD if earned else ui.CREAM)
