@@ -8,7 +8,8 @@ create or claim may carry a ``request`` id: if its answer was lost and it comes 
 within `REQUEST_MEMORY` seconds from the same sender (`sender`: the player who said hello,
 else the address), it gets the same seat and key back instead of a second room or seat.
 The same id from anyone else is a request of its own: it never hands over another's seat.
-Rooms created count against the quotas of the address and the player (`quotas`); a claimed seat knows its player and address, which decide the ranking.
+Rooms created count against the quotas of the address and the player (`quotas`); a
+claimed seat knows its player and address, which decide the ranking.
 """
 
 from __future__ import annotations
