@@ -6,9 +6,12 @@ loopback (exempt from the per-address cap) that once took the server's CPU."""
 from __future__ import annotations
 
 import logging
+import random
+import socket
 
 import pytest
 
+from game.net.http_front import MAX_PIPELINED
 from tests.net_support import Peer, start_server
 
 HUMAN = {"kind": "human"}
@@ -77,3 +80,147 @@ def test_a_request_id_of_a_player_is_theirs_from_any_address(proxied):
     moved.send(type="create", preset="duel", options={}, seats=[HUMAN, HUMAN], request="req-create-ana-2")
     repeated = moved.until(lambda m: m["type"] == "joined")
     assert (repeated["room"], repeated["key"]) == (created["room"], created["key"])
+
+
+# ---- every HTTP request answered or refused, never a traceback ---------------------------------------
+@pytest.fixture
+def server(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3")
+    yield thread
+    thread.stop()
+
+
+def raw_http(port: int, data: bytes, timeout: float = 5.0) -> bytes:
+    """Send ``data`` on a fresh TCP connection; everything the server sends back until it closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(data)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+def statuses(answer: bytes) -> list[int]:
+    """The status of each response in ``answer``, in order (bodies skipped by their length)."""
+    found = []
+    while answer:
+        head, _, rest = answer.partition(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        assert lines[0].startswith(b"HTTP/1.1 "), answer[:80]
+        found.append(int(lines[0].split()[1]))
+        length = next(int(line.split(b":")[1]) for line in lines
+                      if line.lower().startswith(b"content-length:"))
+        answer = rest[length:]
+    return found
+
+
+ROOM_PAGE = b"GET /r/ROOM HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+
+
+@pytest.mark.parametrize(("request_bytes", "status"), [
+    (ROOM_PAGE + b"Host: evil.example\r\n\r\n", 400),  # the 500 and traceback of issue 32
+    (b"GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
+    (ROOM_PAGE + b"Upgrade: h2c\r\nUpgrade: websocket\r\n\r\n", 400),
+    (ROOM_PAGE + b"X-Forwarded-Proto: https\r\nX-Forwarded-Proto: http\r\n\r\n", 400),
+    (ROOM_PAGE + b"Accept-Language: fr\r\nAccept-Language: en\r\n\r\n", 200),  # a list: it may be split
+    (b"GET /r/ROOM HTTP/1.1\r\n\r\n", 200),  # no Host: the address the connection came to
+    (b"GET /r/ROOM HTTP/1.0\r\n\r\n", 200),
+    (ROOM_PAGE + b"Host\r\n\r\n", 400),
+    (ROOM_PAGE + b" folded: line\r\n\r\n", 400),
+    (ROOM_PAGE + b"X-Odd: a\x00b\r\n\r\n", 400),
+    (ROOM_PAGE + b"Bad Name: x\r\n\r\n", 400),
+    (b"POST /health HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello", 405),  # once: no answer at all
+    (b"PUT /r/ROOM HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 405),
+    (b"GET /health HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello", 400),
+    (b"GET /health HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n", 200),
+    (b"BREW /health HTTP/1.1\r\nHost: a\r\n\r\n", 405),
+    (b"GET /health HTTP/2.0\r\nHost: a\r\n\r\n", 505),
+    (b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 505),
+    (b"GET /health\r\n\r\n", 400),
+    (b"GET  /health HTTP/1.1\r\n\r\n", 400),
+    (b"GET http://evil.example/health HTTP/1.1\r\n\r\n", 400),
+    ("GET /r/é HTTP/1.1\r\n\r\n".encode(), 400),
+    (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n", 400),  # TLS on the plain port
+    (b"GET /health HTTP/1.1\nHost: a\n\n", 400),  # bare line feeds
+    (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n", 414),
+    (b"GET /" + b"a" * 20000, 414),
+    (b"GET /health HTTP/1.1\r\nX: " + b"b" * 9000 + b"\r\n\r\n", 400),
+    (b"GET /health HTTP/1.1\r\n" + b"X: y\r\n" * 3000, 431),
+    (b"GET /health HTTP/1.1\r\n" + b"".join(b"X%d: y\r\n" % i for i in range(200)) + b"\r\n", 431),
+    (b"GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n", 400),  # no key
+])
+def test_every_http_request_is_answered_or_refused_without_a_traceback(server, caplog, request_bytes, status):
+    room = Peer(server.port).create("duel", [HUMAN, HUMAN], name="Ana")["room"]
+    answer = raw_http(server.port, request_bytes.replace(b"ROOM", room.encode()))
+    assert statuses(answer)[0] == status
+    head = answer.partition(b"\r\n\r\n")[0]
+    assert b"\r\nServer: Huit" in head and b"Python" not in head and b"websockets" not in head
+    assert not errors_logged(caplog)
+    assert raw_http(server.port, b"GET /health HTTP/1.1\r\nHost: a\r\n\r\n").startswith(b"HTTP/1.1 200")
+
+
+def test_pipelined_requests_are_each_answered_in_order(server, caplog):
+    room = Peer(server.port).create("duel", [HUMAN, HUMAN])["room"]
+    one = b"GET /health HTTP/1.1\r\nHost: a\r\n\r\n"
+    answer = raw_http(server.port, one + b"GET /r/%s HTTP/1.1\r\nHost: a\r\n\r\n" % room.encode()
+                      + b"GET /nothing HTTP/1.1\r\nHost: a\r\n\r\n"
+                      + b"HEAD /health HTTP/1.1\r\nHost: a\r\n\r\n")
+    assert statuses(answer) == [200, 200, 404, 200]
+    assert answer.count(b"Connection: close") == 1  # on the last answer only
+    assert answer.index(b"Connection: close") > answer.rindex(b"HTTP/1.1 ")
+    many = raw_http(server.port, one * 12)  # past MAX_PIPELINED, the rest is not read
+    assert statuses(many) == [200] * MAX_PIPELINED
+    behind_a_body = raw_http(server.port, b"POST /health HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\n"
+                                          b"GET /health HTTP/1.1\r\n\r\n" + one)
+    assert statuses(behind_a_body) == [405]  # where a body ends is not trusted: nothing after it is read
+    assert not errors_logged(caplog)
+
+
+def test_no_answer_names_python_or_websockets(server):
+    assert b"\r\nServer: Huit\r\n" in raw_http(server.port, b"GET /health HTTP/1.1\r\nHost: a\r\n\r\n")
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:  # the upgrade's 101 too
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        head = sock.recv(4096)
+    assert head.startswith(b"HTTP/1.1 101") and b"\r\nServer: Huit\r\n" in head and b"Python" not in head
+
+
+def test_mangled_requests_are_all_answered_or_refused(tmp_path, caplog):
+    """A fuzz: good requests cut, doubled, with bytes flipped or lines repeated, each answered
+    (a status line) or refused (closed without a word), never a traceback; the server serves on."""
+    server = start_server(tmp_path / "rooms.sqlite3", pages_per_second=10_000.0)
+    try:
+        mangle(server, caplog)
+    finally:
+        server.stop()
+
+
+def mangle(server, caplog) -> None:
+    rng = random.Random(32)
+    room = Peer(server.port).create("duel", [HUMAN, HUMAN])["room"].encode()
+    seeds = [b"GET /r/" + room + b" HTTP/1.1\r\nHost: 127.0.0.1:8765\r\nAccept-Language: fr\r\n\r\n",
+             b"GET /health HTTP/1.1\r\nHost: a\r\nX-Forwarded-Proto: https\r\n\r\n",
+             b"HEAD /r/" + room + b"?lang=de HTTP/1.1\r\nHost: [::1]:80\r\n\r\n",
+             b"GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"]
+    for _ in range(150):
+        data = bytearray(rng.choice(seeds))
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(data))
+            kind = rng.randrange(4)
+            if kind == 0:
+                data[at] = rng.randrange(256)
+            elif kind == 1:
+                data[at:at] = data[at:at + rng.randint(1, 40)] * rng.randint(1, 3)
+            elif kind == 2:
+                del data[at:at + rng.randint(1, 10)]
+            else:
+                data[at:at] = rng.choice([b"\r\n", b"\n", b":", b" ", b"\x00", b"\r\nHost: x", b"\xff"])
+        if not data.endswith(b"\r\n\r\n"):
+            data += b"\r\n\r\n"  # else the server rightly waits for the rest
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+            sock.sendall(data)
+            first = sock.recv(16)
+        assert first == b"" or first.startswith(b"HTTP/1.1 "), (bytes(data), first)
+    assert not errors_logged(caplog)
+    assert raw_http(server.port, b"GET /health HTTP/1.1\r\nHost: a\r\n\r\n").startswith(b"HTTP/1.1 200")

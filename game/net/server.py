@@ -35,8 +35,8 @@ activity rather than seven days, and a room whose match is over (`Room.resting`)
 `FINISHED_EXPIRY` after the last of its people left it (`expiry`). A resting room's computers
 do not count against the computer-seat quota; before it deals again, they must fit
 it again (``too_many_computers`` otherwise: the room stays as it is). The same port
-answers plain HTTP GETs (`web`: a room's page, ``/health``), over TLS when the server
-has a certificate.
+answers plain HTTP GETs (`web`: a room's page, ``/health``; every request's head is read
+first by `http_front`), over TLS when the server has a certificate.
 
 Protocol version 2 adds players (a connection says ``hello`` with its player key:
 `profiles`), the public rooms' lobby (`lobby`), quick match (`matchmaking`) and the
@@ -78,6 +78,7 @@ from .driving import Driving
 from .expiry import EXPIRY as EXPIRY
 from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
 from .expiry import SWEEP as SWEEP
+from .http_front import SERVER_HEADER, front
 from .lobby import Lobby
 from .meeting import Meeting
 from .messages import Error, Ping, Pong, decode
@@ -226,7 +227,8 @@ class RoomServer:
                 self.competition.match_over(room)  # points a crash kept from being written
         self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
-                                   ssl=self.tls, process_request=functools.partial(web.respond, self))
+                                   ssl=self.tls, server_header=SERVER_HEADER,
+                                   create_connection=front(functools.partial(web.respond, self)))
         self.port = self._server.sockets[0].getsockname()[1]
         for room in self.rooms.values():
             self.driving.kick(room)

@@ -1,6 +1,7 @@
 """The room server's plain HTTP side, on the same port as its WebSocket (``process_request``).
 
-A WebSocket upgrade goes on to the protocol; any other request is answered here, from
+Every request is read first by `http_front` (which hands a WebSocket upgrade on to the
+protocol and refuses what HTTP/1.1 does not allow); any other request is answered here, from
 a small table of routes (`ROUTES`, a path pattern and its page each), so that more
 pages (a public lobby, a leaderboard) are one more line:
 
@@ -33,6 +34,7 @@ from urllib.parse import parse_qs, urlsplit
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from .http_front import is_upgrade
 from .links import ROOM_ID, read_server
 from .room_codes import canonical
 from .room_page import CSP, pick_language, render
@@ -49,13 +51,9 @@ PLAIN_CSP: Final = "default-src 'none'; base-uri 'none'; form-action 'none'; fra
 SECURITY: Final = (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                    ("Cache-Control", "no-store"))
 
-def is_upgrade(request: Request) -> bool:
-    """Whether the request asks for a WebSocket (the protocol), not a page."""
-    return "websocket" in request.headers.get("Upgrade", "").lower()
-
-
 def respond(server: RoomServer, connection: ServerConnection, request: Request) -> Response | None:
-    """websockets' ``process_request``: None for a WebSocket upgrade, else the page asked for."""
+    """The answer to a request `http_front` read (a header that must come once came once): None
+    for a WebSocket upgrade, else the page asked for."""
     if is_upgrade(request):
         return None
     if request.method not in ("GET", "HEAD"):
@@ -97,7 +95,8 @@ def room_page(server: RoomServer, connection: ServerConnection, request: Request
     tls = server.request_tls(connection, request)
     host, port = _host(connection, request, tls)
     asked = parse_qs(urlsplit(request.path).query).get("lang", [""])[0]
-    lang = pick_language(request.headers.get("Accept-Language", ""), asked)
+    # Accept-Language is a list: it may come in several lines
+    lang = pick_language(", ".join(request.headers.get_all("Accept-Language")), asked)
     page = render(room, host, port, tls, lang, server.download_url)
     answer = _response(200, "OK", "text/html; charset=utf-8", page, CSP)
     answer.headers["Vary"] = "Accept-Language"
