@@ -369,7 +369,7 @@ def test_past_the_rate_limit_each_message_is_answered_with_its_ref_up_to_a_secon
     thread = start_server(tmp_path / "rooms.sqlite3", rate=20.0, burst=40.0, clock=clock)
     try:
         peer = Peer(thread.port)
-        for i in range(120):
+        for i in range(80):  # one more would close the connection (flooding: tests/test_net_holes.py)
             peer.send(type="ping", ref=i)
         replies = []
         with pytest.raises(TimeoutError):

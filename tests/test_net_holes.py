@@ -5,14 +5,18 @@ loopback (exempt from the per-address cap) that once took the server's CPU."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import socket
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
+from game.net.clock import ManualClock
 from game.net.http_front import MAX_PIPELINED
-from tests.net_support import Peer, start_server
+from game.net.protocol import FLOOD_CLOSE
+from tests.net_support import Peer, start_server, wait_for
 
 HUMAN = {"kind": "human"}
 
@@ -224,3 +228,67 @@ def mangle(server, caplog) -> None:
         assert first == b"" or first.startswith(b"HTTP/1.1 "), (bytes(data), first)
     assert not errors_logged(caplog)
     assert raw_http(server.port, b"GET /health HTTP/1.1\r\nHost: a\r\n\r\n").startswith(b"HTTP/1.1 200")
+
+
+# ---- a flood costs almost nothing, and is closed ---------------------------------------------------------
+def test_a_connection_flooding_past_both_allowances_is_closed_and_its_flood_never_read(tmp_path, monkeypatch,
+                                                                                      caplog):
+    import game.net.server as server_module
+
+    parsed = {"decode": 0, "read_ref": 0}
+
+    def counting(name, real):
+        def count(*args):
+            parsed[name] += 1
+            return real(*args)
+        return count
+
+    monkeypatch.setattr(server_module, "decode", counting("decode", server_module.decode))
+    monkeypatch.setattr(server_module, "read_ref", counting("read_ref", server_module.read_ref))
+    clock = ManualClock()  # no time passes: no allowance comes back
+    thread = start_server(tmp_path / "rooms.sqlite3", rate=20.0, burst=40.0, clock=clock)
+    try:
+        ana, ben = Peer(thread.port), Peer(thread.port)
+        ana.create("duel", [HUMAN, HUMAN], name="Ana")
+        ben.join(ana.room_id, name="Ben")
+        ben.drain()
+        flood = Peer(thread.port)
+        with contextlib.suppress(ConnectionClosed):  # the server may close it before the last is sent
+            for i in range(500):
+                flood.send(type="ping", ref=i)
+        replies = []
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                replies.append(flood.recv(5))
+        assert closed.value.rcvd is not None
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (FLOOD_CLOSE, "flooding")
+        assert [m["type"] for m in replies] == ["pong"] * 40 + ["error"] * 41
+        assert [m["code"] for m in replies[40:]] == ["rate_limited"] * 40 + ["flooding"]
+        # 40 read, 40 refused with their ref read, the 420 after never parsed (+ Ana's create, Ben's join)
+        assert parsed == {"decode": 40 + 2, "read_ref": 40}
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING]  # no line per message
+        ana.send(type="ping", ref="next door")  # another room's players never noticed
+        assert ana.until(lambda m: m["type"] == "pong")["ref"] == "next door"
+    finally:
+        thread.stop()
+
+
+def test_a_flooding_seat_holder_loses_the_connection_not_the_seat(tmp_path):
+    clock = ManualClock()
+    thread = start_server(tmp_path / "rooms.sqlite3", rate=20.0, burst=40.0, clock=clock)
+    try:
+        ana = Peer(thread.port)
+        ana.create("duel", [HUMAN, HUMAN], name="Ana")
+        room, key = ana.room_id, ana.key
+        with contextlib.suppress(ConnectionClosed):
+            for i in range(100):
+                ana.send(type="ping", ref=i)
+        with pytest.raises(ConnectionClosed):
+            while True:
+                ana.recv(5)
+        assert wait_for(lambda: not thread.server.rooms[room].seats[0].connected)
+        clock.advance(10.0)
+        back = Peer(thread.port)
+        assert back.join(room, seat=0, key=key)["type"] == "joined"  # the seat waited, as for a dropped line
+    finally:
+        thread.stop()

@@ -84,7 +84,7 @@ from .meeting import Meeting
 from .messages import Error, Ping, Pong, decode
 from .playing import Playing
 from .profiles import Profiles
-from .protocol import BURST, MAX_FRAME, RATE, Client, Refusal, read_ref
+from .protocol import BURST, FLOOD_CLOSE, MAX_FRAME, RATE, Client, Refusal, read_ref
 from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
@@ -106,6 +106,7 @@ PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
 QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
 RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
 VOTES_PER_HOUR: Final = 30  # votes on abandons an hour, per address and per player
+FLOOD_LINGER: Final = 1.0  # seconds a flooding connection has to answer its close (nothing it sends is read)
 
 log = logging.getLogger("huit.server")
 # websockets logs every frame at DEBUG (seat keys included): its logger here never goes below INFO.
@@ -270,12 +271,17 @@ class RoomServer:
         try:
             async for message in ws:
                 await self._receive(client, message)
+                if client.flooding:
+                    break  # nothing more is read: websockets stops reading once its small queue is full
         except ConnectionClosed:
             pass
         finally:
             self.service.detach(client)
             self.queues.remove(client)
             self.lobby.leave(client)
+            if client.flooding:  # its error and close frame go out first; then it is cut
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(writer), FLOOD_LINGER + 1.0)
             writer.cancel()
             self.open_connections -= 1
             if counted:
@@ -315,12 +321,16 @@ class RoomServer:
         return False
 
     async def _write(self, client: Client) -> None:
-        """Send a connection's queued messages in order; ``None`` in the queue closes it."""
+        """Send a connection's queued messages in order; ``None`` in the queue closes it (a
+        flooding connection's with `FLOOD_CLOSE`)."""
         with contextlib.suppress(ConnectionClosed):
             while True:
                 text = await client.outbox.get()
                 if text is None:
-                    await client.ws.close(1000, "left")
+                    if client.flooding:
+                        await client.ws.close(FLOOD_CLOSE, "flooding")
+                    else:
+                        await client.ws.close(1000, "left")
                     return
                 await client.ws.send(text)
 
@@ -328,10 +338,12 @@ class RoomServer:
         if client.closing:
             return  # it is being closed: nothing it sends is read any more
         if not client.allow():
-            if client.may_refuse():  # answered (with its ref) up to a second allowance; then dropped
+            if client.may_refuse():  # answered (with its ref) up to a second allowance; then closed
                 self.service.send(client, Error(code="rate_limited", ref=read_ref(message),
                                                 message=f"more than {self.rate:g} messages a second: this "
                                                         "one was dropped; slow down"))
+            else:
+                self._flooding(client)
             return
         ref = None
         try:
@@ -346,6 +358,17 @@ class RoomServer:
                 raise Refusal("server_error", "the server failed on that message; nothing changed") from None
         except Refusal as exc:
             self.service.send(client, Error.of(exc, ref))
+
+    def _flooding(self, client: Client) -> None:
+        """Close a connection that sent past both its allowances: told ``flooding``, then closed with
+        `FLOOD_CLOSE`; nothing it sends is read any more (its seat waits for it, like any seat whose
+        connection dropped). No log line: a flood must not fill the log either."""
+        self.service.send(client, Error(code="flooding", message=f"more than {self.rate:g} messages a second "
+                                        f"for too long: this connection is closed"))
+        client.closing = client.flooding = True
+        # Its close frame is never read (nothing is, any more): the close waits this long, then cuts it.
+        client.ws.close_timeout = FLOOD_LINGER
+        client.outbox.put_nowait(None)
 
     async def _on_ping(self, client: Client, message: Ping) -> None:
         self.service.send(client, Pong(ref=message.ref))
