@@ -11,14 +11,21 @@ import random
 import socket
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from game.net.clock import ManualClock
 from game.net.http_front import MAX_PIPELINED
 from game.net.protocol import FLOOD_CLOSE
+from game.net.quotas import FLOOD_COOLDOWN
 from tests.net_support import Peer, start_server, wait_for
 
 HUMAN = {"kind": "human"}
+
+
+def alive(peer: Peer) -> bool:
+    """Whether the connection answers a ping."""
+    peer.send(type="ping", ref="alive?")
+    return peer.until(lambda m: m["type"] == "pong")["ref"] == "alive?"
 
 
 def errors_logged(caplog) -> list[str]:
@@ -269,6 +276,14 @@ def test_a_connection_flooding_past_both_allowances_is_closed_and_its_flood_neve
         assert not [r for r in caplog.records if r.levelno >= logging.WARNING]  # no line per message
         ana.send(type="ping", ref="next door")  # another room's players never noticed
         assert ana.until(lambda m: m["type"] == "pong")["ref"] == "next door"
+        # Its address (loopback too) opens no connection for a while: refused before any WebSocket work.
+        with pytest.raises(InvalidStatus) as refused:
+            Peer(thread.port)
+        assert refused.value.response.status_code == 429
+        assert refused.value.response.headers["Retry-After"] == str(int(FLOOD_COOLDOWN))
+        assert raw_http(thread.port, b"GET /health HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.1 200")  # pages
+        clock.advance(FLOOD_COOLDOWN)
+        assert alive(Peer(thread.port))
     finally:
         thread.stop()
 

@@ -7,7 +7,8 @@ reached the pages as an exception (a 500 and a traceback in the log). So a conne
 (`FrontConnection`) reads the head of each request itself, within the limits below, and:
 
 - a WebSocket upgrade (``GET`` with ``Upgrade: websocket``, no body) is handed to websockets
-  as it came, and the protocol goes on there;
+  as it came, and the protocol goes on there, unless its address is cooling down after a
+  flood (`web.admit`: ``429`` with ``Retry-After``, before any WebSocket work);
 - any other well-formed request is answered by the pages (`web.respond`: a page, ``404``,
   ``405`` for a method but ``GET`` and ``HEAD``, ``429``), a ``GET`` or ``HEAD`` with a body
   ``400`` (a page request has none);
@@ -50,7 +51,8 @@ _VALUE: Final = re.compile(rb"[\t -~\x80-\xff]*")
 _BARE_LF: Final = re.compile(rb"(?<!\r)\n")
 
 Answer = Callable[[ServerConnection, Request], "Response | None"]
-"""The pages: a response to a request that is not an upgrade (`web.respond`)."""
+"""The pages: a response to a request that is not an upgrade (`web.respond`); for an upgrade,
+a refusal before any WebSocket work (`web.admit`), or None to go on."""
 
 
 class BadRequest(Exception):
@@ -125,9 +127,10 @@ def is_upgrade(request: Request) -> bool:
 
 class FrontConnection(ServerConnection):
     """websockets' connection, with the front (see the module) reading each request's head;
-    `answer` gives the pages (set on a subclass: `front`)."""
+    `answer` gives the pages and `admit` may refuse an upgrade (set on a subclass: `front`)."""
 
     answer: Answer
+    admit: Answer
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -178,6 +181,10 @@ class FrontConnection(ServerConnection):
                 self._finish(refusal(exc.status, exc.reason, exc.text))
                 return
             if not self._answered and not body and request.method == "GET" and is_upgrade(request):
+                refused = self.admit(self, request)
+                if refused is not None:
+                    self._finish(refused)
+                    return
                 self._handed = True  # websockets reads the same bytes again, and the protocol after
                 data, self._head = bytes(self._head), bytearray()
                 super().data_received(data)
@@ -228,6 +235,8 @@ def _set(headers: Headers, name: str, value: str) -> None:
     headers[name] = value
 
 
-def front(answer: Answer) -> type[FrontConnection]:
-    """The connection class of a server whose pages are ``answer`` (websockets' ``create_connection``)."""
-    return type("HuitConnection", (FrontConnection,), {"answer": staticmethod(answer)})
+def front(answer: Answer, admit: Answer) -> type[FrontConnection]:
+    """The connection class of a server whose pages are ``answer`` and whose upgrades ``admit``
+    may refuse (websockets' ``create_connection``)."""
+    return type("HuitConnection", (FrontConnection,), {"answer": staticmethod(answer),
+                                                       "admit": staticmethod(admit)})

@@ -229,7 +229,8 @@ class RoomServer:
         self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
                                    ssl=self.tls, server_header=SERVER_HEADER,
-                                   create_connection=front(functools.partial(web.respond, self)))
+                                   create_connection=front(functools.partial(web.respond, self),
+                                                           functools.partial(web.admit, self)))
         self.port = self._server.sockets[0].getsockname()[1]
         for room in self.rooms.values():
             self.driving.kick(room)
@@ -366,6 +367,7 @@ class RoomServer:
         self.service.send(client, Error(code="flooding", message=f"more than {self.rate:g} messages a second "
                                         f"for too long: this connection is closed"))
         client.closing = client.flooding = True
+        self.quotas.flooded(client.address)  # its address reconnects in a while, not at once
         # Its close frame is never read (nothing is, any more): the close waits this long, then cuts it.
         client.ws.close_timeout = FLOOD_LINGER
         client.outbox.put_nowait(None)

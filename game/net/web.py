@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import math
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
@@ -63,6 +64,18 @@ def respond(server: RoomServer, connection: ServerConnection, request: Request) 
     answer = _page(server, connection, request)
     if request.method == "HEAD":  # the same headers (its length too), without the body
         return Response(answer.status_code, answer.reason_phrase, answer.headers, b"")
+    return answer
+
+
+def admit(server: RoomServer, connection: ServerConnection, request: Request) -> Response | None:
+    """A WebSocket upgrade refused before any WebSocket work: ``429`` while its address cools down
+    after one of its connections was closed for flooding (`quotas.Quotas.cooling`); else None."""
+    left = server.quotas.cooling(server.quota_key(server.client_address(connection, request)))
+    if left <= 0:
+        return None
+    answer = _plain(429, "Too Many Requests", "A connection from this address flooded the server: wait a "
+                                              "few seconds.\n")
+    answer.headers["Retry-After"] = str(math.ceil(left))
     return answer
 
 
