@@ -276,14 +276,32 @@ def test_a_connection_flooding_past_both_allowances_is_closed_and_its_flood_neve
         assert not [r for r in caplog.records if r.levelno >= logging.WARNING]  # no line per message
         ana.send(type="ping", ref="next door")  # another room's players never noticed
         assert ana.until(lambda m: m["type"] == "pong")["ref"] == "next door"
-        # Its address (loopback too) opens no connection for a while: refused before any WebSocket work.
-        with pytest.raises(InvalidStatus) as refused:
-            Peer(thread.port)
+        assert alive(Peer(thread.port))  # loopback is exempt from the cool-down, as from the connection cap
+    finally:
+        thread.stop()
+
+
+def test_an_address_whose_connection_flooded_opens_none_for_a_while(tmp_path):
+    clock = ManualClock()
+    thread = start_server(tmp_path / "rooms.sqlite3", rate=20.0, burst=40.0, clock=clock, proxy_headers=True,
+                          trusted_proxies=["127.0.0.1"])
+    try:
+        eve = Peer(thread.port, address="203.0.113.9")
+        with contextlib.suppress(ConnectionClosed):
+            for i in range(200):
+                eve.send(type="ping", ref=i)
+        with pytest.raises(ConnectionClosed):
+            while True:
+                eve.recv(5)
+        with pytest.raises(InvalidStatus) as refused:  # before any WebSocket work
+            Peer(thread.port, address="203.0.113.9")
         assert refused.value.response.status_code == 429
         assert refused.value.response.headers["Retry-After"] == str(int(FLOOD_COOLDOWN))
-        assert raw_http(thread.port, b"GET /health HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.1 200")  # pages
+        assert alive(Peer(thread.port, address="198.51.100.4"))  # another address never noticed
+        page = raw_http(thread.port, b"GET /health HTTP/1.1\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n")
+        assert page.startswith(b"HTTP/1.1 200")  # pages have their own allowance
         clock.advance(FLOOD_COOLDOWN)
-        assert alive(Peer(thread.port))
+        assert alive(Peer(thread.port, address="203.0.113.9"))
     finally:
         thread.stop()
 

@@ -412,7 +412,8 @@ def print_flood(tally: Tally, flooders: int, seconds: float, rate: float) -> Non
           f"connections; answers: {answers}; closed or refused by the server: {closed}")
     print(f"attack, flood: the rules allow a connection {rate:g} messages a second (bursts of {2 * rate:g}), "
           f"as many more answered rate_limited, then close it (1008 flooding), and refuse its address "
-          f"connections for {FLOOD_COOLDOWN:g} s (HTTP 429); the most one connection got past either "
+          f"connections for {FLOOD_COOLDOWN:g} s (HTTP 429; loopback exempt, as here); the most one "
+          f"connection got past either "
           f"allowance: {max(0.0, tally.flood_worst):.0f}")
 
 

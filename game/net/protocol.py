@@ -71,6 +71,7 @@ class Client:
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closing: bool = False  # the server is closing it: what it sends is no longer read
     flooding: bool = False  # closed for sending past both allowances (`FLOOD_CLOSE`)
+    counted: bool = True  # held to the per-address connection cap and flood cool-down (not loopback)
     address: str = "?"  # where it comes from (through a trusted proxy: the client's address)
     profile: Profile | None = None  # the player it speaks for, once it said hello
     costly: float = COSTLY_BURST  # the allowance of costly answers (`allow_costly`)

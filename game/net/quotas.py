@@ -21,8 +21,8 @@ and a request must fit the quotas of each.
   bursts of four times that);
 - after a connection was closed for flooding (`protocol.FLOOD_CLOSE`), new connections
   from the same identity are refused for `FLOOD_COOLDOWN` seconds (`Quotas.flooded`,
-  `Quotas.cooling`), loopback included: a flood must not cost a handshake and a fresh
-  allowance every second;
+  `Quotas.cooling`; loopback exempt, as from the connection cap): a flood must not cost a
+  handshake and a fresh allowance every second;
 - what players do an hour (`Quotas.spend`): new profiles per address
   (`Limits.profiles_per_hour`), quick-match requests (`Limits.queue_per_hour`), profile
   changes (`Limits.renames_per_hour`) and votes (`Limits.votes_per_hour`), per address

@@ -258,7 +258,7 @@ class RoomServer:
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.client_address(ws, ws.request)
         bucket = quota_key(address)
-        counted = not self.addresses.exempt(address, self._proxied(ws.request))
+        counted = not self.exempt(address, ws.request)
         if counted and not self.quotas.open(bucket):
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(Error(code="too_many_connections", message=f"at most "
@@ -267,7 +267,8 @@ class RoomServer:
                 await ws.close(1008, "too many connections from this address")
             return
         self.open_connections += 1
-        client = Client(ws, self.rate, self.burst, tokens=self.burst, now=self.clock.now, address=bucket)
+        client = Client(ws, self.rate, self.burst, tokens=self.burst, now=self.clock.now, address=bucket,
+                        counted=counted)
         writer = asyncio.create_task(self._write(client))
         try:
             async for message in ws:
@@ -295,6 +296,12 @@ class RoomServer:
         if request is None or not self.addresses.proxy_headers:
             return canonical(peer)
         return self.addresses.client(peer, request.headers.get_all("X-Forwarded-For"))
+
+    def exempt(self, address: str, request: Request | None) -> bool:
+        """Whether a connection from ``address`` is exempt from the per-address connection cap and
+        flood cool-down: loopback, without a proxy configured or a proxy's headers
+        (`addresses.AddressPolicy.exempt`)."""
+        return self.addresses.exempt(address, self._proxied(request))
 
     def _proxied(self, request: Request | None) -> bool:
         """Whether a request carries a proxy's header (`addresses.FORWARDING_HEADERS`); said
@@ -367,7 +374,8 @@ class RoomServer:
         self.service.send(client, Error(code="flooding", message=f"more than {self.rate:g} messages a second "
                                         f"for too long: this connection is closed"))
         client.closing = client.flooding = True
-        self.quotas.flooded(client.address)  # its address reconnects in a while, not at once
+        if client.counted:  # its address reconnects in a while, not at once (loopback is exempt)
+            self.quotas.flooded(client.address)
         # Its close frame is never read (nothing is, any more): the close waits this long, then cuts it.
         client.ws.close_timeout = FLOOD_LINGER
         client.outbox.put_nowait(None)

@@ -69,8 +69,10 @@ def respond(server: RoomServer, connection: ServerConnection, request: Request) 
 
 def admit(server: RoomServer, connection: ServerConnection, request: Request) -> Response | None:
     """A WebSocket upgrade refused before any WebSocket work: ``429`` while its address cools down
-    after one of its connections was closed for flooding (`quotas.Quotas.cooling`); else None."""
-    left = server.quotas.cooling(server.quota_key(server.client_address(connection, request)))
+    after one of its connections was closed for flooding (`quotas.Quotas.cooling`; loopback is
+    exempt, as from the connection cap); else None."""
+    address = server.client_address(connection, request)
+    left = 0.0 if server.exempt(address, request) else server.quotas.cooling(server.quota_key(address))
     if left <= 0:
         return None
     answer = _plain(429, "Too Many Requests", "A connection from this address flooded the server: wait a "
