@@ -430,6 +430,7 @@ class MatchController:
     for_show = False  # people play it (see `ExhibitionController`)
     leaving_is_abandon = False  # a game on this device is saved when left: nothing is at stake
     earned = None  # no ranking points are earned on this device
+    tokens_moved = None  # nor tokens staked
 
     def take_news(self) -> list[str]:
         """Nothing to say: votes are online."""

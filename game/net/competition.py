@@ -13,6 +13,8 @@ writes them and what it answers:
 - ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon; more than
   half of them saying yes costs the abandoning player `ranking.PENALTY` points, written
   with the vote that decides it;
+- the stakes (`tokens`): a competitive seat needs them (`Competition.check_tokens`), and they
+  move with the points;
 - ``leaderboard`` (``preset``): the top players of a rule set and the asker's own rank;
   ``history`` (``preset``?): the asker's ranked games.
 """
@@ -22,9 +24,11 @@ from __future__ import annotations
 import logging
 from typing import Any, TypedDict
 
+from . import tokens
 from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
 from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, PlayerProfile, Vote
+from .profiles import Profile
 from .protocol import Client, Refusal
 from .ranking import ABANDON_AFTER, Abandons, Ranking, earned
 from .rooms import LogEntry, Room
@@ -42,6 +46,8 @@ class RankedStatus(TypedDict):
     votes: list[dict[str, Any]]  # each abandoned seat's vote: its seat, yes, no, voters, voted, penalised
     takeover: list[dict[str, Any]] | None  # each seat away from a game under way: seconds before a takeover
     earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
+    stake: int | None  # a competitive room: each person's stake (`tokens.STAKE`)
+    tokens: list[int | None] | None  # a ranked match over: the tokens each seat's person gained or lost
 
 
 class Competition:
@@ -85,8 +91,20 @@ class Competition:
             profile = client.profile if client is not None else None
             if client is None or profile is None or room.seats[seat].player != profile.player:
                 continue
+            balance = self.ranking.wallet_balance(profile.player, self.service.clock.now())
             self.service.send(client, PlayerProfile(name=profile.name, tag=profile.tag, avatar=profile.avatar,
-                                                    xp=self.ranking.points(profile.player), created=False))
+                                                    xp=self.ranking.points(profile.player), created=False,
+                                                    tokens=balance))
+
+    def check_tokens(self, profile: Profile, room: Room | None = None) -> None:
+        """Refuse a competitive seat (of ``room``, or a quick match) to a player without the stake.
+
+        Raises:
+            Refusal: ``no_tokens`` (`tokens.check`).
+        """
+        wallet = self.ranking.store.wallet(profile.player)
+        rooms = list(self.service.rooms.values())
+        tokens.check(profile.player, wallet, rooms, self.service.clock.now(), room)
 
     def left(self, room: Room, seat: int) -> None:
         """The person of ``seat`` is no longer connected."""
@@ -103,6 +121,8 @@ class Competition:
     def gone(self, room_id: str) -> None:
         """The room expired."""
         self.abandons.forget(room_id)
+        for key in [k for k in self.ranking.settled if k[0] == room_id]:
+            del self.ranking.settled[key]
         self.alarm.replan()
 
     def _ring(self) -> None:
@@ -133,8 +153,11 @@ class Competition:
                     for (room_id, seat), since in sorted(self.abandons.away.items())
                     if room_id == room.room_id and Abandons.counts(room)]
         points = earned(room)
+        moved = self.ranking.tokens_moved(room) if points else {}
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
-                "earned": [points.get(seat) for seat in range(room.players)] if points else None}
+                "earned": [points.get(seat) for seat in range(room.players)] if points else None,
+                "stake": tokens.stake_of(room) if room.match is None or room.earns else None,
+                "tokens": [moved.get(seat) for seat in range(room.players)] if moved else None}
 
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, message: Vote) -> None:
