@@ -155,7 +155,7 @@ ROOM_PAGE = b"GET /r/ROOM HTTP/1.1\r\nHost: 127.0.0.1\r\n"
     (b"GET /health HTTP/1.1\nHost: a\n\n", 400),  # bare line feeds
     (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n", 414),
     (b"GET /" + b"a" * 20000, 414),
-    (b"GET /health HTTP/1.1\r\nX: " + b"b" * 9000 + b"\r\n\r\n", 400),
+    (b"GET /health HTTP/1.1\r\nX: " + b"b" * 9000 + b"\r\n\r\n", 431),
     (b"GET /health HTTP/1.1\r\n" + b"X: y\r\n" * 3000, 431),
     (b"GET /health HTTP/1.1\r\n" + b"".join(b"X%d: y\r\n" % i for i in range(200)) + b"\r\n", 431),
     (b"GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n", 400),  # no key

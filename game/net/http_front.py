@@ -16,7 +16,8 @@ reached the pages as an exception (a 500 and a traceback in the log). So a conne
   answered in order; the last answer says ``Connection: close``, and the connection is
   closed gently (what the client still sends is read and dropped for `LINGER` seconds, so
   that the answers are not lost to a reset);
-- a head past `MAX_LINE` (``414``) or `MAX_HEAD` bytes or `MAX_HEADERS` lines (``431``), a
+- a request line past `MAX_LINE` (``414``), a header line past it, a head past `MAX_HEAD`
+  bytes or `MAX_HEADERS` lines (``431``), a
   line that is not HTTP/1.x (``400``; another version ``505``), a header that must come
   once (`SINGLE`) sent twice or a line folded (``400``) is refused with a short text.
 
@@ -104,8 +105,10 @@ def read_head(head: bytes) -> tuple[Request, bool]:
         raise BadRequest(431, "Request Header Fields Too Large", "Too many header lines.\n")
     headers = Headers()
     for line in lines[1:]:
+        if len(line) > MAX_LINE:
+            raise BadRequest(431, "Request Header Fields Too Large", "A header line is too long.\n")
         raw_name, colon, value = line.partition(b":")
-        if not colon or not _TOKEN.fullmatch(raw_name) or len(line) > MAX_LINE:
+        if not colon or not _TOKEN.fullmatch(raw_name):
             # a folded line (RFC 9112 5.2: obsolete, refused), no colon, a space before it
             raise BadRequest(400, "Bad Request", "A header line is not \"Name: value\".\n")
         value = value.strip(b" \t")
