@@ -21,6 +21,9 @@ def start_server(db, **options) -> ServerThread:
     options.setdefault("think_scale", 0.0)
     options.setdefault("rng", random.Random(0))  # reproducible deals
     options.setdefault("rate", 10_000.0)  # bots play far faster than people; the flood test sets its own
+    # bursts of twice the rate, as `serve --rate` gives (a burst of 40 at this rate would close a
+    # test that sends a few hundred messages at once for flooding)
+    options.setdefault("burst", 2 * options["rate"])
     thread = ServerThread(db, "127.0.0.1", 0, **options)
     thread.start()
     assert thread.error is None, thread.error

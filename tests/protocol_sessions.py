@@ -524,7 +524,7 @@ def quotas() -> Recorder:
     rec.send("g", ANY, type="create", preset="duel", seats=[HUMAN, HUMAN])  # server_full
     rec.open("i", "192.0.2.4")
     rec.send("i", ANY, type="create", preset="duel", seats=[HUMAN, HUMAN])  # server_full
-    # a flood: 40 pass, 40 more are answered rate_limited (with their ref), the rest dropped
+    # a flood: 40 pass, 40 more are answered rate_limited (with their ref), the next closes it (flooding)
     for n in range(90):
         text = json.dumps({"type": "ping", "v": 2, "ref": n})
         rec.lines.append({"peer": "i", "send": text})

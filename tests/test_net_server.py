@@ -261,7 +261,7 @@ def test_flooding_is_rate_limited_without_losing_the_connection(tmp_path):
     clock = ManualClock()
     server = start_server(tmp_path / "rooms.sqlite3", rate=20.0, clock=clock)
     ana, _ = duel(server)
-    for i in range(300):
+    for i in range(70):  # within both allowances; past them, closed (flooding: tests/test_net_holes.py)
         ana.send(type="ping", ref=i)
     replies = []
     try:
@@ -271,7 +271,7 @@ def test_flooding_is_rate_limited_without_losing_the_connection(tmp_path):
         pass
     codes = [m.get("code") for m in replies]
     assert "rate_limited" in codes
-    assert sum(m["type"] == "pong" for m in replies) < 300
+    assert sum(m["type"] == "pong" for m in replies) < 70
     clock.advance(1.0)
     ana.send(type="ping", ref="after")
     assert ana.until(lambda m: m["type"] == "pong")["ref"] == "after"

@@ -42,4 +42,4 @@ def test_the_recordings_hold_every_error_code_the_protocol_names():
                      "bad_rules", "unknown_room", "bad_key", "bad_name", "no_profile", "abandoned", "no_vote",
                      "already_voted", "seat_taken", "no_free_seat", "not_joined", "already_joined",
                      "not_started", "illegal", "too_many_connections", "too_many_rooms", "too_many_computers",
-                     "too_many_profiles", "too_many_changes", "too_many_requests", "server_full"}
+                     "too_many_profiles", "too_many_changes", "too_many_requests", "server_full", "flooding"}

@@ -1,6 +1,7 @@
 """The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
-``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots`` and
-``tools.art_sheets``; and ``tools.squat``, the lobby-squatting attack against a real server."""
+``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots``,
+``tools.art_sheets`` and ``tools.loadtest --attack`` (its flood and replayed request ids); and
+``tools.squat``, the lobby-squatting attack against a real server."""
 
 from __future__ import annotations
 
@@ -164,3 +165,15 @@ def test_the_farming_script_from_two_addresses_earns_the_pair_s_daily_games_only
     assert sum(int(row[5]) for row in rows) == 30 * PAIR_GAMES  # a win's 20 and a loss's 10, three times
     assert all(int(row[5]) <= int(row[8]) and row[10] == "2" for row in rows)
     assert all("within" in line for line in lines if line.startswith("  side "))
+def test_the_load_test_attack_prints_what_the_flood_and_the_replays_got_next_to_the_rules(tmp_path):
+    lines = run_tool("loadtest", "--rooms", "2", "--duration", "3", "--think", "0.05", "--attack", "2",
+                     tmp_path=tmp_path)
+    flood = [line for line in lines if line.startswith("attack, flood:")]
+    assert len(flood) == 2, lines
+    assert "1008 flooding" in flood[0] and "rate_limited" in flood[0]  # closed, as the rules say
+    assert flood[1].endswith("the most one connection got past either allowance: 0")
+    replays = next(line for line in lines if line.startswith("attack, replayed request ids:"))
+    assert "4 creates and claims replayed" in replays and ", 0 got the bots' room" in replays
+    assert replays.endswith("the rules allow 0")
+    assert any(line.startswith("attack, computers:") and "the rules allow 2" in line for line in lines)
+    assert lines[-1] == "errors: 0"

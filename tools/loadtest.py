@@ -16,6 +16,14 @@ the computers think; the server runs with its real think delays). The attackers'
 rooms created and refused are printed with the rest. ``--server-arg`` passes a flag
 to the server (repeatable), e.g. to lift or tighten a quota.
 
+``--flood N`` measures the same bots beside N connections from loopback (exempt from the
+per-address connection cap) that send pings as fast as they can, reconnecting when the
+server closes them: it prints what they sent, what was answered, refused ``rate_limited``
+or closed for flooding, next to what the rules allow a connection. ``--attack N`` floods
+with N connections too (unless ``--flood`` says otherwise), and replays every bot's
+``create`` and ``join`` request id from connections of their own (the bots say hello, the
+replays do not): what the replays got of the bots' rooms is printed against the rule (none).
+
 ``--quick`` measures quick match instead (protocol version 2): ``2 × --rooms`` players
 (``--players`` per table with ``--rooms`` tables' worth of them) each say hello with a
 player key of their own, ask for a ``--preset`` table, play the game they are seated
@@ -32,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import secrets
@@ -39,17 +48,24 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from game.engine import Status
+from game.net.protocol import RATE
+from game.net.quotas import FLOOD_COOLDOWN
+from game.net.server import COMPUTER_SEATS
 
 MAX_ROOMS = 1000
 MAX_DURATION = 600.0
 MAX_ATTACKERS = 64
+FLOOD_BATCH = 50  # pings a flooder sends between two looks at the clock
 ATTACK_SEATS = [{"kind": "human"}] + [{"kind": "computer", "level": "hard"}] * 6
 
 
@@ -66,15 +82,32 @@ class Tally:
         self.waits: list[float] = []  # and seconds from asking to being seated, per seating
         self.rooms: set[str] = set()  # the rooms quick match made
         self.games = 0  # games finished (counted once per player)
+        self.flood_sent = 0  # flood: pings sent
+        self.flood_connections = 0  # connections opened
+        self.flood_answers: dict[str, int] = {}  # what came back, by type or error code
+        self.flood_closed: dict[str, int] = {}  # how the server closed them: "code reason"
+        self.flood_worst = 0.0  # the most answers of one kind a connection got past its allowance
+        self.requests: list[tuple[str, str, dict[str, Any]]] = []  # (kind, request id, what it got)
+        self.replays = 0  # request ids replayed by others
+        self.replay_leaks = 0  # replays that got the room and seat, or the key, the bot got
+
+
+def _hello(key: str, name: str) -> str:
+    return json.dumps({"v": 2, "type": "hello", "player": key, "name": name})
 
 
 async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, think: float,
-              stop: float, ready: asyncio.Event, host: bool) -> None:
-    """One player: create (or join) the room, then play until ``stop``."""
+              stop: float, ready: asyncio.Event, host: bool, replayed: bool = False) -> None:
+    """One player: create (or join) the room, then play until ``stop`` (``replayed``: as a player
+    who said hello, with a request id an attacker will replay)."""
+    request: dict[str, Any] = {}
     async with connect(url, max_size=1 << 20) as ws:
+        if replayed:
+            await ws.send(_hello(secrets.token_urlsafe(24), "Host" if host else "Guest"))
+            request["request"] = secrets.token_urlsafe(16)
         if host:
             await ws.send(json.dumps({"v": 2, "type": "create", "preset": room["preset"], "options": {},
-                                      "seats": [{"kind": "human"}, {"kind": "human"}]}))
+                                      "seats": [{"kind": "human"}, {"kind": "human"}], **request}))
         else:
             try:
                 await asyncio.wait_for(ready.wait(), timeout=max(0.01, stop - time.monotonic()))
@@ -82,7 +115,7 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                 return
             if room["id"] is None:
                 return  # the room could not be created (the host counted the error)
-            await ws.send(json.dumps({"v": 2, "type": "join", "room": room["id"]}))
+            await ws.send(json.dumps({"v": 2, "type": "join", "room": room["id"], **request}))
         sent: dict[str, float] = {}
         accepted = -1
         count = 0
@@ -93,6 +126,8 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
             except TimeoutError:
                 break
             kind = message["type"]
+            if kind == "joined" and request:
+                tally.requests.append(("create" if host else "join", request["request"], message))
             if kind == "joined" and host:
                 room["id"] = message["room"]
                 ready.set()
@@ -135,6 +170,85 @@ async def attacker(url: str, tally: Tally, stop: float) -> None:
             elif message["type"] == "error":
                 tally.attack_refused.append(message["code"])
                 return  # refused: this attacker is done
+
+
+async def flooder(url: str, tally: Tally, stop: float, rate: float) -> None:
+    """One flooding connection: pings as fast as it can send them, counting what comes back; a new
+    connection whenever the server closes it, until ``stop`` (``rate``: the server's ``--rate``)."""
+    frame = json.dumps({"v": 2, "type": "ping"})
+    while time.monotonic() < stop:
+        answers = {"pong": 0, "rate_limited": 0}
+        opened = time.monotonic()
+        try:
+            async with connect(url, max_size=1 << 20, close_timeout=1) as ws:
+                tally.flood_connections += 1
+                reader = asyncio.create_task(_count_answers(ws, tally, answers))
+                try:
+                    while time.monotonic() < stop:
+                        for _ in range(FLOOD_BATCH):
+                            await ws.send(frame)
+                        tally.flood_sent += FLOOD_BATCH
+                        await asyncio.sleep(0)  # let the answers be read (and the other flooders send)
+                finally:
+                    reader.cancel()
+        except ConnectionClosed as closed:
+            why = f"{closed.rcvd.code} {closed.rcvd.reason}" if closed.rcvd else "cut"
+            tally.flood_closed[why] = tally.flood_closed.get(why, 0) + 1
+        except InvalidStatus as exc:  # refused before the handshake (its address cools down)
+            why = f"refused HTTP {exc.response.status_code}"
+            tally.flood_closed[why] = tally.flood_closed.get(why, 0) + 1
+            await asyncio.sleep(0.05)
+        except (OSError, InvalidHandshake) as exc:
+            tally.flood_closed[type(exc).__name__] = tally.flood_closed.get(type(exc).__name__, 0) + 1
+            await asyncio.sleep(0.05)
+        lived = time.monotonic() - opened
+        allowed = 2 * rate + rate * lived  # what each of the two allowances gives a connection this old
+        tally.flood_worst = max(tally.flood_worst, *(n - allowed for n in answers.values()))
+
+
+FLOOD_FIELDS = ("flood_sent", "flood_connections", "flood_answers", "flood_closed", "flood_worst")
+
+
+def flood_process(url: str, flooders: int, duration: float, rate: float) -> dict[str, Any]:
+    """Run ``flooders`` for ``duration`` seconds in this process (the tool runs it in a process of
+    its own, so that the flood does not slow the bots' own loop); the flood's figures."""
+    tally = Tally()
+    stop = time.monotonic() + duration
+    # An attacker floods from a machine of their own: here, the flooders yield the CPU they share
+    # with the server and the bots, so that what is measured is what the flood costs the server.
+    os.nice(19)
+
+    async def flood() -> None:
+        await asyncio.gather(*(flooder(url, tally, stop, rate) for _ in range(flooders)),
+                             return_exceptions=True)
+
+    asyncio.run(flood())
+    return {name: getattr(tally, name) for name in FLOOD_FIELDS}
+
+
+async def _count_answers(ws: Any, tally: Tally, answers: dict[str, int]) -> None:
+    """Read a flooder's answers (so that its connection is not let go for not reading)."""
+    async for text in ws:
+        message = json.loads(text)
+        kind = message.get("code", message["type"])
+        tally.flood_answers[kind] = tally.flood_answers.get(kind, 0) + 1
+        if kind in answers:
+            answers[kind] += 1
+
+
+async def replay(url: str, tally: Tally) -> None:
+    """Replay every request id the bots' creates and claims carried, from a connection of its own
+    without their player key, and count what it got of theirs."""
+    for kind, request, got in list(tally.requests):
+        async with connect(url, max_size=1 << 20) as ws:
+            asked = {"preset": "duel", "options": {}, "seats": [{"kind": "human"}] * 2} if kind == "create" \
+                else {"room": got["room"]}
+            await ws.send(json.dumps({"v": 2, "type": kind, "request": request, **asked}))
+            tally.replays += 1
+            answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            theirs = (answer.get("room"), answer.get("seat")) == (got["room"], got["seat"])
+            if answer["type"] == "joined" and (theirs or answer["key"] == got["key"]):
+                tally.replay_leaks += 1
 
 
 async def quick_player(url: str, index: int, preset: str, players: int, tally: Tally, rng: random.Random,
@@ -215,26 +329,36 @@ async def _after(seconds: float) -> None:
 
 
 async def run(url: str, rooms: int, duration: float, think: float, preset: str, seed: int,
-              attackers: int = 0) -> Tally:
-    """Open the rooms (and the attackers' first) and let them play."""
+              attackers: int = 0, flooders: int = 0, rate: float = RATE) -> Tally:
+    """Open the rooms (and the attackers' first) and let them play; with ``attackers``, replay the
+    bots' request ids at the end."""
     tally = Tally()
     rng = random.Random(seed)
     stop = time.monotonic() + duration
     tasks = []
     for _ in range(attackers):
         tasks.append(asyncio.create_task(attacker(url, tally, stop)))
-    if attackers:
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) if flooders else None
+    flood = (asyncio.get_running_loop().run_in_executor(pool, flood_process, url, flooders, duration, rate)
+             if pool is not None else None)
+    if attackers or flooders:
         await asyncio.sleep(min(2.0, duration / 4))  # the attack is under way before anything is measured
     for i in range(rooms):
         room: dict[str, Any] = {"preset": preset, "id": None}
         ready = asyncio.Event()
         for host in (True, False):
             tasks.append(asyncio.create_task(bot(url, room, tally, random.Random(rng.random()), think, stop,
-                                                 ready, host)))
+                                                 ready, host, replayed=attackers > 0)))
         if i % 20 == 19:
             await asyncio.sleep(0.05)  # open the rooms over a moment rather than all in one tick
     results = await asyncio.gather(*tasks, return_exceptions=True)
     tally.errors += [type(r).__name__ for r in results if isinstance(r, BaseException)]
+    if flood is not None and pool is not None:
+        for name, value in (await flood).items():
+            setattr(tally, name, value)
+        pool.shutdown()
+    if attackers:
+        await replay(url, tally)
     return tally
 
 
@@ -271,6 +395,28 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def _flag_value(flags: list[str], name: str, default: float) -> Any:
+    """The value a ``--server-arg`` gives flag ``name`` (``--name=V``), else ``default``."""
+    for flag in flags:
+        if flag.startswith(name + "="):
+            return type(default)(flag.split("=", 1)[1])
+    return default
+
+
+def print_flood(tally: Tally, flooders: int, seconds: float, rate: float) -> None:
+    """The flood's figures, next to what the rules allow a connection."""
+    answers = ", ".join(f"{n:,} {kind}" for kind, n in sorted(tally.flood_answers.items())) or "none"
+    closed = ", ".join(f"{n} × {why}" for why, n in sorted(tally.flood_closed.items())) or "none"
+    print(f"attack, flood: {flooders} connections from loopback sent {tally.flood_sent:,} pings in "
+          f"{seconds:g} s ({tally.flood_sent / seconds:,.0f}/s) over {tally.flood_connections} "
+          f"connections; answers: {answers}; closed or refused by the server: {closed}")
+    print(f"attack, flood: the rules allow a connection {rate:g} messages a second (bursts of {2 * rate:g}), "
+          f"as many more answered rate_limited, then close it (1008 flooding), and refuse its address "
+          f"connections for {FLOOD_COOLDOWN:g} s (HTTP 429; loopback exempt, as here); the most one "
+          f"connection got past either "
+          f"allowance: {max(0.0, tally.flood_worst):.0f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Start a server, run the bots, print the figures."""
     parser = argparse.ArgumentParser(prog="python -m tools.loadtest", description=__doc__.split("\n")[0])
@@ -281,6 +427,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--attack", type=int, default=0, metavar="N",
                         help=f"attacking connections beside the bots, 0 to {MAX_ATTACKERS} (0)")
+    parser.add_argument("--flood", type=int, default=None, metavar="N",
+                        help=f"flooding connections from loopback beside the bots, 0 to {MAX_ATTACKERS} "
+                             "(--attack's N with --attack, else 0)")
     parser.add_argument("--quick", action="store_true",
                         help="quick match: players queue, are seated, play and queue again")
     parser.add_argument("--players", type=int, default=2, help="quick match: players per table (2)")
@@ -291,10 +440,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--rooms must be 1 to {MAX_ROOMS} and --duration 0 to {MAX_DURATION:g} seconds")
     if not 0 <= args.attack <= MAX_ATTACKERS:
         parser.error(f"--attack must be 0 to {MAX_ATTACKERS}")
-    if not 2 <= args.players <= 8 or (args.quick and args.attack):
-        parser.error("--players must be 2 to 8, and --quick goes without --attack")
+    flooders = args.flood if args.flood is not None else args.attack
+    if not 0 <= flooders <= MAX_ATTACKERS:
+        parser.error(f"--flood must be 0 to {MAX_ATTACKERS}")
+    if not 2 <= args.players <= 8 or (args.quick and (args.attack or flooders)):
+        parser.error("--players must be 2 to 8, and --quick goes without --attack and --flood")
     quick_args = ["--proxy-headers", "--trusted-proxy", "127.0.0.1", "--queue-per-hour", "1000000"] \
         if args.quick else []
+    if args.attack:  # the bots say hello (their request ids are then theirs), all from 127.0.0.1
+        quick_args += ["--profiles-per-hour", "1000000"]
     # The attack needs the computers' real think delays; the bots alone are measured without any.
     think_scale = "1" if args.attack else "0"
     with tempfile.TemporaryDirectory(prefix="huit-load-") as folder:
@@ -310,15 +464,21 @@ def main(argv: list[str] | None = None) -> int:
             port = int(line.split(":")[1].split(",")[0])
             started = time.monotonic()
             cpu_before = cpu_seconds(server.pid)
+            # The server's CPU over the seconds of play only (the bots' and flooders' closing after is not)
+            window: list[float | None] = []
+            sampler = threading.Timer(args.duration, lambda: window.extend([cpu_seconds(server.pid),
+                                                                             time.monotonic()]))
+            sampler.start()
             url = f"ws://127.0.0.1:{port}/"
             if args.quick:
                 tally = asyncio.run(run_quick(url, args.rooms * args.players, args.players, args.duration,
                                               args.think, args.preset, args.seed))
             else:
                 tally = asyncio.run(run(url, args.rooms, args.duration, args.think, args.preset, args.seed,
-                                        args.attack))
+                                        args.attack, flooders, _flag_value(args.server_arg, "--rate", RATE)))
             elapsed = time.monotonic() - started
-            cpu_after = cpu_seconds(server.pid)
+            sampler.join()
+            cpu_after, sampled = window if len(window) == 2 else (None, None)
         finally:
             server.terminate()
             server.wait(10)
@@ -336,10 +496,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.rooms} rooms of 2 bots, {args.preset}, think {args.think:g} s, {elapsed:.1f} s")
     if args.attack:
         refused = f" ({', '.join(sorted(set(tally.attack_refused)))})" if tally.attack_refused else ""
-        print(f"attack: {args.attack} connections, {tally.attack_rooms} rooms of 6 Hard computers on a "
-              f"1 s clock created, {len(tally.attack_refused)} refused{refused}")
-    if cpu_before is not None and cpu_after is not None:
-        print(f"server CPU: {(cpu_after - cpu_before) / elapsed:.2f} cores on average")
+        seats = _flag_value(args.server_arg, "--computer-seats", COMPUTER_SEATS)
+        print(f"attack, computers: {args.attack} connections, {tally.attack_rooms} rooms of 6 Hard computers "
+              f"on a 1 s clock created, {len(tally.attack_refused)} refused{refused}; the rules allow "
+              f"{seats // 6} ({seats} computer seats in games under way per address)")
+        print(f"attack, replayed request ids: {tally.replays} creates and claims replayed by connections "
+              f"without the player's key, {tally.replay_leaks} got the bots' room and seat or key; "
+              "the rules allow 0")
+    if flooders:
+        print_flood(tally, flooders, args.duration, _flag_value(args.server_arg, "--rate", RATE))
+    if cpu_before is not None and cpu_after is not None and sampled is not None:
+        print(f"server CPU: {(cpu_after - cpu_before) / (sampled - started):.2f} cores on average "
+              f"over the {sampled - started:.1f} s of play")
     print(f"actions applied: {tally.actions} ({tally.actions / elapsed:.0f}/s)")
     if trips:
         print(f"round trip ms: p50 {percentile(trips, .5):.1f}  p95 {percentile(trips, .95):.1f}  "

@@ -7,8 +7,10 @@ a JSON object, of another protocol version (``"v"`` is the whole number `PROTOCO
 type; a connection may send `RATE` messages a second, in bursts of `BURST` (by the
 server's clock, `game.net.clock`). Past that, a
 second allowance of the same size answers each message with ``rate_limited`` (its
-``ref`` carried back); what comes past both is dropped unread and unanswered, so a
-flood costs the server a bounded amount of work.
+``ref`` carried back); the first message past both closes the connection (`Client.flooding`:
+an error ``flooding``, then close code `FLOOD_CLOSE`), and nothing it sends after is read,
+so a flood costs the server a bounded amount of work: at most twice the allowance, then a
+new connection's handshake.
 
 Text a client sends that the server keeps, shows to others or encodes (names, keys)
 is read with `checked_text`: a lone surrogate (``"\ud800"``, which JSON allows and
@@ -37,6 +39,7 @@ MAX_MESSAGE: Final = 8 * 1024  # bytes of one message we read; bigger ones get a
 MAX_FRAME: Final = 1 << 20  # frames over this close the connection (websockets' own limit)
 RATE: Final = 20.0  # messages a second a connection may send, sustained
 BURST: Final = 40.0
+FLOOD_CLOSE: Final = 1008  # the close code of a flooding connection (WebSocket's "policy violation")
 COSTLY_RATE: Final = 1.0  # answers that cost the server more (a lobby, a leaderboard, a history) a second
 COSTLY_BURST: Final = 5.0
 TYPES: Final = ("create", "join", "action", "autopilot", "accept_round", "leave", "ping",
@@ -67,6 +70,8 @@ class Client:
     refusals: float = BURST  # the second allowance: floods answered with rate_limited
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closing: bool = False  # the server is closing it: what it sends is no longer read
+    flooding: bool = False  # closed for sending past both allowances (`FLOOD_CLOSE`)
+    counted: bool = True  # held to the per-address connection cap and flood cool-down (not loopback)
     address: str = "?"  # where it comes from (through a trusted proxy: the client's address)
     profile: Profile | None = None  # the player it speaks for, once it said hello
     costly: float = COSTLY_BURST  # the allowance of costly answers (`allow_costly`)

@@ -19,6 +19,10 @@ and a request must fit the quotas of each.
   fit again (`check_deal`), and count from that deal on (`dealing`);
 - pages (HTTP GETs: room pages, ``/health``): a token bucket (`Limits.pages_per_second`,
   bursts of four times that);
+- after a connection was closed for flooding (`protocol.FLOOD_CLOSE`), new connections
+  from the same identity are refused for `FLOOD_COOLDOWN` seconds (`Quotas.flooded`,
+  `Quotas.cooling`; loopback exempt, as from the connection cap): a flood must not cost a
+  handshake and a fresh allowance every second;
 - what players do an hour (`Quotas.spend`): new profiles per address
   (`Limits.profiles_per_hour`), quick-match requests (`Limits.queue_per_hour`), profile
   changes (`Limits.renames_per_hour`) and votes (`Limits.votes_per_hour`), per address
@@ -37,6 +41,7 @@ from .protocol import Refusal
 
 HOUR: Final = 3600.0
 PAGE_BURST: Final = 4.0  # a page allowance's burst, as a multiple of its rate
+FLOOD_COOLDOWN: Final = 10.0  # seconds an address closed for flooding may open no connection
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,7 @@ class Quotas:
     held: dict[str, _Held] = field(default_factory=dict)  # room id -> who holds it
     owned: dict[str, set[str]] = field(default_factory=dict)  # identity -> the rooms it holds
     pages: dict[str, _Bucket] = field(default_factory=dict)
+    cooldowns: dict[str, float] = field(default_factory=dict)  # identity -> when it may connect again
     spent: dict[str, dict[str, list[float]]] = field(default_factory=dict)  # kind -> identity -> times
 
     # ---- what players do an hour ----------------------------------------------------------------
@@ -234,3 +240,22 @@ class Quotas:
             return False
         bucket.tokens -= 1
         return True
+
+    # ---- floods ---------------------------------------------------------------------------------
+    def flooded(self, who: str) -> None:
+        """A connection of ``who`` was closed for flooding: it opens none for `FLOOD_COOLDOWN` seconds."""
+        now = self.now()
+        if len(self.cooldowns) > 10_000:  # forget the cool-downs that are over
+            self.cooldowns = {k: until for k, until in self.cooldowns.items() if until > now}
+        self.cooldowns[who] = now + FLOOD_COOLDOWN
+
+    def cooling(self, who: str) -> float:
+        """The seconds before ``who`` may open a connection again (0: it may now)."""
+        until = self.cooldowns.get(who)
+        if until is None:
+            return 0.0
+        left = until - self.now()
+        if left <= 0:
+            del self.cooldowns[who]
+            return 0.0
+        return left

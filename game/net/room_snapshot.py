@@ -14,8 +14,8 @@ The snapshot holds the match (`game.engine.snapshot.to_plain`: every card, the s
 every deal's result and the random generator's state) and what the room adds to it:
 the seats a computer took (`Room.abandon`) with the deal each was lost in, the votes on
 them, the penalties decided, and the turns the game has lasted so far (`Room.turns`: a
-match with a target is one game over its deals, and fair play counts its turns). The flags the next deal clears (who accepted it) are
-not kept. The layout::
+match with a target is one game over its deals, and fair play counts its turns). The
+flags the next deal clears (who accepted it) are not kept. The layout::
 
     {"match": {…to_plain…}, "abandoned": {"1": 3}, "votes": {"1": {"0": true}}, "penalised": [1],
      "turns": 42}

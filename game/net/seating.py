@@ -5,9 +5,11 @@ player who said hello) with the seats asked for, and seats its creator; ``join``
 a seat back with its key (not one a computer took when its person stayed away from a
 ranked game: `ranking`), or claims a free one (in a public room, as a player). A
 create or claim may carry a ``request`` id: if its answer was lost and it comes again
-within `REQUEST_MEMORY` seconds, it gets the same seat and key back instead of a second
-room or seat. Rooms created count against the quotas of the address and the player
-(`quotas`); a claimed seat knows its player and address, which decide the ranking.
+within `REQUEST_MEMORY` seconds from the same sender (`sender`: the player who said hello,
+else the address), it gets the same seat and key back instead of a second room or seat.
+The same id from anyone else is a request of its own: it never hands over another's seat.
+Rooms created count against the quotas of the address and the player (`quotas`); a
+claimed seat knows its player and address, which decide the ranking.
 """
 
 from __future__ import annotations
@@ -42,8 +44,10 @@ class Seating:
         self.rng = rng
         self.max_rooms = max_rooms
         # A create or claim whose answer was lost comes again with the same request id: it gets
-        # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds).
-        self.requests: dict[str, tuple[float, str, int, str]] = {}
+        # the same seat and key back (kept in memory only, for REQUEST_MEMORY seconds). An id is
+        # remembered with its sender: replayed by anyone else (an id seen on the wire, in a log),
+        # it must not hand over the seat's key nor displace its holder.
+        self.requests: dict[tuple[str, str], tuple[float, str, int, str]] = {}
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -90,7 +94,7 @@ class Seating:
         service.rooms[room.room_id] = room
         service.quotas.created_room(room.room_id, owners, computers)
         log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
-        self._remember_request(request, room, seat, key)
+        self._remember_request(client, request, room, seat, key)
         service.seat(client, room, seat, key)
 
     async def on_join(self, client: Client, message: Join) -> None:
@@ -140,7 +144,7 @@ class Seating:
             room.joined = before[1]
             log.exception("room %s: a claim could not be stored", room.room_id)
             raise not_stored() from None
-        self._remember_request(request, room, seat, new)
+        self._remember_request(client, request, room, seat, new)
         service.seat(client, room, seat, new)
 
     @staticmethod
@@ -158,16 +162,17 @@ class Seating:
         message.check("name")
         return message.seat_name
 
-    def _remember_request(self, request: str | None, room: Room, seat: int, key: str) -> None:
+    def _remember_request(self, client: Client, request: str | None, room: Room, seat: int, key: str) -> None:
         if request is not None:
             now = self.service.clock.now()
             self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
-            self.requests[request] = (now, room.room_id, seat, key)
+            self.requests[sender(client), request] = (now, room.room_id, seat, key)
 
     def _repeat(self, client: Client, request: str | None) -> bool:
-        """A create or claim seen before (its answer was lost): the same seat and key again."""
+        """A create or claim ``client``'s sender made before (its answer was lost): the same seat
+        and key again. Another sender's id is unknown here: its request is a fresh one."""
         service = self.service
-        known = self.requests.get(request) if request is not None else None
+        known = self.requests.get((sender(client), request)) if request is not None else None
         if known is None or service.clock.now() - known[0] >= REQUEST_MEMORY:
             return False
         _, room_id, seat, key = known
@@ -183,3 +188,12 @@ class Seating:
         profile = client.profile
         room.claimed_by(seat, profile.player if profile else None, client.address,
                         profile.avatar if profile else None, profile.tag if profile else None)
+
+
+def sender(client: Client) -> str:
+    """Who a request id belongs to: the player the connection speaks for (said hello), else the
+    address it comes from (through a trusted proxy, the client's). A game retrying after a lost
+    answer reconnects as the same player, or from the same address."""
+    if client.profile is not None:
+        return "player:" + client.profile.player
+    return "address:" + client.address

@@ -35,8 +35,8 @@ activity rather than seven days, and a room whose match is over (`Room.resting`)
 `FINISHED_EXPIRY` after the last of its people left it (`expiry`). A resting room's computers
 do not count against the computer-seat quota; before it deals again, they must fit
 it again (``too_many_computers`` otherwise: the room stays as it is). The same port
-answers plain HTTP GETs (`web`: a room's page, ``/health``), over TLS when the server
-has a certificate.
+answers plain HTTP GETs (`web`: a room's page, ``/health``; every request's head is read
+first by `http_front`), over TLS when the server has a certificate.
 
 Protocol version 2 adds players (a connection says ``hello`` with its player key:
 `profiles`), the public rooms' lobby (`lobby`), quick match (`matchmaking`) and the
@@ -80,12 +80,13 @@ from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
 from .expiry import SWEEP as SWEEP
 from .fair_play import MIN_OPPONENTS
 from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS, FairSeats
+from .http_front import SERVER_HEADER, front
 from .lobby import Lobby
 from .meeting import Meeting
 from .messages import Error, Ping, Pong, decode
 from .playing import Playing
 from .profiles import Profiles
-from .protocol import BURST, MAX_FRAME, RATE, Client, Refusal, read_ref
+from .protocol import BURST, FLOOD_CLOSE, MAX_FRAME, RATE, Client, Refusal, read_ref
 from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
@@ -107,6 +108,7 @@ PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
 QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
 RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
 VOTES_PER_HOUR: Final = 30  # votes on abandons an hour, per address and per player
+FLOOD_LINGER: Final = 1.0  # seconds a flooding connection has to answer its close (nothing it sends is read)
 
 log = logging.getLogger("huit.server")
 # websockets logs every frame at DEBUG (seat keys included): its logger here never goes below INFO.
@@ -240,7 +242,9 @@ class RoomServer:
                 self.competition.match_over(room)  # points a crash kept from being written
         self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
-                                   ssl=self.tls, process_request=functools.partial(web.respond, self))
+                                   ssl=self.tls, server_header=SERVER_HEADER,
+                                   create_connection=front(functools.partial(web.respond, self),
+                                                           functools.partial(web.admit, self)))
         self.port = self._server.sockets[0].getsockname()[1]
         for room in self.rooms.values():
             self.driving.kick(room)
@@ -268,7 +272,7 @@ class RoomServer:
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.client_address(ws, ws.request)
         bucket = quota_key(address)
-        counted = not self.addresses.exempt(address, self._proxied(ws.request))
+        counted = not self.exempt(address, ws.request)
         if counted and not self.quotas.open(bucket):
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(Error(code="too_many_connections", message=f"at most "
@@ -277,17 +281,23 @@ class RoomServer:
                 await ws.close(1008, "too many connections from this address")
             return
         self.open_connections += 1
-        client = Client(ws, self.rate, self.burst, tokens=self.burst, now=self.clock.now, address=bucket)
+        client = Client(ws, self.rate, self.burst, tokens=self.burst, now=self.clock.now, address=bucket,
+                        counted=counted)
         writer = asyncio.create_task(self._write(client))
         try:
             async for message in ws:
                 await self._receive(client, message)
+                if client.flooding:
+                    break  # nothing more is read: websockets stops reading once its small queue is full
         except ConnectionClosed:
             pass
         finally:
             self.service.detach(client)
             self.queues.remove(client)
             self.lobby.leave(client)
+            if client.flooding:  # its error and close frame go out first; then it is cut
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(writer), FLOOD_LINGER + 1.0)
             writer.cancel()
             self.open_connections -= 1
             if counted:
@@ -300,6 +310,12 @@ class RoomServer:
         if request is None or not self.addresses.proxy_headers:
             return canonical(peer)
         return self.addresses.client(peer, request.headers.get_all("X-Forwarded-For"))
+
+    def exempt(self, address: str, request: Request | None) -> bool:
+        """Whether a connection from ``address`` is exempt from the per-address connection cap and
+        flood cool-down: loopback, without a proxy configured or a proxy's headers
+        (`addresses.AddressPolicy.exempt`)."""
+        return self.addresses.exempt(address, self._proxied(request))
 
     def _proxied(self, request: Request | None) -> bool:
         """Whether a request carries a proxy's header (`addresses.FORWARDING_HEADERS`); said
@@ -327,12 +343,16 @@ class RoomServer:
         return False
 
     async def _write(self, client: Client) -> None:
-        """Send a connection's queued messages in order; ``None`` in the queue closes it."""
+        """Send a connection's queued messages in order; ``None`` in the queue closes it (a
+        flooding connection's with `FLOOD_CLOSE`)."""
         with contextlib.suppress(ConnectionClosed):
             while True:
                 text = await client.outbox.get()
                 if text is None:
-                    await client.ws.close(1000, "left")
+                    if client.flooding:
+                        await client.ws.close(FLOOD_CLOSE, "flooding")
+                    else:
+                        await client.ws.close(1000, "left")
                     return
                 await client.ws.send(text)
 
@@ -340,10 +360,12 @@ class RoomServer:
         if client.closing:
             return  # it is being closed: nothing it sends is read any more
         if not client.allow():
-            if client.may_refuse():  # answered (with its ref) up to a second allowance; then dropped
+            if client.may_refuse():  # answered (with its ref) up to a second allowance; then closed
                 self.service.send(client, Error(code="rate_limited", ref=read_ref(message),
                                                 message=f"more than {self.rate:g} messages a second: this "
                                                         "one was dropped; slow down"))
+            else:
+                self._flooding(client)
             return
         ref = None
         try:
@@ -358,6 +380,19 @@ class RoomServer:
                 raise Refusal("server_error", "the server failed on that message; nothing changed") from None
         except Refusal as exc:
             self.service.send(client, Error.of(exc, ref))
+
+    def _flooding(self, client: Client) -> None:
+        """Close a connection that sent past both its allowances: told ``flooding``, then closed with
+        `FLOOD_CLOSE`; nothing it sends is read any more (its seat waits for it, like any seat whose
+        connection dropped). No log line: a flood must not fill the log either."""
+        self.service.send(client, Error(code="flooding", message=f"more than {self.rate:g} messages a second "
+                                        f"for too long: this connection is closed"))
+        client.closing = client.flooding = True
+        if client.counted:  # its address reconnects in a while, not at once (loopback is exempt)
+            self.quotas.flooded(client.address)
+        # Its close frame is never read (nothing is, any more): the close waits this long, then cuts it.
+        client.ws.close_timeout = FLOOD_LINGER
+        client.outbox.put_nowait(None)
 
     async def _on_ping(self, client: Client, message: Ping) -> None:
         self.service.send(client, Pong(ref=message.ref))

@@ -1,6 +1,7 @@
 """The room server's plain HTTP side, on the same port as its WebSocket (``process_request``).
 
-A WebSocket upgrade goes on to the protocol; any other request is answered here, from
+Every request is read first by `http_front` (which hands a WebSocket upgrade on to the
+protocol and refuses what HTTP/1.1 does not allow); any other request is answered here, from
 a small table of routes (`ROUTES`, a path pattern and its page each), so that more
 pages (a public lobby, a leaderboard) are one more line:
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import math
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
@@ -33,6 +35,7 @@ from urllib.parse import parse_qs, urlsplit
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from .http_front import is_upgrade
 from .links import ROOM_ID, read_server
 from .room_codes import canonical
 from .room_page import CSP, pick_language, render
@@ -49,13 +52,9 @@ PLAIN_CSP: Final = "default-src 'none'; base-uri 'none'; form-action 'none'; fra
 SECURITY: Final = (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                    ("Cache-Control", "no-store"))
 
-def is_upgrade(request: Request) -> bool:
-    """Whether the request asks for a WebSocket (the protocol), not a page."""
-    return "websocket" in request.headers.get("Upgrade", "").lower()
-
-
 def respond(server: RoomServer, connection: ServerConnection, request: Request) -> Response | None:
-    """websockets' ``process_request``: None for a WebSocket upgrade, else the page asked for."""
+    """The answer to a request `http_front` read (a header that must come once came once): None
+    for a WebSocket upgrade, else the page asked for."""
     if is_upgrade(request):
         return None
     if request.method not in ("GET", "HEAD"):
@@ -65,6 +64,20 @@ def respond(server: RoomServer, connection: ServerConnection, request: Request) 
     answer = _page(server, connection, request)
     if request.method == "HEAD":  # the same headers (its length too), without the body
         return Response(answer.status_code, answer.reason_phrase, answer.headers, b"")
+    return answer
+
+
+def admit(server: RoomServer, connection: ServerConnection, request: Request) -> Response | None:
+    """A WebSocket upgrade refused before any WebSocket work: ``429`` while its address cools down
+    after one of its connections was closed for flooding (`quotas.Quotas.cooling`; loopback is
+    exempt, as from the connection cap); else None."""
+    address = server.client_address(connection, request)
+    left = 0.0 if server.exempt(address, request) else server.quotas.cooling(server.quota_key(address))
+    if left <= 0:
+        return None
+    answer = _plain(429, "Too Many Requests", "A connection from this address flooded the server: wait a "
+                                              "few seconds.\n")
+    answer.headers["Retry-After"] = str(math.ceil(left))
     return answer
 
 
@@ -97,7 +110,8 @@ def room_page(server: RoomServer, connection: ServerConnection, request: Request
     tls = server.request_tls(connection, request)
     host, port = _host(connection, request, tls)
     asked = parse_qs(urlsplit(request.path).query).get("lang", [""])[0]
-    lang = pick_language(request.headers.get("Accept-Language", ""), asked)
+    # Accept-Language is a list: it may come in several lines
+    lang = pick_language(", ".join(request.headers.get_all("Accept-Language")), asked)
     page = render(room, host, port, tls, lang, server.download_url)
     answer = _response(200, "OK", "text/html; charset=utf-8", page, CSP)
     answer.headers["Vary"] = "Accept-Language"
