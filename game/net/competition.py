@@ -10,9 +10,17 @@ writes them and what it answers:
   not once the match is over): their time away runs on the server's clock, and after
   `ranking.ABANDON_AFTER` a Medium computer takes the seat (an ``abandon`` entry of the
   room's log); coming back in time, or the game ending meanwhile, stops it;
-- ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon; more than
-  half of them saying yes costs the abandoning player `ranking.PENALTY` points, written
-  with the vote that decides it;
+- nobody can stall a ranked game: it has a turn clock (`rooms.Room.play_rules`), and two
+  turns in a row lost to it put the person on the autopilot. A person the clock plays for,
+  who is away, or who lost `ranking.STALL_TURNS` turns to the clock since they last played
+  themselves (`rooms.Room.lost_turns`) is *absent*: when everyone
+  else of a game leaves it (or stays away until `ranking.ABANDON_AFTER`) while the others
+  are absent, the absent ones abandon, at once, and the leaver does not (their time away
+  does not run; they may come back to finish the game and vote);
+- ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon, unless they
+  lost a turn to the clock in that game or were the subject of a vote (`rooms.Room.electors`);
+  more than half of the electors saying yes costs the abandoning player `ranking.PENALTY`
+  points, written with the vote that decides it;
 - ``leaderboard`` (``preset``): the top players of a rule set and the asker's own rank;
   ``history`` (``preset``?): the asker's ranked games.
 """
@@ -26,7 +34,7 @@ from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
 from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, PlayerProfile, Vote
 from .protocol import Client, Refusal
-from .ranking import ABANDON_AFTER, Abandons, Ranking, earned
+from .ranking import ABANDON_AFTER, STALL_TURNS, Abandons, Ranking, earned
 from .rooms import LogEntry, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -52,6 +60,7 @@ class Competition:
         self.ranking = ranking
         self.abandons = Abandons()
         self.alarm = Alarm(service.clock, self.abandons.due, self._ring)
+        self.excused: set[tuple[str, int]] = set()  # left a game the others stalled: no abandon
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -89,20 +98,60 @@ class Competition:
                                                     xp=self.ranking.points(profile.player), created=False))
 
     def left(self, room: Room, seat: int) -> None:
-        """The person of ``seat`` is no longer connected."""
+        """The person of ``seat`` is no longer connected: if everyone else of the game is absent
+        (they stalled it), they abandon now and the leaver does not; else the leaver's time away
+        runs."""
         if Abandons.counts(room) and seat in room.voters:
-            self.abandons.away.setdefault((room.room_id, seat), self.service.clock.now())
+            if not self._stalled_by_others(room, seat):
+                self.abandons.leave(room, seat, self.service.clock.now())
             self.alarm.replan()
 
     def back(self, room: Room, seat: int) -> None:
         """The person of ``seat`` is connected again (the others away now have their time run)."""
-        self.abandons.back(room, seat)
-        self.abandons.watch(room, self.service.clock.now())
+        now = self.service.clock.now()
+        self.abandons.back(room, seat, now)
+        self.excused.discard((room.room_id, seat))
+        self.abandons.watch(room, now)
+        for other in room.voters:  # (the one excused stays so while away)
+            if (room.room_id, other) in self.excused:
+                self.abandons.away.pop((room.room_id, other), None)
         self.alarm.replan()
+
+    def absent(self, room: Room, seat: int) -> bool:
+        """Whether the person of ``seat`` is absent from ``room``'s game: away, played for by the
+        autopilot (the clock's, or one they asked for), or who lost `STALL_TURNS` turns to the
+        clock since they last played themselves (turning the autopilot off, or sending actions
+        the rules refuse, is not playing)."""
+        if not room.seats[seat].connected:
+            return True
+        if room.driver is not None and room.driver.on_autopilot(seat):
+            return True
+        return room.lost_turns.get(seat, 0) >= STALL_TURNS
+
+    def _stalled_by_others(self, room: Room, seat: int) -> bool:
+        """When the person of ``seat`` leaves (or their time away runs out): if every other person
+        still playing is absent, those abandon now (a computer takes each seat) and ``seat`` is
+        excused (their time away does not run); True then. False if someone else is playing."""
+        others = [s for s in room.voters if s != seat]
+        if not others or not all(self.absent(room, s) for s in others):
+            return False
+        self.excused.add((room.room_id, seat))
+        self.abandons.away.pop((room.room_id, seat), None)
+        for other in others:
+            self.abandons.away.pop((room.room_id, other), None)
+            log.info("room %s: seat %d left a game seat %d stalled; seat %d abandons", room.room_id,
+                     seat, other, other)
+            try:
+                self.service.abandon(room, other)
+            except Refusal as exc:  # the disk refused: that seat's time away decides later
+                log.error("room %s: %s", room.room_id, exc)
+                self.abandons.leave(room, other, self.service.clock.now())
+        return True
 
     def gone(self, room_id: str) -> None:
         """The room expired."""
         self.abandons.forget(room_id)
+        self.excused = {k for k in self.excused if k[0] != room_id}
         self.alarm.replan()
 
     def _ring(self) -> None:
@@ -111,7 +160,9 @@ class Competition:
             room = service.rooms.get(room_id)
             if room is None or not Abandons.counts(room) or seat not in room.voters:
                 continue
-            if room.seats[seat].connected:
+            if room.seats[seat].connected or (room_id, seat) in self.excused:
+                continue
+            if self._stalled_by_others(room, seat):  # the others stalled it meanwhile: theirs is the abandon
                 continue
             try:
                 service.abandon(room, seat)
@@ -126,7 +177,7 @@ class Competition:
             if one.abandoned:
                 ballots = room.votes.get(seat, {})
                 votes.append({"seat": seat, "yes": sum(ballots.values()),
-                              "no": len(ballots) - sum(ballots.values()), "voters": len(room.voters),
+                              "no": len(ballots) - sum(ballots.values()), "voters": len(room.electors),
                               "voted": sorted(ballots), "penalised": seat in room.penalised})
         now = self.service.clock.now()
         takeover = [{"seat": seat, "left": round(max(0.0, since + ABANDON_AFTER - now), 1)}
@@ -151,13 +202,16 @@ class Competition:
             raise Refusal("no_vote", "nobody abandoned that seat")
         if voter not in room.voters:
             raise Refusal("no_vote", "only the people still playing vote")
+        if voter not in room.electors:
+            raise Refusal("no_vote", "a player who lost a turn to the clock in this game, or whose own "
+                                     "abandon was put to the vote, does not vote on an abandon")
         if voter in room.votes.get(seat, {}):
             raise Refusal("already_voted", "you have voted on that already")
         limit = service.quotas.limits.votes_per_hour
         service.quotas.spend("votes", identities(client), limit,
                              Refusal("too_many_votes", f"at most {limit} votes an hour"))
         ballots = {**room.votes.get(seat, {}), voter: penalise}
-        decides = seat not in room.penalised and 2 * sum(ballots.values()) > len(room.voters)
+        decides = seat not in room.penalised and 2 * sum(ballots.values()) > len(room.electors)
         also = self.ranking.penalty(room, seat, service.clock.now()) if decides else []
         service.commit(room, LogEntry("vote", voter, f"{seat} {'yes' if penalise else 'no'}"), also)
         room.vote(voter, seat, penalise)

@@ -2,14 +2,15 @@
 
 Each dealt room has a `game.play.TurnDriver` (its computers, their think and reaction
 delays, Hard's searches in the server's `search.SearchPool`, catching a missed "Card"
-call, the turn clock of timed rules). The rooms service brings a room's driver up to the
-present before anything changes in the room (`Driving.catch_up`), and one task per room
-sleeps on the server's clock until the driver is due (re-planned by `Driving.kick` after
-every change), then makes its move like a player's, through the service
-(`roomservice.RoomService.act`): checked, committed, applied, told. A room's computers and
-clocks stand still while none of its people is connected. The next deal comes when every
-person of the room asked for it; after a match that is over (rules without a target), only
-if the room's computers fit the quota again.
+call, the turn clock of timed rules, and the ranked clock of every ranked game:
+`rooms.Room.play_rules`, run for ``ranked_clock`` seconds a turn). The rooms service
+brings a room's driver up to the present before anything changes in the room
+(`Driving.catch_up`), and one task per room sleeps on the server's clock until the driver
+is due (re-planned by `Driving.kick` after every change), then makes its move like a
+player's, through the service (`roomservice.RoomService.act`): checked, committed,
+applied, told. A room's computers and clocks stand still while none of its people is
+connected. The next deal comes when every person of the room asked for it; after a match
+that is over (rules without a target), only if the room's computers fit the quota again.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from game.play import Move, Pace
 
 from .messages import Error
 from .protocol import Refusal
-from .rooms import LogEntry, Room
+from .rooms import RANKED_TURN_SECONDS, LogEntry, Room
 from .roomservice import RoomService
 from .search import SearchPool
 
@@ -31,10 +32,13 @@ log = logging.getLogger("huit.server")
 
 class Driving:
     """The rooms' own moves (see the module), made through the rooms ``service``; ``pace``:
-    every room's computers' delays; ``search``: where Hard computers search."""
+    every room's computers' delays; ``search``: where Hard computers search; ``ranked_clock``:
+    the seconds of a turn of a ranked game (at most `rooms.RANKED_TURN_SECONDS`)."""
 
-    def __init__(self, service: RoomService, pace: Pace, search: SearchPool) -> None:
+    def __init__(self, service: RoomService, pace: Pace, search: SearchPool,
+                 ranked_clock: float = RANKED_TURN_SECONDS) -> None:
         self.service = service
+        self.ranked_clock = ranked_clock
         self.pace = pace
         self.search = search
         self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
@@ -49,6 +53,8 @@ class Driving:
         driver.pace = self.pace
         driver.executor = self.search
         driver.wake = lambda: self._wake(room)
+        if room.clocked:
+            driver.turn_seconds = self.ranked_clock
         self.ticked[room.room_id] = self.service.clock.now()
 
     def _wake(self, room: Room) -> None:

@@ -30,6 +30,7 @@ from game.cli import CommandParser, number, shown, whole_number
 from .addresses import Network, trusted_network
 from .clock import Clock
 from .protocol import RATE
+from .rooms import RANKED_TURN_SECONDS
 from .roomstore import RoomStore, StoreError, StoreFailure
 from .search import BUDGET, MIN_BUDGET, SearchPool, default_workers
 from .server import (
@@ -72,6 +73,7 @@ class ServerOptions(TypedDict, total=False):
     renames_per_hour: int
     votes_per_hour: int
     download_url: str
+    ranked_clock: float
 
 
 class ServerThread(threading.Thread):
@@ -134,6 +136,8 @@ MAX_THINK_SCALE: Final = 100.0
 """The largest ``--think-scale``: computers that think 100 times slower than usual."""
 MAX_PER_HOUR: Final = 1_000_000
 """The most ``--profiles-per-hour`` and ``--queue-per-hour`` allow: as good as no limit, but a number."""
+MIN_RANKED_CLOCK: Final = 1.0
+"""The shortest ``--ranked-clock``: a turn of a ranked game is never shorter than a second."""
 MAX_SEARCH_WORKERS: Final = 64
 MAX_THINK_BUDGET: Final = 10.0
 PATH_SHOWN: Final = 160  # characters of a path quoted in a refusal
@@ -253,6 +257,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think-budget", type=number(MIN_BUDGET, MAX_THINK_BUDGET), default=BUDGET,
                         help=f"seconds a Hard computer may search, {MIN_BUDGET:g} to {MAX_THINK_BUDGET:g} "
                              f"(default {BUDGET:g}; less on a busy server)")
+    parser.add_argument("--ranked-clock", type=number(MIN_RANKED_CLOCK, RANKED_TURN_SECONDS),
+                        default=float(RANKED_TURN_SECONDS), metavar="S",
+                        help=f"seconds a turn of a ranked game, {MIN_RANKED_CLOCK:g} to "
+                             f"{RANKED_TURN_SECONDS} (default {RANKED_TURN_SECONDS}; shorter for tests and "
+                             "the stall script)")
     parser.add_argument("--certfile", help="serve wss:// and https:// with this PEM certificate (chain)")
     parser.add_argument("--keyfile", help="the certificate's private key (PEM), if not in --certfile")
     parser.add_argument("--proxy-headers", action="store_true",
@@ -299,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
                             computer_seats=args.computer_seats, tls=tls, proxy_headers=args.proxy_headers,
                             profiles_per_hour=args.profiles_per_hour, queue_per_hour=args.queue_per_hour,
                             trusted_proxies=args.trusted_proxy, download_url=args.download_url,
+                            ranked_clock=args.ranked_clock,
                             search=SearchPool(args.search_workers, budget=args.think_budget))
     except (StoreError, StoreFailure, OSError) as exc:  # a damaged database; a folder that cannot be made
         return unusable(exc)

@@ -88,7 +88,7 @@ from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
 from .reacting import Reacting
-from .rooms import Room
+from .rooms import RANKED_TURN_SECONDS, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import RoomStore
 from .search import SearchPool
@@ -134,6 +134,8 @@ class RoomServer:
     players may do an hour (`quotas.Limits`), per address and per player key.
     ``download_url``: where the room pages send a visitor to get Huit (``--download-url``;
     default: the project's releases, `room_page.DOWNLOAD_URL`).
+    ``ranked_clock``: seconds a turn of a ranked game (``--ranked-clock``; at most and by default
+    `rooms.RANKED_TURN_SECONDS`).
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -151,7 +153,8 @@ class RoomServer:
                  tls: ssl.SSLContext | None = None, proxy_headers: bool = False,
                  trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
-                 votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None) -> None:
+                 votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
+                 ranked_clock: float = RANKED_TURN_SECONDS) -> None:
         # StoreError: a file that cannot be the rooms' database
         self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -175,7 +178,7 @@ class RoomServer:
         self.profiles = Profiles(self.store)
         self.ranking = Ranking(self.store)
         self.lobby = Lobby(self.clock, self.service.send_frame)
-        self.driving = Driving(self.service, self.pace, self.search)
+        self.driving = Driving(self.service, self.pace, self.search, ranked_clock)
         self.competition = Competition(self.service, self.ranking)
         self.quick = QuickMatch(self.service, rng, max_rooms)
         self.queues = self.quick.queues
