@@ -14,9 +14,9 @@ import pytest
 
 from game.engine import PRESETS
 from game.net.clock import ManualClock
-from game.net.ranking import ABANDON_AFTER, PENALTY
+from game.net.ranking import ABANDON_AFTER, AWAY_ABSENT, PENALTY
 from game.net.rooms import RANKED_TURN_SECONDS, Room, Seat
-from tests.net_support import Peer, start_server
+from tests.net_support import Peer, play_until, start_server
 
 PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
 
@@ -171,7 +171,7 @@ def test_leaving_while_the_other_side_is_away_on_its_turn_is_no_abandon(server, 
     honest_plays_until_stallers_turn(ana, ben)
     ben.close()  # away on his turn: the game waits on him
     ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [ben.seat])
-    clock.advance(60)
+    clock.advance(AWAY_ABSENT)  # he has been away as long as two turns of the clock
     seat = ana.seat
     ana.close()
     watcher = Peer(server.port, 10, address="203.0.113.1")
@@ -194,6 +194,20 @@ def test_an_innocent_leaver_whose_opponent_plays_still_abandons(server, clock):
     assert not status["seats"][ben.seat].get("abandoned")
 
 
+def test_two_people_leaving_one_after_the_other_is_no_abandon_of_the_first(server, clock):
+    ana, ben = player(server, "Ana", "203.0.113.1", 19), player(server, "Ben", "198.51.100.2", 20)
+    quick(ana, ben)
+    ben.close()  # Ben leaves (a blip, the server stopping...), then Ana a moment later
+    ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [ben.seat])
+    clock.advance(AWAY_ABSENT - 1)
+    ana.close()
+    watcher = Peer(server.port, 21, address="203.0.113.1")
+    watcher.hello(key=ana.player_key)
+    assert watcher.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
+    status = watcher.until(lambda m: m["type"] == "room")
+    assert not any(seat.get("abandoned") for seat in status["seats"])  # nobody stalled anybody
+
+
 # ---- the time away adds up ----------------------------------------------------------------------------
 def test_coming_back_for_a_moment_does_not_start_the_time_away_again(server, clock):
     ana, ben = player(server, "Ana", "203.0.113.1", 13), player(server, "Ben", "198.51.100.2", 14)
@@ -211,6 +225,26 @@ def test_coming_back_for_a_moment_does_not_start_the_time_away_again(server, clo
     clock.advance(10)
     status = ana.until(lambda m: m["type"] == "room" and m["seats"][seat].get("abandoned"))
     assert status["seats"][seat]["kind"] == "computer"
+
+
+def test_a_player_who_plays_between_two_absences_has_the_whole_time_again(server, clock):
+    ana, ben = player(server, "Ana", "203.0.113.1", 16), player(server, "Ben", "198.51.100.2", 17)
+    quick(ana, ben)
+    honest_plays_until_stallers_turn(ana, ben)
+    room, seat, key = ben.room_id, ben.seat, ben.key
+    ben.close()
+    ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
+    clock.advance(ABANDON_AFTER - 10)
+    again = Peer(server.port, 18, address="198.51.100.2")
+    again.hello(key=ben.player_key)
+    assert again.join(room, seat=seat, key=key)["type"] == "joined"
+    again.until(lambda m: m["type"] == "update")
+    assert again.my_turn and again.play_one()["type"] == "update"  # he plays on: he is no staller
+    if again.view["status"] != "playing":
+        return  # that move ended the game: nothing left to abandon
+    again.close()
+    status = ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
+    assert status["takeover"] == [{"seat": seat, "left": ABANDON_AFTER}]
 
 
 # ---- who votes --------------------------------------------------------------------------------------------
@@ -241,3 +275,21 @@ def test_a_player_who_lost_a_turn_to_the_clock_votes_on_no_abandon(server, clock
     decided = ben.until(lambda m: m["type"] == "room" and m["votes"][0]["no"] == 1)
     assert decided["votes"][0]["penalised"] is False
     assert points(server, ana) == {}  # the innocent judged by the innocent: not penalised
+
+
+# ---- between two deals ------------------------------------------------------------------------------------
+def test_a_ranked_match_cannot_be_held_by_never_asking_for_the_next_deal(server, clock):
+    ana, ben = player(server, "Ana", "203.0.113.1", 30), player(server, "Ben", "198.51.100.2", 31)
+    quick(ana, ben, preset="points")
+    assert ana.view["target"]  # a match of several deals
+    play_until([ana, ben], lambda: ana.view["status"] == "round_over" and ben.view["status"] == "round_over",
+               accept_deals=False)
+    ana.send(type="accept_round")  # Ana asks for the next deal; Ben never does
+    ana.until(lambda m: m["type"] == "room" and m["seats"][ana.seat]["accepted"])
+    clock.advance(RANKED_TURN_SECONDS - 1)
+    ana.drain(0.2)
+    assert ana.room["deal"] == 1
+    clock.advance(1)
+    dealt = ana.until(lambda m: m["type"] == "room" and m["deal"] == 2)
+    assert dealt["state"] == "playing"
+    assert ben.until(lambda m: m["type"] == "update" and m["view"]["round_number"] == 2)

@@ -9,14 +9,15 @@ writes them and what it answers:
 - a person leaves a ranked game under way (their connection closes or they ``leave``;
   not once the match is over): their time away runs on the server's clock, and after
   `ranking.ABANDON_AFTER` a Medium computer takes the seat (an ``abandon`` entry of the
-  room's log); coming back in time, or the game ending meanwhile, stops it;
+  room's log); coming back in time, or the game ending meanwhile, stops it (the time away
+  adds up until the person plays again: coming back for a moment does not start it anew);
 - nobody can stall a ranked game: it has a turn clock (`rooms.Room.play_rules`), and two
-  turns in a row lost to it put the person on the autopilot. A person the clock plays for,
-  who is away, or who lost `ranking.STALL_TURNS` turns to the clock since they last played
-  themselves (`rooms.Room.lost_turns`) is *absent*: when everyone
-  else of a game leaves it (or stays away until `ranking.ABANDON_AFTER`) while the others
-  are absent, the absent ones abandon, at once, and the leaver does not (their time away
-  does not run; they may come back to finish the game and vote);
+  turns in a row lost to it put the person on the autopilot. A person the clock plays
+  for, who is away since `ranking.AWAY_ABSENT`, or who lost `ranking.STALL_TURNS` turns
+  to the clock since they last played themselves (`rooms.Room.lost_turns`) is *absent*:
+  when a person leaves the game (or stays away until `ranking.ABANDON_AFTER`) while every
+  other person of it is absent, the absent ones abandon, at once, and the leaver does not
+  (their time away does not run; they may come back to finish the game and vote);
 - ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon, unless they
   lost a turn to the clock in that game or were the subject of a vote (`rooms.Room.electors`);
   more than half of the electors saying yes costs the abandoning player `ranking.PENALTY`
@@ -34,7 +35,7 @@ from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
 from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, PlayerProfile, Vote
 from .protocol import Client, Refusal
-from .ranking import ABANDON_AFTER, STALL_TURNS, Abandons, Ranking, earned
+from .ranking import ABANDON_AFTER, AWAY_ABSENT, STALL_TURNS, Abandons, Ranking, earned
 from .rooms import LogEntry, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -102,8 +103,9 @@ class Competition:
         (they stalled it), they abandon now and the leaver does not; else the leaver's time away
         runs."""
         if Abandons.counts(room) and seat in room.voters:
-            if not self._stalled_by_others(room, seat):
-                self.abandons.leave(room, seat, self.service.clock.now())
+            now = self.service.clock.now()
+            if not self._stalled_by_others(room, seat, now):
+                self.abandons.leave(room, seat, now)
             self.alarm.replan()
 
     def back(self, room: Room, seat: int) -> None:
@@ -117,23 +119,32 @@ class Competition:
                 self.abandons.away.pop((room.room_id, other), None)
         self.alarm.replan()
 
-    def absent(self, room: Room, seat: int) -> bool:
-        """Whether the person of ``seat`` is absent from ``room``'s game: away, played for by the
-        autopilot (the clock's, or one they asked for), or who lost `STALL_TURNS` turns to the
-        clock since they last played themselves (turning the autopilot off, or sending actions
-        the rules refuse, is not playing)."""
+    def played(self, room: Room, seat: int) -> None:
+        """The person of ``seat`` played themselves (an action the rules accepted, or asking for the
+        next deal): they are not absent, and the time they were away earlier starts again from
+        none (someone who plays on between short absences is not staying away)."""
+        room.played(seat)
+        self.abandons.spent.pop((room.room_id, seat), None)
+
+    def absent(self, room: Room, seat: int, at: float) -> bool:
+        """Whether the person of ``seat`` was absent from ``room``'s game at ``at``: away since
+        `AWAY_ABSENT` before, played for by the autopilot (the clock's, or one they asked for), or
+        who lost `STALL_TURNS` turns to the clock since they last played themselves (turning the
+        autopilot off, or sending actions the rules refuse, is not playing)."""
         if not room.seats[seat].connected:
-            return True
+            since = self.abandons.away.get((room.room_id, seat))
+            return since is None or since <= at - AWAY_ABSENT
         if room.driver is not None and room.driver.on_autopilot(seat):
             return True
         return room.lost_turns.get(seat, 0) >= STALL_TURNS
 
-    def _stalled_by_others(self, room: Room, seat: int) -> bool:
-        """When the person of ``seat`` leaves (or their time away runs out): if every other person
-        still playing is absent, those abandon now (a computer takes each seat) and ``seat`` is
-        excused (their time away does not run); True then. False if someone else is playing."""
+    def _stalled_by_others(self, room: Room, seat: int, at: float) -> bool:
+        """When the person of ``seat`` leaves (at ``at``) or their time away runs out: if every
+        other person still playing was absent when they left, those abandon now (a computer takes
+        each seat) and ``seat`` is excused (their time away does not run); True then. False if
+        someone else is playing."""
         others = [s for s in room.voters if s != seat]
-        if not others or not all(self.absent(room, s) for s in others):
+        if not others or not all(self.absent(room, s, at) for s in others):
             return False
         self.excused.add((room.room_id, seat))
         self.abandons.away.pop((room.room_id, seat), None)
@@ -162,7 +173,8 @@ class Competition:
                 continue
             if room.seats[seat].connected or (room_id, seat) in self.excused:
                 continue
-            if self._stalled_by_others(room, seat):  # the others stalled it meanwhile: theirs is the abandon
+            # The others stalled the game while this seat was away: theirs is the abandon.
+            if self._stalled_by_others(room, seat, service.clock.now() - ABANDON_AFTER):
                 continue
             try:
                 service.abandon(room, seat)

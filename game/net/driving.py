@@ -11,6 +11,9 @@ player's, through the service (`roomservice.RoomService.act`): checked, committe
 applied, told. A room's computers and clocks stand still while none of its people is
 connected. The next deal comes when every person of the room asked for it; after a match
 that is over (rules without a target), only if the room's computers fit the quota again.
+Between two deals of a ranked match with a target, the ranked clock runs too: once it has
+run out, the server asks for the next deal for each person here who has not (a turn they
+lost to the clock, `rooms.Room.accept_for`), so nobody can hold the match by never asking.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 
+from game.engine import Status
 from game.play import Move, Pace
 
 from .messages import Error
@@ -43,6 +47,7 @@ class Driving:
         self.search = search
         self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
         self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
+        self.between: dict[str, float] = {}  # ranked room id -> since when it waits between two deals
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it started
 
     def adopt(self, room: Room) -> None:
@@ -91,6 +96,27 @@ class Driving:
             return False
         return True
 
+    def _deal_clock(self, room: Room) -> float | None:
+        """Seconds left before the server asks for the next deal for the people of a ranked match
+        between two deals who have not (None: the room is not waiting for one)."""
+        if not room.clocked or room.state != Status.ROUND_OVER:
+            self.between.pop(room.room_id, None)
+            return None
+        now = self.service.clock.now()
+        since = self.between.setdefault(room.room_id, now)
+        return max(0.0, since + self.ranked_clock - now)
+
+    def _accept_for_the_slow(self, room: Room) -> None:
+        """The clock between two deals ran out: ask for the next deal for each person here who
+        has not (those away have their time away run: `competition`)."""
+        service = self.service
+        self.between.pop(room.room_id, None)
+        for seat, one in enumerate(room.seats):
+            if one.is_human and one.connected and not one.accepted:
+                service.commit(room, LogEntry("accept", seat, "clock"))
+                room.accept_for(seat)
+        service.status(room)
+
     def kick(self, room: Room) -> None:
         """(Re)plan what the server itself must do next in ``room``."""
         task = self.tasks.pop(room.room_id, None)
@@ -102,6 +128,7 @@ class Driving:
     def forget(self, room_id: str) -> None:
         """The room is gone: nothing more is planned in it."""
         self.ticked.pop(room_id, None)
+        self.between.pop(room_id, None)
         task = self.tasks.pop(room_id, None)
         if task is not None:
             task.cancel()
@@ -131,7 +158,13 @@ class Driving:
                     service.status(room)
                     self.kick(room)
                     return
+                left = self._deal_clock(room)
+                if left is not None and left <= 0:
+                    self._accept_for_the_slow(room)
+                    continue
                 due = None if room.driver is None else room.driver.due()
+                if left is not None:
+                    due = left if due is None else min(due, left)
                 if due is None:
                     return  # nothing until someone acts (or a search finishes: `_wake`)
                 await service.clock.sleep(due)

@@ -46,7 +46,7 @@ class Playing:
         # The player is here and acts (even if the rules refuse it): the autopilot gives them control back.
         room.person_acted(seat)
         service.act(room, seat, action, client, message.ref)
-        room.played(seat)  # played themselves: not absent (an action the rules refused is not play)
+        service.competition.played(room, seat)  # not absent (an action the rules refused is not play)
 
     async def on_autopilot(self, client: Client, message: Autopilot) -> None:
         """The player hands their turns to the server's Medium stand-in (``on``), or takes them back."""
@@ -72,7 +72,7 @@ class Playing:
         if not room.seats[seat].accepted:
             service.commit(room, LogEntry("accept", seat))
             room.accept(seat)
-            room.played(seat)
+            service.competition.played(room, seat)
         service.status(room)
         self.driving.kick(room)
 

@@ -32,12 +32,15 @@ from game.engine import PRESETS, Status, experience_points
 from game.play.turns import AUTOPILOT_AFTER
 
 from .profiles import tag_of, tagged
-from .rooms import Room
+from .rooms import RANKED_TURN_SECONDS, Room
 from .roomstore import RankedLine, RoomStore
 
 ABANDON_AFTER: Final = 300.0
 """Seconds away from a ranked game under way before a computer takes the seat (the time away
-adds up over the game: coming back for a moment does not start it again)."""
+adds up until the person plays again: coming back for a moment does not start it again)."""
+AWAY_ABSENT: Final = AUTOPILOT_AFTER * RANKED_TURN_SECONDS
+"""Seconds away from a ranked game under way after which a person counts as absent from it (80:
+as long as the two turns the clock takes before the autopilot plays for someone)."""
 STALL_TURNS: Final = AUTOPILOT_AFTER
 """Turns lost to the clock since a person last played themselves (an action of theirs the rules
 accepted, or asking for the next deal) after which they count as absent from a ranked game (2:
@@ -91,7 +94,8 @@ def _opponents(room: Room, seat: int) -> tuple[str, ...]:
 @dataclass
 class Abandons:
     """Who is away from a started ranked game, since when (the server's clock; a person back in
-    the same game who leaves again goes on from the time they had been away: ``spent``)."""
+    the same game who leaves again before playing goes on from the time they had been away:
+    ``spent``, forgotten when they play)."""
 
     away: dict[tuple[str, int], float] = field(default_factory=dict)  # (room id, seat) -> since
     spent: dict[tuple[str, int], tuple[int, float]] = field(default_factory=dict)  # -> (game, seconds)

@@ -132,7 +132,8 @@ class Seat:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One stored change: ``start``, ``action`` (seat, notation), ``accept`` (seat), ``deal`` (a
+    """One stored change: ``start``, ``action`` (seat, notation), ``accept`` (seat; text ``clock``
+    when the server asked for the next deal for a person whose time ran out), ``deal`` (a
     new round), ``abandon`` (seat: a computer takes it) or ``vote`` (the voter's seat; text:
     the abandoned seat and ``yes`` or ``no``)."""
 
@@ -368,6 +369,15 @@ class Room:
         """``seat`` is ready for the next deal."""
         self.seats[seat].accepted = True
 
+    def accept_for(self, seat: int) -> None:
+        """The server asks for the next deal for the person at ``seat``, whose time between two deals
+        of a ranked match ran out: a turn they lost to the clock (an ``accept`` entry whose text is
+        ``clock``)."""
+        self.accept(seat)
+        self.lost_turns[seat] = self.lost_turns.get(seat, 0) + 1
+        if self.match is not None:
+            self.timed_out[seat] = self.match.round.number
+
     @property
     def deal_ready(self) -> bool:
         """A finished deal may be followed by another, and every human is here and agrees."""
@@ -424,7 +434,10 @@ class Room:
                 self.apply(entry.seat, parse_action(entry.text))
             elif entry.kind == "accept":
                 assert entry.seat is not None
-                self.accept(entry.seat)
+                if entry.text == "clock":
+                    self.accept_for(entry.seat)
+                else:
+                    self.accept(entry.seat)
             elif entry.kind == "deal":
                 self.next_round()
             elif entry.kind == "abandon":
