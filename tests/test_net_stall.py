@@ -81,6 +81,7 @@ def stall_to_the_autopilot(clock, honest: Peer, staller: Peer) -> None:
         honest_plays_until_stallers_turn(honest, staller)
         time_out(clock, honest, staller)
     staller.until(lambda m: m["type"] == "update" and m["autopilot"] is True)
+    honest.until(lambda m: m["type"] == "room" and m.get("absent") == [staller.seat])
 
 
 # ---- the clock -----------------------------------------------------------------------------------------
@@ -104,7 +105,8 @@ def test_a_quick_match_duel_has_a_turn_clock_whose_timed_out_move_is_mediums(ser
 def test_two_timeouts_in_a_row_put_the_staller_on_the_autopilot(server, clock):
     ana, ben = player(server, "Ana", "203.0.113.1", 3), player(server, "Ben", "198.51.100.2", 4)
     quick(ana, ben)
-    stall_to_the_autopilot(clock, ana, ben)
+    assert ana.room.get("absent") is None
+    stall_to_the_autopilot(clock, ana, ben)  # and the room says Ben is absent
     if ana.view["status"] != "playing":
         return  # the autopilot's move ended the deal
     # the autopilot plays Ben's turns at once, the clock standing still: Ana's turn keeps coming back
@@ -206,6 +208,28 @@ def test_two_people_leaving_one_after_the_other_is_no_abandon_of_the_first(serve
     assert watcher.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
     status = watcher.until(lambda m: m["type"] == "room")
     assert not any(seat.get("abandoned") for seat in status["seats"])  # nobody stalled anybody
+
+
+def test_a_staller_who_plays_again_is_no_longer_absent(server, clock):
+    ana, ben = player(server, "Ana", "203.0.113.1", 22), player(server, "Ben", "198.51.100.2", 23)
+    quick(ana, ben)
+    stall_to_the_autopilot(clock, ana, ben)
+    ben.send(type="autopilot", on=False, ref="off")  # turning the autopilot off is not playing
+    ben.until(lambda m: m.get("ref") == "off")
+    ana.drain(0.2)
+    assert ana.room.get("absent") == [ben.seat]
+    if ana.view["status"] != "playing":
+        return
+    honest_plays_until_stallers_turn(ana, ben)
+    ben.drain(0.05)
+    ben.play_one()  # a move of his own: he plays again
+    back = ana.until(lambda m: m["type"] == "room" and m.get("absent") is None)
+    assert back["state"] in ("playing", "match_over")
+    seat = ana.seat
+    if back["state"] == "playing":
+        ana.close()  # leaving now, while he plays, is leaving like any other
+        status = ben.until(lambda m: m["type"] == "room" and not m["seats"][seat]["connected"])
+        assert status["takeover"] == [{"seat": seat, "left": ABANDON_AFTER}]
 
 
 # ---- the time away adds up ----------------------------------------------------------------------------

@@ -51,6 +51,7 @@ class RankedStatus(TypedDict):
     votes: list[dict[str, Any]]  # each abandoned seat's vote: its seat, yes, no, voters, voted, penalised
     takeover: list[dict[str, Any]] | None  # each seat away from a game under way: seconds before a takeover
     earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
+    absent: list[int] | None  # a ranked game under way: the people absent from it (`Competition.absent`)
 
 
 class Competition:
@@ -62,6 +63,7 @@ class Competition:
         self.abandons = Abandons()
         self.alarm = Alarm(service.clock, self.abandons.due, self._ring)
         self.excused: set[tuple[str, int]] = set()  # left a game the others stalled: no abandon
+        self.told: dict[str, list[int]] = {}  # room id -> the absent seats its last status said
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -125,6 +127,21 @@ class Competition:
         none (someone who plays on between short absences is not staying away)."""
         room.played(seat)
         self.abandons.spent.pop((room.room_id, seat), None)
+        self.check_absent(room)
+
+    def absentees(self, room: Room) -> list[int]:
+        """The people absent now from ``room``'s ranked game under way (none otherwise)."""
+        if not Abandons.counts(room):
+            return []
+        now = self.service.clock.now()
+        return [seat for seat in room.voters if self.absent(room, seat, now)]
+
+    def check_absent(self, room: Room) -> None:
+        """Tell the room's people if who is absent changed since its last status (a turn lost to
+        the clock, the autopilot on or off, someone playing again): each of them may then see
+        that leaving is no abandon while the others are absent."""
+        if self.absentees(room) != self.told.get(room.room_id, []):
+            self.service.status(room)
 
     def absent(self, room: Room, seat: int, at: float) -> bool:
         """Whether the person of ``seat`` was absent from ``room``'s game at ``at``: away since
@@ -163,6 +180,7 @@ class Competition:
         """The room expired."""
         self.abandons.forget(room_id)
         self.excused = {k for k in self.excused if k[0] != room_id}
+        self.told.pop(room_id, None)
         self.alarm.replan()
 
     def _ring(self) -> None:
@@ -196,8 +214,10 @@ class Competition:
                     for (room_id, seat), since in sorted(self.abandons.away.items())
                     if room_id == room.room_id and Abandons.counts(room)]
         points = earned(room)
+        absent = self.told[room.room_id] = self.absentees(room)
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
-                "earned": [points.get(seat) for seat in range(room.players)] if points else None}
+                "earned": [points.get(seat) for seat in range(room.players)] if points else None,
+                "absent": absent or None}
 
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, message: Vote) -> None:

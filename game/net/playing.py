@@ -58,6 +58,7 @@ class Playing:
         self.driving.catch_up(room)  # the time until now counts for the turn as it was
         room.driver.set_autopilot(seat, message.on)
         service.update(client, room, [], message.ref)
+        service.competition.check_absent(room)  # on the autopilot, a player is absent from a ranked game
         self.driving.kick(room)
 
     async def on_accept_round(self, client: Client, message: AcceptRound) -> None:

@@ -198,6 +198,7 @@ class RoomStatus(ServerMessage):
     votes: list[dict[str, Any]] = wire(omit=False)
     takeover: list[dict[str, Any]] | None = wire()
     earned: list[int | None] | None = wire()
+    absent: list[int] | None = wire()
 
     def seat_rows(self) -> list[SeatRow | None]:
         """Each seat as read (None for one that is no object: the others keep their numbers)."""
