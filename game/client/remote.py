@@ -277,6 +277,17 @@ class RemoteController:
         return status.state in (Status.PLAYING, Status.ROUND_OVER)
 
     @property
+    def others_absent(self) -> bool:
+        """Whether the room status names every other person still playing this ranked game as
+        absent (`absent`): leaving now is no abandon (theirs is)."""
+        status = self.status
+        absent = status.absent if status is not None else None
+        if not isinstance(absent, list) or not self.leaving_is_abandon:
+            return False
+        others = [i for i, seat in enumerate(self.seats) if seat.is_human and i != self.viewer]
+        return bool(others) and all(i in absent for i in others)
+
+    @property
     def earned(self) -> int | None:
         """The points this player earned by the ranked match just over (None: not a ranked match
         over, or the server did not say)."""
