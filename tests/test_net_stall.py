@@ -232,6 +232,34 @@ def test_a_staller_who_plays_again_is_no_longer_absent(server, clock):
         assert status["takeover"] == [{"seat": seat, "left": ABANDON_AFTER}]
 
 
+def test_leaving_while_one_other_stalls_but_another_plays_is_an_abandon_like_any(server, clock):
+    ana, ben, cid = (player(server, n, f"203.0.113.{i}", i) for i, n in enumerate(("Ana", "Ben", "Cid"), 40))
+    peers = [ana, ben, cid]
+    quick(*peers, preset="points")
+    by_seat = {p.seat: p for p in peers}
+    lost = 0
+    while lost < 2:  # Cid stalls: two of his turns run out, the others play theirs
+        seat = to_act(peers)
+        if seat == cid.seat:
+            clock.advance(RANKED_TURN_SECONDS)
+            ana.until(lambda m: m["type"] == "update" and any(
+                e["type"] == "TimedOut" and e["seat"] == cid.seat for e in m["events"]))
+            lost += 1
+        else:
+            by_seat[seat].play_one()
+    cid.until(lambda m: m["type"] == "update" and m["autopilot"] is True)
+    ben.close()  # Ana still plays: Ben's leaving is an abandon like any
+    ana.until(lambda m: m["type"] == "room" and ben.seat in m["waiting_for"])
+    assert not ana.room["seats"][cid.seat].get("abandoned")
+    ana.close()  # Cid is absent, but Ben only just left: not everyone else is absent
+    watcher = Peer(server.port, 43, address="203.0.113.40")
+    watcher.hello(key=ana.player_key)
+    assert watcher.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
+    status = watcher.until(lambda m: m["type"] == "room")
+    # Ben left less than two turns' time before: not absent, so Ana's leaving is an abandon like his
+    assert not any(seat.get("abandoned") for seat in status["seats"])
+
+
 # ---- the time away adds up ----------------------------------------------------------------------------
 def test_coming_back_for_a_moment_does_not_start_the_time_away_again(server, clock):
     ana, ben = player(server, "Ana", "203.0.113.1", 13), player(server, "Ben", "198.51.100.2", 14)

@@ -148,6 +148,8 @@ class Competition:
         `AWAY_ABSENT` before, played for by the autopilot (the clock's, or one they asked for), or
         who lost `STALL_TURNS` turns to the clock since they last played themselves (turning the
         autopilot off, or sending actions the rules refuse, is not playing)."""
+        if (room.room_id, seat) in self.excused:
+            return False  # they left a game the others stalled: theirs was no abandon, nor is it now
         if not room.seats[seat].connected:
             since = self.abandons.away.get((room.room_id, seat))
             return since is None or since <= at - AWAY_ABSENT
