@@ -81,7 +81,7 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "ranked_table", "friendly_table", "lobby_code_lookalike", "online_reactions_palette",
                 "online_reactions_bubbles", "attract", "who_are_you", "online_table_takeover", "online_pause",
                 "online_table_takeover_my_turn",
-                "leave_ranked", "result_points_earned",
+                "leave_ranked", "online_table_stalled_clock", "leave_ranked_stalled", "result_points_earned",
                 "result_colors_quick", "table_colors_dealt", "hand_sorted_suit",
                 "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration",
                 "menu_continue_7_seats"} | tables
