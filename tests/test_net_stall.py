@@ -8,14 +8,15 @@ up). The rules the room plays by are checked directly too (`Room.play_rules`).""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from game.engine import PRESETS
+from game.engine import PRESETS, TimeOut
 from game.net.clock import ManualClock
 from game.net.ranking import ABANDON_AFTER, AWAY_ABSENT, PENALTY
-from game.net.rooms import RANKED_TURN_SECONDS, Room, Seat
+from game.net.rooms import RANKED_TURN_SECONDS, LogEntry, Room, Seat
 from tests.net_support import Peer, play_until, start_server
 
 PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
@@ -345,3 +346,46 @@ def test_a_ranked_match_cannot_be_held_by_never_asking_for_the_next_deal(server,
     dealt = ana.until(lambda m: m["type"] == "room" and m["deal"] == 2)
     assert dealt["state"] == "playing"
     assert ben.until(lambda m: m["type"] == "update" and m["view"]["round_number"] == 2)
+
+
+# ---- a rebuilt room knows who lost a turn -------------------------------------------------------------
+def claimed(preset: str, players: int) -> Room:
+    """A quick-match room of ``players`` people from different addresses, every seat claimed."""
+    room = Room("r", PRESETS[preset], [Seat("human") for _ in range(players)], 7, kind="quick")
+    for seat in range(players):
+        room.claim(seat, f"P{seat}")
+        room.claimed_by(seat, f"player{seat}", f"203.0.113.{seat}", None)
+    return room
+
+
+def test_a_room_rebuilt_from_its_log_knows_who_timed_out_and_keeps_its_clock():
+    room = claimed("points", 3)
+    room.start()
+    log = [LogEntry("start")]
+    assert room.match.rules.turn_seconds == RANKED_TURN_SECONDS and room.electors == [0, 1, 2]
+    seat = room.match.to_act
+    action = TimeOut(room.match.legal_actions(seat)[0])
+    room.apply(seat, action)
+    log.append(LogEntry("action", seat, str(action)))
+    assert seat not in room.electors and room.lost_turns == {seat: 1}
+    rebuilt = claimed("points", 3)
+    rebuilt.replay(log)
+    assert rebuilt.clocked and seat not in rebuilt.electors
+    assert rebuilt.lost_turns == {}  # who is absent is not rebuilt: a restarted server counts afresh
+
+
+def test_the_clocks_accept_between_two_deals_is_replayed_as_a_lost_turn():
+    room = claimed("points", 2)
+    room.start()
+    log = [LogEntry("start")]
+    rng = random.Random(3)
+    while room.state == "playing":
+        seat = room.match.to_act
+        action = rng.choice([a for a in room.match.legal_actions(seat) if not isinstance(a, TimeOut)])
+        room.apply(seat, action)
+        log.append(LogEntry("action", seat, str(action)))
+    assert room.state == "round_over"
+    log += [LogEntry("accept", 0), LogEntry("accept", 1, "clock")]  # the server asked for seat 1
+    rebuilt = claimed("points", 2)
+    rebuilt.replay(log)
+    assert all(s.accepted for s in rebuilt.seats) and rebuilt.electors == [0]
