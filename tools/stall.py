@@ -78,6 +78,7 @@ class Side:
         elif kind == "joined":
             self.room_id, self.seat = message["room"], message["seat"]
             self.key = message.get("key") or self.key
+        message["_at"] = time.monotonic()  # when it came (not part of the protocol)
         self.heard.append(message)
         return message
 
@@ -151,20 +152,23 @@ def play_game(url: str, index: int, patience: int, seconds: float, rng: random.R
             if message.get("autopilot") and game.autopilot_after is None:
                 game.autopilot_after = game.timed_out
         staller.heard.clear()
+        for message in honest.heard:  # the staller's turns, timed as the honest player heard them
+            if message.get("type") != "update" or message["view"]["status"] != "playing":
+                continue
+            if message["view"]["to_act"] == staller.seat:
+                if waiting_since is None:
+                    waiting_since = message["_at"]
+                    first_stall = first_stall if first_stall is not None else waiting_since
+            elif waiting_since is not None:
+                game.waits.append(message["_at"] - waiting_since)
+                waiting_since = None
+        honest.heard.clear()
         view = honest.view
         if view is None:
             continue
         if view["status"] != "playing":
             game.over_early = True
             break
-        now = time.monotonic()
-        if view["to_act"] == staller.seat and not staller.autopilot:
-            if waiting_since is None:
-                waiting_since = now
-                first_stall = first_stall if first_stall is not None else now
-        elif waiting_since is not None:
-            game.waits.append(now - waiting_since)
-            waiting_since = None
         if game.autopilot_after is not None or game.timed_out >= patience:
             break
         if view["to_act"] == honest.seat:
@@ -172,6 +176,8 @@ def play_game(url: str, index: int, patience: int, seconds: float, rng: random.R
             ref = f"a{honest.sent}"
             honest.send(type="action", action=rng.choice(view["legal"]), ref=ref)
             honest.until(lambda m, ref=ref: m.get("ref") == ref)
+    if waiting_since is not None:  # still waiting on the staller when the honest player gives up
+        game.waits.append(time.monotonic() - waiting_since)
     if first_stall is not None:
         game.stalled_for = time.monotonic() - first_stall
     room, seat, key = honest.room_id, honest.seat, honest.key
@@ -205,7 +211,8 @@ def report(games: list[Game], clock: float) -> None:
     for i, game in enumerate(games, 1):
         longest = max(game.waits, default=0.0)
         print(f"game {i}: ranked {game.ranked}; the staller's turns: waited on {len(game.waits)}, longest "
-              f"{longest:.1f} s (the rules: at most the clock, {clock:g} s); the clock played "
+              f"{longest:.1f} s (the rules: the clock, {clock:g} s, plus the messages' way); "
+              f"the clock played "
               f"{game.timed_out}, the autopilot after {game.autopilot_after} (the rules: {AUTOPILOT_AFTER}); "
               f"stalled {game.stalled_for:.1f} s before the honest player left"
               + ("; the game ended first" if game.over_early else ""))
@@ -218,7 +225,8 @@ def report(games: list[Game], clock: float) -> None:
     ranked = [g for g in games if g.ranked and not g.over_early]
     waits = [w for g in ranked for w in g.waits]
     print(f"in all: {len(games)} games, {len(ranked)} ranked and stalled; longest wait on the staller "
-          f"{max(waits, default=0.0):.1f} s (allowed {clock:g} s); honest players abandoned "
+          f"{max(waits, default=0.0):.1f} s (allowed: the clock, {clock:g} s, plus the messages' way); "
+          f"honest players abandoned "
           f"{sum(bool(g.leaver_abandoned) for g in ranked)} (allowed 0), penalised "
           f"{sum(g.points.get('honest', 0) < 0 for g in ranked)} (allowed 0); stallers abandoned "
           f"{sum(bool(g.staller_abandoned) for g in ranked)} of {len(ranked)}, penalised "
@@ -263,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             if server is not None:
                 server.terminate()
                 server.wait(10)
-    clock = args.clock if args.url is None else float(RANKED_TURN_SECONDS)
+    clock = args.clock if args.url is None else float(RANKED_TURN_SECONDS)  # (the most a server may run)
     print(f"stall: {args.games} quick-match duel(s), the staller never moves, the honest player leaves after "
           f"{args.patience} of the staller's turns lost to the clock; the ranked clock {clock:g} s")
     report(games, clock)
