@@ -322,6 +322,7 @@ def test_a_player_who_lost_a_turn_to_the_clock_votes_on_no_abandon(server, clock
     clock.advance(ABANDON_AFTER)
     status = ben.until(lambda m: m["type"] == "room" and m["seats"][ana.seat].get("abandoned"))
     assert status["votes"][0]["voters"] == 1  # Ben only: Cid timed out in this game
+    assert status["electors"] == [ben.seat]
     cid.send(type="vote", seat=ana.seat, penalise=True)
     assert cid.until(lambda m: m["type"] == "error")["code"] == "no_vote"
     ben.send(type="vote", seat=ana.seat, penalise=False)

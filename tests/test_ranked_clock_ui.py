@@ -85,3 +85,32 @@ def test_while_the_other_side_plays_leaving_still_warns_of_the_abandon():
     texts = leave_dialog_texts(app)
     assert any("5 minutes" in t for t in texts) and not any("no abandon" in t for t in texts)
     close_online_app(app)
+
+
+class VotingRoom(StakesRoom):
+    """A ranked duel whose other player (seat 1) abandoned; the status names who may vote."""
+
+    electors: list[int] | None = None
+
+    def _room_status(self) -> None:
+        super()._room_status()
+        if self.electors is not None:
+            self.inbox[-1]["electors"] = self.electors
+
+
+def test_a_player_who_lost_a_turn_to_the_clock_is_not_asked_to_vote():
+    app = make_app((1024, 600), player_name="Ana")
+    room = VotingRoom(make_match("duel", ["3H 9C", "5S 9D"], "7H", "KD QD JD TD 2C 3C 4D 5D"))
+    table, controller = table_for(app, room)
+    room.votes = [{"seat": 1, "yes": 0, "no": 0, "voters": 0, "voted": [], "penalised": False}]
+    room.electors = []  # Ana lost a turn to the clock in this game: the server says she does not vote
+    room.tell()
+    for _ in range(5):
+        app.frame(STEP)
+    assert controller.vote_due is None and top_name(app) == "TableScene"
+    room.electors = [0]
+    room.tell()
+    for _ in range(5):
+        app.frame(STEP)
+    assert controller.vote_due == 1 and top_name(app) == "VoteScene"
+    close_online_app(app)

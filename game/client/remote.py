@@ -244,6 +244,9 @@ class RemoteController:
         me = seats[self.viewer]
         if not isinstance(me, dict) or me.get("kind") != "human":
             return None
+        electors = status.electors if status is not None else None
+        if isinstance(electors, list) and self.viewer not in electors:
+            return None  # the server says this player does not vote (they lost a turn to the clock)
         for vote in votes:
             if not isinstance(vote, dict) or type(vote.get("seat")) is not int:
                 continue

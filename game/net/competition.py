@@ -52,6 +52,7 @@ class RankedStatus(TypedDict):
     takeover: list[dict[str, Any]] | None  # each seat away from a game under way: seconds before a takeover
     earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
     absent: list[int] | None  # a ranked game under way: the people absent from it (`Competition.absent`)
+    electors: list[int] | None  # while there are votes: the seats that may vote (`rooms.Room.electors`)
 
 
 class Competition:
@@ -219,7 +220,7 @@ class Competition:
         absent = self.told[room.room_id] = self.absentees(room)
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
                 "earned": [points.get(seat) for seat in range(room.players)] if points else None,
-                "absent": absent or None}
+                "absent": absent or None, "electors": room.electors if votes else None}
 
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, message: Vote) -> None:

@@ -199,6 +199,7 @@ class RoomStatus(ServerMessage):
     takeover: list[dict[str, Any]] | None = wire()
     earned: list[int | None] | None = wire()
     absent: list[int] | None = wire()
+    electors: list[int] | None = wire()
 
     def seat_rows(self) -> list[SeatRow | None]:
         """Each seat as read (None for one that is no object: the others keep their numbers)."""
