@@ -174,7 +174,11 @@ def test_leaving_while_the_other_side_is_away_on_its_turn_is_no_abandon(server, 
     honest_plays_until_stallers_turn(ana, ben)
     ben.close()  # away on his turn: the game waits on him
     ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [ben.seat])
-    clock.advance(AWAY_ABSENT)  # he has been away as long as two turns of the clock
+    clock.advance(AWAY_ABSENT - 1)
+    ana.drain(0.2)
+    assert ana.room.get("absent") is None
+    clock.advance(1)  # he has been away as long as two turns of the clock: the room says he is absent
+    ana.until(lambda m: m["type"] == "room" and m.get("absent") == [ben.seat])
     seat = ana.seat
     ana.close()
     watcher = Peer(server.port, 10, address="203.0.113.1")
@@ -273,6 +277,8 @@ def test_coming_back_for_a_moment_does_not_start_the_time_away_again(server, clo
     again = Peer(server.port, 15, address="198.51.100.2")
     again.hello(key=ben.player_key)
     assert again.join(room, seat=seat, key=key)["type"] == "joined"
+    ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [])
+    ana.drain(0.2)  # (what the room said of his first absence is read: the next status is fresh)
     again.close()  # back for a moment, on his turn, then away again
     ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
     clock.advance(10)
@@ -295,6 +301,7 @@ def test_a_player_who_plays_between_two_absences_has_the_whole_time_again(server
     assert again.my_turn and again.play_one()["type"] == "update"  # he plays on: he is no staller
     if again.view["status"] != "playing":
         return  # that move ended the game: nothing left to abandon
+    ana.drain(0.2)  # (what the room said of his first absence is read: the next status is fresh)
     again.close()
     status = ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
     assert status["takeover"] == [{"seat": seat, "left": ABANDON_AFTER}]

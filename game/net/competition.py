@@ -62,9 +62,10 @@ class Competition:
         self.service = service
         self.ranking = ranking
         self.abandons = Abandons()
-        self.alarm = Alarm(service.clock, self.abandons.due, self._ring)
+        self.alarm = Alarm(service.clock, self._due, self._ring)
         self.excused: set[tuple[str, int]] = set()  # left a game the others stalled: no abandon
         self.told: dict[str, list[int]] = {}  # room id -> the absent seats its last status said
+        self.announced: set[tuple[str, int]] = set()  # away long enough to be absent: the room was told
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -116,6 +117,7 @@ class Competition:
         now = self.service.clock.now()
         self.abandons.back(room, seat, now)
         self.excused.discard((room.room_id, seat))
+        self.announced.discard((room.room_id, seat))
         self.abandons.watch(room, now)
         for other in room.voters:  # (the one excused stays so while away)
             if (room.room_id, other) in self.excused:
@@ -184,10 +186,27 @@ class Competition:
         self.abandons.forget(room_id)
         self.excused = {k for k in self.excused if k[0] != room_id}
         self.told.pop(room_id, None)
+        self.announced = {k for k in self.announced if k[0] != room_id}
         self.alarm.replan()
+
+    def _due(self) -> float | None:
+        """When the next seat is lost, or the next person away becomes absent (the room is told)."""
+        away = self.abandons.away
+        times = [since + AWAY_ABSENT for key, since in away.items() if key not in self.announced]
+        lost = self.abandons.due()
+        if lost is not None:
+            times.append(lost)
+        return min(times, default=None)
 
     def _ring(self) -> None:
         service = self.service
+        now = service.clock.now()
+        for key, since in list(self.abandons.away.items()):  # away long enough: absent, say so
+            if key not in self.announced and since + AWAY_ABSENT <= now:
+                self.announced.add(key)
+                room = service.rooms.get(key[0])
+                if room is not None:
+                    self.check_absent(room)
         for room_id, seat in self.abandons.overdue(service.clock.now()):
             room = service.rooms.get(room_id)
             if room is None or not Abandons.counts(room) or seat not in room.voters:
