@@ -2,14 +2,22 @@
 
 The scenario (any key but ``preset`` may be left out)::
 
-    {"preset": "duel", "options": {...}, "seats": 2, "deck": ["7H", ...],
+    {"preset": "duel", "options": {...}, "seats": 2, "deck": ["7H", ...], "rest": "shuffled",
      "seed": 0, "first": 0, "actions": ["play 7H", "draw", "suit S", "2: denounce 0"]}
 
 ``deck`` is top first: dealt one card at a time round the table from the first
 player, then the next card starts the discard pile and the rest is the draw pile.
-An action acts for the seat to act; ``"N: action"`` acts for seat N (a denounce out
-of turn). When a round ends and actions remain, the next round is dealt (shuffled
-from the seed). The output is one JSON object (see `outcome`).
+A deck that lists fewer cards than the rule set's is refused, naming the missing
+cards, unless ``rest`` says what follows them: ``"shuffled"`` (the missing cards,
+shuffled from the seed: a real deck whose top is set by hand) or ``"none"`` (a game of
+the listed cards only). An action acts for the seat to act; ``"N: action"`` acts for
+seat N (a denounce out of turn). When a round ends and actions remain, the next round
+is dealt (shuffled from the seed). The output is one JSON object (see `outcome`).
+
+Card codes and actions are exact: written as the notation writes them (``7H``, not
+``7h``, ``7 H`` or ``10H``; ``play 7H``, not ``Play 7h``); anything else is refused with
+the exact form to write. A UTF-8 byte-order mark at the start of the file (Windows'
+Notepad writes one) is ignored, and a note on standard error says so.
 
 Exit codes: 0 done; 2 a malformed file (the message says what is wrong) or an
 illegal action (the message names its index, counting from 0, and the reason), always
@@ -20,8 +28,11 @@ not a way to leave a field out. A file over 1 MiB, a number of more than 20 digi
 
 from __future__ import annotations
 
+import codecs
 import json
+import random
 import sys
+from collections import Counter
 from typing import Any, Final
 
 from game.cli import CommandParser, print_out, shown
@@ -42,7 +53,12 @@ from game.engine import (
 )
 from game.engine.actions import Action
 
-KEYS = {"preset", "options", "seats", "deck", "seed", "first", "actions"}
+KEYS = {"preset", "options", "seats", "deck", "rest", "seed", "first", "actions"}
+RESTS: Final = ("shuffled", "none")
+"""What ``rest`` may say follows a deck that lists fewer cards than the rule set's."""
+MISSING_SHOWN: Final = 6
+"""Missing cards a refused short deck names (the rest are counted)."""
+BOM_NOTE: Final = "note: a UTF-8 byte-order mark at the start of the file was ignored"
 MAX_BYTES: Final = 1 << 20
 """The largest scenario read (1 MiB: some 100,000 actions); a bigger file is refused unread."""
 MAX_DIGITS: Final = 20
@@ -133,24 +149,44 @@ def _rules(data: dict[str, Any]) -> Rules:
         raise ScenarioError(str(exc)) from None
 
 
-def _deck(data: dict[str, Any], rules: Rules) -> list[Card] | None:
+def _deck(data: dict[str, Any], rules: Rules, seed: int) -> list[Card] | None:
+    rest = data.get("rest")
+    if "rest" in data and rest not in RESTS:
+        raise ScenarioError(f'"rest" must be "shuffled" or "none", not {_shown(rest)}')
     if "deck" not in data:
+        if "rest" in data:
+            raise ScenarioError('"rest" says what follows the cards of "deck": give "deck" too')
         return None
     deck = data["deck"]
     if type(deck) is not list or not all(type(c) is str for c in deck):
         raise ScenarioError(f'"deck" must be a list of card codes such as "7H", not {_shown(deck)}')
-    most = len(deck_for(rules.deck))
-    if len(deck) > most:
-        raise ScenarioError(f"deck: the {rules.deck} deck has {most} cards; this one lists {len(deck):,}")
+    full = deck_for(rules.deck)
+    if len(deck) > len(full):
+        raise ScenarioError(f"deck: the {rules.deck} deck has {len(full)} cards; this one lists "
+                            f"{len(deck):,}")
     cards = []
-    for code in deck:
+    for index, code in enumerate(deck):
         try:
             if len(code) > MAX_CARD:
                 raise ValueError(f"not a card: {shown(code)}")
-            cards.append(parse_card(code))
+            card = parse_card(code)
         except ValueError as exc:
             raise ScenarioError(f"deck: {exc}") from None
-    return cards
+        if card.code != code:
+            raise ScenarioError(f"deck[{index}]: {shown(code)} is not a card code as the rules write it; "
+                                f"write {card.code!r} (codes are exact: see docs/rules.md)")
+        cards.append(card)
+    missing = list((Counter(full) - Counter(cards)).elements())
+    if not missing or rest == "none" or Counter(cards) - Counter(full):
+        return cards  # (a card more than the deck holds: the engine's check names it)
+    if rest == "shuffled":
+        random.Random(seed).shuffle(missing)
+        return cards + missing
+    named = ", ".join(card.code for card in missing[:MISSING_SHOWN])
+    more = f" and {len(missing) - MISSING_SHOWN:,} more" if len(missing) > MISSING_SHOWN else ""
+    raise ScenarioError(f"deck: the {rules.deck} deck has {len(full)} cards; this one lists {len(deck)} "
+                        f"(missing {named}{more}): list them, or add \"rest\": \"shuffled\" or \"none\" "
+                        "(docs/replay.md)")
 
 
 def _actions(data: dict[str, Any]) -> list[str]:
@@ -193,7 +229,7 @@ def load_scenario(data: Any) -> tuple[Match, list[str]]:
     first = data.get("first")
     if "first" in data and type(first) is not int:
         raise ScenarioError(f'"first" must be a seat number, not {_shown(first)}')
-    deck = _deck(data, rules)
+    deck = _deck(data, rules, seed)
     actions = _actions(data)
     try:
         match = Match(rules, seats, seed, deck=deck, first=first)
@@ -214,7 +250,10 @@ def parse_step(text: str) -> tuple[int | None, Action]:
         if not head.strip().isdigit():
             raise ValueError(f"bad seat {head.strip()!r} before ':'")
         seat = int(head)
-    return seat, parse_action(text)
+    action = parse_action(text)
+    if str(action) != text.strip():  # the engine forgives case; a scenario is exact
+        raise ValueError(f"write it as the notation does: {str(action)!r}")
+    return seat, action
 
 
 def run_actions(match: Match, actions: list[str]) -> None:
@@ -259,7 +298,8 @@ def outcome(match: Match) -> dict[str, Any]:
 
 
 def read_scenario(name: str) -> str:
-    """The text of scenario file ``name`` (``-``: standard input), read up to `MAX_BYTES`.
+    """The text of scenario file ``name`` (``-``: standard input), read up to `MAX_BYTES`, as it is
+    (a UTF-8 byte-order mark at its start is kept: `without_bom`).
 
     Raises:
         ScenarioError: unreadable, larger than `MAX_BYTES`, or not UTF-8.
@@ -274,11 +314,18 @@ def read_scenario(name: str) -> str:
         raise ScenarioError(f"cannot read {name}: {exc.strerror or exc}") from None
     if len(raw) > MAX_BYTES:
         raise ScenarioError(f"{name} is larger than {MAX_BYTES >> 20} MiB: not a scenario")
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise ScenarioError(f"{name} is UTF-16 text (its byte-order mark says so): save it as UTF-8")
     try:
-        return raw.decode("utf-8-sig")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"{name} is not valid JSON: it is not UTF-8 text ({exc.reason} "
                             f"at byte {exc.start})") from None
+
+
+def without_bom(text: str) -> tuple[str, bool]:
+    """``text`` without the UTF-8 byte-order mark it may start with, and whether it did."""
+    return (text[1:], True) if text.startswith("\ufeff") else (text, False)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -291,6 +338,9 @@ def main(argv: list[str] | None = None) -> int:
     except ScenarioError as exc:
         print(exc, file=sys.stderr)
         return 2
+    text, bom = without_bom(text)
+    if bom:
+        print(f"{args.file}: {BOM_NOTE}", file=sys.stderr)
     try:
         data = read_json(text)
     except ScenarioError as exc:

@@ -14,9 +14,10 @@ once and a `ManualClock` that moves only when a script says so) and writes it to
 
 `tests/test_protocol_replay.py` replays each file's client frames against today's
 server and holds every server frame to the recorded one, byte for byte. What is
-random by design (room ids and seat keys come from `secrets`, never from the seeded
-generator: they must not be guessable) is written as ``ROOM-1``, ``KEY-1``… in order of
-first appearance (`Placeholders`); the replay puts this run's values back into the
+random by design (room ids, seat keys and players' tags come from `secrets`, never from
+the seeded generator: they must not be guessable) is written as ``ROOM-1``, ``KEY-1``,
+``TAG-1``… in order of first appearance (`Placeholders`; a tag also where a text names
+it, as a history's ``Ana #TAG-1``); the replay puts this run's values back into the
 client frames it sends. Nothing else is normalised.
 
 Re-record (only when the protocol changes on purpose) and review the diff.
@@ -62,11 +63,12 @@ def open_peer(port: int, address: str | None) -> ClientConnection:
 
 
 class Placeholders:
-    """Room ids and seat keys (random by design) as ``ROOM-n``/``KEY-n``, both ways."""
+    """Room ids, seat keys and tags (random by design) as ``ROOM-n``/``KEY-n``/``TAG-n``, both ways."""
 
     def __init__(self) -> None:
         self.real: dict[str, str] = {}  # real value -> placeholder
-        self.counts = {"ROOM": 0, "KEY": 0}
+        self.tags: dict[str, str] = {}  # real tag -> placeholder (replaced inside texts too)
+        self.counts = {"ROOM": 0, "KEY": 0, "TAG": 0}
 
     def _learn(self, value: Any, kind: str) -> None:
         if isinstance(value, str) and value not in self.real:
@@ -87,9 +89,25 @@ class Placeholders:
             if message.get("type") == "lobby":
                 for listed in message.get("rooms") or []:
                     self._learn(listed.get("room"), "ROOM")
+            self._learn_tags(message)
         for real, placeholder in self.real.items():
             text = text.replace(f'"{real}"', f'"{placeholder}"')
+        for real, placeholder in self.tags.items():
+            text = text.replace(f'#{real}"', f'#{placeholder}"').replace(f'"{real}"', f'"{placeholder}"')
         return text
+
+    def _learn_tags(self, value: Any) -> None:
+        """Every ``tag`` field anywhere in a message (a profile, seats, the lobby, a leaderboard)."""
+        if isinstance(value, dict):
+            tag = value.get("tag")
+            if isinstance(tag, str) and tag and tag not in self.tags:
+                self.counts["TAG"] += 1
+                self.tags[tag] = f"TAG-{self.counts['TAG']}"
+            for item in value.values():
+                self._learn_tags(item)
+        elif isinstance(value, list):
+            for item in value:
+                self._learn_tags(item)
 
     def client_frame(self, text: str) -> str:
         """A recorded client frame with this run's real values put back."""
@@ -547,9 +565,47 @@ def reactions() -> Recorder:
     return rec
 
 
+def fair_seats() -> Recorder:
+    """One seat at a time (issue 32): a guest of a public room is refused a second seat and a quick
+    match on another connection; a stranger and a guest cannot free seats, the owner can (its person is
+    told, and the seat is free); a guest away 60 s loses the seat and is told so with its key."""
+    rec = Recorder("fair_seats", BASE)
+    rec.open("ana", "203.0.113.1")
+    rec.send("ana", _type("profile"), type="hello", player="a" * 32, name="Ana")
+    rec.send("ana", _type("joined"), type="create", preset="classic", options={},
+             seats=[HUMAN, HUMAN, HUMAN, HUMAN], public=True, ref="c1")
+    rec.open("cid", "203.0.113.3")
+    rec.send("cid", _type("profile"), type="hello", player="c" * 32, name="Cid")
+    rec.send("cid", _type("joined"), type="create", preset="duel", options={}, seats=[HUMAN, HUMAN],
+             public=True)
+    rec.open("ben", "203.0.113.2")
+    rec.send("ben", _type("profile"), type="hello", player="b" * 32, name="Ben")
+    rec.send("ben", _type("joined"), type="join", room=rec.ph("ana", "room"))
+    rec.open("ben2", "203.0.113.2")
+    rec.send("ben2", _type("profile"), type="hello", player="b" * 32)
+    rec.send("ben2", _type("error"), type="join", room=rec.ph("cid", "room"))  # one_seat
+    rec.send("ben2", _type("error"), type="queue", preset="duel", players=2)  # one_seat
+    rec.send("ben2", _type("error"), type="free_seat", seat=1)  # not_joined
+    rec.send("ben", _type("error"), type="free_seat", seat=0, ref="f0")  # not_owner
+    rec.send("ana", _type("error"), type="free_seat", seat="1")  # bad_message
+    rec.send("ana", _type("room"), type="free_seat", seat=rec.ph("ben", "seat"), ref="f1")
+    rec.send("ben2", _type("joined"), type="join", room=rec.ph("ana", "room"))
+    rec.close("ben2")
+    rec.advance(59)
+    rec.advance(1)
+    rec.open("back", "203.0.113.2")
+    rec.send("back", _type("error"), type="join", room=rec.ph("ana", "room"), seat=rec.ph("ben2", "seat"),
+             key=rec.ph("ben2", "key"))  # seat_freed
+    rec.close("back")
+    rec.close("ben")
+    rec.close("cid")
+    rec.close("ana")
+    return rec
+
+
 SESSIONS: dict[str, Callable[[], Recorder]] = {
     "duel": duel, "quick_computer": quick_computer, "ranked_abandon": ranked_abandon, "errors": errors,
-    "quotas": quotas, "reactions": reactions}
+    "quotas": quotas, "reactions": reactions, "fair_seats": fair_seats}
 
 
 # ---- replaying ----------------------------------------------------------------------------------------

@@ -177,7 +177,7 @@ def test_a_data_folder_that_cannot_be_made_is_refused():
 def test_good_flags_of_the_game_still_pass():
     done = command("main.py", "--size", "1600x900", "--cores", "2", "huit://127.0.0.1:8765/room", "--help")
     assert done.code == 0, done.stderr
-    assert "--size" in done.stdout and "1024x600 to 3840x2160" in done.stdout
+    assert "--size" in done.stdout and "1024x600 to 3840x2160" in " ".join(done.stdout.split())
 
 
 def test_the_game_starts_with_good_flags_and_makes_its_data_folder(tmp_path, monkeypatch):
@@ -383,3 +383,38 @@ def test_the_data_folder_names_the_flag_or_the_variable_it_came_from(tmp_path, m
     make_data_dir(tmp_path / "a" / "b")
     assert (tmp_path / "a" / "b").is_dir()
     make_data_dir(tmp_path / "a" / "b")  # already there: nothing to do
+
+
+# ---- one rule for every window-size flag ------------------------------------------------------------
+SIZE_COMMANDS = [("main.py",), ("-m", "tools.shots", "OUT"), ("-m", "tools.client_bench")]
+
+
+@pytest.mark.parametrize("prog", SIZE_COMMANDS)
+@pytest.mark.parametrize(("size", "message"), [
+    ("800X600", "argument --size: the window must be from 1024x600 to 3840x2160, not '800X600'"),
+    ("800×600", "argument --size: the window must be from 1024x600 to 3840x2160, not '800×600'"),
+    ("1280*800", "argument --size: size must look like 1280x800 (x, X or × between the numbers), not "
+                 "'1280*800'"),
+    ("1280 800", "argument --size: size must look like 1280x800"),
+    ("1280x800px", "argument --size: size must look like 1280x800"),
+])
+def test_every_size_flag_refuses_a_bad_size_in_one_line_by_the_same_rule(prog, size, message):
+    line = refusal(command(*prog, "--size", size))
+    assert line.split(": error: ", 1)[1].startswith(message)
+
+
+@pytest.mark.parametrize("prog", SIZE_COMMANDS)
+def test_every_size_flag_takes_x_capital_x_and_the_multiplication_sign_alike_and_says_so(prog):
+    for size in ("1280x800", "1280X800", "1280×800", " 1280 × 800 "):
+        # --lang zz is refused after --size was read: the one line names --lang, not the size
+        done = command(*prog, "--size", size, "--lang", "zz")
+        assert "--size" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    text = " ".join(command(*prog, "--help").stdout.split())
+    assert "WIDTHxHEIGHT in pixels, e.g. 1600x900: whole numbers in ASCII digits, the sign x, X or ×" in text
+    assert "from 1024x600 to 3840x2160" in text
+
+
+def test_the_window_size_rule_reads_each_sign_to_the_same_size():
+    from game.client.window import parse_size
+
+    assert parse_size("1280x800") == parse_size("1280X800") == parse_size("1280×800") == (1280, 800)

@@ -106,7 +106,7 @@ LAYERS: Final[dict[str, Layer]] = {
     # The room pages speak the game's languages: the catalogues' reader (standard library only).
     "game.net": Layer(game=("game.engine", "game.ai", "game.play", "game.saves", "game.cli",
                             "game.client.catalogues"),
-                      third_party=("websockets",)),
+                      third_party=("websockets", "disarm")),  # disarm: Unicode UTS #39 data for names
     "game.client": Layer(game=ANY_GAME, third_party=("pygame", "pygame_gui")),
     "game.replay": Layer(game=("game.engine", "game.ai", "game.cli")),
     "game.text": Layer(game=("game.engine", "game.ai")),

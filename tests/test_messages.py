@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from game.engine import PRESETS
 from game.net import messages as m
+from game.net.profiles import name_problem
 from game.net.protocol import LATER_TYPES, MAX_MESSAGE, TYPES, Refusal
 from tests.protocol_sessions import DATA, lines
 
@@ -142,7 +143,10 @@ def test_decode_refuses_a_frame_too_large_before_reading_it():
     assert refused.value.code == "too_large"
 
 
-NAMES = st.text(st.characters(codec="utf-8", categories=["L", "N"]), min_size=1, max_size=24)
+# Names of one writing system (Latin letters and digits, with their accents): what the rules of names
+# accept (`profiles.name_problem`: mixed scripts, compatibility forms and the like are refused).
+NAMES = st.text(st.characters(codec="utf-8", categories=["L", "N"], max_codepoint=0x24F), min_size=1,
+                max_size=24).filter(lambda name: name_problem(name) is None)
 REFS = st.none() | st.integers(-10**9, 10**9) | st.text(st.characters(codec="utf-8", categories=["L", "N"]),
                                                          max_size=64)
 SEATS = st.lists(st.sampled_from([m.SeatRequest(kind="human"), m.SeatRequest(kind="computer", level="easy"),

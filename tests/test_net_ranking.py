@@ -254,7 +254,7 @@ CREATE TABLE log (room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE, seq
 
 
 @pytest.mark.parametrize("version", [0, 1])
-def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms(tmp_path, version):
+def test_a_database_of_an_earlier_version_is_brought_to_the_current_version_with_its_rooms(tmp_path, version):
     import json
     import sqlite3
     import stat
@@ -279,13 +279,13 @@ def test_a_database_of_an_earlier_version_is_brought_to_version_2_with_its_rooms
         assert broken == [] and [r.room_id for r in rooms] == ["old"]
         room = rooms[0]
         assert room.kind == "private" and room.ranked is False and room.seats[0].player is None
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 2
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
         assert store.db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0] == 0
         assert store.db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
     finally:
         store.close()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    again = SQLiteRoomStore(path)  # and it opens as version 2 from then on
+    again = SQLiteRoomStore(path)  # and it opens as the current version from then on
     again.close()
 
 

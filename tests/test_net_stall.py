@@ -397,3 +397,28 @@ def test_the_clocks_accept_between_two_deals_is_replayed_as_a_lost_turn():
     rebuilt = claimed("points", 2)
     rebuilt.replay(log)
     assert all(s.accepted for s in rebuilt.seats) and rebuilt.electors == [0]
+
+
+def test_a_ranked_room_restored_from_its_snapshot_keeps_its_clock_and_who_timed_out():
+    import json
+
+    from game.net.room_snapshot import restore, snapshot
+
+    room = claimed("points", 2)
+    room.start()
+    seat = room.match.to_act
+    room.apply(seat, TimeOut(room.match.legal_actions(seat)[0]))  # a turn lost to the clock in deal 1
+    rng = random.Random(5)
+    while room.state == "playing":
+        who = room.match.to_act
+        room.apply(who, rng.choice([a for a in room.match.legal_actions(who) if not isinstance(a, TimeOut)]))
+    assert room.state == "round_over" and room.match.target  # the game goes on into deal 2
+    data = json.loads(json.dumps(snapshot(room)))
+    fresh = claimed("points", 2)
+    restore(fresh, data)
+    assert fresh.clocked and fresh.match.rules.turn_seconds == RANKED_TURN_SECONDS
+    assert seat not in fresh.electors and fresh.timed_out == room.timed_out
+    older = {k: v for k, v in data.items() if k != "timed_out"}  # a snapshot written before issue 32
+    again = claimed("points", 2)
+    restore(again, older)
+    assert again.clocked and again.timed_out == {}

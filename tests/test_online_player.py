@@ -16,7 +16,7 @@ from game.client.scenes.server_lobby import ServerLobbyScene
 from game.client.scenes.table import TableScene
 from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
-from game.net.profiles import player_id, tag_of
+from game.net.profiles import player_id
 from game.net.ranking import ABANDON_AFTER
 from game.saves.player import KEY, server_address, server_key
 from tests.client_support import close_online_app, make_app, press, run_until, top_name
@@ -84,8 +84,8 @@ def test_two_servers_know_this_device_as_two_different_players(app, servers):
     key_second = app.store.player.read().key_for("127.0.0.1", second.port)
     assert key_first != key_second and secret not in (key_first, key_second)
     # What each server knows the player by is that server's key, and no other.
-    assert on_first["tag"] == tag_of(player_id(key_first)) and on_first["created"] is True
-    assert on_second["tag"] == tag_of(player_id(key_second)) and on_second["created"] is True
+    assert first.server.profiles.get(player_id(key_first)).tag == on_first["tag"] and on_first["created"]
+    assert second.server.profiles.get(player_id(key_second)).tag == on_second["tag"] and on_second["created"]
     # The same server again: the same player.
     again = visit(app, first.port)
     assert (again["tag"], again["created"]) == (on_first["tag"], False)

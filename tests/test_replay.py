@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from game import replay
-from game.engine import PRESETS, Match, parse_action, parse_cards
+from game.engine import PRESETS, Match, deck_for, parse_action, parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = {"status", "to_act", "legal", "hands", "top", "suit", "draw_pile", "direction",
@@ -84,7 +84,7 @@ SEAT1 = ["KD", "QS", "JD", "3S", "2D", "3D", "4D"]
 
 
 def duel(*actions: str, **more: Any) -> dict[str, Any]:
-    return {"preset": "duel", "deck": DUEL_DECK, "actions": list(actions), **more}
+    return {"preset": "duel", "deck": DUEL_DECK, "rest": "none", "actions": list(actions), **more}
 
 
 def test_duel_deals_the_explicit_deck_round_the_table_from_the_first_player(run):
@@ -145,7 +145,7 @@ TO_THE_END = ["play 5H", "play 2H", "play 6H", "draw", "draw", "play TH", "play 
 
 @pytest.mark.parametrize(("name", "points"), [("classic", [22, 0]), ("duel", [0, 0])])
 def test_a_round_played_to_the_end_reports_winner_and_points(run, name, points):
-    out = run({"preset": name, "seats": 2, "options": {"hand_size": 3}, "deck": SHORT_DECK,
+    out = run({"preset": name, "seats": 2, "options": {"hand_size": 3}, "deck": SHORT_DECK, "rest": "none",
                "actions": TO_THE_END}).output
     assert out == {
         "status": "match_over",
@@ -170,7 +170,7 @@ def test_actions_after_the_end_of_a_round_play_the_next_deal(run):
     assert match.round.to_act == 1  # the duel's first player alternates
     extra = str(match.legal_actions()[0])
     match.apply(parse_action(extra))
-    out = run({"preset": "duel", "options": {"hand_size": 3}, "deck": SHORT_DECK, "seed": 5,
+    out = run({"preset": "duel", "options": {"hand_size": 3}, "deck": SHORT_DECK, "rest": "none", "seed": 5,
                "actions": TO_THE_END + [extra]}).output
     assert out["status"] == "playing"
     assert out["result"] is None
@@ -185,12 +185,12 @@ JACK_DECK = ["JH", "2C", "5H", "3C", "9S", "4C", "7H", "KD", "QD"]
 
 
 def test_options_override_the_preset(run):
-    plain = run({"preset": "points", "options": {"hand_size": 3}, "deck": JACK_DECK,
+    plain = run({"preset": "points", "options": {"hand_size": 3}, "deck": JACK_DECK, "rest": "none",
                  "actions": ["play JH"]}).output
     assert plain["hands"] == [["5H", "9S"], ["2C", "3C", "4C"]]
     assert (plain["to_act"], plain["legal"]) == (1, ["draw"])
     skipping = run({"preset": "points", "options": {"hand_size": 3, "jacks_skip": True},
-                    "deck": JACK_DECK, "actions": ["play JH"]}).output
+                    "deck": JACK_DECK, "rest": "none", "actions": ["play JH"]}).output
     assert (skipping["to_act"], skipping["legal"]) == (0, ["play 5H"])  # seat 1 skipped
     assert skipping["draw_pile"] == 2 and skipping["top"] == "JH"
 
@@ -237,7 +237,7 @@ def colors(*actions: str, deck: list[str] = COLOR_DECK, clockwise: bool = True) 
     """A colours scenario at three seats; played clockwise (seat 0, 1, 2) unless told otherwise."""
     return {"preset": "colors", "seats": 3, "first": 0,
             "options": {"hand_size": 2, "counter_clockwise": not clockwise},
-            "deck": deck, "actions": list(actions)}
+            "deck": deck, "rest": "none", "actions": list(actions)}
 
 
 def test_colors_offers_the_card_call_with_two_cards(run):
@@ -306,7 +306,7 @@ ACTION_DECK = ["3H", "2C", "4H", "6C", "5S", "9D", "7D", "AS", "2S", "3S"]
 
 def test_timeout_is_accepted_by_the_action_preset_though_not_listed(run):
     scenario = {"preset": "action", "first": 0, "options": {"hand_size": 3},
-                "deck": ACTION_DECK}
+                "deck": ACTION_DECK, "rest": "none"}
     before = run(scenario).output
     assert "timeout" not in before["legal"]
     assert before["to_act"] == 0
@@ -373,9 +373,9 @@ def test_a_missing_file_is_refused(run, tmp_path):
     ({"preset": "duel", "options": {"runs": True}}, "does not apply to the duel rules"),
     ({"preset": "duel", "options": {"hand_size": "7"}}, "option hand_size must be a whole"),
     ({"preset": "duel", "deck": ["7H", "ZZ"] + DUEL_DECK[2:]}, "deck: not a card: 'ZZ'"),
-    ({"preset": "duel", "deck": DUEL_DECK[:10]}, "the explicit deck has 10 cards"),
-    ({"preset": "duel", "deck": ["7H"] + DUEL_DECK}, "has 1 of 7H"),
-    ({"preset": "duel", "deck": ["R5"] + DUEL_DECK}, "has 0 of R5"),
+    ({"preset": "duel", "deck": DUEL_DECK[:10], "rest": "none"}, "the explicit deck has 10 cards"),
+    ({"preset": "duel", "deck": ["7H"] + DUEL_DECK, "rest": "none"}, "has 1 of 7H"),
+    ({"preset": "duel", "deck": ["R5"] + DUEL_DECK, "rest": "none"}, "has 0 of R5"),
 ])
 def test_malformed_scenarios_exit_2_with_a_message(run, scenario, message):
     error = run(scenario).error
@@ -402,3 +402,79 @@ def test_a_reader_that_stops_early_ends_the_replay_quietly_with_exit_1(tmp_path)
         os.close(write)
     assert done.returncode == 1
     assert done.stderr == ""
+
+
+# ---- one rule each: the byte-order mark, the notation, a short deck ---------------------------------
+def standard_codes() -> list[str]:
+    return [card.code for card in deck_for("standard")]
+
+
+def test_a_utf8_byte_order_mark_is_ignored_and_said_on_standard_error(run, tmp_path):
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(duel("play 7H")).encode("utf-8"))
+    with_bom = run(path=path)
+    assert with_bom.code == 0
+    assert with_bom.stderr == f"{path}: {replay.BOM_NOTE}\n"
+    assert json.loads(with_bom.stdout) == run(duel("play 7H")).output
+
+
+def test_a_utf16_file_is_refused_naming_its_encoding(run, tmp_path):
+    path = tmp_path / "utf16.json"
+    path.write_bytes(json.dumps(duel()).encode("utf-16"))
+    assert run(path=path).error == f"{path} is UTF-16 text (its byte-order mark says so): save it as UTF-8"
+
+
+@pytest.mark.parametrize(("code", "exact"), [("7h", "7H"), ("10H", "TH"), ("td", "TD"), (" 7H", "7H")])
+def test_a_card_code_not_written_exactly_is_refused_with_the_code_to_write(run, code, exact):
+    deck = DUEL_DECK.copy()
+    place = deck.index(exact) if exact in deck else 0
+    deck[place] = code
+    error = run({"preset": "duel", "deck": deck, "rest": "none"}).error
+    assert error.endswith(f"deck[{place}]: {code!r} is not a card code as the rules write it; write "
+                          f"{exact!r} (codes are exact: see docs/rules.md)")
+
+
+@pytest.mark.parametrize(("action", "exact"), [("play 7h", "play 7H"), ("Draw", "draw"),
+                                                ("play  7H", "play 7H"), ("suit s", "suit S")])
+def test_an_action_not_written_exactly_is_refused_with_the_action_to_write(run, action, exact):
+    actions = ["play 7H"]  # the notation is checked before the rules: the seat or turn does not matter
+    error = run(duel(*actions, action)).error
+    assert error == f"action {len(actions)} ({action!r}): write it as the notation does: {exact!r}"
+
+
+def test_a_short_deck_is_refused_naming_the_missing_cards_unless_rest_says_what_follows(run):
+    error = run({"preset": "duel", "deck": DUEL_DECK}).error
+    assert error.endswith("deck: the standard deck has 52 cards; this one lists 19 (missing 2S, 4S, 5S, "
+                          '6S, 7S, 8S and 27 more): list them, or add "rest": "shuffled" or "none" '
+                          "(docs/replay.md)")
+    assert "missing 3D)" in run({"preset": "duel", "deck": [c for c in
+                                                              standard_codes() if c != "3D"]}).error
+
+
+def test_a_whole_deck_needs_no_rest_and_plays_as_listed(run):
+    codes = standard_codes()[::-1]
+    out = run({"preset": "duel", "deck": codes}).output
+    assert out["hands"][0] == sorted(out["hands"][0], key=codes.index) and out["draw_pile"] == 52 - 15
+    assert out["top"] == codes[14]
+
+
+def test_rest_shuffled_deals_the_listed_top_then_the_missing_cards_shuffled_from_the_seed(run):
+    shuffled = run(duel(rest="shuffled", seed=3)).output
+    listed = run(duel()).output  # rest none
+    assert shuffled["hands"] == listed["hands"] and shuffled["top"] == listed["top"]
+    assert (listed["draw_pile"], shuffled["draw_pile"]) == (4, 52 - 15)
+    piles = {seed: [c.code for c in replay.load_scenario(duel(rest="shuffled", seed=seed))[0].round.pile]
+             for seed in (3, 4)}
+    # the pile is drawn from its end: the listed cards (AS 5H 9C KC) first, then the missing ones
+    assert [p[-4:] for p in piles.values()] == [["KC", "9C", "5H", "AS"]] * 2
+    assert sorted(piles[3]) == sorted(piles[4]) and piles[3] != piles[4]  # the seed shuffles the rest
+    assert piles[3] == [c.code for c in replay.load_scenario(duel(rest="shuffled", seed=3))[0].round.pile]
+
+
+@pytest.mark.parametrize(("scenario", "message"), [
+    ({"preset": "duel", "deck": ["7H"], "rest": "all"}, '"rest" must be "shuffled" or "none", not "all"'),
+    ({"preset": "duel", "deck": ["7H"], "rest": None}, '"rest" must be "shuffled" or "none", not null'),
+    ({"preset": "duel", "rest": "shuffled"}, '"rest" says what follows the cards of "deck": give "deck" too'),
+])
+def test_rest_is_one_of_two_words_and_goes_with_a_deck(run, scenario, message):
+    assert run(scenario).error.endswith(message)

@@ -34,7 +34,7 @@ from game.net.clock import ManualClock
 from game.net.hosting import ServerThread
 from game.net.messages import REACTIONS
 from game.net.ranking import ABANDON_AFTER
-from tests.client_support import close_online_app, make_app, tap, top_name
+from tests.client_support import close_online_app, labels, make_app, tap, top_name
 from tests.net_support import Peer
 from tests.screen_support import (
     REST_LIMIT,
@@ -240,6 +240,30 @@ def walk_local(walk: Walk) -> None:
     walk.key(pygame.K_ESCAPE, "back to the menu")
 
 
+def walk_free_seat(walk: Walk, thread: ServerThread) -> None:
+    """The owner of a public room of three seats frees the seat a guest took (issue 32)."""
+    app = walk.app
+    app.settings.last_preset, app.settings.last_players = "classic", {"classic": 3}
+    start_menu(app)
+    walk.tap("Play with a friend")
+    walk.tap_starting("Public rooms", "the server's lobby")
+    walk.until(lambda: app.stack.top.profile is not None)
+    walk.tap_starting("Create", "the online form")
+    walk.tap_starting("Create", "the waiting room of three seats")
+    scene = app.stack.top
+    walk.until(lambda: scene.remote.status is not None)
+    guest = Peer(thread.port, address="203.0.113.9")
+    assert guest.hello("Cid")["type"] == "profile"
+    assert guest.join(str(scene.remote.room_id))["type"] == "joined"
+    walk.until(lambda: "Free the seat" in labels(app))
+    walk.check("the owner's waiting room, a guest seated")
+    walk.tap("Free the seat", "the guest's seat freed")
+    walk.until(lambda: "Free the seat" not in labels(app))
+    walk.check("the seat free again")
+    guest.close()
+    walk.key(pygame.K_ESCAPE, "the room left")
+
+
 def walk_online(walk: Walk, tmp_path: Path) -> None:
     """The online screens against a real server on 127.0.0.1: the lobby, the server's lobby and its
     leaderboard, the waiting room; a ranked duel (reactions, the countdown when the opponent leaves,
@@ -276,6 +300,7 @@ def walk_online(walk: Walk, tmp_path: Path) -> None:
         walk.until(lambda: app.stack.top.link is not None)
         walk.check("the waiting room with its link")
         walk.key(pygame.K_ESCAPE, "the room left")
+        walk_free_seat(walk, thread)
         # The vote: a ranked duel whose other player leaves.
         start_menu(app)
         walk.check("the menu")

@@ -41,7 +41,7 @@ import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ai import player_for  # noqa: E402
-from game.client import i18n, ui  # noqa: E402
+from game.client import i18n, stakes, ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.gui import GuiScene  # noqa: E402
@@ -49,7 +49,7 @@ from game.client.saving import mode_of  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Status, preset  # noqa: E402
-from game.net.messages import from_server  # noqa: E402
+from game.net.messages import Error, from_server  # noqa: E402
 from game.saves import Statistics  # noqa: E402
 from tests.support import act, make_match  # noqa: E402
 
@@ -208,9 +208,11 @@ def waiting_room():
              {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False},
              {"kind": "computer", "level": "hard", "name": "", "connected": True, "accepted": False}]
     controller.receive({"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0, "players": len(seats)})
+    controller.receive({"type": "profile", "name": "Maximilienne", "tag": "3F2", "avatar": 1, "xp": {},
+                        "created": False, "tokens": 999_999_999})  # the stake's line, at its longest
     controller.receive({"type": "room", "room": "q7Rk2mXa9LpZ", "preset": "action", "options": {},
                         "players": len(seats), "state": "waiting", "seats": seats, "waiting_for": [1, 4],
-                        "results": [], "deal": 1, "kind": "public", "ranked": False})
+                        "results": [], "deal": 1, "kind": "public", "ranked": False, "stake": 999_999_999})
     return controller
 
 
@@ -238,7 +240,8 @@ class OnlineRoom(QuietConnection):
             {"type": "room", "room": "q7Rk2mXa9LpZ", "preset": match.rules.name, "options": {},
              "players": match.players, "state": str(match.status), "seats": seats, "waiting_for": [],
              "results": [result_to_json(r) for r in match.results], "deal": 1, "kind": "public",
-             "ranked": True, "earned": [20] * match.players, **({"takeover": takeover} if takeover else {})},
+             "ranked": True, "earned": [20] * match.players, "stake": 10,
+             "tokens": [-999_999_999] * match.players, **({"takeover": takeover} if takeover else {})},
             {"type": "update", "room": "q7Rk2mXa9LpZ", "view": view_to_json(match.view(0)), "events": [],
              "timer": None}]
 
@@ -271,18 +274,18 @@ def server_lobby(app: App) -> Scene:
 
     scene = ServerLobbyScene(app, Server("club-de-huit.example.org", 65535, True),
                              connection=QuietConnection())  # type: ignore[arg-type]
-    scene.take(from_server({"type": "profile", "name": LONG_NAME, "tag": "3F2", "avatar": 15, "xp": {}}))
-    seat = {"kind": "human", "name": LONG_NAME, "tag": "A0B", "avatar": 4}
+    scene.take(from_server({"type": "profile", "name": LONG_NAME, "tag": "3F2K9Q", "avatar": 15, "xp": {}}))
+    seat = {"kind": "human", "name": LONG_NAME, "tag": "A0BXMZ", "avatar": 4}
     rooms = [{"room": f"room{i}", "preset": "action", "options": {}, "players": 6, "taken": 4, "free": 2,
-              "computers": 0, "since": 1000.0 - 3599 * i, "seats": [seat] * 4 + [{"kind": "free"}] * 2}
-             for i in range(12)]
+              "computers": 0, "since": 1000.0 - 3599 * i, "seats": [seat] * 4 + [{"kind": "free"}] * 2,
+              "stake": 999_999_999} for i in range(12)]
     scene.take(from_server({"type": "lobby", "rooms": rooms, "listed": 140, "now": 1000.0}))
     scene.quick = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
     scene.quick.receive({"type": "queued", "preset": "action", "players": 6, "waiting": 5, "since": 0.0,
                          "now": 3599.0})
     scene.quick_since = 3599.0
     scene.preset_name, scene.quick_players, scene.wait = "action", 6, 300
-    scene.message = i18n.tr("lobby.name_refused", why=i18n.tr("name.control"))
+    scene.message = i18n.tr("lobby.name_refused", why=i18n.tr("name.confusable"))  # the longest reason
     scene.rebuild()
     return scene
 
@@ -294,7 +297,8 @@ def leaderboard(app: App, view: str) -> Scene:
 
     scene = LeaderboardScene(app, Server("club-de-huit.example.org", 65535, True), "action",
                              connection=QuietConnection())  # type: ignore[arg-type]
-    top = [{"rank": i + 1, "name": LONG_NAME, "tag": "3F2", "avatar": 1, "xp": 999_999 - i, "games": 99_999,
+    top = [{"rank": i + 1, "name": LONG_NAME, "tag": "3F2K9Q", "avatar": 1, "xp": 999_999 - i,
+            "games": 99_999,
             "you": i == 3} for i in range(100)]
     scene.take(from_server({"type": "leaderboard", "preset": "action", "top": top,
                             "you": {"rank": 4, "xp": 999_996, "games": 99_999}, "players": 123_456}))
@@ -437,6 +441,11 @@ def screens(app: App) -> Iterator[str]:
     yield "online waiting room"
     start(server_lobby(app))
     yield "server lobby"
+    scene = app.stack.top
+    scene.message = stakes.refusal_text(Error(code="no_tokens", message="", values={"stake": 999_999_999,
+                                                                                    "tokens": 999_999_999}))
+    scene.rebuild()
+    yield "server lobby (no tokens for a stake)"
     for view in ("top", "history"):
         start(leaderboard(app, view))
         app.frame(STEP)  # the first drawing counts the rows a page holds

@@ -1,6 +1,6 @@
 """The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
 ``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots`` and
-``tools.art_sheets``."""
+``tools.art_sheets``; and ``tools.squat``, the lobby-squatting attack against a real server."""
 
 from __future__ import annotations
 
@@ -72,19 +72,22 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
     expected = {"menu", "newgame", "settings", "rules", "suit_picker", "suit_picker_colors", "handoff",
                 "result_points", "result_classic", "result_points_7", "menu_saved_games",
                 "statistics_classic", "statistics_colors", "clear_data", "online_lobby",
-                "online_waiting_room", "online_table_waiting", "table_points_reverse_5", "moves", "pause",
+                "online_waiting_room", "online_waiting_room_owner", "online_table_waiting",
+                "table_points_reverse_5", "moves", "pause",
                 "menu_two_continue_lines", "table_autopilot", "pause_autopilot", "menu_unwritable",
                 "settings_unwritable", "newgame_points_pairs", "table_colors_pairs",
                 "result_colors_pairs", "rules_classic_tips", "rules_classic_faq", "newgame_hotseat",
                 "avatar_picker", "newgame_solo", "replace_save", "server_lobby", "server_lobby_quick_match",
                 "leaderboard", "leaderboard_history", "vote_on_an_abandon", "ranked_waiting_room",
                 "ranked_table", "friendly_table", "lobby_code_lookalike", "online_reactions_palette",
-                "online_reactions_bubbles", "attract", "who_are_you", "online_table_takeover", "online_pause",
+                "online_reactions_bubbles", "attract", "who_are_you", "who_are_you_name_refused",
+                "online_table_takeover", "online_pause",
                 "online_table_takeover_my_turn",
                 "leave_ranked", "online_table_stalled_clock", "leave_ranked_stalled", "result_points_earned",
                 "result_colors_quick", "table_colors_dealt", "hand_sorted_suit",
                 "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration",
-                "menu_continue_7_seats"} | tables
+                "menu_continue_7_seats", "tokens_lobby_stakes", "tokens_lobby_refused", "tokens_waiting_room",
+                "tokens_result", "tokens_statistics"} | tables
     assert names == expected
     assert {png_size(path) for path in printed} == {(1024, 600)}
     assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike
@@ -122,3 +125,29 @@ def test_the_stall_script_replays_the_attack_and_prints_what_the_rules_allow(tmp
     assert "points: honest 0, staller -20" in game
     assert "honest players abandoned 0 (allowed 0), penalised 0 (allowed 0)" in lines[-1]
     assert "stallers abandoned 1 of 1, penalised 1" in lines[-1]
+
+
+def test_the_room_log_benchmark_prints_both_stores_and_rebuilds_the_same_room(tmp_path):
+    lines = run_tool("room_log_bench", "--deals", "4", "--repeat", "1", tmp_path=tmp_path)
+    assert lines[0].startswith("a duel room of 4 deals:")
+    whole = next(line for line in lines if line.strip().startswith("whole log:"))
+    bounded = next(line for line in lines if line.strip().startswith("bounded:"))
+    rows = [int(line.split(":")[1].split("rows")[0].replace(",", "")) for line in (whole, bounded)]
+    assert rows[1] < rows[0]  # the bounded log keeps the current deal only
+    assert "restart" in bounded and "peak RSS" in bounded
+    assert lines[-1] == "same room rebuilt from both: yes"
+def test_the_squatting_script_gets_one_seat_and_the_lobby_comes_back(tmp_path):
+    """``tools.squat`` against a real server: one profile, three rooms, a one-second seat release."""
+    lines = run_tool("squat", "--rooms", "3", "--release", "1", "--seconds", "2.5", tmp_path=tmp_path)
+    text = "\n".join(lines)
+    assert "lobby before: 3 rooms listed, 9 free seats" in text
+    assert "9 tries: 1 seats taken (the rules allow 1" in text and "(one_seat: 8)" in text
+    assert "lobby after the attack: 3 rooms listed, 8 free seats" in text
+    assert "lobby after the release time: 3 rooms listed, 9 free seats" in text
+
+
+def test_the_squatting_script_with_many_profiles_is_held_to_the_address_rules(tmp_path):
+    lines = run_tool("squat", "--rooms", "6", "--seats", "3", "--profiles", "6", "--release", "1",
+                     "--seconds", "0", tmp_path=tmp_path)
+    [attack] = [line for line in lines if line.startswith("attack:")]
+    assert "4 seats taken (the rules allow 4" in attack and "too_many_seats" in attack

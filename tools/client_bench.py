@@ -39,9 +39,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from game.cli import CommandParser  # noqa: E402
 from game.client.app import STEP, App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
+from game.client.window import SIZE_RULE, parse_size  # noqa: E402
 from game.engine import PRESETS, Match, Status, preset  # noqa: E402
 from game.saves import DataStore  # noqa: E402
 
@@ -158,15 +160,16 @@ def measure_idle(screen: str, seconds: float, size: tuple[int, int],
 
 def main(argv: list[str] | None = None) -> None:
     """Print the frame-time table, or with ``--idle`` the CPU used at rest."""
-    parser = argparse.ArgumentParser(prog="python -m tools.client_bench", description=__doc__.split("\n")[0])
+    parser = CommandParser(prog="python -m tools.client_bench", description=__doc__.split("\n")[0])
     parser.add_argument("--frames", type=int, default=1200, help="frames per game (1200)")
-    parser.add_argument("--size", default="1920x1080", help="window size (1920x1080)")
+    parser.add_argument("--size", type=parse_size, default="1920x1080",
+                        help=f"window size (1920x1080): {SIZE_RULE}")
     parser.add_argument("--idle", action="store_true",
                         help="CPU seconds per wall second of the real loop on the menu and tables")
     parser.add_argument("--seconds", type=float, default=5.0, help="--idle: seconds per screen (5)")
     parser.add_argument("--screen", choices=IDLE_SCREENS, help=argparse.SUPPRESS)  # one screen, in a child
     args = parser.parse_args(argv)
-    w, h = (int(v) for v in args.size.split("x"))
+    w, h = args.size
     driver = os.environ.get("SDL_VIDEODRIVER")
     if args.screen:
         print(*measure_idle(args.screen, args.seconds, (w, h), seed=1))
@@ -176,7 +179,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{'screen':<16} {'cpu s/s':>8} {'frames/s':>9} {'drawn/s':>8} {'moving gap p50/p95 ms':>22}")
         for screen in IDLE_SCREENS:
             child = subprocess.run([sys.executable, "-m", "tools.client_bench", "--screen", screen,
-                                    "--seconds", str(args.seconds), "--size", args.size],
+                                    "--seconds", str(args.seconds), "--size", f"{w}x{h}"],
                                    capture_output=True, text=True, check=True)
             cpu, frames, draws, median, p95 = (float(v) for v in child.stdout.split()[-5:])
             shown = f"{median:.1f} / {p95:.1f}" if p95 else "-"

@@ -13,15 +13,15 @@ unreadable, then two Continue lines), the same-device form with names and avatar
 avatar picker, the question before a saved game is replaced, the menu and settings when
 nothing can be saved (a file where the data folder should be),
 Statistics with sample records, Clear data, and online play (the lobby, a waiting
-room, a table waiting for a player; a server's lobby with public rooms and quick match
-looking, its leaderboard and a ranked history, the vote on an abandon). Each size uses its own temporary
+room, a public room's waiting room as its owner sees it, a table waiting for a player; a
+server's lobby with public rooms and quick match looking, its leaderboard and a ranked
+history, the vote on an abandon). Each size uses its own temporary
 data folder, never the player's. Games are advanced by computer players from seeded
 deals, so the pictures are the same every run.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
@@ -36,11 +36,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.ai import player_for  # noqa: E402
+from game.cli import CommandParser  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import MatchController, SeatConfig  # noqa: E402
 from game.client.i18n import LANGUAGES  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
+from game.client.window import SIZE_RULE, parse_size  # noqa: E402
 from game.engine import PRESETS, Match, Phase, Rules, Status  # noqa: E402
 from game.engine import preset as make_rules  # noqa: E402
 from game.engine.events import Event  # noqa: E402
@@ -183,6 +185,7 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         server_screens(app, save)
         ranked_screens(app, save)
         stakes_screens(app, save)
+        tokens_screens(app, save)
         hand_screens(app, save)
         pygame.display.quit()
     return written
@@ -445,6 +448,13 @@ def online_screens(app: App, save: Callable[[str], None]) -> None:
         {"kind": "human", "level": None, "name": "Chloé", "connected": True, "accepted": False}]
     app.start(WaitingRoomScene(app, remote(seats, [1], "waiting")))
     save("online_waiting_room")
+    owner = remote([seats[0], {**seats[3], "name": "Ben", "tag": "A07", "avatar": 14}, seats[2],
+                    {**seats[3], "tag": "1C9", "avatar": 7},
+                    {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False}],
+                   [4], "waiting")
+    owner.receive({**(owner.status.source or {}), "kind": "public", "ranked": False})  # a public room's owner
+    app.start(WaitingRoomScene(app, owner))
+    save("online_waiting_room_owner")  # "Free the seat" beside each guest (issue 32)
     match = Match(PRESETS["points"], 4, 31)
     advance(match, 9, random.Random(31), stop=lambda m: m.to_act == 2)
     seats[1] = {"kind": "human", "level": None, "name": "Ben", "connected": False, "accepted": False}
@@ -485,8 +495,9 @@ def attract_screen(app: App, save: Callable[[str], None]) -> None:
     save("attract")
 
 
-SERVER_PEOPLE: Final = (("Ana", "3F2", 5), ("Benoît", "A07", 14), ("Chloé", "1C9", 7), ("Dmitri", "F40", 2),
-                        ("Ana", "77B", 11), ("Léa", "0D3", 9), ("Sam", "B12", 0), ("Yuki", "5E8", 3))
+SERVER_PEOPLE: Final = (("Ana", "3F2K9Q", 5), ("Benoît", "A07XMZ", 14), ("Chloé", "1C9RT4", 7),
+                        ("Dmitri", "F40GHP", 2), ("Ana", "77BW2N", 11), ("Léa", "0D3JKV", 9),
+                        ("Sam", "B12ZQ8", 0), ("Yuki", "5E8NRX", 3))
 """Players of the sample server: a name, its tag, an avatar (two Anas, told apart by their tags)."""
 
 
@@ -502,7 +513,7 @@ def server_screens(app: App, save: Callable[[str], None]) -> None:
     server = Server("huit.example.org", 443, True)
     people = [{"kind": "human", "name": n, "tag": t, "avatar": a} for n, t, a in SERVER_PEOPLE]
     lobby = ServerLobbyScene(app, server, connection=_StillConnection())  # type: ignore[arg-type]
-    lobby.take(_said({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {"duel": 140}}))
+    lobby.take(_said({"type": "profile", "name": "Ana", "tag": "3F2K9Q", "avatar": 5, "xp": {"duel": 140}}))
     rooms = [{"room": f"room{i}", "preset": preset, "options": {}, "players": players, "taken": taken,
               "free": players - taken, "computers": 0, "since": 1000.0 - since,
               "seats": people[1 + i:1 + i + taken] + [{"kind": "free"}] * (players - taken)}
@@ -555,8 +566,9 @@ def ranked_screens(app: App, save: Callable[[str], None]) -> None:
 
     code = "K7M-4AX-P9T-E3F-HWR"
     seats: list[dict[str, object]] = [
-        {"kind": "human", "level": None, "name": "Ana", "tag": "3F2", "connected": True, "accepted": False},
-        {"kind": "human", "level": None, "name": "Benoît", "tag": "A07", "connected": True,
+        {"kind": "human", "level": None, "name": "Ana", "tag": "3F2K9Q", "connected": True,
+         "accepted": False},
+        {"kind": "human", "level": None, "name": "Benoît", "tag": "A07XMZ", "connected": True,
          "accepted": False}]
 
     def remote(kind: str, ranked: bool, state: str, waiting: list[int]) -> RemoteController:
@@ -583,7 +595,8 @@ def ranked_screens(app: App, save: Callable[[str], None]) -> None:
     lobby.join()
     save("lobby_code_lookalike")
 def stakes_screens(app: App, save: Callable[[str], None]) -> None:
-    """What is at stake online: who joins from a link (a name and an avatar), a ranked table counting
+    """What is at stake online: who joins from a link (a name and an avatar; a mixed-script name refused
+    with its reason), a ranked table counting
     down to a computer's takeover (on the other's turn and on mine), its pause ("The game goes on"),
     the question before leaving it, a ranked table the other side stalls (their clock, and leaving
     it: no abandon), and the result with the ranking points earned."""
@@ -597,8 +610,12 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
 
     name = app.settings.player_name
     app.settings.player_name = ""
-    app.start(WhoAreYouScene(app, "huit://192.168.1.20:8765/q7Rk2mXa9Lp"))
+    who = WhoAreYouScene(app, "huit://192.168.1.20:8765/q7Rk2mXa9Lp")
+    app.start(who)
     save("who_are_you")
+    who.name_text = "\u0410na"  # a Cyrillic А with a Latin "na": refused, and why, where it was typed
+    who.join()
+    save("who_are_you_name_refused")
     app.settings.player_name = name
     seats = [{"kind": "human", "level": None, "name": n, "tag": t, "avatar": a, "connected": i != 1,
               "accepted": False} for i, (n, t, a) in enumerate(SERVER_PEOPLE[:2])]
@@ -650,18 +667,78 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     save("result_points_earned")
 
 
+def tokens_screens(app: App, save: Callable[[str], None]) -> None:
+    """Tokens and stakes (issue 32): the lobby's rooms with their stake, a competitive waiting room
+    with the stake and the balance, a ranked result with the tokens won, Statistics' balance."""
+    from game.client.remote import RemoteController
+    from game.client.scenes.result import ResultScene
+    from game.client.scenes.server_lobby import ServerLobbyScene
+    from game.client.scenes.statistics import StatisticsScene
+    from game.client.scenes.table import TableScene
+    from game.client.scenes.waiting_room import WaitingRoomScene
+    from game.net.client import Server
+    from game.net.wire import result_to_json, view_to_json
+
+    stake, balance = 10, 90
+    people = [{"kind": "human", "name": n, "tag": t, "avatar": a} for n, t, a in SERVER_PEOPLE]
+    lobby = ServerLobbyScene(app, Server("huit.example.org", 443, True),
+                             connection=_StillConnection())  # type: ignore[arg-type]
+    lobby.take(_said({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {"duel": 140},
+                      "tokens": balance}))
+    rooms = [{"room": f"room{i}", "preset": preset, "options": {}, "players": players, "taken": taken,
+              "free": players - taken, "computers": 0, "since": 1000.0 - since, "stake": stake,
+              "seats": people[1 + i:1 + i + taken] + [{"kind": "free"}] * (players - taken)}
+             for i, (preset, players, taken, since) in enumerate((("duel", 2, 1, 40), ("colors", 4, 2, 200)))]
+    lobby.take(_said({"type": "lobby", "rooms": rooms, "listed": len(rooms), "now": 1000.0}))
+    lobby.rebuild()
+    app.start(lobby)
+    save("tokens_lobby_stakes")
+    lobby.message = lobby._error_text(_said({"type": "error", "code": "no_tokens", "message": "",  # type: ignore[arg-type]
+                                             "reason": "no_tokens", "values": {"stake": stake, "tokens": 5}}))
+    lobby.rebuild()
+    save("tokens_lobby_refused")
+    seats = [{"kind": "human", "level": None, "name": n, "tag": t, "avatar": a, "connected": True,
+              "accepted": False} for n, t, a in SERVER_PEOPLE[:2]]
+
+    def remote(state: str, waiting: list[int], **said: object) -> RemoteController:
+        controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
+        controller.receive({"type": "joined", "room": "q7Rk2mXa9Lp", "seat": 0, "players": 2})
+        controller.receive({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 5, "xp": {},
+                            "created": False, "tokens": balance})
+        controller.receive({"type": "room", "room": "q7Rk2mXa9Lp", "preset": "duel", "options": {},
+                            "players": 2, "state": state, "seats": seats, "waiting_for": waiting, "deal": 1,
+                            "kind": "public", "ranked": False, "votes": [], "stake": stake, **said})
+        return controller
+
+    app.start(WaitingRoomScene(app, remote("waiting", [1], results=[])))
+    save("tokens_waiting_room")
+    match = Match(PRESETS["duel"], 2, 43)
+    advance(match, 10_000, random.Random(43), stop=lambda m: m.status != "playing")
+    winner = match.results[-1].winner if match.results else None
+    won = [stake if winner == seat else -stake for seat in range(2)]
+    controller = remote(str(match.status), [], results=[result_to_json(r) for r in match.results],
+                        earned=[20 if winner == 0 else 10, 20 if winner == 1 else 10], tokens=won)
+    controller.receive({"type": "update", "room": "q7Rk2mXa9Lp", "view": view_to_json(match.view(0)),
+                        "events": [], "timer": None})
+    table = TableScene(app, controller)
+    app.start(table)
+    app.stack.push(ResultScene(app, table))
+    app.stack.apply_requests()
+    save("tokens_result")
+    app.settings.last_preset = "duel"  # the lobby kept what the server said: its points and tokens
+    app.start(StatisticsScene(app))
+    save("tokens_statistics")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the screenshots and list them."""
-    parser = argparse.ArgumentParser(prog="python -m tools.shots", description=__doc__.split("\n")[0])
+    parser = CommandParser(prog="python -m tools.shots", description=__doc__.split("\n")[0])
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--lang", default="en", choices=LANGUAGES)
-    parser.add_argument("--size", action="append", help="only this size, e.g. 1024x600 (repeatable)")
+    parser.add_argument("--size", action="append", type=parse_size,
+                        help=f"only this size (repeatable): {SIZE_RULE}")
     args = parser.parse_args(argv)
-    sizes = SIZES
-    if args.size:
-        from game.client.window import parse_size
-
-        sizes = tuple(parse_size(s) for s in args.size)
+    sizes = tuple(args.size) if args.size else SIZES
     for path in shoot(args.outdir, sizes, args.lang):
         print(path)
     return 0

@@ -70,8 +70,8 @@ from .scene import Scene, SceneStack  # noqa: E402
 from .settings import Settings  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 from .window import (  # noqa: E402
-    MAX_SIZE,
     MIN_SIZE,
+    SIZE_RULE,
     before_fullscreen,
     desktop_sizes,
     parse_size,
@@ -507,8 +507,7 @@ def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
                         help=f"kiosk: idle seconds at the menu before computers play a game to attract "
                              f"players (default {ATTRACT_AFTER:g}; 0: never)")
     parser.add_argument("--size", type=parse_size, default=(1280, 800),
-                        help=f"window size, e.g. 1600x900 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to "
-                             f"{MAX_SIZE[0]}x{MAX_SIZE[1]})")
+                        help=f"window size: {SIZE_RULE} (default 1280x800)")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the system's)")
     parser.add_argument("--data-dir", metavar="DIR",
                         help=f"folder for saves, settings and statistics (default: ${ENV_VAR}, "

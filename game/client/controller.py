@@ -431,6 +431,7 @@ class MatchController:
     leaving_is_abandon = False  # a game on this device is saved when left: nothing is at stake
     others_absent = False  # nobody here is absent from a ranked game: there is none
     earned = None  # no ranking points are earned on this device
+    tokens_moved = None  # nor tokens staked
 
     def take_news(self) -> list[str]:
         """Nothing to say: votes are online."""

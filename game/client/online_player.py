@@ -13,13 +13,14 @@ why, in their language (`name_refusal`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from game.net.client import Server, server_text
 from game.net.messages import Hello, PlayerProfile
-from game.net.profiles import name_problem, tagged
+from game.net.profiles import MAX_WIDTH, name_problem, tagged
 from game.play.avatars import is_person_avatar, person_default
 
+from . import ui
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -52,12 +53,28 @@ def set_avatar(app: SceneApp, chosen: int) -> None:
     app.save_settings()
 
 
+MEASURE_PX: Final = 40
+"""The size at which a name is measured in the game's font (`drawn_too_wide`)."""
+
+
+def drawn_too_wide(name: str) -> bool:
+    """Whether ``name``, drawn in the game's bold font, is wider than `profiles.MAX_WIDTH` of its
+    widest Latin letter (W): the servers count columns (an East Asian wide letter two), and this
+    holds the same bound to what the game really draws, so a letter far wider than its column
+    (a Canadian syllabic, an Ogham letter) cannot stretch a name past the room the game gives it."""
+    face = ui.font(MEASURE_PX, True)
+    return face.size(name)[0] > face.size("W" * MAX_WIDTH)[0]
+
+
 def name_refusal(name: str) -> str | None:
-    """Why the servers would refuse ``name``, in the player's language, or None (an empty name is
-    no refusal: the server calls the player "Player")."""
+    """Why the servers would refuse ``name`` (or the game would not draw it in a name's room), in
+    the player's language, or None (an empty name is no refusal: the server calls the player
+    "Player")."""
     if not name.strip():
         return None
     problem = name_problem(name)
+    if problem is None and drawn_too_wide(name.strip()):
+        problem = ("too_wide", "")
     return None if problem is None else tr("name." + problem[0])
 
 

@@ -50,6 +50,7 @@ from game.net.messages import (
     ActionMessage,
     Autopilot,
     Error,
+    FreeSeat,
     Joined,
     PlayerProfile,
     Queued,
@@ -68,6 +69,7 @@ from game.net.replies import SeatRow, seconds, whole
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
 from game.play.avatars import is_person_avatar
 
+from . import stakes
 from .controller import SeatConfig
 from .i18n import tr
 
@@ -130,7 +132,8 @@ def shorten(text: str) -> str:
 
 # Errors that mean the seat cannot be had (before the table) or is lost (after).
 FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "version", "replaced",
-         "abandoned", "no_profile", "server_full", "too_many_requests")
+         "abandoned", "no_profile", "server_full", "too_many_requests", "no_tokens", "one_seat",
+         "too_many_seats", "seat_freed")
 
 ONLINE_POLL: Final = 0.05
 """Messages arrive on the connection's thread at any moment: a resting table looks this often."""
@@ -259,6 +262,22 @@ class RemoteController:
             return int(seat)
         return None
 
+    @property
+    def owns_room(self) -> bool:
+        """Whether this device holds the seat of a public room's owner while it waits for players:
+        its first human seat, the one its creator took (only the owner may free a seat)."""
+        status = self.status
+        if status is None or self.kind != "public" or status.state != "waiting":
+            return False
+        rows = status.seat_rows()
+        owner = next((i for i, row in enumerate(rows) if row is not None and row.human), None)
+        return owner is not None and owner == self.viewer
+
+    def free_seat(self, seat: int) -> None:
+        """Give ``seat`` back to the lobby (the owner of a public room waiting for players): its
+        person is told, and the room's next status shows it free."""
+        self.connection.send(FreeSeat(seat=seat))
+
     def vote(self, seat: int, penalise: bool) -> None:
         """Vote on penalising the abandon of ``seat`` (once)."""
         self.voted.add(seat)
@@ -300,6 +319,11 @@ class RemoteController:
             return None
         points = whole(given[self.viewer])
         return points if points is not None and abs(points) <= MAX_FIGURE else None
+
+    @property
+    def tokens_moved(self) -> int | None:
+        """The tokens this player won (+) or lost (−) by the ranked match just over (None: not said)."""
+        return stakes.moved(self.status, self.viewer)
 
     def take_news(self) -> list[str]:
         """What the table should say once since the last call, in words (the result of a vote on
@@ -629,7 +653,9 @@ class RemoteController:
         said = message.message
         detail = shorten(said) if said is not None else code
         text = tr(f"online.error.{code}", detail=detail)
-        if text == f"online.error.{code}":
+        if code == "no_tokens":  # said with the stake and the tokens free
+            text = stakes.refusal_text(message)
+        elif text == f"online.error.{code}":
             text = detail  # a code this client does not know: the server's own sentence
         if code in FATAL:
             self.refusal, self.refusal_code = text, code

@@ -194,6 +194,10 @@ class TableControl(Protocol):
     def earned(self) -> int | None:
         """The ranking points this player earned by the match just over (None: not a ranked game)."""
 
+    @property
+    def tokens_moved(self) -> int | None:
+        """The tokens this player won (+) or lost (−) by the match just over (None: no stake)."""
+
     def take_news(self) -> list[str]:
         """What the table should say once since the last call, in words (a vote's result)."""
 

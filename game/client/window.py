@@ -80,8 +80,17 @@ def before_fullscreen() -> None:
         window.position = (0, 0)
 
 
+SIZE_RULE: Final = (f"WIDTHxHEIGHT in pixels, e.g. 1600x900: whole numbers in ASCII digits, the sign "
+                    f"x, X or \u00d7 between them (spaces around ignored), from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                    f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+"""The one rule of every window-size flag (the game's ``--size``, ``tools.shots``, ``tools.client_bench``),
+as their ``--help`` says it."""
+
+
 def parse_size(text: str) -> tuple[int, int]:
-    """Read ``1280x800`` (or ``1280×800``): a window from `MIN_SIZE` to `MAX_SIZE`.
+    """Read a window size by `SIZE_RULE` (``1280x800``, ``1280X800`` and ``1280×800`` alike): a
+    window from `MIN_SIZE` to `MAX_SIZE`. Every size flag uses this one function (argparse
+    ``type=``).
 
     A size outside that range is refused rather than clamped, so that the window is never
     other than what was asked (a smaller window, dragged by hand, is still clamped: see
@@ -92,7 +101,8 @@ def parse_size(text: str) -> tuple[int, int]:
     """
     found = _SIZE.fullmatch(text)
     if found is None:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {shown(text)}")
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800 (x, X or \u00d7 between the "
+                                         f"numbers), not {shown(text)}")
     # More digits than any screen has is out of range: never converted (a 5,000-digit int is slow).
     w, h = (int(d) if len(d) <= 6 else sys.maxsize for d in (found[1], found[2]))
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):

@@ -405,13 +405,20 @@ class RoomConnection:
 
         What arrives meanwhile is taken in as usual. An error (a refused hello) or no answer
         within the opening timeout ends the wait: the connection goes on, and the server
-        answers its next message as it would without a profile.
+        answers its next message as it would without a profile. A new player's name the server
+        refuses (``bad_name``: one that looks like another player's) is said again without it:
+        the player plays under the server's default name, and the refusal stays in the messages
+        for the screen to say why.
         """
         await ws.send(_frame(player))
         try:
             async with asyncio.timeout(self._open_timeout):
                 while True:
                     message = self._take(await ws.recv())
+                    if isinstance(message, Error) and message.code == "bad_name" and "name" in player:
+                        player = {field: value for field, value in player.items() if field != "name"}
+                        await ws.send(_frame(player))
+                        continue
                     if isinstance(message, Error):
                         return
                     if isinstance(message, PlayerProfile):

@@ -22,6 +22,8 @@ writes them and what it answers:
   lost a turn to the clock in that game or were the subject of a vote (`rooms.Room.electors`);
   more than half of the electors saying yes costs the abandoning player `ranking.PENALTY`
   points, written with the vote that decides it;
+- the stakes (`tokens`): a competitive seat needs them (`Competition.check_tokens`), and they
+  move with the points;
 - ``leaderboard`` (``preset``): the top players of a rule set and the asker's own rank;
   ``history`` (``preset``?): the asker's ranked games.
 """
@@ -31,9 +33,11 @@ from __future__ import annotations
 import logging
 from typing import Any, TypedDict
 
+from . import tokens
 from .alarm import Alarm
 from .meeting import costly, identities, needs_profile
 from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, PlayerProfile, Vote
+from .profiles import Profile
 from .protocol import Client, Refusal
 from .ranking import ABANDON_AFTER, AWAY_ABSENT, STALL_TURNS, Abandons, Ranking, earned
 from .rooms import LogEntry, Room
@@ -53,6 +57,8 @@ class RankedStatus(TypedDict):
     earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
     absent: list[int] | None  # a ranked game under way: the people absent from it (`Competition.absent`)
     electors: list[int] | None  # while there are votes: the seats that may vote (`rooms.Room.electors`)
+    stake: int | None  # a competitive room: each person's stake (`tokens.STAKE`)
+    tokens: list[int | None] | None  # a ranked match over: the tokens each seat's person gained or lost
 
 
 class Competition:
@@ -99,8 +105,20 @@ class Competition:
             profile = client.profile if client is not None else None
             if client is None or profile is None or room.seats[seat].player != profile.player:
                 continue
+            balance = self.ranking.wallet_balance(profile.player, self.service.clock.now())
             self.service.send(client, PlayerProfile(name=profile.name, tag=profile.tag, avatar=profile.avatar,
-                                                    xp=self.ranking.points(profile.player), created=False))
+                                                    xp=self.ranking.points(profile.player), created=False,
+                                                    tokens=balance))
+
+    def check_tokens(self, profile: Profile, room: Room | None = None) -> None:
+        """Refuse a competitive seat (of ``room``, or a quick match) to a player without the stake.
+
+        Raises:
+            Refusal: ``no_tokens`` (`tokens.check`).
+        """
+        wallet = self.ranking.store.wallet(profile.player)
+        rooms = list(self.service.rooms.values())
+        tokens.check(profile.player, wallet, rooms, self.service.clock.now(), room)
 
     def left(self, room: Room, seat: int) -> None:
         """The person of ``seat`` is no longer connected: if everyone else of the game is absent
@@ -187,6 +205,8 @@ class Competition:
         self.excused = {k for k in self.excused if k[0] != room_id}
         self.told.pop(room_id, None)
         self.announced = {k for k in self.announced if k[0] != room_id}
+        for key in [k for k in self.ranking.settled if k[0] == room_id]:
+            del self.ranking.settled[key]
         self.alarm.replan()
 
     def _due(self) -> float | None:
@@ -237,8 +257,11 @@ class Competition:
                     if room_id == room.room_id and Abandons.counts(room)]
         points = earned(room)
         absent = self.told[room.room_id] = self.absentees(room)
+        moved = self.ranking.tokens_moved(room) if points else {}
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
                 "earned": [points.get(seat) for seat in range(room.players)] if points else None,
+                "stake": tokens.stake_of(room) if room.match is None or room.earns else None,
+                "tokens": [moved.get(seat) for seat in range(room.players)] if moved else None,
                 "absent": absent or None, "electors": room.electors if votes else None}
 
     # ---- messages --------------------------------------------------------------------------------

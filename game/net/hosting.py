@@ -29,6 +29,7 @@ from game.cli import CommandParser, number, shown, whole_number
 
 from .addresses import Network, trusted_network
 from .clock import Clock
+from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS
 from .protocol import RATE
 from .rooms import RANKED_TURN_SECONDS
 from .roomstore import RoomStore, StoreError, StoreFailure
@@ -74,6 +75,8 @@ class ServerOptions(TypedDict, total=False):
     votes_per_hour: int
     download_url: str
     ranked_clock: float
+    seats_per_address: int
+    seat_release: float
 
 
 class ServerThread(threading.Thread):
@@ -139,6 +142,9 @@ MAX_PER_HOUR: Final = 1_000_000
 MIN_RANKED_CLOCK: Final = 1.0
 """The shortest ``--ranked-clock``: a turn of a ranked game is never shorter than a second."""
 MAX_SEARCH_WORKERS: Final = 64
+MIN_RELEASE: Final = 1.0
+MAX_RELEASE: Final = 3600.0
+"""The range of ``--seat-release``: an away seat of a public room is freed after a second to an hour."""
 MAX_THINK_BUDGET: Final = 10.0
 PATH_SHOWN: Final = 160  # characters of a path quoted in a refusal
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
@@ -223,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     standard error and exit code 2; a server that cannot listen (the port is taken), one
     line and exit code 1.
     """
-    from game.saves.paths import DataFolderError, data_dir, make_data_dir
+    from game.saves.paths import DataFolderError, data_dir, make_data_dir, remove_leftovers
 
     parser = CommandParser(prog="python main.py serve", description="Huit's online room server")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
@@ -269,6 +275,14 @@ def main(argv: list[str] | None = None) -> int:
                              "on connections from a --trusted-proxy only")
     parser.add_argument("--trusted-proxy", type=_proxy, action="append", default=[], metavar="ADDRESS",
                         help="a proxy's address or network (repeatable), e.g. 127.0.0.1 or 10.0.0.0/8")
+    parser.add_argument("--seat-release", type=number(MIN_RELEASE, MAX_RELEASE), default=RELEASE_AFTER,
+                        metavar="SECONDS",
+                        help="seconds before the seat of a person away from a public room waiting for "
+                             f"players is freed, {MIN_RELEASE:g} to {MAX_RELEASE:g} "
+                             f"(default {RELEASE_AFTER:g})")
+    parser.add_argument("--seats-per-address", type=whole_number(1, MAX_ROOMS), default=SEATS_PER_ADDRESS,
+                        help="seats one address may hold at once in public rooms and quick match, 1 to "
+                             f"{MAX_ROOMS} (default {SEATS_PER_ADDRESS}; loopback exempt without a proxy)")
     parser.add_argument("--download-url", type=download_url, default=None, metavar="URL",
                         help="where the rooms' web pages say to download Huit, an https:// or http:// "
                              "address (default: the project's release page)")
@@ -293,6 +307,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(exc))
         db = root / "rooms.sqlite3"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    # A data folder the game shares: the writes in progress a killed game or server left there,
+    # under the game's own names only (SQLite's -wal and -journal are its recovery: never touched).
+    for path in remove_leftovers(Path(db).parent):
+        logging.getLogger("huit.server").info("removed %s, a write a crash left unfinished", path)
 
     def unusable(exc: Exception) -> int:
         if isinstance(exc, StoreError):
@@ -308,21 +326,23 @@ def main(argv: list[str] | None = None) -> int:
                             computer_seats=args.computer_seats, tls=tls, proxy_headers=args.proxy_headers,
                             profiles_per_hour=args.profiles_per_hour, queue_per_hour=args.queue_per_hour,
                             trusted_proxies=args.trusted_proxy, download_url=args.download_url,
-                            ranked_clock=args.ranked_clock,
-                            search=SearchPool(args.search_workers, budget=args.think_budget))
+                            search=SearchPool(args.search_workers, budget=args.think_budget),
+                            seat_release=args.seat_release, seats_per_address=args.seats_per_address,
+                            ranked_clock=args.ranked_clock)
     except (StoreError, StoreFailure, OSError) as exc:  # a damaged database; a folder that cannot be made
         return unusable(exc)
 
     async def run() -> None:
+        stopping = asyncio.Event()
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers here
+            # SIGTERM (a service manager's stop) stops like Ctrl+C: the search workers end too.
+            # Set before the line saying the server is up, so a stop right after it is a clean one.
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         await server.start(args.host, args.port)
         page, game = ("https", "huits") if tls else ("http", "huit")
         print(f"Huit server on {args.host}:{server.port}, rooms in {db}; links look like "
               f"{page}://HOST:{server.port}/r/ROOM ({game}://HOST:{server.port}/ROOM in the game)",
               flush=True)
-        stopping = asyncio.Event()
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers here
-            # SIGTERM (a service manager's stop) stops like Ctrl+C: the search workers end too.
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         try:
             await stopping.wait()
         finally:

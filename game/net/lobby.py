@@ -25,6 +25,7 @@ from .clock import Clock
 from .messages import LobbyListing
 from .protocol import Client
 from .rooms import Room
+from .tokens import stake_of
 
 SHOWN: Final = 100
 PUSH_INTERVAL: Final = 1.0
@@ -52,7 +53,7 @@ def entry(room: Room) -> dict[str, Any]:
     free = sum(s["kind"] == "free" for s in seats)
     return {"room": room.room_id, "preset": room.rules.name, "options": room.rules.options(),
             "players": room.players, "taken": taken, "free": free, "computers": room.computer_seats,
-            "since": round(room.created, 3), "seats": seats}
+            "since": round(room.created, 3), "seats": seats, "stake": stake_of(room)}
 
 
 class Lobby:

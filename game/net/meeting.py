@@ -10,7 +10,9 @@ quick match's ``queue`` and ``unqueue`` are `quickmatch`'s):
 
 Every field is checked before anything changes, and what costs the server something
 is counted per address and per player key (`quotas.Quotas.spend`): new profiles (per
-address) and profile changes. Who a request counts against (`identities`), the answers
+address) and profile changes. A new profile, or a new name, gets its tag from the server
+(`profiles.Profiles.tag_for`); a name that looks like another player's is refused
+(``bad_name``, reason ``confusable``). Who a request counts against (`identities`), the answers
 that cost more (`costly`) and the requests that need a player (`needs_profile`) are
 said here for every handler of the server.
 """
@@ -22,7 +24,7 @@ import logging
 from .lobby import Lobby
 from .messages import ChangeProfile, Hello, PlayerProfile
 from .messages import Lobby as LobbyRequest
-from .profiles import Profile, Profiles
+from .profiles import NameTaken, Profile, Profiles
 from .protocol import Client, Refusal, not_stored
 from .ranking import Ranking
 from .roomservice import Handler, RoomService, handles
@@ -81,7 +83,9 @@ class Meeting:
         assert profile is not None
         xp = self.ranking.points(profile.player)
         self.service.send(client, PlayerProfile(name=profile.name, tag=profile.tag, avatar=profile.avatar,
-                                                xp=xp, created=created))
+                                                xp=xp, created=created,
+                                                tokens=self.ranking.wallet_balance(profile.player,
+                                                                                   self.service.clock.now())))
 
     # ---- who is this ----------------------------------------------------------------------------
     async def on_hello(self, client: Client, message: Hello) -> None:
@@ -107,6 +111,8 @@ class Meeting:
             profile = Profile(player, name, avatar, now)
             try:
                 self.profiles.add(profile, now)
+            except NameTaken as exc:
+                raise Refusal("bad_name", str(exc), reason=exc.reason) from None
             except StoreFailure:
                 log.exception("a new profile could not be stored")
                 raise not_stored() from None
@@ -129,35 +135,38 @@ class Meeting:
             limit = service.quotas.limits.renames_per_hour
             service.quotas.spend("renames", identities(client), limit,
                                  Refusal("too_many_changes", f"at most {limit} profile changes an hour"))
-            changed = Profile(profile.player, name, avatar)
+            changed = Profile(profile.player, name, avatar, tag=profile.tag)
             try:
-                self.profiles.save(changed, service.clock.now())
+                self.profiles.save(changed, service.clock.now())  # its tag: kept, or a new one
+            except NameTaken as exc:
+                raise Refusal("bad_name", str(exc), reason=exc.reason) from None
             except StoreFailure:
                 log.exception("a profile change could not be stored")
                 raise not_stored() from None
-            profile.name, profile.avatar = name, avatar
+            profile.name, profile.avatar, profile.tag = name, avatar, changed.tag
             self._rename_seats(profile)
         self._profile(client, False)
 
     def _rename_seats(self, profile: Profile) -> None:
         """The player's seats, in every room the server keeps, take their new name and avatar, and
-        those rooms' people (and the lobby, and the room's page, which read the seats) hear of it:
+        those rooms' people (and the lobby, and the room's page, which read the seats) hear of it
+        (with the tag, which a new name may have changed):
         the server is the authority on who sits where, under which name. A room whose seats the
         disk refuses keeps the old ones (the profile itself has changed: the next change tries
         again)."""
         service = self.service
         for room in list(service.rooms.values()):
             seats = [s for s in room.seats if s.player == profile.player]
-            before = [(s.name, s.avatar) for s in seats]
-            if all(old == (profile.name, profile.avatar) for old in before):
+            before = [(s.name, s.avatar, s.player_tag) for s in seats]
+            if all(old == (profile.name, profile.avatar, profile.tag) for old in before):
                 continue
             for seat in seats:
-                seat.name, seat.avatar = profile.name, profile.avatar
+                seat.name, seat.avatar, seat.player_tag = profile.name, profile.avatar, profile.tag
             try:
                 service.store.save_seats(room, service.clock.now())
             except StoreFailure:
-                for seat, (name, avatar) in zip(seats, before, strict=True):
-                    seat.name, seat.avatar = name, avatar
+                for seat, (name, avatar, tag) in zip(seats, before, strict=True):
+                    seat.name, seat.avatar, seat.player_tag = name, avatar, tag
                 log.exception("room %s: a player's new name could not be stored", room.room_id)
                 continue
             service.status(room)

@@ -67,6 +67,7 @@ from .requests import (
     ChangeProfile,
     ClientMessage,
     Create,
+    FreeSeat,
     Hello,
     History,
     Join,
@@ -86,7 +87,8 @@ from .requests import (
 
 __all__ = [
     "AcceptRound", "ActionMessage", "Autopilot", "CLIENT_MESSAGES", "ChangeProfile",
-    "ClientMessage", "Create", "DEFAULT_WAIT", "Error", "Hello", "History", "HistoryAnswer", "Join",
+    "ClientMessage", "Create", "DEFAULT_WAIT", "Error", "FreeSeat", "Hello", "History", "HistoryAnswer",
+    "Join",
     "Joined", "Leaderboard", "LeaderboardAnswer", "Leave", "Left", "Lobby", "LobbyListing",
     "MAX_ACTION", "MAX_PLAYERS", "MAX_REF", "MAX_WAIT", "MIN_PLAYERS", "MIN_WAIT",
     "Message", "Ping", "PlayerProfile", "Pong", "Queue", "Queued", "REACTIONS", "REQUEST_ID", "React",

@@ -78,7 +78,8 @@ class Playing:
         self.driving.kick(room)
 
     async def on_leave(self, client: Client, message: Leave) -> None:
-        """The sender gives its seat up (it keeps its key) and its connection is closed."""
-        self.service.detach(client)
+        """The sender gives its seat up (it keeps its key, but a guest's seat in a public room waiting
+        for players is freed: `fair_seats`) and its connection is closed."""
+        self.service.detach(client, gave_up=True)
         self.service.send(client, Left())
         client.outbox.put_nowait(None)  # the writer closes the connection once "left" is out

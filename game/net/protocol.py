@@ -42,9 +42,9 @@ COSTLY_BURST: Final = 5.0
 TYPES: Final = ("create", "join", "action", "autopilot", "accept_round", "leave", "ping",
                  # version 2: players, the lobby, quick match, the ranking
                  "hello", "profile", "lobby", "queue", "unqueue", "leaderboard", "history", "vote")
-LATER_TYPES: Final = ("react",)
-"""Types protocol 2 gained later (quick reactions). They are read like the others; the
-``unknown_type`` sentence keeps listing `TYPES` alone, word for word as the recorded sessions
+LATER_TYPES: Final = ("react", "free_seat")
+"""Types protocol 2 gained later (quick reactions, an owner freeing a seat). They are read like
+the others; the ``unknown_type`` sentence keeps listing `TYPES` alone, word for word as the recorded sessions
 (tests/data/protocol) have it, since games already out there may show it."""
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import random
 
+from .fair_seats import FairSeats
 from .matchmaking import FILL_LEVEL, Queues, Ticket
 from .meeting import identities, needs_profile
 from .messages import Error, Queue, Unqueue, Unqueued
@@ -36,6 +37,7 @@ class QuickMatch:
         self.rng = rng
         self.max_rooms = max_rooms
         self.queues = Queues(service.clock, service.send, self.quick_room)
+        self.fair: FairSeats | None = None  # the one-seat rule (`fair_seats`), plugged in by the server
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -50,7 +52,10 @@ class QuickMatch:
         message.check("rules", "players", "computers", "wait")
         rules = message.rules
         assert rules is not None  # (they were checked)
+        service.competition.check_tokens(profile)  # a quick match is competitive: it needs the stake
         service.quotas.check_room(identities(client), 0)  # at its limit of rooms: told now, not at seating
+        if self.fair is not None:
+            self.fair.check(client, queueing=True)  # not while holding a seat in a public room
         limit = service.quotas.limits.queue_per_hour
         service.quotas.spend("queue", identities(client), limit,
                              Refusal("too_many_requests", f"at most {limit} quick-match requests an hour"))
@@ -95,7 +100,7 @@ class QuickMatch:
             profile = ticket.client.profile
             assert profile is not None
             keys.append(room.claim(i, profile.name)[1])
-            room.claimed_by(i, ticket.player, ticket.address, profile.avatar)
+            room.claimed_by(i, ticket.player, ticket.address, profile.avatar, profile.tag)
         try:
             service.store.add(room, now)
         except StoreFailure:

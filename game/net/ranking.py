@@ -21,6 +21,7 @@ Everything lives in the server's store (`roomstore.RoomStore`): each player's ra
 games and penalties as `roomstore.RankedLine` (their history), keyed by room, deal and
 player so that a game's points are written once however often the server is restarted,
 and the points and games they add up to per player and rule set (the leaderboards).
+The stakes of a game (`tokens`) move in the same commit as its points.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from typing import Any, Final, TypedDict
 from game.engine import PRESETS, Status, experience_points
 from game.play.turns import AUTOPILOT_AFTER
 
-from .profiles import tag_of, tagged
+from . import tokens
+from .profiles import tagged
 from .rooms import RANKED_TURN_SECONDS, Room
 from .roomstore import RankedLine, RoomStore
 
@@ -151,6 +153,8 @@ class Ranking:
 
     def __init__(self, store: RoomStore) -> None:
         self.store = store
+        # What each finished game did to its players' tokens, by (room id, deal): read once.
+        self.settled: dict[tuple[str, int], dict[str, int]] = {}
 
     # ---- earning --------------------------------------------------------------------------
     def award(self, room: Room, now: float) -> dict[int, int]:
@@ -170,8 +174,32 @@ class Ranking:
             assert player is not None  # a ranked room's people all said hello
             lines[seat] = RankedLine(room.room_id, deal, player, room.rules.name, room.players, xp,
                                      outcome(room, seat), now, _opponents(room, seat))
-        written = self.store.rank(list(lines.values()))
+        players = {seat: line.player for seat, line in lines.items()}
+        wallets = {player: self.store.wallet(player) for player in players.values()}
+        moves = tokens.settle(lines, wallets, players, now)
+        written = self.store.rank(list(lines.values()), moves)
+        self.settled[(room.room_id, deal)] = {line.player: line.amount for line in moves}
         return {seat: line.xp for seat, line in lines.items() if line in written}
+
+    def tokens_moved(self, room: Room) -> dict[int, int]:
+        """What each person of ``room``'s finished competitive game gained or lost in tokens
+        ({} when nothing was written: a game that is not over, or that earns nothing)."""
+        match = room.match
+        if match is None or match.status != Status.MATCH_OVER or not room.earns:
+            return {}
+        key = (room.room_id, match.round.number)
+        if key not in self.settled:
+            found = self.store.settlement(*key)
+            if not found:
+                return {}
+            self.settled[key] = found
+        amounts = self.settled[key]
+        return {seat: amounts[p] for seat in room.people
+                if (p := room.seats[seat].player) is not None and p in amounts}
+
+    def wallet_balance(self, player: str, now: float) -> int:
+        """The tokens ``player`` holds at ``now`` (`tokens.balance`)."""
+        return tokens.balance(self.store.wallet(player), now)
 
     def penalty(self, room: Room, seat: int, now: float) -> list[RankedLine]:
         """The line that takes `PENALTY` points from the player who abandoned ``seat`` (committed
@@ -195,7 +223,7 @@ class Ranking:
         for i, line in enumerate(board.top):
             if line.xp != last:
                 rank, last = i + 1, line.xp  # equal points share a rank
-            top.append({"rank": rank, "name": line.name, "tag": tag_of(line.player), "avatar": line.avatar,
+            top.append({"rank": rank, "name": line.name, "tag": line.tag, "avatar": line.avatar,
                         "xp": line.xp, "games": line.games, "you": line.player == player})
         you = board.you
         mine = None if you is None else {"rank": you.rank, "xp": you.xp, "games": you.games}

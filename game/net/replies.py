@@ -112,6 +112,7 @@ class ListedRoom:
     taken: int | None
     since: float | None
     people: tuple[tuple[str, str], ...]  # (name, tag) of each person seated
+    stake: int | None = None  # the tokens each person puts in (older servers: None)
 
     @classmethod
     def read(cls, raw: Any) -> ListedRoom | None:
@@ -124,7 +125,8 @@ class ListedRoom:
         people = tuple((s.name, s.tag) for s in seats
                        if s is not None and s.human and s.name is not None and s.tag is not None)
         return cls(room=room, preset=text(raw.get("preset")), players=whole(raw.get("players")),
-                   taken=whole(raw.get("taken")), since=seconds(raw.get("since")), people=people)
+                   taken=whole(raw.get("taken")), since=seconds(raw.get("since")), people=people,
+                   stake=whole(raw.get("stake")))
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,8 @@ class RoomStatus(ServerMessage):
     earned: list[int | None] | None = wire()
     absent: list[int] | None = wire()
     electors: list[int] | None = wire()
+    stake: int | None = wire(minimum=0)
+    tokens: list[int | None] | None = wire()
 
     def seat_rows(self) -> list[SeatRow | None]:
         """Each seat as read (None for one that is no object: the others keep their numbers)."""
@@ -274,6 +278,7 @@ class PlayerProfile(ServerMessage):
     avatar: int = wire(omit=False, minimum=0, maximum=15)
     xp: dict[str, int] = wire(omit=False)
     created: bool = wire(omit=False)
+    tokens: int | None = wire()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -110,7 +110,7 @@ def seat_name(value: Any, where: str) -> str:
     refused = name_problem(name)
     if refused is not None:
         raise Refusal("bad_name", f"{where}: {refused[1]}", reason=refused[0])
-    return name
+    return check_name(name)  # NFC, as a profile's
 
 
 def _request(data: dict[str, Any]) -> str | None:
@@ -494,9 +494,26 @@ class React(ClientMessage):
         return cls(ref=ref, reaction=reaction)
 
 
+@dataclass(frozen=True, kw_only=True)
+class FreeSeat(ClientMessage):
+    """The owner of a public room waiting for players gives ``seat`` back (its range is the room's:
+    the handler checks it)."""
+
+    TYPE: ClassVar[str] = "free_seat"
+    seat: int | None = wire(omit=False, minimum=0)
+
+    @classmethod
+    def read(cls, data: dict[str, Any], ref: Ref | None) -> FreeSeat:
+        seat = data.get("seat")
+        if type(seat) is not int:
+            return cls(ref=ref, problems=(("seat", Refusal("bad_message", "seat must be a number")),))
+        return cls(ref=ref, seat=seat)
+
+
 CLIENT_MESSAGES: Final[dict[str, type[ClientMessage]]] = {
     cls.TYPE: cls for cls in (Create, Join, ActionMessage, Autopilot, AcceptRound, Leave, Ping, Hello,
-                              ChangeProfile, Lobby, Queue, Unqueue, Leaderboard, History, Vote, React)}
+                              ChangeProfile, Lobby, Queue, Unqueue, Leaderboard, History, Vote, React,
+                              FreeSeat)}
 assert tuple(CLIENT_MESSAGES) == TYPES + LATER_TYPES  # the unknown_type refusal lists TYPES in this order
 
 

@@ -42,8 +42,6 @@ from game.engine import Action, Match, Rules, Status, parse_action
 from game.engine.events import Event, TimedOut
 from game.play import Computer, TurnDriver
 
-from .profiles import tag_of
-
 KINDS: Final = ("private", "public", "quick")
 """Room kinds: by link only, listed in the lobby, made by quick match."""
 ABANDON_LEVEL: Final = "medium"
@@ -91,6 +89,7 @@ class Seat:
     address: str = ""  # where the claim came from (its quota bucket): two of one address are not ranked
     avatar: int | None = None  # the claiming player's avatar
     abandoned: bool = False  # a person's seat a computer took when they stayed away
+    player_tag: str | None = None  # the claiming player's tag (their profile's), if they said hello
 
     @property
     def is_human(self) -> bool:
@@ -105,18 +104,20 @@ class Seat:
     def to_json(self) -> dict[str, Any]:
         """The stored form (with the key's digest and the player: for the database only)."""
         return {"kind": self.kind, "level": self.level, "name": self.name, "key_hash": self.key_hash,
-                "player": self.player, "address": self.address, "avatar": self.avatar}
+                "player": self.player, "address": self.address, "avatar": self.avatar, "tag": self.player_tag}
 
     @classmethod
     def from_json(cls, value: dict[str, Any]) -> Seat:
-        """A stored seat (`to_json`; the players' fields are absent from older files)."""
+        """A stored seat (`to_json`; the players' fields are absent from older files, and the tag
+        from files of version 2: the store fills it in from the player's profile)."""
         return cls(value["kind"], value["level"], value["name"], value["key_hash"],
-                   player=value.get("player"), address=value.get("address", ""), avatar=value.get("avatar"))
+                   player=value.get("player"), address=value.get("address", ""), avatar=value.get("avatar"),
+                   player_tag=value.get("tag"))
 
     @property
     def tag(self) -> str | None:
-        """The claiming player's tag, if they said hello."""
-        return None if self.player is None else tag_of(self.player)
+        """The claiming player's tag, if they said hello (their profile's, given by the server)."""
+        return None if self.player is None else self.player_tag
 
     def public(self) -> dict[str, Any]:
         """What every player may see of the seat (a player's tag and avatar, never their id)."""
@@ -295,10 +296,11 @@ class Room:
             chosen.name = name[:MAX_NAME]
         return seat, key
 
-    def claimed_by(self, seat: int, player: str | None, address: str, avatar: int | None) -> None:
-        """Say who claimed ``seat``: the player (their id) if they said hello, and their address."""
+    def claimed_by(self, seat: int, player: str | None, address: str, avatar: int | None,
+                   tag: str | None = None) -> None:
+        """Say who claimed ``seat``: the player (their id and tag) if they said hello, and their address."""
         chosen = self.seats[seat]
-        chosen.player, chosen.address, chosen.avatar = player, address, avatar
+        chosen.player, chosen.address, chosen.avatar, chosen.player_tag = player, address, avatar, tag
 
     def opens(self, seat: int | None, key: str | None) -> bool:
         """Whether ``key`` opens ``seat`` (constant-time comparison of digests); no seat, a seat

@@ -40,6 +40,7 @@ from .wire import event_to_json, result_to_json, view_to_json
 if TYPE_CHECKING:
     from .competition import Competition
     from .driving import Driving
+    from .fair_seats import FairSeats
     from .lobby import Lobby
     from .matchmaking import Queues
 
@@ -80,6 +81,7 @@ class RoomService:
         self.rooms: dict[str, Room] = {}
         self.seated: dict[str, dict[int, Client]] = {}  # room id -> seat -> connection
         self.quiet: dict[str, float] = {}  # resting room id -> since when none of its people is connected
+        self.fair: FairSeats | None = None  # who holds which seat in public rooms and quick match
 
     def connect(self, *, driving: Driving, competition: Competition, lobby: Lobby, queues: Queues) -> None:
         """Plug in what the rooms tell of their changes (the server does it once, at its making)."""
@@ -87,6 +89,11 @@ class RoomService:
         self.competition = competition
         self.lobby = lobby
         self.queues = queues
+
+    def keep_seats(self, fair: FairSeats) -> None:
+        """Plug in the one-seat rule and the freeing of away seats (`fair_seats`): told of every
+        person coming and going."""
+        self.fair = fair
 
     # ---- telling ------------------------------------------------------------------------------
     def send(self, client: Client, message: ServerMessage) -> None:
@@ -257,6 +264,8 @@ class RoomService:
         if room.match is not None:  # back in a game under way: with the deal so far, for its move log
             self.update(client, room, [], earlier=room.round_events)
         self.competition.back(room, seat)
+        if self.fair is not None:
+            self.fair.back(room, seat)
 
     def _settle(self, room: Room) -> None:
         """Start the game if every human seat is taken; tell everyone where the room stands."""
@@ -268,8 +277,9 @@ class RoomService:
         self.status(room)
         self.driving.kick(room)
 
-    def detach(self, client: Client) -> None:
-        """``client`` no longer holds its seat (it left, closed, or was let go): its seat waits."""
+    def detach(self, client: Client, gave_up: bool = False) -> None:
+        """``client`` no longer holds its seat (it left, closed, or was let go): its seat waits
+        (``gave_up``: it said ``leave``; a guest's seat in a public room waiting for players is freed)."""
         room, seat = client.room, client.seat
         client.room = client.seat = None
         if room is None or seat is None:
@@ -282,6 +292,8 @@ class RoomService:
             if room.resting and not room.anyone_here:
                 self.quiet[room.room_id] = self.clock.now()  # the room expires `finished_expiry` from now
             self.competition.left(room, seat)  # away from a ranked game: their seat may be lost
+            if self.fair is not None:
+                self.fair.left(room, seat, gave_up)  # away from a public room: their seat may be freed
             self.status(room)
             self.driving.kick(room)
 
@@ -289,6 +301,8 @@ class RoomService:
         """The room is gone (expired): nobody is seated in it any more."""
         self.rooms.pop(room_id, None)
         self.quiet.pop(room_id, None)
+        if self.fair is not None:
+            self.fair.gone(room_id)
         for client in self.seated.pop(room_id, {}).values():
             client.room = client.seat = None
 

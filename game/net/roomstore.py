@@ -19,7 +19,8 @@ What every implementation promises:
   was written to it.
 - **Written once.** A ranked line (`RankedLine`) is keyed by room, deal and player: writing
   it again (a restart that finds a finished room whose points it already wrote) changes
-  nothing.
+  nothing. So is a token line (`TokenLine`, the stakes a game moved), written in the same
+  commit as the game's ranked lines.
 
 Everything here is called on the server's event loop: a method must be fast enough for it
 (SQLite in WAL mode commits in well under a millisecond).
@@ -72,6 +73,32 @@ class RankedLine:
     at: float  # the server's clock
     opponents: tuple[str, ...]  # the other people's names with their tags
     games: int = 1
+    reason: str = ""  # why the line earned less than its points: "", "short", "pair_cap"
+
+
+@dataclass(frozen=True)
+class TokenLine:
+    """What one player's tokens did in one competitive game (`tokens.settle`): keyed like the
+    game's `RankedLine` (room, deal, player), and written with it."""
+
+    room: str
+    deal: int
+    player: str
+    amount: int  # gained (+) or lost (−): the share of the pot less the stake put in
+    day: int  # the server's day (`tokens.day_of`): the wallet is topped up to it first
+    at: float  # the server's clock
+    counted: bool  # the game earned its player points: it counts towards being established
+    opponents: tuple[str, ...]  # the other people's player ids
+
+
+@dataclass(frozen=True)
+class Wallet:
+    """A player's tokens as stored, and how established they are (`tokens.established`)."""
+
+    tokens: int | None  # None: nothing written yet (the player holds `tokens.GRANT`)
+    day: int  # the server's day of the last change
+    games: int  # competitive games that earned points (`TokenLine.counted`)
+    opponents: int  # different opponents of those games
 
 
 @dataclass(frozen=True)
@@ -83,6 +110,7 @@ class Rating:
     avatar: int
     xp: int
     games: int
+    tag: str = ""  # the profile's tag
 
 
 @dataclass(frozen=True)
@@ -108,7 +136,8 @@ class RoomStore(Protocol):
 
     # ---- rooms ------------------------------------------------------------------------------
     def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
-        """Every stored room rebuilt from its seed and log (oldest first), and the ids of the
+        """Every stored room rebuilt from its seed and log, or from its last snapshot and the
+        entries since (see `append`), oldest first, and the ids of the
         rooms that could not be, each with why (they stay stored, untouched)."""
         ...
 
@@ -125,7 +154,11 @@ class RoomStore(Protocol):
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room as the next entry of its log and mark it active ``now``,
         with ``lines`` (a penalty decided by the vote this entry is), all committed together
-        when this returns; then count it in ``room.log_length``."""
+        when this returns; then count it in ``room.log_length``. A ``deal`` entry (the room's
+        match dealt, called before the deal is made) also keeps the room as it stands
+        (`room_snapshot.snapshot`), in the same commit, and the store may then forget the
+        room's entries before it: `load` rebuilds the room from that snapshot and the entries
+        from the deal on, exactly as it stands live (a room's log is bounded by its deal)."""
         ...
 
     def expired(self, before: float, lonely_before: float) -> list[str]:
@@ -134,7 +167,7 @@ class RoomStore(Protocol):
         ...
 
     def delete(self, room_id: str) -> None:
-        """Forget a room and its log (committed when this returns)."""
+        """Forget a room, its log and its snapshot (committed when this returns)."""
         ...
 
     def exists(self, room_id: str) -> bool:
@@ -147,11 +180,19 @@ class RoomStore(Protocol):
         ...
 
     def add_profile(self, profile: Profile, now: float) -> None:
-        """Keep a new profile, created and active ``now``; committed when this returns."""
+        """Keep a new profile (its name, `profiles.skeleton`, tag and avatar), created and active
+        ``now``; committed when this returns. Two profiles of one skeleton never share a tag:
+        a profile whose tag a look-alike holds (stored meanwhile by another server on the same
+        database) raises `profiles.TagTaken` and nothing is stored (`save_profile` too)."""
         ...
 
     def save_profile(self, profile: Profile, now: float) -> None:
-        """Store a profile's changed name and avatar, active ``now``; committed when this returns."""
+        """Store a profile's changed name, avatar and tag, active ``now``; committed when this returns."""
+        ...
+
+    def look_alikes(self, skeleton: str) -> list[tuple[str, str, str]]:
+        """The (player, name, tag) of every profile whose name has this `profiles.skeleton` (an
+        indexed look-up: it runs on every new profile and name change)."""
         ...
 
     def visit(self, player: str, now: float) -> None:
@@ -164,10 +205,22 @@ class RoomStore(Protocol):
         ...
 
     # ---- the ranking ------------------------------------------------------------------------
-    def rank(self, lines: Sequence[RankedLine]) -> list[RankedLine]:
+    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = ()) -> list[RankedLine]:
         """Write each line not written before (the same room, deal and player), adding its
-        points and games to its player's rating of its rule set, all in one commit; return the
-        lines written now."""
+        points and games to its player's rating of its rule set, and each token line not
+        written before (the same key), topping its player's wallet up to its ``day``
+        (`tokens.topped_up`, from `tokens.GRANT` for a wallet never written) and adding its
+        ``amount``, all in one commit; return the ranked lines written now."""
+        ...
+
+    def wallet(self, player: str) -> Wallet:
+        """The player's tokens as stored and how established they are (``tokens`` None and
+        zeros for a player never written)."""
+        ...
+
+    def settlement(self, room: str, deal: int) -> dict[str, int]:
+        """The tokens each player gained or lost by the game of ``room`` that ended at ``deal``
+        ({} when none were written)."""
         ...
 
     def points(self, player: str) -> dict[str, int]:

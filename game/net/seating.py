@@ -16,6 +16,7 @@ import logging
 import random
 from typing import Final
 
+from .fair_seats import FairSeats
 from .meeting import identities, needs_profile
 from .messages import Create, Join
 from .protocol import Client, Refusal, not_stored
@@ -31,10 +32,13 @@ REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with i
 
 class Seating:
     """The handlers of create and join, and the memory of their request ids: rooms made in the
-    rooms ``service``, at most ``max_rooms`` of them, their seeds drawn from ``rng``."""
+    rooms ``service``, at most ``max_rooms`` of them, their seeds drawn from ``rng``; ``fair``: the
+    one-seat rule of public rooms (`fair_seats`)."""
 
-    def __init__(self, service: RoomService, rng: random.Random, max_rooms: int) -> None:
+    def __init__(self, service: RoomService, rng: random.Random, max_rooms: int,
+                 fair: FairSeats | None = None) -> None:
         self.service = service
+        self.fair = fair
         self.rng = rng
         self.max_rooms = max_rooms
         # A create or claim whose answer was lost comes again with the same request id: it gets
@@ -64,7 +68,10 @@ class Seating:
         message.check("public")
         public = bool(message.public)
         if public:
-            needs_profile(client, "creating a public room")
+            profile = needs_profile(client, "creating a public room")
+            if self.fair is not None:
+                self.fair.check(client)  # one seat at a time: a public room of one's own is one
+            service.competition.check_tokens(profile)
         owners = identities(client)  # its address, and its player
         computers = sum(not s.is_human for s in seats)
         service.quotas.check_room(owners, computers)
@@ -97,6 +104,8 @@ class Seating:
         seat, key = message.seat, message.key
         if key is not None:
             if not room.opens(seat, key):  # a key this server never made (not text, a surrogate...) too
+                if self.fair is not None:
+                    self.fair.refuse_freed(room, seat, key)  # seat_freed: told why rather than bad_key
                 raise Refusal("bad_key", "that key does not open that seat")
             assert seat is not None  # `opens` took it for a seat
             if room.seats[seat].abandoned:
@@ -111,7 +120,10 @@ class Seating:
         message.check("seat")
         name = self._name(client, message)
         if room.kind != "private":
-            needs_profile(client, "taking a seat in a public room")
+            profile = needs_profile(client, "taking a seat in a public room")
+            if self.fair is not None:
+                self.fair.check(client, room=room)  # one seat at a time in public rooms and quick match
+            service.competition.check_tokens(profile, room)
         before = [(s.key_hash, s.name, s.player, s.address, s.avatar) for s in room.seats], room.joined
         try:
             seat, new = room.claim(seat, name)
@@ -170,4 +182,4 @@ class Seating:
         """``client`` just claimed ``seat``: the seat knows its player (if it said hello) and address."""
         profile = client.profile
         room.claimed_by(seat, profile.player if profile else None, client.address,
-                        profile.avatar if profile else None)
+                        profile.avatar if profile else None, profile.tag if profile else None)

@@ -78,6 +78,7 @@ from .driving import Driving
 from .expiry import EXPIRY as EXPIRY
 from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
 from .expiry import SWEEP as SWEEP
+from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS, FairSeats
 from .lobby import Lobby
 from .meeting import Meeting
 from .messages import Error, Ping, Pong, decode
@@ -136,6 +137,9 @@ class RoomServer:
     default: the project's releases, `room_page.DOWNLOAD_URL`).
     ``ranked_clock``: seconds a turn of a ranked game (``--ranked-clock``; at most and by default
     `rooms.RANKED_TURN_SECONDS`).
+    ``seats_per_address``: seats one address may hold at once in public rooms and quick match;
+    ``seat_release``: seconds before the seat of a person away from a public room waiting for
+    players is freed (`fair_seats`).
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -154,6 +158,7 @@ class RoomServer:
                  trusted_proxies: Iterable[str | Network] = (), profiles_per_hour: int = PROFILES_PER_HOUR,
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
                  votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
+                 seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER,
                  ranked_clock: float = RANKED_TURN_SECONDS) -> None:
         # StoreError: a file that cannot be the rooms' database
         self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
@@ -184,7 +189,11 @@ class RoomServer:
         self.queues = self.quick.queues
         self.service.connect(driving=self.driving, competition=self.competition, lobby=self.lobby,
                              queues=self.queues)
-        self.seating = Seating(self.service, rng, max_rooms)
+        self.fair = FairSeats(self.service, self.queues, seats_per_address, self.addresses.exempt,
+                              seat_release)
+        self.service.keep_seats(self.fair)
+        self.seating = Seating(self.service, rng, max_rooms, self.fair)
+        self.quick.fair = self.fair
         self.meeting = Meeting(self.service, self.profiles, self.ranking, self.lobby)
         self.playing = Playing(self.service, self.driving)
         self.reacting = Reacting(self.service)
@@ -193,7 +202,8 @@ class RoomServer:
                              lonely_expiry=lonely_expiry, finished_expiry=finished_expiry)
         self.handlers: dict[str, Handler] = {
             **self.seating.handlers(), **self.playing.handlers(), **self.meeting.handlers(),
-            **self.quick.handlers(), **self.competition.handlers(), **self.reacting.handlers()}
+            **self.quick.handlers(), **self.competition.handlers(), **self.reacting.handlers(),
+            **self.fair.handlers()}
         self.handlers.update([handles(Ping, self._on_ping)])
         self.port = 0
         self._server: Server | None = None
@@ -223,6 +233,7 @@ class RoomServer:
         self.service.rooms.update({room.room_id: room for room in rooms})
         for room in rooms:
             self.driving.adopt(room)
+            self.fair.adopt(room)
             self.quotas.hold(room.room_id, _holders(room), room.computer_seats, room.resting)
             self.lobby.changed(room)
             if room.state == Status.MATCH_OVER:
@@ -241,7 +252,7 @@ class RoomServer:
         """Close every connection and task, then the database."""
         self.driving.stop()
         self.expiry.stop()
-        for alarm in (self.lobby.alarm, self.queues.alarm, self.competition.alarm):
+        for alarm in (self.lobby.alarm, self.queues.alarm, self.competition.alarm, self.fair.alarm):
             alarm.cancel()
         if self._server is not None:
             self._server.close()

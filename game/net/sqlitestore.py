@@ -26,6 +26,19 @@ digest, name and avatar: `profiles`), ``ratings`` (experience points per player 
 rule set: the leaderboards) and ``ranked`` (each player's ranked games and penalties:
 their history, keyed by room, deal and player so that a line is written once however
 often the server is restarted).
+
+A room's log stays bounded (version 3): storing a ``deal`` entry also stores the room as
+it stood just before it (``snapshots``: `room_snapshot.snapshot`) and forgets the room's
+entries before that deal, all in one commit. A room is rebuilt from its snapshot (if it
+has one) and the entries after it: its log is never longer than its current deal.
+often the server is restarted). Version 3 adds the tokens (`tokens`): ``wallets`` (each
+player's balance and the day of its last change) and ``stakes`` (what each competitive game
+did to each player's tokens, keyed like ``ranked`` and written in the same commit); a file
+of version 2 gains both tables, and its players hold the grant.
+
+Version 3 gives each profile the tag the server assigned and its name's `profiles.skeleton`
+(`NAMES_SCHEMA`: no two profiles of one skeleton share a tag, and look-alike names are
+found by index); a version 2 file's profiles get a fresh tag each when it is opened.
 """
 
 from __future__ import annotations
@@ -41,12 +54,14 @@ from typing import Any, Final
 
 from game.engine.snapshot import stored_rules
 
-from .profiles import Profile
+from .profiles import Profile, TagTaken, free_tag, skeleton
+from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
-from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure
+from .roomstore import Leaderboard, RankedLine, Rating, Standing, StoreError, StoreFailure, TokenLine, Wallet
+from .tokens import GRANT, topped_up
 from .wire import rules_from_json, rules_to_json
 
-VERSION: Final = 2
+VERSION: Final = 3
 """The schema's version, kept in SQLite's ``user_version`` (0 in files of the first version)."""
 
 HEADER: Final = b"SQLite format 3\x00"
@@ -107,19 +122,74 @@ CREATE INDEX ranked_player ON ranked (player, at);
 """
 """The players' tables (version 2): profiles, experience points per rule set, ranked games."""
 
+SNAPSHOTS_SCHEMA: Final = """
+CREATE TABLE snapshots (
+    room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+"""
+"""Each room's snapshot (version 3): the room as it stood before the deal its log's entry
+``seq`` (the ``deal`` entry; every entry before it is forgotten) dealt."""
+TOKENS_SCHEMA: Final = """
+CREATE TABLE wallets (
+    player TEXT PRIMARY KEY,
+    tokens INTEGER NOT NULL,
+    day INTEGER NOT NULL
+);
+CREATE TABLE stakes (
+    room TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    at REAL NOT NULL,
+    counted INTEGER NOT NULL,
+    opponents TEXT NOT NULL,
+    PRIMARY KEY (room, deal, player)
+);
+CREATE INDEX stakes_player ON stakes (player, counted);
+"""
+"""The tokens' tables (version 3): each player's balance (`tokens`), and what each competitive
+game did to each player's tokens (keyed like ``ranked``: written once)."""
+
+NAMES_COLUMNS: Final = ["tag", "skeleton"]
+"""The profiles' columns version 3 adds for names and tags (`_migrate_names`)."""
+NAMES_SCHEMA: Final = """
+CREATE UNIQUE INDEX profiles_tag ON profiles (skeleton, tag);
+"""
+"""Version 3: a tag is unique among the profiles whose names look alike, and those are found by
+the index (`look_alikes`)."""
+
 FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
                         "log": ["room", "seq", "kind", "seat", "text"]}
 """The tables as the first version wrote them."""
 SECOND_COLUMNS: Final = {"rooms": FIRST_COLUMNS["rooms"] + ["owner", "joined"], "log": FIRST_COLUMNS["log"]}
 """The tables as version 1 wrote them."""
-COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
-                  "profiles": ["id", "name", "avatar", "created", "active"],
-                  "ratings": ["player", "preset", "xp", "games"],
-                  "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
-                             "opponents"]}
+THIRD_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRST_COLUMNS["log"],
+                        "profiles": ["id", "name", "avatar", "created", "active"],
+                        "ratings": ["player", "preset", "xp", "games"],
+                        "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
+                                   "opponents"]}
+"""The tables as version 2 wrote them."""
+COLUMNS: Final = {**THIRD_COLUMNS, "profiles": THIRD_COLUMNS["profiles"] + NAMES_COLUMNS,
+                  "snapshots": ["room", "seq", "state"],
+                  "wallets": ["player", "tokens", "day"],
+                  "stakes": ["room", "deal", "player", "amount", "day", "at", "counted", "opponents"]}
 """The tables as this version writes them."""
-COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, VERSION: COLUMNS}
+COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
+
+
+@contextlib.contextmanager
+def _tag_free() -> Iterator[None]:
+    """A profile refused by the unique index of `NAMES_SCHEMA` as `profiles.TagTaken`."""
+    try:
+        yield
+    except StoreFailure as exc:
+        if isinstance(exc.__cause__, sqlite3.IntegrityError) and "profiles.tag" in str(exc):
+            raise TagTaken(str(exc)) from exc.__cause__
+        raise
 
 
 @contextlib.contextmanager
@@ -129,6 +199,21 @@ def refused() -> Iterator[None]:
         yield
     except sqlite3.Error as exc:
         raise StoreFailure(str(exc)) from exc
+
+
+def _migrate_names(db: sqlite3.Connection) -> None:
+    """Version 3's names and tags (inside the caller's transaction): the profiles' ``tag`` and
+    ``skeleton`` columns, a fresh tag for every existing profile (unique among the names that
+    look alike, the oldest profile first), then the unique index."""
+    db.execute("ALTER TABLE profiles ADD COLUMN tag TEXT NOT NULL DEFAULT ''")
+    db.execute("ALTER TABLE profiles ADD COLUMN skeleton TEXT NOT NULL DEFAULT ''")
+    taken: dict[str, set[str]] = {}
+    for player, name in db.execute("SELECT id, name FROM profiles ORDER BY created, id").fetchall():
+        key = skeleton(name)
+        tag = free_tag(taken.setdefault(key, set()))
+        taken[key].add(tag)
+        db.execute("UPDATE profiles SET tag = ?, skeleton = ? WHERE id = ?", (tag, key, player))
+    _statements(db, NAMES_SCHEMA)
 
 
 def _inspect(path: Path) -> bool:
@@ -175,6 +260,25 @@ def owner_only(path: Path) -> None:
                 file.chmod(OWNER_ONLY)
 
 
+def _statements(db: sqlite3.Connection, script: str) -> None:
+    """Run each statement of ``script`` inside the caller's transaction (``executescript`` commits)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _migrate_snapshots(db: sqlite3.Connection) -> None:
+    """Bring a version 2 file to the snapshots of version 3: a room of it keeps its whole log until
+    its next deal is stored (the first snapshot; its older entries go then)."""
+    _statements(db, SNAPSHOTS_SCHEMA)
+
+
+def _migrate_tokens(db: sqlite3.Connection) -> None:
+    """Version 3's tokens: the wallets and stakes tables (every player of an earlier file holds
+    the grant: a player without a wallet does)."""
+    _statements(db, TOKENS_SCHEMA)
+
+
 class SQLiteRoomStore:
     """The rooms and players in an SQLite file (`roomstore.RoomStore`; see the module).
 
@@ -219,7 +323,10 @@ class SQLiteRoomStore:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if not tables:
             db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA user_version={VERSION};" + SCHEMA
-                             + PLAYERS_SCHEMA)
+                             + PLAYERS_SCHEMA + SNAPSHOTS_SCHEMA + TOKENS_SCHEMA)
+            with db:
+                db.execute("BEGIN")
+                _migrate_names(db)
         else:
             health = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
             if health != ["ok"]:
@@ -246,11 +353,14 @@ class SQLiteRoomStore:
                         db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
                         # Rooms of the first version keep the seven days they were promised.
                         db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
-                    # Rooms made before there were public ones were all private.
-                    db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
-                    for statement in PLAYERS_SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                    if version < 2:
+                        # Rooms made before there were public ones were all private.
+                        db.execute("ALTER TABLE rooms ADD COLUMN kind TEXT NOT NULL DEFAULT 'private'")
+                        _statements(db, PLAYERS_SCHEMA)
+                    if version < 3:
+                        _migrate_snapshots(db)
+                        _migrate_tokens(db)
+                        _migrate_names(db)
                     db.execute(f"PRAGMA user_version={VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -283,11 +393,19 @@ class SQLiteRoomStore:
 
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room, committed when this returns; ``lines``: ranked lines
-        committed with it (a penalty voted with the vote that decides it), all or nothing."""
+        committed with it (a penalty voted with the vote that decides it), all or nothing. A
+        ``deal`` entry replaces the room's snapshot with the room as it stands (before the deal)
+        and forgets the entries before it (see the module)."""
+        seq = room.log_length
+        state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
         with refused(), self.db:
             self.db.execute("BEGIN")
+            if state is not None:
+                self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
+                                (room.room_id, seq, state))
+                self.db.execute("DELETE FROM log WHERE room = ? AND seq < ?", (room.room_id, seq))
             self.db.execute("INSERT INTO log VALUES (?, ?, ?, ?, ?)",
-                            (room.room_id, room.log_length, entry.kind, entry.seat, entry.text))
+                            (room.room_id, seq, entry.kind, entry.seat, entry.text))
             self.db.execute("UPDATE rooms SET active = ? WHERE id = ?", (now, room.room_id))
             for line in lines:
                 self._rank(line)
@@ -310,10 +428,21 @@ class SQLiteRoomStore:
         stored: list[dict[str, Any]] = json.loads(seats)
         # A room stored before an option existed replays with the value it was played with.
         played = rules_from_json(stored_rules(json.loads(rules)))
-        room = Room(room_id, played, [Seat.from_json(s) for s in stored], seed, first,
+        seats_ = [Seat.from_json(s) for s in stored]
+        for seat in seats_:
+            if seat.player is not None and seat.player_tag is None:  # stored by version 2: the profile's
+                row = self.db.execute("SELECT tag FROM profiles WHERE id = ?", (seat.player,)).fetchone()
+                seat.player_tag = row[0] if row is not None else None
+        room = Room(room_id, played, seats_, seed, first,
                     owner=owner, joined=bool(joined), kind=kind, created=created)
+        base = self.db.execute("SELECT seq, state FROM snapshots WHERE room = ?", (room_id,)).fetchone()
+        start = 0
+        if base is not None:
+            start = base[0]
+            restore(room, json.loads(base[1]))
+            room.log_length = start
         entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
-            "SELECT kind, seat, text FROM log WHERE room = ? ORDER BY seq", (room_id,))]
+            "SELECT kind, seat, text FROM log WHERE room = ? AND seq >= ? ORDER BY seq", (room_id, start))]
         room.replay(entries)
         return room
 
@@ -330,6 +459,7 @@ class SQLiteRoomStore:
         with refused(), self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM log WHERE room = ?", (room_id,))
+            self.db.execute("DELETE FROM snapshots WHERE room = ?", (room_id,))
             self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
 
     def exists(self, room_id: str) -> bool:
@@ -341,23 +471,32 @@ class SQLiteRoomStore:
     def profile(self, player: str) -> Profile | None:
         """The profile of ``player``, if the server keeps it."""
         with refused():
-            row = self.db.execute("SELECT name, avatar, active FROM profiles WHERE id = ?",
+            row = self.db.execute("SELECT name, avatar, active, tag FROM profiles WHERE id = ?",
                                   (player,)).fetchone()
-        return None if row is None else Profile(player, row[0], row[1], row[2])
+        return None if row is None else Profile(player, row[0], row[1], row[2], row[3])
 
     def add_profile(self, profile: Profile, now: float) -> None:
-        """Keep a new profile."""
-        with refused(), self.db:
+        """Keep a new profile (`profiles.TagTaken`: a look-alike holds its tag; nothing stored)."""
+        with _tag_free(), refused(), self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO profiles VALUES (?, ?, ?, ?, ?)",
-                            (profile.player, profile.name, profile.avatar, now, now))
+            self.db.execute("INSERT INTO profiles (id, name, avatar, created, active, tag, skeleton) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (profile.player, profile.name, profile.avatar, now, now, profile.tag,
+                             skeleton(profile.name)))
 
     def save_profile(self, profile: Profile, now: float) -> None:
-        """Store a changed name or avatar."""
-        with refused(), self.db:
+        """Store a changed name, avatar or tag (`profiles.TagTaken`: a look-alike holds its tag)."""
+        with _tag_free(), refused(), self.db:
             self.db.execute("BEGIN")
-            self.db.execute("UPDATE profiles SET name = ?, avatar = ?, active = ? WHERE id = ?",
-                            (profile.name, profile.avatar, now, profile.player))
+            self.db.execute("UPDATE profiles SET name = ?, avatar = ?, active = ?, tag = ?, skeleton = ? "
+                            "WHERE id = ?", (profile.name, profile.avatar, now, profile.tag,
+                                             skeleton(profile.name), profile.player))
+
+    def look_alikes(self, skeleton: str) -> list[tuple[str, str, str]]:
+        """The (player, name, tag) of the profiles whose names have this skeleton."""
+        with refused():
+            return [(who, name, tag) for who, name, tag in self.db.execute(
+                "SELECT id, name, tag FROM profiles WHERE skeleton = ?", (skeleton,))]
 
     def visit(self, player: str, now: float) -> None:
         """The player's profile is in use."""
@@ -386,11 +525,47 @@ class SQLiteRoomStore:
                         (line.player, line.preset, line.xp, line.games))
         return True
 
-    def rank(self, lines: Sequence[RankedLine]) -> list[RankedLine]:
-        """Write the lines not written before, with their points, in one commit; the lines written."""
+    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = ()) -> list[RankedLine]:
+        """Write the lines not written before, with their points, and the token lines not
+        written before, with their wallets, in one commit; the ranked lines written."""
         with refused(), self.db:
             self.db.execute("BEGIN")
-            return [line for line in lines if self._rank(line)]
+            written = [line for line in lines if self._rank(line)]
+            for line in tokens:
+                self._stake(line)
+            return written
+
+    def _stake(self, line: TokenLine) -> None:
+        """Write ``line`` and change its player's wallet (inside the caller's transaction) unless it was."""
+        row = self.db.execute("INSERT OR IGNORE INTO stakes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              (line.room, line.deal, line.player, line.amount, line.day, line.at,
+                               int(line.counted), json.dumps(list(line.opponents))))
+        if row.rowcount != 1:
+            return
+        found = self.db.execute("SELECT tokens, day FROM wallets WHERE player = ?", (line.player,)).fetchone()
+        before = GRANT if found is None else topped_up(found[0], found[1], line.day)
+        self.db.execute("INSERT INTO wallets VALUES (?, ?, ?) ON CONFLICT (player) DO UPDATE SET "
+                        "tokens = excluded.tokens, day = excluded.day",
+                        (line.player, before + line.amount, max(line.day, found[1] if found else line.day)))
+
+    def wallet(self, player: str) -> Wallet:
+        """The player's tokens as stored, and their counted games and different opponents."""
+        with refused():
+            found = self.db.execute("SELECT tokens, day FROM wallets WHERE player = ?", (player,)).fetchone()
+            games = self.db.execute("SELECT COUNT(*) FROM stakes WHERE player = ? AND counted = 1",
+                                    (player,)).fetchone()[0]
+            opponents = self.db.execute(
+                "SELECT COUNT(DISTINCT o.value) FROM stakes s, json_each(s.opponents) o "
+                "WHERE s.player = ? AND s.counted = 1", (player,)).fetchone()[0]
+        if found is None:
+            return Wallet(None, 0, games, opponents)
+        return Wallet(found[0], found[1], games, opponents)
+
+    def settlement(self, room: str, deal: int) -> dict[str, int]:
+        """The tokens each player gained or lost by the game of ``room`` that ended at ``deal``."""
+        with refused():
+            return dict(self.db.execute("SELECT player, amount FROM stakes WHERE room = ? AND deal = ?",
+                                        (room, deal)).fetchall())
 
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""
@@ -402,7 +577,7 @@ class SQLiteRoomStore:
         """The ``top`` players of ``preset``, ``player``'s standing, and how many players it has."""
         with refused():
             rows = self.db.execute(
-                "SELECT r.player, p.name, p.avatar, r.xp, r.games FROM ratings r "
+                "SELECT r.player, p.name, p.avatar, r.xp, r.games, p.tag FROM ratings r "
                 "JOIN profiles p ON p.id = r.player WHERE r.preset = ? "
                 "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT ?", (preset, top)).fetchall()
             you = None

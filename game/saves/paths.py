@@ -112,11 +112,30 @@ def _quoted(path: Path, limit: int = 160) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
+PROBE: Final = ".huit-probe.tmp"
+"""The small file `safefile.probe_folder` writes and removes at once."""
+
+
 def leftovers(root: Path) -> list[Path]:
-    """The game's writes in progress left under its own names (``NAME.tmp``, ``NAME.bak.tmp``:
-    a full disk, a killed process): never read, safe to delete when the game starts."""
+    """The game's writes in progress left under its own names (``NAME.tmp``, ``NAME.bak.tmp``, the
+    folder probe: a full disk, a killed process): never read, safe to delete when the game or the
+    server starts. Only those exact names: a ``.tmp`` of any other name is not the game's."""
     temps = tuple(s for s in SUFFIXES if s.endswith(".tmp"))
-    return [p for p in own_files(root) if p.name.endswith(temps)]
+    found = [p for p in own_files(root) if p.name.endswith(temps)]
+    return found + ([root / PROBE] if _deletable(root / PROBE) else [])
+
+
+def remove_leftovers(root: Path) -> list[Path]:
+    """Delete the `leftovers` in ``root`` (call it at start, before anything is written there);
+    return those deleted. One that cannot be deleted is left (and not listed)."""
+    deleted = []
+    for path in leftovers(root):
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        deleted.append(path)
+    return deleted
 
 
 def own_files(root: Path) -> list[Path]:

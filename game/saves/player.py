@@ -55,10 +55,14 @@ class Standing:
     tag: str = ""
     name: str = ""
     xp: dict[str, int] = field(default_factory=dict)  # ranking points per rule set
+    tokens: int | None = None  # the balance of tokens (None: the server did not say; older files)
 
     def to_json(self) -> dict[str, Any]:
-        """The stored form."""
-        return {"tag": self.tag, "name": self.name, "xp": dict(self.xp)}
+        """The stored form (``tokens`` only when known: older games read it as they did)."""
+        out: dict[str, Any] = {"tag": self.tag, "name": self.name, "xp": dict(self.xp)}
+        if self.tokens is not None:
+            out["tokens"] = self.tokens
+        return out
 
 
 @dataclass
@@ -175,7 +179,10 @@ def _standing(value: Any) -> Standing | None:
     if not isinstance(xp, dict) or not all(isinstance(k, str) and len(k) <= 16 and type(v) is int
                                            and abs(v) <= MAX_POINTS for k, v in xp.items()):
         return None
-    return Standing(tag, name[:MAX_NAME], dict(list(xp.items())[:16]))
+    tokens = value.get("tokens")
+    if type(tokens) is not int or abs(tokens) > MAX_POINTS:
+        tokens = None  # not said (an older server or file), or no count: left out
+    return Standing(tag, name[:MAX_NAME], dict(list(xp.items())[:16]), tokens)
 
 
 def _player(value: Any) -> Player:

@@ -17,7 +17,8 @@ the new file over ``NAME`` with `os.replace`, which is atomic: at every moment
 ``NAME`` is either the old complete file or the new complete file. A ``.tmp`` is never
 read: a write that fails (a full disk) removes its own, one left by a killed process
 (or anything else under that name) is replaced by the next write, and the game
-removes those of its own names when it starts (`DataStore.clean_leftovers`).
+removes those of its own names when it starts, and so does the server in its data folder
+(`paths.remove_leftovers`).
 `probe_folder` tells whether a folder can be written at all, by writing a small file
 there and removing it.
 """
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Final
 
 from .errors import SaveError
+from .paths import PROBE
 
 GAME_CAP: Final = (16 << 20) + (4 << 10)
 """A saved game: the envelope's two lines and a body of at most 16 MiB (the largest seen
@@ -170,8 +172,6 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True, private: bool 
     _fsync_dir(path.parent)
 
 
-PROBE: Final = ".huit-probe.tmp"
-"""The small file `probe_folder` writes and removes at once."""
 
 
 def probe_folder(folder: Path) -> OSError | None:

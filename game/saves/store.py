@@ -25,9 +25,9 @@ from . import stats
 from .document import Upgrade, pack_json, unpack_json
 from .errors import SaveError, WriteProblem
 from .games import GameSlots
-from .paths import ONLINE, SETTINGS, STATISTICS, data_dir, leftovers, own_files
+from .paths import ONLINE, PROBE, SETTINGS, STATISTICS, data_dir, own_files, remove_leftovers
 from .player import PlayerFile
-from .safefile import JSON_CAP, PROBE, backup_of, probe_folder, read_file, set_aside
+from .safefile import JSON_CAP, backup_of, probe_folder, read_file, set_aside
 from .seatkeys import SeatKeys
 from .stats import Statistics
 from .writer import SaveWriter
@@ -151,14 +151,7 @@ class DataStore:
         """Delete the game's writes in progress that a full disk or a killed process left
         (``NAME.tmp``; never read, and taking room on a disk that may be full). Call it when
         the game starts, before anything is written. Returns the deleted files."""
-        deleted = []
-        for path in leftovers(self.root):
-            with contextlib.suppress(OSError):
-                path.unlink()
-                deleted.append(path)
-        with contextlib.suppress(OSError):
-            (self.root / PROBE).unlink()  # a probe a killed process left
-        return deleted
+        return remove_leftovers(self.root)
 
     def clear(self) -> list[Path]:
         """Delete every save, backup, kept-aside file, the settings, statistics, seat keys and

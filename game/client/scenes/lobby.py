@@ -180,15 +180,18 @@ class LobbyScene(GuiScene):
             self._save_name()
 
     # ---- actions -----------------------------------------------------------------------------
-    def _save_name(self) -> None:
+    def _save_name(self) -> bool:
+        """Keep the typed name; False (and the reason in ``message``) for a name the servers refuse."""
         name = " ".join(self.name_text.split())[:NAME_LENGTH]
         refused = online_player.name_refusal(name)
         if refused is not None:  # never kept, never sent: the player hears why
             self.message = tr("lobby.name_refused", why=refused)
-            return
+            self.dirty = True
+            return False
         if name != self.app.settings.player_name:
             self.app.settings.player_name = name
             self.app.save_settings()
+        return True
 
     def say(self, message: str) -> None:
         """Show ``message`` and lay the screen out again."""
@@ -212,7 +215,9 @@ class LobbyScene(GuiScene):
 
     def _server(self) -> Server | None:
         self._keep_texts()
-        self._save_name()
+        if not self._save_name():  # a refused name goes to no server (it would play as "Player")
+            self.say(self.message)
+            return None
         if not self.server_text:
             self.say(tr("online.no_server"))
             return None

@@ -26,7 +26,7 @@ import pygame
 from game.engine import PlayerView, RoundResult, Status
 from game.engine.scoring import team_of
 
-from .. import deal_score, ui
+from .. import deal_score, stakes, ui
 from ..art import CardArt
 from ..celebration import FRAME, Celebration, won_here
 from ..i18n import tr
@@ -170,7 +170,8 @@ class ResultScene(Scene):
             self.controller.update(dt)
         if not self._back_when_dealt():
             controller = self.controller  # online, the room's news: the points earned, who is away
-            look = (self.view, tuple(controller.results), controller.earned, controller.notice(self.names()))
+            look = (self.view, tuple(controller.results), controller.earned, controller.tokens_moved,
+                    controller.notice(self.names()))
             if look != self._look:
                 self._look, self.dirty = look, True
 
@@ -243,6 +244,9 @@ class ResultScene(Scene):
         earned = self.controller.earned  # a ranked game online: the points it brought
         if earned is not None:
             said.append(tr("result.earned", points=f"{earned:+d}"))
+        tokens = self.controller.tokens_moved  # and the tokens its stakes moved
+        if tokens is not None:
+            said.append(stakes.moved_text(tokens))
         if said:
             box = (margin, line.bottom + 2, w - 2 * margin, top - line.bottom - 4)
             ui.fit(surface, "  ·  ".join(said), box, int(20 * scale), color=ui.GOLD if earned else ui.CREAM)

@@ -47,7 +47,7 @@ from game.net.replies import ListedRoom
 from game.play.avatars import CATALOGUE
 from game.saves import SeatKey
 
-from .. import online_player
+from .. import online_player, stakes
 from ..avatar_art import avatar_image
 from ..competitive_art import Marks
 from ..gui import GuiScene, step_through
@@ -219,9 +219,11 @@ class ServerLobbyScene(GuiScene):
             shown += f" +{len(names) - MAX_NAMES}"
         preset = room.preset
         waited = self.lag - room.since if room.since is not None else 0.0
-        return tr("lobby.room", preset=tr("preset." + preset) if preset in PRESETS else "?",
+        line = tr("lobby.room", preset=tr("preset." + preset) if preset in PRESETS else "?",
                   taken=_count(room.taken), seats=_count(room.players), names=shown,
                   wait=clock_text(waited + self.elapsed))
+        stake = room.stake if room.stake is not None and 0 <= room.stake <= stakes.MAX_TOKENS else None
+        return line if stake is None else tr("lobby.room_stake", room=line, stake=stake)
 
     def _room_text_at(self, index: int) -> str:
         """The line of the room listed at ``index`` (the same room while the layout stands)."""
@@ -279,6 +281,8 @@ class ServerLobbyScene(GuiScene):
         detail = shorten(message.message if message.message is not None else code)
         if code == "bad_name" and message.reason is not None:
             return tr("lobby.name_refused", why=tr("name." + message.reason[:20]))
+        if code == "no_tokens":  # said with the stake and the tokens free
+            return stakes.refusal_text(message)
         text = tr(f"online.error.{code}", detail=detail)
         return detail if text == f"online.error.{code}" else text
 

@@ -5,8 +5,8 @@ the wins the autopilot played (apart: they are not the player's, nor in their st
 ties, best score and streaks, and a bar per level split the same way.
 For a ranked rule set (``ranking_xp``: ``colors``), the ranking's experience points and
 their history as a line. Beside them, for every rule set, the points this player earned
-in ranked online games, per server, as each server last said (kept on this device:
-`game.saves.player`).
+in ranked online games, and the tokens held there, per server, as each server last said
+(kept on this device: `game.saves.player`).
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ class StatisticsScene(GuiScene):
             self._xp(surface, pygame.Rect(x0, int(h * 0.68), width // 2, int(h * 0.16)), px)
         if self.online:
             left = x0 + width // 2 if ranked else x0
-            box = pygame.Rect(left, int(h * 0.68), x0 + width - left, 2 * line_height(px))
+            box = pygame.Rect(left, int(h * 0.68), x0 + width - left, 3 * line_height(px))
             self._online(surface, box, px)
 
     def _bars(self, surface: pygame.Surface, box: pygame.Rect, rows: list[tuple[str, Record]],
@@ -143,15 +143,20 @@ class StatisticsScene(GuiScene):
             y += int(px * 1.3)
 
     def _online(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
-        """The online points of the chosen rule set, per server (two servers at most)."""
+        """The online points of the chosen rule set and the tokens held, per server (two servers at
+        most, three lines)."""
+        servers = list(self.online.items())[:2]
         lines = [tr("stats.online_xp", server=server, xp=standing.xp[self.preset_name])
-                 for server, standing in self.online.items() if self.preset_name in standing.xp][:2]
+                 for server, standing in servers if self.preset_name in standing.xp]
         size = int(px * 0.85)
         if not lines:
             ui.fit(surface, tr("stats.online_none"), (box.left, box.top, box.width, line_height(size)), size,
                    align="left")
-            return
-        for i, line in enumerate(lines):
+        # The balance is the profile's, whatever the rule set: under the points (or their absence).
+        tokens = [tr("stats.online_tokens", server=server, tokens=standing.tokens)
+                  for server, standing in servers if standing.tokens is not None]
+        first = 1 if not lines else 0
+        for i, line in enumerate((lines + tokens)[:3 - first], start=first):
             ui.fit(surface, line, (box.left, box.top + i * line_height(size), box.width, line_height(size)),
                    size, color=ui.GOLD, bold=i == 0, align="left")
 

@@ -6,11 +6,14 @@ mine taken back, a public room's seat or a quick match from the server's lobby: 
 page's ``https://`` or ``http://`` link, which chat apps make clickable; then the game's
 own ``huit://`` or ``huits://`` link) and who has taken which seat, and whether the game
 is ranked, until the server deals; then the table opens on the `RemoteController`. A
-refused seat or an unreachable server goes back to the lobby with a message.
+refused seat or an unreachable server goes back to the lobby with a message. The owner of a
+public room (the player who created it) has a "Free the seat" button beside each other
+person's seat: that person is told, and the seat goes back to the lobby.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +21,7 @@ import pygame
 from game.net.client import CLOSED, RECONNECTING, make_link, page_link
 from game.net.profiles import tagged
 
+from .. import stakes
 from ..competitive_art import Marks
 from ..gui import GuiScene
 from ..i18n import tr
@@ -87,9 +91,26 @@ class WaitingRoomScene(GuiScene):
             if note:
                 self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), note, "#small")
             y += int(30 * s) + gap
-            for line in self.seat_lines():
-                self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
-                y += int(38 * s)
+            freeable = self.freeable()
+            free_w = int(260 * s)
+            entries = self.seat_entries()
+            # The owner's rows: every line on one axis, a button at the end of a guest's, as tall as
+            # the others unless seven seats would push the notes under Leave (then as tall as fits).
+            notes = int(34 * s) + int(30 * s) + 2 * gap  # the notes below the seats
+            fits = (h - bh - m - notes - y) // max(1, len(entries))
+            row = max(int(38 * s), min(bh + gap // 2, fits))
+            for seat, line in entries:
+                if not freeable:
+                    self.label(pygame.Rect(m * 4, y, w - 8 * m, int(36 * s)), line)
+                    y += int(38 * s)
+                    continue
+                self.label(pygame.Rect(m * 4, y, w - 9 * m - free_w, row), line)
+                if seat in freeable:
+                    tall = min(bh, row - 2)
+                    self.button(pygame.Rect(w - 4 * m - free_w, y + (row - tall) // 2, free_w, tall),
+                                tr("online.free_seat"), functools.partial(self.free_seat, seat),
+                                key=("free_seat", seat))
+                y += row
             y += gap
             self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.starts_when_full"), "#small")
             ranking = self.ranking_note()
@@ -101,6 +122,11 @@ class WaitingRoomScene(GuiScene):
                     face = shown.font
                     ink = min(face.size(ranking)[0] if face is not None else w, w - 2 * m)  # centred
                     self.marks.add(pygame.Rect(max(0, (w - ink) // 2 - side - gap // 2), y, side, side))
+            stake = stakes.stake(self.remote.status)
+            if stake is not None:  # a competitive room: the stake, and what this player holds
+                y += int(34 * s)
+                self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)),
+                           stakes.stake_line(stake, stakes.balance(self.remote.player)), "#small")
         self.button(pygame.Rect(m, h - bh - m, int(220 * s), bh), tr("online.leave"), self.back)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
@@ -120,6 +146,26 @@ class WaitingRoomScene(GuiScene):
 
     def seat_lines(self) -> list[str]:
         """One line per seat: who sits there, or that it waits for a friend."""
+        return [line for _, line in self.seat_entries()]
+
+    def freeable(self) -> set[int]:
+        """The seats the owner of a public room waiting for players may free: every other seat a
+        person has taken (none for anyone else)."""
+        status = self.remote.status
+        if status is None or not self.remote.owns_room:
+            return set()
+        waiting = set(status.waiting_for or [])
+        return {i for i, seat in enumerate(status.seat_rows())
+                if seat is not None and seat.human and i != self.remote.viewer and i not in waiting}
+
+    def free_seat(self, seat: int) -> None:
+        """The owner frees ``seat``: the server tells its person, and its next status shows it free."""
+        self.remote.free_seat(seat)
+        self.note = ""
+        self.dirty = True
+
+    def seat_entries(self) -> list[tuple[int, str]]:
+        """Each seat's number and line: who sits there, or that it waits for a friend."""
         status = self.remote.status
         if status is None:
             return []
@@ -140,7 +186,7 @@ class WaitingRoomScene(GuiScene):
                 name = named or tr("table.player", n=i + 1)
                 name = tagged(name, seat.tag[:8] if seat.tag is not None else None)
                 who = tr("online.here" if seat.connected else "online.away", name=name)
-            lines.append(tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who))
+            lines.append((i, tr("fmt.pair", label=tr("new.seat", n=i + 1), value=who)))
         return lines
 
     def copy(self) -> None:
@@ -173,7 +219,7 @@ class WaitingRoomScene(GuiScene):
             address = f"{connection.host}:{connection.port}"
             self._give_up(tr("online.unreachable", address=address, detail=connection.problem or "?"))
             return
-        shown = (remote.room_id, remote.status, connection.status)
+        shown = (remote.room_id, remote.status, connection.status, stakes.balance(remote.player))
         if shown != self._shown:
             self._shown = shown
             self.rebuild()
@@ -191,8 +237,9 @@ class WaitingRoomScene(GuiScene):
 
     def _give_up(self, message: str) -> None:
         remote = self.remote
-        if remote.room_id is not None and remote.refusal_code == "unknown_room":
-            self.app.store.keys.forget(remote.room_id)  # the room is gone: its key opens nothing now
+        if remote.room_id is not None and remote.refusal_code in ("unknown_room", "seat_freed"):
+            # The room is gone, or the seat was freed: its key opens nothing now.
+            self.app.store.keys.forget(remote.room_id)
         remote.connection.close()
         self.app.replace("Lobby", message=message)
 
