@@ -22,7 +22,7 @@ from game.net.ranking import ABANDON_AFTER, PENALTY
 from game.play.avatars import CATALOGUE
 from tests.client_support import close_online_app, make_app, press, tap, top_name
 from tests.net_support import Peer, play_until
-from tests.test_online_ui import button, open_lobby, tap_button, type_into, until
+from tests.test_online_ui import button, open_lobby, play_until_not_my_turn, tap_button, type_into, until
 
 HUMAN = {"kind": "human"}
 PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the raw players come from afar
@@ -207,6 +207,7 @@ def test_a_player_who_abandons_is_put_to_my_vote_and_penalised(app, tmp_path):
         assert until(app, lambda: controller.ranked is True)
         ben.until(lambda m: m["type"] == "update")
         seat = ben.seat
+        play_until_not_my_turn(app)  # Ben leaves on his turn: the clock cannot run out on mine meanwhile
         ben.close()
         assert until(app, lambda: seat in (controller.status.waiting_for if controller.status else []))
         clock.advance(ABANDON_AFTER)

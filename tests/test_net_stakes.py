@@ -109,6 +109,19 @@ def test_a_name_copying_another_players_keeps_its_own_tag_and_cannot_forge_one(s
 
 
 # ---- the countdown to the takeover ------------------------------------------------------------------
+def played_once(peer: Peer, other: Peer) -> None:
+    """``peer`` makes one move of their own (``other`` playing theirs until it is ``peer``'s turn)."""
+    for _ in range(20):
+        for one in (peer, other):
+            one.drain(0.05)
+        if peer.my_turn:
+            peer.play_one()
+            return
+        if other.my_turn:
+            other.play_one()
+    raise AssertionError("no turn came")
+
+
 def test_the_others_are_told_how_long_the_seat_of_someone_away_has_left(server, clock):
     ana, ben = player(server, "Ana", "203.0.113.1", 9), player(server, "Ben", "203.0.113.2", 10)
     quick_duel(ana, ben)
@@ -123,6 +136,7 @@ def test_the_others_are_told_how_long_the_seat_of_someone_away_has_left(server, 
     back.join(room, seat=seat, key=key)
     status = ben.until(lambda m: m["type"] == "room" and m["waiting_for"] == [])
     assert status.get("takeover") is None  # back in time: no countdown any more
+    played_once(back, ben)  # (the time away starts again from none once she plays: test_net_stall)
     back.close()
     status = ben.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
     assert status["takeover"] == [{"seat": seat, "left": ABANDON_AFTER}]

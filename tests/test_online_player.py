@@ -22,7 +22,7 @@ from game.saves.player import KEY, server_address, server_key
 from tests.client_support import close_online_app, make_app, press, run_until, top_name
 from tests.net_support import Peer
 from tests.support import make_match
-from tests.test_online_ui import button, open_lobby, tap_button, type_into, until
+from tests.test_online_ui import button, open_lobby, play_until_not_my_turn, tap_button, type_into, until
 from tests.test_table_contract import ScriptedRoom
 
 
@@ -209,6 +209,7 @@ def test_the_vote_names_the_player_who_left_with_their_tag(app, tmp_path):
         assert until(app, lambda: controller.ranked is True)
         ben.until(lambda m: m["type"] == "update")
         seat = ben.seat
+        play_until_not_my_turn(app)  # Ben leaves on his turn: the clock cannot run out on mine meanwhile
         ben.close()
         assert until(app, lambda: seat in (controller.status.waiting_for if controller.status else []))
         clock.advance(ABANDON_AFTER)

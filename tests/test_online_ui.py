@@ -392,3 +392,21 @@ def test_typing_with_the_ring_on_a_text_field_types_into_it_after_its_text(app):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="h", window=None))
     app.frame(1 / 60)
     assert server.get_text().endswith("h") and not name.is_focused and name.get_text() == "Ana B."
+
+
+def play_until_not_my_turn(app) -> None:
+    """The app's player plays its turn with its keys (Enter picks the first playable card or draws,
+    Enter again plays it), until it is another seat's turn: then the game waits on that seat."""
+    for _ in range(20):
+        app.frame(1 / 60)
+        view = remote(app).view()
+        if not view.my_turn or not view.legal:
+            return
+        before = view.turn_no, len(view.hand), len(view.discard)
+        press(app, pygame.K_RETURN)
+        if top_name(app) in ("TableScene", "SuitPickerScene") and (
+                top_name(app) == "SuitPickerScene" or app.stack.top.selected is not None):
+            press(app, pygame.K_RETURN)
+        until(app, lambda b=before: (remote(app).view().turn_no, len(remote(app).view().hand),
+                                     len(remote(app).view().discard)) != b, 2.0)
+    raise AssertionError("my turn never ended")

@@ -28,6 +28,7 @@ before leaving a ranked game, and who joins from a link (a name and an avatar).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from collections.abc import Callable, Iterator
@@ -584,6 +585,12 @@ def screens(app: App) -> Iterator[str]:
     yield "online pause (the game goes on)"
     push(LeaveRankedScene(app, scene))  # type: ignore[arg-type]
     yield "leaving a ranked game"
+    controller = scene.controller  # type: ignore[attr-defined]
+    others = [i for i, s in enumerate(controller.seats) if s.is_human and i != controller.viewer]
+    controller.status = dataclasses.replace(controller.status, absent=others)  # the others stalled it
+    assert controller.others_absent
+    push(LeaveRankedScene(app, scene))  # type: ignore[arg-type]
+    yield "leaving a ranked game the others stalled (no abandon)"
     start(WhoAreYouScene(app, "huit://127.0.0.1:8765/q7Rk2mXa9LpZ"))
     yield "who joins (name and avatar)"
     app.settings.player_name = LONG_NAME[:24]

@@ -85,7 +85,8 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "online_reactions_bubbles", "attract", "who_are_you", "who_are_you_name_refused",
                 "online_table_takeover", "online_pause",
                 "online_table_takeover_my_turn",
-                "leave_ranked", "result_points_earned", "result_pair_cap",
+                "leave_ranked", "online_table_stalled_clock", "leave_ranked_stalled", "result_points_earned",
+                "result_pair_cap",
                 "result_colors_quick", "table_colors_dealt", "hand_sorted_suit",
                 "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration",
                 "menu_continue_7_seats", "tokens_lobby_stakes", "tokens_lobby_refused", "tokens_waiting_room",
@@ -115,6 +116,18 @@ def test_the_idle_benchmark_prints_a_line_per_screen(tmp_path):
     for name, figures in rows.items():
         cpu, frames, drawn = (float(v) for v in figures[:3])
         assert cpu >= 0 and frames >= drawn >= 0, (name, figures)
+
+
+def test_the_stall_script_replays_the_attack_and_prints_what_the_rules_allow(tmp_path):
+    lines = run_tool("stall", "--games", "1", "--clock", "1", "--seconds", "60", tmp_path=tmp_path)
+    assert lines[0].startswith("stall: 1 quick-match duel(s), the staller never moves")
+    game = " ".join(lines[1:4])
+    assert "ranked True" in game and "the autopilot after 2 (the rules: 2)" in game
+    assert "abandoned: the one who left False (the rules: False), the staller True (the rules: True)" in game
+    assert "the staller's vote on the one who left: no_vote" in game
+    assert "points: honest 0, staller -20" in game
+    assert "honest players abandoned 0 (allowed 0), penalised 0 (allowed 0)" in lines[-1]
+    assert "stallers abandoned 1 of 1, penalised 1" in lines[-1]
 
 
 def test_the_room_log_benchmark_prints_both_stores_and_rebuilds_the_same_room(tmp_path):

@@ -615,7 +615,8 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     """What is at stake online: who joins from a link (a name and an avatar; a mixed-script name refused
     with its reason), a ranked table counting
     down to a computer's takeover (on the other's turn and on mine), its pause ("The game goes on"),
-    the question before leaving it, and the result with the ranking points earned."""
+    the question before leaving it, a ranked table the other side stalls (their clock, and leaving
+    it: no abandon), and the result with the ranking points earned."""
     from game.client.remote import RemoteController
     from game.client.scenes.leave_ranked import LeaveRankedScene
     from game.client.scenes.pause import PauseScene
@@ -636,7 +637,7 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     seats = [{"kind": "human", "level": None, "name": n, "tag": t, "avatar": a, "connected": i != 1,
               "accepted": False} for i, (n, t, a) in enumerate(SERVER_PEOPLE[:2])]
 
-    def ranked(match: Match, **said: object) -> RemoteController:
+    def ranked(match: Match, timer: float | None = None, **said: object) -> RemoteController:
         controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
         controller.receive({"type": "joined", "room": "q7Rk2mXa9Lp", "seat": 0, "players": 2})
         controller.receive({"type": "room", "room": "q7Rk2mXa9Lp", "preset": "duel", "options": {},
@@ -644,7 +645,7 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
                             "results": [result_to_json(r) for r in match.results], "deal": 1,
                             "kind": "quick", "ranked": True, "votes": [], **said})
         controller.receive({"type": "update", "room": "q7Rk2mXa9Lp", "view": view_to_json(match.view(0)),
-                            "events": [], "timer": None})
+                            "events": [], "timer": timer})
         return controller
 
     match = Match(PRESETS["duel"], 2, 41)
@@ -662,6 +663,16 @@ def stakes_screens(app: App, save: Callable[[str], None]) -> None:
     app.stack.push(LeaveRankedScene(app, table))
     app.stack.apply_requests()
     save("leave_ranked")
+    # A ranked game the other side stalls (issue 32): the clock the server runs for them, on the
+    # table, and leaving it, which the server says is no abandon (they are absent).
+    stalled = Match(PRESETS["duel"].with_options(turn_seconds=40), 2, 41)
+    advance(stalled, 5, random.Random(41), stop=lambda m: m.to_act == 1)
+    table = TableScene(app, ranked(stalled, timer=23.0, waiting_for=[], absent=[1]))
+    app.start(table)
+    save("online_table_stalled_clock")
+    app.stack.push(LeaveRankedScene(app, table))
+    app.stack.apply_requests()
+    save("leave_ranked_stalled")
     match = Match(PRESETS["duel"], 2, 43)
     advance(match, 10_000, random.Random(43), stop=lambda m: m.status != "playing")
     winner = match.results[-1].winner if match.results else None

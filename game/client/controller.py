@@ -429,6 +429,7 @@ class MatchController:
     online = False  # the game waits on this device while it pauses
     for_show = False  # people play it (see `ExhibitionController`)
     leaving_is_abandon = False  # a game on this device is saved when left: nothing is at stake
+    others_absent = False  # nobody here is absent from a ranked game: there is none
     earned = None  # no ranking points are earned on this device
     tokens_moved = None  # nor tokens staked
     earned_less = None

@@ -247,6 +247,9 @@ class RemoteController:
         me = seats[self.viewer]
         if not isinstance(me, dict) or me.get("kind") != "human":
             return None
+        electors = status.electors if status is not None else None
+        if isinstance(electors, list) and self.viewer not in electors:
+            return None  # the server says this player does not vote (they lost a turn to the clock)
         for vote in votes:
             if not isinstance(vote, dict) or type(vote.get("seat")) is not int:
                 continue
@@ -294,6 +297,17 @@ class RemoteController:
         if self.viewer >= len(self.seats) or not self.seats[self.viewer].is_human:
             return False
         return status.state in (Status.PLAYING, Status.ROUND_OVER)
+
+    @property
+    def others_absent(self) -> bool:
+        """Whether the room status names every other person still playing this ranked game as
+        absent (`absent`): leaving now is no abandon (theirs is)."""
+        status = self.status
+        absent = status.absent if status is not None else None
+        if not isinstance(absent, list) or not self.leaving_is_abandon:
+            return False
+        others = [i for i, seat in enumerate(self.seats) if seat.is_human and i != self.viewer]
+        return bool(others) and all(i in absent for i in others)
 
     @property
     def earned(self) -> int | None:

@@ -185,6 +185,12 @@ class TableControl(Protocol):
         a computer takes it after five minutes away, and the others may vote a penalty)."""
 
     @property
+    def others_absent(self) -> bool:
+        """Whether every other person of this ranked online game is absent (the clock or the
+        autopilot plays for them, or they are away: the server says so): leaving now is no
+        abandon, theirs is."""
+
+    @property
     def earned(self) -> int | None:
         """The ranking points this player earned by the match just over (None: not a ranked game)."""
 

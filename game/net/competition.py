@@ -9,10 +9,19 @@ writes them and what it answers:
 - a person leaves a ranked game under way (their connection closes or they ``leave``;
   not once the match is over): their time away runs on the server's clock, and after
   `ranking.ABANDON_AFTER` a Medium computer takes the seat (an ``abandon`` entry of the
-  room's log); coming back in time, or the game ending meanwhile, stops it;
-- ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon; more than
-  half of them saying yes costs the abandoning player `ranking.PENALTY` points, written
-  with the vote that decides it;
+  room's log); coming back in time, or the game ending meanwhile, stops it (the time away
+  adds up until the person plays again: coming back for a moment does not start it anew);
+- nobody can stall a ranked game: it has a turn clock (`rooms.Room.play_rules`), and two
+  turns in a row lost to it put the person on the autopilot. A person the clock plays
+  for, who is away since `ranking.AWAY_ABSENT`, or who lost `ranking.STALL_TURNS` turns
+  to the clock since they last played themselves (`rooms.Room.lost_turns`) is *absent*:
+  when a person leaves the game (or stays away until `ranking.ABANDON_AFTER`) while every
+  other person of it is absent, the absent ones abandon, at once, and the leaver does not
+  (their time away does not run; they may come back to finish the game and vote);
+- ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon, unless they
+  lost a turn to the clock in that game or were the subject of a vote (`rooms.Room.electors`);
+  more than half of the electors saying yes costs the abandoning player `ranking.PENALTY`
+  points, written with the vote that decides it;
 - the stakes (`tokens`): a competitive seat needs them (`Competition.check_tokens`), and they
   move with the points;
 - ``leaderboard`` (``preset``): the top players of a rule set and the asker's own rank;
@@ -30,7 +39,7 @@ from .meeting import costly, identities, needs_profile
 from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, PlayerProfile, Vote
 from .profiles import Profile
 from .protocol import Client, Refusal
-from .ranking import ABANDON_AFTER, Abandons, Ranking
+from .ranking import ABANDON_AFTER, AWAY_ABSENT, STALL_TURNS, Abandons, Ranking
 from .rooms import LogEntry, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
@@ -46,6 +55,8 @@ class RankedStatus(TypedDict):
     votes: list[dict[str, Any]]  # each abandoned seat's vote: its seat, yes, no, voters, voted, penalised
     takeover: list[dict[str, Any]] | None  # each seat away from a game under way: seconds before a takeover
     earned: list[int | None] | None  # a ranked match over: the points each seat's person earned by it
+    absent: list[int] | None  # a ranked game under way: the people absent from it (`Competition.absent`)
+    electors: list[int] | None  # while there are votes: the seats that may vote (`rooms.Room.electors`)
     stake: int | None  # a competitive room: each person's stake (`tokens.STAKE`)
     tokens: list[int | None] | None  # a ranked match over: the tokens each seat's person gained or lost
     reasons: list[str | None] | None  # and when fair play took some: why, per seat (`fair_play.REASONS`)
@@ -58,7 +69,10 @@ class Competition:
         self.service = service
         self.ranking = ranking
         self.abandons = Abandons()
-        self.alarm = Alarm(service.clock, self.abandons.due, self._ring)
+        self.alarm = Alarm(service.clock, self._due, self._ring)
+        self.excused: set[tuple[str, int]] = set()  # left a game the others stalled: no abandon
+        self.told: dict[str, list[int]] = {}  # room id -> the absent seats its last status said
+        self.announced: set[tuple[str, int]] = set()  # away long enough to be absent: the room was told
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -108,32 +122,121 @@ class Competition:
         tokens.check(profile.player, wallet, rooms, self.service.clock.now(), room)
 
     def left(self, room: Room, seat: int) -> None:
-        """The person of ``seat`` is no longer connected."""
+        """The person of ``seat`` is no longer connected: if everyone else of the game is absent
+        (they stalled it), they abandon now and the leaver does not; else the leaver's time away
+        runs."""
         if Abandons.counts(room) and seat in room.voters:
-            self.abandons.away.setdefault((room.room_id, seat), self.service.clock.now())
+            now = self.service.clock.now()
+            if not self._stalled_by_others(room, seat, now):
+                self.abandons.leave(room, seat, now)
             self.alarm.replan()
 
     def back(self, room: Room, seat: int) -> None:
         """The person of ``seat`` is connected again (the others away now have their time run)."""
-        self.abandons.back(room, seat)
-        self.abandons.watch(room, self.service.clock.now())
+        now = self.service.clock.now()
+        self.abandons.back(room, seat, now)
+        self.excused.discard((room.room_id, seat))
+        self.announced.discard((room.room_id, seat))
+        self.abandons.watch(room, now)
+        for other in room.voters:  # (the one excused stays so while away)
+            if (room.room_id, other) in self.excused:
+                self.abandons.away.pop((room.room_id, other), None)
         self.alarm.replan()
+
+    def played(self, room: Room, seat: int) -> None:
+        """The person of ``seat`` played themselves (an action the rules accepted, or asking for the
+        next deal): they are not absent, and the time they were away earlier starts again from
+        none (someone who plays on between short absences is not staying away)."""
+        room.played(seat)
+        self.abandons.spent.pop((room.room_id, seat), None)
+        self.check_absent(room)
+
+    def absentees(self, room: Room) -> list[int]:
+        """The people absent now from ``room``'s ranked game under way (none otherwise)."""
+        if not Abandons.counts(room):
+            return []
+        now = self.service.clock.now()
+        return [seat for seat in room.voters if self.absent(room, seat, now)]
+
+    def check_absent(self, room: Room) -> None:
+        """Tell the room's people if who is absent changed since its last status (a turn lost to
+        the clock, the autopilot on or off, someone playing again): each of them may then see
+        that leaving is no abandon while the others are absent."""
+        if self.absentees(room) != self.told.get(room.room_id, []):
+            self.service.status(room)
+
+    def absent(self, room: Room, seat: int, at: float) -> bool:
+        """Whether the person of ``seat`` was absent from ``room``'s game at ``at``: away since
+        `AWAY_ABSENT` before, played for by the autopilot (the clock's, or one they asked for), or
+        who lost `STALL_TURNS` turns to the clock since they last played themselves (turning the
+        autopilot off, or sending actions the rules refuse, is not playing)."""
+        if (room.room_id, seat) in self.excused:
+            return False  # they left a game the others stalled: theirs was no abandon, nor is it now
+        if not room.seats[seat].connected:
+            since = self.abandons.away.get((room.room_id, seat))
+            return since is None or since <= at - AWAY_ABSENT
+        if room.driver is not None and room.driver.on_autopilot(seat):
+            return True
+        return room.lost_turns.get(seat, 0) >= STALL_TURNS
+
+    def _stalled_by_others(self, room: Room, seat: int, at: float) -> bool:
+        """When the person of ``seat`` leaves (at ``at``) or their time away runs out: if every
+        other person still playing was absent when they left, those abandon now (a computer takes
+        each seat) and ``seat`` is excused (their time away does not run); True then. False if
+        someone else is playing."""
+        others = [s for s in room.voters if s != seat]
+        if not others or not all(self.absent(room, s, at) for s in others):
+            return False
+        self.excused.add((room.room_id, seat))
+        self.abandons.away.pop((room.room_id, seat), None)
+        for other in others:
+            self.abandons.away.pop((room.room_id, other), None)
+            log.info("room %s: seat %d left a game seat %d stalled; seat %d abandons", room.room_id,
+                     seat, other, other)
+            try:
+                self.service.abandon(room, other)
+            except Refusal as exc:  # the disk refused: that seat's time away decides later
+                log.error("room %s: %s", room.room_id, exc)
+                self.abandons.leave(room, other, self.service.clock.now())
+        return True
 
     def gone(self, room_id: str) -> None:
         """The room expired."""
         self.abandons.forget(room_id)
         self.ranking.forget(room_id)
+        self.excused = {k for k in self.excused if k[0] != room_id}
+        self.told.pop(room_id, None)
+        self.announced = {k for k in self.announced if k[0] != room_id}
         for key in [k for k in self.ranking.settled if k[0] == room_id]:
             del self.ranking.settled[key]
         self.alarm.replan()
 
+    def _due(self) -> float | None:
+        """When the next seat is lost, or the next person away becomes absent (the room is told)."""
+        away = self.abandons.away
+        times = [since + AWAY_ABSENT for key, since in away.items() if key not in self.announced]
+        lost = self.abandons.due()
+        if lost is not None:
+            times.append(lost)
+        return min(times, default=None)
+
     def _ring(self) -> None:
         service = self.service
+        now = service.clock.now()
+        for key, since in list(self.abandons.away.items()):  # away long enough: absent, say so
+            if key not in self.announced and since + AWAY_ABSENT <= now:
+                self.announced.add(key)
+                room = service.rooms.get(key[0])
+                if room is not None:
+                    self.check_absent(room)
         for room_id, seat in self.abandons.overdue(service.clock.now()):
             room = service.rooms.get(room_id)
             if room is None or not Abandons.counts(room) or seat not in room.voters:
                 continue
-            if room.seats[seat].connected:
+            if room.seats[seat].connected or (room_id, seat) in self.excused:
+                continue
+            # The others stalled the game while this seat was away: theirs is the abandon.
+            if self._stalled_by_others(room, seat, service.clock.now() - ABANDON_AFTER):
                 continue
             try:
                 service.abandon(room, seat)
@@ -148,7 +251,7 @@ class Competition:
             if one.abandoned:
                 ballots = room.votes.get(seat, {})
                 votes.append({"seat": seat, "yes": sum(ballots.values()),
-                              "no": len(ballots) - sum(ballots.values()), "voters": len(room.voters),
+                              "no": len(ballots) - sum(ballots.values()), "voters": len(room.electors),
                               "voted": sorted(ballots), "penalised": seat in room.penalised})
         now = self.service.clock.now()
         takeover = [{"seat": seat, "left": round(max(0.0, since + ABANDON_AFTER - now), 1)}
@@ -156,12 +259,14 @@ class Competition:
                     if room_id == room.room_id and Abandons.counts(room)]
         points = self.ranking.shown(room)
         why = self.ranking.reasons(room)
+        absent = self.told[room.room_id] = self.absentees(room)
         moved = self.ranking.tokens_moved(room) if points else {}
         return {"kind": room.kind, "ranked": room.earns, "votes": votes, "takeover": takeover or None,
                 "earned": [points.get(seat) for seat in range(room.players)] if points else None,
                 "stake": tokens.stake_of(room) if room.match is None or room.earns else None,
                 "tokens": [moved.get(seat) for seat in range(room.players)] if moved else None,
-                "reasons": [why.get(seat) for seat in range(room.players)] if why else None}
+                "reasons": [why.get(seat) for seat in range(room.players)] if why else None,
+                "absent": absent or None, "electors": room.electors if votes else None}
 
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, message: Vote) -> None:
@@ -178,13 +283,16 @@ class Competition:
             raise Refusal("no_vote", "nobody abandoned that seat")
         if voter not in room.voters:
             raise Refusal("no_vote", "only the people still playing vote")
+        if voter not in room.electors:
+            raise Refusal("no_vote", "a player who lost a turn to the clock in this game, or whose own "
+                                     "abandon was put to the vote, does not vote on an abandon")
         if voter in room.votes.get(seat, {}):
             raise Refusal("already_voted", "you have voted on that already")
         limit = service.quotas.limits.votes_per_hour
         service.quotas.spend("votes", identities(client), limit,
                              Refusal("too_many_votes", f"at most {limit} votes an hour"))
         ballots = {**room.votes.get(seat, {}), voter: penalise}
-        decides = seat not in room.penalised and 2 * sum(ballots.values()) > len(room.voters)
+        decides = seat not in room.penalised and 2 * sum(ballots.values()) > len(room.electors)
         also = self.ranking.penalty(room, seat, service.clock.now()) if decides else []
         service.commit(room, LogEntry("vote", voter, f"{seat} {'yes' if penalise else 'no'}"), also)
         room.vote(voter, seat, penalise)

@@ -2,14 +2,18 @@
 
 Each dealt room has a `game.play.TurnDriver` (its computers, their think and reaction
 delays, Hard's searches in the server's `search.SearchPool`, catching a missed "Card"
-call, the turn clock of timed rules). The rooms service brings a room's driver up to the
-present before anything changes in the room (`Driving.catch_up`), and one task per room
-sleeps on the server's clock until the driver is due (re-planned by `Driving.kick` after
-every change), then makes its move like a player's, through the service
-(`roomservice.RoomService.act`): checked, committed, applied, told. A room's computers and
-clocks stand still while none of its people is connected. The next deal comes when every
-person of the room asked for it; after a match that is over (rules without a target), only
-if the room's computers fit the quota again.
+call, the turn clock of timed rules, and the ranked clock of every ranked game:
+`rooms.Room.play_rules`, run for ``ranked_clock`` seconds a turn). The rooms service
+brings a room's driver up to the present before anything changes in the room
+(`Driving.catch_up`), and one task per room sleeps on the server's clock until the driver
+is due (re-planned by `Driving.kick` after every change), then makes its move like a
+player's, through the service (`roomservice.RoomService.act`): checked, committed,
+applied, told. A room's computers and clocks stand still while none of its people is
+connected. The next deal comes when every person of the room asked for it; after a match
+that is over (rules without a target), only if the room's computers fit the quota again.
+Between two deals of a ranked match with a target, the ranked clock runs too: once it has
+run out, the server asks for the next deal for each person here who has not (a turn they
+lost to the clock, `rooms.Room.accept_for`), so nobody can hold the match by never asking.
 """
 
 from __future__ import annotations
@@ -18,11 +22,12 @@ import asyncio
 import contextlib
 import logging
 
+from game.engine import Status
 from game.play import Move, Pace
 
 from .messages import Error
 from .protocol import Refusal
-from .rooms import LogEntry, Room
+from .rooms import RANKED_TURN_SECONDS, LogEntry, Room
 from .roomservice import RoomService
 from .search import SearchPool
 
@@ -31,14 +36,18 @@ log = logging.getLogger("huit.server")
 
 class Driving:
     """The rooms' own moves (see the module), made through the rooms ``service``; ``pace``:
-    every room's computers' delays; ``search``: where Hard computers search."""
+    every room's computers' delays; ``search``: where Hard computers search; ``ranked_clock``:
+    the seconds of a turn of a ranked game (at most `rooms.RANKED_TURN_SECONDS`)."""
 
-    def __init__(self, service: RoomService, pace: Pace, search: SearchPool) -> None:
+    def __init__(self, service: RoomService, pace: Pace, search: SearchPool,
+                 ranked_clock: float = RANKED_TURN_SECONDS) -> None:
         self.service = service
+        self.ranked_clock = ranked_clock
         self.pace = pace
         self.search = search
         self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
         self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
+        self.between: dict[str, float] = {}  # ranked room id -> since when it waits between two deals
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it started
 
     def adopt(self, room: Room) -> None:
@@ -49,6 +58,8 @@ class Driving:
         driver.pace = self.pace
         driver.executor = self.search
         driver.wake = lambda: self._wake(room)
+        if room.clocked:
+            driver.turn_seconds = self.ranked_clock
         self.ticked[room.room_id] = self.service.clock.now()
 
     def _wake(self, room: Room) -> None:
@@ -85,6 +96,27 @@ class Driving:
             return False
         return True
 
+    def _deal_clock(self, room: Room) -> float | None:
+        """Seconds left before the server asks for the next deal for the people of a ranked match
+        between two deals who have not (None: the room is not waiting for one)."""
+        if not room.clocked or room.state != Status.ROUND_OVER:
+            self.between.pop(room.room_id, None)
+            return None
+        now = self.service.clock.now()
+        since = self.between.setdefault(room.room_id, now)
+        return max(0.0, since + self.ranked_clock - now)
+
+    def _accept_for_the_slow(self, room: Room) -> None:
+        """The clock between two deals ran out: ask for the next deal for each person here who
+        has not (those away have their time away run: `competition`)."""
+        service = self.service
+        self.between.pop(room.room_id, None)
+        for seat, one in enumerate(room.seats):
+            if one.is_human and one.connected and not one.accepted:
+                service.commit(room, LogEntry("accept", seat, "clock"))
+                room.accept_for(seat)
+        service.status(room)
+
     def kick(self, room: Room) -> None:
         """(Re)plan what the server itself must do next in ``room``."""
         task = self.tasks.pop(room.room_id, None)
@@ -96,6 +128,7 @@ class Driving:
     def forget(self, room_id: str) -> None:
         """The room is gone: nothing more is planned in it."""
         self.ticked.pop(room_id, None)
+        self.between.pop(room_id, None)
         task = self.tasks.pop(room_id, None)
         if task is not None:
             task.cancel()
@@ -125,7 +158,13 @@ class Driving:
                     service.status(room)
                     self.kick(room)
                     return
+                left = self._deal_clock(room)
+                if left is not None and left <= 0:
+                    self._accept_for_the_slow(room)
+                    continue
                 due = None if room.driver is None else room.driver.due()
+                if left is not None:
+                    due = left if due is None else min(due, left)
                 if due is None:
                     return  # nothing until someone acts (or a search finishes: `_wake`)
                 await service.clock.sleep(due)

@@ -31,6 +31,7 @@ from .addresses import Network, trusted_network
 from .clock import Clock
 from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS
 from .protocol import RATE
+from .rooms import RANKED_TURN_SECONDS
 from .roomstore import RoomStore, StoreError, StoreFailure
 from .search import BUDGET, MIN_BUDGET, SearchPool, default_workers
 from .server import (
@@ -73,6 +74,7 @@ class ServerOptions(TypedDict, total=False):
     renames_per_hour: int
     votes_per_hour: int
     download_url: str
+    ranked_clock: float
     seats_per_address: int
     seat_release: float
 
@@ -137,6 +139,8 @@ MAX_THINK_SCALE: Final = 100.0
 """The largest ``--think-scale``: computers that think 100 times slower than usual."""
 MAX_PER_HOUR: Final = 1_000_000
 """The most ``--profiles-per-hour`` and ``--queue-per-hour`` allow: as good as no limit, but a number."""
+MIN_RANKED_CLOCK: Final = 1.0
+"""The shortest ``--ranked-clock``: a turn of a ranked game is never shorter than a second."""
 MAX_SEARCH_WORKERS: Final = 64
 MIN_RELEASE: Final = 1.0
 MAX_RELEASE: Final = 3600.0
@@ -259,6 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think-budget", type=number(MIN_BUDGET, MAX_THINK_BUDGET), default=BUDGET,
                         help=f"seconds a Hard computer may search, {MIN_BUDGET:g} to {MAX_THINK_BUDGET:g} "
                              f"(default {BUDGET:g}; less on a busy server)")
+    parser.add_argument("--ranked-clock", type=number(MIN_RANKED_CLOCK, RANKED_TURN_SECONDS),
+                        default=float(RANKED_TURN_SECONDS), metavar="S",
+                        help=f"seconds a turn of a ranked game, {MIN_RANKED_CLOCK:g} to "
+                             f"{RANKED_TURN_SECONDS} (default {RANKED_TURN_SECONDS}; shorter for tests and "
+                             "the stall script)")
     parser.add_argument("--certfile", help="serve wss:// and https:// with this PEM certificate (chain)")
     parser.add_argument("--keyfile", help="the certificate's private key (PEM), if not in --certfile")
     parser.add_argument("--proxy-headers", action="store_true",
@@ -318,7 +327,8 @@ def main(argv: list[str] | None = None) -> int:
                             profiles_per_hour=args.profiles_per_hour, queue_per_hour=args.queue_per_hour,
                             trusted_proxies=args.trusted_proxy, download_url=args.download_url,
                             search=SearchPool(args.search_workers, budget=args.think_budget),
-                            seat_release=args.seat_release, seats_per_address=args.seats_per_address)
+                            seat_release=args.seat_release, seats_per_address=args.seats_per_address,
+                            ranked_clock=args.ranked_clock)
     except (StoreError, StoreFailure, OSError) as exc:  # a damaged database; a folder that cannot be made
         return unusable(exc)
 

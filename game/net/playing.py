@@ -4,7 +4,8 @@ Each goes through the rooms service (`roomservice.RoomService`): an action is ch
 committed, applied and told to every seat in one step (`RoomService.act`); the time until
 it counts for the turn as it was (the room's driver is brought to the present first). A
 player who acts takes back their turns from the autopilot, even when the rules refuse
-the action.
+the action; only an action the rules accept (or asking for the next deal) counts as playing
+for a ranked game (`competition.Competition.absent`).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Playing:
         # The player is here and acts (even if the rules refuse it): the autopilot gives them control back.
         room.person_acted(seat)
         service.act(room, seat, action, client, message.ref)
+        service.competition.played(room, seat)  # not absent (an action the rules refused is not play)
 
     async def on_autopilot(self, client: Client, message: Autopilot) -> None:
         """The player hands their turns to the server's Medium stand-in (``on``), or takes them back."""
@@ -56,6 +58,7 @@ class Playing:
         self.driving.catch_up(room)  # the time until now counts for the turn as it was
         room.driver.set_autopilot(seat, message.on)
         service.update(client, room, [], message.ref)
+        service.competition.check_absent(room)  # on the autopilot, a player is absent from a ranked game
         self.driving.kick(room)
 
     async def on_accept_round(self, client: Client, message: AcceptRound) -> None:
@@ -70,6 +73,7 @@ class Playing:
         if not room.seats[seat].accepted:
             service.commit(room, LogEntry("accept", seat))
             room.accept(seat)
+            service.competition.played(room, seat)
         service.status(room)
         self.driving.kick(room)
 

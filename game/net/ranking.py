@@ -36,15 +36,24 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypedDict
 
 from game.engine import PRESETS, Status, experience_points
+from game.play.turns import AUTOPILOT_AFTER
 
 from . import fair_play, tokens
 from .fair_play import Person
 from .profiles import tagged
-from .rooms import Room
+from .rooms import RANKED_TURN_SECONDS, Room
 from .roomstore import Encounter, RankedLine, RoomStore
 
 ABANDON_AFTER: Final = 300.0
-"""Seconds away from a ranked game under way before a computer takes the seat."""
+"""Seconds away from a ranked game under way before a computer takes the seat (the time away
+adds up until the person plays again: coming back for a moment does not start it again)."""
+AWAY_ABSENT: Final = AUTOPILOT_AFTER * RANKED_TURN_SECONDS
+"""Seconds away from a ranked game under way after which a person counts as absent from it (80:
+as long as the two turns the clock takes before the autopilot plays for someone)."""
+STALL_TURNS: Final = AUTOPILOT_AFTER
+"""Turns lost to the clock since a person last played themselves (an action of theirs the rules
+accepted, or asking for the next deal) after which they count as absent from a ranked game (2:
+the autopilot's own count, which turning the autopilot off does not reset)."""
 PENALTY: Final = -experience_points(2, (), abandoned=(0,))[0]
 """Points an abandon costs when the vote penalises it (20)."""
 TOP: Final = 100
@@ -93,9 +102,18 @@ def _opponents(room: Room, seat: int) -> tuple[str, ...]:
 
 @dataclass
 class Abandons:
-    """Who is away from a started ranked game, since when (the server's clock)."""
+    """Who is away from a started ranked game, since when (the server's clock; a person back in
+    the same game who leaves again before playing goes on from the time they had been away:
+    ``spent``, forgotten when they play)."""
 
     away: dict[tuple[str, int], float] = field(default_factory=dict)  # (room id, seat) -> since
+    spent: dict[tuple[str, int], tuple[int, float]] = field(default_factory=dict)  # -> (game, seconds)
+
+    def leave(self, room: Room, seat: int, now: float) -> None:
+        """The person of ``seat`` is away from ``room``: their time runs on from what this game
+        already counted (several short absences add up to one long one)."""
+        game, seconds = self.spent.get((room.room_id, seat), (room.game_deal, 0.0))
+        self.away.setdefault((room.room_id, seat), now - (seconds if game == room.game_deal else 0.0))
 
     @staticmethod
     def counts(room: Room) -> bool:
@@ -110,16 +128,20 @@ class Abandons:
             return
         for seat in room.voters:
             if not room.seats[seat].connected:
-                self.away.setdefault((room.room_id, seat), now)
+                self.leave(room, seat, now)
 
-    def back(self, room: Room, seat: int) -> None:
-        """The person of ``seat`` is back."""
-        self.away.pop((room.room_id, seat), None)
+    def back(self, room: Room, seat: int, now: float | None = None) -> None:
+        """The person of ``seat`` is back (at ``now``: the time they were away counts in this game)."""
+        since = self.away.pop((room.room_id, seat), None)
+        if since is not None and now is not None:
+            self.spent[(room.room_id, seat)] = (room.game_deal, now - since)
 
     def forget(self, room_id: str) -> None:
         """The room is gone, or nobody can abandon it any more."""
         for key in [k for k in self.away if k[0] == room_id]:
             del self.away[key]
+        for key in [k for k in self.spent if k[0] == room_id]:
+            del self.spent[key]
 
     def due(self) -> float | None:
         """When the next seat is lost, if anyone is away."""

@@ -205,6 +205,8 @@ class RoomStatus(ServerMessage):
     votes: list[dict[str, Any]] = wire(omit=False)
     takeover: list[dict[str, Any]] | None = wire()
     earned: list[int | None] | None = wire()
+    absent: list[int] | None = wire()
+    electors: list[int] | None = wire()
     stake: int | None = wire(minimum=0)
     tokens: list[int | None] | None = wire()
     reasons: list[str | None] | None = wire()  # fair play took points: each seat's why (`fair_play`)

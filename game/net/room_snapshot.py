@@ -13,12 +13,14 @@ generator, abandons and votes, and the same deal so far for a seat that rejoins)
 The snapshot holds the match (`game.engine.snapshot.to_plain`: every card, the scores,
 every deal's result and the random generator's state) and what the room adds to it:
 the seats a computer took (`Room.abandon`) with the deal each was lost in, the votes on
-them, the penalties decided, and the turns the game has lasted so far (`Room.turns`: a
-match with a target is one game over its deals, and fair play counts its turns). The
-flags the next deal clears (who accepted it) are not kept. The layout::
+them, the penalties decided, the turns the game has lasted so far (`Room.turns`: a match
+with a target is one game over its deals, and fair play counts its turns), and who lost a
+turn to the clock in which deal (a voter must have lost none in the game:
+`Room.electors`). The flags the next deal clears (who accepted it) are not kept. A ranked
+room's match is restored on its ranked clock (`Room.play_rules`), as it was dealt. The layout::
 
     {"match": {…to_plain…}, "abandoned": {"1": 3}, "votes": {"1": {"0": true}}, "penalised": [1],
-     "turns": 42}
+     "turns": 42, "timed_out": {"2": 3}}
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from game.play import Computer, TurnDriver
 
 from .rooms import ABANDON_LEVEL, Room
 
-SNAPSHOT_FIELDS: Final = ("match", "abandoned", "votes", "penalised", "turns")
+SNAPSHOT_FIELDS: Final = ("match", "abandoned", "votes", "penalised", "turns", "timed_out")
 """The keys of a room's snapshot."""
 
 
@@ -43,7 +45,8 @@ def snapshot(room: Room) -> dict[str, Any]:
             "votes": {str(seat): {str(voter): yes for voter, yes in sorted(ballots.items())}
                       for seat, ballots in sorted(room.votes.items())},
             "penalised": sorted(room.penalised),
-            "turns": room.turns}
+            "turns": room.turns,
+            "timed_out": {str(seat): deal for seat, deal in sorted(room.timed_out.items())}}
 
 
 def restore(room: Room, data: Any) -> None:
@@ -54,6 +57,10 @@ def restore(room: Room, data: Any) -> None:
     """
     if not isinstance(data, dict) or set(data) != set(SNAPSHOT_FIELDS):
         raise ValueError("a room's snapshot has the fields " + ", ".join(SNAPSHOT_FIELDS))
+    lost = data["timed_out"]
+    if not isinstance(lost, dict):
+        raise ValueError("a room's snapshot says who timed out as {seat: deal}")
+    timed_out = {_seat(room, seat): int(deal) for seat, deal in lost.items()}
     if room.match is not None:
         raise ValueError("a snapshot is restored on a room not yet dealt")
     abandoned = {_seat(room, seat): int(deal) for seat, deal in data["abandoned"].items()}
@@ -67,12 +74,13 @@ def restore(room: Room, data: Any) -> None:
         chosen = room.seats[seat]
         chosen.kind, chosen.level, chosen.abandoned = "computer", ABANDON_LEVEL, True
         chosen.connected = chosen.accepted = False
-    room.match = from_plain(room.rules, room.players, data["match"])
+    room.match = from_plain(room.play_rules(), room.players, data["match"])  # a ranked game keeps its clock
     computers = {i: Computer(s.level, player_for(s.level))
                  for i, s in enumerate(room.seats) if not s.is_human}
     room.driver = TurnDriver(room.match, computers, may_time=lambda seat: room.seats[seat].connected)
     room.round_events = []  # the deal after the snapshot deals anew (the log's next entry)
     room.abandoned_in, room.votes, room.penalised, room.turns = abandoned, votes, penalised, turns
+    room.timed_out = timed_out
 
 
 def _seat(room: Room, value: object) -> int:

@@ -19,6 +19,12 @@ from a ranked game under way (`Room.under_way`) loses the seat to a Medium compu
 (`Room.abandon`, a ``abandon`` entry of the log), and the people left may vote to
 penalise it (`Room.vote`, ``vote`` entries); a game dealt after an abandon earns nobody
 points (`Room.earns`).
+
+A game that is ranked when it is dealt is played on a turn clock whatever the room's
+options (`Room.play_rules`: `RANKED_TURN_SECONDS` at most, a timed-out move being Medium's):
+nobody can stall it. Who lost a turn to the clock in a game is read from its events
+(`Room.timed_out`), so a rebuilt room knows it too: such a person votes on no abandon of
+that game (`Room.electors`).
 """
 
 from __future__ import annotations
@@ -28,12 +34,12 @@ import hmac
 import re
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from game.ai import ComputerPlayer, player_for
 from game.engine import Action, Match, Rules, Status, parse_action
-from game.engine.events import Event, TurnStarted
+from game.engine.events import Event, TimedOut, TurnStarted
 from game.play import Computer, TurnDriver
 
 from .fair_play import ranking_address
@@ -42,6 +48,9 @@ KINDS: Final = ("private", "public", "quick")
 """Room kinds: by link only, listed in the lobby, made by quick match."""
 ABANDON_LEVEL: Final = "medium"
 """The level of the computer that takes an abandoned seat."""
+RANKED_TURN_SECONDS: Final = 40
+"""The longest turn of a ranked game: its clock, whatever the room's options (a room whose own
+clock is shorter keeps it). The server may run it shorter (``serve --ranked-clock``)."""
 MAX_NAME: Final = 24
 KEY: Final = re.compile(r"[A-Za-z0-9_-]{1,128}", re.ASCII)
 """What a seat key looks like (`new_key` makes 32 of these characters): anything else opens
@@ -131,7 +140,8 @@ def _turns(events: Iterable[Event]) -> int:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One stored change: ``start``, ``action`` (seat, notation), ``accept`` (seat), ``deal`` (a
+    """One stored change: ``start``, ``action`` (seat, notation), ``accept`` (seat; text ``clock``
+    when the server asked for the next deal for a person whose time ran out), ``deal`` (a
     new round), ``abandon`` (seat: a computer takes it) or ``vote`` (the voter's seat; text:
     the abandoned seat and ``yes`` or ``no``)."""
 
@@ -161,6 +171,8 @@ class Room:
     abandoned_in: dict[int, int] = field(default_factory=dict)  # abandoned seat -> the deal it was lost in
     round_events: list[Event] = field(default_factory=list)  # this deal's, for a computer taking a seat
     turns: int = 0  # turns begun in the game being played (`fair_play.MIN_TURNS`); a replay counts them again
+    timed_out: dict[int, int] = field(default_factory=dict)  # seat -> the last deal it lost a turn in
+    lost_turns: dict[int, int] = field(default_factory=dict)  # seat -> turns timed out since it played
 
     @property
     def players(self) -> int:
@@ -233,6 +245,29 @@ class Room:
         return [i for i in self.people if self.seats[i].is_human]
 
     @property
+    def electors(self) -> list[int]:
+        """The seats whose people may vote on an abandon of the game being played: people still
+        playing their seat who were not the subject of a vote (an abandon) and lost no turn to
+        the clock in this game. A staller the clock played for cannot judge the one who left."""
+        start = self.game_deal
+        return [i for i in self.voters if self.timed_out.get(i, 0) < start and i not in self.votes]
+
+    @property
+    def clocked(self) -> bool:
+        """Whether the game is played on the ranked turn clock: it was ranked when dealt."""
+        return self.match is not None and self.match.rules is not self.rules
+
+    def play_rules(self) -> Rules:
+        """The rules the match is played by: the room's, with a turn clock of at most
+        `RANKED_TURN_SECONDS` when the game is ranked (a timed-out move then being Medium's
+        where the room had no clock; a room's own shorter clock and its policy stay)."""
+        rules = self.rules
+        if not self.ranked or 0 < rules.turn_seconds <= RANKED_TURN_SECONDS:
+            return rules
+        policy = "autoplay" if not rules.turn_seconds else rules.timeout_policy
+        return replace(rules, turn_seconds=RANKED_TURN_SECONDS, timeout_policy=policy)
+
+    @property
     def resting(self) -> bool:
         """Whether the match is over: nothing is played and no deal runs (for good with a target:
         `finished`; without one, until its people ask for another deal). Its computers cost
@@ -301,7 +336,7 @@ class Room:
     # ---- the game ------------------------------------------------------------------------
     def start(self) -> list[Event]:
         """Deal the match (all human seats are claimed); return its opening events."""
-        self.match = Match(self.rules, self.players, self.seed, first=self.first)
+        self.match = Match(self.play_rules(), self.players, self.seed, first=self.first)
         # No helper processes on the server: its cores serve every room at once.
         computers = {i: Computer(s.level, player_for(s.level))
                      for i, s in enumerate(self.seats) if not s.is_human}
@@ -325,7 +360,16 @@ class Room:
         self.driver.observe(events)
         self.round_events.extend(events)
         self.turns += _turns(events)
+        for event in events:
+            if type(event) is TimedOut:
+                self.timed_out[event.seat] = self.match.round.number
+                self.lost_turns[event.seat] = self.lost_turns.get(event.seat, 0) + 1
         return events
+
+    def played(self, seat: int) -> None:
+        """The person at ``seat`` played themselves (an action the rules accepted, or asking for the
+        next deal): the turns they lost to the clock since they last played start again from none."""
+        self.lost_turns.pop(seat, None)
 
     def person_acted(self, seat: int) -> None:
         """The player at ``seat`` acted themselves (not the server for them): the autopilot, if it
@@ -336,6 +380,15 @@ class Room:
     def accept(self, seat: int) -> None:
         """``seat`` is ready for the next deal."""
         self.seats[seat].accepted = True
+
+    def accept_for(self, seat: int) -> None:
+        """The server asks for the next deal for the person at ``seat``, whose time between two deals
+        of a ranked match ran out: a turn they lost to the clock (an ``accept`` entry whose text is
+        ``clock``)."""
+        self.accept(seat)
+        self.lost_turns[seat] = self.lost_turns.get(seat, 0) + 1
+        if self.match is not None:
+            self.timed_out[seat] = self.match.round.number
 
     @property
     def deal_ready(self) -> bool:
@@ -375,7 +428,7 @@ class Room:
         ballots[voter] = penalise
         if seat in self.penalised:
             return False
-        if 2 * sum(ballots.values()) > len(self.voters):
+        if 2 * sum(ballots.values()) > len(self.electors):
             self.penalised.add(seat)
             return True
         return False
@@ -395,7 +448,10 @@ class Room:
                 self.apply(entry.seat, parse_action(entry.text))
             elif entry.kind == "accept":
                 assert entry.seat is not None
-                self.accept(entry.seat)
+                if entry.text == "clock":
+                    self.accept_for(entry.seat)
+                else:
+                    self.accept(entry.seat)
             elif entry.kind == "deal":
                 self.next_round()
             elif entry.kind == "abandon":
@@ -410,5 +466,7 @@ class Room:
             self.log_length += 1
         if self.driver is not None:
             # The log does not say which moves the players made themselves: a rebuilt room starts
-            # with nobody on the autopilot (a turn lost to the clock is still played on).
+            # with nobody on the autopilot (a turn lost to the clock is still played on), and
+            # nobody counted absent for turns lost before.
             self.driver.clear_autopilot()
+        self.lost_turns.clear()

@@ -189,7 +189,9 @@ class RoomService:
         self.commit(room, LogEntry("action", seat, str(action)))  # stored first: then it happens
         events = room.apply(seat, action)
         self.broadcast(room, events, sender, ref)
-        if room.state != Status.PLAYING:
+        if room.state == Status.PLAYING:
+            self.competition.check_absent(room)  # a turn lost to the clock may make someone absent
+        else:
             if room.state == Status.MATCH_OVER:
                 self.competition.match_over(room)  # a ranked game's points
             self.status(room)

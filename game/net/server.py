@@ -91,7 +91,7 @@ from .quickmatch import QuickMatch
 from .quotas import Limits, Quotas
 from .ranking import Ranking
 from .reacting import Reacting
-from .rooms import Room
+from .rooms import RANKED_TURN_SECONDS, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import RoomStore
 from .search import SearchPool
@@ -138,6 +138,8 @@ class RoomServer:
     players may do an hour (`quotas.Limits`), per address and per player key.
     ``download_url``: where the room pages send a visitor to get Huit (``--download-url``;
     default: the project's releases, `room_page.DOWNLOAD_URL`).
+    ``ranked_clock``: seconds a turn of a ranked game (``--ranked-clock``; at most and by default
+    `rooms.RANKED_TURN_SECONDS`).
     ``seats_per_address``: seats one address may hold at once in public rooms and quick match;
     ``seat_release``: seconds before the seat of a person away from a public room waiting for
     players is freed (`fair_seats`).
@@ -161,7 +163,7 @@ class RoomServer:
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
                  votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
                  seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER,
-                 min_opponents: int = MIN_OPPONENTS) -> None:
+                 min_opponents: int = MIN_OPPONENTS, ranked_clock: float = RANKED_TURN_SECONDS) -> None:
         # StoreError: a file that cannot be the rooms' database
         self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -185,7 +187,7 @@ class RoomServer:
         self.profiles = Profiles(self.store)
         self.ranking = Ranking(self.store, min_opponents)  # fair play: `fair_play`
         self.lobby = Lobby(self.clock, self.service.send_frame)
-        self.driving = Driving(self.service, self.pace, self.search)
+        self.driving = Driving(self.service, self.pace, self.search, ranked_clock)
         self.competition = Competition(self.service, self.ranking)
         self.quick = QuickMatch(self.service, rng, max_rooms)
         self.queues = self.quick.queues

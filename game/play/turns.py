@@ -156,6 +156,9 @@ class TurnDriver:
         self._timeout: tuple[TurnKey, Move] | None = None  # a time-out move owed, for its turn
         self._switched: list[int] = []  # seats the clock put on the autopilot, for the owner to hear of
         self._before: TurnKey | None = None  # the turn being played when the last events came
+        # The clock's length where the owner runs it shorter than the rules say (the server's
+        # ranked clock, `serve --ranked-clock`); None: the rules' ``turn_seconds``.
+        self.turn_seconds: float | None = None
 
     # ---- the owner tells ------------------------------------------------------------------
     def observe(self, events: Iterable[Event]) -> None:
@@ -317,7 +320,7 @@ class TurnDriver:
                 times.append(decision.left)
             elif decision.future.done():
                 return 0.0
-        elif match.rules.turn_seconds:
+        elif self._seconds():
             timer = self._timer
             if timer is None or timer[0] != self._turn_key(seat):
                 return 0.0
@@ -354,7 +357,7 @@ class TurnDriver:
             return None
         timer = self._timer
         if timer is None or timer[0] != self._turn_key(seat):
-            return float(self.match.rules.turn_seconds)
+            return self._seconds()
         return max(0.0, timer[1])
 
     @property
@@ -535,8 +538,13 @@ class TurnDriver:
             log.exception("the computer at seat %d failed to choose; it plays the first legal action", seat)
         return self.match.legal_actions(seat)[0]
 
+    def _seconds(self) -> float:
+        """The length of a turn's clock (0: no clock): the rules', or the owner's shorter one."""
+        seconds = float(self.match.rules.turn_seconds)
+        return min(seconds, self.turn_seconds) if seconds and self.turn_seconds is not None else seconds
+
     def _time(self, seat: int, dt: float) -> Move | None:
-        seconds = self.match.rules.turn_seconds
+        seconds = self._seconds()
         if not seconds:
             self._timer = None
             return None

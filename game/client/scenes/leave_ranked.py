@@ -4,8 +4,10 @@ The pause menu's "Main menu" (and the result screen's between two deals of a mat
 this overlay when leaving would be an abandon (`TableControl.leaving_is_abandon`): the
 game goes on without the player; away for `ABANDON_AFTER` seconds, their seat goes to a
 computer, they earn nothing for the game, and the others may vote to take `PENALTY`
-points from them; coming back in time (My rooms) keeps the seat. Stay (the default, and
-Esc) goes back; Leave goes to the menu, the seat waiting, keyed, for a return.
+points from them; coming back in time (My rooms) keeps the seat. When every other player
+is absent (the server says so: they stalled the game), it says instead that leaving is no
+abandon, theirs is. Stay (the default, and Esc) goes back; Leave goes to the menu, the seat
+waiting, keyed, for a return.
 """
 
 from __future__ import annotations
@@ -73,7 +75,10 @@ class LeaveRankedScene(CoversTable):
             self.app.pop()
 
     def explanation(self) -> str:
-        """What leaving costs, in the player's language."""
+        """What leaving costs, in the player's language (nothing, when the others stalled the game:
+        `TableControl.others_absent`)."""
+        if self.table.controller.others_absent:
+            return tr("leave.body_stalled")
         return tr("leave.body", minutes=round(ABANDON_AFTER / 60), points=PENALTY)
 
     def draw(self, surface: pygame.Surface) -> None:

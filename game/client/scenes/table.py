@@ -576,9 +576,10 @@ class TableScene(Scene):
         return tr("table.autopilot_started_for", name=names[seat])
 
     def _timer(self) -> float | None:
-        """The turn clock the table shows: the shown seat's, on its turn."""
+        """The turn clock the table shows: the shown seat's, on its turn; online, also the clock
+        the server runs for whoever is to act (so a player kept waiting sees the wait has an end)."""
         view = self.view
-        return self.controller.timer_left if view.to_act == view.seat else None
+        return self.controller.timer_left if view.to_act == view.seat or self.controller.online else None
 
     def look(self) -> tuple[object, ...]:
         """Everything `draw` shows, as one value: at rest the table is redrawn when it changes
@@ -690,7 +691,7 @@ class TableScene(Scene):
         controller = self.controller
         levels = [None if s.is_human else s.level for s in controller.seats]
         thinking = controller.thinking
-        timer = controller.timer_left if view.to_act == view.seat else None
+        timer = self._timer()
         # Hot-seat: once the shown player's turn is over the device is on its way to the next
         # person, so that hand stays face down while computers play in between.
         passing = self.hot_seat and view.to_act is not None and view.to_act != view.seat
