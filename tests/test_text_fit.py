@@ -278,7 +278,7 @@ def server_lobby(app: App) -> Scene:
     seat = {"kind": "human", "name": LONG_NAME, "tag": "A0BXMZ", "avatar": 4}
     rooms = [{"room": f"room{i}", "preset": "action", "options": {}, "players": 6, "taken": 4, "free": 2,
               "computers": 0, "since": 1000.0 - 3599 * i, "seats": [seat] * 4 + [{"kind": "free"}] * 2,
-              "stake": 999_999_999} for i in range(12)]
+              "stake": stakes.MAX_STAKE} for i in range(12)]
     scene.take(from_server({"type": "lobby", "rooms": rooms, "listed": 140, "now": 1000.0}))
     scene.quick = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
     scene.quick.receive({"type": "queued", "preset": "action", "players": 6, "waiting": 5, "since": 0.0,

@@ -174,3 +174,10 @@ def test_the_balance_kept_on_this_device_survives_and_a_file_from_before_tokens_
     assert again.servers["club.example:8765"].tokens == 95
     store.player.remember("club.example:8765", {**old, "tokens": 10**12})  # no count: left out
     assert DataStore(tmp_path, background=False).player.read().servers["club.example:8765"].tokens is None
+
+
+def test_a_lobby_stake_past_what_a_line_can_hold_is_not_believed():
+    from game.client.stakes import MAX_STAKE, listed_stake
+
+    assert listed_stake(10) == 10 and listed_stake(MAX_STAKE) == MAX_STAKE
+    assert listed_stake(MAX_STAKE + 1) is None and listed_stake(-1) is None and listed_stake("10") is None

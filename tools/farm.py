@@ -420,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{PAIR_GAMES} games together in {PAIR_WINDOW / 3600:g} h; the board shows {MIN_OPPONENTS} "
           f"distinct opponents; one address (ranking: {ranking_address(addresses[0])}"
           f"{'' if not same else ' = ' + ranking_address(addresses[1])}) is never ranked with itself")
-    print(f"{'profile':<15}{'address':<18}{'games':>6}{'won':>5}{'earned':>8}{'xp/hour':>9}"
+    print(f"{'profile':<18}{'address':<18}{'games':>6}{'won':>5}{'earned':>8}{'xp/hour':>9}"
           f"{'no rules':>10}{'allowed':>9}{'short':>7}{'capped':>7}  leaderboard")
     for side in sides:
         for p in side:
@@ -433,7 +433,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 place = "not ranked"
             allowed = min(allowed_side, most * p.games)
-            print(f"{p.name + ' #' + p.tag:<15}{p.address:<18}{p.games:>6}{p.won:>5}{p.earned:>8}"
+            print(f"{p.name + ' #' + p.tag:<17} {p.address:<18}{p.games:>6}{p.won:>5}{p.earned:>8}"
                   f"{per_hour(p.earned, seconds):>9.0f}{p.raw:>10}{allowed:>9}{p.reasons.get('short', 0):>7}"
                   f"{p.reasons.get('pair_cap', 0):>7}  {place}")
         earned = sum(p.earned for p in side)

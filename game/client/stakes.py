@@ -18,6 +18,15 @@ from .i18n import tr
 
 MAX_TOKENS: Final = 10**9
 """A figure past this is no token count: a server that says so is not believed."""
+MAX_STAKE: Final = 99_999
+"""A room's stake past this is not believed either (Huit's servers stake 10): a lobby line
+keeps room for its players' names."""
+
+
+def listed_stake(value: object) -> int | None:
+    """A stake of the lobby's list, as shown (None: none, or one not to be believed)."""
+    number = whole(value)
+    return number if number is not None and 0 <= number <= MAX_STAKE else None
 
 
 def _figure(value: object) -> int | None:

@@ -63,8 +63,8 @@ WAITS: Final = (None, 30, 60, 120, 300)
 DEFAULT_WAIT: Final = 60
 POLL: Final = 0.1  # seconds between looks at the connection
 MAX_NAMES: Final = 1  # names shown per room line ("+N" after)
-NAME_SHOWN: Final = 12  # characters of a name in a room line (cut with "…")
-PROFILE_NAME_SHOWN: Final = 16  # characters of the player's own name beside their avatar
+NAME_SHOWN: Final = 10  # characters of a name in a room line (cut with "…"; its 6-character tag follows)
+PROFILE_NAME_SHOWN: Final = 13  # characters of the player's own name beside their avatar (and tag)
 MAX_MY_ROOMS: Final = 2
 
 
@@ -222,7 +222,7 @@ class ServerLobbyScene(GuiScene):
         line = tr("lobby.room", preset=tr("preset." + preset) if preset in PRESETS else "?",
                   taken=_count(room.taken), seats=_count(room.players), names=shown,
                   wait=clock_text(waited + self.elapsed))
-        stake = room.stake if room.stake is not None and 0 <= room.stake <= stakes.MAX_TOKENS else None
+        stake = stakes.listed_stake(room.stake)
         return line if stake is None else tr("lobby.room_stake", room=line, stake=stake)
 
     def _room_text_at(self, index: int) -> str:
