@@ -131,6 +131,11 @@ ROOM_PAGE = b"GET /r/ROOM HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 @pytest.mark.parametrize(("request_bytes", "status"), [
     (ROOM_PAGE + b"Host: evil.example\r\n\r\n", 400),  # the 500 and traceback of issue 32
     (b"GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
+    (ROOM_PAGE + b"Host: 127.0.0.1\r\n\r\n", 400),  # the same value twice is still twice
+    (b"GET /health HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n", 400),
+    (b"GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", 400),
+    (b"GET /health HTTP/1.1\r\nHost: a\r\nX-Forwarded-For: 1.2.3.4\r\nX-Forwarded-For: 5.6.7.8\r\n\r\n", 200),
     (ROOM_PAGE + b"Upgrade: h2c\r\nUpgrade: websocket\r\n\r\n", 400),
     (ROOM_PAGE + b"X-Forwarded-Proto: https\r\nX-Forwarded-Proto: http\r\n\r\n", 400),
     (ROOM_PAGE + b"Accept-Language: fr\r\nAccept-Language: en\r\n\r\n", 200),  # a list: it may be split

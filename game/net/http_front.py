@@ -27,6 +27,7 @@ No answer names Python or websockets (``Server: Huit``) and nothing here writes 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Callable
 from typing import Any, Final
@@ -34,6 +35,8 @@ from typing import Any, Final
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
+
+log = logging.getLogger("huit.server")
 
 SERVER_HEADER: Final = "Huit"
 MAX_LINE: Final = 8192  # bytes of the request line (and of a header line)
@@ -116,7 +119,7 @@ def read_head(head: bytes) -> tuple[Request, bool]:
             raise BadRequest(400, "Bad Request", "A header's value holds a control character.\n")
         headers[raw_name.decode("ascii")] = value.decode("latin-1")
     for name in SINGLE:
-        if len(set(headers.get_all(name))) > 1:
+        if len(headers.get_all(name)) > 1:  # even with one value twice: every reader takes one
             raise BadRequest(400, "Bad Request", f"The {name.title()} header must come once.\n")
     body = "transfer-encoding" in headers or headers.get("content-length", "0") != "0"
     return Request(parts[1].decode("ascii"), headers, parts[0].decode("ascii"),
@@ -183,8 +186,16 @@ class FrontConnection(ServerConnection):
             except BadRequest as exc:
                 self._finish(refusal(exc.status, exc.reason, exc.text))
                 return
+            except Exception:  # never a traceback for what a client sent: a short answer and one line
+                log.warning("a request's head could not be read")
+                self._finish(refusal(400, "Bad Request", "This request cannot be read.\n"))
+                return
             if not self._answered and not body and request.method == "GET" and is_upgrade(request):
-                refused = self.admit(self, request)
+                try:
+                    refused = self.admit(self, request)
+                except Exception as exc:  # a header the checks read twice (a proxy's, sent twice...)
+                    log.warning("an upgrade could not be read: %s", type(exc).__name__)
+                    refused = refusal(400, "Bad Request", "This request cannot be read.\n")
                 if refused is not None:
                     self._finish(refused)
                     return
@@ -208,8 +219,13 @@ class FrontConnection(ServerConnection):
             self._write(response)
 
     def _page(self, request: Request) -> Response:
-        """The pages' answer (an upgrade that is not a connection's first request is refused)."""
-        response = self.answer(self, request)
+        """The pages' answer (an upgrade that is not a connection's first request is refused; a
+        page that fails is a 500 and one line in the log, never a traceback)."""
+        try:
+            response = self.answer(self, request)
+        except Exception as exc:
+            log.warning("the page %s failed: %s", request.path[:80], type(exc).__name__)
+            return refusal(500, "Internal Server Error", "This page cannot be made now.\n")
         if response is None:
             return refusal(400, "Bad Request", "A WebSocket upgrade must be a connection's first request.\n")
         return response
