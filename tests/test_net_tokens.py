@@ -17,7 +17,7 @@ import pytest
 from game.net.clock import ManualClock
 from game.net.profiles import player_id
 from game.net.ranking import ABANDON_AFTER
-from game.net.roomstore import RankedLine, StoreFailure, TokenLine, Wallet
+from game.net.roomstore import Encounter, RankedLine, StoreFailure, TokenLine, Wallet
 from game.net.sqlitestore import PLAYERS_SCHEMA, SCHEMA, SQLiteRoomStore
 from game.net.tokens import (
     ESTABLISHED_GAMES,
@@ -62,15 +62,19 @@ def tokens_of(server, peer: Peer) -> int:
 
 
 def seed_games(db: Path, *keys: str, amount: int = 0, now: float = 0.0) -> None:
-    """Write, beside the running server, what makes each player established (games that earned
-    points against three people), moving ``amount`` tokens (the test's way to a balance)."""
+    """Write, beside the running server, what makes each player established (games of another
+    rule set that earned points against people of three addresses), moving ``amount`` tokens
+    (the test's way to a balance)."""
     store = SQLiteRoomStore(db)
     try:
         for key in keys:
             who = player_id(key)
-            lines = [TokenLine(f"seed{i}", 1, who, amount if i == 0 else 0, day_of(now), now, True,
-                               (f"opponent{i % 3}",)) for i in range(ESTABLISHED_GAMES)]
-            store.rank([], lines)
+            games = range(ESTABLISHED_GAMES)
+            ranked = [RankedLine(f"seed{i}", 1, who, "points", 2, 10, "loss", now, ("Rival",)) for i in games]
+            met = [Encounter(f"seed{i}", 1, "points", who, f"opponent{i % 3}", "203.0.113.9",
+                             f"198.51.100.{i % 3}", now) for i in games]
+            lines = [TokenLine("seed0", 1, who, amount, day_of(now), now, True, ("opponent0",))]
+            store.rank(ranked, lines, met)
     finally:
         store.close()
 
@@ -138,6 +142,13 @@ def test_a_game_the_ranking_did_not_count_returns_every_stake():
         assert [m.amount for m in moves] == [0, 0] and not any(m.counted for m in moves)
 
 
+def test_a_capped_pair_moves_no_tokens_even_when_the_computer_in_an_abandoned_seat_wins():
+    # Fair play took the pair's points: an established alt cannot hand its tokens over this way.
+    lines = {0: line(0, "abandoned", 0), 1: line(1, "loss", 0, "pair_cap"), 2: line(2, "loss")}
+    moves = settle(lines, {f"p{s}": OLD for s in lines}, {s: f"p{s}" for s in lines}, 0.0)
+    assert [m.amount for m in moves] == [0, 0, 0]
+
+
 def test_a_newcomers_stake_is_returned_whatever_the_result():
     lines = {0: line(0, "win", 20), 1: line(1, "loss")}
     assert [m.amount for m in settle(lines, {"p0": OLD, "p1": NEW}, {0: "p0", 1: "p1"}, 0.0)] == [0, 0]
@@ -175,7 +186,7 @@ def test_the_winner_of_a_competitive_duel_takes_both_stakes_with_the_points(serv
     assert tokens_of(server, ana) == GRANT + expected[ana.seat]
     assert tokens_of(server, ben) == GRANT + expected[ben.seat]
     store = sqlite3.connect(server.db)
-    ranked = store.execute("SELECT COUNT(*) FROM ranked").fetchone()[0]
+    ranked = store.execute("SELECT COUNT(*) FROM ranked WHERE room NOT LIKE 'seed%'").fetchone()[0]
     staked = store.execute("SELECT COUNT(*) FROM stakes WHERE room NOT LIKE 'seed%'").fetchone()[0]
     assert ranked == staked == 2
 

@@ -114,8 +114,8 @@ class Wallet:
 
     tokens: int | None  # None: nothing written yet (the player holds `tokens.GRANT`)
     day: int  # the server's day of the last change
-    games: int  # competitive games that earned points (`TokenLine.counted`)
-    opponents: int  # different opponents of those games
+    games: int  # ranked games that earned points (the ranking's lines)
+    opponents: int  # different addresses met in them (the encounters, as the leaderboards count)
 
 
 @dataclass(frozen=True)

@@ -614,14 +614,14 @@ class SQLiteRoomStore:
                         (line.player, before + line.amount, max(line.day, found[1] if found else line.day)))
 
     def wallet(self, player: str) -> Wallet:
-        """The player's tokens as stored, and their counted games and different opponents."""
+        """The player's tokens as stored, and, as the ranking counts them, their games that earned
+        points and their different opponents (by address, as the leaderboards count them)."""
         with refused():
             found = self.db.execute("SELECT tokens, day FROM wallets WHERE player = ?", (player,)).fetchone()
-            games = self.db.execute("SELECT COUNT(*) FROM stakes WHERE player = ? AND counted = 1",
-                                    (player,)).fetchone()[0]
-            opponents = self.db.execute(
-                "SELECT COUNT(DISTINCT o.value) FROM stakes s, json_each(s.opponents) o "
-                "WHERE s.player = ? AND s.counted = 1", (player,)).fetchone()[0]
+            games = self.db.execute("SELECT COUNT(*) FROM ranked WHERE player = ? AND xp > 0 "
+                                    "AND outcome IN ('win', 'tie', 'loss')", (player,)).fetchone()[0]
+            opponents = self.db.execute("SELECT COUNT(DISTINCT opponent_address) FROM encounters "
+                                        "WHERE player = ?", (player,)).fetchone()[0]
         if found is None:
             return Wallet(None, 0, games, opponents)
         return Wallet(found[0], found[1], games, opponents)

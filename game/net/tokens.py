@@ -21,14 +21,15 @@ A profile (a name and a tag) holds tokens:
 
 Farming cannot make tokens (`settle`): tokens only go from one profile to another, and
 
-- a game whose winner's line earned no points for a farming reason (``reason`` of
+- a game in which fair play took anyone's points (a ``reason`` on a line of
   `roomstore.RankedLine`: too short, the daily cap of a pair) returns every stake;
 - **a newcomer's stake is always returned**: a profile counts as established once it has
-  played `ESTABLISHED_GAMES` competitive games that earned it points, against at least
-  `ESTABLISHED_OPPONENTS` different players. Before that, nobody can win its tokens (it can
-  win the others'). So a crowd of fresh profiles losing on purpose to one main profile
-  gives it nothing; each of them must first play that many real games (each one long enough,
-  within the cap per pair), and then gives at most what it holds.
+  played `ESTABLISHED_GAMES` ranked games that earned it points, against people of at least
+  `ESTABLISHED_OPPONENTS` different addresses (as the leaderboards count opponents). Before
+  that, nobody can win its tokens (it can win the others'). So a crowd of fresh profiles
+  losing on purpose to one main profile gives it nothing; each of them must first play that
+  many real games (each one long enough, within the cap per pair), and then gives at most
+  what it holds.
 
 The balances change in the same commit as the ranking's lines (`roomstore.RoomStore.rank`),
 keyed by room, deal and player: a game's tokens move exactly once, whatever restarts the
@@ -113,11 +114,10 @@ def check(player: str, wallet: Wallet, rooms: list[Room], now: float, room: Room
 
 
 def _void(lines: dict[int, RankedLine]) -> bool:
-    """Whether the game returns every stake: its winners' (or, in a tie, its players') lines
-    earned no points for a farming reason."""
-    winners = [line for line in lines.values() if line.outcome == "win"]
-    judged = winners or [line for line in lines.values() if line.outcome == "tie"]
-    return any(line.xp == 0 and line.reason for line in judged)
+    """Whether the game returns every stake: fair play took someone's points (a short game, the
+    daily limit of a pair), whoever won, a computer in an abandoned seat included: tokens never
+    move where points could not."""
+    return any(line.reason for line in lines.values())
 
 
 def settle(lines: dict[int, RankedLine], wallets: dict[str, Wallet], players: dict[int, str],
