@@ -285,3 +285,35 @@ def test_a_version_2_file_keeps_its_lines_and_counts_their_opponents(tmp_path):
     finally:
         store.close()
     SQLiteRoomStore(path).close()  # and it opens as version 3 from then on
+
+
+def test_a_restarted_server_tells_the_points_and_tokens_it_wrote_not_a_new_judgement(tmp_path, clock):
+    # A capped game, then a restart a day later (the pair's window has moved on): the room's status
+    # must still say what was written (0 points, pair_cap, no tokens), not judge the game again.
+    db = tmp_path / "rooms.sqlite3"
+    first = start_server(db, clock=clock, burst=100_000.0, **PROXY)
+    try:
+        ana = player(first.port, "Ana", 1, address="203.0.113.1")
+        ben = player(first.port, "Ben", 2, address="198.51.100.2")
+        public_duel(ana, ben)
+        for game in range(PAIR_GAMES + 1):
+            if game:
+                clock.advance(60.0)
+                deal_again([ana, ben])
+            play_game([ana, ben])
+        assert ana.room["earned"] == [0, 0] and ana.room["reasons"] == [PAIR_CAP, PAIR_CAP]
+        written = ana.room.get("tokens")
+        seat, key, room = ana.seat, ana.key, ana.room_id
+    finally:
+        first.stop()
+    clock.advance(PAIR_WINDOW + 1.0)
+    again = start_server(db, clock=clock, burst=100_000.0, **PROXY)
+    try:
+        back = Peer(again.port, 1, address="203.0.113.1")
+        back.hello(key=ana.player_key)
+        assert back.join(room, seat=seat, key=key)["type"] == "joined"
+        status = back.until(lambda m: m["type"] == "room" and m["state"] == "match_over")
+        assert status["earned"] == [0, 0] and status["reasons"] == [PAIR_CAP, PAIR_CAP]
+        assert status.get("tokens") == written
+    finally:
+        again.stop()

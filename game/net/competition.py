@@ -207,8 +207,6 @@ class Competition:
         self.excused = {k for k in self.excused if k[0] != room_id}
         self.told.pop(room_id, None)
         self.announced = {k for k in self.announced if k[0] != room_id}
-        for key in [k for k in self.ranking.settled if k[0] == room_id]:
-            del self.ranking.settled[key]
         self.alarm.replan()
 
     def _due(self) -> float | None:

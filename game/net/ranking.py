@@ -219,7 +219,12 @@ class Ranking:
                       other.address, now, counts=not verdict[one.seat][1] and not verdict[other.seat][1])
             for one in people for other in people if one.seat != other.seat]
         written = self.store.rank(list(lines.values()), moves, met)
-        self.settled[(room.room_id, deal)] = {line.player: line.amount for line in moves}
+        if len(written) == len(lines):
+            self.settled[(room.room_id, deal)] = {line.player: line.amount for line in moves}
+        else:  # written before (a restart): what was stored stands, not a judgement made again today
+            stored = self.store.judged(room.room_id, deal)
+            verdict = {seat: stored.get(line.player, verdict[seat]) for seat, line in lines.items()}
+            self.settled[(room.room_id, deal)] = self.store.settlement(room.room_id, deal)
         self.verdicts[room.room_id] = (deal, verdict)
         return {seat: line.xp for seat, line in lines.items() if line in written}
 
@@ -270,8 +275,10 @@ class Ranking:
         return judged[1]
 
     def forget(self, room_id: str) -> None:
-        """The room is gone: its verdict too."""
+        """The room is gone: its verdict and what its games did to tokens, too."""
         self.verdicts.pop(room_id, None)
+        for key in [k for k in self.settled if k[0] == room_id]:
+            del self.settled[key]
 
     # ---- reading ----------------------------------------------------------------------------
     def points(self, player: str) -> dict[str, int]:

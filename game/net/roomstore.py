@@ -251,6 +251,12 @@ class RoomStore(Protocol):
         ({} when none were written)."""
         ...
 
+    def judged(self, room: str, deal: int) -> dict[str, tuple[int, str]]:
+        """The points and fair play's reason of each player's line of the game of ``room`` that
+        ended at ``deal``, as they were written ({} when none were): what a restarted server
+        tells, not a judgement made again on another day."""
+        ...
+
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set they played ranked, by rule set name."""
         ...

@@ -632,6 +632,13 @@ class SQLiteRoomStore:
             return dict(self.db.execute("SELECT player, amount FROM stakes WHERE room = ? AND deal = ?",
                                         (room, deal)).fetchall())
 
+    def judged(self, room: str, deal: int) -> dict[str, tuple[int, str]]:
+        """Each player's points and reason as written for the game of ``room`` ended at ``deal``."""
+        with refused():
+            return {player: (xp, reason) for player, xp, reason in self.db.execute(
+                "SELECT player, xp, reason FROM ranked WHERE room = ? AND deal = ? AND outcome != 'penalty'",
+                (room, deal))}
+
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""
         with refused():
