@@ -422,3 +422,15 @@ def test_a_ranked_room_restored_from_its_snapshot_keeps_its_clock_and_who_timed_
     partial = {k: v for k, v in data.items() if k != "timed_out"}  # snapshots always say who timed out
     with pytest.raises(ValueError):
         restore(claimed("points", 2), partial)
+
+
+def test_away_counts_as_absent_after_the_server_s_own_clock_s_two_turns(tmp_path):
+    from game.net.ranking import AWAY_ABSENT
+    from tests.net_support import start_server
+
+    assert AWAY_ABSENT == 2 * RANKED_TURN_SECONDS
+    thread = start_server(tmp_path / "rooms.sqlite3", ranked_clock=2.0)
+    try:
+        assert thread.server.competition.away_absent == 4.0  # --ranked-clock 2: two turns of 2 s
+    finally:
+        thread.stop()

@@ -40,7 +40,7 @@ from .messages import History, HistoryAnswer, Leaderboard, LeaderboardAnswer, Pl
 from .profiles import Profile
 from .protocol import Client, Refusal
 from .ranking import ABANDON_AFTER, AWAY_ABSENT, STALL_TURNS, Abandons, Ranking
-from .rooms import LogEntry, Room
+from .rooms import RANKED_TURN_SECONDS, LogEntry, Room
 from .roomservice import Handler, RoomService, handles
 from .roomstore import StoreFailure
 
@@ -165,16 +165,23 @@ class Competition:
         if self.absentees(room) != self.told.get(room.room_id, []):
             self.service.status(room)
 
+    @property
+    def away_absent(self) -> float:
+        """Seconds away after which a person counts as absent: `AWAY_ABSENT` on the server's own
+        ranked clock (``--ranked-clock``), the time of the turns the clock takes before the
+        autopilot plays for someone."""
+        return AWAY_ABSENT * self.service.driving.ranked_clock / RANKED_TURN_SECONDS
+
     def absent(self, room: Room, seat: int, at: float) -> bool:
         """Whether the person of ``seat`` was absent from ``room``'s game at ``at``: away since
-        `AWAY_ABSENT` before, played for by the autopilot (the clock's, or one they asked for), or
+        `away_absent` before, played for by the autopilot (the clock's, or one they asked for), or
         who lost `STALL_TURNS` turns to the clock since they last played themselves (turning the
         autopilot off, or sending actions the rules refuse, is not playing)."""
         if (room.room_id, seat) in self.excused:
             return False  # they left a game the others stalled: theirs was no abandon, nor is it now
         if not room.seats[seat].connected:
             since = self.abandons.away.get((room.room_id, seat))
-            return since is None or since <= at - AWAY_ABSENT
+            return since is None or since <= at - self.away_absent
         if room.driver is not None and room.driver.on_autopilot(seat):
             return True
         return room.lost_turns.get(seat, 0) >= STALL_TURNS
@@ -212,7 +219,7 @@ class Competition:
     def _due(self) -> float | None:
         """When the next seat is lost, or the next person away becomes absent (the room is told)."""
         away = self.abandons.away
-        times = [since + AWAY_ABSENT for key, since in away.items() if key not in self.announced]
+        times = [since + self.away_absent for key, since in away.items() if key not in self.announced]
         lost = self.abandons.due()
         if lost is not None:
             times.append(lost)
@@ -222,7 +229,7 @@ class Competition:
         service = self.service
         now = service.clock.now()
         for key, since in list(self.abandons.away.items()):  # away long enough: absent, say so
-            if key not in self.announced and since + AWAY_ABSENT <= now:
+            if key not in self.announced and since + self.away_absent <= now:
                 self.announced.add(key)
                 room = service.rooms.get(key[0])
                 if room is not None:
