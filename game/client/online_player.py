@@ -93,7 +93,7 @@ class Tagged(Protocol):
 
 
 def label(player: Tagged | None, fallback: str) -> str:
-    """``Ana #3F2`` from a ``profile`` message or a leaderboard's row (``fallback`` when there is
+    """``Ana #3F2K9Q`` from a ``profile`` message or a leaderboard's row (``fallback`` when there is
     none yet, or the server left its name or tag out)."""
     if player is None or player.name is None or player.tag is None:
         return fallback

@@ -21,10 +21,10 @@ In a ranked room (protocol version 2), a person who stayed away too long loses t
 to a computer and the others may vote to penalise it: `vote_due` names the seat this
 player may vote on, `vote` sends the vote.
 
-Every other person who said hello has a tag (``Ana #3F2``) so two Anas can be told apart:
+Every other person who said hello has a tag (``Ana #3F2K9Q``) so two Anas can be told apart:
 the seats are `OnlineSeat`s that carry it, and their names are written with it
 (`game.net.profiles.tagged`, the one format), so the table, the result, the vote and the
-move log show the same ``Ana #3F2``; `with_tags` adds it where a screen has names of its own.
+move log show the same ``Ana #3F2K9Q``; `with_tags` adds it where a screen has names of its own.
 
 What is at stake is told as it happens: while someone is away from a ranked game, the
 seconds before a computer takes their seat (`takeover`, counted down here between the
@@ -92,7 +92,7 @@ MAX_FIGURE: Final = 10**9
 
 
 MAX_TAG: Final = 8
-"""The longest tag shown (servers make three characters)."""
+"""The longest tag shown (servers give six characters; those before issue 32 made three)."""
 
 _NOBODY: Final = SeatRow(kind=None, level=None, name=None, tag=None, connected=False, accepted=False,
                          avatar=None)
@@ -109,7 +109,7 @@ class OnlineSeat(SeatConfig):
 
 def with_tags(seats: Sequence[SeatConfig], names: Sequence[str]) -> list[str]:
     """``names`` (a name per seat, as the table writes them) with each other person's tag after
-    it, ``Ana #3F2``; a local game's names, and this device's own, as they are."""
+    it, ``Ana #3F2K9Q``; a local game's names, and this device's own, as they are."""
     out = list(names)
     for i, seat in enumerate(seats[:len(out)]):
         tag = seat.tag if isinstance(seat, OnlineSeat) else None

@@ -31,7 +31,8 @@ A room's log stays bounded (version 3): storing a ``deal`` entry also stores the
 it stood just before it (``snapshots``: `room_snapshot.snapshot`) and forgets the room's
 entries before that deal, all in one commit. A room is rebuilt from its snapshot (if it
 has one) and the entries after it: its log is never longer than its current deal.
-often the server is restarted). Version 3 adds the tokens (`tokens`): ``wallets`` (each
+
+Version 3 adds the tokens (`tokens`): ``wallets`` (each
 player's balance and the day of its last change) and ``stakes`` (what each competitive game
 did to each player's tokens, keyed like ``ranked`` and written in the same commit); a file
 of version 2 gains both tables, and its players hold the grant.

@@ -12,7 +12,7 @@ closes when the shown seat's view says the next deal is being played; the table
 then animates it. When the match is won here, "New game" starts another with the
 same seats and rules. The screen reads the game only from the shown seat's view
 and the controller's past results. Online, the other players' names come with their
-tags (``Ana #3F2``). A match won here opens with a short celebration (`celebration`) that any
+tags (``Ana #3F2K9Q``). A match won here opens with a short celebration (`celebration`) that any
 input ends, and which never stands in the way of the buttons.
 """
 
@@ -65,7 +65,7 @@ class ResultScene(Scene):
 
     def names(self) -> list[str]:
         """A name per seat, as the table writes them, with each other person's tag online
-        (``Ana #3F2``): the result has room for it, and two Anas are told apart."""
+        (``Ana #3F2K9Q``): the result has room for it, and two Anas are told apart."""
         return with_tags(self.controller.seats, self.table.names())
 
     @property
@@ -317,7 +317,7 @@ class ResultScene(Scene):
             winner = seat in result.winners
             middle = y + sh // 2
             name_box = (x, middle - line_height(row_px) // 2, cx - x - int(8 * scale), line_height(row_px))
-            # A long name with its tag ("Maximilienne-Éléonore #3F2") takes a second line in the row.
+            # A long name with its tag ("Maximilienne-Éléonore #3F2K9Q") takes a second line in the row.
             two = min(row_h, 2 * line_height(row_px))
             ui.fit(surface, names[seat], (x, middle - two // 2, name_box[2], two), row_px, bold=winner,
                    align="left", lines=2, color=ui.GOLD if winner else ui.CREAM)

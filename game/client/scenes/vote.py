@@ -36,7 +36,7 @@ class VoteScene(Scene):
         super().__init__(app)
         self.table = table
         self.seat = seat
-        names = with_tags(table.controller.seats, table.names())  # "Ana #3F2": which Ana left
+        names = with_tags(table.controller.seats, table.names())  # "Ana #3F2K9Q": which Ana left
         self.name = names[seat] if 0 <= seat < len(names) else "?"
         self.focus = 1  # "Don't penalise" first: the gentler answer is the default one
         self.buttons: list[Button[bool]] = []
