@@ -2,7 +2,7 @@
 
 A person takes at most one seat at a time in public rooms and in quick match, a seat
 whose taker is away from a public room waiting for players is freed again, and a
-public room's owner can free a seat (docs/server.md, "Fair seats"):
+public room's owner can free a seat (docs/server.md, "Fair play: nobody can empty the lobby"):
 
 - **One seat a person** (`FairSeats.check`): a player who *holds* a seat (in a public room
   or a quick-match room whose match is not over: connected to it, or away from it for less
