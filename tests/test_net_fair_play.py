@@ -263,7 +263,8 @@ def test_many_profiles_behind_one_address_are_one_opponent(server, clock):
 
 # ---- a version 2 file ----------------------------------------------------------------------------
 def test_a_version_2_file_keeps_its_lines_and_counts_their_opponents(tmp_path):
-    from game.net.sqlitestore import PLAYERS_SCHEMA, SCHEMA, VERSION, SQLiteRoomStore
+    from game.net.sqlite_schema import PLAYERS_SCHEMA, SCHEMA, VERSION
+    from game.net.sqlitestore import SQLiteRoomStore
 
     path = tmp_path / "rooms.sqlite3"
     db = sqlite3.connect(path)

@@ -24,7 +24,8 @@ from game.net.profiles import (
     player_id,
     skeleton,
 )
-from game.net.sqlitestore import PLAYERS_SCHEMA, SCHEMA, VERSION, SQLiteRoomStore
+from game.net.sqlite_schema import PLAYERS_SCHEMA, SCHEMA, VERSION
+from game.net.sqlitestore import SQLiteRoomStore
 from tests.net_support import Peer, start_server
 
 HUMAN = {"kind": "human"}

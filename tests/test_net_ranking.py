@@ -260,7 +260,8 @@ def test_a_database_of_an_earlier_version_is_brought_to_the_current_version_with
     import sqlite3
     import stat
 
-    from game.net.sqlitestore import VERSION, SQLiteRoomStore
+    from game.net.sqlite_schema import VERSION
+    from game.net.sqlitestore import SQLiteRoomStore
 
     path = tmp_path / "rooms.sqlite3"
     db = sqlite3.connect(path)

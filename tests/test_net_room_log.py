@@ -10,7 +10,8 @@ from game.ai import player_for
 from game.engine import PRESETS, Status, parse_action
 from game.net.clock import ManualClock
 from game.net.rooms import LogEntry, Room, Seat
-from game.net.sqlitestore import COLUMNS, THIRD_COLUMNS, SQLiteRoomStore
+from game.net.sqlite_schema import COLUMNS, THIRD_COLUMNS
+from game.net.sqlitestore import SQLiteRoomStore
 from tests.net_support import Peer, play_until, start_server
 
 HUMAN = {"kind": "human"}

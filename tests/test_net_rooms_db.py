@@ -145,3 +145,24 @@ def test_a_colours_room_stored_before_counter_clockwise_replays_clockwise(tmp_pa
         raw.execute("UPDATE rooms SET rules = ? WHERE id = 'room-old'", (older,))
     rooms, broken = SQLiteRoomStore(db).load()
     assert broken == [] and [r.rules for r in rooms] == [rules]
+
+
+def test_a_new_database_is_made_whole_or_not_at_all(tmp_path, monkeypatch):
+    # A first start cut short while the tables are being made must not leave a file later
+    # starts refuse as "other tables": the tables come in one transaction.
+    from game.net import sqlite_schema
+
+    path = tmp_path / "rooms.sqlite3"
+
+    def cut_short(db):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(sqlite_schema, "_migrate_fair_play", cut_short)
+    with pytest.raises(StoreError):
+        SQLiteRoomStore(path)
+    monkeypatch.undo()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0
+    store = SQLiteRoomStore(path)  # the next start makes it whole
+    assert store.load() == ([], [])
+    store.close()

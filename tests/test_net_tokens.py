@@ -18,7 +18,8 @@ from game.net.clock import ManualClock
 from game.net.profiles import player_id
 from game.net.ranking import ABANDON_AFTER
 from game.net.roomstore import Encounter, RankedLine, StoreFailure, TokenLine, Wallet
-from game.net.sqlitestore import PLAYERS_SCHEMA, SCHEMA, SQLiteRoomStore
+from game.net.sqlite_schema import PLAYERS_SCHEMA, SCHEMA
+from game.net.sqlitestore import SQLiteRoomStore
 from game.net.tokens import (
     ESTABLISHED_GAMES,
     GRANT,
