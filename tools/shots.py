@@ -716,7 +716,7 @@ def tokens_screens(app: App, save: Callable[[str], None]) -> None:
     lobby.rebuild()
     app.start(lobby)
     save("tokens_lobby_stakes")
-    lobby.message = lobby._error_text(_said({"type": "error", "code": "no_tokens", "message": "",  # type: ignore[arg-type]
+    lobby.message = lobby.error_text(_said({"type": "error", "code": "no_tokens", "message": "",  # type: ignore[arg-type]
                                              "reason": "no_tokens", "values": {"stake": stake, "tokens": 5}}))
     lobby.rebuild()
     save("tokens_lobby_refused")

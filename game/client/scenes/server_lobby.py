@@ -261,7 +261,7 @@ class ServerLobbyScene(GuiScene):
             online_player.remember(self.app, self.server, message)
             self._sync(message)
         elif isinstance(message, Error):
-            self.message = self._error_text(message)
+            self.message = self.error_text(message)
 
     def _sync(self, profile: PlayerProfile) -> None:
         """Once: tell the server the name and avatar chosen on this device, if it knows others."""
@@ -276,7 +276,8 @@ class ServerLobbyScene(GuiScene):
             self.connection.send(ChangeProfile(name=new_name, avatar=new_avatar))
 
     @staticmethod
-    def _error_text(message: Error) -> str:
+    def error_text(message: Error) -> str:
+        """What the lobby says of a server's refusal, in the player's language."""
         code = (message.code or "")[:40]
         detail = shorten(message.message if message.message is not None else code)
         if code == "bad_name" and message.reason is not None:
