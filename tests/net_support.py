@@ -15,6 +15,23 @@ from websockets.sync.client import connect
 
 from game.net.hosting import ServerThread
 
+FROM_AFAR = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}
+"""Server options under which each peer comes from the ``address`` it gives (sent as its proxy's
+X-Forwarded-For): players of different addresses, as ranked play needs."""
+
+
+def ranked_server(db, clock, **options) -> ServerThread:
+    """A room server on ``clock`` whose peers come from their own addresses (`FROM_AFAR`), with
+    bursts no test reaches: the server ranked play is tested on."""
+    return start_server(db, clock=clock, burst=100_000.0, **{**FROM_AFAR, **options})
+
+
+def person(port: int, name: str, address: str, seed: int = 0) -> Peer:
+    """A peer from ``address`` that said hello as ``name`` (a new player key)."""
+    peer = Peer(port, seed, address=address)
+    assert peer.hello(name)["type"] == "profile"
+    return peer
+
 
 def start_server(db, **options) -> ServerThread:
     """A room server on a free loopback port (computers think at once unless told)."""

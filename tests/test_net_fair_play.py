@@ -14,10 +14,9 @@ import pytest
 
 from game.net.clock import ManualClock
 from game.net.fair_play import MIN_OPPONENTS, MIN_TURNS, PAIR_CAP, PAIR_GAMES, PAIR_WINDOW, SHORT
-from tests.net_support import Peer, play_until, start_server
+from tests.net_support import Peer, play_until, ranked_server, start_server
 
 HUMAN = {"kind": "human"}
-PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # players' addresses from the header
 
 
 @pytest.fixture
@@ -27,7 +26,7 @@ def clock():
 
 @pytest.fixture
 def server(tmp_path, clock):
-    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=100_000.0, **PROXY)
+    thread = ranked_server(tmp_path / "rooms.sqlite3", clock)
     yield thread
     thread.stop()
 
@@ -292,7 +291,7 @@ def test_a_restarted_server_tells_the_points_and_tokens_it_wrote_not_a_new_judge
     # A capped game, then a restart a day later (the pair's window has moved on): the room's status
     # must still say what was written (0 points, pair_cap, no tokens), not judge the game again.
     db = tmp_path / "rooms.sqlite3"
-    first = start_server(db, clock=clock, burst=100_000.0, **PROXY)
+    first = ranked_server(db, clock)
     try:
         ana = player(first.port, "Ana", 1, address="203.0.113.1")
         ben = player(first.port, "Ben", 2, address="198.51.100.2")
@@ -308,7 +307,7 @@ def test_a_restarted_server_tells_the_points_and_tokens_it_wrote_not_a_new_judge
     finally:
         first.stop()
     clock.advance(PAIR_WINDOW + 1.0)
-    again = start_server(db, clock=clock, burst=100_000.0, **PROXY)
+    again = ranked_server(db, clock)
     try:
         back = Peer(again.port, 1, address="203.0.113.1")
         back.hello(key=ana.player_key)

@@ -12,11 +12,10 @@ from game.engine import PRESETS, Status, experience_points
 from game.net.clock import ManualClock
 from game.net.ranking import ABANDON_AFTER, PENALTY, Abandons
 from game.net.rooms import Room, Seat
-from tests.net_support import Peer, play_until, start_server
+from tests.net_support import FROM_AFAR, Peer, person, play_until, ranked_server, start_server
 
 HUMAN = {"kind": "human"}
-PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"],  # the tests' players come from afar
-         "min_opponents": 1}  # one game puts its players on the board (the minimum: test_net_fair_play)
+PROXY = {"min_opponents": 1}  # one game puts its players on the board (the minimum: test_net_fair_play)
 
 
 @pytest.fixture
@@ -26,15 +25,13 @@ def clock():
 
 @pytest.fixture
 def server(tmp_path, clock):
-    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=100_000.0, **PROXY)
+    thread = ranked_server(tmp_path / "rooms.sqlite3", clock, **PROXY)
     yield thread
     thread.stop()
 
 
 def player(server, name: str, address: str, seed: int = 0) -> Peer:
-    peer = Peer(server.port, seed, address=address)
-    assert peer.hello(name)["type"] == "profile"
-    return peer
+    return person(server.port, name, address, seed)
 
 
 def points(server, peer: Peer) -> dict:
@@ -117,7 +114,7 @@ def test_two_players_from_one_address_are_never_ranked(server):
 
 def test_points_are_written_once_however_often_the_server_restarts(tmp_path):
     db = tmp_path / "rooms.sqlite3"
-    thread = start_server(db, **PROXY)
+    thread = start_server(db, **FROM_AFAR, **PROXY)
     try:
         ana, ben = player(thread, "Ana", "203.0.113.1", 9), player(thread, "Ben", "203.0.113.2", 10)
         public_duel(thread, ana, ben)
@@ -126,7 +123,7 @@ def test_points_are_written_once_however_often_the_server_restarts(tmp_path):
     finally:
         thread.stop()
     for _ in range(2):
-        again = start_server(db, **PROXY)
+        again = start_server(db, **FROM_AFAR, **PROXY)
         try:
             assert (points(again, ana), points(again, ben)) == before
         finally:
@@ -212,7 +209,7 @@ def test_the_penalty_needs_more_than_half_of_the_people_still_playing(server, cl
 
 
 def test_votes_are_counted_per_player_and_refused_in_private_rooms(tmp_path, clock):
-    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=100_000.0, **PROXY)
+    thread = ranked_server(tmp_path / "rooms.sqlite3", clock, **PROXY)
     try:
         ana, ben = player(thread, "Ana", "203.0.113.1", 30), player(thread, "Ben", "203.0.113.2", 31)
         ana.create("duel", [HUMAN, HUMAN])

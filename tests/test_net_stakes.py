@@ -13,10 +13,9 @@ from game.engine import experience_points
 from game.net.clock import ManualClock
 from game.net.profiles import tagged
 from game.net.ranking import ABANDON_AFTER
-from tests.net_support import Peer, play_until, start_server
+from tests.net_support import FROM_AFAR, Peer, person, play_until, ranked_server, start_server
 
 HUMAN = {"kind": "human"}
-PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
 
 
 @pytest.fixture
@@ -26,15 +25,13 @@ def clock():
 
 @pytest.fixture
 def server(tmp_path, clock):
-    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=100_000.0, **PROXY)
+    thread = ranked_server(tmp_path / "rooms.sqlite3", clock)
     yield thread
     thread.stop()
 
 
 def player(server, name: str, address: str, seed: int = 0) -> Peer:
-    peer = Peer(server.port, seed, address=address)
-    assert peer.hello(name)["type"] == "profile"
-    return peer
+    return person(server.port, name, address, seed)
 
 
 def quick_duel(ana: Peer, ben: Peer) -> None:
@@ -66,7 +63,7 @@ def test_a_rename_reaches_the_others_and_the_room_page(server):
 def test_a_rename_survives_a_restart_of_the_server(tmp_path):
     clock = ManualClock()
     db = tmp_path / "rooms.sqlite3"
-    first = start_server(db, clock=clock, **PROXY)
+    first = start_server(db, clock=clock, **FROM_AFAR)
     try:
         ana, ben = player(first, "Ana", "203.0.113.1", 3), player(first, "Ben", "203.0.113.2", 4)
         quick_duel(ana, ben)
@@ -75,7 +72,7 @@ def test_a_rename_survives_a_restart_of_the_server(tmp_path):
         room = ana.room_id
     finally:
         first.stop()
-    again = start_server(db, clock=clock, **PROXY)
+    again = start_server(db, clock=clock, **FROM_AFAR)
     try:
         assert "Léa" in page(again, room)
     finally:

@@ -17,9 +17,7 @@ from game.engine import PRESETS, TimeOut
 from game.net.clock import ManualClock
 from game.net.ranking import ABANDON_AFTER, AWAY_ABSENT, PENALTY
 from game.net.rooms import RANKED_TURN_SECONDS, LogEntry, Room, Seat
-from tests.net_support import Peer, play_until, start_server
-
-PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
+from tests.net_support import Peer, person, play_until, ranked_server, start_server
 
 
 @pytest.fixture
@@ -29,15 +27,13 @@ def clock():
 
 @pytest.fixture
 def server(tmp_path, clock):
-    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=100_000.0, **PROXY)
+    thread = ranked_server(tmp_path / "rooms.sqlite3", clock)
     yield thread
     thread.stop()
 
 
 def player(server, name: str, address: str, seed: int = 0) -> Peer:
-    peer = Peer(server.port, seed, address=address)
-    assert peer.hello(name)["type"] == "profile"
-    return peer
+    return person(server.port, name, address, seed)
 
 
 def quick(*peers: Peer, preset: str = "duel") -> None:
@@ -426,7 +422,6 @@ def test_a_ranked_room_restored_from_its_snapshot_keeps_its_clock_and_who_timed_
 
 def test_away_counts_as_absent_after_the_server_s_own_clock_s_two_turns(tmp_path):
     from game.net.ranking import AWAY_ABSENT
-    from tests.net_support import start_server
 
     assert AWAY_ABSENT == 2 * RANKED_TURN_SECONDS
     thread = start_server(tmp_path / "rooms.sqlite3", ranked_clock=2.0)

@@ -31,11 +31,10 @@ from game.net.tokens import (
     settle,
     topped_up,
 )
-from tests.net_support import Peer, play_until, start_server
+from tests.net_support import FROM_AFAR, Peer, person, play_until, ranked_server, start_server
 
 ROOT = Path(__file__).resolve().parent.parent
 HUMAN = {"kind": "human"}
-PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
 
 
 @pytest.fixture
@@ -45,16 +44,14 @@ def clock():
 
 @pytest.fixture
 def server(tmp_path, clock):
-    thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=100_000.0, **PROXY)
+    thread = ranked_server(tmp_path / "rooms.sqlite3", clock)
     thread.db = tmp_path / "rooms.sqlite3"
     yield thread
     thread.stop()
 
 
 def player(server, name: str, address: str, seed: int = 0) -> Peer:
-    peer = Peer(server.port, seed, address=address)
-    assert peer.hello(name)["type"] == "profile"
-    return peer
+    return person(server.port, name, address, seed)
 
 
 def tokens_of(server, peer: Peer) -> int:
@@ -339,7 +336,7 @@ def test_a_game_whose_stakes_could_not_be_written_moves_them_once_at_the_next_st
     keys = [f"{'c' * 31}{i}" for i in range(2)]
     SQLiteRoomStore(db).close()
     seed_games(db, *keys)
-    thread = start_server(_RefusesOnce(db), **PROXY)
+    thread = start_server(_RefusesOnce(db), **FROM_AFAR)
     try:
         ana, ben = Peer(thread.port, 51, address="203.0.113.1"), Peer(thread.port, 52, address="203.0.113.2")
         ana.hello("Ana", key=keys[0])
@@ -351,7 +348,7 @@ def test_a_game_whose_stakes_could_not_be_written_moves_them_once_at_the_next_st
     finally:
         thread.stop()
     for _ in range(2):  # the next start writes them, once
-        again = start_server(db, **PROXY)
+        again = start_server(db, **FROM_AFAR)
         try:
             balances = sorted(Peer(again.port).hello(key=key)["tokens"] for key in keys)
             assert balances == [GRANT - STAKE, GRANT + STAKE]
