@@ -1,12 +1,13 @@
 """Shared test isolation: every test gets its own empty data folder (so no test reads or writes the
-player's saves) and starts in English, whatever language the test before it switched to; and the
-``app`` that UI tests drive."""
+player's saves) and starts in English, whatever language the test before it switched to; the
+``app`` that UI tests drive, and the ``clock`` server tests move by hand."""
 
 from __future__ import annotations
 
 import pytest
 
 from game.client import i18n
+from game.net.clock import ManualClock
 from game.saves import ENV_VAR
 from tests.client_support import make_app
 
@@ -33,3 +34,9 @@ def app():
     yield application
     application.store.flush()
     pygame.display.quit()
+
+
+@pytest.fixture
+def clock():
+    """The server's clock, moved by the test instead of sleeping (`ManualClock`)."""
+    return ManualClock()

@@ -12,16 +12,10 @@ import sqlite3
 
 import pytest
 
-from game.net.clock import ManualClock
 from game.net.fair_play import MIN_OPPONENTS, MIN_TURNS, PAIR_CAP, PAIR_GAMES, PAIR_WINDOW, SHORT
 from tests.net_support import Peer, play_until, ranked_server, start_server
 
 HUMAN = {"kind": "human"}
-
-
-@pytest.fixture
-def clock():
-    return ManualClock()
 
 
 @pytest.fixture

@@ -15,11 +15,6 @@ HUMAN = {"kind": "human"}
 
 
 @pytest.fixture
-def clock():
-    return ManualClock()
-
-
-@pytest.fixture
 def server(tmp_path, clock):
     thread = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=10_000.0)
     yield thread

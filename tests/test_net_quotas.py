@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from game.net.clock import ManualClock
 from game.net.rooms import digest
 from game.net.server import FINISHED_EXPIRY, SWEEP
@@ -17,11 +15,6 @@ from tests.net_support import Peer, play_until, start_server, wait_for
 
 HUMAN, MEDIUM = {"kind": "human"}, {"kind": "computer", "level": "medium"}
 PROXY = {"proxy_headers": True, "trusted_proxies": ["127.0.0.1"]}  # the tests' players come from afar
-
-
-@pytest.fixture
-def clock():
-    return ManualClock()
 
 
 def over(peer: Peer) -> bool:

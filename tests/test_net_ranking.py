@@ -9,18 +9,12 @@ import random
 import pytest
 
 from game.engine import PRESETS, Status, experience_points
-from game.net.clock import ManualClock
 from game.net.ranking import ABANDON_AFTER, PENALTY, Abandons
 from game.net.rooms import Room, Seat
 from tests.net_support import FROM_AFAR, Peer, person, play_until, ranked_server, start_server
 
 HUMAN = {"kind": "human"}
 PROXY = {"min_opponents": 1}  # one game puts its players on the board (the minimum: test_net_fair_play)
-
-
-@pytest.fixture
-def clock():
-    return ManualClock()
 
 
 @pytest.fixture

@@ -8,17 +8,11 @@ import json
 
 import pytest
 
-from game.net.clock import ManualClock
 from game.net.messages import REACTIONS
 from game.net.reacting import MIN_GAP, PER_MINUTE, WINDOW
 from tests.net_support import Peer, play_until, start_server
 
 HUMAN = {"kind": "human"}
-
-
-@pytest.fixture
-def clock():
-    return ManualClock()
 
 
 @pytest.fixture

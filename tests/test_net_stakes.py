@@ -19,11 +19,6 @@ HUMAN = {"kind": "human"}
 
 
 @pytest.fixture
-def clock():
-    return ManualClock()
-
-
-@pytest.fixture
 def server(tmp_path, clock):
     thread = ranked_server(tmp_path / "rooms.sqlite3", clock)
     yield thread

@@ -14,15 +14,9 @@ from dataclasses import replace
 import pytest
 
 from game.engine import PRESETS, TimeOut
-from game.net.clock import ManualClock
 from game.net.ranking import ABANDON_AFTER, AWAY_ABSENT, PENALTY
 from game.net.rooms import RANKED_TURN_SECONDS, LogEntry, Room, Seat
 from tests.net_support import Peer, person, play_until, ranked_server, start_server
-
-
-@pytest.fixture
-def clock():
-    return ManualClock()
 
 
 @pytest.fixture

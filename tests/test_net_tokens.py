@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from game.net.clock import ManualClock
 from game.net.profiles import player_id
 from game.net.ranking import ABANDON_AFTER
 from game.net.roomstore import Encounter, RankedLine, StoreFailure, TokenLine, Wallet
@@ -35,11 +34,6 @@ from tests.net_support import FROM_AFAR, Peer, person, play_until, ranked_server
 
 ROOT = Path(__file__).resolve().parent.parent
 HUMAN = {"kind": "human"}
-
-
-@pytest.fixture
-def clock():
-    return ManualClock()
 
 
 @pytest.fixture
