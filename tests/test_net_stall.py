@@ -158,6 +158,23 @@ def test_leaving_a_duel_the_other_side_stalls_is_no_abandon_the_stallers_is(serv
     assert points(server, ana).get("duel", 0) >= 0  # the one who left does not
 
 
+def test_an_autopilot_a_connected_player_asked_for_is_no_absence(server, clock):
+    # The trial's case: Ben turns the autopilot on and stays; the game goes on at once, so Ana
+    # leaving it is an abandon like any other, and Ben is not the one who abandons.
+    ana, ben = player(server, "Ana", "203.0.113.1", 11), player(server, "Ben", "198.51.100.2", 12)
+    quick(ana, ben)
+    ben.send(type="autopilot", on=True, ref="on")
+    assert ben.until(lambda m: m.get("ref") == "on")["autopilot"] is True
+    ana.play_one()
+    ana.drain(0.2)
+    assert ana.room.get("absent") is None
+    seat = ana.seat
+    ana.close()
+    status = ben.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
+    assert not any(s.get("abandoned") for s in status["seats"])  # nobody abandoned at once
+    assert status.get("takeover") is not None  # Ana's time away runs, as for any leaver
+
+
 def test_leaving_while_the_other_side_is_away_on_its_turn_is_no_abandon(server, clock):
     ana, ben = player(server, "Ana", "203.0.113.1", 8), player(server, "Ben", "198.51.100.2", 9)
     quick(ana, ben)

@@ -12,9 +12,9 @@ writes them and what it answers:
   room's log); coming back in time, or the game ending meanwhile, stops it (the time away
   adds up until the person plays again: coming back for a moment does not start it anew);
 - nobody can stall a ranked game: it has a turn clock (`rooms.Room.play_rules`), and two
-  turns in a row lost to it put the person on the autopilot. A person the clock plays
-  for, who is away since `ranking.AWAY_ABSENT`, or who lost `ranking.STALL_TURNS` turns
-  to the clock since they last played themselves (`rooms.Room.lost_turns`) is *absent*:
+  turns in a row lost to it put the person on the autopilot. A person away since
+  `ranking.AWAY_ABSENT`, or who lost `ranking.STALL_TURNS` turns to the clock since they
+  last played themselves (`rooms.Room.lost_turns`: the clock plays for them) is *absent*:
   when a person leaves the game (or stays away until `ranking.ABANDON_AFTER`) while every
   other person of it is absent, the absent ones abandon, at once, and the leaver does not
   (their time away does not run; they may come back to finish the game and vote);
@@ -174,16 +174,15 @@ class Competition:
 
     def absent(self, room: Room, seat: int, at: float) -> bool:
         """Whether the person of ``seat`` was absent from ``room``'s game at ``at``: away since
-        `away_absent` before, played for by the autopilot (the clock's, or one they asked for), or
-        who lost `STALL_TURNS` turns to the clock since they last played themselves (turning the
-        autopilot off, or sending actions the rules refuse, is not playing)."""
+        `away_absent` before, or who lost `STALL_TURNS` turns to the clock since they last played
+        themselves (so on the autopilot the clock put them on; turning it off, or sending actions
+        the rules refuse, is not playing). An autopilot a connected person asked for is not
+        absence: it plays at once, and the game goes on."""
         if (room.room_id, seat) in self.excused:
             return False  # they left a game the others stalled: theirs was no abandon, nor is it now
         if not room.seats[seat].connected:
             since = self.abandons.away.get((room.room_id, seat))
             return since is None or since <= at - self.away_absent
-        if room.driver is not None and room.driver.on_autopilot(seat):
-            return True
         return room.lost_turns.get(seat, 0) >= STALL_TURNS
 
     def _stalled_by_others(self, room: Room, seat: int, at: float) -> bool:
