@@ -248,17 +248,7 @@ def test_leaving_while_one_other_stalls_but_another_plays_is_an_abandon_like_any
     ana, ben, cid = (player(server, n, f"203.0.113.{i}", i) for i, n in enumerate(("Ana", "Ben", "Cid"), 40))
     peers = [ana, ben, cid]
     quick(*peers, preset="points")
-    by_seat = {p.seat: p for p in peers}
-    lost = 0
-    while lost < 2:  # Cid stalls: two of his turns run out, the others play theirs
-        seat = to_act(peers)
-        if seat == cid.seat:
-            clock.advance(RANKED_TURN_SECONDS)
-            ana.until(lambda m: m["type"] == "update" and any(
-                e["type"] == "TimedOut" and e["seat"] == cid.seat for e in m["events"]))
-            lost += 1
-        else:
-            by_seat[seat].play_one()
+    cid_loses_turns(clock, peers, cid, 2)  # Cid stalls: two of his turns run out, the others play theirs
     cid.until(lambda m: m["type"] == "update" and m["autopilot"] is True)
     ben.close()  # Ana still plays: Ben's leaving is an abandon like any
     ana.until(lambda m: m["type"] == "room" and ben.seat in m["waiting_for"])
@@ -315,27 +305,49 @@ def test_a_player_who_plays_between_two_absences_has_the_whole_time_again(server
 
 
 # ---- who votes --------------------------------------------------------------------------------------------
-def test_a_player_who_lost_a_turn_to_the_clock_votes_on_no_abandon(server, clock):
-    ana, ben, cid = (player(server, n, f"203.0.113.{i}", i) for i, n in enumerate(("Ana", "Ben", "Cid"), 20))
-    peers = [ana, ben, cid]
-    quick(*peers, preset="points")
+def cid_loses_turns(clock, peers: list[Peer], cid: Peer, turns: int) -> None:
+    """Everyone but Cid plays their turns; the clock plays ``turns`` of Cid's, in a row."""
     by_seat = {p.seat: p for p in peers}
-    # Cid loses one turn to the clock; the others play theirs.
-    while True:
+    lost = 0
+    for _ in range(300):
+        if lost == turns:
+            return
         seat = to_act(peers)
-        if seat == cid.seat:
+        if peers[0].view["status"] != "playing":  # a deal over: the next one
+            deal = peers[0].view["round_number"]
+            for peer in peers:
+                peer.send(type="accept_round")
+            peers[0].until(lambda m, deal=deal: m["type"] == "update" and m["view"]["round_number"] > deal)
+        elif seat not in by_seat:
+            peers[0].drain(0.1)  # a computer's turn
+        elif seat == cid.seat:
             clock.advance(RANKED_TURN_SECONDS)
-            ana.until(lambda m: m["type"] == "update" and any(
+            peers[0].until(lambda m: m["type"] == "update" and any(
                 e["type"] == "TimedOut" and e["seat"] == cid.seat for e in m["events"]))
-            break
-        by_seat[seat].play_one()
-    while to_act(peers) != ana.seat:  # then Ana leaves on her turn, and stays away
+            lost += 1
+        else:
+            by_seat[seat].play_one()
+    raise AssertionError("the clock never played Cid's turns")
+
+
+def ana_abandons(clock, peers: list[Peer], ana: Peer, ben: Peer) -> dict:
+    """Ana leaves on her turn and stays away until a computer takes her seat: the room's status."""
+    by_seat = {p.seat: p for p in peers}
+    while to_act(peers) != ana.seat:
         by_seat[to_act(peers)].play_one()
     ana.close()
     ben.until(lambda m: m["type"] == "room" and ana.seat in m["waiting_for"])
     clock.advance(ABANDON_AFTER)
-    status = ben.until(lambda m: m["type"] == "room" and m["seats"][ana.seat].get("abandoned"))
-    assert status["votes"][0]["voters"] == 1  # Ben only: Cid timed out in this game
+    return ben.until(lambda m: m["type"] == "room" and m["seats"][ana.seat].get("abandoned"))
+
+
+def test_a_player_who_stalled_the_game_votes_on_no_abandon(server, clock):
+    ana, ben, cid = (player(server, n, f"203.0.113.{i}", i) for i, n in enumerate(("Ana", "Ben", "Cid"), 20))
+    peers = [ana, ben, cid]
+    quick(*peers, preset="points")
+    cid_loses_turns(clock, peers, cid, 2)  # two in a row: the clock's autopilot, a stall
+    status = ana_abandons(clock, peers, ana, ben)
+    assert status["votes"][0]["voters"] == 1  # Ben only: Cid stalled this game
     assert status["electors"] == [ben.seat]
     cid.send(type="vote", seat=ana.seat, penalise=True)
     assert cid.until(lambda m: m["type"] == "error")["code"] == "no_vote"
@@ -343,6 +355,37 @@ def test_a_player_who_lost_a_turn_to_the_clock_votes_on_no_abandon(server, clock
     decided = ben.until(lambda m: m["type"] == "room" and m["votes"][0]["no"] == 1)
     assert decided["votes"][0]["penalised"] is False
     assert points(server, ana) == {}  # the innocent judged by the innocent: not penalised
+
+
+def test_a_turn_lost_once_costs_no_vote(server, clock):
+    # The trial's case: a leave dialog read on one's own turn lets that turn run out.
+    ana, ben, cid = (player(server, n, f"203.0.113.{i}", i) for i, n in enumerate(("Ana", "Ben", "Cid"), 40))
+    peers = [ana, ben, cid]
+    quick(*peers, preset="points")
+    cid_loses_turns(clock, peers, cid, 1)  # one turn lost, then he plays: no stall
+    status = ana_abandons(clock, peers, ana, ben)
+    assert sorted(status["electors"]) == sorted([ben.seat, cid.seat])
+    cid.send(type="vote", seat=ana.seat, penalise=True)
+    counted = cid.until(lambda m: m["type"] == "room" and m["votes"] and m["votes"][0]["yes"] == 1)
+    assert counted["votes"][0]["voters"] == 2 and not counted["votes"][0]["penalised"]
+
+
+def test_turns_lost_while_the_vote_is_open_cost_no_vote():
+    # The trial's case: the vote covered the voter's table while their clock ran out, twice.
+    room = claimed("points", 3)
+    room.start()
+    rng = random.Random(4)
+    gone = room.match.to_act
+    room.abandon(gone)
+    voter = next(i for i in range(3) if i != gone)
+    assert voter in room.electors
+    while room.clock_row.get(voter, 0) < 2 and room.state == "playing":
+        who = room.match.to_act
+        legal = room.match.legal_actions(who)
+        played = [a for a in legal if not isinstance(a, TimeOut)]
+        room.apply(who, TimeOut(legal[0]) if who == voter else rng.choice(played))
+    assert room.stalled.get(voter) == 1  # the clock's autopilot took the voter...
+    assert voter in room.electors  # ...after the abandon: their vote stands
 
 
 # ---- between two deals ------------------------------------------------------------------------------------
@@ -379,13 +422,22 @@ def test_a_room_rebuilt_from_its_log_knows_who_timed_out_and_keeps_its_clock():
     log = [LogEntry("start")]
     assert room.match.rules.turn_seconds == RANKED_TURN_SECONDS and room.electors == [0, 1, 2]
     seat = room.match.to_act
-    action = TimeOut(room.match.legal_actions(seat)[0])
-    room.apply(seat, action)
-    log.append(LogEntry("action", seat, str(action)))
-    assert seat not in room.electors and room.lost_turns == {seat: 1}
+    rng = random.Random(2)
+    while room.clock_row.get(seat, 0) < 2:  # the clock plays two of this seat's turns in a row
+        who = room.match.to_act
+        legal = room.match.legal_actions(who)
+        played = [a for a in legal if not isinstance(a, TimeOut)]
+        action = TimeOut(legal[0]) if who == seat else rng.choice(played)
+        room.apply(who, action)
+        log.append(LogEntry("action", who, str(action)))
+    assert seat in room.electors and room.lost_turns == {seat: 2}  # no abandon yet: nobody barred
+    other = next(i for i in range(3) if i != seat)
+    room.abandon(other)
+    log.append(LogEntry("abandon", other))
+    assert seat not in room.electors  # the staller judges no abandon of this game
     rebuilt = claimed("points", 3)
     rebuilt.replay(log)
-    assert rebuilt.clocked and seat not in rebuilt.electors
+    assert rebuilt.clocked and seat not in rebuilt.electors and rebuilt.barred == room.barred
     assert rebuilt.lost_turns == {}  # who is absent is not rebuilt: a restarted server counts afresh
 
 
@@ -403,7 +455,8 @@ def test_the_clocks_accept_between_two_deals_is_replayed_as_a_lost_turn():
     log += [LogEntry("accept", 0), LogEntry("accept", 1, "clock")]  # the server asked for seat 1
     rebuilt = claimed("points", 2)
     rebuilt.replay(log)
-    assert all(s.accepted for s in rebuilt.seats) and rebuilt.electors == [0]
+    assert all(s.accepted for s in rebuilt.seats)
+    assert rebuilt.timed_out == {1: 1} and rebuilt.clock_row == {1: 1} and rebuilt.lost_turns == {}
 
 
 def test_a_ranked_room_restored_from_its_snapshot_keeps_its_clock_and_who_timed_out():
@@ -414,8 +467,13 @@ def test_a_ranked_room_restored_from_its_snapshot_keeps_its_clock_and_who_timed_
     room = claimed("points", 2)
     room.start()
     seat = room.match.to_act
-    room.apply(seat, TimeOut(room.match.legal_actions(seat)[0]))  # a turn lost to the clock in deal 1
     rng = random.Random(5)
+    while room.clock_row.get(seat, 0) < 2:  # a stall in deal 1: two of its turns in a row to the clock
+        who = room.match.to_act
+        legal = room.match.legal_actions(who)
+        room.apply(who, TimeOut(legal[0]) if who == seat else rng.choice(
+            [a for a in legal if not isinstance(a, TimeOut)]))
+    room.abandon(1 - seat)  # the other leaves: the staller judges no abandon of this game
     while room.state == "playing":
         who = room.match.to_act
         room.apply(who, rng.choice([a for a in room.match.legal_actions(who) if not isinstance(a, TimeOut)]))
@@ -424,6 +482,7 @@ def test_a_ranked_room_restored_from_its_snapshot_keeps_its_clock_and_who_timed_
     fresh = claimed("points", 2)
     restore(fresh, data)
     assert fresh.clocked and fresh.match.rules.turn_seconds == RANKED_TURN_SECONDS
+    assert fresh.barred == room.barred == {seat: 1} and fresh.stalled == room.stalled
     assert seat not in fresh.electors and fresh.timed_out == room.timed_out
     assert fresh.turns == room.turns
     partial = {k: v for k, v in data.items() if k != "timed_out"}  # snapshots always say who timed out

@@ -249,7 +249,7 @@ class RemoteController:
             return None
         electors = status.electors if status is not None else None
         if isinstance(electors, list) and self.viewer not in electors:
-            return None  # the server says this player does not vote (they lost a turn to the clock)
+            return None  # the server says this player does not vote (they stalled this game)
         for vote in votes:
             if not isinstance(vote, dict) or type(vote.get("seat")) is not int:
                 continue

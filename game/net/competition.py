@@ -19,7 +19,7 @@ writes them and what it answers:
   other person of it is absent, the absent ones abandon, at once, and the leaver does not
   (their time away does not run; they may come back to finish the game and vote);
 - ``vote`` (``seat``, ``penalise``): a person still playing votes on an abandon, unless they
-  lost a turn to the clock in that game or were the subject of a vote (`rooms.Room.electors`);
+  stalled that game before the abandon or were the subject of a vote (`rooms.Room.electors`);
   more than half of the electors saying yes costs the abandoning player `ranking.PENALTY`
   points, written with the vote that decides it;
 - the stakes (`tokens`): a competitive seat needs them (`Competition.check_tokens`), and they
@@ -288,8 +288,9 @@ class Competition:
         if voter not in room.voters:
             raise Refusal("no_vote", "only the people still playing vote")
         if voter not in room.electors:
-            raise Refusal("no_vote", "a player who lost a turn to the clock in this game, or whose own "
-                                     "abandon was put to the vote, does not vote on an abandon")
+            raise Refusal("no_vote", "a player who stalled this game (two turns in a row to the clock) "
+                                     "before the abandon, or whose own abandon was put to the vote, "
+                                     "does not vote on it")
         if voter in room.votes.get(seat, {}):
             raise Refusal("already_voted", "you have voted on that already")
         limit = service.quotas.limits.votes_per_hour

@@ -11,16 +11,17 @@ exactly the room the live server has (the same match, scores, results, random
 generator, abandons and votes, and the same deal so far for a seat that rejoins).
 
 The snapshot holds the match (`game.engine.snapshot.to_plain`: every card, the scores,
-every deal's result and the random generator's state) and what the room adds to it:
-the seats a computer took (`Room.abandon`) with the deal each was lost in, the votes on
-them, the penalties decided, the turns the game has lasted so far (`Room.turns`: a match
-with a target is one game over its deals, and fair play counts its turns), and who lost a
-turn to the clock in which deal (a voter must have lost none in the game:
+every deal's result and the random generator's state) and what the room adds to it: the
+seats a computer took (`Room.abandon`) with the deal each was lost in, the votes on them,
+the penalties decided, the turns the game has lasted so far (`Room.turns`: a match with a
+target is one game over its deals, and fair play counts its turns), and who lost a turn to
+the clock in which deal (and how many in a row), who stalled the game (the clock's
+autopilot) and who may vote on none of its abandons for it (`Room.stalled`, `Room.barred`,
 `Room.electors`). The flags the next deal clears (who accepted it) are not kept. A ranked
 room's match is restored on its ranked clock (`Room.play_rules`), as it was dealt. The layout::
 
     {"match": {…to_plain…}, "abandoned": {"1": 3}, "votes": {"1": {"0": true}}, "penalised": [1],
-     "turns": 42, "timed_out": {"2": 3}}
+     "turns": 42, "timed_out": {"2": 3}, "clock_row": {"2": 2}, "stalled": {"2": 3}, "barred": {"2": 3}}
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from game.play import Computer, TurnDriver
 
 from .rooms import ABANDON_LEVEL, Room
 
-SNAPSHOT_FIELDS: Final = ("match", "abandoned", "votes", "penalised", "turns", "timed_out")
+SNAPSHOT_FIELDS: Final = ("match", "abandoned", "votes", "penalised", "turns", "timed_out", "clock_row",
+                          "stalled", "barred")
 """The keys of a room's snapshot."""
 
 
@@ -46,7 +48,19 @@ def snapshot(room: Room) -> dict[str, Any]:
                       for seat, ballots in sorted(room.votes.items())},
             "penalised": sorted(room.penalised),
             "turns": room.turns,
-            "timed_out": {str(seat): deal for seat, deal in sorted(room.timed_out.items())}}
+            "timed_out": _by_seat(room.timed_out), "clock_row": _by_seat(room.clock_row),
+            "stalled": _by_seat(room.stalled),
+            "barred": _by_seat(room.barred)}
+
+
+def _by_seat(deals: dict[int, int]) -> dict[str, int]:
+    return {str(seat): deal for seat, deal in sorted(deals.items())}
+
+
+def _deals(room: Room, data: Any, what: str) -> dict[int, int]:
+    if not isinstance(data, dict):
+        raise ValueError(f"a room's snapshot says {what} as {{seat: deal}}")
+    return {_seat(room, seat): int(deal) for seat, deal in data.items()}
 
 
 def restore(room: Room, data: Any) -> None:
@@ -57,10 +71,10 @@ def restore(room: Room, data: Any) -> None:
     """
     if not isinstance(data, dict) or set(data) != set(SNAPSHOT_FIELDS):
         raise ValueError("a room's snapshot has the fields " + ", ".join(SNAPSHOT_FIELDS))
-    lost = data["timed_out"]
-    if not isinstance(lost, dict):
-        raise ValueError("a room's snapshot says who timed out as {seat: deal}")
-    timed_out = {_seat(room, seat): int(deal) for seat, deal in lost.items()}
+    timed_out = _deals(room, data["timed_out"], "who timed out")
+    clock_row = _deals(room, data["clock_row"], "the turns in a row the clock played")
+    stalled = _deals(room, data["stalled"], "who stalled")
+    barred = _deals(room, data["barred"], "who may not vote")
     if room.match is not None:
         raise ValueError("a snapshot is restored on a room not yet dealt")
     abandoned = {_seat(room, seat): int(deal) for seat, deal in data["abandoned"].items()}
@@ -80,7 +94,7 @@ def restore(room: Room, data: Any) -> None:
     room.driver = TurnDriver(room.match, computers, may_time=lambda seat: room.seats[seat].connected)
     room.round_events = []  # the deal after the snapshot deals anew (the log's next entry)
     room.abandoned_in, room.votes, room.penalised, room.turns = abandoned, votes, penalised, turns
-    room.timed_out = timed_out
+    room.timed_out, room.clock_row, room.stalled, room.barred = timed_out, clock_row, stalled, barred
 
 
 def _seat(room: Room, value: object) -> int:

@@ -23,8 +23,10 @@ points (`Room.earns`).
 A game that is ranked when it is dealt is played on a turn clock whatever the room's
 options (`Room.play_rules`: `RANKED_TURN_SECONDS` at most, a timed-out move being Medium's):
 nobody can stall it. Who lost a turn to the clock in a game is read from its events
-(`Room.timed_out`), so a rebuilt room knows it too: such a person votes on no abandon of
-that game (`Room.electors`).
+(`Room.timed_out`), so a rebuilt room knows it too; a person who lost turns enough in a row
+for the clock's autopilot (`Room.stalled`) before a seat was abandoned votes on no abandon
+of that game (`Room.barred`, `Room.electors`): a staller cannot judge the one who left,
+and a turn lost while reading the vote costs nobody their vote.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from game.ai import ComputerPlayer, player_for
 from game.engine import Action, Match, Rules, Status, parse_action
 from game.engine.events import Event, TimedOut, TurnStarted
 from game.play import Computer, TurnDriver
+from game.play.turns import AUTOPILOT_AFTER
 
 from .fair_play import ranking_address
 
@@ -173,6 +176,9 @@ class Room:
     turns: int = 0  # turns begun in the game being played (`fair_play.MIN_TURNS`); a replay counts them again
     timed_out: dict[int, int] = field(default_factory=dict)  # seat -> the last deal it lost a turn in
     lost_turns: dict[int, int] = field(default_factory=dict)  # seat -> turns timed out since it played
+    clock_row: dict[int, int] = field(default_factory=dict)  # seat -> its turns in a row the clock played
+    stalled: dict[int, int] = field(default_factory=dict)  # seat -> last deal the clock's autopilot took it
+    barred: dict[int, int] = field(default_factory=dict)  # seat -> deal it stalled in, before an abandon
 
     @property
     def players(self) -> int:
@@ -247,10 +253,12 @@ class Room:
     @property
     def electors(self) -> list[int]:
         """The seats whose people may vote on an abandon of the game being played: people still
-        playing their seat who were not the subject of a vote (an abandon) and lost no turn to
-        the clock in this game. A staller the clock played for cannot judge the one who left."""
+        playing their seat who were not the subject of a vote (an abandon) and had not stalled
+        this game (turns lost to the clock enough in a row for its autopilot) when a seat of it
+        was abandoned. A staller cannot judge the one who left; a turn lost while reading the
+        vote, or a single one before it, costs nobody their vote."""
         start = self.game_deal
-        return [i for i in self.voters if self.timed_out.get(i, 0) < start and i not in self.votes]
+        return [i for i in self.voters if self.barred.get(i, 0) < start and i not in self.votes]
 
     @property
     def clocked(self) -> bool:
@@ -360,11 +368,21 @@ class Room:
         self.driver.observe(events)
         self.round_events.extend(events)
         self.turns += _turns(events)
-        for event in events:
-            if type(event) is TimedOut:
-                self.timed_out[event.seat] = self.match.round.number
-                self.lost_turns[event.seat] = self.lost_turns.get(event.seat, 0) + 1
+        timed_out = [event.seat for event in events if type(event) is TimedOut]
+        if not timed_out:
+            self.clock_row.pop(seat, None)  # the seat's own move (theirs, or their autopilot's)
+        for lost in timed_out:
+            self._lost_turn(lost)
         return events
+
+    def _lost_turn(self, seat: int) -> None:
+        """The clock played a turn of ``seat``'s (or asked for the next deal for it)."""
+        deal = self.match.round.number if self.match is not None else 0
+        self.timed_out[seat] = deal
+        self.lost_turns[seat] = self.lost_turns.get(seat, 0) + 1
+        self.clock_row[seat] = self.clock_row.get(seat, 0) + 1
+        if self.clock_row[seat] >= AUTOPILOT_AFTER:  # the clock's autopilot: a stall
+            self.stalled[seat] = deal
 
     def played(self, seat: int) -> None:
         """The person at ``seat`` played themselves (an action the rules accepted, or asking for the
@@ -378,17 +396,16 @@ class Room:
             self.driver.person_acted(seat)
 
     def accept(self, seat: int) -> None:
-        """``seat`` is ready for the next deal."""
+        """``seat`` is ready for the next deal (their own asking: the clock's is `accept_for`)."""
         self.seats[seat].accepted = True
+        self.clock_row.pop(seat, None)
 
     def accept_for(self, seat: int) -> None:
         """The server asks for the next deal for the person at ``seat``, whose time between two deals
         of a ranked match ran out: a turn they lost to the clock (an ``accept`` entry whose text is
         ``clock``)."""
-        self.accept(seat)
-        self.lost_turns[seat] = self.lost_turns.get(seat, 0) + 1
-        if self.match is not None:
-            self.timed_out[seat] = self.match.round.number
+        self.seats[seat].accepted = True
+        self._lost_turn(seat)
 
     @property
     def deal_ready(self) -> bool:
@@ -417,6 +434,10 @@ class Room:
         chosen.kind, chosen.level, chosen.abandoned = "computer", ABANDON_LEVEL, True
         chosen.connected = chosen.accepted = False
         self.abandoned_in[seat] = self.match.round.number if self.match is not None else 0
+        start = self.game_deal
+        for staller, deal in self.stalled.items():  # who stalled this game so far votes on none of it
+            if deal >= start:
+                self.barred[staller] = max(deal, self.barred.get(staller, 0))
         if self.driver is not None:
             self.driver.seat_computer(seat, Computer(ABANDON_LEVEL, player_for(ABANDON_LEVEL)),
                                       self.round_events)
