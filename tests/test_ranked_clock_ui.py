@@ -47,6 +47,30 @@ def test_online_the_table_shows_the_opponents_clock_on_their_turn():
 
 
 
+def test_no_clock_is_shown_for_a_player_who_is_away():
+    # The trial's case: the server runs no clock for a seat whose person left, so the table must
+    # not count one down to a red "0 s" that never ends; it says whom it waits for instead.
+    app = make_app((1024, 600))
+    match = Match(PRESETS["duel"], 2, 3, first=1)
+    room = ScriptedRoom(match)
+    controller = RemoteController(room, speed=0)  # type: ignore[arg-type]
+    controller.update(0.0)
+    table = TableScene(app, controller)
+    app.start(table)
+    app.frame(STEP)
+    room.inbox.append({"type": "update", "room": room.room, "view": view_to_json(match.view(0)),
+                       "events": [], "timer": 37.0, "autopilot": False})
+    app.frame(STEP)
+    assert shown_timer(app) == ["37 s"]
+    room._room_status()
+    away = room.inbox[-1]
+    away["seats"][1]["connected"] = False
+    away["waiting_for"] = [1]
+    app.frame(STEP)
+    assert shown_timer(app) == []
+    pygame.display.quit()
+
+
 class StalledRoom(StakesRoom):
     """A ranked duel whose status says the other player (seat 1) is absent."""
 

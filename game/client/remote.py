@@ -169,7 +169,7 @@ class RemoteController:
         self.room_id: str | None = connection.room
         self.viewer = connection.seat if connection.seat is not None else 0
         self.seats: list[SeatConfig] = []
-        self.timer_left: float | None = None
+        self._timer_left: float | None = None  # as the server last said, counted down here
         self.autopilot_on = False  # the server plays this seat's turns (its last word, or what was asked)
         self._autopilot_notices: list[int] = []
         self.accepted = False  # this seat asked for the next deal
@@ -376,6 +376,15 @@ class RemoteController:
         return self.accepted
 
     @property
+    def timer_left(self) -> float | None:
+        """Seconds left on the clock of whoever is to act, or None: no clock, or the one to act is
+        away (the server runs no clock for a seat whose person is not connected: the table says
+        whom it waits for instead of a clock stuck at 0)."""
+        if self._timer_left is None or self._view is None:
+            return self._timer_left
+        return None if self._view.to_act in self.waiting_for else self._timer_left
+
+    @property
     def waiting_for(self) -> list[int]:
         """The other human seats the room waits for (free or disconnected)."""
         if self.status is None:
@@ -448,8 +457,8 @@ class RemoteController:
 
     def update(self, dt: float) -> None:
         """Take in what arrived: at most one game update per step, none while cards fly."""
-        if self.timer_left is not None:
-            self.timer_left = max(0.0, self.timer_left - dt)
+        if self._timer_left is not None:
+            self._timer_left = max(0.0, self._timer_left - dt)
         for seat, left in self.takeover.items():
             self.takeover[seat] = max(0.0, left - dt)
         self._incoming.extend(self.connection.poll_messages())  # read as their types once, by the connection
@@ -646,7 +655,7 @@ class RemoteController:
         timer = message.timer  # seconds left, or null (not a number: read as null)
         if timer is None or not 0 <= timer <= MAX_TIMER:
             timer = None  # no clock (NaN is never within the bounds)
-        self.timer_left = None if timer is None else float(timer)
+        self._timer_left = None if timer is None else float(timer)
         autopilot = message.autopilot
         if autopilot is not None:  # (a server from before the autopilot never says)
             timed_out = any(isinstance(e, TimedOut) and e.seat == view.seat for e in events)
