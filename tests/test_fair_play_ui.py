@@ -71,8 +71,10 @@ def test_my_history_says_why_a_game_earned_nothing_and_the_board_how_many_oppone
         xp = board.board.own.xp
         assert board.board.top == [] and xp
         needs = (f"Different opponents still to meet before you join the board: {MIN_OPPONENTS - 1} "
-                 f"({xp} points)")
+                 f"(your points so far: {xp})")
         assert needs in drawn_texts(app)
+        # The empty board says why it is empty: nobody met enough opponents (not "nobody played").
+        assert any(t.startswith("Nobody is on this board yet") for t in drawn_texts(app))
         tap_button(app, "Top players")  # to the history
         assert until(app, lambda: board.games)
         texts = " ".join(drawn_texts(app))

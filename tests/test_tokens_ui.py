@@ -181,3 +181,10 @@ def test_a_lobby_stake_past_what_a_line_can_hold_is_not_believed():
 
     assert listed_stake(10) == 10 and listed_stake(MAX_STAKE) == MAX_STAKE
     assert listed_stake(MAX_STAKE + 1) is None and listed_stake(-1) is None and listed_stake("10") is None
+
+
+def test_tokens_that_did_not_move_are_said_as_stakes_returned_not_plus_zero():
+    from game.client.stakes import moved_text
+
+    assert moved_text(10) == "Tokens: +10" and moved_text(-10) == "Tokens: -10"
+    assert moved_text(0) == "Tokens: stakes returned"

@@ -60,7 +60,10 @@ def stake_line(amount: int, tokens: int | None) -> str:
 
 
 def moved_text(amount: int) -> str:
-    """The result's words for the tokens won (+) or lost (−)."""
+    """The result's words for the tokens won (+) or lost (−); nothing moved is said as the stakes
+    given back (a newcomer's, a game fair play did not count, a shared pot), not a bare "+0"."""
+    if amount == 0:
+        return tr("result.tokens_returned")
     return tr("stake.moved", tokens=f"{amount:+d}")
 
 

@@ -205,8 +205,9 @@ class LeaderboardScene(GuiScene):
         if self.board is None:
             ui.fit(surface, tr("board.loading"), (x0, y, width, line), px, align="left")
             return
-        if not rows:
-            ui.fit(surface, tr("board.empty"), (x0, y, width, line), px, align="left")
+        if not rows:  # nobody played it ranked, or nobody met enough opponents yet (the asker did play)
+            empty = "board.empty_unmet" if self.board.own is not None else "board.empty"
+            ui.fit(surface, tr(empty), (x0, y, width, line), px, align="left")
             return
         xs = [x0 + int(width * f) for f in (0, 0.1, 0.66, 0.84, 1.0)]
         heads = ("board.rank", "board.player", "board.points", "board.games")
