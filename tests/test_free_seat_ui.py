@@ -80,7 +80,26 @@ def test_a_guest_sees_no_free_button_and_hears_why_when_freed(app, server):
     assert app.store.keys.read(room_id) is not None  # in My rooms while the seat is ours
     ben.send(type="free_seat", seat=scene.remote.viewer)
     assert until(app, lambda: top_name(app) == "LobbyScene")
-    assert app.stack.top.message == tr("online.error.seat_freed", detail="") == (
-        "Your seat is free again: you were away too long, or the room's owner freed it.")
+    assert app.stack.top.message == tr("online.error.seat_freed.owner") == (
+        "The room's owner freed your seat: find another game in the lobby.")  # who freed it, said
     assert app.store.keys.read(room_id) is None  # its key opens nothing now: not in My rooms
     assert server.server.rooms[room_id].seats[1].key_hash is None
+
+
+def test_a_guest_leaving_a_waiting_public_room_keeps_no_key_to_it(app, server):
+    # The trial's case: leaving frees a guest's seat at once, so My rooms must not offer it again.
+    ben = player(server.port, "Ben")
+    ben.create("classic", [HUMAN, HUMAN, HUMAN], public=True)
+    server_lobby(app, server.port)
+    assert until(app, lambda: any(t.startswith("Classic · 1/3") for t in labels(app)))
+    tap(app, next(c for c in app.stack.top.controls
+                  if getattr(c.element, "text", "").startswith("Classic · 1/3")).element.rect.center)
+    assert until(app, lambda: top_name(app) == "WaitingRoomScene")
+    scene = app.stack.top
+    assert until(app, lambda: scene.remote.status is not None and len(scene.seat_lines()) == 3)
+    (room_id,) = server.server.rooms
+    assert app.store.keys.read(room_id) is not None
+    scene.back()
+    assert until(app, lambda: top_name(app) == "LobbyScene")
+    assert app.store.keys.read(room_id) is None
+

@@ -135,6 +135,9 @@ FATAL = ("unknown_room", "bad_key", "seat_taken", "no_free_seat", "bad_rules", "
          "abandoned", "no_profile", "server_full", "too_many_requests", "no_tokens", "one_seat",
          "too_many_seats", "seat_freed")
 
+FREED_WHY: Final = ("owner", "away")
+"""Why a server says a seat was freed (``seat_freed``'s ``reason``), each said in the player's language."""
+
 ONLINE_POLL: Final = 0.05
 """Messages arrive on the connection's thread at any moment: a resting table looks this often."""
 
@@ -675,6 +678,8 @@ class RemoteController:
         text = tr(f"online.error.{code}", detail=detail)
         if code == "no_tokens":  # said with the stake and the tokens free
             text = stakes.refusal_text(message)
+        elif code == "seat_freed" and message.reason in FREED_WHY:  # who freed it: the owner, or time
+            text = tr(f"online.error.seat_freed.{message.reason}")
         elif text == f"online.error.{code}":
             text = detail  # a code this client does not know: the server's own sentence
         if code in FATAL:

@@ -244,7 +244,8 @@ class FairSeats:
             client.room = client.seat = None
             why = ("the room's owner freed it" if by_owner
                    else f"you were away more than {self.release_after:g} s")
-            service.send(client, Error(code="seat_freed", message=f"your seat is free again: {why}"))
+            service.send(client, Error(code="seat_freed", message=f"your seat is free again: {why}",
+                                       reason="owner" if by_owner else "away"))
             client.outbox.put_nowait(None)  # the writer closes the connection once that is out
         service.status(room)
 

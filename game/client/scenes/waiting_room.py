@@ -244,6 +244,12 @@ class WaitingRoomScene(GuiScene):
         self.app.replace("Lobby", message=message)
 
     def back(self) -> None:
-        """Leave the room (a claimed seat keeps its key: My rooms brings it back)."""
-        self.remote.leave()
+        """Leave the room (a claimed seat keeps its key: My rooms brings it back; but a guest's
+        seat in a public room waiting for players is freed at once, so its key is forgotten)."""
+        remote, status = self.remote, self.remote.status
+        freed = (status is not None and remote.kind == "public" and status.state == "waiting"
+                 and remote.viewer is not None and not remote.owns_room)
+        remote.leave()
+        if freed and remote.room_id is not None:
+            self.app.store.keys.forget(remote.room_id)
         self.app.replace("Lobby")
