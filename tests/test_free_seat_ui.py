@@ -64,7 +64,9 @@ def test_the_owner_frees_a_seat_by_touch_and_the_guest_is_told(app, server):
     assert app.stack.top.seat_lines()[1] == "Seat 2: free: waiting for a player"
 
 
-def test_a_guest_sees_no_free_button_and_hears_why_when_freed(app, server):
+def join_bens_room(app, server):
+    """Ben's public classic room of three seats, taken from the lobby by the app's player: Ben, and
+    the waiting room."""
     ben = player(server.port, "Ben")
     ben.create("classic", [HUMAN, HUMAN, HUMAN], public=True)
     server_lobby(app, server.port)
@@ -74,6 +76,11 @@ def test_a_guest_sees_no_free_button_and_hears_why_when_freed(app, server):
     assert until(app, lambda: top_name(app) == "WaitingRoomScene")
     scene = app.stack.top
     assert until(app, lambda: scene.remote.status is not None and len(scene.seat_lines()) == 3)
+    return ben, scene
+
+
+def test_a_guest_sees_no_free_button_and_hears_why_when_freed(app, server):
+    ben, scene = join_bens_room(app, server)
     assert "Free the seat" not in labels(app)  # only the owner frees seats
     ben.drain()
     (room_id,) = server.server.rooms
@@ -88,15 +95,7 @@ def test_a_guest_sees_no_free_button_and_hears_why_when_freed(app, server):
 
 def test_a_guest_leaving_a_waiting_public_room_keeps_no_key_to_it(app, server):
     # The trial's case: leaving frees a guest's seat at once, so My rooms must not offer it again.
-    ben = player(server.port, "Ben")
-    ben.create("classic", [HUMAN, HUMAN, HUMAN], public=True)
-    server_lobby(app, server.port)
-    assert until(app, lambda: any(t.startswith("Classic · 1/3") for t in labels(app)))
-    tap(app, next(c for c in app.stack.top.controls
-                  if getattr(c.element, "text", "").startswith("Classic · 1/3")).element.rect.center)
-    assert until(app, lambda: top_name(app) == "WaitingRoomScene")
-    scene = app.stack.top
-    assert until(app, lambda: scene.remote.status is not None and len(scene.seat_lines()) == 3)
+    _, scene = join_bens_room(app, server)
     (room_id,) = server.server.rooms
     assert app.store.keys.read(room_id) is not None
     scene.back()
