@@ -263,17 +263,24 @@ def test_leaving_while_one_other_stalls_but_another_plays_is_an_abandon_like_any
 
 
 # ---- the time away adds up ----------------------------------------------------------------------------
-def test_coming_back_for_a_moment_does_not_start_the_time_away_again(server, clock):
-    ana, ben = player(server, "Ana", "203.0.113.1", 13), player(server, "Ben", "198.51.100.2", 14)
+def away_then_back(server, clock, seeds: tuple[int, int, int]) -> tuple[Peer, Peer, Peer]:
+    """Ben leaves on his turn and comes back 10 s before his five minutes away are up: Ana, the Ben
+    who left, and the Ben who came back."""
+    ana, ben = player(server, "Ana", "203.0.113.1", seeds[0]), player(server, "Ben", "198.51.100.2", seeds[1])
     quick(ana, ben)
     honest_plays_until_stallers_turn(ana, ben)
-    room, seat, key = ben.room_id, ben.seat, ben.key
     ben.close()
-    ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
+    ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [ben.seat])
     clock.advance(ABANDON_AFTER - 10)
-    again = Peer(server.port, 15, address="198.51.100.2")
+    again = Peer(server.port, seeds[2], address="198.51.100.2")
     again.hello(key=ben.player_key)
-    assert again.join(room, seat=seat, key=key)["type"] == "joined"
+    assert again.join(ben.room_id, seat=ben.seat, key=ben.key)["type"] == "joined"
+    return ana, ben, again
+
+
+def test_coming_back_for_a_moment_does_not_start_the_time_away_again(server, clock):
+    ana, ben, again = away_then_back(server, clock, (13, 14, 15))
+    seat = ben.seat
     ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [])
     ana.drain(0.2)  # (what the room said of his first absence is read: the next status is fresh)
     again.close()  # back for a moment, on his turn, then away again
@@ -284,16 +291,8 @@ def test_coming_back_for_a_moment_does_not_start_the_time_away_again(server, clo
 
 
 def test_a_player_who_plays_between_two_absences_has_the_whole_time_again(server, clock):
-    ana, ben = player(server, "Ana", "203.0.113.1", 16), player(server, "Ben", "198.51.100.2", 17)
-    quick(ana, ben)
-    honest_plays_until_stallers_turn(ana, ben)
-    room, seat, key = ben.room_id, ben.seat, ben.key
-    ben.close()
-    ana.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
-    clock.advance(ABANDON_AFTER - 10)
-    again = Peer(server.port, 18, address="198.51.100.2")
-    again.hello(key=ben.player_key)
-    assert again.join(room, seat=seat, key=key)["type"] == "joined"
+    ana, ben, again = away_then_back(server, clock, (16, 17, 18))
+    seat = ben.seat
     again.until(lambda m: m["type"] == "update")
     assert again.my_turn and again.play_one()["type"] == "update"  # he plays on: he is no staller
     if again.view["status"] != "playing":
