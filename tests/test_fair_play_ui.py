@@ -11,12 +11,12 @@ import pytest
 
 from game.client import ui
 from game.net.clock import ManualClock
-from game.net.fair_play import MIN_OPPONENTS, MIN_TURNS, PAIR_GAMES
+from game.net.fair_play import MIN_OPPONENTS, PAIR_GAMES
 from tests.client_support import close_online_app, make_app, press, run_until, top_name
 from tests.net_support import Peer
 from tests.support import make_match
 from tests.test_lobby_ui import PROXY, player, serve, server_lobby
-from tests.test_net_fair_play import deal_again, eager, play_game, public_duel
+from tests.test_net_fair_play import eager, public_duel, small_hand_games
 from tests.test_online_ui import tap_button, until
 from tests.test_stakes_ui import StakesRoom, table_for
 from tests.test_stakes_ui import drawn_texts as stakes_texts
@@ -49,11 +49,8 @@ def test_my_history_says_why_a_game_earned_nothing_and_the_board_how_many_oppone
         public_duel(ana, ben, options={"hand_size": 3})
         room = thread.server.service.rooms[ana.room_id]
         short = earning = capped = 0
-        for game in range(40):
-            if game:
-                deal_again([ana, ben])
-            play_game([ana, ben])
-            if room.turns < MIN_TURNS:
+        for was_short in small_hand_games(ana, ben, room):
+            if was_short:
                 short += 1
             elif earning < PAIR_GAMES:
                 earning += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 
 import pytest
 
@@ -184,6 +185,16 @@ def test_a_game_shorter_than_the_minimum_turns_earns_nothing(server, clock):
     assert points(server.port, ana)["duel"] == sum(line["xp"] for line in lines)
 
 
+def small_hand_games(ana: Peer, ben: Peer, room, most: int = 40) -> Iterator[bool]:
+    """Ana and Ben's games of 3-card hands one after the other, at most ``most``: after each,
+    whether it was too short to count."""
+    for game in range(most):
+        if game:
+            deal_again([ana, ben])
+        play_game([ana, ben])
+        yield room.turns < MIN_TURNS
+
+
 def test_short_games_do_not_use_up_the_pair_s_limit(server, clock):
     ana = player(server.port, "Ana", 1, address="203.0.113.1")
     ben = player(server.port, "Ben", 2, address="198.51.100.2")
@@ -191,11 +202,8 @@ def test_short_games_do_not_use_up_the_pair_s_limit(server, clock):
     public_duel(ana, ben, options={"hand_size": 3})
     room = server.server.service.rooms[ana.room_id]
     earning = short = 0
-    for game in range(40):
-        if game:
-            deal_again([ana, ben])
-        play_game([ana, ben])
-        if room.turns < MIN_TURNS:
+    for was_short in small_hand_games(ana, ben, room):
+        if was_short:
             short += 1
         elif earning < PAIR_GAMES:
             earning += 1

@@ -286,18 +286,24 @@ def test_a_connection_flooding_past_both_allowances_is_closed_and_its_flood_neve
         thread.stop()
 
 
+
+def flood_until_closed(peer: Peer, pings: int) -> None:
+    """Send ``pings`` pings as fast as possible, then read until the server closes the connection."""
+    with contextlib.suppress(ConnectionClosed):
+        for i in range(pings):
+            peer.send(type="ping", ref=i)
+    with pytest.raises(ConnectionClosed):
+        while True:
+            peer.recv(5)
+
+
 def test_an_address_whose_connection_flooded_opens_none_for_a_while(tmp_path):
     clock = ManualClock()
     thread = start_server(tmp_path / "rooms.sqlite3", rate=20.0, burst=40.0, clock=clock, proxy_headers=True,
                           trusted_proxies=["127.0.0.1"])
     try:
         eve = Peer(thread.port, address="203.0.113.9")
-        with contextlib.suppress(ConnectionClosed):
-            for i in range(200):
-                eve.send(type="ping", ref=i)
-        with pytest.raises(ConnectionClosed):
-            while True:
-                eve.recv(5)
+        flood_until_closed(eve, 200)
         with pytest.raises(InvalidStatus) as refused:  # before any WebSocket work
             Peer(thread.port, address="203.0.113.9")
         assert refused.value.response.status_code == 429
@@ -318,12 +324,7 @@ def test_a_flooding_seat_holder_loses_the_connection_not_the_seat(tmp_path):
         ana = Peer(thread.port)
         ana.create("duel", [HUMAN, HUMAN], name="Ana")
         room, key = ana.room_id, ana.key
-        with contextlib.suppress(ConnectionClosed):
-            for i in range(100):
-                ana.send(type="ping", ref=i)
-        with pytest.raises(ConnectionClosed):
-            while True:
-                ana.recv(5)
+        flood_until_closed(ana, 100)
         assert wait_for(lambda: not thread.server.rooms[room].seats[0].connected)
         clock.advance(10.0)
         back = Peer(thread.port)
