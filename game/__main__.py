@@ -33,9 +33,9 @@ def main(argv: list[str] | None = None, prog: str = "huit") -> int:
               "checkout, make play) installs it. The terminal game needs nothing more: "
               f"{prog} --text", file=sys.stderr)
         return 1
-    from game.client import app
+    from game.client import launch
 
-    return int(app.main(args, prog=prog) or 0)
+    return int(launch.main(args, prog=prog) or 0)
 
 
 def server(argv: list[str] | None = None) -> int:

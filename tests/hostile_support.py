@@ -6,7 +6,7 @@ file), the line the player must see, and on which screen (the menu, or the onlin
 lobby for seat keys). `twins` makes one hostile content into a case per data file it
 applies to, each with the line that file's problem gets.
 
-`start_game(folder, screen)` runs ``python -c`` with `game.client.app.main` on that
+`start_game(folder, screen)` runs ``python -c`` with `game.client.launch.main` on that
 folder, SDL's dummy drivers, and the loop replaced: after the first frame of the menu
 (or, for ``lobby``, after a real click on "Play with a friend") it records what the screen
 shows, the CPU time the game took to get there (measured inside the subprocess, from
@@ -179,6 +179,7 @@ before = engine_classes()
 import pygame
 
 import game.client.app as app_module
+import game.client.launch as launch
 
 seen = {}
 
@@ -214,7 +215,7 @@ def run(app):
 
 app_module.App.run = run
 start = time.process_time()
-code = app_module.main(["--data-dir", folder, "--lang", lang, "--size", "1024x600"])
+code = launch.main(["--data-dir", folder, "--lang", lang, "--size", "1024x600"])
 seen["code"] = code
 seen["changed"] = changed(before)
 seen["process_cpu"] = time.process_time()

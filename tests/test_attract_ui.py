@@ -180,7 +180,7 @@ def _saved_game():
 
 @pytest.mark.parametrize("value", ["-1", "soon", "99999999"])
 def test_a_bad_attract_delay_is_refused_in_one_line(value, capsys):
-    from game.client.app import main
+    from game.client.launch import main
 
     with pytest.raises(SystemExit) as exited:
         main(["--kiosk", "--attract-after", value])
@@ -191,11 +191,12 @@ def test_a_bad_attract_delay_is_refused_in_one_line(value, capsys):
 
 def test_the_attract_delay_flag_reaches_the_kiosk(tmp_path, monkeypatch):
     from game.client import app as app_module
+    from game.client import launch
 
     seen = []
     monkeypatch.setattr(app_module.App, "run", lambda self: seen.append((self.kiosk, self.attract_after)))
     try:
-        assert app_module.main(["--kiosk", "--attract-after", "5", "--data-dir", str(tmp_path / "k")]) == 0
+        assert launch.main(["--kiosk", "--attract-after", "5", "--data-dir", str(tmp_path / "k")]) == 0
     finally:
         pygame.display.quit()
     assert seen == [(True, 5)]

@@ -182,12 +182,13 @@ def test_good_flags_of_the_game_still_pass():
 
 def test_the_game_starts_with_good_flags_and_makes_its_data_folder(tmp_path, monkeypatch):
     from game.client import app as app_module
+    from game.client import launch
 
     started = []
     monkeypatch.setattr(app_module.App, "run", lambda self: started.append(self.screen.get_size()))
     folder = tmp_path / "new" / "huit"
     try:
-        assert app_module.main(["--size", "1600×900", "--data-dir", str(folder)]) == 0
+        assert launch.main(["--size", "1600×900", "--data-dir", str(folder)]) == 0
     finally:
         pygame.display.quit()
     assert started == [(1600, 900)]

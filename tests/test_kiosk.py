@@ -93,7 +93,7 @@ def test_the_session_script_starts_the_game_and_the_stop_script_ends_it_cleanly(
 
 STOPPED_AT_ONCE = """
 import os, signal, sys
-from game.client import app, single_instance
+from game.client import launch, single_instance
 
 listen = single_instance.listen
 
@@ -103,7 +103,7 @@ def listen_then_stop(path, on_link):
     return listener
 
 single_instance.listen = listen_then_stop
-sys.exit(app.main(sys.argv[1:]))
+sys.exit(launch.main(sys.argv[1:]))
 """
 
 

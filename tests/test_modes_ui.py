@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.client import app as app_module
+from game.client import launch
 from game.client.controller import MatchController, SeatConfig
 from game.client.i18n import tr
 from game.client.saving import mode_of
@@ -206,7 +207,7 @@ def test_people_name_their_seats_and_pick_avatars_and_find_them_after_a_restart(
 
     started = {}
     monkeypatch.setattr(app_module.App, "run", lambda self: started.setdefault("app", self))
-    assert app_module.main(["--size", "1280x800"]) == 0
+    assert launch.main(["--size", "1280x800"]) == 0
     second = started["app"]
     try:
         kept = second.settings

@@ -286,7 +286,6 @@ def test_a_connection_flooding_past_both_allowances_is_closed_and_its_flood_neve
         thread.stop()
 
 
-
 def flood_until_closed(peer: Peer, pings: int) -> None:
     """Send ``pings`` pings as fast as possible, then read until the server closes the connection."""
     with contextlib.suppress(ConnectionClosed):

@@ -322,7 +322,7 @@ def test_a_server_address_is_read_in_every_form_and_kept_in_one(text, server):
 
 
 def test_the_command_line_takes_every_form_of_a_link():
-    from game.client.app import room_link
+    from game.client.launch import room_link
 
     for link in ("huit://h:1/r", "huits://h:1/r", "https://h/r/r", "http://h:8765/r/r"):
         assert room_link(f" {link} ") == link

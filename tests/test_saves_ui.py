@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.client import app as app_module
+from game.client import launch
 from game.client.controller import MatchController, SeatConfig
 from game.client.saving import save_game, start_match
 from game.client.settings import Settings
@@ -256,7 +257,7 @@ def test_main_reads_settings_from_the_data_dir_flag(tmp_path, monkeypatch):
 
     monkeypatch.setattr(app_module.App, "run", fake_run)
     try:
-        assert app_module.main(["--data-dir", str(folder), "--size", "1024x600"]) == 0
+        assert launch.main(["--data-dir", str(folder), "--size", "1024x600"]) == 0
         started = seen["app"]
         assert started.store.root == folder
         assert (started.settings.language, started.settings.speed) == ("fr", "slow")
@@ -276,9 +277,9 @@ def test_the_cores_flag_limits_what_the_computer_players_use(tmp_path, monkeypat
     monkeypatch.setattr(app_module.App, "run", lambda self: self.shutdown())
     try:
         assert helpers.default_helpers() == helpers.MAX_HELPERS
-        assert app_module.main(["--data-dir", str(tmp_path), "--cores", "2"]) == 0
+        assert launch.main(["--data-dir", str(tmp_path), "--cores", "2"]) == 0
         assert helpers.default_helpers() == 1
-        assert app_module.main(["--data-dir", str(tmp_path), "--cores", "1"]) == 0
+        assert launch.main(["--data-dir", str(tmp_path), "--cores", "1"]) == 0
         assert helpers.default_helpers() == 0  # Hard searches alone on the game's own core
     finally:
         pygame.display.quit()
@@ -287,7 +288,7 @@ def test_the_cores_flag_limits_what_the_computer_players_use(tmp_path, monkeypat
 @pytest.mark.parametrize("bad", ["0", "-2", "two"])
 def test_a_bad_cores_flag_is_refused_with_the_reason(bad, capsys):
     with pytest.raises(SystemExit):
-        app_module.main(["--cores", bad])
+        launch.main(["--cores", bad])
     assert "--cores" in capsys.readouterr().err
 
 
@@ -298,7 +299,7 @@ def test_unreadable_settings_are_reported_on_the_menu(tmp_path, monkeypatch):
     seen = {}
     monkeypatch.setattr(app_module.App, "run", lambda self: seen.setdefault("app", self))
     try:
-        app_module.main(["--data-dir", str(folder), "--lang", "en"])
+        launch.main(["--data-dir", str(folder), "--lang", "en"])
         assert "newer version of Huit" in seen["app"].notice
     finally:
         pygame.display.quit()

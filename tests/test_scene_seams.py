@@ -98,6 +98,9 @@ def _raw_json_reads(tree: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
+APP_MODULES = ("game.client.app", "game.client.launch")  # the concrete App, and what starts it
+
+
 def scene_seam_problems(root: Path) -> list[str]:
     """Every break of the scenes' seams under ``root``'s ``game/client/scenes``, as ``file:line: what``."""
     out: list[str] = []
@@ -106,7 +109,7 @@ def scene_seam_problems(root: Path) -> list[str]:
         for line, target in imports_of(path, root):
             if target == SCENES_PACKAGE or target.startswith(SCENES_PACKAGE + "."):
                 out.append(f"{where}:{line}: imports the scene module {target} (open it by name: app.push)")
-            elif target == "game.client.app" or target.startswith("game.client.app."):
+            elif any(target == m or target.startswith(m + ".") for m in APP_MODULES):
                 out.append(f"{where}:{line}: imports the concrete App (a scene sees a SceneApp)")
             elif any(target == module or target.startswith(module + ".") for module in JSON_MODULES):
                 out.append(f"{where}:{line}: imports {target} (a scene reads messages, not JSON)")

@@ -1,6 +1,6 @@
 """SIGTERM and SIGINT save the game and end the client cleanly in every mode, kiosk included.
 
-The real client (``game.client.app.main``, dummy drivers) runs in a child process with a
+The real client (``game.client.launch.main``, dummy drivers) runs in a child process with a
 solo game on the table; the test waits until its loop runs, sends the signal while the
 loop rests, and checks that the process ends with status 0 (what service managers count
 as a clean stop) and that the save file holds that game, which resumes.
@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
 import sys
 from game.client import app as client
+from game.client import launch
 from game.client.controller import SeatConfig
 from game.client.saving import start_match
 from game.engine import PRESETS
@@ -45,7 +46,7 @@ def run_with_a_game(self):
     run(self)
 
 client.App.run = run_with_a_game
-sys.exit(client.main(sys.argv[1:]))
+sys.exit(launch.main(sys.argv[1:]))
 """
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")

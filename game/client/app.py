@@ -1,4 +1,4 @@
-"""The window, the fixed-timestep loop and input normalisation: ``python main.py``.
+"""The window, the fixed-timestep loop and input normalisation (started by `launch.main`).
 
 Loop ("Fix your timestep"): real frame time is accumulated and the scenes update
 in steps of ``STEP`` (1/60 s), at most ``MAX_STEPS`` per frame (a long frame is
@@ -20,7 +20,7 @@ whenever the loop rests, the frame on screen is a full redraw of the current sta
 
 Stop signals (SIGTERM from a service manager, SIGINT from Ctrl-C, SIGHUP) end the
 game in every mode, kiosk included: the loop saves the game and any settings being
-edited, stops a hosted server, waits for the writes, and `main` returns 0, which
+edited, stops a hosted server, waits for the writes, and `launch.main` returns 0, which
 service managers count as a clean stop (systemd would also accept death by the
 signal; 128 + the signal's number would count as a failure).
 
@@ -41,7 +41,6 @@ lobby ("Host on this computer") runs until quit.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import sys
@@ -57,12 +56,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.ai import use_cores  # noqa: E402
-from game.cli import CommandParser, whole_number  # noqa: E402
-from game.saves import ENV_VAR, DataStore  # noqa: E402
-from game.saves.paths import DataFolderError, data_dir, make_data_dir  # noqa: E402
+from game.saves import DataStore  # noqa: E402
 
-from . import desktop, i18n, keymap, registry, single_instance  # noqa: E402
+from . import i18n, keymap, registry  # noqa: E402
 from .attract import ATTRACT_AFTER, kiosk_due, kiosk_idle  # noqa: E402
 from .attract import KIOSK_IDLE as KIOSK_IDLE  # noqa: E402  (re-exported: seconds idle before the menu)
 from .pacing import FRAME, Pacer  # noqa: E402
@@ -71,10 +67,8 @@ from .settings import Settings  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 from .window import (  # noqa: E402
     MIN_SIZE,
-    SIZE_RULE,
     before_fullscreen,
     desktop_sizes,
-    parse_size,
     place_window,
     window_position,
     windowed_place,
@@ -292,7 +286,7 @@ class App:
             return
         if event.type in REDRAW_EVENTS:
             self._redraw = True
-        if event.type == LINK_EVENT:  # handed over by a later launch (see `main`)
+        if event.type == LINK_EVENT:  # handed over by a later launch (see `launch.main`)
             take_link(self, str(getattr(event, "link", "")))
             return
         normal = self.normalise(event)
@@ -424,30 +418,6 @@ class App:
         pygame.display.quit()
 
 
-MAX_CORES: Final = 1024  # more than any machine the game runs on (it uses at most the machine's own)
-
-positive_int: Final = whole_number(1, MAX_CORES)
-"""A whole number from 1 to `MAX_CORES`, from the command line (``--cores``): an argparse ``type=``."""
-attract_seconds: Final = whole_number(0, 24 * 3600)
-"""``--attract-after``: whole seconds, 0 (never) to a day."""
-
-
-def room_link(text: str) -> str:
-    """A room link from the command line (``huit://HOST:PORT/ROOM``, ``huits://`` with TLS, or a
-    room page's ``https://HOST/r/ROOM``), checked before any window opens.
-
-    Raises:
-        argparse.ArgumentTypeError: not such a link (too long, or a bad part: the message says).
-    """
-    from game.net.client import parse_link
-
-    try:
-        parse_link(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return text.strip()
-
-
 def open_link(app: App, link: str) -> None:
     """Join the room of a link in any of its forms; a bad link opens the lobby with the reason."""
     from .joining import join_link
@@ -456,25 +426,6 @@ def open_link(app: App, link: str) -> None:
     if problem is not None:
         app.replace("Lobby", message=problem)
     app.stack.apply_requests()
-
-
-def data_notices(store: DataStore) -> list[str]:
-    """What the menu says about the settings (as last read) and the statistics, a line each.
-
-    A file that could not be read says why and what is used instead; a file read only
-    in part names what was left out. Saved games speak for themselves on the menu.
-    """
-    from .saving import why
-
-    store.read_statistics()  # only to know whether it can be read: the Statistics screen reads it again
-    lines = []
-    for name, document in (("settings", store.settings), ("statistics", store.statistics)):
-        if document.problem is not None:
-            instead = "backup" if document.from_backup else "default"
-            lines.append(i18n.tr(f"save.{name}_{instead}", why=why(document.problem)))
-        if document.ignored:
-            lines.append(i18n.tr(f"save.{name}_ignored", names=", ".join(document.ignored)))
-    return lines
 
 
 LINK_EVENT: Final = pygame.event.custom_type()
@@ -490,112 +441,3 @@ def take_link(app: App, link: str) -> None:
     with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
         warnings.simplefilter("ignore", DeprecationWarning)
         pygame.Window.from_display_module().focus()  # bring the window forward where the desktop allows
-
-
-def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
-    """Start the graphical game (``link``: straight into that online room, or handed to the game
-    already running), or run ``--check``, ``--install-desktop`` or ``--uninstall-desktop``.
-
-    A bad flag, link or data folder is refused with one line on standard error and exit
-    code 2, before any window opens.
-    """
-    parser = CommandParser(prog=prog, description="Huit: Crazy Eights")
-    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
-    parser.add_argument("--kiosk", action="store_true",
-                        help="fullscreen, no cursor, no quitting from the keyboard, idle return to menu")
-    parser.add_argument("--attract-after", type=attract_seconds, default=ATTRACT_AFTER, metavar="SECONDS",
-                        help=f"kiosk: idle seconds at the menu before computers play a game to attract "
-                             f"players (default {ATTRACT_AFTER:g}; 0: never)")
-    parser.add_argument("--size", type=parse_size, default=(1280, 800),
-                        help=f"window size: {SIZE_RULE} (default 1280x800)")
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the system's)")
-    parser.add_argument("--data-dir", metavar="DIR",
-                        help=f"folder for saves, settings and statistics (default: ${ENV_VAR}, "
-                             "else the user data folder)")
-    parser.add_argument("--cores", type=positive_int, metavar="N",
-                        help="cores the computer players may use (default: all of them, up to 4)")
-    parser.add_argument("--text", action="store_true", help="play in the terminal instead")
-    actions = parser.add_mutually_exclusive_group()
-    actions.add_argument("--check", action="store_true",
-                         help="smoke test: play a computer-only game headless to its result, in a "
-                              "temporary data folder; exit 0, or 1 naming what failed")
-    actions.add_argument("--install-desktop", action="store_true",
-                         help="Linux: add Huit to this user's desktop menu and open huit:// links with it")
-    actions.add_argument("--uninstall-desktop", action="store_true",
-                         help="Linux: remove what --install-desktop added")
-    parser.add_argument("link", nargs="?", type=room_link,
-                        help="a room link (huit://HOST:PORT/ROOM, huits://… with TLS, or its page "
-                             "https://HOST/r/ROOM): join that room at once (in the game already "
-                             "running, if one is)")
-    args = parser.parse_args(argv)
-    if args.install_desktop or args.uninstall_desktop:
-        return desktop_command(install=args.install_desktop)
-    if args.check:
-        from .check import run_check
-
-        use_cores(args.cores)
-        return run_check(args.size, args.lang or "en", helpers=args.cores != 1)
-    try:
-        root = data_dir(args.data_dir)
-        make_data_dir(root)
-    except DataFolderError as exc:
-        parser.error(str(exc))
-    instance = single_instance.socket_path(root)
-    if args.link and instance is not None:
-        try:
-            if single_instance.hand_over(instance, args.link):
-                print(f"Huit: the game already running opens {args.link}")
-                return 0
-        except single_instance.Refused as exc:
-            print(f"{prog}: the game already running refused the link: {exc}", file=sys.stderr)
-            return 2
-    use_cores(args.cores)
-    store = DataStore(root)
-    store.clean_leftovers()  # writes a full disk (or a killed process) left half done
-    settings, ignored = Settings.parse(store.settings.read())
-    store.settings.partly_read(ignored)
-    if args.lang:
-        settings.language = args.lang
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", desktop.WM_CLASS)  # the desktop entry's StartupWMClass
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", desktop.WM_CLASS)
-    try:
-        app = App(args.size, fullscreen=args.fullscreen, kiosk=args.kiosk, settings=settings, store=store)
-    except pygame.error as exc:
-        print(f"Cannot open a window ({exc}). Try: {prog} --text", file=sys.stderr)
-        return 1
-    app.attract_after = args.attract_after
-    app.notice = "\n".join(data_notices(store))
-    app.go_to_menu()
-    app.stack.apply_requests()
-    if args.link:
-        open_link(app, args.link)
-
-    def handed(link: str) -> None:  # on the listener's thread: post it, wake the loop
-        pygame.event.post(pygame.event.Event(LINK_EVENT, link=link))
-        app.wake()
-
-    listeners: list[single_instance.LinkListener] = []
-
-    def listen() -> None:  # once the loop catches stop signals: a game that listens is a game that saves
-        listener = single_instance.listen(instance, handed) if instance is not None else None
-        listeners.extend([listener] if listener is not None else [])
-
-    app.on_run.append(listen)
-    try:
-        app.run()
-    finally:
-        for listener in listeners:
-            listener.close()
-    return 0
-
-
-def desktop_command(*, install: bool) -> int:
-    """``--install-desktop`` / ``--uninstall-desktop``: do it and say what was done."""
-    try:
-        report = desktop.install() if install else desktop.uninstall()
-    except (desktop.DesktopError, OSError) as exc:
-        print(f"Huit: {exc}", file=sys.stderr)
-        return 1
-    for line in report.lines():
-        print(line)
-    return 0
