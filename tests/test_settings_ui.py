@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import app as app_module
-from game.client import i18n
+from game.client import i18n, launch
 from game.client.i18n import tr
 from game.client.settings import Settings
 from game.saves import DataStore
@@ -156,7 +156,7 @@ def test_changed_settings_are_kept_and_the_next_start_reads_them_back(app, monke
     started = {}
     monkeypatch.setattr(app_module.App, "run", lambda self: started.setdefault("app", self))
     i18n.set_language("en")  # the next start must find French in the file, not in memory
-    assert app_module.main(["--data-dir", str(app.store.root)]) == 0
+    assert launch.main(["--data-dir", str(app.store.root)]) == 0
     again = started["app"]
     kept = again.settings
     assert (kept.language, kept.speed, kept.volume) == ("fr", "slow", 0.1)
