@@ -133,7 +133,6 @@ def start() -> Scratch:
     except ImportError:
         raise Unavailable("no PostgreSQL: install the test extra (pip install -e '.[test]', which "
                           f"brings pgserver) or name one in {ENV}=postgresql://...") from None
-    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # pgserver keeps its start lock there
     folder = Path(tempfile.mkdtemp(prefix=PREFIX, dir="/tmp"))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # platformdirs' warnings about the runtime folder
