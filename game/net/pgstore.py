@@ -71,35 +71,32 @@ DELETED: Final = -1
 CONNECT_TIMEOUT: Final = 5  # seconds to reach the database when a connection is made
 POOL_TIMEOUT: Final = 2.0  # seconds a call waits for a connection before it is refused
 MAX_CONNECTIONS: Final = 4  # the calls are serialized: a few spare while one is being replaced
-SESSION: Final = {"lock_timeout": "2s", "statement_timeout": "10s",
-                  "idle_in_transaction_session_timeout": "30s"}
-"""Every session's settings: a lock waited for, a statement or an open transaction left, is
-refused after this rather than holding the server."""
+LOCK_TIMEOUT: Final = 2.0
+"""Seconds a statement waits for a lock (another instance's on the same room) before it is refused."""
+SESSION: Final = {"statement_timeout": "10s", "idle_in_transaction_session_timeout": "30s"}
+"""Every session's other settings: a statement or an open transaction left is refused after
+this rather than holding the server."""
 
 T = TypeVar("T")
 Cursor = psycopg.Cursor[tuple[Any, ...]]
 Connection = psycopg.Connection[tuple[Any, ...]]
 
 
-def _configure(connection: Connection) -> None:
-    """A new connection's session settings (`SESSION`)."""
-    for name, value in SESSION.items():
-        connection.execute("SELECT set_config(%s, %s, false)", (name, value))
-    connection.commit()
-
-
 class PostgresRoomStore:
     """The rooms and players in a PostgreSQL database (`roomstore.RoomStore`; see the module).
 
     ``url``: ``postgresql://USER[:PASSWORD]@HOST[:PORT]/DB[?...]`` (``postgres://`` too).
+    ``lock_timeout``: seconds a write waits for a lock before it is refused (a `StoreFailure`).
 
     Raises:
         StoreError: the database cannot be reached or used (the message names it without its
             password), or its schema is one this server cannot use.
     """
 
-    def __init__(self, url: str, *, max_connections: int = MAX_CONNECTIONS) -> None:
+    def __init__(self, url: str, *, max_connections: int = MAX_CONNECTIONS,
+                 lock_timeout: float = LOCK_TIMEOUT) -> None:
         self.url = url
+        self.session = {**SESSION, "lock_timeout": f"{round(lock_timeout * 1000)}ms"}
         self.shown = redacted(url)
         try:
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT, autocommit=True) as connection:
@@ -109,7 +106,7 @@ class PostgresRoomStore:
         except psycopg.Error as exc:
             raise StoreError(self.shown, f"PostgreSQL refused it ({self._said(exc)})") from None
         self.pool: ConnectionPool[Connection] = ConnectionPool(
-            url, min_size=1, max_size=max_connections, open=False, configure=_configure,
+            url, min_size=1, max_size=max_connections, open=False, configure=self._configure,
             kwargs={"connect_timeout": CONNECT_TIMEOUT, "application_name": "huit"},
             name="huit-store", timeout=POOL_TIMEOUT)
         try:
@@ -117,6 +114,12 @@ class PostgresRoomStore:
         except PoolTimeout:
             self.pool.close()
             raise StoreError(self.shown, "no connection to it could be made") from None
+
+    def _configure(self, connection: Connection) -> None:
+        """A new connection's session settings (`SESSION`, the lock timeout)."""
+        for name, value in self.session.items():
+            connection.execute("SELECT set_config(%s, %s, false)", (name, value))
+        connection.commit()
 
     def _said(self, exc: BaseException) -> str:
         """What the database said, in one line, never with the password."""
