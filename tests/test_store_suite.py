@@ -432,15 +432,14 @@ def test_two_instances_ranking_the_same_game_at_once_count_its_points_and_tokens
 
 def test_two_instances_ending_different_games_of_one_player_at_once_add_both_to_the_wallet(store, db):
     other = open_for_tests(db)
-    games = 15
+    games = 40
     try:
         start = threading.Barrier(2)
 
         def play(one, prefix: str) -> None:
             start.wait(10)
-            for game in range(games):
-                one.rank([_line(1, player=A, room=f"{prefix}{game}")],
-                         [TokenLine(f"{prefix}{game}", 1, A, 2, 100, 1.0, True, ())])
+            for game in range(games):  # (no ranked line: its rating's row lock would keep them apart)
+                one.rank([], [TokenLine(f"{prefix}{game}", 1, A, 2, 100, 1.0, True, ())])
 
         threads = [threading.Thread(target=play, args=(one, prefix))
                    for one, prefix in ((store, "x"), (other, "y"))]
@@ -451,4 +450,3 @@ def test_two_instances_ending_different_games_of_one_player_at_once_add_both_to_
     finally:
         other.close()
     assert store.wallet(A).tokens == GRANT + 2 * 2 * games  # no change lost to the other instance's
-    assert store.points(A) == {"duel": 2 * games}
