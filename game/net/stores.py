@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Final
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from .roomstore import RoomStore, StoreError
 
@@ -34,9 +34,12 @@ def redacted(url: str) -> str:
     if "@" in netloc:
         user, _, host = netloc.rpartition("@")
         netloc = f"{user.partition(':')[0]}@{host}"
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
-                       if k.lower() != "password"], safe="/")
-    return urlunsplit(parts._replace(netloc=netloc, query=query))
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    query = urlencode([(k, v) for k, v in pairs if k.lower() != "password"], safe="/")
+    if netloc == parts.netloc and len(query) == len(parts.query) or not parts.scheme:
+        return url  # nothing to hide (kept exactly as written)
+    # Written out by hand: urlunsplit drops the empty host of postgresql:///db.
+    return f"{parts.scheme}://{netloc}{parts.path}" + (f"?{query}" if query else "")
 
 
 def open_store(db: str | Path) -> RoomStore:
