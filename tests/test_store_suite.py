@@ -16,7 +16,7 @@ from game.ai import player_for
 from game.engine import PRESETS, Status, parse_action
 from game.net.profiles import Profile, Profiles, TagTaken, skeleton
 from game.net.rooms import LogEntry, Room, Seat
-from game.net.roomstore import Encounter, RankedLine, StoreFailure, TokenLine
+from game.net.roomstore import Behind, Encounter, RankedLine, Since, StoreFailure, TokenLine
 from game.net.tokens import GRANT, TOP_UP
 from tests.pg_support import open_for_tests, refusing, rows, run
 
@@ -91,6 +91,125 @@ def test_expired_names_idle_rooms_and_lonely_ones_and_delete_forgets_them(store)
     store.delete("idle")
     store.delete("never-stored")  # nothing to forget: no error
     assert not store.exists("idle") and sorted(r.room_id for r in store.load()[0]) == ["busy", "lonely"]
+
+
+# ---- several servers on one database: revisions (`Room.rev`, `Behind`, `since`, `room`) -----------------
+def _started(store) -> Room:
+    room = _room()
+    store.add(room, 1.0)
+    room.claim(None, "Ben")
+    room.joined = True
+    store.save_seats(room, 2.0)
+    store.append(room, LogEntry("start"), 3.0)
+    room.start()
+    return room
+
+
+def _act(store, room: Room) -> LogEntry:
+    seat = room.match.to_act
+    action = room.match.legal_actions(seat)[0]
+    entry = LogEntry("action", seat, str(action))
+    store.append(room, entry, 4.0)
+    room.apply(seat, action)
+    return entry
+
+
+def test_a_room_is_added_at_revision_0_and_every_write_to_it_counts(store):
+    room = _room()
+    room.rev = 5  # whatever the copy said: a new room is at 0
+    store.add(room, 1.0)
+    assert room.rev == 0
+    room.claim(None, "Ben")
+    store.save_seats(room, 2.0)
+    store.append(room, LogEntry("start"), 3.0)
+    assert (room.rev, room.log_length) == (2, 1)
+    (loaded,), _ = store.load()
+    assert loaded.rev == 2 and store.room("room-0001").rev == 2
+
+
+def test_a_stale_copy_s_write_is_refused_and_nothing_of_it_is_stored(store, db):
+    live = _started(store)
+    stale = store.room("room-0001")
+    assert (stale.rev, stale.log_length) == (live.rev, live.log_length)
+    _act(store, live)  # another server's write
+    seat = stale.match.to_act
+    with pytest.raises(Behind):
+        store.append(stale, LogEntry("action", seat, str(stale.match.legal_actions(seat)[0])), 5.0,
+                     [_line()])
+    with pytest.raises(Behind):
+        store.save_seats(stale, 5.0)
+    assert (stale.rev, stale.log_length) == (2, 1)  # the copy is as it was
+    assert rows(db, "SELECT COUNT(*) FROM log") == [(2,)] and store.points(A) == {}  # its line neither
+    since = store.since("room-0001", stale.log_length)  # the copy catches up...
+    assert (since.rev, since.joined, [s.name for s in since.seats]) == (live.rev, True, ["Ana", "Ben"])
+    assert since.entries == [LogEntry("action", seat, str(stale.match.legal_actions(seat)[0]))]
+    for entry in since.entries:
+        stale.redo(entry)
+        stale.log_length += 1
+    stale.rev = since.rev
+    assert stale.match == live.match
+    _act(store, stale)  # ...and writes again
+    assert store.since("room-0001", stale.log_length) == Since(stale.rev, since.seats, True, [])
+
+
+def test_a_write_to_a_room_deleted_meanwhile_is_behind(store):
+    room = _started(store)
+    store.delete("room-0001")
+    with pytest.raises(Behind):
+        store.append(room, LogEntry("action", 0, "draw"), 5.0)
+    with pytest.raises(Behind):
+        store.save_seats(room, 5.0)
+    assert store.since("room-0001", 0) is None and store.room("room-0001") is None
+
+
+def test_since_names_no_entries_when_the_store_forgot_them_at_a_deal(store):
+    live = _live_room(store, 2)
+    behind = 3  # a copy that read the first entries only
+    _next_deal(store, live)
+    since = store.since("long", behind)
+    assert since.entries is None and since.rev == live.rev  # rebuild it whole (`room`)
+    rebuilt = store.room("long")
+    _same(live, rebuilt)
+    assert rebuilt.rev == live.rev
+    assert store.since("long", live.log_length - 1).entries == [LogEntry("deal")]
+
+
+def test_a_room_that_cannot_be_rebuilt_is_a_store_failure_saying_why(store, db):
+    _live_room(store, 2)
+    run(db, "UPDATE rooms SET rules = ? WHERE id = 'long'", ('{"not": "rules"}',))
+    with pytest.raises(StoreFailure, match="long cannot be rebuilt"):
+        store.room("long")
+
+
+def test_two_servers_racing_one_action_store_it_once(store, db):
+    live = _started(store)
+    other = open_for_tests(db)
+    try:
+        copies = [store.room("room-0001"), other.room("room-0001")]
+        seat = live.match.to_act
+        action = str(live.match.legal_actions(seat)[0])
+        start = threading.Barrier(2)
+        outcome: list[str] = []
+
+        def act(one, copy) -> None:
+            start.wait(10)
+            try:
+                one.append(copy, LogEntry("action", seat, action), 5.0)
+                outcome.append("stored")
+            except Behind:
+                outcome.append("behind")
+
+        threads = [threading.Thread(target=act, args=pair)
+                   for pair in zip((store, other), copies, strict=True)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+    finally:
+        other.close()
+    assert sorted(outcome) == ["behind", "stored"]
+    assert rows(db, "SELECT COUNT(*) FROM log WHERE kind = 'action'") == [(1,)]
+    assert store.since("room-0001", 0).rev == live.rev + 1
 
 
 # ---- a room's log stays bounded (a snapshot at each deal) ---------------------------------------------

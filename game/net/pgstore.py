@@ -48,10 +48,12 @@ from .profiles import Profile, TagTaken, skeleton
 from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
 from .roomstore import (
+    Behind,
     Encounter,
     Leaderboard,
     RankedLine,
     Rating,
+    Since,
     Standing,
     StoreError,
     StoreFailure,
@@ -76,6 +78,9 @@ LOCK_TIMEOUT: Final = 2.0
 SESSION: Final = {"statement_timeout": "10s", "idle_in_transaction_session_timeout": "30s"}
 """Every session's other settings: a statement or an open transaction left is refused after
 this rather than holding the server."""
+
+ROOM_COLUMNS: Final = "id, rules, seats, seed, first, owner, joined, kind, created, rev"
+"""What rebuilding a room reads of its row (`PostgresRoomStore._rebuild`'s)."""
 
 T = TypeVar("T")
 Cursor = psycopg.Cursor[tuple[Any, ...]]
@@ -178,8 +183,20 @@ class PostgresRoomStore:
     def _notify(cursor: Cursor, room_id: str, rev: int) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id} {rev}"))
 
+    @staticmethod
+    def _claim(cursor: Cursor, room: Room) -> None:
+        """Inside the caller's transaction, lock the room's row until it ends and check that nobody
+        wrote the room since ``room.rev`` (the caller's write then bumps it).
+
+        Raises:
+            Behind: somebody did (another instance), or the room was deleted.
+        """
+        row = cursor.execute("SELECT rev FROM rooms WHERE id = %s FOR UPDATE", (room.room_id,)).fetchone()
+        if row is None or row[0] != room.rev:
+            raise Behind(room.room_id)
+
     def add(self, room: Room, now: float) -> None:
-        """Store a new room (notified as ``'<room> 0'``)."""
+        """Store a new room at revision 0 (notified as ``'<room> 0'``)."""
         def work(cursor: Cursor) -> None:
             cursor.execute("INSERT INTO rooms (id, rules, seats, seed, first, created, active, owner, "
                            "joined, kind) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
@@ -187,17 +204,18 @@ class PostgresRoomStore:
                             room.seed, room.first, now, now, room.owner, room.joined, room.kind))
             self._notify(cursor, room.room_id, ADDED)
         self._run(work)
+        room.rev = 0
 
     def save_seats(self, room: Room, now: float) -> None:
-        """Store the room's seats (a claim) and mark it active."""
+        """Store the room's seats (a claim) and mark it active (`roomstore.Behind`: nothing stored)."""
         def work(cursor: Cursor) -> None:
+            self._claim(cursor, room)
             cursor.execute("UPDATE rooms SET seats = %s, active = %s, joined = %s, rev = rev + 1 "
-                           "WHERE id = %s RETURNING rev",
+                           "WHERE id = %s",
                            (self._seats(room), now, room.joined, room.room_id))
-            row = cursor.fetchone()
-            if row is not None:
-                self._notify(cursor, room.room_id, row[0])
+            self._notify(cursor, room.room_id, room.rev + 1)
         self._run(work)
+        room.rev += 1
 
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room with ``lines``, all or nothing; a ``deal`` entry also keeps
@@ -206,6 +224,7 @@ class PostgresRoomStore:
         state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
 
         def work(cursor: Cursor) -> None:
+            self._claim(cursor, room)
             if state is not None:
                 cursor.execute("INSERT INTO snapshots (room, seq, state) VALUES (%s, %s, %s) ON CONFLICT "
                                "(room) DO UPDATE SET seq = excluded.seq, state = excluded.state",
@@ -213,22 +232,19 @@ class PostgresRoomStore:
                 cursor.execute("DELETE FROM log WHERE room = %s AND seq < %s", (room.room_id, seq))
             cursor.execute("INSERT INTO log (room, seq, kind, seat, text) VALUES (%s, %s, %s, %s, %s)",
                            (room.room_id, seq, entry.kind, entry.seat, entry.text))
-            cursor.execute("UPDATE rooms SET active = %s, rev = rev + 1 WHERE id = %s RETURNING rev",
-                           (now, room.room_id))
-            row = cursor.fetchone()
+            cursor.execute("UPDATE rooms SET active = %s, rev = rev + 1 WHERE id = %s", (now, room.room_id))
             for line in sorted(lines, key=_line_order):
                 self._rank(cursor, line)
-            if row is not None:
-                self._notify(cursor, room.room_id, row[0])
+            self._notify(cursor, room.room_id, room.rev + 1)
         self._run(work)
         room.log_length += 1
+        room.rev += 1
 
     def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
         """Every stored room rebuilt, and the ids of rooms that could not be (with why)."""
         def work(cursor: Cursor) -> tuple[list[tuple[Any, ...]], dict[str, tuple[int, str]],
                                           dict[str, list[LogEntry]]]:
-            rooms = cursor.execute("SELECT id, rules, seats, seed, first, owner, joined, kind, created "
-                                   "FROM rooms ORDER BY created, id").fetchall()
+            rooms = cursor.execute(f"SELECT {ROOM_COLUMNS} FROM rooms ORDER BY created, id").fetchall()
             bases = {room: (seq, state) for room, seq, state in
                      cursor.execute("SELECT room, seq, state FROM snapshots")}
             logs: dict[str, list[LogEntry]] = {}
@@ -249,17 +265,54 @@ class PostgresRoomStore:
 
     @staticmethod
     def _rebuild(row: tuple[Any, ...], base: tuple[int, str] | None, entries: list[LogEntry]) -> Room:
-        room_id, rules, seats, seed, first, owner, joined, kind, created = row
+        room_id, rules, seats, seed, first, owner, joined, kind, created, rev = row
         stored: list[dict[str, Any]] = json.loads(seats)
         # A room stored before an option existed replays with the value it was played with.
         played = rules_from_json(stored_rules(json.loads(rules)))
         room = Room(room_id, played, [Seat.from_json(s) for s in stored], seed, first, owner=owner,
-                    joined=bool(joined), kind=kind, created=created)
+                    joined=bool(joined), kind=kind, created=created, rev=rev)
         if base is not None:
             restore(room, json.loads(base[1]))
             room.log_length = base[0]
         room.replay(entries)
         return room
+
+    def room(self, room_id: str) -> Room | None:
+        """One stored room rebuilt, or None (`roomstore.RoomStore.room`; a room that cannot be
+        rebuilt is a `StoreFailure` saying why)."""
+        def work(cursor: Cursor) -> tuple[tuple[Any, ...], tuple[int, str] | None, list[LogEntry]] | None:
+            row = cursor.execute(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE id = %s", (room_id,)).fetchone()
+            if row is None:
+                return None
+            base = cursor.execute("SELECT seq, state FROM snapshots WHERE room = %s", (room_id,)).fetchone()
+            entries = [LogEntry(kind, seat, text) for kind, seat, text in cursor.execute(
+                "SELECT kind, seat, text FROM log WHERE room = %s AND seq >= %s ORDER BY seq",
+                (room_id, base[0] if base is not None else 0))]
+            return row, (base[0], base[1]) if base is not None else None, entries
+
+        found = self._run(work, consistent=True)
+        if found is None:
+            return None
+        try:
+            return self._rebuild(*found)
+        except Exception as exc:
+            raise StoreFailure(f"room {room_id} cannot be rebuilt: {type(exc).__name__}: {exc}") from exc
+
+    def since(self, room_id: str, log_length: int) -> Since | None:
+        """What changed in the room since ``log_length`` entries (`roomstore.RoomStore.since`), read
+        in one snapshot of the database."""
+        def work(cursor: Cursor) -> Since | None:
+            row = cursor.execute("SELECT rev, seats, joined FROM rooms WHERE id = %s", (room_id,)).fetchone()
+            if row is None:
+                return None
+            base = cursor.execute("SELECT seq FROM snapshots WHERE room = %s", (room_id,)).fetchone()
+            entries = None
+            if base is None or base[0] <= log_length:
+                entries = [LogEntry(kind, seat, text) for kind, seat, text in cursor.execute(
+                    "SELECT kind, seat, text FROM log WHERE room = %s AND seq >= %s ORDER BY seq",
+                    (room_id, log_length))]
+            return Since(int(row[0]), [Seat.from_json(s) for s in json.loads(row[1])], bool(row[2]), entries)
+        return self._run(work, consistent=True)
 
     def expired(self, before: float, lonely_before: float) -> list[str]:
         """Ids of rooms with no activity since ``before``, and of rooms nobody but their creator
