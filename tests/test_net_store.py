@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.net.roomstore import RoomStore
-from game.net.sqlitestore import SQLiteRoomStore
 from tests.net_support import Peer, start_server
+from tests.pg_support import open_for_tests
 
 ROOT = Path(__file__).resolve().parent.parent
 HUMAN = {"kind": "human"}
@@ -58,8 +58,8 @@ class RecordingStore:
         return call
 
 
-def test_the_server_keeps_everything_in_the_room_store_it_is_given(tmp_path):
-    store = RecordingStore(SQLiteRoomStore(tmp_path / "rooms.sqlite3"))
+def test_the_server_keeps_everything_in_the_room_store_it_is_given(db):
+    store = RecordingStore(open_for_tests(db))  # SQLite's, then PostgreSQL's
     thread = start_server(store)
     try:
         ana, ben = Peer(thread.port), Peer(thread.port, 1)
@@ -74,5 +74,9 @@ def test_the_server_keeps_everything_in_the_room_store_it_is_given(tmp_path):
     finally:
         thread.stop()
     assert {"load", "profile", "add_profile", "add", "save_seats", "append", "close"} <= set(store.calls)
-    rooms, broken = SQLiteRoomStore(tmp_path / "rooms.sqlite3").load()
+    again = open_for_tests(db)
+    try:
+        rooms, broken = again.load()
+    finally:
+        again.close()
     assert broken == [] and [r.room_id for r in rooms] == [ana.room_id] and rooms[0].log_length == 2

@@ -71,7 +71,7 @@ ADDED: Final = 0
 DELETED: Final = -1
 """The revision a room deleted is notified with."""
 CONNECT_TIMEOUT: Final = 5  # seconds to reach the database when a connection is made
-POOL_TIMEOUT: Final = 2.0  # seconds a call waits for a connection before it is refused
+POOL_TIMEOUT: Final = 1.0  # seconds a call waits for a connection before it is refused (the loop waits too)
 MAX_CONNECTIONS: Final = 4  # the calls are serialized: a few spare while one is being replaced
 LOCK_TIMEOUT: Final = 2.0
 """Seconds a statement waits for a lock (another instance's on the same room) before it is refused."""
