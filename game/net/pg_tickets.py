@@ -1,6 +1,7 @@
 """Quick-match tickets in PostgreSQL (`ticket_store.TicketStore`): one queue for every instance.
 
-The ``tickets`` table (`TICKETS_SCHEMA`) holds one row per waiting player. A table is decided
+The ``tickets`` table (`pg_schema.TICKETS`, made by the server's schema migrations) holds one
+row per waiting player. A table is decided
 in one transaction (`PgTicketStore.forming`): ``pg_advisory_xact_lock`` on the queue (two
 instances never decide the same queue at once; the lock goes with the transaction, so a
 killed instance holds none), the tickets of instances that are not living deleted, the
@@ -24,39 +25,8 @@ from .pgcluster import CHANNEL, signal_payload
 from .roomstore import StoreFailure
 from .ticket_store import Forming, QueueKey, TicketRow
 
-TICKETS_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS tickets (
-    player TEXT PRIMARY KEY,
-    instance TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    computers BOOLEAN NOT NULL,
-    wait DOUBLE PRECISION NOT NULL,
-    since DOUBLE PRECISION NOT NULL,
-    address TEXT NOT NULL,
-    name TEXT NOT NULL,
-    avatar INTEGER NOT NULL,
-    tag TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tickets_queue ON tickets (players, rules, since);
-CREATE INDEX IF NOT EXISTS tickets_instance ON tickets (instance);
-"""
-"""The quick-match tickets (one per waiting player; see the module)."""
-
 LOCK_SPACE: Final = 0x48554954  # "HUIT": the first key of the two-key advisory locks of the queues
-SCHEMA_LOCK: Final = 0x54494B54  # "TIKT": the second key that makes the table (two instances start at once)
 COLUMNS: Final = "player, instance, rules, players, computers, wait, since, address, name, avatar, tag"
-
-
-def create_schema(connection: Any) -> None:
-    """Make the ``tickets`` table if it is not there (idempotent; two instances starting at once
-    take turns: ``CREATE TABLE IF NOT EXISTS`` alone may fail for the second). The server's
-    schema migrations (`pg_schema`) may call it as one of their steps."""
-    with connection.transaction():
-        connection.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, SCHEMA_LOCK))
-        for statement in TICKETS_SCHEMA.split(";"):
-            if statement.strip():
-                connection.execute(statement.encode())
 
 
 def queue_lock(queue: QueueKey) -> int:
@@ -81,7 +51,8 @@ class _PgForming:
 
 
 class PgTicketStore:
-    """The tickets in the PostgreSQL database ``url`` (see the module); the table is made if missing.
+    """The tickets in the PostgreSQL database ``url`` (see the module), whose schema the rooms'
+    store prepared (`pg_schema.prepare`).
 
     Raises:
         StoreFailure: the database cannot be reached.
@@ -93,7 +64,6 @@ class PgTicketStore:
         self.url = url
         try:
             self._connection: Any = psycopg.connect(url, autocommit=True)
-            create_schema(self._connection)
         except psycopg.Error as exc:
             raise StoreFailure(f"cannot reach the database for the quick-match tickets: {exc}") from exc
 

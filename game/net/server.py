@@ -193,6 +193,10 @@ class RoomServer:
             from .pgcluster import PgCluster
 
             cluster = PgCluster(db)
+        if tickets is None and isinstance(db, str) and is_postgres(db):  # quick match's queue: theirs too
+            from .pg_tickets import PgTicketStore
+
+            tickets = PgTicketStore(db)
         self.cluster: Cluster = cluster if cluster is not None else Alone()
         self.service = RoomService(self.store, self.clock, self.quotas, self.cluster)
         self.profiles = Profiles(self.store)
