@@ -6,16 +6,20 @@ fixture: `tools.scratch_pg`, skipped with a reason where none can be had)."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
 
+from game.engine import preset
 from game.net.profiles import player_id
 from game.net.ticket_store import MemoryTicketStore, TicketRow, queue_hash
+from game.net.wire import rules_to_json
 from tests.net_support import Peer, play_until, start_server, wait_for
 from tests.pg_support import rows, run
 
-DUEL = ('{"options": {}, "preset": "duel"}', 2)
+DUEL = (json.dumps(rules_to_json(preset("duel")), sort_keys=True), 2)  # the duel's queue, as tickets name it
+CLASSIC = (json.dumps(rules_to_json(preset("classic")), sort_keys=True), 2)
 
 
 # ---- the ticket store, on memory and on PostgreSQL ---------------------------------------------------
@@ -52,7 +56,8 @@ def tickets(request):
 
 
 def ticket(player: str, instance: str = "a", since: float = 0.0, queue=DUEL, computers=False) -> TicketRow:
-    return TicketRow(player, instance, queue[0], queue[1], computers, 60.0, since, "10.0.0.1", player.title(),
+    return TicketRow(player, f"{player}-{instance}-{since:g}", instance, queue[0], queue[1], computers, 60.0,
+                     since, "10.0.0.1", player.title(),
                      1, "TAG")
 
 
@@ -62,20 +67,20 @@ def test_a_players_second_ticket_replaces_the_first_wherever_it_was(tickets):
     replaced = store.put(ticket("ana", "b", since=5.0))
     assert replaced == ticket("ana", "a")
     assert store.count(DUEL, {"a", "b"}) == 1
-    assert not store.drop("ana", "a")  # no longer a's: a learns it was replaced or taken
-    assert store.drop("ana", "b") and store.count(DUEL, {"a", "b"}) == 0
+    assert not store.drop("ana", "ana-a-0")  # replaced: that request is no longer
+    assert store.drop("ana", "ana-b-5") and store.count(DUEL, {"a", "b"}) == 0
 
 
 def test_only_tickets_of_living_instances_count_and_are_seated(tickets):
     store, _ = tickets
     store.put(ticket("ana", "dead", since=1.0))
     store.put(ticket("ben", "a", since=2.0))
-    store.put(ticket("cid", "b", since=3.0, queue=('{"options": {}, "preset": "classic"}', 2)))
+    store.put(ticket("cid", "b", since=3.0, queue=CLASSIC))
     assert store.count(DUEL, {"a", "b"}) == 1
     with store.forming(DUEL, {"a", "b"}) as forming:
         assert [r.player for r in forming.rows] == ["ben"]
     assert store.count(DUEL, {"a", "b", "dead"}) == 1  # the dead instance's ticket is gone for good
-    assert store.count(('{"options": {}, "preset": "classic"}', 2), {"b"}) == 1
+    assert store.count(CLASSIC, {"b"}) == 1
 
 
 def test_a_decision_deletes_its_tickets_and_sends_its_signals_when_it_commits_and_not_before(tickets):
@@ -187,11 +192,12 @@ def test_a_stopped_instances_player_no_longer_waits_in_the_queue(pg_url, clock):
         ana = player(b, "Ana")
         queued(ana, preset="duel", players=2)
         b.stop()
+        assert not b.is_alive()
         assert stored_tickets(pg_url) == []
         # A killed instance cannot delete its tickets: a ticket of an instance that lives no more
         # is never matched, and goes with the next table decided.
-        run(pg_url, "INSERT INTO tickets VALUES (?, 'killed-1', ?, 2, FALSE, 60, 0, '10.0.0.9', 'Gus', 1, "
-                    "'T')", ("ghost", DUEL[0]))
+        run(pg_url, "INSERT INTO tickets VALUES (?, 't1', 'killed-1', ?, 2, FALSE, 60, 0, '10.0.0.9', 'Gus', "
+                    "1, 'T')", ("ghost", DUEL[0]))
         ben = player(a, "Ben")
         status = queued(ben, preset="duel", players=2)
         assert status["type"] == "queued" and status["waiting"] == 1
@@ -199,7 +205,8 @@ def test_a_stopped_instances_player_no_longer_waits_in_the_queue(pg_url, clock):
         assert rows(pg_url, "SELECT rules FROM tickets") == [(DUEL[0],)]  # the queue the ghost was in
     finally:
         a.stop()
-        b.stop()
+        if b.is_alive():
+            b.stop()
 
 
 def test_computers_fill_a_table_of_players_waiting_on_two_instances_when_a_wait_runs_out(three, clock):

@@ -150,6 +150,7 @@ which seat on which instance (``presence``: `pgcluster`)."""
 TICKETS: Final = """
 CREATE TABLE tickets (
     player TEXT PRIMARY KEY,
+    ticket TEXT NOT NULL,
     instance TEXT NOT NULL,
     rules TEXT NOT NULL,
     players INTEGER NOT NULL,

@@ -26,7 +26,8 @@ from .roomstore import StoreFailure
 from .ticket_store import Forming, QueueKey, TicketRow
 
 LOCK_SPACE: Final = 0x48554954  # "HUIT": the first key of the two-key advisory locks of the queues
-COLUMNS: Final = "player, instance, rules, players, computers, wait, since, address, name, avatar, tag"
+COLUMNS: Final = ("player, ticket, instance, rules, players, computers, wait, since, address, name, avatar, "
+                  "tag")
 
 
 def queue_lock(queue: QueueKey) -> int:
@@ -85,25 +86,25 @@ class PgTicketStore:
                 old = connection.execute(f"SELECT {COLUMNS} FROM tickets WHERE player = %s FOR UPDATE",
                                          (row.player,)).fetchone()
                 connection.execute(
-                    f"INSERT INTO tickets ({COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
-                    "ON CONFLICT (player) DO UPDATE SET instance = EXCLUDED.instance, "
-                    "rules = EXCLUDED.rules, "
+                    f"INSERT INTO tickets ({COLUMNS}) VALUES ({', '.join(['%s'] * 12)}) "
+                    "ON CONFLICT (player) DO UPDATE SET ticket = EXCLUDED.ticket, "
+                    "instance = EXCLUDED.instance, rules = EXCLUDED.rules, "
                     "players = EXCLUDED.players, computers = EXCLUDED.computers, wait = EXCLUDED.wait, "
                     "since = EXCLUDED.since, address = EXCLUDED.address, name = EXCLUDED.name, "
                     "avatar = EXCLUDED.avatar, tag = EXCLUDED.tag",
-                    (row.player, row.instance, row.rules, row.players, row.computers, row.wait, row.since,
-                     row.address, row.name, row.avatar, row.tag))
+                    (row.player, row.ticket, row.instance, row.rules, row.players, row.computers, row.wait,
+                     row.since, row.address, row.name, row.avatar, row.tag))
         except psycopg.Error as exc:
             raise StoreFailure(f"a quick-match ticket could not be stored: {exc}") from exc
         return None if old is None else _row(old)
 
-    def drop(self, player: str, instance: str) -> bool:
-        """Delete ``player``'s ticket if ``instance``'s (see `ticket_store.TicketStore.drop`)."""
+    def drop(self, player: str, ticket: str) -> bool:
+        """Delete ``player``'s ticket if still ``ticket`` (see `ticket_store.TicketStore.drop`)."""
         import psycopg
 
         try:
-            cursor = self._connected().execute("DELETE FROM tickets WHERE player = %s AND instance = %s",
-                                               (player, instance))
+            cursor = self._connected().execute("DELETE FROM tickets WHERE player = %s AND ticket = %s",
+                                               (player, ticket))
         except psycopg.Error as exc:
             raise StoreFailure(f"a quick-match ticket could not be deleted: {exc}") from exc
         return bool(cursor.rowcount)
@@ -163,6 +164,6 @@ class PgTicketStore:
 
 
 def _row(values: tuple[Any, ...]) -> TicketRow:
-    player, instance, rules, players, computers, wait, since, address, name, avatar, tag = values
-    return TicketRow(player, instance, rules, int(players), bool(computers), float(wait), float(since),
-                     address, name, int(avatar), tag)
+    player, ticket, instance, rules, players, computers, wait, since, address, name, avatar, tag = values
+    return TicketRow(player, ticket, instance, rules, int(players), bool(computers), float(wait),
+                     float(since), address, name, int(avatar), tag)

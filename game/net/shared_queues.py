@@ -1,39 +1,42 @@
 """Quick match across instances: one queue in the database, whichever server a player reached.
 
 Servers sharing one PostgreSQL database (`cluster`) keep the quick-match queue there
-(`ticket_store`): each waiting player is a row naming the instance their connection is on.
-`SharedQueues` has the face of `matchmaking.Queues` (the queue of a server on its own) and
-keeps the connections of this instance's tickets; the rows are the truth of who waits.
+(`ticket_store`): each request is a row (a ticket, with an id of its own) naming the player and
+the instance their connection is on. `SharedQueues` has the face of `matchmaking.Queues` (the
+queue of a server on its own) and keeps the connections of this instance's tickets; the rows
+are the truth of who waits.
 
-- **Queueing** (`add`) stores the player's row, replacing their ticket wherever it was (the
-  instance that held it hears ``unqueue`` and tells its connection ``unqueued``: one ticket per
-  player), then tries to seat a table of that queue.
+- **Queueing** (`add`) stores the player's ticket, replacing their earlier one wherever it was
+  (the instance that held it hears ``unqueue`` naming that ticket and tells its connection
+  ``unqueued``: one ticket per player), then tries to seat a table of that queue.
 - **Seating a table** happens under the queue's lock in the database (`ticket_store.TicketStore.forming`)
   by whichever instance added a ticket or whose wait for computers ran out: it reads the tickets
-  of living instances only, oldest first (a dead instance's are deleted), decides a table as a
-  server on its own does (enough people; or people whose wait for computers ran out, with
-  computers), makes the room (`quickmatch.QuickMatch.quick_table`: its seats claimed with fresh
-  keys, stored, the game dealt), and commits: the tickets taken are deleted and each remote
-  player's seat is sent as the signal ``seat`` (``<player> <room> <seat> <key> <instance>``),
-  both at once. Then it seats its own players (`roomservice.RoomService.seat_all`).
-- **The seat reaches its player**: the instance named in the signal drops its ticket, finds the
-  room (`replicas.Replicas.find`) and seats the connection with that key (``joined`` with the
-  key, as on one server). Any other instance holding a ticket of that player drops it and tells
-  its connection ``unqueued`` (one seat at a time).
+  of living instances only, oldest first (a dead instance's are deleted, and so are its own
+  whose connection it no longer has), decides a table as a server on its own does (enough
+  people; or people whose wait for computers ran out, with computers), makes the room
+  (`quickmatch.QuickMatch.quick_table`: its seats claimed with fresh keys, stored, the game
+  dealt), and commits: the tickets taken are deleted and each remote player's seat is sent as
+  the signal ``seat`` (``<player> <room> <seat> <key> <instance> <ticket>``), both at once or
+  neither. Then it seats its own players (`roomservice.RoomService.seat_all`).
+- **The seat reaches its player**: the instance named in the signal drops the player's ticket,
+  finds the room (`replicas.Replicas.find`) and seats the connection with that key (``joined``
+  with the key, as on one server). Any other instance holding a ticket of that player (a later
+  request, made as the table was decided) drops it and tells its connection ``unqueued``: one
+  seat at a time.
 - **A player who left as they were seated.** A ticket is taken only if its instance lives and,
-  for this instance's own, its connection is open (it is dropped in the same step that closes
-  it). The one race left: the player's connection closes on their instance while another
-  decides their table. Their instance finds the ticket gone when it drops it, so it knows a seat
-  is coming; when the signal comes, nobody can ever open that seat (nobody has its key), and the
-  game must not wait for them: a computer takes the seat at once (`roomservice.RoomService.abandon`,
-  as when a person is away too long). An instance that dies between the decision and the signal
-  leaves the seat away: the turn clock and the abandon rules of any away seat apply.
+  for the deciding instance's own, its connection is open (a closing connection's ticket is
+  deleted in the step that closes it). The one race left: the player's connection closes on
+  their instance while another decides their table. When the seat's signal then finds no
+  ticket of that player, nobody can ever open the seat (nobody else has its key), and the game
+  must not wait for them: a computer takes the seat at once (`roomservice.RoomService.abandon`,
+  as when a person stays away too long). An instance that dies between the decision and the
+  signal leaves the seat away: the turn clock and the abandon rules of any away seat apply.
 - ``queued`` counts the queue's tickets on every living instance; a change of a queue is the
   signal ``queue`` (``<queue_hash> <instance>``: `ticket_store.queue_hash`, and who changed it):
   each other instance with people in it tells them.
 - Refusals by the deciding instance (quotas, a full server) reach a remote player as the signal
-  ``unqueue`` (``<player> <instance> <code> <message>``): its instance tells the error and
-  ``unqueued``, as on one server.
+  ``unqueue`` (``<player> <instance> <ticket> <code> <message>``): its instance tells the error
+  and ``unqueued``, as on one server.
 
 Rate limits and quick-match requests an hour are counted by the instance a connection is on
 (`quotas`: per instance, like every quota kept in memory).
@@ -42,6 +45,7 @@ Rate limits and quick-match requests an hour are counted by the instance a conne
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
@@ -63,9 +67,8 @@ log = logging.getLogger("huit.server")
 RETRY: Final = 1.0
 """Seconds before a wait for computers that could not be decided (the database failed) is tried
 again."""
-REMEMBERED: Final = 1000
-"""Players whose ticket a table took as their connection closed, remembered until their seat's
-signal comes (at most this many: the oldest are forgotten)."""
+ABANDON_TRIES: Final = 3
+"""Times a seat nobody will take is given to a computer while other instances write its room."""
 
 
 @dataclass
@@ -83,13 +86,13 @@ MakeTable = Callable[[list[TicketRow], int], Table]
 """Makes a room of the group's tickets (oldest first) and that many computers (see `Table`)."""
 
 
-def row_of(ticket: Ticket, instance: str) -> TicketRow:
+def row_of(ticket: Ticket, ticket_id: str, instance: str) -> TicketRow:
     """``ticket`` (of a connection that said hello) as the database keeps it."""
     profile = ticket.client.profile
     assert profile is not None  # (quick match asks for a profile first)
     rules, players = ticket.queue
-    return TicketRow(ticket.player, instance, rules, players, ticket.computers, ticket.wait, ticket.since,
-                     ticket.address, profile.name, profile.avatar, profile.tag)
+    return TicketRow(ticket.player, ticket_id, instance, rules, players, ticket.computers, ticket.wait,
+                     ticket.since, ticket.address, profile.name, profile.avatar, profile.tag)
 
 
 class SharedQueues:
@@ -107,7 +110,7 @@ class SharedQueues:
         self.make_table = make_table
         self.by_client: dict[Client, Ticket] = {}
         self.by_player: dict[str, Ticket] = {}
-        self.taken: dict[str, None] = {}  # players whose ticket a table took as they left (in order)
+        self.ids: dict[str, str] = {}  # player -> the id of their ticket here
         self.paused_until = 0.0  # a failed decision is tried again from then
         self.alarm = Alarm(self.clock, self.due, self._ring)
         self.cluster.listen("seat", self._heard_seat)
@@ -132,23 +135,25 @@ class SharedQueues:
         """
         for old in (self.by_client.get(ticket.client), self.by_player.get(ticket.player)):
             if old is not None:
-                self._forget(old)
+                old_id = self._forget(old)
                 if old.client is not ticket.client:
                     self.service.send(old.client, Unqueued())
-                if old.player != ticket.player:
-                    self._drop(old.player)
+                if old.player != ticket.player and old_id is not None:
+                    self._drop(old.player, old_id)
+        ticket_id = secrets.token_hex(8)
         try:
-            replaced = self.tickets.put(row_of(ticket, self.instance))
+            replaced = self.tickets.put(row_of(ticket, ticket_id, self.instance))
         except StoreFailure:
             log.exception("a quick-match ticket could not be stored")
             raise not_stored() from None
         self.by_client[ticket.client] = ticket
         self.by_player[ticket.player] = ticket
+        self.ids[ticket.player] = ticket_id
         if replaced is not None and replaced.instance != self.instance:
-            self._signal("unqueue", f"{ticket.player} {replaced.instance} - -")
+            self._signal("unqueue", f"{ticket.player} {replaced.instance} {replaced.ticket} - -")
         if replaced is not None and replaced.queue != ticket.queue:
             self._signal("queue", f"{queue_hash(replaced.queue)} {self.instance}")
-        self._match(ticket.queue)
+        self._match(ticket.queue, changed=True)
         self.alarm.replan()
 
     def remove(self, client: Client, *, tell: bool = False) -> Ticket | None:
@@ -156,9 +161,9 @@ class SharedQueues:
         ticket = self.by_client.get(client)
         if ticket is None:
             return None
-        self._forget(ticket)
-        if not self._drop(ticket.player):
-            self._remember_taken(ticket.player)  # a table took it meanwhile: its seat is on its way
+        ticket_id = self._forget(ticket)
+        if ticket_id is not None:
+            self._drop(ticket.player, ticket_id)  # (a table that took it meanwhile: see the module)
         self._signal("queue", f"{queue_hash(ticket.queue)} {self.instance}")
         if tell:
             self.service.send(client, Unqueued())
@@ -186,26 +191,22 @@ class SharedQueues:
             self.paused_until = now + RETRY  # not decided (the database failed): not at once again
         self.alarm.replan()
 
-    def _forget(self, ticket: Ticket) -> None:
-        """Forget ``ticket`` here (its row is someone else's business)."""
+    def _forget(self, ticket: Ticket) -> str | None:
+        """Forget ``ticket`` here (its row is someone else's business); return its id."""
         if self.by_client.get(ticket.client) is ticket:
             del self.by_client[ticket.client]
         if self.by_player.get(ticket.player) is ticket:
             del self.by_player[ticket.player]
+            return self.ids.pop(ticket.player, None)
+        return None
 
-    def _drop(self, player: str) -> bool:
-        """Delete this instance's ticket of ``player``; whether there was one (a failure counts as
-        one: the next table's decision deletes it as it finds no connection for it)."""
+    def _drop(self, player: str, ticket_id: str) -> None:
+        """Delete the ticket ``ticket_id`` of ``player`` (gone already: a table took it, or a later
+        request replaced it)."""
         try:
-            return self.tickets.drop(player, self.instance)
-        except StoreFailure:
+            self.tickets.drop(player, ticket_id)
+        except StoreFailure:  # the next decision of its queue here deletes it (no connection has it)
             log.exception("a quick-match ticket could not be deleted")
-            return True
-
-    def _remember_taken(self, player: str) -> None:
-        self.taken[player] = None
-        while len(self.taken) > REMEMBERED:
-            del self.taken[next(iter(self.taken))]
 
     def _signal(self, kind: str, text: str) -> None:
         try:
@@ -214,20 +215,25 @@ class SharedQueues:
             log.exception("the quick-match signal %s could not be sent", kind)
 
     # ---- deciding tables ---------------------------------------------------------------------------
-    def _match(self, key: QueueKey) -> None:
+    def _mine(self, row: TicketRow) -> Ticket | None:
+        """This instance's ticket that ``row`` stands for (None: another instance's, or stale)."""
+        if row.instance != self.instance or self.ids.get(row.player) != row.ticket:
+            return None
+        return self.by_player.get(row.player)
+
+    def _match(self, key: QueueKey, *, changed: bool = False) -> None:
         """Seat tables of queue ``key`` while it can (see the module), then tell its people here
-        where they stand."""
-        seated: list[tuple[Room, list[tuple[Client, int, str]]]] = []
+        where they stand (and, if the queue ``changed`` or a table was seated, the others theirs)."""
+        seated: list[tuple[Room, list[tuple[Ticket, int, str]]]] = []
         refused: list[tuple[Ticket, str, str]] = []
         try:
             living = self.cluster.living()
             with self.tickets.forming(key, living) as forming:
-                rows = forming.rows
-                stale = [r.player for r in rows
-                         if r.instance == self.instance and r.player not in self.by_player]
+                stale = [r.player for r in forming.rows
+                         if r.instance == self.instance and self._mine(r) is None]
                 forming.take(stale)  # rows of connections this instance no longer has
-                rows = [r for r in rows if r.player not in stale]
-                changed = bool(stale)
+                rows = [r for r in forming.rows if r.player not in stale]
+                changed |= bool(stale)
                 while rows:
                     group, computers = self._group(key, rows)
                     if not group:
@@ -239,21 +245,23 @@ class SharedQueues:
                     gone = list(table.refused) if table.room is None else [r.player for r in group]
                     forming.take(gone)
                     rows = [r for r in rows if r.player not in gone]
-                    for row in group:
+                    mine = []
+                    for seat, row in enumerate(group):
+                        here = self._mine(row)
                         if row.player in table.refused:
                             code, message = table.refused[row.player]
-                            if row.instance == self.instance:
-                                refused.append((self.by_player[row.player], code, message))
+                            if here is not None:
+                                refused.append((here, code, message))
                             else:
-                                forming.signal("unqueue", f"{row.player} {row.instance} {code} {message}")
+                                forming.signal("unqueue", f"{row.player} {row.instance} {row.ticket} {code} "
+                                                          f"{message}")
+                        elif table.room is not None:
+                            if here is not None:
+                                mine.append((here, seat, table.keys[seat]))
+                            else:
+                                forming.signal("seat", f"{row.player} {table.room.room_id} {seat} "
+                                                       f"{table.keys[seat]} {row.instance} {row.ticket}")
                     if table.room is not None:
-                        mine = []
-                        for seat, (row, seat_key) in enumerate(zip(group, table.keys, strict=True)):
-                            if row.instance == self.instance:
-                                mine.append((self.by_player[row.player].client, seat, seat_key))
-                            else:
-                                forming.signal("seat", f"{row.player} {table.room.room_id} {seat} {seat_key} "
-                                                       f"{row.instance}")
                         seated.append((table.room, mine))
                 if changed:
                     forming.signal("queue", f"{queue_hash(key)} {self.instance}")
@@ -264,13 +272,11 @@ class SharedQueues:
             self._forget(ticket)
             self.service.send(ticket.client, Error(code=code, message=message))
             self.service.send(ticket.client, Unqueued())
-        for room, mine in seated:
-            for client, _, _ in mine:
-                left = self.by_client.get(client)
-                if left is not None:
-                    self._forget(left)
+        for room, group in seated:
+            for ticket, _, _ in group:
+                self._forget(ticket)
             try:
-                self.service.seat_all(room, mine)
+                self.service.seat_all(room, [(t.client, seat, seat_key) for t, seat, seat_key in group])
             except Refusal:
                 log.exception("room %s: quick match could not seat its players here", room.room_id)
         self._tell(key)
@@ -310,10 +316,10 @@ class SharedQueues:
                 self._tell(key)
 
     def _heard_unqueue(self, text: str) -> None:
-        player, instance, code, message = (text.split(" ", 3) + ["", "", ""])[:4]
+        player, instance, ticket_id, code, message = (text.split(" ", 4) + ["-", ""])[:5]
         ticket = self.by_player.get(player)
-        if instance != self.instance or ticket is None:
-            return
+        if instance != self.instance or ticket is None or self.ids.get(player) != ticket_id:
+            return  # not this instance's, or a ticket it no longer has (a later request stands)
         self._forget(ticket)
         if code != "-":
             self.service.send(ticket.client, Error(code=code, message=message))
@@ -322,29 +328,31 @@ class SharedQueues:
 
     def _heard_seat(self, text: str) -> None:
         try:
-            player, room_id, seat_text, key, instance = text.split(" ")
+            player, room_id, seat_text, key, instance, ticket_id = text.split(" ")
             seat = int(seat_text)
         except ValueError:
             log.error("a quick-match seat signal that means nothing: %r", text)
             return
         ticket = self.by_player.get(player)
-        if instance != self.instance:
-            if ticket is not None:  # seated through another instance: one seat at a time
-                self._forget(ticket)
-                self._drop(player)
+        later = ticket is not None and self.ids.get(player) != ticket_id  # a request made since
+        if ticket is not None and (later or instance != self.instance):
+            # The player's seat comes first: a later request, here or elsewhere, leaves its queue.
+            later_id = self._forget(ticket)
+            if later_id is not None:
+                self._drop(player, later_id)
+            self._signal("queue", f"{queue_hash(ticket.queue)} {self.instance}")
+            if instance != self.instance:
                 self.service.send(ticket.client, Unqueued())
-                self.alarm.replan()
+        if instance != self.instance:
             return
-        if ticket is None:
-            if player in self.taken:
-                del self.taken[player]
-                self._give_up(room_id, seat)
+        self.alarm.replan()
+        if ticket is None:  # the player left as the table was decided: see the module
+            self._give_up(room_id, seat)
             return
         self._forget(ticket)
-        self.alarm.replan()
         room = self.service.replicas.find(room_id)
         if room is None:
-            log.error("quick match seated %s in room %s, which cannot be found", player, room_id)
+            log.error("quick match seated a player in room %s, which cannot be found", room_id)
             self.service.send(ticket.client, Error(code="server_error", message="the server failed to start "
                                                    "your quick match; ask again"))
             self.service.send(ticket.client, Unqueued())
@@ -357,18 +365,15 @@ class SharedQueues:
     def _give_up(self, room_id: str, seat: int) -> None:
         """The player of ``seat`` left as their table was decided: nobody will ever have its key,
         so a computer takes it at once (see the module)."""
-        room = self.service.replicas.find(room_id)
-        if room is None or room.match is None or not room.seats[seat].is_human:
-            return
-        for _ in range(3):  # another instance may write the room meanwhile (then it is caught up)
+        for _ in range(ABANDON_TRIES):  # another instance may write the room meanwhile (then it is caught up)
+            room = self.service.replicas.find(room_id)
+            if room is None or room.match is None or not room.seats[seat].is_human or room.finished:
+                return
             try:
                 self.service.abandon(room, seat)
+                log.info("room %s: seat %d's player left as quick match seated them; a computer plays it",
+                         room_id, seat)
                 return
-            except Refusal as exc:
-                if exc.code != "server_error":
-                    raise
-                current = self.service.replicas.find(room_id)
-                if current is None or current.match is None or not current.seats[seat].is_human:
-                    return
-                room = current
+            except Refusal:
+                continue
         log.error("room %s: seat %d of a player who left could not be given to a computer", room_id, seat)

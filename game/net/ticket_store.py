@@ -41,6 +41,7 @@ class TicketRow:
     """One player's ticket as the database keeps it (see the module)."""
 
     player: str  # their id
+    ticket: str  # this request's own id (a random token): a player's later request is another ticket
     instance: str  # the instance whose connection waits (`cluster.Cluster.instance`)
     rules: str  # the rules as sorted JSON
     players: int
@@ -85,9 +86,9 @@ class TicketStore(Protocol):
         """Store ``row``, replacing its player's ticket wherever it was; return the one replaced."""
         ...
 
-    def drop(self, player: str, instance: str) -> bool:
-        """Delete ``player``'s ticket if it is ``instance``'s; whether there was one (False: it was
-        taken by a table, or replaced from another instance)."""
+    def drop(self, player: str, ticket: str) -> bool:
+        """Delete ``player``'s ticket if it is still ``ticket``; whether it was (False: a table took
+        it, or a later request replaced it)."""
         ...
 
     def drop_instance(self, instance: str) -> int:
@@ -135,10 +136,10 @@ class MemoryTicketStore:
         self.rows[row.player] = row
         return old
 
-    def drop(self, player: str, instance: str) -> bool:
-        """Delete ``player``'s ticket if ``instance``'s (see `TicketStore.drop`)."""
+    def drop(self, player: str, ticket: str) -> bool:
+        """Delete ``player``'s ticket if still ``ticket`` (see `TicketStore.drop`)."""
         row = self.rows.get(player)
-        if row is None or row.instance != instance:
+        if row is None or row.ticket != ticket:
             return False
         del self.rows[player]
         return True
