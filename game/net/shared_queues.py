@@ -272,11 +272,11 @@ class SharedQueues:
             self._forget(ticket)
             self.service.send(ticket.client, Error(code=code, message=message))
             self.service.send(ticket.client, Unqueued())
-        for room, group in seated:
-            for ticket, _, _ in group:
+        for room, places in seated:
+            for ticket, _, _ in places:
                 self._forget(ticket)
             try:
-                self.service.seat_all(room, [(t.client, seat, seat_key) for t, seat, seat_key in group])
+                self.service.seat_all(room, [(t.client, seat, seat_key) for t, seat, seat_key in places])
             except Refusal:
                 log.exception("room %s: quick match could not seat its players here", room.room_id)
         self._tell(key)
