@@ -295,3 +295,36 @@ def test_a_seat_whose_player_left_as_their_table_was_decided_goes_to_a_computer_
     play_until([ben], lambda: ben.view is not None and ben.view["status"] != "playing")
     ana.drain(0.2)
     assert ana.room_id == ""
+
+
+def test_the_ticket_of_a_player_on_a_killed_instance_is_never_matched(pg_url, tmp_path):
+    from tests.instance_support import Instance
+
+    doomed = Instance(pg_url, tmp_path / "doomed").start()
+    survivor = start_server(pg_url)
+    try:
+        ana = player(doomed, "Ana")
+        assert queued(ana, preset="duel", players=2)["type"] == "queued"
+        assert len(stored_tickets(pg_url)) == 1
+        doomed.kill()  # SIGKILL: it deletes nothing
+        assert len(stored_tickets(pg_url)) == 1
+        ben = player(survivor, "Ben")
+        status = queued(ben, preset="duel", players=2)
+        assert status["type"] == "queued" and status["waiting"] == 1
+        assert stored_tickets(pg_url) == [(player_id(ben.player_key), survivor.server.cluster.instance)]
+        assert rows(pg_url, "SELECT id FROM rooms") == []
+    finally:
+        doomed.stop()
+        survivor.stop()
+
+
+def test_a_database_of_schema_1_gains_the_queue_when_a_newer_instance_starts(pg_url):
+    from game.net import pg_schema
+    from game.net.stores import open_store
+
+    open_store(pg_url).close()
+    run(pg_url, "DROP TABLE tickets")
+    run(pg_url, "UPDATE huit_schema SET version = 1, compatible = 1")  # as version 1 left it
+    open_store(pg_url).close()
+    assert rows(pg_url, "SELECT version, compatible FROM huit_schema") == [(pg_schema.VERSION, 1)]
+    assert rows(pg_url, "SELECT count(*) FROM tickets") == [(0,)]
