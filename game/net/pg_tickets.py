@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .pgcluster import CHANNEL, signal_payload
+from .pgstore import CONNECT_TIMEOUT, LOCK_TIMEOUT, SESSION
 from .roomstore import StoreFailure
 from .ticket_store import Forming, QueueKey, TicketRow
 
@@ -63,17 +64,30 @@ class PgTicketStore:
         import psycopg
 
         self.url = url
+        self._closed = False
         try:
-            self._connection: Any = psycopg.connect(url, autocommit=True)
+            self._connection: Any = self._connect()
         except psycopg.Error as exc:
             raise StoreFailure(f"cannot reach the database for the quick-match tickets: {exc}") from exc
+
+    def _connect(self) -> Any:
+        """A connection with the rooms store's timeouts: a queue's lock held too long by a stuck
+        instance costs a refusal here, never a frozen server."""
+        import psycopg
+
+        connection = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        for name, value in {**SESSION, "lock_timeout": f"{round(LOCK_TIMEOUT * 1000)}ms"}.items():
+            connection.execute("SELECT set_config(%s, %s, false)", (name, value))
+        return connection
 
     def _connected(self) -> Any:
         """The connection, made again if it was lost."""
         import psycopg
 
+        if self._closed:
+            raise psycopg.OperationalError("the quick-match tickets' store is closed")
         if self._connection.closed:
-            self._connection = psycopg.connect(self.url, autocommit=True)
+            self._connection = self._connect()
         return self._connection
 
     def put(self, row: TicketRow) -> TicketRow | None:
@@ -159,7 +173,8 @@ class PgTicketStore:
         return self._forming(queue, living)
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (for good)."""
+        self._closed = True
         self._connection.close()
 
 
