@@ -15,7 +15,7 @@ from game.engine import preset
 from game.net.profiles import player_id
 from game.net.ticket_store import MemoryTicketStore, TicketRow, queue_hash
 from game.net.wire import rules_to_json
-from tests.net_support import Peer, play_until, start_server, wait_for
+from tests.net_support import Peer, person, play_until, ranked_server, start_server, wait_for
 from tests.pg_support import rows, run
 
 DUEL = (json.dumps(rules_to_json(preset("duel")), sort_keys=True), 2)  # the duel's queue, as tickets name it
@@ -328,3 +328,40 @@ def test_a_database_of_schema_1_gains_the_queue_when_a_newer_instance_starts(pg_
     open_store(pg_url).close()
     assert rows(pg_url, "SELECT version, compatible FROM huit_schema") == [(pg_schema.VERSION, 1)]
     assert rows(pg_url, "SELECT count(*) FROM tickets") == [(0,)]
+
+
+def test_players_queueing_at_once_on_three_instances_are_each_seated_once(three, pg_url):
+    peers = [player(server, f"P{i}", i) for i, server in enumerate(three * 2)]
+    for peer in peers:  # all at once: the instances decide tables of one queue side by side
+        peer.send(type="queue", preset="duel", players=2)
+    for peer in peers:
+        peer.until(lambda m: m["type"] == "joined")
+    rooms: dict[str, list[int]] = {}
+    for peer in peers:
+        rooms.setdefault(peer.room_id, []).append(peer.seat)
+    assert sorted(sorted(seats) for seats in rooms.values()) == [[0, 1]] * 3
+    assert stored_tickets(pg_url) == [] and len(rows(pg_url, "SELECT id FROM rooms")) == 3
+    for peer in peers:
+        peer.drain(0.1)
+        assert sum(f.count('"type": "joined"') + f.count('"type":"joined"') for f in peer.frames) == 1
+
+
+def test_a_ranked_quick_match_across_instances_counts_each_players_points_once(pg_url, clock):
+    servers = [ranked_server(pg_url, clock) for _ in range(2)]
+    try:
+        ana = person(servers[0].port, "Ana", "203.0.113.1", 18)
+        ben = person(servers[1].port, "Ben", "203.0.113.2", 19)
+        for peer in (ana, ben):
+            peer.send(type="queue", preset="duel", players=2)
+        for peer in (ana, ben):
+            assert peer.until(lambda m: m["type"] == "room")["ranked"] is True
+        play_until([ana, ben], lambda: all(p.view is not None and p.view["status"] == "match_over"
+                                           for p in (ana, ben)), accept_deals=False)
+        for peer in (ana, ben):  # each hears what they earned, from their own instance
+            assert wait_for(lambda p=peer: p.drain(0.02) or (p.room or {}).get("earned") is not None)
+            assert peer.room is not None and peer.room["state"] == "match_over"
+        assert sorted(p for (p,) in rows(pg_url, "SELECT player FROM ranked")) == sorted(
+            player_id(p.player_key) for p in (ana, ben))
+    finally:
+        for server in servers:
+            server.stop()
