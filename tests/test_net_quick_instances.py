@@ -365,3 +365,17 @@ def test_a_ranked_quick_match_across_instances_counts_each_players_points_once(p
     finally:
         for server in servers:
             server.stop()
+
+
+def test_everyone_waiting_hears_how_many_wait_on_every_instance(three):
+    a, b, _ = three
+    ana, cid, ben = player(a, "Ana"), player(a, "Cid"), player(b, "Ben")
+    assert queued(ana, preset="colors", players=4)["waiting"] == 1
+    assert queued(ben, preset="colors", players=4)["waiting"] == 2
+    assert ana.until(lambda m: m["type"] == "queued")["waiting"] == 2
+    assert queued(cid, preset="colors", players=4)["waiting"] == 3
+    assert ana.until(lambda m: m["type"] == "queued")["waiting"] == 3
+    assert ben.until(lambda m: m["type"] == "queued")["waiting"] == 3
+    cid.close()  # leaving: told here and there
+    assert ana.until(lambda m: m["type"] == "queued")["waiting"] == 2
+    assert ben.until(lambda m: m["type"] == "queued")["waiting"] == 2

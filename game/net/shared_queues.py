@@ -164,7 +164,7 @@ class SharedQueues:
         ticket_id = self._forget(ticket)
         if ticket_id is not None:
             self._drop(ticket.player, ticket_id)  # (a table that took it meanwhile: see the module)
-        self._signal("queue", f"{queue_hash(ticket.queue)} {self.instance}")
+        self._changed(ticket.queue)
         if tell:
             self.service.send(client, Unqueued())
         self.alarm.replan()
@@ -207,6 +207,11 @@ class SharedQueues:
             self.tickets.drop(player, ticket_id)
         except StoreFailure:  # the next decision of its queue here deletes it (no connection has it)
             log.exception("a quick-match ticket could not be deleted")
+
+    def _changed(self, key: QueueKey) -> None:
+        """Someone left queue ``key`` here: its people, here and on the other instances, are told."""
+        self._tell(key)
+        self._signal("queue", f"{queue_hash(key)} {self.instance}")
 
     def _signal(self, kind: str, text: str) -> None:
         try:
@@ -340,7 +345,7 @@ class SharedQueues:
             later_id = self._forget(ticket)
             if later_id is not None:
                 self._drop(player, later_id)
-            self._signal("queue", f"{queue_hash(ticket.queue)} {self.instance}")
+            self._changed(ticket.queue)
             if instance != self.instance:
                 self.service.send(ticket.client, Unqueued())
         if instance != self.instance:
