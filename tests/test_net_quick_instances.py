@@ -255,7 +255,8 @@ def test_queueing_and_unqueueing_as_fast_as_allowed_across_instances_leaves_one_
     def settled() -> bool:
         held = [t for t in (a, b) if len(t.server.queues)]
         return len(stored_tickets(pg_url)) == len(held) <= 1
-    assert wait_for(settled)
+    assert wait_for(settled), (stored_tickets(pg_url), [(t.server.cluster.instance, dict(t.server.queues.ids))
+                                                        for t in (a, b)])
     waiting = [peer for peer, t in zip(conns, (a, b), strict=True) if len(t.server.queues)]
     ben = player(c, "Ben")
     result = queued(ben, preset="duel", players=2)
@@ -266,6 +267,9 @@ def test_queueing_and_unqueueing_as_fast_as_allowed_across_instances_leaves_one_
     else:
         assert result["type"] == "queued" and result["waiting"] == 1
     assert len(rows(pg_url, "SELECT id FROM rooms")) == len(waiting)
+    for peer in [*conns, ben]:  # (a client that stops reading holds its server's stop for 10 s)
+        peer.drain(0.1)
+        peer.close()
 
 
 def test_a_seat_whose_player_left_as_their_table_was_decided_goes_to_a_computer_at_once(three, pg_url):

@@ -27,6 +27,7 @@ from .roomstore import StoreFailure
 from .ticket_store import Forming, QueueKey, TicketRow
 
 LOCK_SPACE: Final = 0x48554954  # "HUIT": the first key of the two-key advisory locks of the queues
+PLAYER_SPACE: Final = 0x48554955  # the first key of those of the players (one request at a time each)
 COLUMNS: Final = ("player, ticket, instance, rules, players, computers, wait, since, address, name, avatar, "
                   "tag")
 
@@ -36,6 +37,12 @@ def queue_lock(queue: QueueKey) -> int:
     one merely take turns)."""
     rules, players = queue
     digest = hashlib.blake2b(f"{players} {rules}".encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def player_lock(player: str) -> int:
+    """The second key of the advisory lock of ``player``'s requests (32 bits, signed)."""
+    digest = hashlib.blake2b(player.encode(), digest_size=4).digest()
     return int.from_bytes(digest, "big", signed=True)
 
 
@@ -97,6 +104,10 @@ class PgTicketStore:
         try:
             connection = self._connected()
             with connection.transaction():
+                # Two requests of one player at once, on two instances, take turns: the second reads
+                # the first's ticket (which it replaces), never a row that is not there yet.
+                connection.execute("SELECT pg_advisory_xact_lock(%s, %s)",
+                                   (PLAYER_SPACE, player_lock(row.player)))
                 old = connection.execute(f"SELECT {COLUMNS} FROM tickets WHERE player = %s FOR UPDATE",
                                          (row.player,)).fetchone()
                 connection.execute(
