@@ -383,3 +383,33 @@ def test_everyone_waiting_hears_how_many_wait_on_every_instance(three):
     cid.close()  # leaving: told here and there
     assert ana.until(lambda m: m["type"] == "queued")["waiting"] == 2
     assert ben.until(lambda m: m["type"] == "queued")["waiting"] == 2
+
+
+# ---- the shared queue on one server, with its tickets in memory ------------------------------------------
+@pytest.fixture
+def alone_shared(tmp_path, clock):
+    """One server whose quick match is the shared queue, its tickets in memory (no database)."""
+    from game.net.cluster import Alone
+
+    cluster = Alone()
+    server = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=10_000.0, cluster=cluster,
+                          tickets=MemoryTicketStore(cluster.signal))
+    yield server
+    server.stop()
+
+
+def test_the_shared_queue_alone_seats_and_fills_with_computers_like_the_memory_queue(alone_shared, clock):
+    ana, ben, cid = player(alone_shared, "Ana"), player(alone_shared, "Ben"), player(alone_shared, "Cid")
+    assert queued(ana, preset="duel", players=2)["waiting"] == 1
+    assert queued(ben, preset="duel", players=2)["type"] == "joined"
+    ana.until(lambda m: m["type"] == "joined")
+    assert ana.room_id == ben.room_id and {ana.seat, ben.seat} == {0, 1}
+    queued(cid, preset="colors", players=4, computers=True, wait=30)
+    clock.advance(29)
+    cid.drain(0.2)
+    assert cid.room_id == ""
+    clock.advance(1)
+    cid.until(lambda m: m["type"] == "joined")
+    status = cid.until(lambda m: m["type"] == "room")
+    assert [s["kind"] for s in status["seats"]] == ["human", "computer", "computer", "computer"]
+    assert len(alone_shared.server.queues) == 0
