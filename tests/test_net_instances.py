@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 import time
 
+import psycopg
 import pytest
 
+from game.net.clock import SystemClock
 from game.net.pgcluster import PgCluster
 from game.net.stores import open_store
 from game.net.wire import view_to_json
 from tests.instance_support import Instance, lease_holder
-from tests.net_support import Peer, play_until, start_server, wait_for
+from tests.net_support import Peer, person, play_until, ranked_server, start_server, wait_for
 
 HUMAN = {"kind": "human"}
 MEDIUM = {"kind": "computer", "level": "medium"}
@@ -166,3 +168,100 @@ def _computers_play_both(one: Peer, other: Peer, turns: int, seconds: float = 40
     play_until([one, other], lambda: one.view is not None and (one.view["turn_no"] >= start + turns
                                                                or one.view["status"] != "playing"),
                accept_deals=False, seconds=max(1.0, deadline - time.monotonic()))
+
+
+def test_a_ranked_duel_across_two_instances_counts_its_points_and_tokens_once(pg_url):
+    servers = [ranked_server(pg_url, SystemClock(), min_opponents=1) for _ in range(2)]
+    try:
+        ana = person(servers[0].port, "Ana", "203.0.113.1", 1)
+        ben = person(servers[1].port, "Ben", "198.51.100.2", 2)
+        ana.create("duel", [HUMAN, HUMAN], public=True)
+        ben.send(type="lobby", watch=False)
+        listing = ben.until(lambda m: m["type"] == "lobby" and m["rooms"])
+        ben.join(listing["rooms"][0]["room"])  # listed by the other instance
+        for peer in (ana, ben):
+            peer.until(lambda m: m["type"] == "room" and m["state"] == "playing")
+        assert ana.room["ranked"] is True
+        play_until([ana, ben], lambda: all(p.view is not None and p.view["status"] == "match_over"
+                                           for p in (ana, ben)), accept_deals=False)
+        for peer in (ana, ben):  # both instances saw the end: each wrote what it had to, once
+            if peer.room is None or peer.room["state"] != "match_over":
+                peer.until(lambda m: m["type"] == "room" and m["state"] == "match_over")
+        with psycopg.connect(pg_url) as connection:
+            lines = connection.execute("SELECT player, xp FROM ranked WHERE room = %s",
+                                       (ana.room_id,)).fetchall()
+            ratings = dict(connection.execute("SELECT player, xp FROM ratings WHERE games = 1").fetchall())
+            games = connection.execute("SELECT SUM(games) FROM ratings").fetchone()[0]
+            stakes = connection.execute("SELECT SUM(amount), COUNT(*) FROM stakes WHERE room = %s",
+                                        (ana.room_id,)).fetchone()
+        assert len(lines) == 2 and dict(lines) == ratings and games == 2
+        assert stakes[1] == 2 and stakes[0] <= 0  # each stake moved once (the pot is shared, less any rake)
+        for server in servers:  # either instance tells the same points
+            assert Peer(server.port).hello(key=ana.player_key)["xp"] == {"duel": ratings[digest_of(ana)]}
+        ana.close(), ben.close()
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def digest_of(peer: Peer) -> str:
+    """The player id the server keeps for ``peer`` (its player key's digest)."""
+    from game.net.rooms import digest
+
+    return digest(peer.player_key)
+
+
+@pytest.mark.slow
+def test_a_ranked_game_ending_as_its_instance_is_killed_counts_its_points_once(pg_url, tmp_path):
+    flags = ("--think-scale", "0", "--rate", "10000", "--proxy-headers", "--trusted-proxy", "127.0.0.1")
+    instances = [Instance(pg_url, tmp_path / name, *flags).start() for name in "ab"]
+    try:
+        ana = person(instances[0].port, "Ana", "203.0.113.1", 1)
+        ben = person(instances[1].port, "Ben", "198.51.100.2", 2)
+        ana.create("duel", [HUMAN, HUMAN], public=True)
+        ben.join(ana.room_id)
+        for peer in (ana, ben):
+            peer.until(lambda m: m["type"] == "room" and m["state"] == "playing")
+
+        def may_end(peer: Peer) -> bool:  # a card or two left, and one may be played
+            view = peer.view
+            return (view is not None and peer.my_turn and len(view["hand"]) <= 2
+                    and any(a.startswith("play") for a in view["legal"]))
+
+        deadline = time.monotonic() + 60
+        while not (may_end(ana) or may_end(ben)):  # each move read by both before the next is chosen
+            assert time.monotonic() < deadline and ana.view["status"] == "playing", "no end in sight"
+            for peer in (ana, ben):
+                peer.drain(0.005)
+            mover = next((p for p in (ana, ben) if p.my_turn and not may_end(p)), None)
+            if mover is not None:
+                mover.play_one()
+        ender = ana if may_end(ana) else ben
+        other = ben if ender is ana else ana
+        killed, survivor = (instances[0], instances[1]) if ender is ana else (instances[1], instances[0])
+        ender.send(type="action", action=next(a for a in ender.view["legal"] if a.startswith("play")))
+        killed.kill()  # as the game ends: its commit, its points, its news may or may not have gone out
+        ender.close()
+        address = "203.0.113.1" if ender is ana else "198.51.100.2"
+        back = Peer(survivor.port, 3, address=address)
+        assert back.join(ana.room_id, seat=ender.seat, key=ender.key)["type"] == "joined"
+        back.until(lambda m: m["type"] == "update")
+        play_until([back, other], lambda: back.view["status"] == "match_over" and other.view is not None
+                   and other.view["status"] == "match_over", accept_deals=False)
+        assert wait_for(lambda: _count(pg_url, "ranked", ana.room_id) == 2, 10)
+        with psycopg.connect(pg_url) as connection:
+            lines = dict(connection.execute("SELECT player, xp FROM ranked WHERE room = %s",
+                                            (ana.room_id,)).fetchall())
+            ratings = dict(connection.execute("SELECT player, xp FROM ratings").fetchall())
+            games = connection.execute("SELECT SUM(games) FROM ratings").fetchone()[0]
+        assert lines == ratings and games == 2 and _count(pg_url, "stakes", ana.room_id) == 2
+        back.close(), other.close()
+    finally:
+        for instance in instances:
+            instance.stop()
+
+
+def _count(url: str, table: str, room_id: str) -> int:
+    """The rows of ``table`` (ranked, stakes) written for the room."""
+    with psycopg.connect(url) as connection:
+        return connection.execute(f"SELECT COUNT(*) FROM {table} WHERE room = %s", (room_id,)).fetchone()[0]
