@@ -176,7 +176,7 @@ def expanded(command: str, instance: str, env: dict[str, str]) -> list[str]:
 def test_every_instance_is_one_command_on_its_own_port_behind_the_proxy():
     (start,) = unit_values("ExecStart")
     words = expanded(start, "8765", environment_file())
-    assert words[0] == "/opt/huit/venv/bin/huit-server"
+    assert words[0] == "/opt/huit/instances/8765/bin/huit-server"  # its own release (docs/deploy.md)
     assert words[words.index("--port") + 1] == "8765"
     assert words[words.index("--db") + 1].startswith("postgresql://")
     assert "--proxy-headers" in words and words[words.index("--trusted-proxy") + 1] == "127.0.0.1"
@@ -193,7 +193,7 @@ def test_the_instance_unit_passes_systemd_analyze_verify(tmp_path):
     command = shutil.which("huit-server", path=str(Path(sys.executable).parent)) or sys.executable
     user, group = (subprocess.run(["id", flag], capture_output=True, text=True).stdout.strip()
                    for flag in ("-un", "-gn"))
-    text = adapted(UNIT.read_text(encoding="utf-8"), {"/opt/huit/venv/bin/huit-server": command,
+    text = adapted(UNIT.read_text(encoding="utf-8"), {"/opt/huit/instances/%i/bin/huit-server": command,
                                                        "User=huit": f"User={user}",
                                                        "Group=huit": f"Group={group}"})
     unit = tmp_path / UNIT.name
@@ -212,7 +212,7 @@ def start_instance(tmp_path: Path) -> subprocess.Popen[str]:
     env["HUIT_FLAGS"] += " --rooms-per-hour 1 --think-scale 0"
     (start,) = unit_values("ExecStart")
     words = expanded(start, str(INSTANCE), env)
-    assert words[0] == "/opt/huit/venv/bin/huit-server"
+    assert words[0] == f"/opt/huit/instances/{INSTANCE}/bin/huit-server"
     server = subprocess.Popen([sys.executable, "main.py", "serve", *words[1:]], cwd=ROOT,
                               env={**os.environ, "HUIT_DATA_DIR": str(tmp_path / "data")},
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
