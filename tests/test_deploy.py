@@ -59,11 +59,25 @@ HUMAN = {"kind": "human"}
 
 
 def adapted(text: str, replacements: dict[str, str]) -> str:
-    """``text`` with each key replaced by its value; each key must be in it."""
-    for old, new in replacements.items():
+    """``text`` with each key replaced by its value, all in one pass (a value is never replaced
+    again); each key must be in it."""
+    for old in replacements:
         assert old in text, f"{old!r} is no longer in the recipe: change this test with it"
-        text = text.replace(old, new)
-    return text
+    pattern = re.compile("|".join(re.escape(old) for old in sorted(replacements, key=len, reverse=True)))
+    return pattern.sub(lambda found: replacements[found.group(0)], text)
+
+
+RECIPE_PORTS = (8765, 8766, 8767)  # the recipe's three instances, in its order
+Backends = tuple[int | None, int | None, int | None]
+"""The ports the recipe's three instances are moved to in a live test (None: that line left out)."""
+ONE_ALIVE: Backends = (DEAD[0], DEAD[1], INSTANCE)
+
+
+def backends(ports: Backends, line: str) -> dict[str, str]:
+    """The replacements moving the recipe's instances to ``ports``; ``line`` is how the recipe
+    names one (``{n}`` its number from 1, ``{port}``), the whole line left out for a None."""
+    return {line.format(n=n, port=old): "" if new is None else line.format(n=n, port=new)
+            for n, (old, new) in enumerate(zip(RECIPE_PORTS, ports, strict=True), 1)}
 
 
 @pytest.fixture(scope="module")
@@ -85,18 +99,17 @@ def work() -> Iterator[Path]:
 
 
 # ---- nginx -----------------------------------------------------------------------------------
-def nginx_config(work: Path, name: str, live: bool) -> Path:
+def nginx_config(work: Path, name: str, live: Backends | None) -> Path:
     """The recipe's site inside a main config of its own (nginx's ``http`` block, its paths in
-    ``work``), with the test's certificate; ``live``: on the test's ports, in front of one
-    instance. Returns the main config's path."""
+    ``work``), with the test's certificate; ``live``: on the test's ports, its instances moved
+    to those ports. Returns the main config's path."""
     replacements = {"/etc/huit/tls/fullchain.pem": str(work / "cert.pem"),
                     "/etc/huit/tls/privkey.pem": str(work / "key.pem")}
     if live:
         replacements |= {"listen [::]:80;": "", "listen [::]:443 ssl;": "",
                          "listen 80;": f"listen 127.0.0.1:{NGINX_PLAIN};",
                          "listen 443 ssl;": f"listen 127.0.0.1:{NGINX_TLS} ssl;",
-                         "127.0.0.1:8765": f"127.0.0.1:{DEAD[0]}", "127.0.0.1:8766": f"127.0.0.1:{DEAD[1]}",
-                         "127.0.0.1:8767": f"127.0.0.1:{INSTANCE}"}
+                         **backends(live, "    server 127.0.0.1:{port} max_fails=2 fail_timeout=5s;\n")}
     prefix = work / name
     prefix.mkdir(exist_ok=True)
     site = prefix / "huit.conf"
@@ -111,22 +124,21 @@ def nginx_config(work: Path, name: str, live: bool) -> Path:
 
 @needs_nginx
 def test_the_nginx_config_passes_nginx_t(work):
-    main = nginx_config(work, "nginx-t", live=False)
+    main = nginx_config(work, "nginx-t", live=None)
     done = subprocess.run([NGINX, "-t", "-c", str(main), "-p", str(main.parent), "-e", "stderr"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "test is successful" in done.stderr, done.stderr
 
 
 # ---- HAProxy ---------------------------------------------------------------------------------
-def haproxy_config(work: Path, name: str, live: bool) -> Path:
-    """The recipe with the test's certificate; ``live``: on the test's ports, in front of one
-    instance, its admin socket in ``work`` (and run as this user when not root)."""
+def haproxy_config(work: Path, name: str, live: Backends | None) -> Path:
+    """The recipe with the test's certificate; ``live``: on the test's ports, its instances moved
+    to those ports, its admin socket in ``work`` (and run as this user when not root)."""
     replacements = {"/etc/haproxy/certs/huit.pem": str(work / "both.pem")}
     if live:
+        moves = backends(live, "    server huit{n} 127.0.0.1:{port}\n")
         replacements |= {"bind :443 ssl": f"bind 127.0.0.1:{HAPROXY_TLS} ssl", "bind :80": f"bind 127.0.0.1:"
-                         f"{HAPROXY_PLAIN}", "/run/haproxy/admin.sock": str(work / f"{name}.sock"),
-                         "127.0.0.1:8765": f"127.0.0.1:{DEAD[0]}", "127.0.0.1:8766": f"127.0.0.1:{DEAD[1]}",
-                         "127.0.0.1:8767": f"127.0.0.1:{INSTANCE}",
+                         f"{HAPROXY_PLAIN}", "/run/haproxy/admin.sock": str(work / f"{name}.sock"), **moves,
                          "maxconn 20000": "maxconn 1000",  # within any machine's open files limit
                          "log /dev/log local0": "log stderr format raw local0"}  # no syslog in a test
         if os.geteuid() != 0:
@@ -138,7 +150,7 @@ def haproxy_config(work: Path, name: str, live: bool) -> Path:
 
 @needs_haproxy
 def test_the_haproxy_config_passes_haproxy_c(work):
-    config = haproxy_config(work, "haproxy-c", live=False)
+    config = haproxy_config(work, "haproxy-c", live=None)
     done = subprocess.run([HAPROXY, "-c", "-f", str(config)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "Configuration file is valid" in done.stdout, done.stdout + done.stderr
     assert "[WARNING]" not in done.stdout + done.stderr, done.stdout + done.stderr
@@ -265,17 +277,18 @@ def stop(process: subprocess.Popen[str]) -> str:
     return process.communicate()[1] or ""
 
 
-def start_proxy(kind: str, work: Path) -> tuple[subprocess.Popen[str], int, int]:
-    """The recipe's proxy of ``kind``, live: the process, its TLS port and its plain port."""
+def start_proxy(kind: str, work: Path, instances: Backends) -> tuple[subprocess.Popen[str], int, int]:
+    """The recipe's proxy of ``kind``, live in front of ``instances``: the process, its TLS port
+    and its plain port."""
     if kind == "haproxy":
         if HAPROXY is None:
             pytest.skip("haproxy is not installed (apt-get install haproxy)")
-        command = [HAPROXY, "-db", "-f", str(haproxy_config(work, "haproxy-live", live=True))]
+        command = [HAPROXY, "-db", "-f", str(haproxy_config(work, "haproxy-live", live=instances))]
         ports = HAPROXY_TLS, HAPROXY_PLAIN
     else:
         if NGINX is None:
             pytest.skip("nginx is not installed (apt-get install nginx)")
-        main = nginx_config(work, "nginx-live", live=True)
+        main = nginx_config(work, "nginx-live", live=instances)
         command = [NGINX, "-c", str(main), "-p", str(main.parent), "-e", "stderr", "-g", "daemon off;"]
         ports = NGINX_TLS, NGINX_PLAIN
     proxy = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -293,7 +306,7 @@ def test_a_game_through_the_proxy_reaches_the_instance_which_sees_each_players_a
     proxy: subprocess.Popen[str] | None = None
     peers: list[Peer] = []
     try:
-        proxy, tls_port, plain_port = start_proxy(kind, work)
+        proxy, tls_port, plain_port = start_proxy(kind, work, ONE_ALIVE)
         context = ssl.create_default_context(cafile=str(work / "cert.pem"))
 
         # Two players from two addresses, over wss:// to the proxy, which alone reaches the instance
