@@ -137,8 +137,15 @@ CREATE TABLE stakes (
     PRIMARY KEY (room, deal, player)
 );
 CREATE INDEX stakes_player ON stakes (player, counted);
+CREATE TABLE presence (
+    room TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    instance TEXT NOT NULL,
+    PRIMARY KEY (room, seat, instance)
+);
 """
-"""Version 1: the tables of `sqlite_schema` version 3, and each room's ``rev``."""
+"""Version 1: the tables of `sqlite_schema` version 3, each room's ``rev``, and who is connected to
+which seat on which instance (``presence``: `pgcluster`)."""
 
 MIGRATIONS: Final = (Migration(1, 1, FIRST),)
 """Every step, in order (a new one goes at the end, with the next version)."""
@@ -153,7 +160,7 @@ SCHEMA_LOCK: Final = (0x48756974, 1)  # "Huit", 1: the two-key advisory lock spa
 """The advisory lock held while the schema is checked and migrated."""
 
 TABLES: Final = ("rooms", "log", "snapshots", "profiles", "ratings", "ranked", "encounters", "wallets",
-                 "stakes")
+                 "stakes", "presence")
 """The tables of this version."""
 
 
