@@ -56,10 +56,17 @@ def with_recipe_options(url: str) -> str:
     return urlunsplit(parts._replace(query="&".join(q for q in (parts.query, options) if q)))
 
 
+LIVE: frozenset[str] = frozenset({"presence"})
+"""Tables of who is connected where now, not data: a dump has the seats connected when it was
+taken, which the instance that had them removes when it stops (and any instance sweeps once it
+is dead)."""
+
+
 def tables(url: str) -> dict[str, list[tuple[object, ...]]]:
-    """Every table of the database with its rows, in a stable order."""
+    """Every table of the database but the `LIVE` ones, with its rows in a stable order."""
     names = [name for (name,) in rows(url, "SELECT table_name FROM information_schema.tables "
-                                           "WHERE table_schema = current_schema() ORDER BY table_name")]
+                                           "WHERE table_schema = current_schema() ORDER BY table_name")
+             if name not in LIVE]
     return {name: sorted(rows(url, f'SELECT * FROM "{name}"'), key=repr) for name in names}
 
 
