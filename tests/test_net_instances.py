@@ -6,14 +6,20 @@ that kill an instance with SIGKILL run them as processes (`instance_support.Inst
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
 
+from game.engine import parse_action
 from game.net.clock import SystemClock
 from game.net.pgcluster import PgCluster
+from game.net.protocol import Refusal
+from game.net.roomservice import Outdated
 from game.net.stores import open_store
 from game.net.wire import view_to_json
 from tests.instance_support import Instance, lease_holder
@@ -81,6 +87,14 @@ def test_a_player_reconnecting_to_another_instance_mid_turn_finds_their_seat_and
     back.close(), ben.close()
 
 
+def _on_loop(thread, work):
+    """Run ``work()`` on a server thread's event loop (where its rooms live); return its result."""
+    async def run():
+        return work()
+
+    return asyncio.run_coroutine_threadsafe(run(), thread._loop).result(20)
+
+
 def test_two_instances_racing_one_action_apply_it_once_and_refuse_the_other_cleanly(two, pg_url):
     ana, ben = Peer(two[0].port, 1), Peer(two[0].port, 2)
     ana.create("duel", [HUMAN, HUMAN])
@@ -88,27 +102,47 @@ def test_two_instances_racing_one_action_apply_it_once_and_refuse_the_other_clea
     ana.until(lambda m: m["type"] == "update")
     ben.until(lambda m: m["type"] == "update")
     player = ana if ana.my_turn else ben
-    twin = Peer(two[1].port, 9)  # the same seat, through the other instance
-    assert twin.join(player.room_id, seat=player.seat, key=player.key)["type"] == "joined"
-    twin.until(lambda m: m["type"] == "update")
-    action = player.view["legal"][0]
-    player.send(type="action", action=action, ref="first")
-    twin.send(type="action", action=action, ref="second")
-    answers = [player.until(lambda m: m.get("ref") == "first"),
-               twin.until(lambda m: m.get("ref") == "second")]
-    kinds = sorted(a["type"] for a in answers)
-    assert kinds == ["error", "update"], answers
-    refused = next(a for a in answers if a["type"] == "error")
-    assert refused["code"] in ("illegal", "server_error"), refused
+    action = parse_action(player.view["legal"][0])
+    copies = [_on_loop(thread, lambda t=thread: t.server.service.replicas.find(ana.room_id))
+              for thread in two]
+    assert copies[0].rev == copies[1].rev and copies[0] is not copies[1]
+    start = threading.Barrier(2)
+
+    def race(thread, room):
+        def work():
+            start.wait(5)  # both instances decide on the same revision, then write at once
+            for _ in range(3):  # as `RoomServer` handles a message again when it was outdated
+                try:
+                    thread.server.service.act(room, player.seat, action)
+                    return "applied"
+                except Outdated:
+                    continue
+                except Refusal as exc:
+                    return exc.code
+            return "outdated"
+        return work
+
+    with ThreadPoolExecutor(2) as pool:
+        results = sorted(pool.map(lambda pair: _on_loop(pair[0], race(*pair)), zip(two, copies, strict=True)))
+    assert results == ["applied", "illegal"]
     store = open_store(pg_url)
     try:
-        room = store.room(player.room_id)
+        room = store.room(ana.room_id)
     finally:
         store.close()
-    assert room is not None and room.match is not None
-    assert room.log_length == 2  # the start and the one action: never twice
-    for peer in (ana, ben, twin):
-        peer.close()
+    assert room is not None and room.log_length == 2  # the start and the one action: never twice
+    assert copies[0].match == copies[1].match == room.match
+    ana.close(), ben.close()
+
+
+def test_a_seat_taken_through_another_instance_closes_the_stale_connection(two):
+    ana, ben = Peer(two[0].port, 1), Peer(two[0].port, 2)
+    ana.create("duel", [HUMAN, HUMAN])
+    ben.join(ana.room_id)
+    again = Peer(two[1].port, 3)
+    assert again.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
+    assert ana.until(lambda m: m["type"] == "error")["code"] == "replaced"
+    again.close(), ben.close()
 
 
 def test_a_public_room_made_on_one_instance_is_in_the_lobby_of_the_other(two):

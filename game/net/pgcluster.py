@@ -46,8 +46,8 @@ BEAT: Final = 1.0
 instance's people are seen gone, a lost connection is made again."""
 NAME_PREFIX: Final = "huit:"
 """The start of the ``application_name`` of every instance's lease connection."""
-KEEPALIVES: Final = ("keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3 "
-                     "options='-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3'")
+KEEPALIVES: Final = ("keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3 options='"
+                     "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3'")
 """TCP keepalives of the lease connection, both ways: this instance sees a dead database machine,
 and the database frees a dead instance machine's leases and presence, in about 11 s (any role
 may set the server's side for its own connection)."""
