@@ -33,7 +33,8 @@ class Instance:
                "SDL_AUDIODRIVER": "dummy"}
         flags = list(self.flags) or ["--think-scale", "0", "--rate", "10000"]
         self.process = subprocess.Popen(
-            [sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", "0", "--db", self.url, *flags],
+            [sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", "0", "--db", self.url,
+             *flags],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + timeout
         assert self.process.stdout is not None

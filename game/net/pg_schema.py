@@ -2,24 +2,21 @@
 and brought to this version when an instance starts (`prepare`); the reads and writes are `pgstore`'s.
 
 The tables mirror `sqlite_schema`'s (rooms, log, snapshots, profiles, ratings, ranked,
-encounters, wallets, stakes; and ``presence``, the instances' connected seats:
-`pgcluster`), with PostgreSQL's types: ``BIGINT`` for seeds (drawn below
+encounters, wallets, stakes), with PostgreSQL's types: ``BIGINT`` for seeds (drawn below
 2**62), ``DOUBLE PRECISION`` for the server's clock, ``BOOLEAN`` for flags, and ``TEXT`` for
 the JSON the store writes and reads whole (rules, seats, snapshots, opponents: never queried
 inside, so ``JSONB``'s parsing on every write would buy nothing). Rooms also keep ``rev``,
 their stored revision: every write to a room bumps it, and a write from a replica that is not
 at the stored revision is refused (`roomstore.Behind`: several instances share the database).
 
-**Versioned migrations** (`MIGRATIONS`; a new one goes at the end, with the next version
-and the oldest version whose servers can still use the database): each one brings the
-tables from the version before it to its own, in the order given, all of a start's in one
-transaction with the version stored (PostgreSQL's DDL is transactional: a start killed
-halfway leaves the database as it was). The table ``huit_schema`` keeps one row: the
-version, and the oldest server schema version that can still use it (``compatible``: a
-migration that only adds what an older instance ignores keeps it; one that changes what
-an older instance reads or writes raises it). So during a rolling upgrade an older
-instance goes on with a newer database as long as it is compatible, and refuses it
-otherwise with a `roomstore.StoreError`.
+**Versioned migrations** (`MIGRATIONS`): each one brings the tables from the version before
+it to its own, in the order given, all of a start's in one transaction with the version
+stored (PostgreSQL's DDL is transactional: a start killed halfway leaves the database as it
+was). The table ``huit_schema`` keeps one row: the version, and the oldest server schema
+version that can still use it (``compatible``: a migration that only adds what an older
+instance ignores keeps it; one that changes what an older instance reads or writes raises
+it). So during a rolling upgrade an older instance goes on with a newer database as long as
+it is compatible, and refuses it otherwise with a `roomstore.StoreError`.
 
 **Several instances starting at once**: the whole check-and-migrate runs under a
 transaction-level advisory lock (`SCHEMA_LOCK`), so exactly one of them migrates and the
@@ -147,8 +144,8 @@ CREATE TABLE presence (
     PRIMARY KEY (room, seat, instance)
 );
 """
-"""Version 1: the tables of `sqlite_schema` version 4 (each room's ``rev`` with them), and
-``presence``: who is connected to which seat on which instance (`pgcluster`)."""
+"""Version 1: the tables of `sqlite_schema` version 3, each room's ``rev``, and who is connected to
+which seat on which instance (``presence``: `pgcluster`)."""
 
 MIGRATIONS: Final = (Migration(1, 1, FIRST),)
 """Every step, in order (a new one goes at the end, with the next version)."""

@@ -96,7 +96,7 @@ from .roomservice import Handler, Outdated, RoomService, handles
 from .roomstore import RoomStore
 from .search import SearchPool
 from .seating import Seating
-from .stores import open_store
+from .stores import is_postgres, open_store
 
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
@@ -186,6 +186,10 @@ class RoomServer:
         # Every room's Hard computers search here: bounded workers, queue and think budget.
         self.search = search if search is not None else SearchPool()
         # The rooms service, and the parts that take it.
+        if cluster is None and isinstance(db, str) and is_postgres(db):  # one of several instances on it
+            from .pgcluster import PgCluster
+
+            cluster = PgCluster(db)
         self.cluster: Cluster = cluster if cluster is not None else Alone()
         self.service = RoomService(self.store, self.clock, self.quotas, self.cluster)
         self.profiles = Profiles(self.store)
