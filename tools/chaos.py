@@ -1,0 +1,588 @@
+"""A chaos run of the room servers: ``python -m tools.chaos --duration 60 --instances 3``.
+
+Starts ``--instances`` room servers on one PostgreSQL (``--db postgresql://...``, or a scratch
+server `tools.scratch_pg` starts for the run; `tools.instances`) and lets bots play across them
+(each bot on an instance of its own, the two players of a room on different ones):
+
+- **duels by link**: a host creates a private duel, its guest claims the other seat by the room's
+  id on another instance; a new room when the match is over;
+- **rooms with computers and a turn clock**: one person, a Medium and a Hard computer (Hard on a
+  small think budget), ``turn_seconds`` 5; the person now and then lets the clock play a turn;
+- **quick match** (one-deal duels): players (each with a player key and an address of its own,
+  so every table is ranked and stakes tokens) queue, play the game they are seated in, and queue
+  again.
+
+Every ``--kill-every`` seconds one instance (each in turn) is killed with SIGKILL and started
+again ``--down`` seconds later. A bot whose connection drops reconnects to ANOTHER instance, with
+its seat key (``join``; a quick-match player says ``hello`` with its player key first), and goes on.
+
+At the end the bots stop acting and close their connections, and the stored rooms are read
+back (the store's own replay of each room's log):
+
+- **what each bot last saw**: its last ``update`` view of every room it sat in, against the
+  replayed room's ``match.view(seat)`` serialized the same way (`game.net.wire.view_to_json`):
+  the same, or behind (changes committed after its connection closed: commit before broadcast
+  allows that); then each bot rejoins its last room, on a random instance, and the view it is
+  given must be the replayed room's. A room missing, a log the replay refuses (a computer that
+  moved twice for one turn is one), a view the log does not give: each is a mismatch;
+- **ranking and tokens**: for every quick-match player, the sum of its ranked lines of each rule
+  set is its rating; its wallet is the grant plus what every game of its lines settled on it
+  (`tokens`); every game's stakes sum to zero; every ranked game a bot saw end has one line per
+  player, exactly.
+
+It prints the rooms, actions, kills, reconnects, errors by code and mismatches (which must be 0:
+the exit status is 1 otherwise). Bounded in time (``--duration``, at most 600 s) and in bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import secrets
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from game.engine import Status
+from game.net.profiles import player_id
+from game.net.wire import view_to_json
+from tools.instances import Cluster, StartFailed, is_postgres, postgres
+from tools.scratch_pg import Unavailable
+
+MAX_DURATION = 600.0
+MAX_BOTS = 200
+CLOCK = 5  # the computer rooms' turn_seconds
+SETTLE = 1.5  # seconds between the bots' last action and their connections closing
+CONNECT_TIMEOUT = 5.0
+QUICK_OPTIONS = {"target": 0}  # quick match: one deal a game, so that many ranked games end in a run
+HELLO_NAMES = ("Ada", "Bea", "Cai", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivo", "Jun", "Kit", "Lou")
+
+
+@dataclass
+class Seen:
+    """One room a bot sat in: its seat and key, and the last view it was sent there."""
+
+    room: str
+    seat: int
+    key: str
+    view: dict[str, Any] | None = None
+    kind: str = ""  # duel, computers, quick
+    over: bool = False  # its match ended (a quick-match game: ranked lines are due)
+
+
+@dataclass
+class Bot:
+    """A player: where it connects, what it sat in, what it counted."""
+
+    name: str
+    kind: str  # host, guest, computers, quick
+    home: int  # the instance it connects to first
+    rng: random.Random
+    key: str = ""  # a quick-match player's player key
+    address: str = ""  # and the address it comes from (X-Forwarded-For)
+    rooms: list[Seen] = field(default_factory=list)
+    instance: int = 0  # the instance it is connected to (or was, last)
+    connections: int = 0
+    reconnects: int = 0  # connections opened again after one dropped
+    moved: int = 0  # of which to another instance than the one lost
+    told: str = ""  # a host: the last room it told its guest of
+
+    @property
+    def current(self) -> Seen | None:
+        """The room it plays in now (None: none, or its match is over)."""
+        return self.rooms[-1] if self.rooms and not self.rooms[-1].over else None
+
+
+@dataclass
+class Run:
+    """What the whole run shares: the instances, the bots, the counts."""
+
+    cluster: Cluster
+    think: float
+    stop: float  # the bots act until then
+    close: float  # and keep reading until then
+    actions: int = 0  # the bots' actions answered by an update
+    errors: Counter[str] = field(default_factory=Counter)
+    rooms: Counter[str] = field(default_factory=Counter)  # rooms made, by kind
+    kills: int = 0
+
+
+class Dropped(Exception):
+    """The bot's connection dropped (its instance died): it reconnects elsewhere."""
+
+
+def _instance_after(run: Run, lost: int, attempt: int) -> int:
+    """Where a bot that lost instance ``lost`` tries next (the others in turn, never ``lost`` first)."""
+    count = len(run.cluster.instances)
+    return (lost + 1 + attempt) % count if count > 1 else lost
+
+
+async def session(run: Run, bot: Bot, opening: Any) -> None:
+    """Keep ``bot`` connected until the run closes: on a drop, to another instance, its seat kept.
+    ``opening(ws)`` says what a connection without a room to return to sends first (create, claim,
+    queue); a bot with a room under way rejoins it with its key instead."""
+    attempt = 0
+    where = bot.home
+    dropped = False
+    while time.monotonic() < run.close:
+        url = run.cluster.instances[where].url
+        headers = {"X-Forwarded-For": bot.address} if bot.address else None
+        try:
+            async with connect(url, max_size=1 << 20, open_timeout=CONNECT_TIMEOUT, close_timeout=1,
+                               additional_headers=headers) as ws:
+                bot.connections += 1
+                if dropped:
+                    bot.reconnects += 1
+                    bot.moved += where != bot.instance
+                bot.instance, attempt, dropped = where, 0, False
+                if bot.key:
+                    await ws.send(json.dumps({"v": 2, "type": "hello", "player": bot.key,
+                                              "name": bot.name}))
+                seen = bot.current
+                if seen is not None:
+                    await ws.send(json.dumps({"v": 2, "type": "join", "room": seen.room, "seat": seen.seat,
+                                              "key": seen.key}))
+                elif not await opening(ws):
+                    return
+                if not await play(run, bot, ws):
+                    continue  # its match is over: a new room (a new connection for a new queue)
+                return
+        except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError, Dropped):
+            dropped = True
+            where = _instance_after(run, bot.instance, attempt)
+            attempt += 1
+            await asyncio.sleep(0.05 if attempt < len(run.cluster.instances) else 0.3)
+
+
+async def play(run: Run, bot: Bot, ws: Any) -> bool:
+    """Read and act until the run closes (True) or the bot's match is over (False: start again)."""
+    sent: dict[str, float] = {}
+    count = 0
+    accepted = -1
+    while True:
+        left = run.close - time.monotonic()
+        if left <= 0:
+            return True
+        try:
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
+        except TimeoutError:
+            return True
+        kind = message["type"]
+        if kind == "joined":
+            seen = bot.current
+            if seen is None or seen.room != message["room"]:
+                seen = Seen(message["room"], message["seat"], message["key"], kind=_room_kind(bot))
+                bot.rooms.append(seen)
+                if bot.kind in ("host", "computers"):
+                    run.rooms[seen.kind] += 1
+                elif bot.kind == "quick" and message["seat"] == 0:
+                    run.rooms["quick"] += 1
+            if bot.kind == "host":
+                await _tell_guest(bot, seen.room)
+        elif kind == "error":
+            run.errors[message["code"]] += 1
+            if message["code"] in ("bad_key", "abandoned", "seat_freed", "unknown_room"):
+                if bot.current is not None:
+                    bot.current.over = True  # nothing to go back to: a new room
+                return False
+        elif kind == "update":
+            seen = bot.current or (bot.rooms[-1] if bot.rooms else None)
+            if seen is None or seen.room != message["room"]:
+                continue
+            seen.view = message["view"]
+            if message.get("ref") in sent:
+                sent.pop(message["ref"])
+                run.actions += 1
+            view = seen.view
+            if view["status"] == Status.MATCH_OVER:
+                seen.over = True
+                await asyncio.sleep(max(0.0, min(SETTLE, run.close - time.monotonic())) / 3)
+                return time.monotonic() >= run.stop  # a new room, unless the run is over
+            if time.monotonic() >= run.stop:
+                continue  # the run is ending: read, act no more
+            if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and view["legal"]:
+                count += 1
+                ref = f"{bot.name}-{count}"
+                slow = bot.kind == "computers" and bot.rng.random() < 0.08
+                await asyncio.sleep(CLOCK + 1 if slow else run.think * bot.rng.uniform(0.5, 1.5))
+                if time.monotonic() >= run.stop:
+                    continue
+                sent = {ref: time.monotonic()}  # only the latest: a turn the clock took never answers
+                await ws.send(json.dumps({"v": 2, "type": "action", "action": bot.rng.choice(view["legal"]),
+                                          "ref": ref}))
+            elif view["status"] == Status.ROUND_OVER and view["round_number"] != accepted:
+                accepted = view["round_number"]
+                await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+
+
+def _room_kind(bot: Bot) -> str:
+    return {"host": "duel", "guest": "duel", "computers": "computers", "quick": "quick"}[bot.kind]
+
+
+_GUESTS: dict[str, asyncio.Queue[str]] = {}  # a host's name -> the rooms it made, for its guest
+
+
+async def _tell_guest(host: Bot, room: str) -> None:
+    if host.told == room:
+        return  # (joined again after a drop)
+    host.told = room
+    await _GUESTS.setdefault(host.name, asyncio.Queue()).put(room)
+
+
+def opener(run: Run, bot: Bot, partner: str = "") -> Any:
+    """What ``bot`` sends on a connection without a room to return to."""
+    async def open_room(ws: Any) -> bool:
+        if bot.kind == "host":
+            await ws.send(json.dumps({"v": 2, "type": "create", "preset": "duel", "options": {},
+                                      "seats": [{"kind": "human"}, {"kind": "human"}]}))
+        elif bot.kind == "computers":
+            await ws.send(json.dumps({"v": 2, "type": "create", "preset": "classic",
+                                      "options": {"turn_seconds": CLOCK},
+                                      "seats": [{"kind": "human"}, {"kind": "computer", "level": "medium"},
+                                                {"kind": "computer", "level": "hard"}]}))
+        elif bot.kind == "guest":
+            rooms = _GUESTS.setdefault(partner, asyncio.Queue())
+            try:
+                room = await asyncio.wait_for(rooms.get(), timeout=max(0.01, run.stop - time.monotonic()))
+            except TimeoutError:
+                return False
+            await ws.send(json.dumps({"v": 2, "type": "join", "room": room}))
+        else:
+            if time.monotonic() >= run.stop:
+                return False
+            await ws.send(json.dumps({"v": 2, "type": "queue", "preset": "duel", "options": QUICK_OPTIONS,
+                                      "players": 2}))
+        return True
+
+    return open_room
+
+
+async def chaos(run: Run, interval: float, down: float, rng: random.Random) -> None:
+    """Kill an instance (each in turn) every ``interval`` seconds with SIGKILL, start it again
+    ``down`` seconds later, until the bots stop acting."""
+    index = 0
+    while time.monotonic() + interval < run.stop:
+        await asyncio.sleep(interval * rng.uniform(0.8, 1.2))
+        instance = run.cluster.instances[index % len(run.cluster.instances)]
+        await asyncio.to_thread(instance.kill)
+        run.kills += 1
+        await asyncio.sleep(down)
+        await asyncio.to_thread(run.cluster.restart, instance.index)
+        index += 1
+
+
+async def play_all(run: Run, bots: list[tuple[Bot, str]], interval: float, down: float,
+                   rng: random.Random) -> None:
+    """Every bot's session, and the kills, until the run closes."""
+    _GUESTS.clear()
+    tasks = [asyncio.create_task(session(run, bot, opener(run, bot, partner))) for bot, partner in bots]
+    killer = asyncio.create_task(chaos(run, interval, down, rng))
+    results = await asyncio.gather(*tasks, killer, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            run.errors[f"bot crashed: {type(result).__name__}: {result}"] += 1
+
+
+def make_bots(args: argparse.Namespace, count: int) -> list[tuple[Bot, str]]:
+    """The bots, spread over ``count`` instances (a room's two players on different ones)."""
+    rng = random.Random(args.seed)
+    bots: list[tuple[Bot, str]] = []
+    for i in range(args.duels):
+        host = Bot(f"host{i}", "host", i % count, random.Random(rng.random()))
+        guest = Bot(f"guest{i}", "guest", (i + 1) % count, random.Random(rng.random()))
+        bots += [(host, ""), (guest, host.name)]
+    for i in range(args.computer_rooms):
+        bots.append((Bot(f"solo{i}", "computers", i % count, random.Random(rng.random())), ""))
+    for i in range(args.quick):
+        bots.append((Bot(f"{HELLO_NAMES[i % len(HELLO_NAMES)]}{i}", "quick", i % count,
+                         random.Random(rng.random()), key=secrets.token_urlsafe(32),
+                         address=f"10.33.{i // 250}.{i % 250 + 1}"), ""))
+    return bots
+
+
+# ---- the checks, once every bot is done ------------------------------------------------------
+def open_store(db: str) -> Any:
+    """The server's own store on ``db`` (the same code the instances run)."""
+    try:
+        from game.net.stores import open_store as opened  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # before the stores' chooser: SQLite only
+        from game.net.sqlitestore import SQLiteRoomStore
+        return SQLiteRoomStore(db)
+    return opened(db)
+
+
+def replayed(store: Any, room_id: str) -> tuple[Any, str]:
+    """The room as its stored log rebuilds it (None and why when it cannot be)."""
+    one = getattr(store, "room", None)
+    if one is not None:
+        try:
+            room = one(room_id)
+        except Exception as exc:  # noqa: BLE001 - a log the replay refuses is what is looked for
+            return None, f"the replay refused it: {exc}"
+        return room, "" if room is not None else "not stored"
+    rooms, broken = store.load()
+    for room in rooms:
+        if room.room_id == room_id:
+            return room, ""
+    for broken_id, why in broken:
+        if broken_id == room_id:
+            return None, f"the replay refused it: {why}"
+    return None, "not stored"
+
+
+def view_of(room: Any, seat: int) -> dict[str, Any] | None:
+    """A seat's view of a rebuilt room, as the wire sends it (None before the deal)."""
+    if room.match is None:
+        return None
+    value: dict[str, Any] = json.loads(json.dumps(view_to_json(room.match.view(seat))))
+    return value
+
+
+def progress(view: dict[str, Any] | None) -> tuple[int, ...]:
+    """How far a view is into its match: a later view of a room never comes before an earlier one."""
+    if view is None:
+        return (-1,)
+    status = {Status.PLAYING: 0, Status.ROUND_OVER: 1, Status.MATCH_OVER: 2}.get(view["status"], 0)
+    return (view["round_number"], status if status < 2 else 3, view["turn_no"], view.get("drawn", 0),
+            int(view.get("played", False)))
+
+
+@dataclass
+class Findings:
+    """What the checks found."""
+
+    compared: int = 0
+    same: int = 0
+    behind: int = 0
+    rejoined: int = 0
+    mismatches: list[str] = field(default_factory=list)
+    players: int = 0
+    games: int = 0
+    lines: int = 0
+
+
+def check_views(store: Any, bots: list[Bot], found: Findings) -> None:
+    """Each bot's last view of each room against the room its log rebuilds."""
+    for bot in bots:
+        for seen in bot.rooms:
+            room, why = replayed(store, seen.room)
+            found.compared += 1
+            if room is None:
+                found.mismatches.append(f"{bot.name}: room {seen.room}: {why}")
+                continue
+            stored = view_of(room, seen.seat)
+            if stored == seen.view:
+                found.same += 1
+            elif progress(seen.view) < progress(stored):
+                found.behind += 1
+            else:
+                found.mismatches.append(f"{bot.name}: room {seen.room} seat {seen.seat}: saw "
+                                        f"{_short(seen.view)}, the log gives {_short(stored)}")
+
+
+def _short(view: dict[str, Any] | None) -> str:
+    if view is None:
+        return "no deal"
+    return (f"round {view['round_number']} {view['status']} turn {view['turn_no']} to_act {view['to_act']} "
+            f"hand {len(view['hand'])} discard {view['discard'][-1:]}")
+
+
+async def rejoin(store: Any, cluster: Cluster, bots: list[Bot], found: Findings, rng: random.Random) -> None:
+    """Each bot back in its last room, on a random instance: the view it is given must be the
+    stored room's (read before and after, in case a computer's move was on its way)."""
+    for bot in bots:
+        if not bot.rooms:
+            continue
+        seen = bot.rooms[-1]
+        before, why = replayed(store, seen.room)
+        if before is None or before.match is None:
+            continue  # counted by check_views; no deal: no view to compare
+        instance = rng.choice(cluster.instances)
+        headers = {"X-Forwarded-For": bot.address} if bot.address else None
+        got: dict[str, Any] | None = None
+        try:
+            async with connect(instance.url, max_size=1 << 20, open_timeout=CONNECT_TIMEOUT,
+                               additional_headers=headers) as ws:
+                if bot.key:
+                    await ws.send(json.dumps({"v": 2, "type": "hello", "player": bot.key, "name": bot.name}))
+                await ws.send(json.dumps({"v": 2, "type": "join", "room": seen.room, "seat": seen.seat,
+                                          "key": seen.key}))
+                while got is None:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout=5))
+                    if message["type"] == "update":
+                        got = message["view"]
+                    elif message["type"] == "error":
+                        found.mismatches.append(f"{bot.name}: rejoining room {seen.room}: {message['code']}")
+                        break
+        except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as exc:
+            found.mismatches.append(f"{bot.name}: rejoining room {seen.room}: {type(exc).__name__}")
+            continue
+        if got is None:
+            continue
+        after, _ = replayed(store, seen.room)
+        expected = [view_of(before, seen.seat), view_of(after, seen.seat) if after is not None else None]
+        found.rejoined += 1
+        if got not in expected:
+            found.mismatches.append(f"{bot.name}: rejoined room {seen.room} on instance {instance.index}: "
+                                    f"given {_short(got)}, the log gives {_short(expected[0])}")
+
+
+def check_ranking(store: Any, bots: list[Bot], found: Findings) -> None:
+    """Quick-match players: ratings are the sums of their lines; wallets the grant plus their games'
+    settlements; each game's stakes sum to zero; each game seen to end has one line per player."""
+    from game.net.tokens import GRANT
+
+    settled: dict[tuple[str, int], dict[str, int]] = {}
+    for bot in bots:
+        if not bot.key:
+            continue
+        player = player_id(bot.key)
+        found.players += 1
+        lines = store.history(player, None, 100_000)
+        found.lines += len(lines)
+        sums: Counter[str] = Counter()
+        for line in lines:
+            sums[line.preset] += line.xp
+        points = store.points(player)
+        for preset in set(points) | set(sums):
+            if points.get(preset, 0) != sums.get(preset, 0):
+                found.mismatches.append(f"{bot.name}: {preset} rating {points.get(preset, 0)}, its lines "
+                                        f"add up to {sums.get(preset, 0)}")
+        games = {(line.room, line.deal) for line in lines if line.games}
+        for game in games:
+            if game not in settled:
+                settled[game] = store.settlement(*game)
+        moved = sum(settled[game].get(player, 0) for game in games)
+        wallet = store.wallet(player)
+        held = GRANT if wallet.tokens is None else wallet.tokens
+        if held != GRANT + moved:  # a run within one day of the server's clock: no top-up
+            found.mismatches.append(f"{bot.name}: wallet {held}, the grant and its games give "
+                                    f"{GRANT + moved}")
+        for seen in bot.rooms:
+            if seen.kind == "quick" and seen.over and seen.view and seen.view.get("winners"):
+                count = sum(1 for line in lines if line.room == seen.room and line.games)
+                if count != 1:
+                    found.mismatches.append(f"{bot.name}: {count} ranked lines of the game of room "
+                                            f"{seen.room}")
+    found.games = len(settled)
+    for game, amounts in settled.items():
+        if sum(amounts.values()) != 0:
+            found.mismatches.append(f"the stakes of room {game[0]} deal {game[1]} add up to "
+                                    f"{sum(amounts.values())}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the instances, play, kill, check, print."""
+    parser = argparse.ArgumentParser(prog="python -m tools.chaos", description=__doc__.split("\n")[0])
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play (60)")
+    parser.add_argument("--instances", type=int, default=3, help="room servers on one database (3)")
+    parser.add_argument("--db", default=None, metavar="URL",
+                        help="postgresql://... (default: a scratch PostgreSQL started for the run); an "
+                             "SQLite file with --instances 1")
+    parser.add_argument("--kill-every", type=float, default=5.0, metavar="S",
+                        help="seconds between two kills (5)")
+    parser.add_argument("--down", type=float, default=1.0, metavar="S",
+                        help="seconds a killed instance stays down (1)")
+    parser.add_argument("--duels", type=int, default=8, help="duels by link at a time (8)")
+    parser.add_argument("--computer-rooms", type=int, default=4,
+                        help="rooms of one person and two computers on a 5 s turn clock at a time (4)")
+    parser.add_argument("--quick", type=int, default=8, help="quick-match players (8)")
+    parser.add_argument("--think", type=float, default=0.2, help="a bot's mean think time, seconds (0.2)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if not 0 < args.duration <= MAX_DURATION or not 1 <= args.instances <= 8:
+        parser.error(f"--duration 0 to {MAX_DURATION:g} seconds, --instances 1 to 8")
+    if not 0 <= 2 * args.duels + args.computer_rooms + args.quick <= MAX_BOTS:
+        parser.error(f"at most {MAX_BOTS} bots (two per duel)")
+    if args.kill_every <= args.down or args.down < 0:
+        parser.error("--kill-every must be longer than --down")
+    sqlite = args.db is not None and not is_postgres(args.db)
+    if sqlite and args.instances != 1:
+        parser.error("instances on one SQLite file: 1 only (several need PostgreSQL)")
+    server_args = ["--think-scale", "0.1", "--proxy-headers", "--trusted-proxy", "127.0.0.1",
+                   "--queue-per-hour", "1000000", "--profiles-per-hour", "1000000",
+                   "--rooms-per-hour", "10000",
+                   "--rooms-held", "10000", "--computer-seats", "10000", "--seats-per-address", "10000",
+                   "--search-workers", "1", "--think-budget", "0.05", "--ranked-clock", "5"]
+    rng = random.Random(args.seed)
+    try:
+        with tempfile.TemporaryDirectory(prefix="huit-chaos-") as name, \
+                _database(args.db, sqlite, Path(name)) as (db, note):
+            print(f"chaos: {args.instances} instances on {note}; {args.duration:g} s, one killed with "
+                  f"SIGKILL every {args.kill_every:g} s and started again {args.down:g} s later", flush=True)
+            with Cluster(args.instances, db, server_args, Path(name) / "logs") as cluster:
+                now = time.monotonic()
+                run = Run(cluster, args.think, now + args.duration, now + args.duration + SETTLE)
+                bots = make_bots(args, args.instances)
+                asyncio.run(play_all(run, bots, args.kill_every, args.down, rng))
+                for instance in cluster.instances:  # the last kill's instance is back before the checks
+                    if not instance.alive:
+                        cluster.restart(instance.index)
+                found = Findings()
+                store = open_store(db)
+                try:
+                    players = [bot for bot, _ in bots]
+                    check_views(store, players, found)
+                    asyncio.run(rejoin(store, cluster, players, found, rng))
+                    check_ranking(store, players, found)
+                finally:
+                    store.close()
+    except (Unavailable, StartFailed) as exc:
+        print(f"chaos: {exc}", file=sys.stderr)
+        return 2
+    report(run, players, found)
+    return 1 if found.mismatches else 0
+
+
+class _database:
+    """The run's database: a fresh PostgreSQL one (given server or scratch), or an SQLite file."""
+
+    def __init__(self, db: str | None, sqlite: bool, folder: Path) -> None:
+        self.db, self.sqlite, self.folder = db, sqlite, folder
+        self.pg: Any = None
+
+    def __enter__(self) -> tuple[str, str]:
+        if self.sqlite:
+            assert self.db is not None
+            return self.db, f"SQLite {self.db}"
+        self.pg = postgres(self.db)
+        pg = self.pg.__enter__()
+        return pg.fresh(), pg.note.removeprefix("PostgreSQL: ").join(("PostgreSQL (", ")"))
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.pg is not None:
+            self.pg.__exit__(*exc)
+
+
+def report(run: Run, bots: list[Bot], found: Findings) -> None:
+    """The run's figures and what the checks found."""
+    rooms = ", ".join(f"{n} {kind}" for kind, n in sorted(run.rooms.items())) or "none"
+    print(f"rooms: {sum(run.rooms.values())} ({rooms})")
+    print(f"actions: {run.actions} by the bots, answered")
+    reconnects = sum(bot.reconnects for bot in bots)
+    moved = sum(bot.moved for bot in bots)
+    print(f"kills: {run.kills} (SIGKILL), restarts: {run.kills}; reconnects: {reconnects} "
+          f"({moved} to another instance)")
+    errors = ", ".join(f"{n} {code}" for code, n in sorted(run.errors.items())) or "none"
+    print(f"errors sent to the bots: {errors}")
+    print(f"views: {found.compared} compared with the replayed logs ({found.same} the same, {found.behind} "
+          f"behind: committed after the bot's connection closed); {found.rejoined} rejoined, given the "
+          "replayed room's view")
+    print(f"ranking and tokens: {found.players} quick-match players, {found.lines} ranked lines, "
+          f"{found.games} games settled")
+    for line in found.mismatches[:20]:
+        print(f"  mismatch: {line}")
+    print(f"mismatches: {len(found.mismatches)}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
