@@ -21,6 +21,7 @@ Everything listens on loopback only, and every process started here is stopped o
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import selectors
@@ -220,7 +221,13 @@ class Cluster:
         self.stop()
 
     def start(self) -> None:
-        """Start them all at once and wait for each (stopping them all if one fails)."""
+        """Start them all at once and wait for each (stopping them all if one fails).
+
+        Raises:
+            StartFailed: one did not start (or this checkout's server has no PostgreSQL store).
+        """
+        if is_postgres(self.db) and importlib.util.find_spec("game.net.pgstore") is None:
+            raise StartFailed("this checkout's room server has no PostgreSQL store (game/net/pgstore.py)")
         try:
             for instance in self.instances:
                 instance.launch()
