@@ -279,7 +279,7 @@ def test_a_version_2_file_keeps_its_lines_and_counts_their_opponents(tmp_path):
     db.close()
     store = SQLiteRoomStore(path)
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 4
         assert [line.reason for line in store.history("p1", None, 10)] == ["", "", ""]
         shown = store.leaderboard("duel", 10, "p1", MIN_OPPONENTS)
         assert [r.player for r in shown.top] == ["p1"] and shown.you is not None

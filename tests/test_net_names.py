@@ -189,7 +189,7 @@ def test_a_version_2_database_gives_every_profile_a_tag_unique_per_look_alike_na
     db.close()
     store = SQLiteRoomStore(path)
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 4
         tags = {player: store.profile(player).tag for player, _ in people}
         assert all(len(t) == TAG_LENGTH and set(t) <= set(TAG_ALPHABET) for t in tags.values())
         anas = [tags["a" * 64], tags["b" * 64], tags["c" * 64]]

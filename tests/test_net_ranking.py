@@ -272,7 +272,7 @@ def test_a_database_of_an_earlier_version_is_brought_to_the_current_version_with
         assert broken == [] and [r.room_id for r in rooms] == ["old"]
         room = rooms[0]
         assert room.kind == "private" and room.ranked is False and room.seats[0].player is None
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 4
         assert store.db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0] == 0
         assert store.db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
     finally:

@@ -202,7 +202,7 @@ def test_a_version_2_file_with_a_whole_log_loads_and_is_bounded_at_its_next_deal
                          [(i, kind, seat, text) for i, (kind, seat, text) in enumerate(log)])
     store.close()
     upgraded = SQLiteRoomStore(path)
-    assert upgraded.db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert upgraded.db.execute("PRAGMA user_version").fetchone()[0] == 4
     (rebuilt,), broken = upgraded.load()
     assert broken == [] and rebuilt.match == room.match and rebuilt.log_length == len(log)
     _next_deal(upgraded, rebuilt)

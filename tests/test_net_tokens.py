@@ -365,7 +365,7 @@ def test_a_version_2_file_opens_as_version_3_and_its_players_hold_the_grant(tmp_
     db.close()
     store = SQLiteRoomStore(path)
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
         assert store.points("ana") == {"duel": 200}
         wallet = store.wallet("ana")
         assert wallet == Wallet(None, 0, 0, 0) and balance(wallet, 1e9) == GRANT

@@ -118,12 +118,19 @@ class Driving:
         service.status(room)
 
     def kick(self, room: Room) -> None:
-        """(Re)plan what the server itself must do next in ``room``."""
+        """(Re)plan what the server itself must do next in ``room`` (if this server runs it:
+        `cluster.Cluster.drives`)."""
         task = self.tasks.pop(room.room_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
-        if room.room_id in self.service.rooms:
+        if room.room_id in self.service.rooms and self.service.cluster.drives(room.room_id):
             self.tasks[room.room_id] = asyncio.ensure_future(self._drive(room))
+
+    def pause(self, room_id: str) -> None:
+        """Another server runs the room's computers and clocks now (its lease): nothing is planned here."""
+        task = self.tasks.pop(room_id, None)
+        if task is not None:
+            task.cancel()
 
     def forget(self, room_id: str) -> None:
         """The room is gone: nothing more is planned in it."""

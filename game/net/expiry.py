@@ -80,10 +80,6 @@ class Expiry:
             self.profiles.expire(now - PROFILE_EXPIRY)
         for room_id in gone:
             service.store.delete(room_id)
-            service.quotas.forget(room_id)
-            self.lobby.gone(room_id)
-            self.competition.gone(room_id)
-            self.driving.forget(room_id)
             service.forget(room_id)
             log.info("room %s expired", room_id)
         return gone
@@ -95,7 +91,9 @@ class Expiry:
         disk refuses, it stays until the next sweep."""
         quiet = []
         service = self.service
-        for room_id, room in service.rooms.items():
+        for room_id, room in list(service.rooms.items()):
+            if room.resting and not room.anyone_here:
+                service.replicas.presence(room)  # its people may be connected to another server
             if not room.resting or room.anyone_here:
                 service.quiet.pop(room_id, None)
                 continue

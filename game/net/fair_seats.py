@@ -44,7 +44,7 @@ from .matchmaking import Queues
 from .messages import Error, FreeSeat
 from .protocol import Client, Refusal, not_stored
 from .rooms import Room, digest
-from .roomservice import Handler, RoomService, handles
+from .roomservice import Handler, Outdated, RoomService, handles
 from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
@@ -223,7 +223,11 @@ class FairSeats:
         owner = owner_seat(room)
         room.joined = any(s.key_hash is not None for i, s in enumerate(room.seats) if i != owner)
         try:
-            service.store.save_seats(room, service.clock.now())
+            service.save_seats(room)
+        except Outdated:  # another server wrote the room meanwhile: its copy (the seat too) is current
+            if by_owner:
+                raise  # the owner's message is handled again on the room as it stands
+            return
         except StoreFailure:
             (chosen.key_hash, chosen.name, chosen.player, chosen.address, chosen.avatar,
              chosen.accepted) = before

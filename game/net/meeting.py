@@ -27,7 +27,8 @@ from .messages import Lobby as LobbyRequest
 from .profiles import NameTaken, Profile, Profiles
 from .protocol import Client, Refusal, not_stored
 from .ranking import Ranking
-from .roomservice import Handler, RoomService, handles
+from .rooms import Room
+from .roomservice import Handler, Outdated, RoomService, handles
 from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
@@ -154,22 +155,32 @@ class Meeting:
         the server is the authority on who sits where, under which name. A room whose seats the
         disk refuses keeps the old ones (the profile itself has changed: the next change tries
         again)."""
+        for room in list(self.service.rooms.values()):
+            self._rename(room, profile)
+
+    def _rename(self, room: Room, profile: Profile, tries: int = 2) -> None:
+        """Give ``profile``'s seats in ``room`` its name, avatar and tag (tried again on the room as it
+        stands when another server wrote it meanwhile)."""
         service = self.service
-        for room in list(service.rooms.values()):
-            seats = [s for s in room.seats if s.player == profile.player]
-            before = [(s.name, s.avatar, s.player_tag) for s in seats]
-            if all(old == (profile.name, profile.avatar, profile.tag) for old in before):
-                continue
-            for seat in seats:
-                seat.name, seat.avatar, seat.player_tag = profile.name, profile.avatar, profile.tag
-            try:
-                service.store.save_seats(room, service.clock.now())
-            except StoreFailure:
-                for seat, (name, avatar, tag) in zip(seats, before, strict=True):
-                    seat.name, seat.avatar, seat.player_tag = name, avatar, tag
-                log.exception("room %s: a player's new name could not be stored", room.room_id)
-                continue
-            service.status(room)
+        seats = [s for s in room.seats if s.player == profile.player]
+        before = [(s.name, s.avatar, s.player_tag) for s in seats]
+        if all(old == (profile.name, profile.avatar, profile.tag) for old in before):
+            return
+        for seat in seats:
+            seat.name, seat.avatar, seat.player_tag = profile.name, profile.avatar, profile.tag
+        try:
+            service.save_seats(room)
+        except Outdated:  # the copy was caught up (its stored seats back in it)
+            current = service.rooms.get(room.room_id)
+            if current is not None and tries > 1:
+                self._rename(current, profile, tries - 1)
+            return
+        except StoreFailure:
+            for seat, (name, avatar, tag) in zip(seats, before, strict=True):
+                seat.name, seat.avatar, seat.player_tag = name, avatar, tag
+            log.exception("room %s: a player's new name could not be stored", room.room_id)
+            return
+        service.status(room)
 
     # ---- the lobby --------------------------------------------------------------------------------
     async def on_lobby(self, client: Client, message: LobbyRequest) -> None:

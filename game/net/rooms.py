@@ -145,8 +145,9 @@ def _turns(events: Iterable[Event]) -> int:
 class LogEntry:
     """One stored change: ``start``, ``action`` (seat, notation), ``accept`` (seat; text ``clock``
     when the server asked for the next deal for a person whose time ran out), ``deal`` (a
-    new round), ``abandon`` (seat: a computer takes it) or ``vote`` (the voter's seat; text:
-    the abandoned seat and ``yes`` or ``no``)."""
+    new round), ``abandon`` (seat: a computer takes it), ``vote`` (the voter's seat; text:
+    the abandoned seat and ``yes`` or ``no``) or ``autopilot`` (seat; text ``on`` or ``off``: the
+    player handed their turns to the server's stand-in, or took them back)."""
 
     kind: str
     seat: int | None = None
@@ -165,6 +166,7 @@ class Room:
     match: Match | None = None
     driver: TurnDriver | None = None  # once dealt: its computers and its turn clock
     log_length: int = 0
+    rev: int = 0  # the stored revision this copy is at (`roomstore.Behind`): writes to the room so far
     owner: str = ""  # the address (its quota bucket) that created it: for the quotas of rooms held
     joined: bool = False  # whether anyone but its creator ever claimed a seat
     kind: str = "private"  # one of KINDS
@@ -462,28 +464,7 @@ class Room:
             ValueError: an entry the game refuses (the stored log does not fit the room).
         """
         for entry in entries:
-            if entry.kind == "start":
-                self.start()
-            elif entry.kind == "action":
-                assert entry.seat is not None
-                self.apply(entry.seat, parse_action(entry.text))
-            elif entry.kind == "accept":
-                assert entry.seat is not None
-                if entry.text == "clock":
-                    self.accept_for(entry.seat)
-                else:
-                    self.accept(entry.seat)
-            elif entry.kind == "deal":
-                self.next_round()
-            elif entry.kind == "abandon":
-                assert entry.seat is not None
-                self.abandon(entry.seat)
-            elif entry.kind == "vote":
-                assert entry.seat is not None
-                seat, answer = entry.text.split()
-                self.vote(entry.seat, int(seat), answer == "yes")
-            else:
-                raise ValueError(f"unknown log entry {entry.kind!r}")
+            self.redo(entry)
             self.log_length += 1
         if self.driver is not None:
             # The log does not say which moves the players made themselves: a rebuilt room starts
@@ -491,3 +472,38 @@ class Room:
             # nobody counted absent for turns lost before.
             self.driver.clear_autopilot()
         self.lost_turns.clear()
+
+    def redo(self, entry: LogEntry) -> list[Event]:
+        """Apply one stored change (another server's, or a rebuilt room's); return the events it
+        made (a deal's, a move's; none for the others). ``log_length`` is the caller's to count.
+
+        Raises:
+            ValueError: an entry the game refuses (the stored log does not fit the room).
+        """
+        if entry.kind == "start":
+            return self.start()
+        if entry.kind == "action":
+            assert entry.seat is not None
+            return self.apply(entry.seat, parse_action(entry.text))
+        if entry.kind == "accept":
+            assert entry.seat is not None
+            if entry.text == "clock":
+                self.accept_for(entry.seat)
+            else:
+                self.accept(entry.seat)
+        elif entry.kind == "deal":
+            return self.next_round()
+        elif entry.kind == "abandon":
+            assert entry.seat is not None
+            self.abandon(entry.seat)
+        elif entry.kind == "vote":
+            assert entry.seat is not None
+            seat, answer = entry.text.split()
+            self.vote(entry.seat, int(seat), answer == "yes")
+        elif entry.kind == "autopilot":
+            assert entry.seat is not None
+            if self.driver is not None:
+                self.driver.set_autopilot(entry.seat, entry.text == "on")
+        else:
+            raise ValueError(f"unknown log entry {entry.kind!r}")
+        return []

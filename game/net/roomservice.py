@@ -30,11 +30,13 @@ from game.engine import Action, IllegalAction, Status
 from game.engine.events import Event
 
 from .clock import Clock
+from .cluster import Alone, Cluster
 from .messages import ClientMessage, Error, Joined, Ref, RoomStatus, ServerMessage, Update
 from .protocol import Client, Refusal, not_stored, plain_values
 from .quotas import Quotas
+from .replicas import Replicas
 from .rooms import LogEntry, Room
-from .roomstore import RankedLine, RoomStore, StoreFailure
+from .roomstore import Behind, RankedLine, RoomStore, StoreFailure
 from .wire import event_to_json, result_to_json, view_to_json
 
 if TYPE_CHECKING:
@@ -67,6 +69,15 @@ def handles(kind: type[M], handle: Callable[[Client, M], Awaitable[None]]) -> tu
     return kind.TYPE, handler
 
 
+class Outdated(Refusal):
+    """Another server wrote the room since this one read it: nothing was stored, this server's copy
+    is caught up, and the message that wanted the change is handled again (`server.RoomServer`)."""
+
+    def __init__(self, room_id: str) -> None:
+        super().__init__("server_error", "the room changed meanwhile; please try again")
+        self.room_id = room_id
+
+
 class RoomService:
     """The rooms and their seats' connections, and the one way a room changes (see the module).
 
@@ -74,8 +85,11 @@ class RoomService:
     share of the per-address quotas.
     """
 
-    def __init__(self, store: RoomStore, clock: Clock, quotas: Quotas) -> None:
+    def __init__(self, store: RoomStore, clock: Clock, quotas: Quotas,
+                 cluster: Cluster | None = None) -> None:
         self.store = store
+        self.cluster: Cluster = cluster if cluster is not None else Alone()
+        self.replicas = Replicas(self, self.cluster)
         self.clock = clock
         self.quotas = quotas
         self.rooms: dict[str, Room] = {}
@@ -166,12 +180,31 @@ class RoomService:
 
         Raises:
             Refusal: ``server_error``: it could not be stored (nothing was).
+            Outdated: another server wrote the room since this copy read it (it is caught up
+                now; the change did not happen: decide it again).
         """
         try:
             self.store.append(room, entry, self.clock.now(), lines)
         except StoreFailure:
             log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
             raise not_stored() from None
+        except Behind:
+            self.replicas.refresh(room)
+            raise Outdated(room.room_id) from None
+
+    def save_seats(self, room: Room) -> None:
+        """Store the room's seats (a claim, a seat freed, a player's new name), active now.
+
+        Raises:
+            Outdated: another server wrote the room since (this copy is caught up; the seats as
+                stored are back in it).
+            StoreFailure: the disk refused it (nothing was stored).
+        """
+        try:
+            self.store.save_seats(room, self.clock.now())
+        except Behind:
+            self.replicas.refresh(room)
+            raise Outdated(room.room_id) from None
 
     def act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
             ref: Ref | None = None) -> None:
@@ -260,6 +293,7 @@ class RoomService:
         self.quiet.pop(room.room_id, None)
         self.driving.catch_up(room)  # a player back on their turn: their clock goes on from where it was
         room.seats[seat].connected = True
+        self.cluster.present(room.room_id, seat, True)
         self.send(client, Joined(room=room.room_id, seat=seat, players=room.players, key=key))
         if room.match is not None:  # back in a game under way: with the deal so far, for its move log
             self.update(client, room, [], earlier=room.round_events)
@@ -287,8 +321,9 @@ class RoomService:
         seated = self.seated.get(room.room_id, {})
         if seated.get(seat) is client:
             del seated[seat]
+            self.cluster.present(room.room_id, seat, False)
             self.driving.catch_up(room)  # their clock counted until now, and stops now
-            room.seats[seat].connected = False
+            room.seats[seat].connected = seat in self.cluster.elsewhere(room.room_id)
             if room.resting and not room.anyone_here:
                 self.quiet[room.room_id] = self.clock.now()  # the room expires `finished_expiry` from now
             self.competition.left(room, seat)  # away from a ranked game: their seat may be lost
@@ -298,7 +333,12 @@ class RoomService:
             self.driving.kick(room)
 
     def forget(self, room_id: str) -> None:
-        """The room is gone (expired): nobody is seated in it any more."""
+        """The room is gone (expired, here or on another server): nothing of it is kept or planned,
+        and nobody is seated in it any more."""
+        self.quotas.forget(room_id)
+        self.lobby.gone(room_id)
+        self.competition.gone(room_id)
+        self.driving.forget(room_id)
         self.rooms.pop(room_id, None)
         self.quiet.pop(room_id, None)
         if self.fair is not None:

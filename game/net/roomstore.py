@@ -17,6 +17,13 @@ What every implementation promises:
   stored, the server refuses the change (``server_error``) and the room stays as it
   was. A store that cannot be opened at all is a `StoreError` naming it, and nothing
   was written to it.
+- **One writer at a time, and never a stale one.** Several servers may share one database
+  (PostgreSQL: docs/deploy.md), each keeping its own copy of the rooms it serves. A room's
+  stored revision (``rooms.rev``) counts its writes, and the copy knows the revision it was
+  read or last written at (`Room.rev`). `append` and `save_seats` check, under the room's lock
+  in the database, that nobody wrote the room since: if someone did, they raise `Behind` and
+  store nothing; the server catches its copy up (`since`) and decides again on the room as it
+  now stands. Every write to a room then bumps its revision.
 - **Written once.** A ranked line (`RankedLine`) is keyed by room, deal and player: writing
   it again (a restart that finds a finished room whose points it already wrote) changes
   nothing. So is a token line (`TokenLine`, the stakes a game moved), written in the same
@@ -34,7 +41,7 @@ from pathlib import Path
 from typing import Final, Protocol
 
 from .profiles import Profile
-from .rooms import LogEntry, Room
+from .rooms import LogEntry, Room, Seat
 
 SHOWN: Final = 160  # characters of a path quoted in a message
 
@@ -55,6 +62,29 @@ class StoreFailure(Exception):
     """The database refused a read or a change (a full disk, a lock, a lost connection).
 
     Nothing of the change was stored: the server refuses it and tries nothing on its own."""
+
+
+class Behind(Exception):
+    """The room was written since this server's copy of it was read (by another server on the
+    same database), or deleted: nothing was stored. Catch the copy up (`RoomStore.since`) and
+    decide again."""
+
+    def __init__(self, room_id: str) -> None:
+        super().__init__(f"room {room_id} changed in the database since this server read it")
+        self.room_id = room_id
+
+
+@dataclass(frozen=True)
+class Since:
+    """What changed in a room since a copy of it read its log up to ``log_length``
+    (`RoomStore.since`): its stored revision and seats now, whether someone besides its creator
+    joined, and the log's entries from ``log_length`` on (None when the store forgot some of
+    them at a deal since: the copy is then rebuilt whole with `RoomStore.room`)."""
+
+    rev: int
+    seats: list[Seat]
+    joined: bool
+    entries: list[LogEntry] | None
 
 
 @dataclass(frozen=True)
@@ -160,20 +190,39 @@ class RoomStore(Protocol):
         rooms that could not be, each with why (they stay stored, untouched)."""
         ...
 
+    def room(self, room_id: str) -> Room | None:
+        """One stored room rebuilt as `load` rebuilds them (with its revision), or None when it
+        is not stored.
+
+        Raises:
+            StoreFailure: the database failed, or the stored room cannot be rebuilt (why).
+        """
+        ...
+
+    def since(self, room_id: str, log_length: int) -> Since | None:
+        """What changed in the room since a copy read ``log_length`` entries of its log (`Since`),
+        or None when the room is no longer stored; read in one snapshot of the database."""
+        ...
+
     def add(self, room: Room, now: float) -> None:
-        """Store a new room (its rules, seats, seed, owner, kind), active ``now``; committed
-        when this returns."""
+        """Store a new room (its rules, seats, seed, owner, kind) at revision 0, active ``now``;
+        committed when this returns (``room.rev`` is 0)."""
         ...
 
     def save_seats(self, room: Room, now: float) -> None:
         """Store the room's seats and whether someone besides its creator joined (a claim), and
-        mark it active ``now``; committed when this returns."""
+        mark it active ``now``; committed when this returns, and ``room.rev`` counts it.
+
+        Raises:
+            Behind: the room was written since ``room.rev`` (or deleted); nothing was stored.
+        """
         ...
 
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room as the next entry of its log and mark it active ``now``,
         with ``lines`` (a penalty decided by the vote this entry is), all committed together
-        when this returns; then count it in ``room.log_length``. A ``deal`` entry (the room's
+        when this returns; then count it in ``room.log_length`` and ``room.rev``. Raises
+        `Behind` (nothing stored) when the room was written since ``room.rev``. A ``deal`` entry (the room's
         match dealt, called before the deal is made) also keeps the room as it stands
         (`room_snapshot.snapshot`), in the same commit, and the store may then forget the
         room's entries before it: `load` rebuilds the room from that snapshot and the entries

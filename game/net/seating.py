@@ -24,7 +24,7 @@ from .messages import Create, Join
 from .protocol import Client, Refusal, not_stored
 from .room_codes import canonical, new_code
 from .rooms import KINDS, Room, RoomError, Seat
-from .roomservice import Handler, RoomService, handles
+from .roomservice import Handler, Outdated, RoomService, handles
 from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
@@ -102,7 +102,8 @@ class Seating:
         service = self.service
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
-        room = service.rooms.get(canonical(message.room)) if message.room is not None else None
+        # This server's copy as the database has it now: the room may be another server's doing.
+        room = service.replicas.find(canonical(message.room)) if message.room is not None else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
         seat, key = message.seat, message.key
@@ -136,7 +137,9 @@ class Seating:
         self._claimed(client, room, seat)
         room.joined = True  # someone besides its creator: the room keeps its full seven days
         try:
-            service.store.save_seats(room, service.clock.now())
+            service.save_seats(room)
+        except Outdated:  # another server wrote the room: its copy (and the seats as stored) is current
+            raise  # the join is handled again on the room as it stands
         except StoreFailure:  # the claim is undone: a seat must never belong to a key nobody got
             for s, (key_hash, old_name, player, address, avatar) in zip(room.seats, before[0], strict=True):
                 s.key_hash, s.name, s.player, s.address = key_hash, old_name, player, address

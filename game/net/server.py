@@ -67,12 +67,12 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request
 
-from game.engine import Status
 from game.play import Pace
 
 from . import web
 from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, quota_key
 from .clock import Clock, SystemClock
+from .cluster import Alone, Cluster
 from .competition import Competition
 from .driving import Driving
 from .expiry import EXPIRY as EXPIRY
@@ -83,7 +83,7 @@ from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS, FairSeats
 from .http_front import SERVER_HEADER, front
 from .lobby import Lobby
 from .meeting import Meeting
-from .messages import Error, Ping, Pong, decode
+from .messages import ClientMessage, Error, Ping, Pong, decode
 from .playing import Playing
 from .profiles import Profiles
 from .protocol import BURST, FLOOD_CLOSE, MAX_FRAME, RATE, Client, Refusal, read_ref
@@ -92,7 +92,7 @@ from .quotas import Limits, Quotas
 from .ranking import Ranking
 from .reacting import Reacting
 from .rooms import RANKED_TURN_SECONDS, Room
-from .roomservice import Handler, RoomService, handles
+from .roomservice import Handler, Outdated, RoomService, handles
 from .roomstore import RoomStore
 from .search import SearchPool
 from .seating import Seating
@@ -108,6 +108,7 @@ PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
 QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
 RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
 VOTES_PER_HOUR: Final = 30  # votes on abandons an hour, per address and per player
+OUTDATED_TRIES: Final = 3  # times a message is handled when other servers keep writing its room meanwhile
 FLOOD_LINGER: Final = 1.0  # seconds a flooding connection has to answer its close (nothing it sends is read)
 
 log = logging.getLogger("huit.server")
@@ -144,6 +145,7 @@ class RoomServer:
     ``seat_release``: seconds before the seat of a person away from a public room waiting for
     players is freed (`fair_seats`).
     ``min_opponents``: distinct opponents a player needs to be shown on a leaderboard (`fair_play`).
+    ``cluster``: the other servers sharing the database (`cluster`; default `cluster.Alone`: none).
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -163,7 +165,8 @@ class RoomServer:
                  queue_per_hour: int = QUEUE_PER_HOUR, renames_per_hour: int = RENAMES_PER_HOUR,
                  votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
                  seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER,
-                 min_opponents: int = MIN_OPPONENTS, ranked_clock: float = RANKED_TURN_SECONDS) -> None:
+                 min_opponents: int = MIN_OPPONENTS, ranked_clock: float = RANKED_TURN_SECONDS,
+                 cluster: Cluster | None = None) -> None:
         # StoreError: a file that cannot be the rooms' database
         self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -183,7 +186,8 @@ class RoomServer:
         # Every room's Hard computers search here: bounded workers, queue and think budget.
         self.search = search if search is not None else SearchPool()
         # The rooms service, and the parts that take it.
-        self.service = RoomService(self.store, self.clock, self.quotas)
+        self.cluster: Cluster = cluster if cluster is not None else Alone()
+        self.service = RoomService(self.store, self.clock, self.quotas, self.cluster)
         self.profiles = Profiles(self.store)
         self.ranking = Ranking(self.store, min_opponents)  # fair play: `fair_play`
         self.lobby = Lobby(self.clock, self.service.send_frame)
@@ -234,14 +238,10 @@ class RoomServer:
         rooms, broken = self.store.load()
         for room_id, why in broken:
             log.error("room %s could not be rebuilt (%s); it is left in the database", room_id, why)
-        self.service.rooms.update({room.room_id: room for room in rooms})
+        replicas = self.service.replicas
+        await self.cluster.start(replicas.heard, replicas.moved, replicas.lost)
         for room in rooms:
-            self.driving.adopt(room)
-            self.fair.adopt(room)
-            self.quotas.hold(room.room_id, _holders(room), room.computer_seats, room.resting)
-            self.lobby.changed(room)
-            if room.state == Status.MATCH_OVER:
-                self.competition.match_over(room)  # points a crash kept from being written
+            replicas.adopt(room)
         self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
                                    ssl=self.tls, server_header=SERVER_HEADER,
@@ -264,6 +264,7 @@ class RoomServer:
             self._server.close()
             await self._server.wait_closed()
         self.search.shutdown(wait=False, cancel_futures=True)
+        await self.cluster.stop()
         self.store.close()
 
     def expire(self) -> list[str]:
@@ -374,7 +375,7 @@ class RoomServer:
             decoded = decode(message)  # the one place a client's frame is read
             ref = decoded.ref
             try:
-                await self.handlers[decoded.TYPE](client, decoded)
+                await self._handle_message(client, decoded)
             except (Refusal, asyncio.CancelledError):
                 raise
             except Exception:  # a bug must cost one message, not the connection or the room
@@ -382,6 +383,19 @@ class RoomServer:
                 raise Refusal("server_error", "the server failed on that message; nothing changed") from None
         except Refusal as exc:
             self.service.send(client, Error.of(exc, ref))
+
+    async def _handle_message(self, client: Client, message: ClientMessage) -> None:
+        """Handle one decoded message; one another server's write to its room made outdated
+        (`roomservice.Outdated`: this server's copy is caught up now) is handled again, on the
+        room as it stands (a few times at most: then its refusal is the answer)."""
+        handler = self.handlers[message.TYPE]
+        for attempt in range(OUTDATED_TRIES):
+            try:
+                await handler(client, message)
+                return
+            except Outdated:
+                if attempt == OUTDATED_TRIES - 1:
+                    raise
 
     def _flooding(self, client: Client) -> None:
         """Close a connection that sent past both its allowances: told ``flooding``, then closed with
@@ -398,14 +412,6 @@ class RoomServer:
 
     async def _on_ping(self, client: Client, message: Ping) -> None:
         self.service.send(client, Pong(ref=message.ref))
-
-
-def _holders(room: Room) -> list[str]:
-    """Whom a room counts against: its creator's address (a quick-match room: each of its
-    people's), and its people's players."""
-    addresses = [s.address for s in room.seats if s.address] if room.kind == "quick" else []
-    return list(dict.fromkeys([room.owner, *addresses, *("player:" + s.player for s in room.seats
-                                                          if s.player)]))
 
 
 if __name__ == "__main__":  # python -m game.net.server: the same as python main.py serve

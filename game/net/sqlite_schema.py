@@ -36,6 +36,10 @@ Version 3 (issue 32) adds:
 - fair play (`fair_play`): each ranked line's ``reason`` and ``encounters`` (who met whom
   in a ranked game that counted, with their addresses); a version 2 file's encounters are
   made from its lines' opponents' names.
+
+Version 4 (issue 33) adds each room's revision (``rooms.rev``: its writes so far, which a
+server checks before writing the room: `roomstore.Behind`); rooms of a version 3 file start
+at 0.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ from typing import Final
 from .profiles import free_tag, skeleton
 from .roomstore import StoreError
 
-VERSION: Final = 3
+VERSION: Final = 4
 """The schema's version, kept in SQLite's ``user_version`` (0 in files of the first version)."""
 
 HEADER: Final = b"SQLite format 3\x00"
@@ -179,15 +183,18 @@ THIRD_COLUMNS: Final = {"rooms": SECOND_COLUMNS["rooms"] + ["kind"], "log": FIRS
                         "ranked": ["room", "deal", "player", "preset", "players", "xp", "outcome", "at",
                                    "opponents"]}
 """The tables as version 2 wrote them."""
-COLUMNS: Final = {**THIRD_COLUMNS, "profiles": THIRD_COLUMNS["profiles"] + NAMES_COLUMNS,
+FOURTH_COLUMNS: Final = {**THIRD_COLUMNS, "profiles": THIRD_COLUMNS["profiles"] + NAMES_COLUMNS,
                   "ranked": THIRD_COLUMNS["ranked"] + ["reason"],
                   "snapshots": ["room", "seq", "state"],
                   "wallets": ["player", "tokens", "day"],
                   "stakes": ["room", "deal", "player", "amount", "day", "at", "counted", "opponents"],
                   "encounters": ["room", "deal", "preset", "player", "opponent", "address",
                                  "opponent_address", "at", "counts"]}
+"""The tables as version 3 wrote them."""
+COLUMNS: Final = {**FOURTH_COLUMNS, "rooms": FOURTH_COLUMNS["rooms"] + ["rev"]}
 """The tables as this version writes them."""
-COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, VERSION: COLUMNS}
+COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, 3: FOURTH_COLUMNS,
+                     VERSION: COLUMNS}
 """The tables each version wrote, by schema version."""
 
 
@@ -345,3 +352,5 @@ def _upgrade(db: sqlite3.Connection, version: int) -> None:
         _migrate_tokens(db)
         _migrate_names(db)
         _migrate_fair_play(db)
+    if version < 4:
+        db.execute("ALTER TABLE rooms ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")

@@ -22,7 +22,7 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from game.engine.snapshot import stored_rules
 
@@ -30,10 +30,12 @@ from .profiles import Profile, TagTaken, skeleton
 from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
 from .roomstore import (
+    Behind,
     Encounter,
     Leaderboard,
     RankedLine,
     Rating,
+    Since,
     Standing,
     StoreError,
     StoreFailure,
@@ -43,6 +45,9 @@ from .roomstore import (
 from .sqlite_schema import create_owner_only, inspect, owner_only, prepare
 from .tokens import GRANT, topped_up
 from .wire import rules_from_json, rules_to_json
+
+ROOM_COLUMNS: Final = "id, rules, seats, seed, first, owner, joined, kind, created, rev"
+"""What rebuilding a room reads of its row (`SQLiteRoomStore._rebuild`'s arguments)."""
 
 
 @contextlib.contextmanager
@@ -111,19 +116,34 @@ class SQLiteRoomStore:
         return json.dumps([s.to_json() for s in room.seats])
 
     def add(self, room: Room, now: float) -> None:
-        """Store a new room."""
+        """Store a new room (at revision 0)."""
         with refused(), self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                             (room.room_id, json.dumps(rules_to_json(room.rules)), self._seats(room),
                              room.seed, room.first, now, now, room.owner, int(room.joined), room.kind))
+        room.rev = 0
+
+    def _claim(self, room: Room) -> None:
+        """Inside the caller's write transaction (``BEGIN IMMEDIATE``: no other writer until it
+        ends), check that nobody wrote the room since ``room.rev``, and count this write.
+
+        Raises:
+            Behind: somebody did (another server on the file), or it was deleted.
+        """
+        row = self.db.execute("SELECT rev FROM rooms WHERE id = ?", (room.room_id,)).fetchone()
+        if row is None or row[0] != room.rev:
+            raise Behind(room.room_id)
+        self.db.execute("UPDATE rooms SET rev = rev + 1 WHERE id = ?", (room.room_id,))
 
     def save_seats(self, room: Room, now: float) -> None:
-        """Store the room's seats (a claim) and mark it active."""
+        """Store the room's seats (a claim) and mark it active (`roomstore.Behind`: nothing stored)."""
         with refused(), self.db:
-            self.db.execute("BEGIN")
+            self.db.execute("BEGIN IMMEDIATE")
+            self._claim(room)
             self.db.execute("UPDATE rooms SET seats = ?, active = ?, joined = ? WHERE id = ?",
                             (self._seats(room), now, int(room.joined), room.room_id))
+        room.rev += 1
 
     def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
         """Store one change of the room, committed when this returns; ``lines``: ranked lines
@@ -133,7 +153,8 @@ class SQLiteRoomStore:
         seq = room.log_length
         state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
         with refused(), self.db:
-            self.db.execute("BEGIN")
+            self.db.execute("BEGIN IMMEDIATE")
+            self._claim(room)
             if state is not None:
                 self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
                                 (room.room_id, seq, state))
@@ -144,31 +165,62 @@ class SQLiteRoomStore:
             for line in lines:
                 self._rank(line)
         room.log_length += 1
+        room.rev += 1
 
     def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
         """Every stored room rebuilt, and the ids of rooms that could not be (with why)."""
         rooms, broken = [], []
         with refused():
-            for row in self.db.execute("SELECT id, rules, seats, seed, first, owner, joined, kind, created "
-                                       "FROM rooms ORDER BY created").fetchall():
+            for row in self.db.execute(f"SELECT {ROOM_COLUMNS} FROM rooms ORDER BY created").fetchall():
                 try:
                     rooms.append(self._rebuild(*row))
                 except Exception as exc:  # one damaged room must not keep the others from starting
                     broken.append((row[0], f"{type(exc).__name__}: {exc}"))
         return rooms, broken
 
-    def _rebuild(self, room_id: str, rules: str, seats: str, seed: int, first: int | None, owner: str,
-                 joined: int, kind: str, created: float) -> Room:
+    def room(self, room_id: str) -> Room | None:
+        """One stored room rebuilt, or None (`roomstore.RoomStore.room`)."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")  # one snapshot of the file for the room and its log
+            row = self.db.execute(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE id = ?", (room_id,)).fetchone()
+            if row is None:
+                return None
+            try:
+                return self._rebuild(*row)
+            except Exception as exc:
+                raise StoreFailure(f"room {room_id} cannot be rebuilt: {type(exc).__name__}: {exc}") from exc
+
+    def since(self, room_id: str, log_length: int) -> Since | None:
+        """What changed in the room since ``log_length`` entries (`roomstore.RoomStore.since`)."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")  # one snapshot of the file for the room and its log
+            row = self.db.execute("SELECT rev, seats, joined FROM rooms WHERE id = ?", (room_id,)).fetchone()
+            if row is None:
+                return None
+            base = self.db.execute("SELECT seq FROM snapshots WHERE room = ?", (room_id,)).fetchone()
+            entries = None
+            if base is None or base[0] <= log_length:
+                entries = [LogEntry(kind, seat, text) for kind, seat, text in self.db.execute(
+                    "SELECT kind, seat, text FROM log WHERE room = ? AND seq >= ? ORDER BY seq",
+                    (room_id, log_length))]
+            return Since(row[0], self._stored_seats(row[1]), bool(row[2]), entries)
+
+    def _stored_seats(self, seats: str) -> list[Seat]:
+        """The stored seats, each with its player's tag (from the profile, for a version 2 room)."""
         stored: list[dict[str, Any]] = json.loads(seats)
-        # A room stored before an option existed replays with the value it was played with.
-        played = rules_from_json(stored_rules(json.loads(rules)))
         seats_ = [Seat.from_json(s) for s in stored]
         for seat in seats_:
             if seat.player is not None and seat.player_tag is None:  # stored by version 2: the profile's
                 row = self.db.execute("SELECT tag FROM profiles WHERE id = ?", (seat.player,)).fetchone()
                 seat.player_tag = row[0] if row is not None else None
-        room = Room(room_id, played, seats_, seed, first,
-                    owner=owner, joined=bool(joined), kind=kind, created=created)
+        return seats_
+
+    def _rebuild(self, room_id: str, rules: str, seats: str, seed: int, first: int | None, owner: str,
+                 joined: int, kind: str, created: float, rev: int) -> Room:
+        # A room stored before an option existed replays with the value it was played with.
+        played = rules_from_json(stored_rules(json.loads(rules)))
+        room = Room(room_id, played, self._stored_seats(seats), seed, first,
+                    owner=owner, joined=bool(joined), kind=kind, created=created, rev=rev)
         base = self.db.execute("SELECT seq, state FROM snapshots WHERE room = ?", (room_id,)).fetchone()
         start = 0
         if base is not None:

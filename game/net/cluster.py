@@ -1,0 +1,90 @@
+"""Servers side by side: what one room server must know of the others sharing its database.
+
+Several identical servers ("instances") may serve the same rooms from one PostgreSQL
+database (docs/deploy.md): a client reaches any of them. Each keeps its own copy of the
+rooms it serves (`replicas`: a copy is caught up from the database's log, and a stale
+copy's writes are refused: `roomstore.Behind`). What they share besides the rooms is a
+`Cluster`:
+
+- **who hears what**: after a room is written, every instance is told (its id and new
+  revision), so those with people in it catch up and tell them;
+- **presence**: which seats have their person connected to some instance (a turn clock
+  runs only while its player is connected, wherever they are);
+- **leases**: a room's computers, turn clocks and the next deal run on exactly one instance,
+  the one holding the room's lease; it is held only while the instance lives (a killed
+  instance's leases are free at once), and another instance with people in the room takes it.
+
+`Alone` is the cluster of a server on its own (SQLite, or "Host on this computer"): it drives
+every room, nobody else is ever present, and nobody needs telling. `pgcluster.PgCluster` is
+the PostgreSQL one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+Heard = Callable[[str, int], None]
+"""Told that a room was written by someone: its id and revision (-1: deleted; 0: created)."""
+Moved = Callable[[str], None]
+"""Told that who is connected to a room changed elsewhere: its id."""
+Lost = Callable[[], None]
+"""Told that this instance may have missed news (its link to the others was lost and is back):
+every copy it serves must be checked."""
+
+
+class Cluster(Protocol):
+    """What an instance shares with the others on its database (see the module)."""
+
+    instance: str  # this instance's name among them (its log lines and /health say it)
+
+    async def start(self, heard: Heard, moved: Moved, lost: Lost) -> None:
+        """Begin hearing the others (``heard``, ``moved``, ``lost`` are called on the event loop)."""
+        ...
+
+    async def stop(self) -> None:
+        """Let every lease go and stop hearing the others."""
+        ...
+
+    def drives(self, room_id: str) -> bool:
+        """Whether this instance runs the room's computers and clocks (it holds its lease)."""
+        ...
+
+    def lease(self, room_id: str, wanted: bool) -> bool:
+        """Take (``wanted``) or let go the room's lease; return whether this instance holds it now."""
+        ...
+
+    def present(self, room_id: str, seat: int, here: bool) -> None:
+        """The person of ``seat`` is connected to this instance (``here``) or no longer is."""
+        ...
+
+    def elsewhere(self, room_id: str) -> set[int]:
+        """The room's seats whose person is connected to another living instance."""
+        ...
+
+
+class Alone:
+    """The cluster of a server on its own: it drives every room, and nobody else is there."""
+
+    instance = "alone"
+
+    async def start(self, heard: Heard, moved: Moved, lost: Lost) -> None:
+        """Nothing to hear."""
+
+    async def stop(self) -> None:
+        """Nothing to let go."""
+
+    def drives(self, room_id: str) -> bool:
+        """Every room is this server's."""
+        return True
+
+    def lease(self, room_id: str, wanted: bool) -> bool:
+        """Every room is this server's."""
+        return True
+
+    def present(self, room_id: str, seat: int, here: bool) -> None:
+        """Nobody else needs to know."""
+
+    def elsewhere(self, room_id: str) -> set[int]:
+        """Nobody is connected anywhere else."""
+        return set()
