@@ -276,7 +276,10 @@ async def chaos(run: Run, interval: float, down: float, rng: random.Random) -> N
         await asyncio.to_thread(instance.kill)
         run.kills += 1
         await asyncio.sleep(down)
-        await asyncio.to_thread(run.cluster.restart, instance.index)
+        try:
+            await asyncio.to_thread(run.cluster.restart, instance.index)
+        except StartFailed as exc:  # said, and tried again at the end (before the checks)
+            run.errors[f"restart failed: {str(exc).splitlines()[0]}"] += 1
         index += 1
 
 
