@@ -45,10 +45,11 @@ class StartFailed(RuntimeError):
 
 
 def _stat(proc: Path) -> tuple[int, float] | None:
-    """A process's parent and CPU seconds (user and system), from its /proc folder."""
+    """A process's parent and CPU seconds (user and system, its own and its ended children's: a
+    PostgreSQL's backends come and go), from its /proc folder."""
     try:
         fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-        return int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return int(fields[1]), sum(int(n) for n in fields[11:15]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
 
