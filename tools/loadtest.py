@@ -124,39 +124,39 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
         sent: dict[str, float] = {}
         accepted = -1
         count = 0
-        while time.monotonic() < stop:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-                message = json.loads(text)
-            except TimeoutError:
-                break
-            kind = message["type"]
-            if kind == "joined" and request:
-                tally.requests.append(("create" if host else "join", request["request"], message))
-            if kind == "joined" and host:
-                room["id"] = message["room"]
-                ready.set()
-            elif kind == "error":
-                tally.errors.append(message["code"])
-                if host and room["id"] is None:
-                    ready.set()  # no room: let the other bot give up rather than wait forever
-                    return
-            elif kind == "update":
-                ref = message.get("ref")
-                if ref in sent:
-                    tally.trips.append(time.monotonic() - sent.pop(ref))
-                    tally.actions += 1
-                view = message["view"]
-                if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
-                    count += 1
-                    ref = f"{view['seat']}-{count}"
-                    await _after(think * rng.uniform(0.5, 1.5))
-                    sent[ref] = time.monotonic()
-                    await ws.send(json.dumps({"v": 2, "type": "action", "action": rng.choice(view["legal"]),
-                                              "ref": ref}))
-                elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
-                    accepted = view["round_number"]
-                    await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+        try:
+            async with asyncio.timeout_at(stop):  # one deadline for the game, not one per message
+                while True:
+                    message = json.loads(await ws.recv())
+                    kind = message["type"]
+                    if kind == "joined" and request:
+                        tally.requests.append(("create" if host else "join", request["request"], message))
+                    if kind == "joined" and host:
+                        room["id"] = message["room"]
+                        ready.set()
+                    elif kind == "error":
+                        tally.errors.append(message["code"])
+                        if host and room["id"] is None:
+                            ready.set()  # no room: let the other bot give up rather than wait forever
+                            return
+                    elif kind == "update":
+                        ref = message.get("ref")
+                        if ref in sent:
+                            tally.trips.append(time.monotonic() - sent.pop(ref))
+                            tally.actions += 1
+                        view = message["view"]
+                        if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
+                            count += 1
+                            ref = f"{view['seat']}-{count}"
+                            await _after(think * rng.uniform(0.5, 1.5))
+                            sent[ref] = time.monotonic()
+                            await ws.send(json.dumps({"v": 2, "type": "action",
+                                                      "action": rng.choice(view["legal"]), "ref": ref}))
+                        elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
+                            accepted = view["round_number"]
+                            await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+        except TimeoutError:
+            pass  # the bot's time is up
 
 
 async def attacker(url: str, tally: Tally, stop: float) -> None:
@@ -213,39 +213,38 @@ async def _play_seated(ws: Any, tally: Tally, rng: random.Random, think: float, 
     sent: dict[str, float] = {}
     count = 0
     accepted = -1
-    while time.monotonic() < stop:
-        try:
-            text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-            message = json.loads(text)
-        except TimeoutError:
-            return False
-        kind = message["type"]
-        if kind == "joined":
-            tally.waits.append(time.monotonic() - asked)
-            tally.rooms.add(message["room"])
-        elif kind == "error":
-            tally.errors.append(message["code"])
-            return False
-        elif kind == "update":
-            ref = message.get("ref")
-            if ref in sent:
-                tally.trips.append(time.monotonic() - sent.pop(ref))
-                tally.actions += 1
-            view = message["view"]
-            if view["status"] == Status.MATCH_OVER and (not view["target"] or view["winners"]):
-                tally.games += 1
-                return True
-            if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
-                count += 1
-                ref = f"q{count}"
-                await _after(think * rng.uniform(0.5, 1.5))
-                sent[ref] = time.monotonic()
-                await ws.send(json.dumps({"v": 2, "type": "action", "action": rng.choice(view["legal"]),
-                                          "ref": ref}))
-            elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
-                accepted = view["round_number"]
-                await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
-    return False
+    try:
+        async with asyncio.timeout_at(stop):  # one deadline for the game, not one per message
+            while True:
+                message = json.loads(await ws.recv())
+                kind = message["type"]
+                if kind == "joined":
+                    tally.waits.append(time.monotonic() - asked)
+                    tally.rooms.add(message["room"])
+                elif kind == "error":
+                    tally.errors.append(message["code"])
+                    return False
+                elif kind == "update":
+                    ref = message.get("ref")
+                    if ref in sent:
+                        tally.trips.append(time.monotonic() - sent.pop(ref))
+                        tally.actions += 1
+                    view = message["view"]
+                    if view["status"] == Status.MATCH_OVER and (not view["target"] or view["winners"]):
+                        tally.games += 1
+                        return True
+                    if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
+                        count += 1
+                        ref = f"q{count}"
+                        await _after(think * rng.uniform(0.5, 1.5))
+                        sent[ref] = time.monotonic()
+                        await ws.send(json.dumps({"v": 2, "type": "action",
+                                                  "action": rng.choice(view["legal"]), "ref": ref}))
+                    elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
+                        accepted = view["round_number"]
+                        await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+    except TimeoutError:
+        return False
 
 
 async def run_quick(urls: list[str], people: int, players: int, duration: float, think: float, preset: str,
@@ -331,6 +330,7 @@ class Measured:
     cores: list[float]  # each instance's CPU over the seconds of play (cores busy on average)
     db_cores: float | None  # a scratch PostgreSQL's over the same seconds (None: SQLite, or not known)
     played: float  # the seconds of play the CPU is measured over
+    bots_cores: float  # this process's (the bots') over the same seconds: they share the machine
 
 
 def measure(args: argparse.Namespace, db: str, count: int, folder: Path, label: str, flooders: int,
@@ -346,14 +346,14 @@ def measure(args: argparse.Namespace, db: str, count: int, folder: Path, label: 
     server_args = ["--think-scale", think_scale, "--rooms-per-hour", str(MAX_ROOMS), "--rooms-held",
                    str(MAX_ROOMS), *extra, *args.server_arg]
 
-    def cpu() -> tuple[list[float | None], float | None, float]:
-        return cluster.cpu(), db_cpu() if db_cpu else None, time.monotonic()
+    def cpu() -> tuple[list[float | None], float | None, float, float]:
+        return cluster.cpu(), db_cpu() if db_cpu else None, time.monotonic(), time.process_time()
 
     with Cluster(count, db, server_args, folder) as cluster:
         started = time.monotonic()
         before = cpu()
         # The servers' CPU over the seconds of play only (the bots' and flooders' closing after is not)
-        window: list[tuple[list[float | None], float | None, float]] = []
+        window: list[tuple[list[float | None], float | None, float, float]] = []
         sampler = threading.Timer(args.duration, lambda: window.append(cpu()))
         sampler.start()
         if args.quick:
@@ -370,7 +370,7 @@ def measure(args: argparse.Namespace, db: str, count: int, folder: Path, label: 
     cores = [(b - a) / played for a, b in zip(before[0], after[0], strict=True)
              if a is not None and b is not None]
     db_cores = (after[1] - before[1]) / played if after[1] is not None and before[1] is not None else None
-    return Measured(label, tally, elapsed, cores, db_cores, played)
+    return Measured(label, tally, elapsed, cores, db_cores, played, (after[3] - before[3]) / played)
 
 
 def report(args: argparse.Namespace, measured: Measured, flooders: int) -> None:
@@ -404,7 +404,7 @@ def report(args: argparse.Namespace, measured: Measured, flooders: int) -> None:
             if len(measured.cores) > 1 else ""
         pg = f"; PostgreSQL: {measured.db_cores:.2f} cores" if measured.db_cores is not None else ""
         print(f"server CPU: {sum(measured.cores):.2f} cores on average over the {measured.played:.1f} s of "
-              f"play{each}{pg}")
+              f"play{each}{pg}; the bots: {measured.bots_cores:.2f} cores")
     print(f"actions applied: {tally.actions} ({tally.actions / elapsed:.0f}/s)")
     if trips:
         print(f"round trip ms: p50 {percentile(trips, .5):.1f}  p95 {percentile(trips, .95):.1f}  "
@@ -431,6 +431,7 @@ def side_by_side(runs: list[Measured]) -> None:
     row("errors", [str(len(run.tally.errors)) for run in runs])
     row("instances' CPU, cores", [" + ".join(f"{c:.2f}" for c in run.cores) or "?" for run in runs])
     row("PostgreSQL CPU, cores", ["-" if run.db_cores is None else f"{run.db_cores:.2f}" for run in runs])
+    row("bots' CPU, cores", [f"{run.bots_cores:.2f}" for run in runs])
 
 
 def counts(text: str) -> list[int]:
