@@ -28,6 +28,8 @@ Heard = Callable[[str, int], None]
 """Told that a room was written by someone: its id and revision (-1: deleted; 0: created)."""
 Moved = Callable[[str], None]
 """Told that who is connected to a room changed elsewhere: its id."""
+Signal = Callable[[str], None]
+"""Told a signal another instance sent (`Cluster.signal`): its text."""
 Lost = Callable[[], None]
 """Told that this instance may have missed news (its link to the others was lost and is back):
 every copy it serves must be checked."""
@@ -38,8 +40,9 @@ class Cluster(Protocol):
 
     instance: str  # this instance's name among them (its log lines and /health say it)
 
-    async def start(self, heard: Heard, moved: Moved, lost: Lost) -> None:
-        """Begin hearing the others (``heard``, ``moved``, ``lost`` are called on the event loop)."""
+    async def start(self, heard: Heard, moved: Moved, lost: Lost, tend: Callable[[], None]) -> None:
+        """Begin hearing the others (``heard``, ``moved``, ``lost`` are called on the event loop),
+        and call ``tend`` every beat (the leases to take or let go: `replicas.Replicas.tend`)."""
         ...
 
     async def stop(self) -> None:
@@ -62,14 +65,31 @@ class Cluster(Protocol):
         """The room's seats whose person is connected to another living instance."""
         ...
 
+    def living(self) -> set[str]:
+        """The names of the living instances (this one included)."""
+        ...
+
+    def signal(self, kind: str, text: str) -> None:
+        """Tell every instance (this one too, on the event loop, once its database says it) a
+        signal of ``kind`` (a word) with ``text`` (one line, under 7,000 bytes); the instances
+        that `listen` to ``kind`` hear it. Sent once the caller's changes are committed."""
+        ...
+
+    def listen(self, kind: str, heard: Signal) -> None:
+        """Hear the signals of ``kind`` (one listener per kind)."""
+        ...
+
 
 class Alone:
     """The cluster of a server on its own: it drives every room, and nobody else is there."""
 
     instance = "alone"
 
-    async def start(self, heard: Heard, moved: Moved, lost: Lost) -> None:
-        """Nothing to hear."""
+    def __init__(self) -> None:
+        self._listeners: dict[str, Signal] = {}
+
+    async def start(self, heard: Heard, moved: Moved, lost: Lost, tend: Callable[[], None]) -> None:
+        """Nothing to hear, no lease to tend."""
 
     async def stop(self) -> None:
         """Nothing to let go."""
@@ -88,3 +108,17 @@ class Alone:
     def elsewhere(self, room_id: str) -> set[int]:
         """Nobody is connected anywhere else."""
         return set()
+
+    def living(self) -> set[str]:
+        """This server alone."""
+        return {self.instance}
+
+    def signal(self, kind: str, text: str) -> None:
+        """Heard here, at once (nobody else is there to hear it)."""
+        listener = self._listeners.get(kind)
+        if listener is not None:
+            listener(text)
+
+    def listen(self, kind: str, heard: Signal) -> None:
+        """Hear the signals of ``kind``."""
+        self._listeners[kind] = heard

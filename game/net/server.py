@@ -239,7 +239,7 @@ class RoomServer:
         for room_id, why in broken:
             log.error("room %s could not be rebuilt (%s); it is left in the database", room_id, why)
         replicas = self.service.replicas
-        await self.cluster.start(replicas.heard, replicas.moved, replicas.lost)
+        await self.cluster.start(replicas.heard, replicas.moved, replicas.lost, replicas.tend)
         for room in rooms:
             replicas.adopt(room)
         self.expire()

@@ -1,0 +1,311 @@
+"""The servers sharing one PostgreSQL database: news, presence and leases (`cluster.Cluster`).
+
+Everything here is PostgreSQL's own, with no broker besides it:
+
+- **News.** The store sends ``pg_notify('huit_rooms', '<room> <rev>')`` in the transaction that
+  writes a room (`pgstore`), so it goes out only once committed; this instance hears them on a
+  connection of its own that LISTENs (a task of the event loop, reconnecting after a loss:
+  then every copy it serves is checked, since news may have been missed). Presence changes
+  are told the same way (``'<room> p'``).
+- **Who lives.** Each instance holds a connection named ``huit:<instance>``
+  (``application_name``); an instance lives while that connection does (PostgreSQL's
+  ``pg_stat_activity``), so a process killed with SIGKILL is dead for the others at once (a
+  dead machine: once TCP keepalives give up on it, which the connection asks for).
+- **Presence** is a row per connected seat and instance (``presence``); rows of dead instances
+  count for nothing, and are swept (the rooms are told) by the next beat of any instance.
+- **Leases** are session advisory locks of that same connection, one per room (a 64-bit key
+  from the room's id): exclusive, and free the moment the instance dies. `beat` runs every
+  `BEAT` seconds: it checks the connection (a lost one gives up every lease at once, and is
+  made again), sweeps the dead instances' presence, and lets the replicas tend their leases.
+
+All the calls but the listening are synchronous and short, made on the event loop like the
+store's; a failure is logged and costs the answer (a lease not taken, a presence not told),
+never the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import os
+import secrets
+import socket
+from collections.abc import Callable
+from typing import Any, Final
+
+from .cluster import Heard, Lost, Moved, Signal
+
+log = logging.getLogger("huit.server")
+
+CHANNEL: Final = "huit_rooms"
+"""The channel of the rooms' news (`pgstore` sends on it when a room is written)."""
+BEAT: Final = 1.0
+"""Seconds between two beats: how soon a lease of a dead instance is taken, a dead
+instance's people are seen gone, a lost connection is made again."""
+NAME_PREFIX: Final = "huit:"
+"""The start of the ``application_name`` of every instance's lease connection."""
+KEEPALIVES: Final = "keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3"
+"""TCP keepalives of the lease connection: a dead machine's leases are freed in about 11 s."""
+
+PRESENCE_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS presence (
+    room TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    instance TEXT NOT NULL,
+    PRIMARY KEY (room, seat, instance)
+)
+"""
+"""Who is connected to which seat on which instance (`pg_schema` makes it)."""
+
+LIVING: Final = (f"SELECT substr(application_name, {len(NAME_PREFIX) + 1}) FROM pg_stat_activity "
+                 f"WHERE application_name LIKE '{NAME_PREFIX}%%'")
+"""The living instances' names (needs every instance to connect as the same database user, or
+one allowed to read ``pg_stat_activity`` whole: docs/deploy.md)."""
+
+
+def with_options(url: str, options: str) -> str:
+    """``url`` (a URL or a libpq ``key=value`` string) with these ``key=value`` options added
+    (those it names itself win)."""
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    given = conninfo_to_dict(url)
+    extra = {k: v for k, v in conninfo_to_dict(options).items() if k not in given}
+    return make_conninfo(url, **extra)
+
+
+def lease_key(room_id: str) -> int:
+    """The advisory lock standing for ``room_id``'s lease (64 bits: two rooms never share one)."""
+    digest = hashlib.blake2b(("huit room " + room_id).encode("utf-8", "surrogatepass"), digest_size=8)
+    return int.from_bytes(digest.digest(), "big", signed=True)
+
+
+def instance_name() -> str:
+    """A name for this instance: its host, process and a few random characters (a restarted
+    instance is another one: what it held before is the dead one's)."""
+    return f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+class PgCluster:
+    """This instance among those on the PostgreSQL database ``url`` (see the module)."""
+
+    def __init__(self, url: str, instance: str | None = None, beat: float = BEAT) -> None:
+        self.url = url
+        self.instance = instance or instance_name()
+        self.beat_seconds = beat
+        self.held: set[str] = set()  # the rooms whose lease this instance holds
+        self._connection: Any = None  # the lease connection (psycopg.Connection), once made
+        self._tasks: list[asyncio.Task[None]] = []
+        self._heard: Heard = lambda room, rev: None
+        self._moved: Moved = lambda room: None
+        self._lost: Lost = lambda: None
+        self._tend: Callable[[], None] = lambda: None
+        self._listeners: dict[str, Signal] = {}
+
+    # ---- life ------------------------------------------------------------------------------------
+    async def start(self, heard: Heard, moved: Moved, lost: Lost, tend: Callable[[], None]) -> None:
+        """Connect (as ``huit:<instance>``), listen, and beat (see the module).
+
+        Raises:
+            StoreFailure: the database cannot be reached.
+        """
+        self._heard, self._moved, self._lost, self._tend = heard, moved, lost, tend
+        self._connect()
+        listening = asyncio.Event()
+        self._tasks = [asyncio.create_task(self._listen(listening)), asyncio.create_task(self._beat())]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(listening.wait(), 10.0)  # news from now on reach this instance
+
+    async def stop(self) -> None:
+        """Stop listening and beating; closing the connection lets every lease and presence go."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        self._tasks = []
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._connection.execute("DELETE FROM presence WHERE instance = %s", (self.instance,))
+            with contextlib.suppress(Exception):
+                self._connection.close()
+        self._connection = None
+        self.held.clear()
+
+    def _connect(self) -> None:
+        import psycopg
+
+        from .roomstore import StoreFailure
+
+        try:
+            self._connection = psycopg.connect(with_options(self.url, KEEPALIVES), autocommit=True,
+                                               application_name=NAME_PREFIX + self.instance)
+        except psycopg.Error as exc:
+            raise StoreFailure(f"cannot reach the database for this instance's leases: {exc}") from exc
+
+    def _run(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """One statement on the lease connection; its rows ([] when it returns none).
+
+        Raises:
+            psycopg.Error: the database failed (the caller decides what that costs).
+        """
+        if self._connection is None or self._connection.closed:
+            self._lose_connection()
+            self._connect()
+        cursor = self._connection.execute(query.encode(), params or None)
+        return list(cursor.fetchall()) if cursor.description is not None else []
+
+    def _lose_connection(self) -> None:
+        """The lease connection is gone: so is every lease (another instance may hold them now)."""
+        if self.held:
+            log.warning("instance %s lost its database connection: its %d leases are given up",
+                        self.instance, len(self.held))
+        self.held.clear()
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._connection.close()
+        self._connection = None
+
+    # ---- news ------------------------------------------------------------------------------------
+    async def _listen(self, listening: asyncio.Event) -> None:
+        import psycopg
+
+        first = True
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}".encode())
+                    listening.set()
+                    if not first:
+                        self._lost()  # news may have come while nobody listened
+                    first = False
+                    async for note in connection.notifies():
+                        self._hear(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("instance %s stopped hearing the others; listening again", self.instance)
+                await asyncio.sleep(self.beat_seconds)
+
+    def _hear(self, payload: str) -> None:
+        room, _, what = payload.partition(" ")
+        try:
+            if room.startswith("!"):  # a signal: "!kind text"
+                listener = self._listeners.get(room[1:])
+                if listener is not None:
+                    listener(what)
+            elif what == "p":
+                self._moved(room)
+            else:
+                self._heard(room, int(what))
+        except Exception:  # one room's news must not stop the others'
+            log.exception("instance %s: news of room %s (%r) failed", self.instance, room, what)
+
+    # ---- beats -----------------------------------------------------------------------------------
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(self.beat_seconds)
+            try:
+                self.beat()
+            except Exception:
+                log.exception("instance %s: a beat failed", self.instance)
+
+    def beat(self) -> None:
+        """Check the connection, sweep dead instances' presence, tend the leases (see the module)."""
+        import psycopg
+
+        try:
+            self._run("SELECT 1")
+            gone = self._run(f"DELETE FROM presence WHERE instance NOT IN ({LIVING}) RETURNING room")
+        except psycopg.Error:
+            log.exception("instance %s: its database connection failed", self.instance)
+            self._lose_connection()
+            self._lost()  # the leases it held are given up: the rooms are checked
+            return
+        for room in sorted({row[0] for row in gone}):
+            with contextlib.suppress(psycopg.Error):
+                self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room} p"))
+        self._tend()
+
+    # ---- leases and presence -----------------------------------------------------------------------
+    def drives(self, room_id: str) -> bool:
+        """Whether this instance holds the room's lease."""
+        return room_id in self.held
+
+    def lease(self, room_id: str, wanted: bool) -> bool:
+        """Take (without waiting) or let go the room's lease; return whether it is held now."""
+        import psycopg
+
+        try:
+            if wanted and room_id not in self.held:
+                if self._run("SELECT pg_try_advisory_lock(%s)", (lease_key(room_id),))[0][0]:
+                    self.held.add(room_id)
+                    log.info("instance %s runs room %s", self.instance, room_id)
+            elif not wanted and room_id in self.held:
+                self.held.discard(room_id)
+                self._run("SELECT pg_advisory_unlock(%s)", (lease_key(room_id),))
+        except psycopg.Error:
+            log.exception("instance %s: the lease of room %s failed", self.instance, room_id)
+            self._lose_connection()
+        return room_id in self.held
+
+    def present(self, room_id: str, seat: int, here: bool) -> None:
+        """Say that ``seat``'s person is connected here (or no longer), and tell the others."""
+        import psycopg
+
+        try:
+            if here:
+                self._run("INSERT INTO presence VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                          (room_id, seat, self.instance))
+            else:
+                self._run("DELETE FROM presence WHERE room = %s AND seat = %s AND instance = %s",
+                          (room_id, seat, self.instance))
+            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id} p"))
+        except psycopg.Error:
+            log.exception("instance %s: the presence in room %s could not be told", self.instance, room_id)
+            self._lose_connection()
+
+    def living(self) -> set[str]:
+        """The names of the living instances (this one included, even when its connection failed)."""
+        import psycopg
+
+        try:
+            return {row[0] for row in self._run(LIVING)} | {self.instance}
+        except psycopg.Error:
+            log.exception("instance %s: the living instances could not be read", self.instance)
+            self._lose_connection()
+            return {self.instance}
+
+    def signal(self, kind: str, text: str) -> None:
+        """Tell every instance a signal (see `cluster.Cluster.signal`).
+
+        Raises:
+            StoreFailure: the database refused it (nobody heard it).
+        """
+        import psycopg
+
+        from .roomstore import StoreFailure
+
+        try:
+            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"!{kind} {text}"))
+        except psycopg.Error as exc:
+            self._lose_connection()
+            raise StoreFailure(f"a signal could not be sent: {exc}") from exc
+
+    def listen(self, kind: str, heard: Signal) -> None:
+        """Hear the signals of ``kind``."""
+        self._listeners[kind] = heard
+
+    def elsewhere(self, room_id: str) -> set[int]:
+        """The room's seats whose person is connected to another living instance."""
+        import psycopg
+
+        try:
+            rows = self._run(f"SELECT seat FROM presence WHERE room = %s AND instance <> %s "
+                             f"AND instance IN ({LIVING})", (room_id, self.instance))
+        except psycopg.Error:
+            log.exception("instance %s: the presence in room %s could not be read", self.instance, room_id)
+            self._lose_connection()
+            return set()
+        return {row[0] for row in rows}
