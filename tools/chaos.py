@@ -299,12 +299,16 @@ def make_bots(args: argparse.Namespace, count: int) -> list[tuple[Bot, str]]:
     """The bots, spread over ``count`` instances (a room's two players on different ones)."""
     rng = random.Random(args.seed)
     bots: list[tuple[Bot, str]] = []
+    # Every bot from an address of its own (the instances trust 127.0.0.1 as their proxy), so that
+    # no per-address quota of a real server counts the bots together.
     for i in range(args.duels):
-        host = Bot(f"host{i}", "host", i % count, random.Random(rng.random()))
-        guest = Bot(f"guest{i}", "guest", (i + 1) % count, random.Random(rng.random()))
+        host = Bot(f"host{i}", "host", i % count, random.Random(rng.random()), address=f"10.34.0.{i + 1}")
+        guest = Bot(f"guest{i}", "guest", (i + 1) % count, random.Random(rng.random()),
+                    address=f"10.35.0.{i + 1}")
         bots += [(host, ""), (guest, host.name)]
     for i in range(args.computer_rooms):
-        bots.append((Bot(f"solo{i}", "computers", i % count, random.Random(rng.random())), ""))
+        bots.append((Bot(f"solo{i}", "computers", i % count, random.Random(rng.random()),
+                         address=f"10.36.0.{i + 1}"), ""))
     for i in range(args.quick):
         bots.append((Bot(f"{HELLO_NAMES[i % len(HELLO_NAMES)]}{i}", "quick", i % count,
                          random.Random(rng.random()), key=secrets.token_urlsafe(32),
@@ -504,7 +508,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 < args.duration <= MAX_DURATION or not 1 <= args.instances <= 8:
         parser.error(f"--duration 0 to {MAX_DURATION:g} seconds, --instances 1 to 8")
-    if not 0 <= 2 * args.duels + args.computer_rooms + args.quick <= MAX_BOTS:
+    if not 0 <= 2 * args.duels + args.computer_rooms + args.quick <= MAX_BOTS or \
+            min(args.duels, args.computer_rooms, args.quick) < 0:
         parser.error(f"at most {MAX_BOTS} bots (two per duel)")
     if args.kill_every <= args.down or args.down < 0:
         parser.error("--kill-every must be longer than --down")
