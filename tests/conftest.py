@@ -40,3 +40,48 @@ def app():
 def clock():
     """The server's clock, moved by the test instead of sleeping (`ManualClock`)."""
     return ManualClock()
+
+
+# ---- the databases of the shared store suite (tests/pg_support.py) ---------------------------------
+@pytest.fixture(scope="session")
+def pg_server():
+    """One PostgreSQL for this pytest worker (`tools.scratch_pg`): started on first use, stopped at
+    the end; the test skips when none can be had."""
+    try:
+        import psycopg  # noqa: F401
+
+        from tools import scratch_pg
+    except ImportError as exc:
+        pytest.skip(f"no PostgreSQL driver ({exc.name}): pip install -e '.[test]'")
+    try:
+        scratch = scratch_pg.start()
+    except scratch_pg.Unavailable as exc:
+        pytest.skip(str(exc))
+    yield scratch
+    scratch.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A fresh, empty PostgreSQL database for this test (dropped after it): its URL."""
+    url = pg_server.database()
+    yield url
+    pg_server.drop(url)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request, tmp_path):
+    """A new rooms' database, each kind in turn: an SQLite file's path, a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return tmp_path / "rooms.sqlite3"
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def store(db):
+    """The `RoomStore` on ``db`` (`pg_support.open_for_tests`), closed after the test."""
+    from tests.pg_support import open_for_tests
+
+    opened = open_for_tests(db)
+    yield opened
+    opened.close()

@@ -106,7 +106,8 @@ LAYERS: Final[dict[str, Layer]] = {
     # The room pages speak the game's languages: the catalogues' reader (standard library only).
     "game.net": Layer(game=("game.engine", "game.ai", "game.play", "game.saves", "game.cli",
                             "game.client.catalogues"),
-                      third_party=("websockets", "disarm")),  # disarm: Unicode UTS #39 data for names
+                      # disarm: Unicode UTS #39 data for names; psycopg: the PostgreSQL store (an extra)
+                      third_party=("websockets", "disarm", "psycopg", "psycopg_pool")),
     "game.client": Layer(game=ANY_GAME, third_party=("pygame", "pygame_gui")),
     "game.replay": Layer(game=("game.engine", "game.ai", "game.cli")),
     "game.text": Layer(game=("game.engine", "game.ai")),

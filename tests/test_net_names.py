@@ -18,9 +18,6 @@ from game.net.profiles import (
     NAME_REASONS,
     TAG_ALPHABET,
     TAG_LENGTH,
-    Profile,
-    Profiles,
-    TagTaken,
     player_id,
     skeleton,
 )
@@ -127,31 +124,6 @@ def test_two_keys_racing_for_one_tag_get_two_tags(server):
     for thread in threads:
         thread.join(10)
     assert sorted(a["tag"] for a in answers) == ["K9Q3F2", "SAMETG"]
-
-
-def test_two_servers_on_one_database_racing_for_one_tag_store_one(tmp_path):
-    path = tmp_path / "rooms.sqlite3"
-    first, second = SQLiteRoomStore(path), SQLiteRoomStore(path)
-    try:
-        first.add_profile(Profile("a" * 64, "Ana", tag="SAMETG"), 1.0)
-        with pytest.raises(TagTaken):  # the unique index, whatever the server believed
-            second.add_profile(Profile("b" * 64, "ana", tag="SAMETG"), 1.0)
-        assert second.profile("b" * 64) is None
-        # The second server read the look-alikes before the first stored its profile, drew the
-        # same tag, was refused, and drew again.
-        stale = Profiles(second, draw=_scripted("SAMETG", "K9Q3F2"))
-        reads = iter([[], None])
-
-        def look_alikes(key: str) -> list[tuple[str, str, str]]:
-            return next(reads) or SQLiteRoomStore.look_alikes(second, key)
-
-        second.look_alikes = look_alikes  # type: ignore[method-assign]
-        ben = Profile("c" * 64, "Ana")
-        stale.add(ben, 2.0)
-        assert ben.tag == "K9Q3F2" and second.profile("c" * 64).tag == "K9Q3F2"
-    finally:
-        first.close()
-        second.close()
 
 
 def test_a_rename_keeps_the_tag_while_unique_for_the_new_name_else_gets_a_new_one(server):

@@ -1,5 +1,6 @@
 """A room's stored log stays bounded: a snapshot at each deal, the entries before it forgotten,
-and the room rebuilt from it exactly as it stands live (unit level, then a real server)."""
+and the room rebuilt from it exactly as it stands live: a version 2 SQLite file, then a real
+server (the store's own promises, on SQLite and PostgreSQL: tests/test_store_suite.py)."""
 
 from __future__ import annotations
 
@@ -65,102 +66,6 @@ def _same(live: Room, rebuilt: Room) -> None:
     assert (rebuilt.abandoned_in, rebuilt.votes, rebuilt.penalised) == (live.abandoned_in, live.votes,
                                                                           live.penalised)
     assert rebuilt.turns == live.turns  # fair play's count of a match over several deals
-
-
-def test_a_long_room_keeps_only_its_current_deal_in_the_log_and_is_rebuilt_exactly(tmp_path):
-    store = SQLiteRoomStore(tmp_path / "rooms.sqlite3")
-    live = _live_room(store, 12)
-    rng = random.Random(3)
-    ai = player_for("medium")
-    _next_deal(store, live)
-    for _ in range(3):  # into the 13th deal
-        seat = live.match.to_act
-        action = ai.choose(live.match.view(seat), rng)
-        store.append(live, LogEntry("action", seat, str(action)), 1.0)
-        live.apply(seat, action)
-    rows = store.db.execute("SELECT seq, kind FROM log WHERE room = 'long' ORDER BY seq").fetchall()
-    (base,) = store.db.execute("SELECT seq FROM snapshots WHERE room = 'long'").fetchone()
-    assert [kind for _, kind in rows] == ["deal", "action", "action", "action"]
-    assert rows[0][0] == base and rows[-1][0] == live.log_length - 1
-    assert live.log_length > 100  # the twelve deals before were stored, then forgotten
-    store.close()
-    again = SQLiteRoomStore(tmp_path / "rooms.sqlite3")
-    (rebuilt,), broken = again.load()
-    assert broken == []
-    _same(live, rebuilt)
-    assert rebuilt.match.round.number == 13 and len(rebuilt.match.results) == 12
-    # and it goes on as the live one does
-    seat = live.match.to_act
-    action = live.match.legal_actions(seat)[0]
-    assert rebuilt.apply(seat, action) == live.apply(seat, action)
-    again.close()
-
-
-def test_a_room_whose_snapshot_is_damaged_is_set_aside_and_the_others_start(tmp_path):
-    path = tmp_path / "rooms.sqlite3"
-    store = SQLiteRoomStore(path)
-    _live_room(store, 3)
-    other = Room("other", PRESETS["duel"], [Seat("human", name="Cy", key_hash="2" * 64), Seat("human")],
-                 seed=1)
-    store.add(other, 2.0)
-    store.db.execute("UPDATE snapshots SET state = ? WHERE room = 'long'", (json.dumps({"match": {}}),))
-    rooms, broken = store.load()
-    assert [r.room_id for r in rooms] == ["other"]
-    assert [room for room, _ in broken] == ["long"] and "snapshot" in broken[0][1]
-    assert store.exists("long")  # kept as it is, never started afresh
-    store.delete("long")
-    assert store.db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0] == 0
-    assert store.db.execute("SELECT COUNT(*) FROM log WHERE room = 'long'").fetchone()[0] == 0
-    store.close()
-
-
-def test_a_match_with_a_target_is_rebuilt_between_and_within_its_deals(tmp_path):
-    path = tmp_path / "rooms.sqlite3"
-    store = SQLiteRoomStore(path)
-    live = _live_room(store, 2, preset="points")
-    assert live.match.status == Status.ROUND_OVER  # between two deals
-    again = SQLiteRoomStore(path)
-    (rebuilt,), _ = again.load()
-    _same(live, rebuilt)
-    again.close()
-    _next_deal(store, live)
-    _play_deal(store, live, random.Random(4))
-    _next_deal(store, live)  # within the fourth deal
-    store.close()
-    third = SQLiteRoomStore(path)
-    (rebuilt,), _ = third.load()
-    _same(live, rebuilt)
-    assert rebuilt.match.round.number == 4 and rebuilt.match.scores == live.match.scores
-    assert rebuilt.turns > 0 and rebuilt.turns == live.turns  # the turns of its first three deals kept
-    third.close()
-
-
-def test_abandons_and_votes_before_a_deal_survive_its_snapshot(tmp_path):
-    store = SQLiteRoomStore(tmp_path / "rooms.sqlite3")
-    room = Room("long", PRESETS["classic"], [Seat("human", name=n, key_hash=str(i) * 64)
-                                          for i, n in enumerate(["Ana", "Ben", "Cy"])], seed=5)
-    store.add(room, 1.0)
-    store.append(room, LogEntry("start"), 1.0)
-    room.start()
-    store.append(room, LogEntry("abandon", 2), 1.0)
-    room.abandon(2)
-    for voter in (0, 1):
-        store.append(room, LogEntry("vote", voter, "2 yes"), 1.0)
-        room.vote(voter, 2, True)
-    rng = random.Random(1)
-    for _ in range(3):
-        _play_deal(store, room, rng)
-        _next_deal(store, room)
-    assert store.db.execute("SELECT COUNT(*) FROM log WHERE kind IN ('abandon', 'vote')").fetchone()[0] == 0
-    store.close()
-    again = SQLiteRoomStore(tmp_path / "rooms.sqlite3")
-    (rebuilt,), _ = again.load()
-    _same(room, rebuilt)
-    assert rebuilt.seats[2].kind == "computer" and rebuilt.seats[2].abandoned
-    assert rebuilt.abandoned_in == {2: 1} and rebuilt.votes == {2: {0: True, 1: True}}
-    assert rebuilt.penalised == {2}
-    assert 2 in rebuilt.computers
-    again.close()
 
 
 def _as_version_2(store: SQLiteRoomStore) -> None:

@@ -43,6 +43,7 @@ from .server import (
     ROOMS_PER_HOUR,
     RoomServer,
 )
+from .stores import is_postgres, redacted
 
 DEFAULT_PORT: Final = 8765
 
@@ -150,13 +151,17 @@ PATH_SHOWN: Final = 160  # characters of a path quoted in a refusal
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
 
 
-def database_file(text: str) -> Path:
-    """``--db``: a file SQLite can open, or a name for a new one (argparse ``type=``).
+def database_file(text: str) -> Path | str:
+    """``--db``: a ``postgresql://`` (or ``postgres://``) URL, kept as it is (`stores.open_store`
+    checks it when it opens it), or a file SQLite can open, or a name for a new one (argparse
+    ``type=``).
 
     Raises:
         argparse.ArgumentTypeError: a folder, something other than a file (a FIFO, a device),
             or a file that is not an SQLite database.
     """
+    if is_postgres(text):
+        return text
     path = Path(text)
     try:
         if path.is_dir():
@@ -236,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
                         help=f"port to listen on, 0 for any free one (default {DEFAULT_PORT})")
     parser.add_argument("--db", type=database_file,
-                        help="the rooms' SQLite file (default: rooms.sqlite3 in the data folder)")
+                        help="the rooms' SQLite file (default: rooms.sqlite3 in the data folder), or "
+                             "a PostgreSQL database shared by several instances: "
+                             "postgresql://USER@HOST/DB (docs/deploy.md)")
     parser.add_argument("--think-scale", type=number(0, MAX_THINK_SCALE), default=1.0,
                         help=f"computers' think delay multiplier, 0 to {MAX_THINK_SCALE:g} "
                              "(0: play at once; default 1)")
@@ -307,16 +314,18 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(exc))
         db = root / "rooms.sqlite3"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    # A data folder the game shares: the writes in progress a killed game or server left there,
-    # under the game's own names only (SQLite's -wal and -journal are its recovery: never touched).
-    for path in remove_leftovers(Path(db).parent):
-        logging.getLogger("huit.server").info("removed %s, a write a crash left unfinished", path)
+    where = redacted(db) if is_postgres(db) else str(db)  # a URL is never shown with its password
+    if not is_postgres(db):
+        # A data folder the game shares: the writes in progress a killed game or server left there,
+        # under the game's own names only (SQLite's -wal and -journal are its recovery: never touched).
+        for path in remove_leftovers(Path(db).parent):
+            logging.getLogger("huit.server").info("removed %s, a write a crash left unfinished", path)
 
     def unusable(exc: Exception) -> int:
         if isinstance(exc, StoreError):
             print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         else:
-            print(f"{parser.prog}: error: cannot open the rooms' database {shown(str(db), PATH_SHOWN)}: "
+            print(f"{parser.prog}: error: cannot open the rooms' database {shown(where, PATH_SHOWN)}: "
                   f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
 
@@ -340,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         await server.start(args.host, args.port)
         page, game = ("https", "huits") if tls else ("http", "huit")
-        print(f"Huit server on {args.host}:{server.port}, rooms in {db}; links look like "
+        print(f"Huit server on {args.host}:{server.port}, rooms in {where}; links look like "
               f"{page}://HOST:{server.port}/r/ROOM ({game}://HOST:{server.port}/ROOM in the game)",
               flush=True)
         try:

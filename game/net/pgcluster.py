@@ -49,16 +49,6 @@ NAME_PREFIX: Final = "huit:"
 KEEPALIVES: Final = "keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3"
 """TCP keepalives of the lease connection: a dead machine's leases are freed in about 11 s."""
 
-PRESENCE_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS presence (
-    room TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    instance TEXT NOT NULL,
-    PRIMARY KEY (room, seat, instance)
-)
-"""
-"""Who is connected to which seat on which instance (`pg_schema` makes it)."""
-
 LIVING: Final = (f"SELECT substr(application_name, {len(NAME_PREFIX) + 1}) FROM pg_stat_activity "
                  f"WHERE application_name LIKE '{NAME_PREFIX}%%'")
 """The living instances' names (needs every instance to connect as the same database user, or

@@ -3,7 +3,7 @@
 An asyncio WebSocket server (the ``websockets`` library) that owns every room's
 engine. A change and the messages it causes happen in one synchronous step (nothing
 awaits between checking an action, committing it to the store (`roomstore.RoomStore`,
-an SQLite file: `sqlitestore`), applying it and queueing each seat's message), so every
+an SQLite file or PostgreSQL: `stores`), applying it and queueing each seat's message), so every
 client hears of every change, in order, and a change is stored before anyone hears of it:
 the rooms service (`roomservice.RoomService`) is the one way a room changes. Each
 connection has its own outgoing queue and writer task; a client that falls too far
@@ -96,7 +96,7 @@ from .roomservice import Handler, Outdated, RoomService, handles
 from .roomstore import RoomStore
 from .search import SearchPool
 from .seating import Seating
-from .sqlitestore import SQLiteRoomStore
+from .stores import is_postgres, open_store
 
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
@@ -120,8 +120,8 @@ _frames_log.setLevel(logging.INFO)
 class RoomServer:
     """Rooms, connections, computer turns, clocks and expiry.
 
-    ``db``: the rooms' SQLite file, or a `roomstore.RoomStore` to keep them in (the server
-    closes it when it stops).
+    ``db``: the rooms' SQLite file, a ``postgresql://`` URL (`stores.open_store`), or a
+    `roomstore.RoomStore` to keep them in (the server closes it when it stops).
     ``clock``: what everything the server times reads (default `SystemClock`; tests pass
     a `ManualClock` and advance it). ``think_scale`` multiplies the computers' think and
     reaction delays (0: at once). ``rng``: where deals and delays are drawn from.
@@ -167,8 +167,8 @@ class RoomServer:
                  seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER,
                  min_opponents: int = MIN_OPPONENTS, ranked_clock: float = RANKED_TURN_SECONDS,
                  cluster: Cluster | None = None) -> None:
-        # StoreError: a file that cannot be the rooms' database
-        self.store: RoomStore = SQLiteRoomStore(db) if isinstance(db, str | Path) else db
+        # StoreError: a file or a PostgreSQL database that cannot be the rooms' (`stores.open_store`)
+        self.store: RoomStore = open_store(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.addresses = AddressPolicy.of(proxy_headers, trusted_proxies, trust_loopback)
         self.quotas = Quotas(Limits(connections_per_address, rooms_per_hour, rooms_held, computer_seats,
@@ -186,6 +186,10 @@ class RoomServer:
         # Every room's Hard computers search here: bounded workers, queue and think budget.
         self.search = search if search is not None else SearchPool()
         # The rooms service, and the parts that take it.
+        if cluster is None and isinstance(db, str) and is_postgres(db):  # one of several instances on it
+            from .pgcluster import PgCluster
+
+            cluster = PgCluster(db)
         self.cluster: Cluster = cluster if cluster is not None else Alone()
         self.service = RoomService(self.store, self.clock, self.quotas, self.cluster)
         self.profiles = Profiles(self.store)

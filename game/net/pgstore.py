@@ -1,0 +1,537 @@
+"""The rooms and players in PostgreSQL: `roomstore.RoomStore` for several server instances on one database.
+
+The same promises as `sqlitestore` (every write committed before the server tells
+anyone, all or nothing, a refusal is a `roomstore.StoreFailure`, ranked and token lines
+written once), on a database that several identical ``serve`` instances share
+(docs/deploy.md). The tables and their migrations are `pg_schema`'s, applied when the
+store opens.
+
+**psycopg 3, synchronous, with its connection pool.** The server calls its store on its
+event loop, one call at a time, so that a change and the messages it sends stay one
+synchronous step (commit, then broadcast), exactly as with SQLite: an asynchronous driver
+would let other coroutines run between the commit and the broadcast and change that
+design for nothing (a commit here is about a millisecond). The pool is small (the calls
+are serialized) and is there for what a long-running server meets: a connection that was
+lost (the database restarted, a backend terminated) is replaced. A call whose connection
+broke before its commit was sent is tried again on a fresh one (nothing of it was
+committed: PostgreSQL rolls back a transaction whose connection is gone); a failure at or
+after the commit is a `StoreFailure`, never tried twice. Every session runs with a
+``lock_timeout`` and a ``statement_timeout``, so a stuck lock costs a refusal, not a frozen
+server.
+
+**Several instances.** A room's row is its lock: every write to a room reads its stored
+revision ``rev`` under ``SELECT ... FOR UPDATE``, and refuses (`roomstore.Behind`) when it
+is not the replica's; otherwise it writes, bumps ``rev`` and sends
+``pg_notify('huit_rooms', '<room> <rev>')`` in the same transaction (`CHANNEL`: PostgreSQL
+delivers it only once committed), ``'<room> 0'`` for a room added and ``'<room> -1'`` for
+one deleted. The ranking's lines, tokens and encounters are keyed as in SQLite and written
+with ``INSERT ... ON CONFLICT DO NOTHING RETURNING``: when two instances write one game's
+lines at once, only the rows one of them actually inserted add to ratings and wallets (a
+wallet row is locked before it changes), so points and tokens are counted once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeVar
+
+import psycopg
+from psycopg import errors
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from game.engine.snapshot import stored_rules
+
+from .pg_schema import prepare
+from .profiles import Profile, TagTaken, skeleton
+from .room_snapshot import restore, snapshot
+from .rooms import LogEntry, Room, Seat
+from .roomstore import (
+    Behind,
+    Encounter,
+    Leaderboard,
+    RankedLine,
+    Rating,
+    Since,
+    Standing,
+    StoreError,
+    StoreFailure,
+    TokenLine,
+    Wallet,
+)
+from .stores import redacted
+from .tokens import GRANT, topped_up
+from .wire import rules_from_json, rules_to_json
+
+CHANNEL: Final = "huit_rooms"
+"""The channel every change to a room is notified on (payload ``'<room id> <rev>'``)."""
+ADDED: Final = 0
+"""The revision a room added is notified with."""
+DELETED: Final = -1
+"""The revision a room deleted is notified with."""
+CONNECT_TIMEOUT: Final = 5  # seconds to reach the database when a connection is made
+POOL_TIMEOUT: Final = 1.0  # seconds a call waits for a connection before it is refused (the loop waits too)
+MAX_CONNECTIONS: Final = 4  # the calls are serialized: a few spare while one is being replaced
+LOCK_TIMEOUT: Final = 2.0
+"""Seconds a statement waits for a lock (another instance's on the same room) before it is refused."""
+SESSION: Final = {"statement_timeout": "10s", "idle_in_transaction_session_timeout": "30s"}
+"""Every session's other settings: a statement or an open transaction left is refused after
+this rather than holding the server."""
+
+ROOM_COLUMNS: Final = "id, rules, seats, seed, first, owner, joined, kind, created, rev"
+"""What rebuilding a room reads of its row (`PostgresRoomStore._rebuild`'s)."""
+
+T = TypeVar("T")
+Cursor = psycopg.Cursor[tuple[Any, ...]]
+Connection = psycopg.Connection[tuple[Any, ...]]
+
+
+class PostgresRoomStore:
+    """The rooms and players in a PostgreSQL database (`roomstore.RoomStore`; see the module).
+
+    ``url``: ``postgresql://USER[:PASSWORD]@HOST[:PORT]/DB[?...]`` (``postgres://`` too).
+    ``lock_timeout``: seconds a write waits for a lock before it is refused (a `StoreFailure`).
+
+    Raises:
+        StoreError: the database cannot be reached or used (the message names it without its
+            password), or its schema is one this server cannot use.
+    """
+
+    def __init__(self, url: str, *, max_connections: int = MAX_CONNECTIONS,
+                 lock_timeout: float = LOCK_TIMEOUT) -> None:
+        self.url = url
+        self.session = {**SESSION, "lock_timeout": f"{round(lock_timeout * 1000)}ms"}
+        self.shown = redacted(url)
+        try:
+            with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT, autocommit=True) as connection:
+                self.schema = prepare(connection, self.shown)
+        except StoreError:
+            raise
+        except psycopg.Error as exc:
+            raise StoreError(self.shown, f"PostgreSQL refused it ({self._said(exc)})") from None
+        self.pool: ConnectionPool[Connection] = ConnectionPool(
+            url, min_size=1, max_size=max_connections, open=False, configure=self._configure,
+            kwargs={"connect_timeout": CONNECT_TIMEOUT, "application_name": "huit"},
+            name="huit-store", timeout=POOL_TIMEOUT)
+        try:
+            self.pool.open(wait=True, timeout=CONNECT_TIMEOUT)
+        except PoolTimeout:
+            self.pool.close()
+            raise StoreError(self.shown, "no connection to it could be made") from None
+
+    def _configure(self, connection: Connection) -> None:
+        """A new connection's session settings (`SESSION`, the lock timeout)."""
+        for name, value in self.session.items():
+            connection.execute("SELECT set_config(%s, %s, false)", (name, value))
+        connection.commit()
+
+    def _said(self, exc: BaseException) -> str:
+        """What the database said, in one line, never with the password."""
+        text = " ".join(str(exc).split()) or type(exc).__name__
+        try:
+            password = psycopg.conninfo.conninfo_to_dict(self.url).get("password")
+        except psycopg.Error:
+            password = None
+        if password:
+            text = text.replace(str(password), "***")
+        return text[:300]
+
+    def _run(self, work: Callable[[Cursor], T], *, consistent: bool = False) -> T:
+        """Run ``work`` in one transaction and commit it; ``consistent``: every read of it sees one
+        snapshot of the database (REPEATABLE READ). A psycopg error is a `StoreFailure` (a tag a
+        look-alike holds, `TagTaken`); a connection that broke before the commit was sent is
+        replaced and ``work`` runs again (nothing of it was committed)."""
+        for attempt in range(MAX_CONNECTIONS + 1):
+            try:
+                connection = self.pool.getconn()
+            except PoolTimeout as exc:
+                raise StoreFailure(f"no connection to {self.shown}: {exc}") from exc
+            committing = False
+            try:
+                with connection.cursor() as cursor:
+                    if consistent:
+                        cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                    result = work(cursor)
+                committing = True
+                connection.commit()
+                return result
+            except psycopg.Error as exc:
+                _roll_back(connection)
+                if isinstance(exc, errors.UniqueViolation) and exc.diag.constraint_name == "profiles_tag":
+                    raise TagTaken(self._said(exc)) from exc
+                if connection.broken and not committing and attempt < MAX_CONNECTIONS:
+                    continue  # the connection was lost before the commit: nothing was stored
+                raise StoreFailure(self._said(exc)) from exc
+            except BaseException:
+                _roll_back(connection)
+                raise
+            finally:
+                self.pool.putconn(connection)
+        raise StoreFailure(f"no working connection to {self.shown}")  # pragma: no cover - the loop returns
+
+    def close(self) -> None:
+        """Close the pool's connections."""
+        self.pool.close()
+
+    # ---- rooms ------------------------------------------------------------------------------
+    @staticmethod
+    def _seats(room: Room) -> str:
+        return json.dumps([s.to_json() for s in room.seats])
+
+    @staticmethod
+    def _notify(cursor: Cursor, room_id: str, rev: int) -> None:
+        cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id} {rev}"))
+
+    @staticmethod
+    def _claim(cursor: Cursor, room: Room) -> None:
+        """Inside the caller's transaction, lock the room's row until it ends and check that nobody
+        wrote the room since ``room.rev`` (the caller's write then bumps it).
+
+        Raises:
+            Behind: somebody did (another instance), or the room was deleted.
+        """
+        row = cursor.execute("SELECT rev FROM rooms WHERE id = %s FOR UPDATE", (room.room_id,)).fetchone()
+        if row is None or row[0] != room.rev:
+            raise Behind(room.room_id)
+
+    def add(self, room: Room, now: float) -> None:
+        """Store a new room at revision 0 (notified as ``'<room> 0'``)."""
+        def work(cursor: Cursor) -> None:
+            cursor.execute("INSERT INTO rooms (id, rules, seats, seed, first, created, active, owner, "
+                           "joined, kind) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                           (room.room_id, json.dumps(rules_to_json(room.rules)), self._seats(room),
+                            room.seed, room.first, now, now, room.owner, room.joined, room.kind))
+            self._notify(cursor, room.room_id, ADDED)
+        self._run(work)
+        room.rev = 0
+
+    def save_seats(self, room: Room, now: float) -> None:
+        """Store the room's seats (a claim) and mark it active (`roomstore.Behind`: nothing stored)."""
+        def work(cursor: Cursor) -> None:
+            self._claim(cursor, room)
+            cursor.execute("UPDATE rooms SET seats = %s, active = %s, joined = %s, rev = rev + 1 "
+                           "WHERE id = %s",
+                           (self._seats(room), now, room.joined, room.room_id))
+            self._notify(cursor, room.room_id, room.rev + 1)
+        self._run(work)
+        room.rev += 1
+
+    def append(self, room: Room, entry: LogEntry, now: float, lines: Sequence[RankedLine] = ()) -> None:
+        """Store one change of the room with ``lines``, all or nothing; a ``deal`` entry also keeps
+        the room as it stands (before the deal) and forgets the entries before it."""
+        seq = room.log_length
+        state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
+
+        def work(cursor: Cursor) -> None:
+            self._claim(cursor, room)
+            if state is not None:
+                cursor.execute("INSERT INTO snapshots (room, seq, state) VALUES (%s, %s, %s) ON CONFLICT "
+                               "(room) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+                               (room.room_id, seq, state))
+                cursor.execute("DELETE FROM log WHERE room = %s AND seq < %s", (room.room_id, seq))
+            cursor.execute("INSERT INTO log (room, seq, kind, seat, text) VALUES (%s, %s, %s, %s, %s)",
+                           (room.room_id, seq, entry.kind, entry.seat, entry.text))
+            cursor.execute("UPDATE rooms SET active = %s, rev = rev + 1 WHERE id = %s", (now, room.room_id))
+            for line in sorted(lines, key=_line_order):
+                self._rank(cursor, line)
+            self._notify(cursor, room.room_id, room.rev + 1)
+        self._run(work)
+        room.log_length += 1
+        room.rev += 1
+
+    def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
+        """Every stored room rebuilt, and the ids of rooms that could not be (with why)."""
+        def work(cursor: Cursor) -> tuple[list[tuple[Any, ...]], dict[str, tuple[int, str]],
+                                          dict[str, list[LogEntry]]]:
+            rooms = cursor.execute(f"SELECT {ROOM_COLUMNS} FROM rooms ORDER BY created, id").fetchall()
+            bases = {room: (seq, state) for room, seq, state in
+                     cursor.execute("SELECT room, seq, state FROM snapshots")}
+            logs: dict[str, list[LogEntry]] = {}
+            for room, kind, seat, text in cursor.execute(
+                    "SELECT l.room, l.kind, l.seat, l.text FROM log l LEFT JOIN snapshots s "
+                    "ON s.room = l.room WHERE l.seq >= COALESCE(s.seq, 0) ORDER BY l.room, l.seq"):
+                logs.setdefault(room, []).append(LogEntry(kind, seat, text))
+            return rooms, bases, logs
+
+        rows, bases, logs = self._run(work, consistent=True)
+        rooms, broken = [], []
+        for row in rows:
+            try:
+                rooms.append(self._rebuild(row, bases.get(row[0]), logs.get(row[0], [])))
+            except Exception as exc:  # one damaged room must not keep the others from starting
+                broken.append((row[0], f"{type(exc).__name__}: {exc}"))
+        return rooms, broken
+
+    @staticmethod
+    def _rebuild(row: tuple[Any, ...], base: tuple[int, str] | None, entries: list[LogEntry]) -> Room:
+        room_id, rules, seats, seed, first, owner, joined, kind, created, rev = row
+        stored: list[dict[str, Any]] = json.loads(seats)
+        # A room stored before an option existed replays with the value it was played with.
+        played = rules_from_json(stored_rules(json.loads(rules)))
+        room = Room(room_id, played, [Seat.from_json(s) for s in stored], seed, first, owner=owner,
+                    joined=bool(joined), kind=kind, created=created, rev=rev)
+        if base is not None:
+            restore(room, json.loads(base[1]))
+            room.log_length = base[0]
+        room.replay(entries)
+        return room
+
+    def room(self, room_id: str) -> Room | None:
+        """One stored room rebuilt, or None (`roomstore.RoomStore.room`; a room that cannot be
+        rebuilt is a `StoreFailure` saying why)."""
+        def work(cursor: Cursor) -> tuple[tuple[Any, ...], tuple[int, str] | None, list[LogEntry]] | None:
+            row = cursor.execute(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE id = %s", (room_id,)).fetchone()
+            if row is None:
+                return None
+            base = cursor.execute("SELECT seq, state FROM snapshots WHERE room = %s", (room_id,)).fetchone()
+            entries = [LogEntry(kind, seat, text) for kind, seat, text in cursor.execute(
+                "SELECT kind, seat, text FROM log WHERE room = %s AND seq >= %s ORDER BY seq",
+                (room_id, base[0] if base is not None else 0))]
+            return row, (base[0], base[1]) if base is not None else None, entries
+
+        found = self._run(work, consistent=True)
+        if found is None:
+            return None
+        try:
+            return self._rebuild(*found)
+        except Exception as exc:
+            raise StoreFailure(f"room {room_id} cannot be rebuilt: {type(exc).__name__}: {exc}") from exc
+
+    def since(self, room_id: str, log_length: int) -> Since | None:
+        """What changed in the room since ``log_length`` entries (`roomstore.RoomStore.since`), read
+        in one snapshot of the database."""
+        def work(cursor: Cursor) -> Since | None:
+            row = cursor.execute("SELECT rev, seats, joined FROM rooms WHERE id = %s", (room_id,)).fetchone()
+            if row is None:
+                return None
+            base = cursor.execute("SELECT seq FROM snapshots WHERE room = %s", (room_id,)).fetchone()
+            entries = None
+            if base is None or base[0] <= log_length:
+                entries = [LogEntry(kind, seat, text) for kind, seat, text in cursor.execute(
+                    "SELECT kind, seat, text FROM log WHERE room = %s AND seq >= %s ORDER BY seq",
+                    (room_id, log_length))]
+            return Since(int(row[0]), [Seat.from_json(s) for s in json.loads(row[1])], bool(row[2]), entries)
+        return self._run(work, consistent=True)
+
+    def expired(self, before: float, lonely_before: float) -> list[str]:
+        """Ids of rooms with no activity since ``before``, and of rooms nobody but their creator
+        joined with none since ``lonely_before``."""
+        return self._run(lambda cursor: [r[0] for r in cursor.execute(
+            "SELECT id FROM rooms WHERE active < %s OR (NOT joined AND active < %s)",
+            (before, lonely_before))])
+
+    def delete(self, room_id: str) -> None:
+        """Forget a room, its log and its snapshot (notified as ``'<room> -1'``)."""
+        def work(cursor: Cursor) -> None:
+            cursor.execute("DELETE FROM rooms WHERE id = %s", (room_id,))  # its log and snapshot cascade
+            if cursor.rowcount:
+                self._notify(cursor, room_id, DELETED)
+        self._run(work)
+
+    def exists(self, room_id: str) -> bool:
+        """Whether the room is stored."""
+        return self._run(lambda cursor: cursor.execute(
+            "SELECT 1 FROM rooms WHERE id = %s", (room_id,)).fetchone() is not None)
+
+    # ---- players ----------------------------------------------------------------------------
+    def profile(self, player: str) -> Profile | None:
+        """The profile of ``player``, if the server keeps it."""
+        row = self._run(lambda cursor: cursor.execute(
+            "SELECT name, avatar, active, tag FROM profiles WHERE id = %s", (player,)).fetchone())
+        return None if row is None else Profile(player, row[0], row[1], row[2], row[3])
+
+    def add_profile(self, profile: Profile, now: float) -> None:
+        """Keep a new profile (`profiles.TagTaken`: a look-alike holds its tag; nothing stored)."""
+        self._run(lambda cursor: cursor.execute(
+            "INSERT INTO profiles (id, name, avatar, created, active, tag, skeleton) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            (profile.player, profile.name, profile.avatar, now, now, profile.tag, skeleton(profile.name))))
+
+    def save_profile(self, profile: Profile, now: float) -> None:
+        """Store a changed name, avatar or tag (`profiles.TagTaken`: a look-alike holds its tag)."""
+        self._run(lambda cursor: cursor.execute(
+            "UPDATE profiles SET name = %s, avatar = %s, active = %s, tag = %s, skeleton = %s WHERE id = %s",
+            (profile.name, profile.avatar, now, profile.tag, skeleton(profile.name), profile.player)))
+
+    def look_alikes(self, skeleton: str) -> list[tuple[str, str, str]]:
+        """The (player, name, tag) of the profiles whose names have this skeleton."""
+        return self._run(lambda cursor: [(who, name, tag) for who, name, tag in cursor.execute(
+            "SELECT id, name, tag FROM profiles WHERE skeleton = %s", (skeleton,))])
+
+    def visit(self, player: str, now: float) -> None:
+        """The player's profile is in use."""
+        self._run(lambda cursor: cursor.execute("UPDATE profiles SET active = %s WHERE id = %s",
+                                                (now, player)))
+
+    def expire_profiles(self, before: float) -> int:
+        """Forget profiles unvisited since ``before`` that never played a ranked game; how many."""
+        return self._run(lambda cursor: cursor.execute(
+            "DELETE FROM profiles p WHERE active < %s AND NOT EXISTS "
+            "(SELECT 1 FROM ratings r WHERE r.player = p.id)", (before,)).rowcount)
+
+    # ---- the ranking ------------------------------------------------------------------------
+    @staticmethod
+    def _rank(cursor: Cursor, line: RankedLine) -> bool:
+        """Write ``line`` (inside the caller's transaction) unless it was; whether it was now. Only
+        a row inserted now adds to the rating: another instance writing the same line at once
+        waits on its key and inserts nothing."""
+        inserted = cursor.execute(
+            "INSERT INTO ranked (room, deal, player, preset, players, xp, outcome, at, opponents, reason) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
+            (line.room, line.deal, line.player, line.preset, line.players, line.xp, line.outcome, line.at,
+             json.dumps(list(line.opponents)), line.reason)).fetchone()
+        if inserted is None:
+            return False
+        cursor.execute("INSERT INTO ratings (player, preset, xp, games) VALUES (%s, %s, %s, %s) "
+                       "ON CONFLICT (player, preset) DO UPDATE SET xp = ratings.xp + excluded.xp, "
+                       "games = ratings.games + excluded.games",
+                       (line.player, line.preset, line.xp, line.games))
+        return True
+
+    def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = (),
+             encounters: Sequence[Encounter] = ()) -> list[RankedLine]:
+        """Write the lines not written before, with their points, the token lines not written
+        before, with their wallets, and the encounters not written before, in one commit; the
+        ranked lines written."""
+        def work(cursor: Cursor) -> list[RankedLine]:
+            # One order of the rows locked, whoever calls: two games ending at once never deadlock.
+            written = {id(line) for line in sorted(lines, key=_line_order) if self._rank(cursor, line)}
+            for token in sorted(tokens, key=lambda t: (t.player, t.room, t.deal)):
+                self._stake(cursor, token)
+            if encounters:
+                cursor.executemany(
+                    "INSERT INTO encounters (room, deal, preset, player, opponent, address, "
+                    "opponent_address, at, counts) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                    "ON CONFLICT DO NOTHING",
+                    [(e.room, e.deal, e.preset, e.player, e.opponent, e.address, e.opponent_address, e.at,
+                      e.counts) for e in sorted(encounters, key=_encounter_order)])
+            return [line for line in lines if id(line) in written]
+        return self._run(work)
+
+    def games_together(self, player: str, opponent: str, address: str, opponent_address: str,
+                       since: float, besides: tuple[str, int]) -> int:
+        """The games that count since ``since`` of the two players, or of the two addresses, but
+        ``besides``."""
+        row = self._run(lambda cursor: cursor.execute(
+            "SELECT COUNT(*) FROM encounters WHERE counts AND at >= %s AND NOT (room = %s AND deal = %s) "
+            "AND ((player = %s AND opponent = %s) OR (address = %s AND opponent_address = %s))",
+            (since, *besides, player, opponent, address, opponent_address)).fetchone())
+        return int(row[0]) if row is not None else 0
+
+    @staticmethod
+    def _stake(cursor: Cursor, line: TokenLine) -> None:
+        """Write ``line`` and change its player's wallet (inside the caller's transaction) unless it
+        was. The wallet row is made (holding the grant) if new, then locked before it is read, so
+        two games changing one wallet at once add up."""
+        inserted = cursor.execute(
+            "INSERT INTO stakes (room, deal, player, amount, day, at, counted, opponents) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
+            (line.room, line.deal, line.player, line.amount, line.day, line.at, line.counted,
+             json.dumps(list(line.opponents)))).fetchone()
+        if inserted is None:
+            return
+        cursor.execute("INSERT INTO wallets (player, tokens, day) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                       (line.player, GRANT, line.day))
+        found = cursor.execute("SELECT tokens, day FROM wallets WHERE player = %s FOR UPDATE",
+                               (line.player,)).fetchone()
+        assert found is not None  # made just above, or by another instance's committed transaction
+        before = topped_up(found[0], found[1], line.day)
+        cursor.execute("UPDATE wallets SET tokens = %s, day = %s WHERE player = %s",
+                       (before + line.amount, max(line.day, found[1]), line.player))
+
+    def wallet(self, player: str) -> Wallet:
+        """The player's tokens as stored, and, as the ranking counts them, their games that earned
+        points and their different opponents (by address, as the leaderboards count them)."""
+        def work(cursor: Cursor) -> Wallet:
+            found = cursor.execute("SELECT tokens, day FROM wallets WHERE player = %s", (player,)).fetchone()
+            games = cursor.execute("SELECT COUNT(*) FROM ranked WHERE player = %s AND xp > 0 "
+                                   "AND outcome IN ('win', 'tie', 'loss')", (player,)).fetchone()
+            opponents = cursor.execute("SELECT COUNT(DISTINCT opponent_address) FROM encounters "
+                                       "WHERE player = %s", (player,)).fetchone()
+            counted = (int(games[0]) if games else 0, int(opponents[0]) if opponents else 0)
+            if found is None:
+                return Wallet(None, 0, *counted)
+            return Wallet(int(found[0]), int(found[1]), *counted)
+        return self._run(work, consistent=True)
+
+    def settlement(self, room: str, deal: int) -> dict[str, int]:
+        """The tokens each player gained or lost by the game of ``room`` that ended at ``deal``."""
+        return self._run(lambda cursor: {player: amount for player, amount in cursor.execute(
+            "SELECT player, amount FROM stakes WHERE room = %s AND deal = %s", (room, deal))})
+
+    def judged(self, room: str, deal: int) -> dict[str, tuple[int, str]]:
+        """Each player's points and reason as written for the game of ``room`` ended at ``deal``."""
+        return self._run(lambda cursor: {player: (xp, reason) for player, xp, reason in cursor.execute(
+            "SELECT player, xp, reason FROM ranked WHERE room = %s AND deal = %s AND outcome != 'penalty'",
+            (room, deal))})
+
+    def points(self, player: str) -> dict[str, int]:
+        """The player's points per rule set (those they played ranked)."""
+        return self._run(lambda cursor: {preset: int(xp) for preset, xp in cursor.execute(
+            "SELECT preset, xp FROM ratings WHERE player = %s ORDER BY preset", (player,))})
+
+    def leaderboard(self, preset: str, top: int, player: str | None, opponents: int = 0) -> Leaderboard:
+        """The ``top`` players of ``preset`` with ``opponents`` distinct opponents, ``player``'s
+        standing, and how many players it shows."""
+        # The players shown: every rated one, or those with enough distinct opponents' addresses.
+        shown = ""
+        values: tuple[str | int, ...] = (preset,)
+        if opponents > 0:
+            shown = (" AND r.player IN (SELECT player FROM encounters WHERE preset = %s GROUP BY player "
+                     "HAVING COUNT(DISTINCT opponent_address) >= %s)")
+            values = (preset, preset, opponents)
+
+        def work(cursor: Cursor) -> Leaderboard:
+            rows = cursor.execute(
+                "SELECT r.player, p.name, p.avatar, r.xp, r.games, p.tag FROM ratings r "
+                f"JOIN profiles p ON p.id = r.player WHERE r.preset = %s{shown} "
+                "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT %s", (*values, top)).fetchall()
+            you = None
+            if player is not None:
+                mine = cursor.execute("SELECT xp, games FROM ratings WHERE player = %s AND preset = %s",
+                                      (player, preset)).fetchone()
+                if mine is not None:
+                    met = _count(cursor.execute("SELECT COUNT(DISTINCT opponent_address) FROM encounters "
+                                                "WHERE preset = %s AND player = %s", (preset, player)))
+                    rank = None
+                    if met >= opponents:
+                        rank = 1 + _count(cursor.execute(f"SELECT COUNT(*) FROM ratings r WHERE r.preset = %s"
+                                                         f"{shown} AND r.xp > %s", (*values, mine[0])))
+                    you = Standing(rank, int(mine[0]), int(mine[1]), met)
+            players = _count(cursor.execute(f"SELECT COUNT(*) FROM ratings r WHERE r.preset = %s{shown}",
+                                            values))
+            return Leaderboard([Rating(who, name, avatar, int(xp), int(games), tag)
+                                for who, name, avatar, xp, games, tag in rows], you, players)
+        return self._run(work, consistent=True)
+
+    def history(self, player: str, preset: str | None, limit: int) -> list[RankedLine]:
+        """The player's latest ``limit`` ranked lines (of ``preset``, or all), newest first."""
+        where, values = ("AND preset = %s", (player, preset)) if preset is not None else ("", (player,))
+        rows = self._run(lambda cursor: cursor.execute(
+            "SELECT room, deal, player, preset, players, xp, outcome, at, opponents, reason FROM ranked "
+            f"WHERE player = %s {where} ORDER BY at DESC, deal DESC LIMIT %s", (*values, limit)).fetchall())
+        return [RankedLine(room, deal, who, p, n, xp, result, at, tuple(json.loads(opponents)),
+                           0 if result == "penalty" else 1, reason)
+                for room, deal, who, p, n, xp, result, at, opponents, reason in rows]
+
+
+def _roll_back(connection: Connection) -> None:
+    """End a failed transaction (a broken connection has none left: the pool replaces it)."""
+    if not connection.broken:
+        with contextlib.suppress(psycopg.Error):
+            connection.rollback()
+
+
+def _encounter_order(encounter: Encounter) -> tuple[str, int, str, str]:
+    return (encounter.room, encounter.deal, encounter.player, encounter.opponent)
+
+
+def _line_order(line: RankedLine) -> tuple[str, str, str, int]:
+    """The order a transaction locks ranked lines and ratings in (by player first)."""
+    return (line.player, line.preset, line.room, line.deal)
+
+
+def _count(cursor: Cursor) -> int:
+    row = cursor.fetchone()
+    return int(row[0]) if row is not None else 0
