@@ -189,7 +189,8 @@ async def play(run: Run, bot: Bot, ws: Any) -> bool:
             if bot.kind == "host":
                 await _tell_guest(bot, seen.room)
         elif kind == "error":
-            run.errors[message["code"]] += 1
+            reason = message.get("reason")
+            run.errors[f"{message['code']} ({reason})" if reason else message["code"]] += 1
             if message["code"] in ("bad_key", "abandoned", "seat_freed", "unknown_room"):
                 if bot.current is not None:
                     bot.current.over = True  # nothing to go back to: a new room
