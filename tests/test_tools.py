@@ -247,7 +247,7 @@ def test_the_chaos_run_across_three_postgresql_instances_finds_no_mismatch(tmp_p
                      tmp_path=tmp_path)
     text = "\n".join(lines)
     assert lines[0].startswith("chaos: 3 instances on PostgreSQL")
-    assert "kills: 3 (SIGKILL)" in text
+    assert int(text.split("kills: ")[1].split()[0]) >= 2  # at 2.5 and 5 s, and 7.5 s unless late
     moved = int(text.split("reconnects: ")[1].split("(")[1].split()[0])
     assert moved >= 1  # a bot that lost its instance went on on another one
     assert lines[-1] == "mismatches: 0", text

@@ -267,12 +267,13 @@ def opener(run: Run, bot: Bot, partner: str = "") -> Any:
     return open_room
 
 
-async def chaos(run: Run, interval: float, down: float, rng: random.Random) -> None:
-    """Kill an instance (each in turn) every ``interval`` seconds with SIGKILL, start it again
-    ``down`` seconds later, until the bots stop acting."""
+async def chaos(run: Run, interval: float, down: float) -> None:
+    """Kill an instance (each in turn) with SIGKILL every ``interval`` seconds from the start, and
+    start it again ``down`` seconds later, while the bots act."""
     index = 0
-    while time.monotonic() + interval < run.stop:
-        await asyncio.sleep(interval * rng.uniform(0.8, 1.2))
+    due = time.monotonic() + interval
+    while due + down < run.stop:
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
         instance = run.cluster.instances[index % len(run.cluster.instances)]
         await asyncio.to_thread(instance.kill)
         run.kills += 1
@@ -282,14 +283,14 @@ async def chaos(run: Run, interval: float, down: float, rng: random.Random) -> N
         except StartFailed as exc:  # said, and tried again at the end (before the checks)
             run.errors[f"restart failed: {str(exc).splitlines()[0]}"] += 1
         index += 1
+        due += interval
 
 
-async def play_all(run: Run, bots: list[tuple[Bot, str]], interval: float, down: float,
-                   rng: random.Random) -> None:
+async def play_all(run: Run, bots: list[tuple[Bot, str]], interval: float, down: float) -> None:
     """Every bot's session, and the kills, until the run closes."""
     _GUESTS.clear()
     tasks = [asyncio.create_task(session(run, bot, opener(run, bot, partner))) for bot, partner in bots]
-    killer = asyncio.create_task(chaos(run, interval, down, rng))
+    killer = asyncio.create_task(chaos(run, interval, down))
     results = await asyncio.gather(*tasks, killer, return_exceptions=True)
     for result in results:
         if isinstance(result, BaseException):
@@ -532,7 +533,7 @@ def main(argv: list[str] | None = None) -> int:
                 now = time.monotonic()
                 run = Run(cluster, args.think, now + args.duration, now + args.duration + SETTLE)
                 bots = make_bots(args, args.instances)
-                asyncio.run(play_all(run, bots, args.kill_every, args.down, rng))
+                asyncio.run(play_all(run, bots, args.kill_every, args.down))
                 for instance in cluster.instances:  # the last kill's instance is back before the checks
                     if not instance.alive:
                         cluster.restart(instance.index)
