@@ -75,6 +75,7 @@ class Seen:
     seat: int
     key: str
     view: dict[str, Any] | None = None
+    views: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # every one, by connection
     kind: str = ""  # duel, computers, quick
     over: bool = False  # its match ended (a quick-match game: ranked lines are due)
 
@@ -165,9 +166,31 @@ async def session(run: Run, bot: Bot, opening: Any) -> None:
 
 async def play(run: Run, bot: Bot, ws: Any) -> bool:
     """Read and act until the run closes (True) or the bot's match is over (False: start again)."""
-    sent: dict[str, float] = {}
+    sent: set[str] = set()  # the ref of the action not answered yet
+    acted_on: str | None = None  # the view the bot last acted on: never twice on the same one
     count = 0
     accepted = -1
+    first = ""  # the ref of the first action sent on this connection (after a drop: on a rejoin's view)
+
+    async def act(view: dict[str, Any]) -> None:
+        nonlocal acted_on, count, sent, first
+        mine = view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and view["legal"]
+        if not mine or time.monotonic() >= run.stop:
+            return
+        state = json.dumps(view, sort_keys=True)
+        if state == acted_on:
+            return  # the same view again (someone's presence changed): its action is on its way
+        acted_on = state
+        count += 1
+        ref = f"{bot.name}-{count}"
+        slow = bot.kind == "computers" and bot.rng.random() < 0.08
+        await asyncio.sleep(CLOCK + 1 if slow else run.think * bot.rng.uniform(0.5, 1.5))
+        if time.monotonic() < run.stop:
+            sent = {ref}  # only the latest: a turn the clock took never answers
+            first = first or ref
+            await ws.send(json.dumps({"v": 2, "type": "action", "action": bot.rng.choice(view["legal"]),
+                                      "ref": ref}))
+
     while True:
         left = run.close - time.monotonic()
         if left <= 0:
@@ -190,39 +213,37 @@ async def play(run: Run, bot: Bot, ws: Any) -> bool:
                 await _tell_guest(bot, seen.room)
         elif kind == "error":
             reason = message.get("reason")
-            run.errors[f"{message['code']} ({reason})" if reason else message["code"]] += 1
+            where = f", {_room_kind(bot)}" if message.get("ref") else ""  # an action's: in which kind of room
+            if message.get("ref") and message["ref"] == first and bot.reconnects:
+                where += " (the first action after a rejoin)"
+            run.errors[(f"{message['code']} ({reason})" if reason else message["code"]) + where] += 1
             if message["code"] in ("bad_key", "abandoned", "seat_freed", "unknown_room"):
                 if bot.current is not None:
                     bot.current.over = True  # nothing to go back to: a new room
                 return False
+            if message.get("ref") in sent and bot.current is not None and bot.current.view is not None:
+                sent.clear()
+                acted_on = None  # refused (the clock took the turn...): act on what the bot sees now
+                await act(bot.current.view)
         elif kind == "update":
             seen = bot.current or (bot.rooms[-1] if bot.rooms else None)
             if seen is None or seen.room != message["room"]:
                 continue
             seen.view = message["view"]
+            seen.views.append((bot.connections, seen.view))
             if message.get("ref") in sent:
-                sent.pop(message["ref"])
+                sent.discard(message["ref"])
                 run.actions += 1
             view = seen.view
             if view["status"] == Status.MATCH_OVER:
                 seen.over = True
                 await asyncio.sleep(max(0.0, min(SETTLE, run.close - time.monotonic())) / 3)
                 return time.monotonic() >= run.stop  # a new room, unless the run is over
-            if time.monotonic() >= run.stop:
-                continue  # the run is ending: read, act no more
-            if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and view["legal"]:
-                count += 1
-                ref = f"{bot.name}-{count}"
-                slow = bot.kind == "computers" and bot.rng.random() < 0.08
-                await asyncio.sleep(CLOCK + 1 if slow else run.think * bot.rng.uniform(0.5, 1.5))
-                if time.monotonic() >= run.stop:
-                    continue
-                sent = {ref: time.monotonic()}  # only the latest: a turn the clock took never answers
-                await ws.send(json.dumps({"v": 2, "type": "action", "action": bot.rng.choice(view["legal"]),
-                                          "ref": ref}))
-            elif view["status"] == Status.ROUND_OVER and view["round_number"] != accepted:
+            if view["status"] == Status.ROUND_OVER and view["round_number"] != accepted \
+                    and time.monotonic() < run.stop:
                 accepted = view["round_number"]
                 await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+            await act(view)
 
 
 def _room_kind(bot: Bot) -> str:
@@ -370,6 +391,10 @@ class Findings:
     """What the checks found."""
 
     compared: int = 0
+    exact: int = 0  # rooms whose whole log is kept: every view checked
+    updates: int = 0  # views checked against the log's states
+    stale: int = 0  # rejoins given an older view than the bot saw before
+    clock_turns: Counter[str] = field(default_factory=Counter)  # turns the clock played, by kind of room
     same: int = 0
     behind: int = 0
     rejoined: int = 0
@@ -379,8 +404,42 @@ class Findings:
     lines: int = 0
 
 
+def prefix_views(store: Any, room: Any, found: Findings, kind: str) -> list[dict[int, str]] | None:
+    """Each seat's view (as canonical JSON) after each prefix of the room's stored log, from its
+    first entry on: None when the store kept only the entries since a later deal (its snapshot).
+    The turns the clock played in it are counted in ``found`` (by ``kind`` of room)."""
+    from game.net.rooms import Room, Seat
+
+    since = store.since(room.room_id, 0)
+    if since is None or since.entries is None:
+        return None
+    fresh = Room(room.room_id, room.rules, [Seat.from_json(seat.to_json()) for seat in room.seats], room.seed,
+                 room.first, kind=room.kind, owner=room.owner)
+
+    def views() -> dict[int, str]:
+        return {seat: _canonical(view_of(fresh, seat)) for seat in range(fresh.players)}
+
+    states = [views()]
+    for entry in since.entries:
+        if entry.kind == "action" and entry.text.startswith("timeout"):
+            found.clock_turns[kind] += 1
+        fresh.replay([entry])
+        states.append(views())
+    return states
+
+
+def _seats_of(bots: list[Bot], room: str) -> list[Seen]:
+    return [seen for bot in bots for seen in bot.rooms if seen.room == room]
+
+
+def _canonical(view: dict[str, Any] | None) -> str:
+    return json.dumps(view, sort_keys=True)
+
+
 def check_views(store: Any, bots: list[Bot], found: Findings) -> None:
-    """Each bot's last view of each room against the room its log rebuilds."""
+    """Each bot's views of each room against the room its log rebuilds: the last one the same as
+    the replayed room's (or behind it); where the store keeps the room's whole log, every view
+    one of the log's states, and on each connection in the log's order."""
     for bot in bots:
         for seen in bot.rooms:
             room, why = replayed(store, seen.room)
@@ -389,13 +448,45 @@ def check_views(store: Any, bots: list[Bot], found: Findings) -> None:
                 found.mismatches.append(f"{bot.name}: room {seen.room}: {why}")
                 continue
             stored = view_of(room, seen.seat)
+            states = prefix_views(store, room, found, seen.kind) if seen.seat == min(
+                s.seat for s in _seats_of(bots, seen.room)) else prefix_views(store, room, Findings(), "")
+            if states is not None:
+                found.exact += 1
+                problem = _follow(seen, [state[seen.seat] for state in states], found)
+                if problem:
+                    found.mismatches.append(f"{bot.name}: room {seen.room} seat {seen.seat}: {problem}")
+                    continue
             if stored == seen.view:
                 found.same += 1
-            elif progress(seen.view) < progress(stored):
-                found.behind += 1
+            elif states is not None or progress(seen.view) <= progress(stored):
+                found.behind += 1  # (with the whole log: _follow found it in the log, before its end)
             else:
                 found.mismatches.append(f"{bot.name}: room {seen.room} seat {seen.seat}: saw "
                                         f"{_short(seen.view)}, the log gives {_short(stored)}")
+
+
+def _follow(seen: Seen, states: list[str], found: Findings) -> str:
+    """Where each view the bot was sent stands in the log's states: "" when each is one of them
+    and, on one connection, none comes before the one sent before it; else what is wrong."""
+    at: dict[str, list[int]] = {}
+    for index, state in enumerate(states):
+        at.setdefault(state, []).append(index)
+    connection, position, last = -1, 0, 0
+    for number, view in seen.views:
+        found.updates += 1
+        places = at.get(_canonical(view))
+        if not places:
+            return f"sent {_short(view)}, which no state of the room's log gives"
+        if number != connection:  # a new connection: it may start anywhere (a rejoin's view)
+            connection, position = number, places[0]
+            found.stale += position < last
+        else:
+            later = [p for p in places if p >= position]
+            if not later:
+                return f"sent {_short(view)} after a later state of the log, on one connection"
+            position = later[0]
+        last = max(last, position)
+    return ""
 
 
 def _short(view: dict[str, Any] | None) -> str:
@@ -587,8 +678,13 @@ def report(run: Run, bots: list[Bot], found: Findings) -> None:
     print(f"views: {found.compared} compared with the replayed logs ({found.same} the same, {found.behind} "
           f"behind: committed after the bot's connection closed); {found.rejoined} rejoined, given the "
           "replayed room's view")
+    clock = ", ".join(f"{n} in {kind} rooms" for kind, n in sorted(found.clock_turns.items())) or "none"
+    print(f"turns the clock played (in the logs kept whole): {clock}")
     print(f"ranking and tokens: {found.players} quick-match players, {found.lines} ranked lines, "
           f"{found.games} games settled")
+    print(f"updates: {found.updates} checked against their room's log ({found.exact} rooms whose whole "
+          f"log is kept: every view a state of the log, in order on each connection); {found.stale} "
+          "rejoins given an older view than the bot saw before its connection dropped")
     for line in found.mismatches[:20]:
         print(f"  mismatch: {line}")
     print(f"mismatches: {len(found.mismatches)}")
