@@ -76,6 +76,7 @@ class Seen:
     key: str
     view: dict[str, Any] | None = None
     views: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # every one, by connection
+    clock: tuple[int, tuple[int, int, int], float, float] | None = None  # connection, turn, timer, when
     kind: str = ""  # duel, computers, quick
     over: bool = False  # its match ended (a quick-match game: ranked lines are due)
 
@@ -115,6 +116,7 @@ class Run:
     errors: Counter[str] = field(default_factory=Counter)
     rooms: Counter[str] = field(default_factory=Counter)  # rooms made, by kind
     kills: int = 0
+    clock_cut: list[str] = field(default_factory=list)  # turn clocks a rejoin found cut short
 
 
 class Dropped(Exception):
@@ -229,6 +231,7 @@ async def play(run: Run, bot: Bot, ws: Any) -> bool:
             seen = bot.current or (bot.rooms[-1] if bot.rooms else None)
             if seen is None or seen.room != message["room"]:
                 continue
+            _check_clock(run, bot, seen, message)
             seen.view = message["view"]
             seen.views.append((bot.connections, seen.view))
             if message.get("ref") in sent:
@@ -244,6 +247,21 @@ async def play(run: Run, bot: Bot, ws: Any) -> bool:
                 accepted = view["round_number"]
                 await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
             await act(view)
+
+
+def _check_clock(run: Run, bot: Bot, seen: Seen, message: dict[str, Any]) -> None:
+    """A rejoin's turn clock against the one the bot saw before its connection dropped: in the same
+    turn, it may start afresh (a new owner of the room's clock) but not have less time left than
+    the turn had (less a second's slack)."""
+    view, timer, now = message["view"], message.get("timer"), time.monotonic()
+    turn = (view["round_number"], view["turn_no"], view["to_act"])
+    last = seen.clock
+    if timer is not None and last is not None and last[0] != bot.connections and last[1] == turn:
+        left = last[2] - (now - last[3])
+        if left > 1.0 and timer < left - 1.0:
+            run.clock_cut.append(f"{bot.name}: room {seen.room} turn {view['turn_no']}: {left:.1f} s left "
+                                 f"before the drop, {timer:.2f} s on rejoining instance {bot.instance}")
+    seen.clock = (bot.connections, turn, timer, now) if timer is not None else None
 
 
 def _room_kind(bot: Bot) -> str:
@@ -598,6 +616,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", type=int, default=8, help="quick-match players (8)")
     parser.add_argument("--think", type=float, default=0.2, help="a bot's mean think time, seconds (0.2)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--logs", type=Path, default=None, metavar="DIR",
+                        help="keep the instances' logs in DIR (instance-N.log; default: deleted at the end)")
     args = parser.parse_args(argv)
     if not 0 < args.duration <= MAX_DURATION or not 1 <= args.instances <= 8:
         parser.error(f"--duration 0 to {MAX_DURATION:g} seconds, --instances 1 to 8")
@@ -620,7 +640,7 @@ def main(argv: list[str] | None = None) -> int:
                 _database(args.db, sqlite, Path(name)) as (db, note):
             print(f"chaos: {args.instances} instances on {note}; {args.duration:g} s, one killed with "
                   f"SIGKILL every {args.kill_every:g} s and started again {args.down:g} s later", flush=True)
-            with Cluster(args.instances, db, server_args, Path(name) / "logs") as cluster:
+            with Cluster(args.instances, db, server_args, args.logs or Path(name) / "logs") as cluster:
                 now = time.monotonic()
                 run = Run(cluster, args.think, now + args.duration, now + args.duration + SETTLE)
                 bots = make_bots(args, args.instances)
@@ -679,7 +699,10 @@ def report(run: Run, bots: list[Bot], found: Findings) -> None:
           f"behind: committed after the bot's connection closed); {found.rejoined} rejoined, given the "
           "replayed room's view")
     clock = ", ".join(f"{n} in {kind} rooms" for kind, n in sorted(found.clock_turns.items())) or "none"
-    print(f"turns the clock played (in the logs kept whole): {clock}")
+    print(f"turns the clock played (in the logs kept whole): {clock}; turn clocks cut short on a rejoin "
+          f"(less time left than before the drop): {len(run.clock_cut)}")
+    for line in run.clock_cut[:10]:
+        print(f"  clock cut short: {line}")
     print(f"ranking and tokens: {found.players} quick-match players, {found.lines} ranked lines, "
           f"{found.games} games settled")
     print(f"updates: {found.updates} checked against their room's log ({found.exact} rooms whose whole "
