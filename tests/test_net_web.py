@@ -137,7 +137,7 @@ def test_the_room_page_and_health_over_https(tls_server, certificate):
     assert f'href="huits://127.0.0.1:{tls_server.port}/{peer.room_id}"' in body
     status, headers, body = get(f"https://127.0.0.1:{tls_server.port}/health", context)
     assert status == 200 and headers["Content-Type"] == "application/json"
-    assert json.loads(body) == {"ok": True, "rooms": 1, "connections": 1}
+    assert json.loads(body) == {"ok": True, "rooms": 1, "connections": 1, "instance": "alone"}
 
 
 @needs_openssl
@@ -225,7 +225,7 @@ def test_health_answers_for_load_balancers(server):
     peers = [Peer(server.port) for _ in range(2)]
     peers[0].create("duel", [HUMAN, HUMAN])
     status, headers, body = get(f"http://127.0.0.1:{server.port}/health")
-    assert status == 200 and json.loads(body) == {"ok": True, "rooms": 1, "connections": 2}
+    assert status == 200 and json.loads(body) == {"ok": True, "rooms": 1, "connections": 2, "instance": "alone"}
     assert headers["Cache-Control"] == "no-store"
 
 

@@ -234,19 +234,26 @@ class Replicas:
     def tend(self) -> None:
         """Take the leases of the rooms under way with people here that nobody drives, and let go
         those with nobody here (another server with people in them takes them)."""
+        for room in list(self.service.rooms.values()):
+            self.tend_room(room)
+
+    def tend_room(self, room: Room) -> None:
+        """Take ``room``'s lease if it is under way with people here and nobody drives it; let it go
+        if none of its people is here any more (or its match is over for good)."""
         service = self.service
-        for room_id, room in list(service.rooms.items()):
-            wanted = bool(service.seated.get(room_id)) and room.match is not None and not room.finished
-            if wanted == self.cluster.drives(room_id):
-                continue
-            if self.cluster.lease(room_id, wanted):
-                current = self.refresh(room)  # a lease just taken: from the room as it stands
-                if current is not None:
-                    self.presence(current)
-                    service.driving.adopt(current)
-                    service.driving.kick(current)
-            else:
-                service.driving.pause(room_id)
+        room_id = room.room_id
+        wanted = bool(service.seated.get(room_id)) and room.match is not None and not room.finished
+        held = self.cluster.drives(room_id)
+        if wanted == held or self.cluster.lease(room_id, wanted) == held:
+            return  # nothing to change, or nothing changed (another holds it; a server alone holds all)
+        if held:
+            service.driving.pause(room_id)
+            return
+        current = self.refresh(room)  # a lease just taken: from the room as it stands
+        if current is not None:
+            self.presence(current)
+            service.driving.adopt(current)
+            service.driving.kick(current)
 
 
 def holders(room: Room) -> list[str]:

@@ -309,6 +309,7 @@ class RoomService:
             self.driving.adopt(room)
             self.broadcast(room, events)
         self.status(room)
+        self.replicas.tend_room(room)  # its computers and clocks run here if nobody runs them
         self.driving.kick(room)
 
     def detach(self, client: Client, gave_up: bool = False) -> None:

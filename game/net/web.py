@@ -11,7 +11,8 @@ pages (a public lobby, a leaderboard) are one more line:
   the room's code in any case, with or without its dashes (`room_codes.canonical`), or
   an older room's id. It shows nothing a player of the room would not see in its
   waiting room: no key, no seed, no card, and no room id but the one asked for;
-- ``GET /health``: ``{"ok": true, "rooms": N, "connections": N}`` for load balancers;
+- ``GET /health``: ``{"ok": true, "rooms": N, "connections": N, "instance": NAME}`` for load
+  balancers (``instance``: which of several servers on one database answered: `cluster`);
 - anything else, or a room the server does not keep: ``404``, the same few words for
   every path (never a listing). ``HEAD`` gets a GET's headers without its body; any
   other method, ``405``.
@@ -96,7 +97,8 @@ def _page(server: RoomServer, connection: ServerConnection, request: Request) ->
 def health(server: RoomServer, connection: ServerConnection, request: Request,
            found: re.Match[str]) -> Response:
     """``/health``: whether the server serves, and how much."""
-    body = json.dumps({"ok": True, "rooms": len(server.rooms), "connections": server.open_connections})
+    body = json.dumps({"ok": True, "rooms": len(server.rooms), "connections": server.open_connections,
+                       "instance": server.cluster.instance})
     return _response(200, "OK", "application/json", body)
 
 
@@ -104,7 +106,8 @@ def room_page(server: RoomServer, connection: ServerConnection, request: Request
               found: re.Match[str]) -> Response:
     """``/r/ROOM``: the room's page (see the module), or 404."""
     room_id = canonical(found.group(1))
-    room = server.rooms.get(room_id) if ROOM_ID.match(room_id) else None
+    # As the database has it now: the room may be another instance's doing.
+    room = server.service.replicas.find(room_id) if ROOM_ID.match(room_id) else None
     if room is None:
         return not_found()
     tls = server.request_tls(connection, request)
