@@ -167,7 +167,8 @@ def test_a_database_at_this_version_missing_a_table_is_refused(pg_url):
 
 
 def test_a_migration_cut_short_leaves_the_database_as_it_was(pg_url, monkeypatch):
-    broken = pg_schema.Migration(pg_schema.VERSION, 1, pg_schema.FIRST + "\nSELECT no_such_function();")
+    last = pg_schema.MIGRATIONS[-1]
+    broken = pg_schema.Migration(last.version, last.compatible, last.sql + "\nSELECT no_such_function();")
     monkeypatch.setattr(pg_schema, "MIGRATIONS", (*pg_schema.MIGRATIONS[:-1], broken))
     with pytest.raises(StoreError, match="no_such_function"):
         PostgresRoomStore(pg_url)

@@ -68,6 +68,12 @@ def with_options(url: str, options: str) -> str:
     return make_conninfo(url, **extra)
 
 
+def signal_payload(kind: str, text: str) -> str:
+    """The payload of a signal on `CHANNEL` (`PgCluster.signal`; a store may send one in its own
+    transaction, so that it goes out with what it committed: `pg_tickets`)."""
+    return f"!{kind} {text}"
+
+
 def lease_key(room_id: str) -> int:
     """The advisory lock standing for ``room_id``'s lease (64 bits: two rooms never share one)."""
     digest = hashlib.blake2b(("huit room " + room_id).encode("utf-8", "surrogatepass"), digest_size=8)
@@ -281,7 +287,7 @@ class PgCluster:
         from .roomstore import StoreFailure
 
         try:
-            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"!{kind} {text}"))
+            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, signal_payload(kind, text)))
         except psycopg.Error as exc:
             self._lose_connection()
             raise StoreFailure(f"a signal could not be sent: {exc}") from exc

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from .driving import Driving
     from .fair_seats import FairSeats
     from .lobby import Lobby
-    from .matchmaking import Queues
+    from .matchmaking import QuickQueues
 
 MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
 
@@ -98,7 +98,8 @@ class RoomService:
         self.quiet: dict[str, float] = {}  # resting room id -> since when none of its people is connected
         self.fair: FairSeats | None = None  # who holds which seat in public rooms and quick match
 
-    def connect(self, *, driving: Driving, competition: Competition, lobby: Lobby, queues: Queues) -> None:
+    def connect(self, *, driving: Driving, competition: Competition, lobby: Lobby,
+                queues: QuickQueues) -> None:
         """Plug in what the rooms tell of their changes (the server does it once, at its making)."""
         self.driving = driving
         self.competition = competition
