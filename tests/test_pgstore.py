@@ -75,6 +75,14 @@ def test_a_database_that_cannot_be_reached_is_a_store_error_without_the_password
     assert "\n" not in message
 
 
+def test_a_database_that_does_not_exist_is_a_store_error_saying_so(pg_url):
+    url = _with_password(pg_url.replace("/huit_", "/nothing_", 1), "s3cret")
+    with pytest.raises(StoreError) as refused:
+        PostgresRoomStore(url)
+    message = str(refused.value)
+    assert redacted(url) in message and "does not exist" in message and "s3cret" not in message
+
+
 # ---- the schema -------------------------------------------------------------------------------------------
 def test_instances_starting_at_once_on_a_new_database_make_one_schema(pg_url):
     starts = 6
@@ -149,6 +157,13 @@ def test_a_database_holding_other_tables_named_like_huits_is_refused_and_not_fil
         PostgresRoomStore(pg_url)
     assert rows(pg_url, "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = "
                         "current_schema()") == [(1,)]
+
+
+def test_a_database_at_this_version_missing_a_table_is_refused(pg_url):
+    PostgresRoomStore(pg_url).close()
+    run(pg_url, "DROP TABLE wallets")
+    with pytest.raises(StoreError, match="its wallets table is missing"):
+        PostgresRoomStore(pg_url)
 
 
 def test_a_migration_cut_short_leaves_the_database_as_it_was(pg_url, monkeypatch):

@@ -1,7 +1,8 @@
 """The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
 ``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots``,
-``tools.art_sheets`` and ``tools.loadtest --attack`` (its flood and replayed request ids); and
-``tools.squat``, the lobby-squatting attack against a real server."""
+``tools.art_sheets`` and ``tools.loadtest --attack`` (its flood and replayed request ids) and
+``--instances 1,2`` (on PostgreSQL); ``tools.squat``, the lobby-squatting attack against a real
+server; and ``tools.chaos``, instances killed with SIGKILL under bots (its checks, too)."""
 
 from __future__ import annotations
 
@@ -190,3 +191,129 @@ def test_the_load_test_attack_prints_what_the_flood_and_the_replays_got_next_to_
     assert replays.endswith("the rules allow 0")
     assert any(line.startswith("attack, computers:") and "the rules allow 2" in line for line in lines)
     assert lines[-1] == "errors: 0"
+
+
+def _postgres_missing() -> str | None:
+    """Why a test of several instances cannot run here (None: it can)."""
+    import importlib.util
+
+    if os.environ.get("HUIT_TEST_PG"):
+        return None
+    missing = [name for name in ("pgserver", "psycopg") if importlib.util.find_spec(name) is None]
+    return f"no PostgreSQL: {', '.join(missing)} not installed (the test extra)" if missing else None
+
+
+def test_the_load_test_runs_one_and_two_instances_on_postgresql_side_by_side(tmp_path):
+    import pytest
+
+    if why := _postgres_missing():
+        pytest.skip(why)
+    lines = run_tool("loadtest", "--rooms", "4", "--duration", "3", "--think", "0.05", "--instances", "1,2",
+                     "--baseline", tmp_path=tmp_path)
+    assert lines[0].startswith("PostgreSQL: a scratch server") or "HUIT_TEST_PG" in lines[0]
+    runs = [line for line in lines if line.startswith("== ")]
+    assert runs == ["== the single server on SQLite ==", "== 1 instance on PostgreSQL ==",
+                    "== 2 instances on PostgreSQL =="]
+    assert [line for line in lines if line.startswith("errors:")] == ["errors: 0"] * 3
+    table = lines[lines.index("side by side:") + 1:]
+    assert table[0].split() == ["SQLite,", "1", "PostgreSQL,", "1", "PostgreSQL,", "2"]
+    rows = {line[:26].strip(): line[26:].split() for line in table[1:]}
+    assert all(int(n) > 0 for n in rows["actions/s"]), rows
+    assert rows["errors"] == ["0", "0", "0"]
+    assert len(rows["instances' CPU, cores"]) == 1 + 1 + 3  # "a + b" for the two instances
+    assert rows["PostgreSQL CPU, cores"][0] == "-"
+
+
+def test_the_chaos_run_kills_its_one_sqlite_instance_and_every_log_replays_to_what_the_bots_saw(tmp_path):
+    lines = run_tool("chaos", "--instances", "1", "--db", str(tmp_path / "rooms.sqlite3"), "--duration", "7",
+                     "--kill-every", "2.5", "--down", "0.3", "--duels", "2", "--computer-rooms", "1",
+                     "--quick", "2", "--think", "0.05", tmp_path=tmp_path)
+    text = "\n".join(lines)
+    assert lines[0].startswith("chaos: 1 instances on SQLite")
+    assert "kills: 2 (SIGKILL), restarts: 2" in text
+    reconnects = int(text.split("reconnects: ")[1].split()[0])
+    assert reconnects >= 2  # at least one bot was connected each time
+    assert int(text.split("actions: ")[1].split()[0]) > 0
+    assert lines[-1] == "mismatches: 0", text
+
+
+def test_the_chaos_run_across_three_postgresql_instances_finds_no_mismatch(tmp_path):
+    import pytest
+
+    if why := _postgres_missing():
+        pytest.skip(why)
+    lines = run_tool("chaos", "--instances", "3", "--duration", "8", "--kill-every", "2.5", "--down", "0.5",
+                     "--duels", "3", "--computer-rooms", "2", "--quick", "4", "--think", "0.05",
+                     tmp_path=tmp_path)
+    text = "\n".join(lines)
+    assert lines[0].startswith("chaos: 3 instances on PostgreSQL")
+    assert int(text.split("kills: ")[1].split()[0]) >= 2  # at 2.5 and 5 s, and 7.5 s unless late
+    moved = int(text.split("reconnects: ")[1].split("(")[1].split()[0])
+    assert moved >= 1  # a bot that lost its instance went on on another one
+    assert lines[-1] == "mismatches: 0", text
+
+
+def test_the_chaos_checks_find_views_the_log_does_not_give_or_gives_in_another_order():
+    """The chaos run's checks can fail: a view no state of the stored log gives, views out of the
+    log's order on one connection, a room the store lost; a bot that saw less than the log is
+    behind, not wrong."""
+    import random
+
+    from game.engine import PRESETS, Status
+    from game.net.rooms import LogEntry, Room, Seat
+    from game.net.roomstore import Since
+    from tools import chaos, chaos_checks
+
+    def dealt(seed):
+        room = Room("r1", PRESETS["duel"], [Seat("human"), Seat("human")], seed)
+        room.claim(0, "A")
+        room.claim(1, "B")
+        room.start()
+        assert room.match is not None
+        return room
+
+    room = dealt(7)
+    entries = [LogEntry("start")]
+    early = chaos_checks.view_of(room, 0)
+    rng = random.Random(3)
+    for _ in range(4):
+        assert room.state == Status.PLAYING
+        seat = room.match.to_act
+        action = rng.choice(room.match.legal_actions(seat))
+        room.apply(seat, action)
+        entries.append(LogEntry("action", seat, str(action)))
+    late = chaos_checks.view_of(room, 0)
+    stranger = chaos_checks.view_of(dealt(8), 0)  # another deal's: no state of this log
+
+    class Store:
+        def __init__(self, rooms, whole=True):
+            self.rooms, self.whole = rooms, whole
+
+        def room(self, room_id):
+            return self.rooms.get(room_id)
+
+        def since(self, room_id, log_length):
+            assert log_length == 0
+            return Since(0, room.seats, True, entries if self.whole else None)
+
+    def bot(*views, room_id="r1", connection=1):
+        seen = chaos.Seen(room_id, 0, "k", views[-1], views=[(connection, view) for view in views])
+        return chaos.Bot("b", "host", 0, random.Random(0), rooms=[seen])
+
+    found = chaos_checks.Findings()
+    chaos_checks.check_views(Store({"r1": room}), [bot(early, late), bot(early), bot(late, room_id="gone")],
+                             found)
+    assert (found.compared, found.exact, found.same, found.behind, found.updates) == (3, 2, 1, 1, 3)
+    assert found.mismatches == ["b: room gone: not stored"]
+    found = chaos_checks.Findings()
+    chaos_checks.check_views(Store({"r1": room}), [bot(late, early), bot(early, stranger)], found)
+    assert [m.split(": ", 2)[2].split(" ")[0] for m in found.mismatches] == ["sent", "sent"]
+    assert "after a later state of the log, on one connection" in found.mismatches[0]
+    assert "which no state of the room's log gives" in found.mismatches[1]
+    found = chaos_checks.Findings()  # a new connection may start earlier (a rejoin's view): counted
+    chaos_checks.check_views(Store({"r1": room}), [chaos.Bot("b", "host", 0, random.Random(0), rooms=[
+        chaos.Seen("r1", 0, "k", late, views=[(1, late), (2, early), (2, late)])])], found)
+    assert not found.mismatches and found.stale == 1
+    found = chaos_checks.Findings()  # only the entries since a snapshot: the last view against the end
+    chaos_checks.check_views(Store({"r1": dealt(7)}, whole=False), [bot(late)], found)
+    assert len(found.mismatches) == 1 and "saw round 1" in found.mismatches[0]

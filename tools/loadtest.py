@@ -24,6 +24,15 @@ with N connections too (unless ``--flood`` says otherwise), and replays every bo
 ``create`` and ``join`` request id from connections of their own (the bots say hello, the
 replays do not): what the replays got of the bots' rooms is printed against the rule (none).
 
+``--instances N`` runs the servers as N instances on one PostgreSQL (``--db postgresql://...``,
+or a scratch server `tools.scratch_pg` starts, and says so): N child processes (`tools.instances`),
+each room's host on one instance and its guest on the next (quick match: the players in turn), so
+every action a bot sees answered went through the database and, for the other player, through
+another instance's catching up. ``--instances 1,2`` runs 1 then 2 instances (each on a fresh
+database) and prints them side by side, ``--baseline`` the single server on SQLite first: the cost
+of the database round trip, and what a second instance buys. Each instance's CPU is printed, and a
+scratch PostgreSQL's.
+
 ``--quick`` measures quick match instead (protocol version 2): ``2 × --rooms`` players
 (``--players`` per table with ``--rooms`` tables' worth of them) each say hello with a
 player key of their own, ask for a ``--preset`` table, play the game they are seated
@@ -41,31 +50,31 @@ import argparse
 import asyncio
 import json
 import multiprocessing
-import os
 import random
 import secrets
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from game.engine import Status
 from game.net.protocol import RATE
-from game.net.quotas import FLOOD_COOLDOWN
 from game.net.server import COMPUTER_SEATS
+from tools.flood import Flood, flood_process, print_flood
+from tools.instances import Cluster, StartFailed, is_postgres, postgres
+from tools.scratch_pg import Unavailable
 
 MAX_ROOMS = 1000
 MAX_DURATION = 600.0
 MAX_ATTACKERS = 64
-FLOOD_BATCH = 50  # pings a flooder sends between two looks at the clock
+MAX_INSTANCES = 8
 ATTACK_SEATS = [{"kind": "human"}] + [{"kind": "computer", "level": "hard"}] * 6
 
 
@@ -82,11 +91,7 @@ class Tally:
         self.waits: list[float] = []  # and seconds from asking to being seated, per seating
         self.rooms: set[str] = set()  # the rooms quick match made
         self.games = 0  # games finished (counted once per player)
-        self.flood_sent = 0  # flood: pings sent
-        self.flood_connections = 0  # connections opened
-        self.flood_answers: dict[str, int] = {}  # what came back, by type or error code
-        self.flood_closed: dict[str, int] = {}  # how the server closed them: "code reason"
-        self.flood_worst = 0.0  # the most answers of one kind a connection got past its allowance
+        self.flood = Flood()  # what the flooders measured
         self.requests: list[tuple[str, str, dict[str, Any]]] = []  # (kind, request id, what it got)
         self.replays = 0  # request ids replayed by others
         self.replay_leaks = 0  # replays that got the room and seat, or the key, the bot got
@@ -119,39 +124,39 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
         sent: dict[str, float] = {}
         accepted = -1
         count = 0
-        while time.monotonic() < stop:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-                message = json.loads(text)
-            except TimeoutError:
-                break
-            kind = message["type"]
-            if kind == "joined" and request:
-                tally.requests.append(("create" if host else "join", request["request"], message))
-            if kind == "joined" and host:
-                room["id"] = message["room"]
-                ready.set()
-            elif kind == "error":
-                tally.errors.append(message["code"])
-                if host and room["id"] is None:
-                    ready.set()  # no room: let the other bot give up rather than wait forever
-                    return
-            elif kind == "update":
-                ref = message.get("ref")
-                if ref in sent:
-                    tally.trips.append(time.monotonic() - sent.pop(ref))
-                    tally.actions += 1
-                view = message["view"]
-                if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
-                    count += 1
-                    ref = f"{view['seat']}-{count}"
-                    await _after(think * rng.uniform(0.5, 1.5))
-                    sent[ref] = time.monotonic()
-                    await ws.send(json.dumps({"v": 2, "type": "action", "action": rng.choice(view["legal"]),
-                                              "ref": ref}))
-                elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
-                    accepted = view["round_number"]
-                    await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+        try:
+            async with asyncio.timeout_at(stop):  # one deadline for the game, not one per message
+                while True:
+                    message = json.loads(await ws.recv())
+                    kind = message["type"]
+                    if kind == "joined" and request:
+                        tally.requests.append(("create" if host else "join", request["request"], message))
+                    if kind == "joined" and host:
+                        room["id"] = message["room"]
+                        ready.set()
+                    elif kind == "error":
+                        tally.errors.append(message["code"])
+                        if host and room["id"] is None:
+                            ready.set()  # no room: let the other bot give up rather than wait forever
+                            return
+                    elif kind == "update":
+                        ref = message.get("ref")
+                        if ref in sent:
+                            tally.trips.append(time.monotonic() - sent.pop(ref))
+                            tally.actions += 1
+                        view = message["view"]
+                        if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
+                            count += 1
+                            ref = f"{view['seat']}-{count}"
+                            await _after(think * rng.uniform(0.5, 1.5))
+                            sent[ref] = time.monotonic()
+                            await ws.send(json.dumps({"v": 2, "type": "action",
+                                                      "action": rng.choice(view["legal"]), "ref": ref}))
+                        elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
+                            accepted = view["round_number"]
+                            await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+        except TimeoutError:
+            pass  # the bot's time is up
 
 
 async def attacker(url: str, tally: Tally, stop: float) -> None:
@@ -170,70 +175,6 @@ async def attacker(url: str, tally: Tally, stop: float) -> None:
             elif message["type"] == "error":
                 tally.attack_refused.append(message["code"])
                 return  # refused: this attacker is done
-
-
-async def flooder(url: str, tally: Tally, stop: float, rate: float) -> None:
-    """One flooding connection: pings as fast as it can send them, counting what comes back; a new
-    connection whenever the server closes it, until ``stop`` (``rate``: the server's ``--rate``)."""
-    frame = json.dumps({"v": 2, "type": "ping"})
-    while time.monotonic() < stop:
-        answers = {"pong": 0, "rate_limited": 0}
-        opened = time.monotonic()
-        try:
-            async with connect(url, max_size=1 << 20, close_timeout=1) as ws:
-                tally.flood_connections += 1
-                reader = asyncio.create_task(_count_answers(ws, tally, answers))
-                try:
-                    while time.monotonic() < stop:
-                        for _ in range(FLOOD_BATCH):
-                            await ws.send(frame)
-                        tally.flood_sent += FLOOD_BATCH
-                        await asyncio.sleep(0)  # let the answers be read (and the other flooders send)
-                finally:
-                    reader.cancel()
-        except ConnectionClosed as closed:
-            why = f"{closed.rcvd.code} {closed.rcvd.reason}" if closed.rcvd else "cut"
-            tally.flood_closed[why] = tally.flood_closed.get(why, 0) + 1
-        except InvalidStatus as exc:  # refused before the handshake (its address cools down)
-            why = f"refused HTTP {exc.response.status_code}"
-            tally.flood_closed[why] = tally.flood_closed.get(why, 0) + 1
-            await asyncio.sleep(0.05)
-        except (OSError, InvalidHandshake) as exc:
-            tally.flood_closed[type(exc).__name__] = tally.flood_closed.get(type(exc).__name__, 0) + 1
-            await asyncio.sleep(0.05)
-        lived = time.monotonic() - opened
-        allowed = 2 * rate + rate * lived  # what each of the two allowances gives a connection this old
-        tally.flood_worst = max(tally.flood_worst, *(n - allowed for n in answers.values()))
-
-
-FLOOD_FIELDS = ("flood_sent", "flood_connections", "flood_answers", "flood_closed", "flood_worst")
-
-
-def flood_process(url: str, flooders: int, duration: float, rate: float) -> dict[str, Any]:
-    """Run ``flooders`` for ``duration`` seconds in this process (the tool runs it in a process of
-    its own, so that the flood does not slow the bots' own loop); the flood's figures."""
-    tally = Tally()
-    stop = time.monotonic() + duration
-    # An attacker floods from a machine of their own: here, the flooders yield the CPU they share
-    # with the server and the bots, so that what is measured is what the flood costs the server.
-    os.nice(19)
-
-    async def flood() -> None:
-        await asyncio.gather(*(flooder(url, tally, stop, rate) for _ in range(flooders)),
-                             return_exceptions=True)
-
-    asyncio.run(flood())
-    return {name: getattr(tally, name) for name in FLOOD_FIELDS}
-
-
-async def _count_answers(ws: Any, tally: Tally, answers: dict[str, int]) -> None:
-    """Read a flooder's answers (so that its connection is not let go for not reading)."""
-    async for text in ws:
-        message = json.loads(text)
-        kind = message.get("code", message["type"])
-        tally.flood_answers[kind] = tally.flood_answers.get(kind, 0) + 1
-        if kind in answers:
-            answers[kind] += 1
 
 
 async def replay(url: str, tally: Tally) -> None:
@@ -272,50 +213,50 @@ async def _play_seated(ws: Any, tally: Tally, rng: random.Random, think: float, 
     sent: dict[str, float] = {}
     count = 0
     accepted = -1
-    while time.monotonic() < stop:
-        try:
-            text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-            message = json.loads(text)
-        except TimeoutError:
-            return False
-        kind = message["type"]
-        if kind == "joined":
-            tally.waits.append(time.monotonic() - asked)
-            tally.rooms.add(message["room"])
-        elif kind == "error":
-            tally.errors.append(message["code"])
-            return False
-        elif kind == "update":
-            ref = message.get("ref")
-            if ref in sent:
-                tally.trips.append(time.monotonic() - sent.pop(ref))
-                tally.actions += 1
-            view = message["view"]
-            if view["status"] == Status.MATCH_OVER and (not view["target"] or view["winners"]):
-                tally.games += 1
-                return True
-            if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
-                count += 1
-                ref = f"q{count}"
-                await _after(think * rng.uniform(0.5, 1.5))
-                sent[ref] = time.monotonic()
-                await ws.send(json.dumps({"v": 2, "type": "action", "action": rng.choice(view["legal"]),
-                                          "ref": ref}))
-            elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
-                accepted = view["round_number"]
-                await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
-    return False
+    try:
+        async with asyncio.timeout_at(stop):  # one deadline for the game, not one per message
+            while True:
+                message = json.loads(await ws.recv())
+                kind = message["type"]
+                if kind == "joined":
+                    tally.waits.append(time.monotonic() - asked)
+                    tally.rooms.add(message["room"])
+                elif kind == "error":
+                    tally.errors.append(message["code"])
+                    return False
+                elif kind == "update":
+                    ref = message.get("ref")
+                    if ref in sent:
+                        tally.trips.append(time.monotonic() - sent.pop(ref))
+                        tally.actions += 1
+                    view = message["view"]
+                    if view["status"] == Status.MATCH_OVER and (not view["target"] or view["winners"]):
+                        tally.games += 1
+                        return True
+                    if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
+                        count += 1
+                        ref = f"q{count}"
+                        await _after(think * rng.uniform(0.5, 1.5))
+                        sent[ref] = time.monotonic()
+                        await ws.send(json.dumps({"v": 2, "type": "action",
+                                                  "action": rng.choice(view["legal"]), "ref": ref}))
+                    elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
+                        accepted = view["round_number"]
+                        await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+    except TimeoutError:
+        return False
 
 
-async def run_quick(url: str, people: int, players: int, duration: float, think: float, preset: str,
+async def run_quick(urls: list[str], people: int, players: int, duration: float, think: float, preset: str,
                     seed: int) -> Tally:
-    """Let ``people`` quick-match players queue, play and queue again for ``duration`` seconds."""
+    """Let ``people`` quick-match players queue, play and queue again for ``duration`` seconds, spread
+    over the servers at ``urls`` in turn (the players of a table on different ones)."""
     tally = Tally()
     rng = random.Random(seed)
     stop = time.monotonic() + duration
     tasks = []
     for i in range(people):
-        tasks.append(asyncio.create_task(quick_player(url, i + 1, preset, players, tally,
+        tasks.append(asyncio.create_task(quick_player(urls[i % len(urls)], i + 1, preset, players, tally,
                                                       random.Random(rng.random()), think, stop)))
         if i % 40 == 39:
             await asyncio.sleep(0.05)  # arrivals over a moment rather than all in one tick
@@ -328,10 +269,13 @@ async def _after(seconds: float) -> None:
     await asyncio.sleep(seconds)
 
 
-async def run(url: str, rooms: int, duration: float, think: float, preset: str, seed: int,
+async def run(urls: list[str], rooms: int, duration: float, think: float, preset: str, seed: int,
               attackers: int = 0, flooders: int = 0, rate: float = RATE) -> Tally:
     """Open the rooms (and the attackers' first) and let them play; with ``attackers``, replay the
-    bots' request ids at the end."""
+    bots' request ids at the end. With several servers at ``urls`` (instances on one database), a
+    room's host goes to one and its guest to the next: the two players of a room are never on the
+    same instance."""
+    url = urls[0]  # the attack's (an attack on several instances is one on each)
     tally = Tally()
     rng = random.Random(seed)
     stop = time.monotonic() + duration
@@ -347,46 +291,19 @@ async def run(url: str, rooms: int, duration: float, think: float, preset: str, 
         room: dict[str, Any] = {"preset": preset, "id": None}
         ready = asyncio.Event()
         for host in (True, False):
-            tasks.append(asyncio.create_task(bot(url, room, tally, random.Random(rng.random()), think, stop,
+            where = urls[(i + (0 if host else 1)) % len(urls)]
+            tasks.append(asyncio.create_task(bot(where, room, tally, random.Random(rng.random()), think, stop,
                                                  ready, host, replayed=attackers > 0)))
         if i % 20 == 19:
             await asyncio.sleep(0.05)  # open the rooms over a moment rather than all in one tick
     results = await asyncio.gather(*tasks, return_exceptions=True)
     tally.errors += [type(r).__name__ for r in results if isinstance(r, BaseException)]
     if flood is not None and pool is not None:
-        for name, value in (await flood).items():
-            setattr(tally, name, value)
+        tally.flood = await flood
         pool.shutdown()
     if attackers:
         await replay(url, tally)
     return tally
-
-
-def cpu_seconds(pid: int) -> float | None:
-    """User and system CPU seconds so far of a process and of the processes it started (its
-    search workers), from Linux's /proc; None elsewhere."""
-    def stat(proc: Path) -> tuple[int, float] | None:
-        try:
-            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-            return int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            return None
-
-    own = stat(Path(f"/proc/{pid}"))
-    if own is None:
-        return None
-    parents, total = {pid}, own[1]
-    found = True
-    while found:  # the children, their children... (a handful of processes)
-        found = False
-        for proc in Path("/proc").iterdir():
-            if proc.name.isdigit() and int(proc.name) not in parents:
-                seen = stat(proc)
-                if seen is not None and seen[0] in parents:
-                    parents.add(int(proc.name))
-                    total += seen[1]
-                    found = True
-    return total
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -403,85 +320,62 @@ def _flag_value(flags: list[str], name: str, default: float) -> Any:
     return default
 
 
-def print_flood(tally: Tally, flooders: int, seconds: float, rate: float) -> None:
-    """The flood's figures, next to what the rules allow a connection."""
-    answers = ", ".join(f"{n:,} {kind}" for kind, n in sorted(tally.flood_answers.items())) or "none"
-    closed = ", ".join(f"{n} × {why}" for why, n in sorted(tally.flood_closed.items())) or "none"
-    print(f"attack, flood: {flooders} connections from loopback sent {tally.flood_sent:,} pings in "
-          f"{seconds:g} s ({tally.flood_sent / seconds:,.0f}/s) over {tally.flood_connections} "
-          f"connections; answers: {answers}; closed or refused by the server: {closed}")
-    print(f"attack, flood: the rules allow a connection {rate:g} messages a second (bursts of {2 * rate:g}), "
-          f"as many more answered rate_limited, then close it (1008 flooding), and refuse its address "
-          f"connections for {FLOOD_COOLDOWN:g} s (HTTP 429; loopback exempt, as here); the most one "
-          f"connection got past either "
-          f"allowance: {max(0.0, tally.flood_worst):.0f}")
+@dataclass
+class Measured:
+    """One run: where it ran, what the bots measured, and the CPU it cost."""
+
+    label: str
+    tally: Tally
+    elapsed: float  # seconds from the servers being up to the bots being done
+    cores: list[float]  # each instance's CPU over the seconds of play (cores busy on average)
+    db_cores: float | None  # a scratch PostgreSQL's over the same seconds (None: SQLite, or not known)
+    played: float  # the seconds of play the CPU is measured over
+    bots_cores: float  # this process's (the bots') over the same seconds: they share the machine
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Start a server, run the bots, print the figures."""
-    parser = argparse.ArgumentParser(prog="python -m tools.loadtest", description=__doc__.split("\n")[0])
-    parser.add_argument("--rooms", type=int, default=200)
-    parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
-    parser.add_argument("--think", type=float, default=0.5, help="a bot's mean think time, seconds")
-    parser.add_argument("--preset", default="duel")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--attack", type=int, default=0, metavar="N",
-                        help=f"attacking connections beside the bots, 0 to {MAX_ATTACKERS} (0)")
-    parser.add_argument("--flood", type=int, default=None, metavar="N",
-                        help=f"flooding connections from loopback beside the bots, 0 to {MAX_ATTACKERS} "
-                             "(--attack's N with --attack, else 0)")
-    parser.add_argument("--quick", action="store_true",
-                        help="quick match: players queue, are seated, play and queue again")
-    parser.add_argument("--players", type=int, default=2, help="quick match: players per table (2)")
-    parser.add_argument("--server-arg", action="append", default=[], metavar="FLAG",
-                        help="a flag for the server, e.g. --server-arg=--computer-seats=100 (repeatable)")
-    args = parser.parse_args(argv)
-    if not 1 <= args.rooms <= MAX_ROOMS or not 0 < args.duration <= MAX_DURATION:
-        parser.error(f"--rooms must be 1 to {MAX_ROOMS} and --duration 0 to {MAX_DURATION:g} seconds")
-    if not 0 <= args.attack <= MAX_ATTACKERS:
-        parser.error(f"--attack must be 0 to {MAX_ATTACKERS}")
-    flooders = args.flood if args.flood is not None else args.attack
-    if not 0 <= flooders <= MAX_ATTACKERS:
-        parser.error(f"--flood must be 0 to {MAX_ATTACKERS}")
-    if not 2 <= args.players <= 8 or (args.quick and (args.attack or flooders)):
-        parser.error("--players must be 2 to 8, and --quick goes without --attack and --flood")
-    quick_args = ["--proxy-headers", "--trusted-proxy", "127.0.0.1", "--queue-per-hour", "1000000"] \
+def measure(args: argparse.Namespace, db: str, count: int, folder: Path, label: str, flooders: int,
+            db_cpu: Any = None) -> Measured:
+    """Start ``count`` servers on ``db``, let the bots play on them, stop them; the figures.
+    ``db_cpu``: what reads the database server's CPU seconds (`tools.instances.Postgres.cpu`)."""
+    extra = ["--proxy-headers", "--trusted-proxy", "127.0.0.1", "--queue-per-hour", "1000000"] \
         if args.quick else []
     if args.attack:  # the bots say hello (their request ids are then theirs), all from 127.0.0.1
-        quick_args += ["--profiles-per-hour", "1000000"]
+        extra += ["--profiles-per-hour", "1000000"]
     # The attack needs the computers' real think delays; the bots alone are measured without any.
     think_scale = "1" if args.attack else "0"
-    with tempfile.TemporaryDirectory(prefix="huit-load-") as folder:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0",
-             "--db", str(Path(folder) / "rooms.sqlite3"), "--think-scale", think_scale,
-             "--rooms-per-hour", str(MAX_ROOMS), "--rooms-held", str(MAX_ROOMS), *quick_args,
-             *args.server_arg],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        try:
-            assert server.stdout is not None
-            line = server.stdout.readline()
-            port = int(line.split(":")[1].split(",")[0])
-            started = time.monotonic()
-            cpu_before = cpu_seconds(server.pid)
-            # The server's CPU over the seconds of play only (the bots' and flooders' closing after is not)
-            window: list[float | None] = []
-            sampler = threading.Timer(args.duration, lambda: window.extend([cpu_seconds(server.pid),
-                                                                             time.monotonic()]))
-            sampler.start()
-            url = f"ws://127.0.0.1:{port}/"
-            if args.quick:
-                tally = asyncio.run(run_quick(url, args.rooms * args.players, args.players, args.duration,
-                                              args.think, args.preset, args.seed))
-            else:
-                tally = asyncio.run(run(url, args.rooms, args.duration, args.think, args.preset, args.seed,
-                                        args.attack, flooders, _flag_value(args.server_arg, "--rate", RATE)))
-            elapsed = time.monotonic() - started
-            sampler.join()
-            cpu_after, sampled = window if len(window) == 2 else (None, None)
-        finally:
-            server.terminate()
-            server.wait(10)
+    server_args = ["--think-scale", think_scale, "--rooms-per-hour", str(MAX_ROOMS), "--rooms-held",
+                   str(MAX_ROOMS), *extra, *args.server_arg]
+
+    def cpu() -> tuple[list[float | None], float | None, float, float]:
+        return cluster.cpu(), db_cpu() if db_cpu else None, time.monotonic(), time.process_time()
+
+    with Cluster(count, db, server_args, folder) as cluster:
+        started = time.monotonic()
+        before = cpu()
+        # The servers' CPU over the seconds of play only (the bots' and flooders' closing after is not)
+        window: list[tuple[list[float | None], float | None, float, float]] = []
+        sampler = threading.Timer(args.duration, lambda: window.append(cpu()))
+        sampler.start()
+        if args.quick:
+            tally = asyncio.run(run_quick(cluster.urls, args.rooms * args.players, args.players,
+                                          args.duration, args.think, args.preset, args.seed))
+        else:
+            tally = asyncio.run(run(cluster.urls, args.rooms, args.duration, args.think, args.preset,
+                                    args.seed, args.attack, flooders,
+                                    _flag_value(args.server_arg, "--rate", RATE)))
+        elapsed = time.monotonic() - started
+        sampler.join()
+    after = window[0] if window else before
+    played = max(after[2] - before[2], 1e-9)
+    cores = [(b - a) / played for a, b in zip(before[0], after[0], strict=True)
+             if a is not None and b is not None]
+    db_cores = (after[1] - before[1]) / played if after[1] is not None and before[1] is not None else None
+    return Measured(label, tally, elapsed, cores, db_cores, played, (after[3] - before[3]) / played)
+
+
+def report(args: argparse.Namespace, measured: Measured, flooders: int) -> None:
+    """One run's figures."""
+    tally, elapsed = measured.tally, measured.elapsed
     trips = [t * 1000 for t in tally.trips]
     if args.quick:
         waits = [t * 1000 for t in tally.waits]
@@ -504,17 +398,120 @@ def main(argv: list[str] | None = None) -> int:
               f"without the player's key, {tally.replay_leaks} got the bots' room and seat or key; "
               "the rules allow 0")
     if flooders:
-        print_flood(tally, flooders, args.duration, _flag_value(args.server_arg, "--rate", RATE))
-    if cpu_before is not None and cpu_after is not None and sampled is not None:
-        print(f"server CPU: {(cpu_after - cpu_before) / (sampled - started):.2f} cores on average "
-              f"over the {sampled - started:.1f} s of play")
+        print_flood(tally.flood, flooders, args.duration, _flag_value(args.server_arg, "--rate", RATE))
+    if measured.cores:
+        each = f" (instances: {', '.join(f'{c:.2f}' for c in measured.cores)})" \
+            if len(measured.cores) > 1 else ""
+        pg = f"; PostgreSQL: {measured.db_cores:.2f} cores" if measured.db_cores is not None else ""
+        print(f"server CPU: {sum(measured.cores):.2f} cores on average over the {measured.played:.1f} s of "
+              f"play{each}{pg}; the bots: {measured.bots_cores:.2f} cores")
     print(f"actions applied: {tally.actions} ({tally.actions / elapsed:.0f}/s)")
     if trips:
         print(f"round trip ms: p50 {percentile(trips, .5):.1f}  p95 {percentile(trips, .95):.1f}  "
               f"p99 {percentile(trips, .99):.1f}  max {max(trips):.1f}  mean {statistics.mean(trips):.1f}")
     kinds = f" ({', '.join(sorted(set(tally.errors)))})" if tally.errors else ""
-    print(f"errors: {len(tally.errors)}{kinds}")
-    return 0 if not tally.errors else 1
+    print(f"errors: {len(tally.errors)}{kinds}", flush=True)
+
+
+def side_by_side(runs: list[Measured]) -> None:
+    """The runs' main figures in columns (the cost of the database round trip, of more instances)."""
+    width = max(16, *(len(run.label) + 2 for run in runs))
+
+    def row(name: str, values: list[str]) -> None:
+        print(f"{name:<26}" + "".join(f"{value:>{width}}" for value in values))
+
+    def trip(run: Measured, q: float) -> str:
+        return f"{percentile([t * 1000 for t in run.tally.trips], q):.1f}"
+
+    print("side by side:")
+    row("", [run.label for run in runs])
+    row("actions/s", [f"{run.tally.actions / run.elapsed:.0f}" for run in runs])
+    for name, q in (("round trip p50 ms", .5), ("round trip p95 ms", .95), ("round trip p99 ms", .99)):
+        row(name, [trip(run, q) for run in runs])
+    row("errors", [str(len(run.tally.errors)) for run in runs])
+    row("instances' CPU, cores", [" + ".join(f"{c:.2f}" for c in run.cores) or "?" for run in runs])
+    row("PostgreSQL CPU, cores", ["-" if run.db_cores is None else f"{run.db_cores:.2f}" for run in runs])
+    row("bots' CPU, cores", [f"{run.bots_cores:.2f}" for run in runs])
+
+
+def counts(text: str) -> list[int]:
+    """``--instances``: one count, or several separated by commas."""
+    try:
+        values = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a count, or counts separated by commas (1,2)") from None
+    if not values or not all(1 <= v <= MAX_INSTANCES for v in values):
+        raise argparse.ArgumentTypeError(f"{text!r}: each count 1 to {MAX_INSTANCES}")
+    return values
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the servers, run the bots, print the figures."""
+    parser = argparse.ArgumentParser(prog="python -m tools.loadtest", description=__doc__.split("\n")[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
+    parser.add_argument("--think", type=float, default=0.5, help="a bot's mean think time, seconds")
+    parser.add_argument("--preset", default="duel")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--attack", type=int, default=0, metavar="N",
+                        help=f"attacking connections beside the bots, 0 to {MAX_ATTACKERS} (0)")
+    parser.add_argument("--flood", type=int, default=None, metavar="N",
+                        help=f"flooding connections from loopback beside the bots, 0 to {MAX_ATTACKERS} "
+                             "(--attack's N with --attack, else 0)")
+    parser.add_argument("--quick", action="store_true",
+                        help="quick match: players queue, are seated, play and queue again")
+    parser.add_argument("--players", type=int, default=2, help="quick match: players per table (2)")
+    parser.add_argument("--server-arg", action="append", default=[], metavar="FLAG",
+                        help="a flag for the server, e.g. --server-arg=--computer-seats=100 (repeatable)")
+    parser.add_argument("--instances", type=counts, default=None, metavar="N[,N...]",
+                        help="N servers on one PostgreSQL, the bots spread over them; several counts "
+                             "(1,2) run one after the other, each on a fresh database, side by side")
+    parser.add_argument("--db", metavar="URL", default=None,
+                        help="with --instances: the PostgreSQL, postgresql://... (default: a scratch one, "
+                             "started for the run)")
+    parser.add_argument("--baseline", action="store_true",
+                        help="with --instances: the single server on SQLite first, in the same table")
+    args = parser.parse_args(argv)
+    if not 1 <= args.rooms <= MAX_ROOMS or not 0 < args.duration <= MAX_DURATION:
+        parser.error(f"--rooms must be 1 to {MAX_ROOMS} and --duration 0 to {MAX_DURATION:g} seconds")
+    if not 0 <= args.attack <= MAX_ATTACKERS:
+        parser.error(f"--attack must be 0 to {MAX_ATTACKERS}")
+    flooders = args.flood if args.flood is not None else args.attack
+    if not 0 <= flooders <= MAX_ATTACKERS:
+        parser.error(f"--flood must be 0 to {MAX_ATTACKERS}")
+    if not 2 <= args.players <= 8 or (args.quick and (args.attack or flooders)):
+        parser.error("--players must be 2 to 8, and --quick goes without --attack and --flood")
+    if args.instances is None and (args.db or args.baseline):
+        parser.error("--db and --baseline go with --instances")
+    if args.db is not None and not is_postgres(args.db):
+        parser.error("--db: a PostgreSQL URL, postgresql://USER@HOST/DB")
+    runs: list[Measured] = []
+    with tempfile.TemporaryDirectory(prefix="huit-load-") as name:
+        folder = Path(name)
+        if args.instances is None:  # one server on SQLite, as before issue 33
+            runs.append(measure(args, str(folder / "rooms.sqlite3"), 1, folder, "SQLite, 1", flooders))
+            report(args, runs[0], flooders)
+            return 0 if not runs[0].tally.errors else 1
+        try:
+            with postgres(args.db) as pg:
+                print(pg.note, flush=True)
+                if args.baseline:
+                    runs.append(measure(args, str(folder / "rooms.sqlite3"), 1, folder / "sqlite",
+                                        "SQLite, 1", flooders))
+                    print("== the single server on SQLite ==")
+                    report(args, runs[-1], flooders)
+                for count in args.instances:
+                    label = f"PostgreSQL, {count}"
+                    runs.append(measure(args, pg.fresh(), count, folder / f"pg-{len(runs)}", label, flooders,
+                                        pg.cpu))
+                    print(f"== {count} instance{'s' if count > 1 else ''} on PostgreSQL ==")
+                    report(args, runs[-1], flooders)
+        except (Unavailable, StartFailed) as exc:
+            print(f"loadtest: {exc}", file=sys.stderr)
+            return 2
+    if len(runs) > 1:
+        side_by_side(runs)
+    return 0 if not any(run.tally.errors for run in runs) else 1
 
 
 if __name__ == "__main__":

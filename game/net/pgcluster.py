@@ -46,13 +46,16 @@ BEAT: Final = 1.0
 instance's people are seen gone, a lost connection is made again."""
 NAME_PREFIX: Final = "huit:"
 """The start of the ``application_name`` of every instance's lease connection."""
-KEEPALIVES: Final = "keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3"
-"""TCP keepalives of the lease connection: a dead machine's leases are freed in about 11 s."""
+KEEPALIVES: Final = ("keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3 options='"
+                     "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3'")
+"""TCP keepalives of the lease connection, both ways: this instance sees a dead database machine,
+and the database frees a dead instance machine's leases and presence, in about 11 s (any role
+may set the server's side for its own connection)."""
 
 LIVING: Final = (f"SELECT substr(application_name, {len(NAME_PREFIX) + 1}) FROM pg_stat_activity "
                  f"WHERE application_name LIKE '{NAME_PREFIX}%%'")
-"""The living instances' names (needs every instance to connect as the same database user, or
-one allowed to read ``pg_stat_activity`` whole: docs/deploy.md)."""
+"""The living instances' names (``pg_stat_activity`` shows every role the ``application_name`` of
+the others' sessions)."""
 
 
 def with_options(url: str, options: str) -> str:
