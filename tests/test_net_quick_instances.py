@@ -83,6 +83,27 @@ def test_only_tickets_of_living_instances_count_and_are_seated(tickets):
     assert store.count(CLASSIC, {"b"}) == 1
 
 
+def test_an_instance_whose_view_of_the_living_fell_short_deletes_no_living_instances_tickets(pg_url):
+    import psycopg
+
+    from game.net.pg_tickets import PgTicketStore
+    from game.net.pgcluster import NAME_PREFIX
+    from game.net.stores import open_store
+
+    open_store(pg_url).close()
+    store = PgTicketStore(pg_url)
+    other = psycopg.connect(pg_url, autocommit=True, application_name=NAME_PREFIX + "b")  # b lives
+    try:
+        store.put(ticket("ben", "b"))
+        store.put(ticket("dan", "dead", since=1.0))
+        assert store.count(DUEL, {"a"}) == 1  # a's connection failed: it names itself only
+        with store.forming(DUEL, {"a"}) as forming:
+            assert [r.player for r in forming.rows] == ["ben"]
+    finally:
+        other.close()
+        store.close()
+
+
 def test_a_decision_deletes_its_tickets_and_sends_its_signals_when_it_commits_and_not_before(tickets):
     store, heard = tickets
     for i, name in enumerate(["ana", "ben", "cid"]):

@@ -96,12 +96,14 @@ class TicketStore(Protocol):
         ...
 
     def count(self, queue: QueueKey, living: Collection[str]) -> int:
-        """The tickets of ``queue`` held by ``living`` instances."""
+        """The tickets of ``queue`` held by ``living`` instances (a store that sees who lives
+        itself, as PostgreSQL does, counts those too: a caller's view may fall short)."""
         ...
 
     def forming(self, queue: QueueKey, living: Collection[str]) -> AbstractContextManager[Forming]:
         """Decide a table of ``queue`` under its lock (see the module); an exception inside
-        changes nothing and sends nothing."""
+        changes nothing and sends nothing. ``living`` as in `count`: the tickets of instances that
+        are neither are deleted."""
         ...
 
     def close(self) -> None:
