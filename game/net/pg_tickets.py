@@ -159,6 +159,20 @@ class PgTicketStore:
             raise StoreFailure(f"the quick-match tickets could not be counted: {exc}") from exc
         return int(row[0])
 
+    def waiting(self, queue: QueueKey, living: Collection[str]) -> list[TicketRow]:
+        """The tickets of ``queue`` held by living instances, oldest first (no lock)."""
+        import psycopg
+
+        rules, players = queue
+        try:
+            found = self._connected().execute(
+                f"SELECT {COLUMNS} FROM tickets WHERE players = %s AND rules = %s "
+                f"AND (instance = ANY(%s) OR instance IN ({LIVING})) ORDER BY since, player",
+                (players, rules, list(living))).fetchall()
+        except psycopg.Error as exc:
+            raise StoreFailure(f"the quick-match tickets could not be read: {exc}") from exc
+        return [_row(r) for r in found]
+
     @contextmanager
     def _forming(self, queue: QueueKey, living: Collection[str]) -> Iterator[_PgForming]:
         import psycopg
