@@ -20,6 +20,7 @@ from game.net.clock import SystemClock
 from game.net.pgcluster import PgCluster
 from game.net.protocol import Refusal
 from game.net.ranking import ABANDON_AFTER, PENALTY
+from game.net.requests import REACTIONS
 from game.net.roomservice import Outdated
 from game.net.stores import open_store
 from game.net.wire import view_to_json
@@ -330,3 +331,15 @@ def test_a_seat_abandoned_on_one_instance_is_voted_on_from_another_and_penalised
     finally:
         for server in servers:
             server.stop()
+
+
+def test_a_reaction_reaches_the_players_connected_to_other_instances(two):
+    ana, ben = Peer(two[0].port, 1), Peer(two[1].port, 2)
+    ana.create("duel", [HUMAN, HUMAN])
+    ben.join(ana.room_id)
+    ana.until(lambda m: m["type"] == "update")
+    ana.send(type="react", reaction=REACTIONS[0])
+    for peer in (ana, ben):  # the sender's own bubble too
+        heard = peer.until(lambda m: m["type"] == "reaction")
+        assert (heard["seat"], heard["reaction"]) == (ana.seat, REACTIONS[0])
+    ana.close(), ben.close()
