@@ -26,6 +26,7 @@ from game.net.stores import open_store
 from game.net.wire import view_to_json
 from tests.instance_support import Instance, lease_holder
 from tests.net_support import Peer, person, play_until, ranked_server, start_server, wait_for
+from tests.test_net_web import get
 
 HUMAN = {"kind": "human"}
 MEDIUM = {"kind": "computer", "level": "medium"}
@@ -343,3 +344,17 @@ def test_a_reaction_reaches_the_players_connected_to_other_instances(two):
         heard = peer.until(lambda m: m["type"] == "reaction")
         assert (heard["seat"], heard["reaction"]) == (ana.seat, REACTIONS[0])
     ana.close(), ben.close()
+
+
+def test_a_room_page_and_health_answer_on_every_instance(two):
+    ana = Peer(two[0].port, 1)
+    ana.create("duel", [HUMAN, HUMAN])
+    names = set()
+    for thread in two:
+        status, _, page = get(f"http://127.0.0.1:{thread.port}/r/{ana.room_id}")
+        assert status == 200 and ana.room_id in page  # the second instance reads it from the database
+        status, _, body = get(f"http://127.0.0.1:{thread.port}/health")
+        assert status == 200 and json.loads(body)["ok"] is True
+        names.add(json.loads(body)["instance"])
+    assert len(names) == 2
+    ana.close()
