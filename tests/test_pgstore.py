@@ -166,6 +166,29 @@ def test_a_database_at_this_version_missing_a_table_is_refused(pg_url):
         PostgresRoomStore(pg_url)
 
 
+def test_a_database_of_every_earlier_version_is_brought_to_this_one_keeping_its_rooms(pg_server, monkeypatch):
+    every = pg_schema.MIGRATIONS
+    assert [m.version for m in every] == list(range(1, pg_schema.VERSION + 1))
+    for version in range(1, pg_schema.VERSION):
+        url = pg_server.database()
+        try:
+            monkeypatch.setattr(pg_schema, "MIGRATIONS", every[:version])  # an older server's
+            monkeypatch.setattr(pg_schema, "VERSION", version)
+            older = PostgresRoomStore(url)
+            older.add(_room(), 1.0)
+            older.close()
+            monkeypatch.undo()
+            store = PostgresRoomStore(url)
+            try:
+                assert store.schema == pg_schema.VERSION
+                assert [r.room_id for r in store.load()[0]] == ["room-0001"]
+            finally:
+                store.close()
+            assert rows(url, "SELECT version FROM huit_schema") == [(pg_schema.VERSION,)]
+        finally:
+            pg_server.drop(url)
+
+
 def test_a_migration_cut_short_leaves_the_database_as_it_was(pg_url, monkeypatch):
     last = pg_schema.MIGRATIONS[-1]
     broken = pg_schema.Migration(last.version, last.compatible, last.sql + "\nSELECT no_such_function();")
