@@ -463,3 +463,16 @@ def _present(url: str, instance: str) -> int:
     with psycopg.connect(url) as connection:
         return connection.execute("SELECT COUNT(*) FROM presence WHERE instance = %s",
                                   (instance,)).fetchone()[0]
+
+
+def test_news_of_an_older_connection_elsewhere_never_closes_the_newer_one_here(two):
+    ana = Peer(two[0].port, 1)
+    ana.create("duel", [HUMAN, HUMAN])
+    service = two[0].server.service
+    client = service.seated[ana.room_id][ana.seat]
+    late = f"{ana.room_id} {ana.seat} elsewhere {client.seated_at - 0.5:.6f}"  # it bounced back here since
+    _on_loop(two[0], lambda: service._taken_elsewhere(late))
+    assert service.seated[ana.room_id].get(ana.seat) is client
+    newer = f"{ana.room_id} {ana.seat} elsewhere {client.seated_at + 0.5:.6f}"
+    _on_loop(two[0], lambda: service._taken_elsewhere(newer))
+    assert ana.until(lambda m: m["type"] == "error")["code"] == "replaced"
