@@ -476,3 +476,25 @@ def test_news_of_an_older_connection_elsewhere_never_closes_the_newer_one_here(t
     newer = f"{ana.room_id} {ana.seat} elsewhere {client.seated_at + 0.5:.6f}"
     _on_loop(two[0], lambda: service._taken_elsewhere(newer))
     assert ana.until(lambda m: m["type"] == "error")["code"] == "replaced"
+
+
+def test_a_create_and_a_claim_retried_through_another_instance_find_their_seats_again(two):
+    ana = Peer(two[0].port, 1)
+    ana.hello("Ana")
+    first = ana.create("duel", [HUMAN, HUMAN], request="create-request-1")
+    ana.close()  # its answer "lost": the game retries with the same request id, through the other instance
+    again = Peer(two[1].port, 1)
+    again.hello(key=ana.player_key)
+    retried = again.create("duel", [HUMAN, HUMAN], request="create-request-1")
+    assert (retried["room"], retried["seat"]) == (first["room"], first["seat"])
+    assert retried["key"] != first["key"]
+    assert Peer(two[0].port, 2).join(first["room"], seat=first["seat"], key=first["key"])["code"] == "bad_key"
+    ben = Peer(two[0].port, 3)
+    claimed = ben.join(first["room"], request="claim-request-1")
+    assert claimed["type"] == "joined", claimed
+    ben.close()
+    ben_again = Peer(two[1].port, 3)
+    answer = ben_again.join(first["room"], request="claim-request-1")
+    assert answer.get("seat") == claimed["seat"], answer  # not room_full
+    ben_again.until(lambda m: m["type"] == "update")
+    again.close(), ben_again.close()
