@@ -70,7 +70,7 @@ class Reacting:
     def _relay(self, text: str) -> None:
         """Send a reaction (``room seat reaction``) to the seats of its room connected here."""
         service = self.service
-        room_id, seat, reaction = text.split()
+        room_id, seat, reaction, *_ = text.split()  # (a later release may add fields at the end)
         frame = Reaction(room=room_id, seat=int(seat), reaction=reaction).encode()
         for other in list(service.seated.get(room_id, {}).values()):
             service.send_frame(other, frame)

@@ -321,12 +321,15 @@ class RoomService:
         """Another instance attached a connection to a seat (``room seat instance time``): the one
         here, if any and attached before it, is the stale one (machines' clocks agree to well
         under the time a person takes to reconnect)."""
-        room_id, seat, instance, at = text.split()
+        # Fields are only ever added at the end (instances of two releases run side by side during
+        # a roll): an older instance's signal has no time, and what comes after ours is ignored.
+        room_id, seat, instance, *more = text.split()
         if instance == self.cluster.instance:
             return
+        at = float(more[0]) if more else float("inf")
         seated = self.seated.get(room_id, {})
         old = seated.get(int(seat))
-        if old is not None and old.seated_at <= float(at):  # (one attached here since is the newer)
+        if old is not None and old.seated_at <= at:  # (one attached here since is the newer)
             del seated[int(seat)]
             self._replace(old)
             self.cluster.present(room_id, int(seat), False)

@@ -346,7 +346,8 @@ class SharedQueues:
 
     def _heard_seat(self, text: str) -> None:
         try:
-            player, room_id, seat_text, key, instance, ticket_id = text.split(" ")
+            # (a later release only adds fields at the end)
+            player, room_id, seat_text, key, instance, ticket_id, *_ = text.split(" ")
             seat = int(seat_text)
         except ValueError:
             log.error("a quick-match seat signal that means nothing: %r", text)
