@@ -498,3 +498,34 @@ def test_a_create_and_a_claim_retried_through_another_instance_find_their_seats_
     assert answer.get("seat") == claimed["seat"], answer  # not room_full
     ben_again.until(lambda m: m["type"] == "update")
     again.close(), ben_again.close()
+
+
+def test_the_autopilot_holds_wherever_its_player_is_and_on_a_rebuilt_room(two, pg_url):
+    ana, ben = Peer(two[0].port, 1), Peer(two[1].port, 2)
+    ana.create("duel", [HUMAN, HUMAN])
+    ben.join(ana.room_id)
+    ana.until(lambda m: m["type"] == "update")
+    ana.send(type="autopilot", on=True, ref="on")
+    assert ana.until(lambda m: m.get("ref") == "on")["autopilot"] is True
+
+    def kinds() -> list[str]:
+        with psycopg.connect(pg_url) as connection:
+            return [row[0] for row in connection.execute("SELECT kind FROM log WHERE room = %s ORDER BY seq",
+                                                         (ana.room_id,))]
+
+    deadline = time.monotonic() + 20
+    while kinds().count("auto") < 3 and time.monotonic() < deadline:  # the server plays Ana's turns
+        ben.drain(0.01)
+        if ben.my_turn and ben.view["status"] == "playing":
+            ben.play_one()
+    assert kinds().count("auto") >= 3
+    ana.drain(0.3)
+    last = [json.loads(f) for f in ana.frames if '"update"' in f][-1]
+    assert last["autopilot"] is True  # the moves made for her were not taken for hers
+    store = open_store(pg_url)
+    try:
+        rebuilt = store.room(ana.room_id)
+    finally:
+        store.close()
+    assert rebuilt is not None and rebuilt.driver is not None and rebuilt.driver.on_autopilot(ana.seat)
+    ana.close(), ben.close()

@@ -158,7 +158,7 @@ class Driving:
                     return  # its lease was lost: another instance runs it now
                 move = self.catch_up(room)
                 if move is not None:
-                    service.act(room, move.seat, move.action)  # which plans what comes next
+                    service.act(room, move.seat, move.action, by_server=True)  # which plans what comes next
                     return
                 if room.deal_ready:
                     if not self._may_deal(room):

@@ -134,11 +134,11 @@ class Replicas:
     def _done_elsewhere(self, room: Room, entry: LogEntry) -> None:
         """What a change made on another server means here beyond the game: a person who played
         there is not absent, and their autopilot gives them back their turns."""
-        seat = entry.seat
-        if entry.kind != "action" or seat is None or not room.seats[seat].is_human:
-            return
-        room.person_acted(seat)
-        room.played(seat)
+        if not room.own_move(entry):
+            return  # (the server's moves for a person, the autopilot's or the clock's, are not theirs)
+        assert entry.seat is not None
+        room.person_acted(entry.seat)
+        room.played(entry.seat)
 
     def _rebuild(self, room: Room) -> Room | None:
         """Replace ``room``'s copy with one read whole from the database (its seats here keep it)."""

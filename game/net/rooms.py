@@ -143,7 +143,8 @@ def _turns(events: Iterable[Event]) -> int:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One stored change: ``start``, ``action`` (seat, notation), ``accept`` (seat; text ``clock``
+    """One stored change: ``start``, ``action`` (seat, notation; ``auto`` when the server moved for
+    a person: their autopilot, their clock), ``accept`` (seat; text ``clock``
     when the server asked for the next deal for a person whose time ran out), ``deal`` (a
     new round), ``abandon`` (seat: a computer takes it), ``vote`` (the voter's seat; text:
     the abandoned seat and ``yes`` or ``no``) or ``autopilot`` (seat; text ``on`` or ``off``: the
@@ -466,12 +467,19 @@ class Room:
         for entry in entries:
             self.redo(entry)
             self.log_length += 1
-        if self.driver is not None:
-            # The log does not say which moves the players made themselves: a rebuilt room starts
-            # with nobody on the autopilot (a turn lost to the clock is still played on), and
-            # nobody counted absent for turns lost before.
-            self.driver.clear_autopilot()
+            if self.own_move(entry) and entry.seat is not None:
+                self.person_acted(entry.seat)
+        # The log says who moved for a person (``auto``) and when they asked for the autopilot, so a
+        # rebuilt room has it as it was (a log written before it said so: off once the person
+        # played). Nobody is counted absent for turns lost before.
         self.lost_turns.clear()
+
+    def own_move(self, entry: LogEntry) -> bool:
+        """Whether ``entry`` is a person's own move at their seat: an ``action`` (not the server's
+        ``auto`` move for them, nor a time-out) of a seat a person plays."""
+        if entry.kind != "action" or entry.seat is None or not self.seats[entry.seat].is_human:
+            return False
+        return not entry.text.startswith("timeout")
 
     def redo(self, entry: LogEntry) -> list[Event]:
         """Apply one stored change (another server's, or a rebuilt room's); return the events it
@@ -482,7 +490,7 @@ class Room:
         """
         if entry.kind == "start":
             return self.start()
-        if entry.kind == "action":
+        if entry.kind in ("action", "auto"):
             assert entry.seat is not None
             return self.apply(entry.seat, parse_action(entry.text))
         if entry.kind == "accept":

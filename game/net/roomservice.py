@@ -213,8 +213,11 @@ class RoomService:
             raise Outdated(room.room_id) from None
 
     def act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
-            ref: Ref | None = None) -> None:
+            ref: Ref | None = None, *, by_server: bool = False) -> None:
         """``seat`` acts: checked, stored, applied, told to every seat (in one synchronous step).
+        ``by_server``: the server moves for the seat (a computer, or for a person: the autopilot,
+        the clock), which the log says (an ``auto`` entry for a person's seat: another instance
+        must not take it for the person's own move).
 
         Raises:
             Refusal: ``not_started``, ``illegal`` (with the rules' reason), ``server_error``.
@@ -225,7 +228,8 @@ class RoomService:
             room.match.check(action, seat)
         except IllegalAction as exc:
             raise Refusal("illegal", str(exc), reason=exc.key, values=plain_values(exc.values)) from None
-        self.commit(room, LogEntry("action", seat, str(action)))  # stored first: then it happens
+        kind = "auto" if by_server and room.seats[seat].is_human else "action"
+        self.commit(room, LogEntry(kind, seat, str(action)))  # stored first: then it happens
         events = room.apply(seat, action)
         self.broadcast(room, events, sender, ref)
         if room.state == Status.PLAYING:
