@@ -529,3 +529,40 @@ def test_the_autopilot_holds_wherever_its_player_is_and_on_a_rebuilt_room(two, p
         store.close()
     assert rebuilt is not None and rebuilt.driver is not None and rebuilt.driver.on_autopilot(ana.seat)
     ana.close(), ben.close()
+
+
+def test_a_turn_clock_goes_on_from_where_it_was_when_another_instance_takes_the_room(pg_url, clock):
+    a, b = start_server(pg_url, clock=clock), start_server(pg_url, clock=clock)
+    try:
+        ana, ben = Peer(a.port, 1), Peer(b.port, 2)
+        ana.create("duel", [HUMAN, HUMAN], options={"turn_seconds": 20})
+        ben.join(ana.room_id)  # the game starts on B, which runs its clocks
+        ana.until(lambda m: m["type"] == "update")
+        ben.until(lambda m: m["type"] == "update")
+        if not ana.my_turn:
+            ben.play_one()
+            assert wait_for(lambda: ana.drain(0.02) or ana.my_turn, 5)
+        assert wait_for(lambda: b.server.cluster.drives(ana.room_id), 5)
+        clock.advance(5)  # five seconds of Ana's turn go by, run by B
+        ana.send(type="autopilot", on=False, ref="t1")
+        # A shows the clock as it heard the turn begin:
+        assert 14.5 <= ana.until(lambda m: m.get("ref") == "t1")["timer"] <= 15.5
+        ben.close()
+        b.stop()  # B goes: A, with Ana in the room, takes it over
+        assert wait_for(lambda: a.server.cluster.drives(ana.room_id), 10)
+        ana.send(type="autopilot", on=False, ref="t2")
+        assert ana.until(lambda m: m.get("ref") == "t2")["timer"] <= 15.5
+        clock.advance(15.5)  # the rest of her turn, not a whole new one: the clock plays it
+        assert wait_for(lambda: "auto" in [row[0] for row in _rows(pg_url, ana.room_id)], 10)
+        ana.close()
+    finally:
+        for server in (a, b):
+            if server.is_alive():
+                server.stop()
+
+
+def _rows(url: str, room_id: str) -> list[tuple]:
+    """The room's stored log: (kind, seat, text) in order."""
+    with psycopg.connect(url) as connection:
+        return connection.execute("SELECT kind, seat, text FROM log WHERE room = %s ORDER BY seq",
+                                  (room_id,)).fetchall()

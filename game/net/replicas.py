@@ -28,6 +28,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from game.engine import Status
+from game.engine.events import TurnStarted
 
 from .cluster import Cluster
 from .links import ROOM_ID
@@ -46,6 +47,13 @@ class Replicas:
     def __init__(self, service: RoomService, cluster: Cluster) -> None:
         self.service = service
         self.cluster = cluster
+        self.turn_began: dict[str, float] = {}  # room id -> when this copy heard its turn begin (its clock)
+
+    def turn_time(self, room_id: str) -> float:
+        """Seconds since this copy heard the turn being played begin (0 if it never did): what a
+        copy whose clocks another instance runs shows of the turn clock."""
+        began = self.turn_began.get(room_id)
+        return 0.0 if began is None else max(0.0, self.service.clock.now() - began)
 
     # ---- a copy, current -----------------------------------------------------------------------
     def find(self, room_id: str) -> Room | None:
@@ -122,6 +130,8 @@ class Replicas:
             log.exception("room %s: its log does not fit this server's copy; rebuilt whole", room.room_id)
             return self._rebuild(room)
         room.rev = since.rev
+        if any(isinstance(event, TurnStarted) for event in events):
+            self.turn_began[room.room_id] = service.clock.now()
         if events and room.match is not None:
             service.broadcast(room, events)
         if told or room.state != state_before or [s.public() for s in room.seats] != seats_before:
@@ -167,6 +177,7 @@ class Replicas:
     def gone(self, room_id: str) -> None:
         """The room was deleted (expired on another server): forget it here too."""
         service = self.service
+        self.turn_began.pop(room_id, None)
         if room_id in service.rooms:
             service.forget(room_id)
 
@@ -255,6 +266,11 @@ class Replicas:
         if current is not None:
             self.presence(current)
             service.driving.adopt(current)
+            # The turn being played began when this copy heard it, as its players saw it: its clock
+            # goes on from there rather than from full (the instance that ran it is gone).
+            began = self.turn_began.pop(room_id, None)
+            if began is not None:
+                service.driving.ticked[room_id] = began
             service.driving.kick(current)
 
 

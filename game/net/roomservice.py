@@ -162,13 +162,15 @@ class RoomService:
             self.send_frame(client, frame)
         self.lobby.changed(room)
 
-    @staticmethod
-    def _timer(room: Room) -> float | None:
-        """The ``timer`` field of updates: the seconds left on a running turn clock, else None."""
+    def _timer(self, room: Room) -> float | None:
+        """The ``timer`` field of updates: the seconds left on a running turn clock, else None (on
+        an instance that does not run the room's clocks: counted from when it heard the turn begin)."""
         driver = room.driver
         if driver is None or not driver.timer_running:
             return None
         left = driver.timer_left
+        if left is not None and not self.cluster.drives(room.room_id):
+            left -= self.replicas.turn_time(room.room_id)
         return None if left is None else max(0.0, round(left, 2))
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
