@@ -24,6 +24,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import re
 import selectors
 import signal
 import subprocess
@@ -137,8 +138,10 @@ class Instance:
                     process.wait()
                     raise StartFailed(f"instance {self.index} ended (status {process.returncode}):\n"
                                       f"{self.tail()}")
-        # "Huit server on 127.0.0.1:PORT, rooms in ..."
-        self.port = int(line.split(f"{LOOPBACK}:", 1)[1].split(",", 1)[0])
+        # "Huit server on 127.0.0.1:PORT (instance NAME), rooms in ..."
+        port = re.match(r"\d+", line.split(f"{LOOPBACK}:", 1)[1])
+        assert port is not None, line
+        self.port = int(port[0])
         while self.health() is None:
             if time.monotonic() > deadline:
                 self.kill(counted=False)

@@ -353,7 +353,9 @@ def main(argv: list[str] | None = None) -> int:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         await server.start(args.host, args.port)
         page, game = ("https", "huits") if tls else ("http", "huit")
-        print(f"Huit server on {args.host}:{server.port}, rooms in {where}; links look like "
+        # One of several instances on one database: its name, as /health and its log lines say it.
+        instance = "" if server.cluster.instance == "alone" else f" (instance {server.cluster.instance})"
+        print(f"Huit server on {args.host}:{server.port}{instance}, rooms in {where}; links look like "
               f"{page}://HOST:{server.port}/r/ROOM ({game}://HOST:{server.port}/ROOM in the game)",
               flush=True)
         try:
