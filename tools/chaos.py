@@ -464,7 +464,8 @@ def report(run: Run, bots: list[Bot], found: Findings) -> None:
     print(f"errors sent to the bots: {errors}")
     print(f"views: {found.compared} compared with the replayed logs ({found.same} the same, {found.behind} "
           f"behind: committed after the bot's connection closed); {found.rejoined} rejoined, given the "
-          "replayed room's view")
+          f"replayed room's view; {found.abandoned} refused abandoned, as the stored room says (a computer "
+          "took the seat of a ranked game)")
     clock = ", ".join(f"{n} in {kind} rooms" for kind, n in sorted(found.clock_turns.items())) or "none"
     print(f"turns the clock played (in the logs kept whole): {clock}; turn clocks cut short on a rejoin "
           f"(less time left than before the drop): {len(run.clock_cut)}")

@@ -79,6 +79,7 @@ class Findings:
     exact: int = 0  # rooms whose whole log is kept: every view checked
     updates: int = 0  # views checked against the log's states
     stale: int = 0  # rejoins given an older view than the bot saw before
+    abandoned: int = 0  # rejoins refused: a computer took the seat of a ranked game (the log says so)
     clock_turns: Counter[str] = field(default_factory=Counter)  # turns the clock played, by kind of room
     same: int = 0
     behind: int = 0
@@ -206,7 +207,13 @@ async def rejoin(store: Any, cluster: Cluster, bots: list[Bot], found: Findings,
                     if message["type"] == "update":
                         got = message["view"]
                     elif message["type"] == "error":
-                        found.mismatches.append(f"{bot.name}: rejoining room {seen.room}: {message['code']}")
+                        now, _ = replayed(store, seen.room)
+                        taken = now is not None and now.seats[seen.seat].abandoned
+                        if message["code"] == "abandoned" and taken:
+                            found.abandoned += 1  # a computer took the seat, as the stored room says
+                        else:
+                            found.mismatches.append(f"{bot.name}: rejoining room {seen.room}: "
+                                                    f"{message['code']}")
                         break
         except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as exc:
             found.mismatches.append(f"{bot.name}: rejoining room {seen.room}: {type(exc).__name__}")
