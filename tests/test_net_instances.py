@@ -6,16 +6,24 @@ that kill an instance with SIGKILL run them as processes (`instance_support.Inst
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
+import psycopg
 import pytest
 
+from game.engine import parse_action
+from game.net.clock import SystemClock
 from game.net.pgcluster import PgCluster
+from game.net.protocol import Refusal
+from game.net.roomservice import Outdated
 from game.net.stores import open_store
 from game.net.wire import view_to_json
 from tests.instance_support import Instance, lease_holder
-from tests.net_support import Peer, play_until, start_server, wait_for
+from tests.net_support import Peer, person, play_until, ranked_server, start_server, wait_for
 
 HUMAN = {"kind": "human"}
 MEDIUM = {"kind": "computer", "level": "medium"}
@@ -79,6 +87,14 @@ def test_a_player_reconnecting_to_another_instance_mid_turn_finds_their_seat_and
     back.close(), ben.close()
 
 
+def _on_loop(thread, work):
+    """Run ``work()`` on a server thread's event loop (where its rooms live); return its result."""
+    async def run():
+        return work()
+
+    return asyncio.run_coroutine_threadsafe(run(), thread._loop).result(20)
+
+
 def test_two_instances_racing_one_action_apply_it_once_and_refuse_the_other_cleanly(two, pg_url):
     ana, ben = Peer(two[0].port, 1), Peer(two[0].port, 2)
     ana.create("duel", [HUMAN, HUMAN])
@@ -86,27 +102,47 @@ def test_two_instances_racing_one_action_apply_it_once_and_refuse_the_other_clea
     ana.until(lambda m: m["type"] == "update")
     ben.until(lambda m: m["type"] == "update")
     player = ana if ana.my_turn else ben
-    twin = Peer(two[1].port, 9)  # the same seat, through the other instance
-    assert twin.join(player.room_id, seat=player.seat, key=player.key)["type"] == "joined"
-    twin.until(lambda m: m["type"] == "update")
-    action = player.view["legal"][0]
-    player.send(type="action", action=action, ref="first")
-    twin.send(type="action", action=action, ref="second")
-    answers = [player.until(lambda m: m.get("ref") == "first"),
-               twin.until(lambda m: m.get("ref") == "second")]
-    kinds = sorted(a["type"] for a in answers)
-    assert kinds == ["error", "update"], answers
-    refused = next(a for a in answers if a["type"] == "error")
-    assert refused["code"] in ("illegal", "server_error"), refused
+    action = parse_action(player.view["legal"][0])
+    copies = [_on_loop(thread, lambda t=thread: t.server.service.replicas.find(ana.room_id))
+              for thread in two]
+    assert copies[0].rev == copies[1].rev and copies[0] is not copies[1]
+    start = threading.Barrier(2)
+
+    def race(thread, room):
+        def work():
+            start.wait(5)  # both instances decide on the same revision, then write at once
+            for _ in range(3):  # as `RoomServer` handles a message again when it was outdated
+                try:
+                    thread.server.service.act(room, player.seat, action)
+                    return "applied"
+                except Outdated:
+                    continue
+                except Refusal as exc:
+                    return exc.code
+            return "outdated"
+        return work
+
+    with ThreadPoolExecutor(2) as pool:
+        results = sorted(pool.map(lambda pair: _on_loop(pair[0], race(*pair)), zip(two, copies, strict=True)))
+    assert results == ["applied", "illegal"]
     store = open_store(pg_url)
     try:
-        room = store.room(player.room_id)
+        room = store.room(ana.room_id)
     finally:
         store.close()
-    assert room is not None and room.match is not None
-    assert room.log_length == 2  # the start and the one action: never twice
-    for peer in (ana, ben, twin):
-        peer.close()
+    assert room is not None and room.log_length == 2  # the start and the one action: never twice
+    assert copies[0].match == copies[1].match == room.match
+    ana.close(), ben.close()
+
+
+def test_a_seat_taken_through_another_instance_closes_the_stale_connection(two):
+    ana, ben = Peer(two[0].port, 1), Peer(two[0].port, 2)
+    ana.create("duel", [HUMAN, HUMAN])
+    ben.join(ana.room_id)
+    again = Peer(two[1].port, 3)
+    assert again.join(ana.room_id, seat=ana.seat, key=ana.key)["type"] == "joined"
+    assert ana.until(lambda m: m["type"] == "error")["code"] == "replaced"
+    again.close(), ben.close()
 
 
 def test_a_public_room_made_on_one_instance_is_in_the_lobby_of_the_other(two):
@@ -166,3 +202,100 @@ def _computers_play_both(one: Peer, other: Peer, turns: int, seconds: float = 40
     play_until([one, other], lambda: one.view is not None and (one.view["turn_no"] >= start + turns
                                                                or one.view["status"] != "playing"),
                accept_deals=False, seconds=max(1.0, deadline - time.monotonic()))
+
+
+def test_a_ranked_duel_across_two_instances_counts_its_points_and_tokens_once(pg_url):
+    servers = [ranked_server(pg_url, SystemClock(), min_opponents=1) for _ in range(2)]
+    try:
+        ana = person(servers[0].port, "Ana", "203.0.113.1", 1)
+        ben = person(servers[1].port, "Ben", "198.51.100.2", 2)
+        ana.create("duel", [HUMAN, HUMAN], public=True)
+        ben.send(type="lobby", watch=False)
+        listing = ben.until(lambda m: m["type"] == "lobby" and m["rooms"])
+        ben.join(listing["rooms"][0]["room"])  # listed by the other instance
+        for peer in (ana, ben):
+            peer.until(lambda m: m["type"] == "room" and m["state"] == "playing")
+        assert ana.room["ranked"] is True
+        play_until([ana, ben], lambda: all(p.view is not None and p.view["status"] == "match_over"
+                                           for p in (ana, ben)), accept_deals=False)
+        for peer in (ana, ben):  # both instances saw the end: each wrote what it had to, once
+            if peer.room is None or peer.room["state"] != "match_over":
+                peer.until(lambda m: m["type"] == "room" and m["state"] == "match_over")
+        with psycopg.connect(pg_url) as connection:
+            lines = connection.execute("SELECT player, xp FROM ranked WHERE room = %s",
+                                       (ana.room_id,)).fetchall()
+            ratings = dict(connection.execute("SELECT player, xp FROM ratings WHERE games = 1").fetchall())
+            games = connection.execute("SELECT SUM(games) FROM ratings").fetchone()[0]
+            stakes = connection.execute("SELECT SUM(amount), COUNT(*) FROM stakes WHERE room = %s",
+                                        (ana.room_id,)).fetchone()
+        assert len(lines) == 2 and dict(lines) == ratings and games == 2
+        assert stakes[1] == 2 and stakes[0] <= 0  # each stake moved once (the pot is shared, less any rake)
+        for server in servers:  # either instance tells the same points
+            assert Peer(server.port).hello(key=ana.player_key)["xp"] == {"duel": ratings[digest_of(ana)]}
+        ana.close(), ben.close()
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def digest_of(peer: Peer) -> str:
+    """The player id the server keeps for ``peer`` (its player key's digest)."""
+    from game.net.rooms import digest
+
+    return digest(peer.player_key)
+
+
+@pytest.mark.slow
+def test_a_ranked_game_ending_as_its_instance_is_killed_counts_its_points_once(pg_url, tmp_path):
+    flags = ("--think-scale", "0", "--rate", "10000", "--proxy-headers", "--trusted-proxy", "127.0.0.1")
+    instances = [Instance(pg_url, tmp_path / name, *flags).start() for name in "ab"]
+    try:
+        ana = person(instances[0].port, "Ana", "203.0.113.1", 1)
+        ben = person(instances[1].port, "Ben", "198.51.100.2", 2)
+        ana.create("duel", [HUMAN, HUMAN], public=True)
+        ben.join(ana.room_id)
+        for peer in (ana, ben):
+            peer.until(lambda m: m["type"] == "room" and m["state"] == "playing")
+
+        def may_end(peer: Peer) -> bool:  # a card or two left, and one may be played
+            view = peer.view
+            return (view is not None and peer.my_turn and len(view["hand"]) <= 2
+                    and any(a.startswith("play") for a in view["legal"]))
+
+        deadline = time.monotonic() + 60
+        while not (may_end(ana) or may_end(ben)):  # each move read by both before the next is chosen
+            assert time.monotonic() < deadline and ana.view["status"] == "playing", "no end in sight"
+            for peer in (ana, ben):
+                peer.drain(0.005)
+            mover = next((p for p in (ana, ben) if p.my_turn and not may_end(p)), None)
+            if mover is not None:
+                mover.play_one()
+        ender = ana if may_end(ana) else ben
+        other = ben if ender is ana else ana
+        killed, survivor = (instances[0], instances[1]) if ender is ana else (instances[1], instances[0])
+        ender.send(type="action", action=next(a for a in ender.view["legal"] if a.startswith("play")))
+        killed.kill()  # as the game ends: its commit, its points, its news may or may not have gone out
+        ender.close()
+        address = "203.0.113.1" if ender is ana else "198.51.100.2"
+        back = Peer(survivor.port, 3, address=address)
+        assert back.join(ana.room_id, seat=ender.seat, key=ender.key)["type"] == "joined"
+        back.until(lambda m: m["type"] == "update")
+        play_until([back, other], lambda: back.view["status"] == "match_over" and other.view is not None
+                   and other.view["status"] == "match_over", accept_deals=False)
+        assert wait_for(lambda: _count(pg_url, "ranked", ana.room_id) == 2, 10)
+        with psycopg.connect(pg_url) as connection:
+            lines = dict(connection.execute("SELECT player, xp FROM ranked WHERE room = %s",
+                                            (ana.room_id,)).fetchall())
+            ratings = dict(connection.execute("SELECT player, xp FROM ratings").fetchall())
+            games = connection.execute("SELECT SUM(games) FROM ratings").fetchone()[0]
+        assert lines == ratings and games == 2 and _count(pg_url, "stakes", ana.room_id) == 2
+        back.close(), other.close()
+    finally:
+        for instance in instances:
+            instance.stop()
+
+
+def _count(url: str, table: str, room_id: str) -> int:
+    """The rows of ``table`` (ranked, stakes) written for the room."""
+    with psycopg.connect(url) as connection:
+        return connection.execute(f"SELECT COUNT(*) FROM {table} WHERE room = %s", (room_id,)).fetchone()[0]

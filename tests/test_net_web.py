@@ -225,7 +225,8 @@ def test_health_answers_for_load_balancers(server):
     peers = [Peer(server.port) for _ in range(2)]
     peers[0].create("duel", [HUMAN, HUMAN])
     status, headers, body = get(f"http://127.0.0.1:{server.port}/health")
-    assert status == 200 and json.loads(body) == {"ok": True, "rooms": 1, "connections": 2, "instance": "alone"}
+    assert status == 200
+    assert json.loads(body) == {"ok": True, "rooms": 1, "connections": 2, "instance": "alone"}
     assert headers["Cache-Control"] == "no-store"
 
 

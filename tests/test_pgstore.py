@@ -75,6 +75,14 @@ def test_a_database_that_cannot_be_reached_is_a_store_error_without_the_password
     assert "\n" not in message
 
 
+def test_a_database_that_does_not_exist_is_a_store_error_saying_so(pg_url):
+    url = _with_password(pg_url.replace("/huit_", "/nothing_", 1), "s3cret")
+    with pytest.raises(StoreError) as refused:
+        PostgresRoomStore(url)
+    message = str(refused.value)
+    assert redacted(url) in message and "does not exist" in message and "s3cret" not in message
+
+
 # ---- the schema -------------------------------------------------------------------------------------------
 def test_instances_starting_at_once_on_a_new_database_make_one_schema(pg_url):
     starts = 6
@@ -151,8 +159,39 @@ def test_a_database_holding_other_tables_named_like_huits_is_refused_and_not_fil
                         "current_schema()") == [(1,)]
 
 
+def test_a_database_at_this_version_missing_a_table_is_refused(pg_url):
+    PostgresRoomStore(pg_url).close()
+    run(pg_url, "DROP TABLE wallets")
+    with pytest.raises(StoreError, match="its wallets table is missing"):
+        PostgresRoomStore(pg_url)
+
+
+def test_a_database_of_every_earlier_version_is_brought_to_this_one_keeping_its_rooms(pg_server, monkeypatch):
+    every = pg_schema.MIGRATIONS
+    assert [m.version for m in every] == list(range(1, pg_schema.VERSION + 1))
+    for version in range(1, pg_schema.VERSION):
+        url = pg_server.database()
+        try:
+            monkeypatch.setattr(pg_schema, "MIGRATIONS", every[:version])  # an older server's
+            monkeypatch.setattr(pg_schema, "VERSION", version)
+            older = PostgresRoomStore(url)
+            older.add(_room(), 1.0)
+            older.close()
+            monkeypatch.undo()
+            store = PostgresRoomStore(url)
+            try:
+                assert store.schema == pg_schema.VERSION
+                assert [r.room_id for r in store.load()[0]] == ["room-0001"]
+            finally:
+                store.close()
+            assert rows(url, "SELECT version FROM huit_schema") == [(pg_schema.VERSION,)]
+        finally:
+            pg_server.drop(url)
+
+
 def test_a_migration_cut_short_leaves_the_database_as_it_was(pg_url, monkeypatch):
-    broken = pg_schema.Migration(pg_schema.VERSION, 1, pg_schema.FIRST + "\nSELECT no_such_function();")
+    last = pg_schema.MIGRATIONS[-1]
+    broken = pg_schema.Migration(last.version, last.compatible, last.sql + "\nSELECT no_such_function();")
     monkeypatch.setattr(pg_schema, "MIGRATIONS", (*pg_schema.MIGRATIONS[:-1], broken))
     with pytest.raises(StoreError, match="no_such_function"):
         PostgresRoomStore(pg_url)

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .alarm import Alarm
-from .matchmaking import Queues
+from .matchmaking import QuickQueues
 from .messages import Error, FreeSeat
 from .protocol import Client, Refusal, not_stored
 from .rooms import Room, digest
@@ -74,7 +74,7 @@ class FairSeats:
     ``service``; ``queues``: quick match's; ``seats_per_address``: `SEATS_PER_ADDRESS`; ``exempt``:
     whether an address is exempt from that cap; ``release_after``: `RELEASE_AFTER`."""
 
-    def __init__(self, service: RoomService, queues: Queues, seats_per_address: int = SEATS_PER_ADDRESS,
+    def __init__(self, service: RoomService, queues: QuickQueues, seats_per_address: int = SEATS_PER_ADDRESS,
                  exempt: Callable[[str], bool] = lambda address: False,
                  release_after: float = RELEASE_AFTER) -> None:
         self.service = service

@@ -29,6 +29,7 @@ from game.cli import CommandParser, number, shown, whole_number
 
 from .addresses import Network, trusted_network
 from .clock import Clock
+from .cluster import Cluster
 from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS
 from .protocol import RATE
 from .rooms import RANKED_TURN_SECONDS
@@ -44,6 +45,7 @@ from .server import (
     RoomServer,
 )
 from .stores import is_postgres, redacted
+from .ticket_store import TicketStore
 
 DEFAULT_PORT: Final = 8765
 
@@ -78,6 +80,8 @@ class ServerOptions(TypedDict, total=False):
     ranked_clock: float
     seats_per_address: int
     seat_release: float
+    cluster: Cluster
+    tickets: TicketStore
 
 
 class ServerThread(threading.Thread):

@@ -29,7 +29,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from game.engine import Rules
 
@@ -78,6 +78,30 @@ MakeRoom = Callable[[list[Ticket], int], list[Ticket]]
 """Seats the tickets (oldest first) and that many computers in a new room. Returns the tickets
 it did not seat that may wait on (the others of a table one of whose players it refused: it
 told those it refused, which leave their queue)."""
+
+
+class QuickQueues(Protocol):
+    """What the server asks of quick match's queues: `Queues` on a server on its own, or
+    `shared_queues.SharedQueues` on servers sharing a database."""
+
+    by_player: dict[str, Ticket]  # this server's tickets, by their player
+    alarm: Alarm  # the wait for computers
+
+    def __len__(self) -> int:
+        """This server's tickets."""
+        ...
+
+    def add(self, ticket: Ticket) -> None:
+        """Queue ``ticket`` (its player's earlier request leaves its queue)."""
+        ...
+
+    def remove(self, client: Client, *, tell: bool = False) -> Ticket | None:
+        """``client`` leaves its queue (at once); with ``tell``, it hears ``unqueued``."""
+        ...
+
+    def stop(self) -> None:
+        """The server stops: nobody waits any more."""
+        ...
 
 
 class Queues:
@@ -130,6 +154,10 @@ class Queues:
             self.send(client, Unqueued())
         self.alarm.replan()
         return ticket
+
+    def stop(self) -> None:
+        """The server stops: the wait for computers too."""
+        self.alarm.cancel()
 
     def due(self) -> float | None:
         """When the next wait for computers runs out, if any ticket allowed them."""

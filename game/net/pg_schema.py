@@ -147,7 +147,29 @@ CREATE TABLE presence (
 """Version 1: the tables of `sqlite_schema` version 3, each room's ``rev``, and who is connected to
 which seat on which instance (``presence``: `pgcluster`)."""
 
-MIGRATIONS: Final = (Migration(1, 1, FIRST),)
+TICKETS: Final = """
+CREATE TABLE tickets (
+    player TEXT PRIMARY KEY,
+    ticket TEXT NOT NULL,
+    instance TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    computers BOOLEAN NOT NULL,
+    wait DOUBLE PRECISION NOT NULL,
+    since DOUBLE PRECISION NOT NULL,
+    address TEXT NOT NULL,
+    name TEXT NOT NULL,
+    avatar INTEGER NOT NULL,
+    tag TEXT NOT NULL
+);
+CREATE INDEX tickets_queue ON tickets (players, rules, since);
+CREATE INDEX tickets_instance ON tickets (instance);
+"""
+"""Version 2: quick match's one queue (`pg_tickets`): a ticket per waiting player, naming the
+instance their connection is on. Compatible with version 1 servers (they ignore it: during a
+rolling upgrade, each keeps its own queue in memory)."""
+
+MIGRATIONS: Final = (Migration(1, 1, FIRST), Migration(2, 1, TICKETS))
 """Every step, in order (a new one goes at the end, with the next version)."""
 
 VERSION: Final = MIGRATIONS[-1].version
@@ -160,7 +182,7 @@ SCHEMA_LOCK: Final = (0x48756974, 1)  # "Huit", 1: the two-key advisory lock spa
 """The advisory lock held while the schema is checked and migrated."""
 
 TABLES: Final = ("rooms", "log", "snapshots", "profiles", "ratings", "ranked", "encounters", "wallets",
-                 "stakes", "presence")
+                 "stakes", "presence", "tickets")
 """The tables of this version."""
 
 

@@ -46,13 +46,16 @@ BEAT: Final = 1.0
 instance's people are seen gone, a lost connection is made again."""
 NAME_PREFIX: Final = "huit:"
 """The start of the ``application_name`` of every instance's lease connection."""
-KEEPALIVES: Final = "keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3"
-"""TCP keepalives of the lease connection: a dead machine's leases are freed in about 11 s."""
+KEEPALIVES: Final = ("keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3 options='"
+                     "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3'")
+"""TCP keepalives of the lease connection, both ways: this instance sees a dead database machine,
+and the database frees a dead instance machine's leases and presence, in about 11 s (any role
+may set the server's side for its own connection)."""
 
 LIVING: Final = (f"SELECT substr(application_name, {len(NAME_PREFIX) + 1}) FROM pg_stat_activity "
                  f"WHERE application_name LIKE '{NAME_PREFIX}%%'")
-"""The living instances' names (needs every instance to connect as the same database user, or
-one allowed to read ``pg_stat_activity`` whole: docs/deploy.md)."""
+"""The living instances' names (``pg_stat_activity`` shows every role the ``application_name`` of
+the others' sessions)."""
 
 
 def with_options(url: str, options: str) -> str:
@@ -63,6 +66,12 @@ def with_options(url: str, options: str) -> str:
     given = conninfo_to_dict(url)
     extra = {k: v for k, v in conninfo_to_dict(options).items() if k not in given}
     return make_conninfo(url, **extra)
+
+
+def signal_payload(kind: str, text: str) -> str:
+    """The payload of a signal on `CHANNEL` (`PgCluster.signal`; a store may send one in its own
+    transaction, so that it goes out with what it committed: `pg_tickets`)."""
+    return f"!{kind} {text}"
 
 
 def lease_key(room_id: str) -> int:
@@ -278,7 +287,7 @@ class PgCluster:
         from .roomstore import StoreFailure
 
         try:
-            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"!{kind} {text}"))
+            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, signal_payload(kind, text)))
         except psycopg.Error as exc:
             self._lose_connection()
             raise StoreFailure(f"a signal could not be sent: {exc}") from exc

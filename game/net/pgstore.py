@@ -73,6 +73,11 @@ DELETED: Final = -1
 CONNECT_TIMEOUT: Final = 5  # seconds to reach the database when a connection is made
 POOL_TIMEOUT: Final = 1.0  # seconds a call waits for a connection before it is refused (the loop waits too)
 MAX_CONNECTIONS: Final = 4  # the calls are serialized: a few spare while one is being replaced
+TCP: Final = {"keepalives": "1", "keepalives_idle": "5", "keepalives_interval": "2", "keepalives_count": "3",
+               "tcp_user_timeout": "10000"}
+"""The pool's connections over TCP (ignored on a Unix socket; the URL's own values win): a
+database machine that vanished mid-call costs about ten seconds and a `StoreFailure`, not the
+minutes of TCP's own retries with the server's event loop waiting on them."""
 LOCK_TIMEOUT: Final = 2.0
 """Seconds a statement waits for a lock (another instance's on the same room) before it is refused."""
 SESSION: Final = {"statement_timeout": "10s", "idle_in_transaction_session_timeout": "30s"}
@@ -112,7 +117,8 @@ class PostgresRoomStore:
             raise StoreError(self.shown, f"PostgreSQL refused it ({self._said(exc)})") from None
         self.pool: ConnectionPool[Connection] = ConnectionPool(
             url, min_size=1, max_size=max_connections, open=False, configure=self._configure,
-            kwargs={"connect_timeout": CONNECT_TIMEOUT, "application_name": "huit"},
+            kwargs={**_unless_given(url, {"connect_timeout": str(CONNECT_TIMEOUT), **TCP}),
+                    "application_name": "huit"},
             name="huit-store", timeout=POOL_TIMEOUT)
         try:
             self.pool.open(wait=True, timeout=CONNECT_TIMEOUT)
@@ -514,6 +520,15 @@ class PostgresRoomStore:
         return [RankedLine(room, deal, who, p, n, xp, result, at, tuple(json.loads(opponents)),
                            0 if result == "penalty" else 1, reason)
                 for room, deal, who, p, n, xp, result, at, opponents, reason in rows]
+
+
+def _unless_given(url: str, options: dict[str, str]) -> dict[str, str]:
+    """``options`` but those the URL sets itself."""
+    try:
+        given = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.Error:
+        given = {}
+    return {name: value for name, value in options.items() if name not in given}
 
 
 def _roll_back(connection: Connection) -> None:

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from .driving import Driving
     from .fair_seats import FairSeats
     from .lobby import Lobby
-    from .matchmaking import Queues
+    from .matchmaking import QuickQueues
 
 MAX_BACKLOG: Final = 500  # messages queued for one slow client before it is disconnected
 
@@ -90,6 +90,7 @@ class RoomService:
         self.store = store
         self.cluster: Cluster = cluster if cluster is not None else Alone()
         self.replicas = Replicas(self, self.cluster)
+        self.cluster.listen("taken", self._taken_elsewhere)
         self.clock = clock
         self.quotas = quotas
         self.rooms: dict[str, Room] = {}
@@ -97,7 +98,8 @@ class RoomService:
         self.quiet: dict[str, float] = {}  # resting room id -> since when none of its people is connected
         self.fair: FairSeats | None = None  # who holds which seat in public rooms and quick match
 
-    def connect(self, *, driving: Driving, competition: Competition, lobby: Lobby, queues: Queues) -> None:
+    def connect(self, *, driving: Driving, competition: Competition, lobby: Lobby,
+                queues: QuickQueues) -> None:
         """Plug in what the rooms tell of their changes (the server does it once, at its making)."""
         self.driving = driving
         self.competition = competition
@@ -284,22 +286,41 @@ class RoomService:
         seated = self.seated.setdefault(room.room_id, {})
         old = seated.get(seat)
         if old is not None and old is not client:
-            old.room = old.seat = None
-            old.outbox.put_nowait(Error(code="replaced", message="this seat was taken over by a newer "
-                                                                 "connection").encode_closing())
-            self.spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
+            self._replace(old)
         seated[seat] = client
         client.room, client.seat = room, seat
         self.quiet.pop(room.room_id, None)
         self.driving.catch_up(room)  # a player back on their turn: their clock goes on from where it was
         room.seats[seat].connected = True
         self.cluster.present(room.room_id, seat, True)
+        try:  # a connection to this seat on another instance is the stale one now
+            self.cluster.signal("taken", f"{room.room_id} {seat} {self.cluster.instance}")
+        except StoreFailure:
+            log.exception("room %s: the others could not be told seat %d was taken", room.room_id, seat)
         self.send(client, Joined(room=room.room_id, seat=seat, players=room.players, key=key))
         if room.match is not None:  # back in a game under way: with the deal so far, for its move log
             self.update(client, room, [], earlier=room.round_events)
         self.competition.back(room, seat)
         if self.fair is not None:
             self.fair.back(room, seat)
+
+    def _replace(self, old: Client) -> None:
+        """A newer connection took ``old``'s seat (here or on another instance): it is told, and closed."""
+        old.room = old.seat = None
+        old.outbox.put_nowait(Error(code="replaced", message="this seat was taken over by a newer "
+                                                             "connection").encode_closing())
+        self.spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
+
+    def _taken_elsewhere(self, text: str) -> None:
+        """Another instance attached a connection to a seat (``room seat instance``): the one here,
+        if any, is the stale one."""
+        room_id, seat, instance = text.split()
+        if instance == self.cluster.instance:
+            return
+        old = self.seated.get(room_id, {}).pop(int(seat), None)
+        if old is not None:
+            self._replace(old)
+            self.cluster.present(room_id, int(seat), False)
 
     def _settle(self, room: Room) -> None:
         """Start the game if every human seat is taken; tell everyone where the room stands."""

@@ -97,6 +97,7 @@ from .roomstore import RoomStore
 from .search import SearchPool
 from .seating import Seating
 from .stores import is_postgres, open_store
+from .ticket_store import TicketStore
 
 MAX_ROOMS: Final = 10_000  # rooms one server keeps
 ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
@@ -146,6 +147,8 @@ class RoomServer:
     players is freed (`fair_seats`).
     ``min_opponents``: distinct opponents a player needs to be shown on a leaderboard (`fair_play`).
     ``cluster``: the other servers sharing the database (`cluster`; default `cluster.Alone`: none).
+    ``tickets``: quick match's queue shared with them (`ticket_store`; default: none, the queue is
+    this server's alone, in memory); the server closes it when it stops.
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -166,7 +169,7 @@ class RoomServer:
                  votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
                  seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER,
                  min_opponents: int = MIN_OPPONENTS, ranked_clock: float = RANKED_TURN_SECONDS,
-                 cluster: Cluster | None = None) -> None:
+                 cluster: Cluster | None = None, tickets: TicketStore | None = None) -> None:
         # StoreError: a file or a PostgreSQL database that cannot be the rooms' (`stores.open_store`)
         self.store: RoomStore = open_store(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -190,6 +193,10 @@ class RoomServer:
             from .pgcluster import PgCluster
 
             cluster = PgCluster(db)
+        if tickets is None and isinstance(db, str) and is_postgres(db):  # quick match's queue: theirs too
+            from .pg_tickets import PgTicketStore
+
+            tickets = PgTicketStore(db)
         self.cluster: Cluster = cluster if cluster is not None else Alone()
         self.service = RoomService(self.store, self.clock, self.quotas, self.cluster)
         self.profiles = Profiles(self.store)
@@ -197,7 +204,7 @@ class RoomServer:
         self.lobby = Lobby(self.clock, self.service.send_frame)
         self.driving = Driving(self.service, self.pace, self.search, ranked_clock)
         self.competition = Competition(self.service, self.ranking)
-        self.quick = QuickMatch(self.service, rng, max_rooms)
+        self.quick = QuickMatch(self.service, rng, max_rooms, tickets)
         self.queues = self.quick.queues
         self.service.connect(driving=self.driving, competition=self.competition, lobby=self.lobby,
                              queues=self.queues)
@@ -262,11 +269,12 @@ class RoomServer:
         """Close every connection and task, then the database."""
         self.driving.stop()
         self.expiry.stop()
-        for alarm in (self.lobby.alarm, self.queues.alarm, self.competition.alarm, self.fair.alarm):
+        for alarm in (self.lobby.alarm, self.competition.alarm, self.fair.alarm):
             alarm.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self.quick.stop()
         self.search.shutdown(wait=False, cancel_futures=True)
         await self.cluster.stop()
         self.store.close()
