@@ -19,11 +19,14 @@ from game.engine import parse_action
 from game.net.clock import SystemClock
 from game.net.pgcluster import PgCluster
 from game.net.protocol import Refusal
+from game.net.ranking import ABANDON_AFTER, PENALTY
+from game.net.requests import REACTIONS
 from game.net.roomservice import Outdated
 from game.net.stores import open_store
 from game.net.wire import view_to_json
 from tests.instance_support import Instance, lease_holder
 from tests.net_support import Peer, person, play_until, ranked_server, start_server, wait_for
+from tests.test_net_web import get
 
 HUMAN = {"kind": "human"}
 MEDIUM = {"kind": "computer", "level": "medium"}
@@ -299,3 +302,59 @@ def _count(url: str, table: str, room_id: str) -> int:
     """The rows of ``table`` (ranked, stakes) written for the room."""
     with psycopg.connect(url) as connection:
         return connection.execute(f"SELECT COUNT(*) FROM {table} WHERE room = %s", (room_id,)).fetchone()[0]
+
+
+def test_a_seat_abandoned_on_one_instance_is_voted_on_from_another_and_penalised_once(pg_url, clock):
+    servers = [ranked_server(pg_url, clock, min_opponents=1) for _ in range(2)]
+    try:
+        ana = person(servers[0].port, "Ana", "203.0.113.1", 11)
+        ben = person(servers[1].port, "Ben", "198.51.100.2", 12)
+        ana.create("duel", [HUMAN, HUMAN], public=True)
+        ben.join(ana.room_id)
+        for peer in (ana, ben):
+            peer.until(lambda m: m["type"] == "room" and m["state"] == "playing")
+        seat = ana.seat
+        ana.close()  # away from the first instance; Ben plays on through the second
+        ben.until(lambda m: m["type"] == "room" and m["waiting_for"] == [seat])
+        clock.advance(ABANDON_AFTER + 1)
+        status = ben.until(lambda m: m["type"] == "room" and m["seats"][seat].get("abandoned"), 15)
+        assert status["seats"][seat]["kind"] == "computer"
+        ben.send(type="vote", seat=seat, penalise=True)
+        decided = ben.until(lambda m: m["type"] == "room" and m["votes"] and m["votes"][0]["penalised"])
+        assert decided["votes"][0]["voted"] == [ben.seat]
+        for server in servers:  # either instance tells the one penalty
+            assert Peer(server.port).hello(key=ana.player_key)["xp"] == {"duel": -PENALTY}
+        with psycopg.connect(pg_url) as connection:
+            kinds = [row[0] for row in connection.execute(
+                "SELECT kind FROM log WHERE room = %s ORDER BY seq", (ana.room_id,))]
+        assert kinds.count("abandon") == 1 and kinds.count("vote") == 1
+        ben.close()
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def test_a_reaction_reaches_the_players_connected_to_other_instances(two):
+    ana, ben = Peer(two[0].port, 1), Peer(two[1].port, 2)
+    ana.create("duel", [HUMAN, HUMAN])
+    ben.join(ana.room_id)
+    ana.until(lambda m: m["type"] == "update")
+    ana.send(type="react", reaction=REACTIONS[0])
+    for peer in (ana, ben):  # the sender's own bubble too
+        heard = peer.until(lambda m: m["type"] == "reaction")
+        assert (heard["seat"], heard["reaction"]) == (ana.seat, REACTIONS[0])
+    ana.close(), ben.close()
+
+
+def test_a_room_page_and_health_answer_on_every_instance(two):
+    ana = Peer(two[0].port, 1)
+    ana.create("duel", [HUMAN, HUMAN])
+    names = set()
+    for thread in two:
+        status, _, page = get(f"http://127.0.0.1:{thread.port}/r/{ana.room_id}")
+        assert status == 200 and ana.room_id in page  # the second instance reads it from the database
+        status, _, body = get(f"http://127.0.0.1:{thread.port}/health")
+        assert status == 200 and json.loads(body)["ok"] is True
+        names.add(json.loads(body)["instance"])
+    assert len(names) == 2
+    ana.close()

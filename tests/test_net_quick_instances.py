@@ -77,10 +77,32 @@ def test_only_tickets_of_living_instances_count_and_are_seated(tickets):
     store.put(ticket("ben", "a", since=2.0))
     store.put(ticket("cid", "b", since=3.0, queue=CLASSIC))
     assert store.count(DUEL, {"a", "b"}) == 1
+    assert [r.player for r in store.waiting(DUEL, {"a", "b"})] == ["ben"]
     with store.forming(DUEL, {"a", "b"}) as forming:
         assert [r.player for r in forming.rows] == ["ben"]
     assert store.count(DUEL, {"a", "b", "dead"}) == 1  # the dead instance's ticket is gone for good
     assert store.count(CLASSIC, {"b"}) == 1
+
+
+def test_an_instance_whose_view_of_the_living_fell_short_deletes_no_living_instances_tickets(pg_url):
+    import psycopg
+
+    from game.net.pg_tickets import PgTicketStore
+    from game.net.pgcluster import NAME_PREFIX
+    from game.net.stores import open_store
+
+    open_store(pg_url).close()
+    store = PgTicketStore(pg_url)
+    other = psycopg.connect(pg_url, autocommit=True, application_name=NAME_PREFIX + "b")  # b lives
+    try:
+        store.put(ticket("ben", "b"))
+        store.put(ticket("dan", "dead", since=1.0))
+        assert store.count(DUEL, {"a"}) == 1  # a's connection failed: it names itself only
+        with store.forming(DUEL, {"a"}) as forming:
+            assert [r.player for r in forming.rows] == ["ben"]
+    finally:
+        other.close()
+        store.close()
 
 
 def test_a_decision_deletes_its_tickets_and_sends_its_signals_when_it_commits_and_not_before(tickets):
@@ -163,7 +185,7 @@ def test_three_players_on_three_instances_are_seated_at_one_table(three):
                                                                             strict=True))]
     assert queued(peers[0], preset="points", players=3)["waiting"] == 1
     assert queued(peers[1], preset="points", players=3)["waiting"] == 2
-    assert peers[0].until(lambda m: m["type"] == "queued")["waiting"] == 2  # told of the other instance's
+    peers[0].until(lambda m: m["type"] == "queued" and m["waiting"] == 2)  # told of the other instance's
     assert queued(peers[2], preset="points", players=3)["type"] == "joined"
     for peer in peers[:2]:
         peer.until(lambda m: m["type"] == "joined")
@@ -201,8 +223,10 @@ def test_a_stopped_instances_player_no_longer_waits_in_the_queue(pg_url, clock):
         ben = player(a, "Ben")
         status = queued(ben, preset="duel", players=2)
         assert status["type"] == "queued" and status["waiting"] == 1
-        assert stored_tickets(pg_url) == [(player_id(ben.player_key), a.server.cluster.instance)]
-        assert rows(pg_url, "SELECT rules FROM tickets") == [(DUEL[0],)]  # the queue the ghost was in
+        cid = player(a, "Cid")
+        assert queued(cid, preset="duel", players=2)["type"] == "joined"  # with Ben, not the ghost
+        ben.until(lambda m: m["type"] == "joined")
+        assert ben.room_id == cid.room_id and stored_tickets(pg_url) == []
     finally:
         a.stop()
         if b.is_alive():
@@ -315,8 +339,12 @@ def test_the_ticket_of_a_player_on_a_killed_instance_is_never_matched(pg_url, tm
         ben = player(survivor, "Ben")
         status = queued(ben, preset="duel", players=2)
         assert status["type"] == "queued" and status["waiting"] == 1
-        assert stored_tickets(pg_url) == [(player_id(ben.player_key), survivor.server.cluster.instance)]
         assert rows(pg_url, "SELECT id FROM rooms") == []
+        cid = player(survivor, "Cid")
+        assert queued(cid, preset="duel", players=2)["type"] == "joined"  # with Ben, not Ana
+        ben.until(lambda m: m["type"] == "joined")
+        assert ben.room_id == cid.room_id
+        assert stored_tickets(pg_url) == []  # the dead instance's ticket went with the table decided
     finally:
         doomed.stop()
         survivor.stop()
@@ -374,12 +402,46 @@ def test_a_ranked_quick_match_across_instances_counts_each_players_points_once(p
 def test_everyone_waiting_hears_how_many_wait_on_every_instance(three):
     a, b, _ = three
     ana, cid, ben = player(a, "Ana"), player(a, "Cid"), player(b, "Ben")
+
+    def hears(peer: Peer, waiting: int) -> None:  # (a count told twice as news crossed is no harm)
+        peer.until(lambda m: m["type"] == "queued" and m["waiting"] == waiting)
+
     assert queued(ana, preset="colors", players=4)["waiting"] == 1
     assert queued(ben, preset="colors", players=4)["waiting"] == 2
-    assert ana.until(lambda m: m["type"] == "queued")["waiting"] == 2
+    hears(ana, 2)
     assert queued(cid, preset="colors", players=4)["waiting"] == 3
-    assert ana.until(lambda m: m["type"] == "queued")["waiting"] == 3
-    assert ben.until(lambda m: m["type"] == "queued")["waiting"] == 3
+    hears(ana, 3)
+    hears(ben, 3)
     cid.close()  # leaving: told here and there
-    assert ana.until(lambda m: m["type"] == "queued")["waiting"] == 2
-    assert ben.until(lambda m: m["type"] == "queued")["waiting"] == 2
+    hears(ana, 2)
+    hears(ben, 2)
+
+
+# ---- the shared queue on one server, with its tickets in memory ------------------------------------------
+@pytest.fixture
+def alone_shared(tmp_path, clock):
+    """One server whose quick match is the shared queue, its tickets in memory (no database)."""
+    from game.net.cluster import Alone
+
+    cluster = Alone()
+    server = start_server(tmp_path / "rooms.sqlite3", clock=clock, burst=10_000.0, cluster=cluster,
+                          tickets=MemoryTicketStore(cluster.signal))
+    yield server
+    server.stop()
+
+
+def test_the_shared_queue_alone_seats_and_fills_with_computers_like_the_memory_queue(alone_shared, clock):
+    ana, ben, cid = player(alone_shared, "Ana"), player(alone_shared, "Ben"), player(alone_shared, "Cid")
+    assert queued(ana, preset="duel", players=2)["waiting"] == 1
+    assert queued(ben, preset="duel", players=2)["type"] == "joined"
+    ana.until(lambda m: m["type"] == "joined")
+    assert ana.room_id == ben.room_id and {ana.seat, ben.seat} == {0, 1}
+    queued(cid, preset="colors", players=4, computers=True, wait=30)
+    clock.advance(29)
+    cid.drain(0.2)
+    assert cid.room_id == ""
+    clock.advance(1)
+    cid.until(lambda m: m["type"] == "joined")
+    status = cid.until(lambda m: m["type"] == "room")
+    assert [s["kind"] for s in status["seats"]] == ["human", "computer", "computer", "computer"]
+    assert len(alone_shared.server.queues) == 0

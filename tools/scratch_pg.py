@@ -151,9 +151,13 @@ def running() -> Iterator[Scratch]:
 
 
 def main() -> int:
-    """Start one, print its URL (and a database of its own), wait for Ctrl+C."""
+    """Start one, print its URL (and a database of its own), wait for Ctrl+C or SIGTERM."""
     import signal
 
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # a service manager's stop (SIGTERM) stops it like Ctrl+C: cleanly
+
+    signal.signal(signal.SIGTERM, stop)
     with running() as scratch:
         url = scratch.database("huit")
         print(f"PostgreSQL for Huit: {url}\n  python main.py serve --db '{url}'\nCtrl+C stops it "

@@ -79,6 +79,8 @@ class Driving:
         now = self.service.clock.now()
         elapsed = now - self.ticked.get(room.room_id, now)
         self.ticked[room.room_id] = now
+        if not self.service.cluster.drives(room.room_id):
+            return None  # another instance runs its clocks: the time until now was spent there
         if not room.anyone_here:
             return None  # none of its people is connected: its computers and clocks stand still
         return driver.advance(elapsed)

@@ -5,7 +5,8 @@ row per waiting player. A table is decided
 in one transaction (`PgTicketStore.forming`): ``pg_advisory_xact_lock`` on the queue (two
 instances never decide the same queue at once; the lock goes with the transaction, so a
 killed instance holds none), the tickets of instances that are not living deleted, the
-queue's rows read ``FOR UPDATE`` oldest first, and at the commit the taken rows deleted and
+queue's rows read ``FOR UPDATE`` oldest first (an instance is living when the caller says so
+or the database does: `pgcluster.LIVING`), and at the commit the taken rows deleted and
 the signals sent (``pg_notify`` on `pgcluster.CHANNEL`, in the same transaction: an instance
 hears that its player was seated exactly when the ticket is gone, never before, never without).
 
@@ -21,7 +22,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .pgcluster import CHANNEL, signal_payload
+from .pgcluster import CHANNEL, LIVING, signal_payload
 from .pgstore import CONNECT_TIMEOUT, LOCK_TIMEOUT, SESSION
 from .roomstore import StoreFailure
 from .ticket_store import Forming, QueueKey, TicketRow
@@ -145,17 +146,32 @@ class PgTicketStore:
         return int(cursor.rowcount)
 
     def count(self, queue: QueueKey, living: Collection[str]) -> int:
-        """The tickets of ``queue`` held by ``living`` instances."""
+        """The tickets of ``queue`` held by ``living`` instances (or living as the database sees it)."""
         import psycopg
 
         rules, players = queue
         try:
             row = self._connected().execute(
-                "SELECT count(*) FROM tickets WHERE players = %s AND rules = %s AND instance = ANY(%s)",
+                f"SELECT count(*) FROM tickets WHERE players = %s AND rules = %s "
+                f"AND (instance = ANY(%s) OR instance IN ({LIVING}))",
                 (players, rules, list(living))).fetchone()
         except psycopg.Error as exc:
             raise StoreFailure(f"the quick-match tickets could not be counted: {exc}") from exc
         return int(row[0])
+
+    def waiting(self, queue: QueueKey, living: Collection[str]) -> list[TicketRow]:
+        """The tickets of ``queue`` held by living instances, oldest first (no lock)."""
+        import psycopg
+
+        rules, players = queue
+        try:
+            found = self._connected().execute(
+                f"SELECT {COLUMNS} FROM tickets WHERE players = %s AND rules = %s "
+                f"AND (instance = ANY(%s) OR instance IN ({LIVING})) ORDER BY since, player",
+                (players, rules, list(living))).fetchall()
+        except psycopg.Error as exc:
+            raise StoreFailure(f"the quick-match tickets could not be read: {exc}") from exc
+        return [_row(r) for r in found]
 
     @contextmanager
     def _forming(self, queue: QueueKey, living: Collection[str]) -> Iterator[_PgForming]:
@@ -166,7 +182,10 @@ class PgTicketStore:
             connection = self._connected()
             with connection.transaction():
                 connection.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, queue_lock(queue)))
-                connection.execute("DELETE FROM tickets WHERE NOT (instance = ANY(%s))", (list(living),))
+                # Dead: neither named living by the caller nor living as the database sees it now (the
+                # caller's view may be short of the others when its own connection just failed).
+                connection.execute(f"DELETE FROM tickets WHERE NOT (instance = ANY(%s)) AND instance NOT IN "
+                                   f"({LIVING})", (list(living),))
                 rows = connection.execute(
                     f"SELECT {COLUMNS} FROM tickets WHERE players = %s AND rules = %s "
                     "ORDER BY since, player FOR UPDATE", (players, rules)).fetchall()

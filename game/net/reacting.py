@@ -29,6 +29,7 @@ from game.engine import Status
 from .messages import React, Reaction
 from .protocol import Client, Refusal
 from .roomservice import Handler, RoomService, handles
+from .roomstore import StoreFailure
 
 MIN_GAP: Final = 3.0
 """Seconds a seat waits between two reactions."""
@@ -45,6 +46,7 @@ class Reacting:
     def __init__(self, service: RoomService) -> None:
         self.service = service
         self.sent: dict[tuple[str, int], deque[float]] = {}  # (room, seat) -> when its recent ones went
+        service.cluster.listen("reaction", self._relay)
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -60,8 +62,17 @@ class Reacting:
         if not room.seats[seat].is_human:  # (a seat a computer took over keeps no connection)
             raise Refusal("not_playing", "only the people at the table react")
         self.spend(room.room_id, seat)
-        frame = Reaction(room=room.room_id, seat=seat, reaction=message.reaction).encode()
-        for other in list(service.seated.get(room.room_id, {}).values()):
+        try:  # every instance relays it to the seats of the room connected to it (this one too)
+            service.cluster.signal("reaction", f"{room.room_id} {seat} {message.reaction}")
+        except StoreFailure:  # the others cannot be told: the seats here at least see it
+            self._relay(f"{room.room_id} {seat} {message.reaction}")
+
+    def _relay(self, text: str) -> None:
+        """Send a reaction (``room seat reaction``) to the seats of its room connected here."""
+        service = self.service
+        room_id, seat, reaction = text.split()
+        frame = Reaction(room=room_id, seat=int(seat), reaction=reaction).encode()
+        for other in list(service.seated.get(room_id, {}).values()):
             service.send_frame(other, frame)
 
     def spend(self, room_id: str, seat: int) -> None:

@@ -226,6 +226,10 @@ class SharedQueues:
             return None
         return self.by_player.get(row.player)
 
+    def _stale(self, row: TicketRow) -> bool:
+        """Whether ``row`` is this instance's but stands for no connection it has (to be deleted)."""
+        return row.instance == self.instance and self._mine(row) is None
+
     def _match(self, key: QueueKey, *, changed: bool = False) -> None:
         """Seat tables of queue ``key`` while it can (see the module), then tell its people here
         where they stand (and, if the queue ``changed`` or a table was seated, the others theirs)."""
@@ -233,9 +237,16 @@ class SharedQueues:
         refused: list[tuple[Ticket, str, str]] = []
         try:
             living = self.cluster.living()
+            # Most requests seat nobody (the first of a pair): seen without the queue's lock, they
+            # cost one read; a table, or a row to delete, is decided again under the lock.
+            waiting = self.tickets.waiting(key, living)
+            if not any(self._stale(r) for r in waiting) and not self._group(key, waiting)[0]:
+                if changed:
+                    self._signal("queue", f"{queue_hash(key)} {self.instance}")
+                self._tell(key, len(waiting))
+                return
             with self.tickets.forming(key, living) as forming:
-                stale = [r.player for r in forming.rows
-                         if r.instance == self.instance and self._mine(r) is None]
+                stale = [r.player for r in forming.rows if self._stale(r)]
                 forming.take(stale)  # rows of connections this instance no longer has
                 rows = [r for r in forming.rows if r.player not in stale]
                 changed |= bool(stale)
@@ -297,16 +308,18 @@ class SharedQueues:
             return [], 0
         return fills[:players], players - len(fills[:players])
 
-    def _tell(self, key: QueueKey) -> None:
-        """Tell this instance's people of queue ``key`` how many wait in it (on every instance)."""
+    def _tell(self, key: QueueKey, waiting: int | None = None) -> None:
+        """Tell this instance's people of queue ``key`` how many wait in it on every instance
+        (``waiting``, when it was just read)."""
         mine = [t for t in self.by_client.values() if t.queue == key]
         if not mine:
             return
-        try:
-            waiting = self.tickets.count(key, self.cluster.living())
-        except StoreFailure:
-            log.exception("a quick-match queue could not be counted")
-            return
+        if waiting is None:
+            try:
+                waiting = self.tickets.count(key, self.cluster.living())
+            except StoreFailure:
+                log.exception("a quick-match queue could not be counted")
+                return
         now = self.clock.now()
         for ticket in sorted(mine, key=lambda t: t.since):
             self.service.send(ticket.client, ticket.status(max(waiting, 1), now))

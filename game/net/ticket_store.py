@@ -8,7 +8,7 @@ different instances are seated together. `TicketStore` is what the queue asks of
 
 - `put` and `drop`: a player's one ticket (a second request replaces the first, wherever it
   was made), and leaving the queue;
-- `count`: the people waiting in a queue, on living instances;
+- `count` and `waiting`: the people waiting in a queue, on living instances;
 - `forming`: a table is decided under the queue's lock (a transaction-scoped lock in
   PostgreSQL): the queue's tickets of living instances, oldest first (the dead instances'
   are deleted); the tickets `Forming.take` names are deleted and the signals
@@ -96,12 +96,19 @@ class TicketStore(Protocol):
         ...
 
     def count(self, queue: QueueKey, living: Collection[str]) -> int:
-        """The tickets of ``queue`` held by ``living`` instances."""
+        """The tickets of ``queue`` held by ``living`` instances (a store that sees who lives
+        itself, as PostgreSQL does, counts those too: a caller's view may fall short)."""
+        ...
+
+    def waiting(self, queue: QueueKey, living: Collection[str]) -> list[TicketRow]:
+        """The tickets of ``queue`` held by living instances (as in `count`), oldest first, as they
+        stand now (no lock: a table is decided in `forming`)."""
         ...
 
     def forming(self, queue: QueueKey, living: Collection[str]) -> AbstractContextManager[Forming]:
         """Decide a table of ``queue`` under its lock (see the module); an exception inside
-        changes nothing and sends nothing."""
+        changes nothing and sends nothing. ``living`` as in `count`: the tickets of instances that
+        are neither are deleted."""
         ...
 
     def close(self) -> None:
@@ -154,6 +161,11 @@ class MemoryTicketStore:
     def count(self, queue: QueueKey, living: Collection[str]) -> int:
         """The tickets of ``queue`` on ``living`` instances."""
         return sum(r.queue == queue and r.instance in living for r in self.rows.values())
+
+    def waiting(self, queue: QueueKey, living: Collection[str]) -> list[TicketRow]:
+        """The tickets of ``queue`` on ``living`` instances, oldest first."""
+        return sorted((r for r in self.rows.values() if r.queue == queue and r.instance in living),
+                      key=lambda r: (r.since, r.player))
 
     @contextmanager
     def _forming(self, queue: QueueKey, living: Collection[str]) -> Iterator[_MemoryForming]:
