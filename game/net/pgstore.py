@@ -230,6 +230,9 @@ class PostgresRoomStore:
         state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
 
         def work(cursor: Cursor) -> None:
+            if state is None and not lines:  # a move, most of the time: one statement, one round trip
+                self._append_plain(cursor, room, entry, now)
+                return
             self._claim(cursor, room)
             if state is not None:
                 cursor.execute("INSERT INTO snapshots (room, seq, state) VALUES (%s, %s, %s) ON CONFLICT "
@@ -245,6 +248,27 @@ class PostgresRoomStore:
         self._run(work)
         room.log_length += 1
         room.rev += 1
+
+    @staticmethod
+    def _append_plain(cursor: Cursor, room: Room, entry: LogEntry, now: float) -> None:
+        """`append`'s claim, log entry, revision and notification in one statement: the room's row
+        is updated only at the revision this copy read (the update takes its lock; a writer who got
+        there first makes it match nothing once committed), the entry is inserted only if it was,
+        and the news is sent with them (delivered once committed).
+
+        Raises:
+            Behind: the room was written since ``room.rev``, or deleted (nothing was stored).
+        """
+        row = cursor.execute(
+            "WITH claimed AS (UPDATE rooms SET rev = rev + 1, active = %(now)s "
+            "WHERE id = %(room)s AND rev = %(rev)s RETURNING rev), "
+            "entry AS (INSERT INTO log (room, seq, kind, seat, text) "
+            "SELECT %(room)s, %(seq)s, %(kind)s, %(seat)s, %(text)s FROM claimed RETURNING seq) "
+            "SELECT claimed.rev, pg_notify(%(channel)s, %(room)s || ' ' || claimed.rev) FROM claimed, entry",
+            {"now": now, "room": room.room_id, "rev": room.rev, "seq": room.log_length, "kind": entry.kind,
+             "seat": entry.seat, "text": entry.text, "channel": CHANNEL}).fetchone()
+        if row is None:
+            raise Behind(room.room_id)
 
     def load(self) -> tuple[list[Room], list[tuple[str, str]]]:
         """Every stored room rebuilt, and the ids of rooms that could not be (with why)."""
@@ -308,17 +332,21 @@ class PostgresRoomStore:
         """What changed in the room since ``log_length`` entries (`roomstore.RoomStore.since`), read
         in one snapshot of the database."""
         def work(cursor: Cursor) -> Since | None:
-            row = cursor.execute("SELECT rev, seats, joined FROM rooms WHERE id = %s", (room_id,)).fetchone()
+            # One statement: one snapshot of the database, one round trip (the other instances
+            # read every room they serve this way after each write to it).
+            row = cursor.execute(
+                "SELECT r.rev, r.seats, r.joined, s.seq, (SELECT json_agg(json_build_array(l.kind, l.seat, "
+                "l.text) ORDER BY l.seq) FROM log l WHERE l.room = r.id AND l.seq >= %s) "
+                "FROM rooms r LEFT JOIN snapshots s ON s.room = r.id WHERE r.id = %s",
+                (log_length, room_id)).fetchone()
             if row is None:
                 return None
-            base = cursor.execute("SELECT seq FROM snapshots WHERE room = %s", (room_id,)).fetchone()
+            rev, seats, joined, base, log = row
             entries = None
-            if base is None or base[0] <= log_length:
-                entries = [LogEntry(kind, seat, text) for kind, seat, text in cursor.execute(
-                    "SELECT kind, seat, text FROM log WHERE room = %s AND seq >= %s ORDER BY seq",
-                    (room_id, log_length))]
-            return Since(int(row[0]), [Seat.from_json(s) for s in json.loads(row[1])], bool(row[2]), entries)
-        return self._run(work, consistent=True)
+            if base is None or base <= log_length:
+                entries = [LogEntry(kind, seat, text) for kind, seat, text in log or []]
+            return Since(int(rev), [Seat.from_json(s) for s in json.loads(seats)], bool(joined), entries)
+        return self._run(work)
 
     def expired(self, before: float, lonely_before: float) -> list[str]:
         """Ids of rooms with no activity since ``before``, and of rooms nobody but their creator
