@@ -319,3 +319,25 @@ def test_the_autopilot_travels_from_the_driver_to_the_save_and_back_as_one_value
     plain = table_to_plain(c.to_save())
     assert plain["autopilot"] == {"on": [0], "lost_in_a_row": [0, 0], "lost_turn": None}
     assert table_from_plain(plain).autopilot == given
+
+
+def test_asking_for_the_autopilot_as_it_already_is_stores_nothing(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    server = start_server(db)
+    try:
+        ana, ben = Peer(server.port, 1), Peer(server.port, 2)
+        ana.create("duel", [{"kind": "human"}, {"kind": "human"}], name="Ana")
+        ben.join(ana.room_id, name="Ben")
+        ana.until(lambda m: m["type"] == "update")
+        room = server.server.service.rooms[ana.room_id]
+        before = room.log_length
+        for i in range(50):  # "off" while it is off: a flood that must not grow the stored log
+            ana.send(type="autopilot", on=False, ref=f"p{i}")
+        ana.until(lambda m: m.get("ref") == "p49")
+        assert room.log_length == before
+        ana.send(type="autopilot", on=True, ref="on")
+        ana.until(lambda m: m.get("ref") == "on")
+        assert room.log_length > before  # a real change is stored (another instance may run the room)
+        ana.close(), ben.close()
+    finally:
+        server.stop()

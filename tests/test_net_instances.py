@@ -17,6 +17,7 @@ import pytest
 
 from game.engine import parse_action
 from game.net.clock import SystemClock
+from game.net.expiry import SWEEP
 from game.net.pgcluster import PgCluster
 from game.net.protocol import Refusal
 from game.net.ranking import ABANDON_AFTER, PENALTY
@@ -358,3 +359,142 @@ def test_a_room_page_and_health_answer_on_every_instance(two):
         names.add(json.loads(body)["instance"])
     assert len(names) == 2
     ana.close()
+
+
+# ---- what the review of issue 33 found, replayed ---------------------------------------------------------
+def test_a_player_stays_present_when_their_instances_database_connection_blinks(pg_url, clock):
+    a, b = (ranked_server(pg_url, clock, min_opponents=1) for _ in range(2))
+    try:
+        ana = person(a.port, "Ana", "203.0.113.1", 1)
+        ben = person(b.port, "Ben", "198.51.100.2", 2)
+        ana.create("duel", [HUMAN, HUMAN], public=True)
+        ben.join(ana.room_id)
+        for peer in (ana, ben):
+            peer.until(lambda m: m["type"] == "room" and m["state"] == "playing")
+        with psycopg.connect(pg_url, autocommit=True) as connection:  # a restart, a failover, a blip
+            connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE application_name = %s", ("huit:" + a.server.cluster.instance,))
+        _on_loop(b, b.server.cluster.beat)  # B sweeps the rows of instances it does not see living: A's
+        # A's next beat makes its connection again and writes its people's presence back.
+        assert wait_for(lambda: _present(pg_url, a.server.cluster.instance) == 1, 10)
+        room_b = b.server.service.rooms[ana.room_id]
+        assert wait_for(lambda: room_b.seats[ana.seat].connected, 5)
+        clock.advance(ABANDON_AFTER + 1)
+        ben.drain(0.5)
+        assert not ben.room["seats"][ana.seat].get("abandoned")  # she never left
+        ana.close(), ben.close()
+    finally:
+        a.stop(), b.stop()
+
+
+def test_a_stale_copy_never_expires_a_room_played_on_through_another_instance(pg_url):
+    a, b = start_server(pg_url, finished_expiry=1.0), start_server(pg_url, finished_expiry=1.0)
+    try:
+        ana = Peer(a.port, 1)
+        ana.create("duel", [HUMAN, MEDIUM], name="Ana")
+        room_id, key, seat = ana.room_id, ana.key, ana.seat
+        play_until([ana], lambda: ana.view is not None and ana.view["status"] == "match_over",
+                   accept_deals=False)
+        ana.close()
+        time.sleep(1.5)  # A's beat lets the lease go: A's copy hears no more of the room
+        again = Peer(b.port, 1)  # the next deal through the other instance
+        assert again.join(room_id, seat=seat, key=key)["type"] == "joined"
+        again.until(lambda m: m["type"] == "update")
+        again.send(type="accept_round")
+        assert wait_for(lambda: again.drain(0.02) or again.view["status"] == "playing", 10)
+        again.close()
+        time.sleep(0.3)
+        assert _on_loop(a, a.server.expire) == []  # A's copy was match over: it looks again first
+        time.sleep(1.2)
+        assert _on_loop(a, a.server.expire) == []
+        store = open_store(pg_url)
+        try:
+            assert store.exists(room_id)
+        finally:
+            store.close()
+    finally:
+        a.stop(), b.stop()
+
+
+def test_a_player_leaving_while_the_database_is_unreachable_is_taken_from_their_seat(pg_url, pg_server):
+    from psycopg.conninfo import conninfo_to_dict
+
+    name = conninfo_to_dict(pg_url)["dbname"]
+    a = start_server(pg_url)
+    try:
+        ana = Peer(a.port, 1)
+        ana.create("duel", [HUMAN, MEDIUM], name="Ana")
+        ana.until(lambda m: m["type"] == "update")
+        room_id = ana.room_id
+        with psycopg.connect(pg_server.url, autocommit=True) as connection:
+            connection.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+            connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                               (name,))
+        try:
+            time.sleep(1.5)  # a beat finds the lease connection gone, and cannot make it again
+            ana.close()
+            assert wait_for(lambda: a.server.open_connections == 0, 5)  # counted out all the same
+        finally:
+            with psycopg.connect(pg_server.url, autocommit=True) as connection:
+                connection.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+        room = a.server.service.rooms[room_id]
+        assert not a.server.service.seated.get(room_id) and not room.anyone_here
+    finally:
+        a.stop()
+
+
+def test_an_expiry_sweep_the_database_refuses_is_tried_again_at_the_next(pg_url, clock):
+    a = start_server(pg_url, clock=clock)
+    try:
+        sweeper = a.server.expiry._sweeper
+        with psycopg.connect(pg_url) as connection:  # a lock held past the store's lock timeout
+            connection.execute("LOCK TABLE rooms IN ACCESS EXCLUSIVE MODE")
+            clock.advance(SWEEP + 1)
+            time.sleep(3.0)
+        assert not sweeper.done()
+        Peer(a.port, 1).create("duel", [HUMAN, HUMAN])
+        assert _on_loop(a, a.server.expire) == []  # and sweeps go on
+    finally:
+        a.stop()
+
+
+def _present(url: str, instance: str) -> int:
+    """The presence rows of ``instance``."""
+    with psycopg.connect(url) as connection:
+        return connection.execute("SELECT COUNT(*) FROM presence WHERE instance = %s",
+                                  (instance,)).fetchone()[0]
+
+
+def test_news_of_an_older_connection_elsewhere_never_closes_the_newer_one_here(two):
+    ana = Peer(two[0].port, 1)
+    ana.create("duel", [HUMAN, HUMAN])
+    service = two[0].server.service
+    client = service.seated[ana.room_id][ana.seat]
+    late = f"{ana.room_id} {ana.seat} elsewhere {client.seated_at - 0.5:.6f}"  # it bounced back here since
+    _on_loop(two[0], lambda: service._taken_elsewhere(late))
+    assert service.seated[ana.room_id].get(ana.seat) is client
+    newer = f"{ana.room_id} {ana.seat} elsewhere {client.seated_at + 0.5:.6f}"
+    _on_loop(two[0], lambda: service._taken_elsewhere(newer))
+    assert ana.until(lambda m: m["type"] == "error")["code"] == "replaced"
+
+
+def test_a_create_and_a_claim_retried_through_another_instance_find_their_seats_again(two):
+    ana = Peer(two[0].port, 1)
+    ana.hello("Ana")
+    first = ana.create("duel", [HUMAN, HUMAN], request="create-request-1")
+    ana.close()  # its answer "lost": the game retries with the same request id, through the other instance
+    again = Peer(two[1].port, 1)
+    again.hello(key=ana.player_key)
+    retried = again.create("duel", [HUMAN, HUMAN], request="create-request-1")
+    assert (retried["room"], retried["seat"]) == (first["room"], first["seat"])
+    assert retried["key"] != first["key"]
+    assert Peer(two[0].port, 2).join(first["room"], seat=first["seat"], key=first["key"])["code"] == "bad_key"
+    ben = Peer(two[0].port, 3)
+    claimed = ben.join(first["room"], request="claim-request-1")
+    assert claimed["type"] == "joined", claimed
+    ben.close()
+    ben_again = Peer(two[1].port, 3)
+    answer = ben_again.join(first["room"], request="claim-request-1")
+    assert answer.get("seat") == claimed["seat"], answer  # not room_full
+    ben_again.until(lambda m: m["type"] == "update")
+    again.close(), ben_again.close()

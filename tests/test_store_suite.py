@@ -569,3 +569,13 @@ def test_two_instances_ending_different_games_of_one_player_at_once_add_both_to_
     finally:
         other.close()
     assert store.wallet(A).tokens == GRANT + 2 * 2 * games  # no change lost to the other instance's
+
+
+def test_a_request_is_recalled_by_its_sender_within_its_time_and_forgotten_after(store):
+    store.remember_request("player:a", "r1", "room-0001", 1, 100.0, 0.0)
+    assert store.recalled_request("player:a", "r1", 50.0) == ("room-0001", 1)
+    assert store.recalled_request("player:b", "r1", 50.0) is None  # another sender's id is another request
+    assert store.recalled_request("player:a", "r1", 150.0) is None  # older than asked for
+    store.remember_request("player:a", "r2", "room-0002", 0, 1000.0, 900.0)  # and the old ones go
+    assert store.recalled_request("player:a", "r1", 0.0) is None
+    assert store.recalled_request("player:a", "r2", 0.0) == ("room-0002", 0)

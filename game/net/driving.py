@@ -154,6 +154,8 @@ class Driving:
             while True:
                 if not room.anyone_here:
                     return  # until one of its people comes back (`RoomService.seat` plans the room again)
+                if not service.cluster.drives(room.room_id):
+                    return  # its lease was lost: another instance runs it now
                 move = self.catch_up(room)
                 if move is not None:
                     service.act(room, move.seat, move.action)  # which plans what comes next

@@ -65,7 +65,10 @@ class Expiry:
     async def _sweep(self) -> None:
         while True:
             await self.service.clock.sleep(SWEEP)
-            self.expire()
+            try:
+                self.expire()
+            except Exception:  # the database refused (a lock held, a restart): the next sweep tries again
+                log.exception("an expiry sweep failed; the next one tries again")
 
     def expire(self) -> list[str]:
         """Delete rooms idle for seven days, rooms nobody but their creator joined idle for
@@ -78,11 +81,17 @@ class Expiry:
         service.quotas.sweep()
         with contextlib.suppress(StoreFailure):  # tried again at the next sweep
             self.profiles.expire(now - PROFILE_EXPIRY)
+        expired = []
         for room_id in gone:
-            service.store.delete(room_id)
+            try:
+                service.store.delete(room_id)
+            except StoreFailure:
+                log.exception("room %s could not be deleted; the next sweep tries again", room_id)
+                continue
             service.forget(room_id)
+            expired.append(room_id)
             log.info("room %s expired", room_id)
-        return gone
+        return expired
 
     def _quiet_rooms(self, now: float) -> list[str]:
         """The resting rooms none of whose people has been connected for `FINISHED_EXPIRY` (a
@@ -93,7 +102,13 @@ class Expiry:
         service = self.service
         for room_id, room in list(service.rooms.items()):
             if room.resting and not room.anyone_here:
-                service.replicas.presence(room)  # its people may be connected to another server
+                # This copy may be stale (the room played on through another instance), and its
+                # people may be connected to another instance: judged on the room as it stands.
+                current = service.replicas.refresh(room)
+                if current is None:
+                    continue
+                room = current
+                service.replicas.presence(room)
             if not room.resting or room.anyone_here:
                 service.quiet.pop(room_id, None)
                 continue

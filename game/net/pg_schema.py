@@ -169,7 +169,21 @@ CREATE INDEX tickets_instance ON tickets (instance);
 instance their connection is on. Compatible with version 1 servers (they ignore it: during a
 rolling upgrade, each keeps its own queue in memory)."""
 
-MIGRATIONS: Final = (Migration(1, 1, FIRST), Migration(2, 1, TICKETS))
+REQUESTS: Final = """
+CREATE TABLE requests (
+    sender TEXT NOT NULL,
+    request TEXT NOT NULL,
+    room TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (sender, request)
+);
+CREATE INDEX requests_at ON requests (at);
+"""
+"""Version 3: the create and claim requests of the last minutes (`seating`): a retry after a lost
+answer reaches any instance, and finds its seat again."""
+
+MIGRATIONS: Final = (Migration(1, 1, FIRST), Migration(2, 1, TICKETS), Migration(3, 1, REQUESTS))
 """Every step, in order (a new one goes at the end, with the next version)."""
 
 VERSION: Final = MIGRATIONS[-1].version
@@ -182,7 +196,7 @@ SCHEMA_LOCK: Final = (0x48756974, 1)  # "Huit", 1: the two-key advisory lock spa
 """The advisory lock held while the schema is checked and migrated."""
 
 TABLES: Final = ("rooms", "log", "snapshots", "profiles", "ratings", "ranked", "encounters", "wallets",
-                 "stakes", "presence", "tickets")
+                 "stakes", "presence", "tickets", "requests")
 """The tables of this version."""
 
 

@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .pgcluster import CHANNEL, LIVING, signal_payload
+from .pgcluster import CHANNEL, KEEPALIVES, LIVING, signal_payload, with_options
 from .pgstore import CONNECT_TIMEOUT, LOCK_TIMEOUT, SESSION
 from .roomstore import StoreFailure
 from .ticket_store import Forming, QueueKey, TicketRow
@@ -83,7 +83,9 @@ class PgTicketStore:
         instance costs a refusal here, never a frozen server."""
         import psycopg
 
-        connection = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        # The cluster's keepalives and timeouts: a vanished database machine costs seconds here.
+        connection = psycopg.connect(with_options(self.url, KEEPALIVES), autocommit=True,
+                                     connect_timeout=CONNECT_TIMEOUT)
         for name, value in {**SESSION, "lock_timeout": f"{round(LOCK_TIMEOUT * 1000)}ms"}.items():
             connection.execute("SELECT set_config(%s, %s, false)", (name, value))
         return connection

@@ -32,6 +32,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -46,11 +47,16 @@ BEAT: Final = 1.0
 instance's people are seen gone, a lost connection is made again."""
 NAME_PREFIX: Final = "huit:"
 """The start of the ``application_name`` of every instance's lease connection."""
-KEEPALIVES: Final = ("keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3 options='"
+KEEPALIVES: Final = ("keepalives=1 keepalives_idle=5 keepalives_interval=2 keepalives_count=3 "
+                     "tcp_user_timeout=10000 connect_timeout=5 options='"
                      "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3'")
-"""TCP keepalives of the lease connection, both ways: this instance sees a dead database machine,
-and the database frees a dead instance machine's leases and presence, in about 11 s (any role
-may set the server's side for its own connection)."""
+"""TCP keepalives and timeouts of the cluster's connections, both ways: this instance sees a dead
+database machine (a call waits 10 s at most, never TCP's minutes), and the database frees a dead
+instance machine's leases and presence, in about 11 s (any role may set the server's side for its
+own connection)."""
+DEAF_AFTER: Final = 5
+"""Beats without hearing its own ping after which this instance listens again on a new connection
+(a connection dropped silently, by a NAT or a failover, never errs by itself)."""
 
 LIVING: Final = (f"SELECT substr(application_name, {len(NAME_PREFIX) + 1}) FROM pg_stat_activity "
                  f"WHERE application_name LIKE '{NAME_PREFIX}%%'")
@@ -94,6 +100,7 @@ class PgCluster:
         self.instance = instance or instance_name()
         self.beat_seconds = beat
         self.held: set[str] = set()  # the rooms whose lease this instance holds
+        self.here: set[tuple[str, int]] = set()  # the seats whose person is connected to this instance
         self._connection: Any = None  # the lease connection (psycopg.Connection), once made
         self._tasks: list[asyncio.Task[None]] = []
         self._heard: Heard = lambda room, rev: None
@@ -101,6 +108,8 @@ class PgCluster:
         self._lost: Lost = lambda: None
         self._tend: Callable[[], None] = lambda: None
         self._listeners: dict[str, Signal] = {}
+        self._listener: asyncio.Task[None] | None = None
+        self._heard_self = 0.0  # when this instance last heard its own ping (time.monotonic)
 
     # ---- life ------------------------------------------------------------------------------------
     async def start(self, heard: Heard, moved: Moved, lost: Lost, tend: Callable[[], None]) -> None:
@@ -109,12 +118,27 @@ class PgCluster:
         Raises:
             StoreFailure: the database cannot be reached.
         """
+        import psycopg
+
+        from .roomstore import StoreFailure
+
         self._heard, self._moved, self._lost, self._tend = heard, moved, lost, tend
-        self._connect()
+        try:
+            self._connect()
+        except psycopg.Error as exc:
+            raise StoreFailure(f"cannot reach the database for this instance's leases: {exc}") from exc
+        self._heard_self = time.monotonic()
+        await self._start_listening()
+        self._tasks.append(asyncio.create_task(self._beat()))
+
+    async def _start_listening(self) -> None:
+        """(Re)start the task that listens, and wait until it does (news from then on reach this
+        instance); a listener started again says news may have been missed (`lost`)."""
         listening = asyncio.Event()
-        self._tasks = [asyncio.create_task(self._listen(listening)), asyncio.create_task(self._beat())]
+        self._listener = asyncio.create_task(self._listen(listening))
+        self._tasks.append(self._listener)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(listening.wait(), 10.0)  # news from now on reach this instance
+            await asyncio.wait_for(listening.wait(), 10.0)
 
     async def stop(self) -> None:
         """Stop listening and beating; closing the connection lets every lease and presence go."""
@@ -133,15 +157,21 @@ class PgCluster:
         self.held.clear()
 
     def _connect(self) -> None:
+        """(Re)make the lease connection; a remade one writes this instance's presence again (another
+        instance may have swept it while the connection was down) and tells the rooms of it.
+
+        Raises:
+            psycopg.Error: the database cannot be reached.
+        """
         import psycopg
 
-        from .roomstore import StoreFailure
-
-        try:
-            self._connection = psycopg.connect(with_options(self.url, KEEPALIVES), autocommit=True,
-                                               application_name=NAME_PREFIX + self.instance)
-        except psycopg.Error as exc:
-            raise StoreFailure(f"cannot reach the database for this instance's leases: {exc}") from exc
+        self._connection = psycopg.connect(with_options(self.url, KEEPALIVES), autocommit=True,
+                                           application_name=NAME_PREFIX + self.instance)
+        for room_id, seat in sorted(self.here):
+            self._connection.execute("INSERT INTO presence VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                                     (room_id, seat, self.instance))
+        for room_id in sorted({room for room, _ in self.here}):
+            self._connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id} p"))
 
     def _run(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """One statement on the lease connection; its rows ([] when it returns none).
@@ -173,7 +203,8 @@ class PgCluster:
         first = True
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as connection:
+                async with await psycopg.AsyncConnection.connect(with_options(self.url, KEEPALIVES),
+                                                                 autocommit=True) as connection:
                     await connection.execute(f"LISTEN {CHANNEL}".encode())
                     listening.set()
                     if not first:
@@ -190,7 +221,10 @@ class PgCluster:
     def _hear(self, payload: str) -> None:
         room, _, what = payload.partition(" ")
         try:
-            if room.startswith("!"):  # a signal: "!kind text"
+            if room == "!ping":  # a beat's ping: this instance's own says its listener hears
+                if what == self.instance:
+                    self._heard_self = time.monotonic()
+            elif room.startswith("!"):  # a signal: "!kind text"
                 listener = self._listeners.get(room[1:])
                 if listener is not None:
                     listener(what)
@@ -207,6 +241,16 @@ class PgCluster:
             await asyncio.sleep(self.beat_seconds)
             try:
                 self.beat()
+                if time.monotonic() - self._heard_self > DEAF_AFTER * self.beat_seconds:
+                    log.warning("instance %s no longer hears its own news: listening again", self.instance)
+                    self._heard_self = time.monotonic()
+                    if self._listener is not None:
+                        self._listener.cancel()
+                        self._tasks.remove(self._listener)
+                    await self._start_listening()
+                    self._lost()  # what was said meanwhile was not heard
+            except asyncio.CancelledError:
+                raise
             except Exception:
                 log.exception("instance %s: a beat failed", self.instance)
 
@@ -215,7 +259,7 @@ class PgCluster:
         import psycopg
 
         try:
-            self._run("SELECT 1")
+            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"!ping {self.instance}"))
             gone = self._run(f"DELETE FROM presence WHERE instance NOT IN ({LIVING}) RETURNING room")
         except psycopg.Error:
             log.exception("instance %s: its database connection failed", self.instance)
@@ -253,6 +297,10 @@ class PgCluster:
         """Say that ``seat``'s person is connected here (or no longer), and tell the others."""
         import psycopg
 
+        if here:
+            self.here.add((room_id, seat))
+        else:
+            self.here.discard((room_id, seat))
         try:
             if here:
                 self._run("INSERT INTO presence VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",

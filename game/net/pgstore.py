@@ -363,6 +363,23 @@ class PostgresRoomStore:
                 self._notify(cursor, room_id, DELETED)
         self._run(work)
 
+    def remember_request(self, sender: str, request: str, room_id: str, seat: int, at: float,
+                         forget_before: float) -> None:
+        """Keep a create or claim request's seat; forget the old ones."""
+        def work(cursor: Cursor) -> None:
+            cursor.execute("DELETE FROM requests WHERE at < %s", (forget_before,))
+            cursor.execute("INSERT INTO requests VALUES (%s, %s, %s, %s, %s) ON CONFLICT (sender, request) "
+                           "DO UPDATE SET room = excluded.room, seat = excluded.seat, at = excluded.at",
+                           (sender, request, room_id, seat, at))
+        self._run(work)
+
+    def recalled_request(self, sender: str, request: str, since: float) -> tuple[str, int] | None:
+        """The room and seat a create or claim request took, kept at or after ``since``."""
+        row = self._run(lambda cursor: cursor.execute(
+            "SELECT room, seat FROM requests WHERE sender = %s AND request = %s AND at >= %s",
+            (sender, request, since)).fetchone())
+        return None if row is None else (str(row[0]), int(row[1]))
+
     def exists(self, room_id: str) -> bool:
         """Whether the room is stored."""
         return self._run(lambda cursor: cursor.execute(

@@ -56,9 +56,10 @@ class Playing:
         if room.match is None or room.driver is None:
             raise Refusal("not_started", "the game starts when every human seat is taken")
         self.driving.catch_up(room)  # the time until now counts for the turn as it was
-        # Stored like a move: the server running the room's computers may be another one.
-        service.commit(room, LogEntry("autopilot", seat, "on" if message.on else "off"))
-        room.driver.set_autopilot(seat, message.on)
+        if room.driver.on_autopilot(seat) != message.on:  # (asking for what is already so stores nothing)
+            # Stored like a move: the server running the room's computers may be another one.
+            service.commit(room, LogEntry("autopilot", seat, "on" if message.on else "off"))
+            room.driver.set_autopilot(seat, message.on)
         service.update(client, room, [], message.ref)
         service.competition.check_absent(room)  # on the autopilot, a player is absent from a ranked game
         self.driving.kick(room)

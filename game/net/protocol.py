@@ -76,6 +76,7 @@ class Client:
     profile: Profile | None = None  # the player it speaks for, once it said hello
     costly: float = COSTLY_BURST  # the allowance of costly answers (`allow_costly`)
     costly_stamp: float | None = None
+    seated_at: float = 0.0  # when (wall clock) it was attached to its seat: the newer of two connections wins
 
     def __post_init__(self) -> None:
         self.stamp = self.now()

@@ -502,7 +502,7 @@ class Room:
             self.vote(entry.seat, int(seat), answer == "yes")
         elif entry.kind == "autopilot":
             assert entry.seat is not None
-            if self.driver is not None:
+            if self.driver is not None and self.seats[entry.seat].is_human:
                 self.driver.set_autopilot(entry.seat, entry.text == "on")
         else:
             raise ValueError(f"unknown log entry {entry.kind!r}")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -289,12 +290,14 @@ class RoomService:
             self._replace(old)
         seated[seat] = client
         client.room, client.seat = room, seat
+        client.seated_at = time.time()  # wall clock: compared with other instances' (`_taken_elsewhere`)
         self.quiet.pop(room.room_id, None)
         self.driving.catch_up(room)  # a player back on their turn: their clock goes on from where it was
         room.seats[seat].connected = True
         self.cluster.present(room.room_id, seat, True)
         try:  # a connection to this seat on another instance is the stale one now
-            self.cluster.signal("taken", f"{room.room_id} {seat} {self.cluster.instance}")
+            self.cluster.signal("taken", f"{room.room_id} {seat} {self.cluster.instance} "
+                                         f"{client.seated_at:.6f}")
         except StoreFailure:
             log.exception("room %s: the others could not be told seat %d was taken", room.room_id, seat)
         self.send(client, Joined(room=room.room_id, seat=seat, players=room.players, key=key))
@@ -312,13 +315,16 @@ class RoomService:
         self.spawn(old.ws.close(4000, "this seat was taken over by a newer connection"))
 
     def _taken_elsewhere(self, text: str) -> None:
-        """Another instance attached a connection to a seat (``room seat instance``): the one here,
-        if any, is the stale one."""
-        room_id, seat, instance = text.split()
+        """Another instance attached a connection to a seat (``room seat instance time``): the one
+        here, if any and attached before it, is the stale one (machines' clocks agree to well
+        under the time a person takes to reconnect)."""
+        room_id, seat, instance, at = text.split()
         if instance == self.cluster.instance:
             return
-        old = self.seated.get(room_id, {}).pop(int(seat), None)
-        if old is not None:
+        seated = self.seated.get(room_id, {})
+        old = seated.get(int(seat))
+        if old is not None and old.seated_at <= float(at):  # (one attached here since is the newer)
+            del seated[int(seat)]
             self._replace(old)
             self.cluster.present(room_id, int(seat), False)
 

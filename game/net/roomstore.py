@@ -242,6 +242,17 @@ class RoomStore(Protocol):
         """Whether the room is stored."""
         ...
 
+    def remember_request(self, sender: str, request: str, room_id: str, seat: int, at: float,
+                         forget_before: float) -> None:
+        """Keep that ``sender``'s create or claim ``request`` took ``seat`` of ``room_id`` ``at``
+        (a retry after a lost answer may reach another server on the database), and forget those
+        made before ``forget_before``; committed when this returns."""
+        ...
+
+    def recalled_request(self, sender: str, request: str, since: float) -> tuple[str, int] | None:
+        """The room and seat ``sender``'s ``request`` took (kept at or after ``since``), if any."""
+        ...
+
     # ---- players ----------------------------------------------------------------------------
     def profile(self, player: str) -> Profile | None:
         """The profile kept under ``player`` (a player key's digest), if any."""

@@ -23,7 +23,7 @@ from .meeting import identities, needs_profile
 from .messages import Create, Join
 from .protocol import Client, Refusal, not_stored
 from .room_codes import canonical, new_code
-from .rooms import KINDS, Room, RoomError, Seat
+from .rooms import KINDS, Room, RoomError, Seat, digest, new_key
 from .roomservice import Handler, Outdated, RoomService, handles
 from .roomstore import StoreFailure
 
@@ -170,14 +170,56 @@ class Seating:
             now = self.service.clock.now()
             self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
             self.requests[sender(client), request] = (now, room.room_id, seat, key)
+            try:  # a retry may reach another server on the database: it finds the seat there
+                self.service.store.remember_request(sender(client), request, room.room_id, seat, now,
+                                                    now - REQUEST_MEMORY)
+            except StoreFailure:  # the seat is taken all the same; a retry elsewhere would be a new request
+                log.exception("room %s: a request id could not be kept", room.room_id)
+
+    def _repeat_elsewhere(self, client: Client, request: str) -> bool:
+        """A create or claim whose answer was lost, made through another server on the database (its
+        memory is there; the key it made is not kept anywhere): the sender gets the same seat back
+        with a new key (the lost one opens nothing any more)."""
+        service = self.service
+        now = service.clock.now()
+        try:
+            known = service.store.recalled_request(sender(client), request, now - REQUEST_MEMORY)
+        except StoreFailure:
+            log.exception("a request id could not be looked up")
+            return False
+        if known is None:
+            return False
+        room = service.replicas.find(known[0])
+        seat = known[1]
+        if room is None or not 0 <= seat < room.players or room.seats[seat].abandoned:
+            return False
+        held = room.seats[seat]
+        profile = client.profile
+        mine = (held.player == profile.player) if profile is not None else (
+            held.player is None and held.address == client.address)
+        if held.key_hash is None or not mine:
+            return False  # freed since, or someone else's: the request is a fresh one
+        key = new_key()
+        previous = held.key_hash
+        held.key_hash = digest(key)
+        try:
+            service.save_seats(room)
+        except StoreFailure:
+            held.key_hash = previous
+            raise not_stored() from None
+        self._remember_request(client, request, room, seat, key)
+        service.seat(client, room, seat, key)
+        return True
 
     def _repeat(self, client: Client, request: str | None) -> bool:
         """A create or claim ``client``'s sender made before (its answer was lost): the same seat
         and key again. Another sender's id is unknown here: its request is a fresh one."""
         service = self.service
-        known = self.requests.get((sender(client), request)) if request is not None else None
-        if known is None or service.clock.now() - known[0] >= REQUEST_MEMORY:
+        if request is None:
             return False
+        known = self.requests.get((sender(client), request))
+        if known is None or service.clock.now() - known[0] >= REQUEST_MEMORY:
+            return self._repeat_elsewhere(client, request)
         _, room_id, seat, key = known
         room = service.rooms.get(room_id)
         if room is None or not room.opens(seat, key):

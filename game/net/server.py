@@ -307,8 +307,11 @@ class RoomServer:
         except ConnectionClosed:
             pass
         finally:
-            self.service.detach(client)
-            self.queues.remove(client)
+            try:  # a failure here (the database gone) must not keep the counters below from going down
+                self.service.detach(client)
+                self.queues.remove(client)
+            except Exception:
+                log.exception("a closed connection could not be taken from its seat or queue")
             self.lobby.leave(client)
             if client.flooding:  # its error and close frame go out first; then it is cut
                 with contextlib.suppress(TimeoutError):

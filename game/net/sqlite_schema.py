@@ -38,8 +38,9 @@ Version 3 (issue 32) adds:
   made from its lines' opponents' names.
 
 Version 4 (issue 33) adds each room's revision (``rooms.rev``: its writes so far, which a
-server checks before writing the room: `roomstore.Behind`); rooms of a version 3 file start
-at 0.
+server checks before writing the room: `roomstore.Behind`; rooms of a version 3 file start
+at 0), and the create and claim requests of the last minutes (``requests``: a retry after a
+lost answer finds its seat again, whichever server it reaches).
 """
 
 from __future__ import annotations
@@ -172,6 +173,19 @@ CREATE UNIQUE INDEX profiles_tag ON profiles (skeleton, tag);
 """Version 3: a tag is unique among the profiles whose names look alike, and those are found by
 the index (`look_alikes`)."""
 
+REQUESTS_SCHEMA: Final = """
+CREATE TABLE requests (
+    sender TEXT NOT NULL,
+    request TEXT NOT NULL,
+    room TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (sender, request)
+);
+CREATE INDEX requests_at ON requests (at);
+"""
+"""Version 4: the create and claim requests of the last minutes (`seating`), by sender and id."""
+
 FIRST_COLUMNS: Final = {"rooms": ["id", "rules", "seats", "seed", "first", "created", "active"],
                         "log": ["room", "seq", "kind", "seat", "text"]}
 """The tables as the first version wrote them."""
@@ -191,7 +205,8 @@ FOURTH_COLUMNS: Final = {**THIRD_COLUMNS, "profiles": THIRD_COLUMNS["profiles"] 
                   "encounters": ["room", "deal", "preset", "player", "opponent", "address",
                                  "opponent_address", "at", "counts"]}
 """The tables as version 3 wrote them."""
-COLUMNS: Final = {**FOURTH_COLUMNS, "rooms": FOURTH_COLUMNS["rooms"] + ["rev"]}
+COLUMNS: Final = {**FOURTH_COLUMNS, "rooms": FOURTH_COLUMNS["rooms"] + ["rev"],
+                  "requests": ["sender", "request", "room", "seat", "at"]}
 """The tables as this version writes them."""
 COLUMNS_OF: Final = {0: FIRST_COLUMNS, 1: SECOND_COLUMNS, 2: THIRD_COLUMNS, 3: FOURTH_COLUMNS,
                      VERSION: COLUMNS}
@@ -354,3 +369,4 @@ def _upgrade(db: sqlite3.Connection, version: int) -> None:
         _migrate_fair_play(db)
     if version < 4:
         db.execute("ALTER TABLE rooms ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+        statements(db, REQUESTS_SCHEMA)

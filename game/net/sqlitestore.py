@@ -248,6 +248,22 @@ class SQLiteRoomStore:
             self.db.execute("DELETE FROM snapshots WHERE room = ?", (room_id,))
             self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
 
+    def remember_request(self, sender: str, request: str, room_id: str, seat: int, at: float,
+                         forget_before: float) -> None:
+        """Keep a create or claim request's seat; forget the old ones."""
+        with refused(), self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM requests WHERE at < ?", (forget_before,))
+            self.db.execute("INSERT OR REPLACE INTO requests VALUES (?, ?, ?, ?, ?)",
+                            (sender, request, room_id, seat, at))
+
+    def recalled_request(self, sender: str, request: str, since: float) -> tuple[str, int] | None:
+        """The room and seat a create or claim request took, kept at or after ``since``."""
+        with refused():
+            row = self.db.execute("SELECT room, seat FROM requests WHERE sender = ? AND request = ? "
+                                  "AND at >= ?", (sender, request, since)).fetchone()
+        return None if row is None else (row[0], row[1])
+
     def exists(self, room_id: str) -> bool:
         """Whether the room is stored."""
         with refused():
