@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .alarm import Alarm
+from .cluster import Alone
 from .matchmaking import QuickQueues
 from .messages import Error, FreeSeat
 from .protocol import Client, Refusal, not_stored
@@ -103,6 +104,20 @@ class FairSeats:
         since = self.away.get((room.room_id, seat))
         return since is not None and self.service.clock.now() - since < self.release_after
 
+    def _theirs(self, player: str, address: str) -> list[Room]:
+        """The public and quick-match rooms with a seat of ``player`` or ``address``, each as the
+        database has it now (another instance may have played it on: a stale copy must not refuse
+        a seat for a game that is over)."""
+        rooms = []
+        for room in list(self.service.rooms.values()):
+            if room.kind == "private" or not any(s.player == player or s.address == address
+                                                 for s in room.seats):
+                continue
+            current = room if isinstance(self.service.cluster, Alone) else self.service.replicas.refresh(room)
+            if current is not None:
+                rooms.append(current)
+        return rooms
+
     def check(self, client: Client, queueing: bool = False, room: Room | None = None) -> None:
         """Refuse ``client`` a new seat in a public room or quick match while its player holds one
         (or waits in a queue on another connection: ``queueing``, a request that replaces that wait,
@@ -120,9 +135,9 @@ class FairSeats:
             raise Refusal("one_seat", "you are waiting for a quick match on another connection: one seat "
                                       "at a time")
         from_address = 0
-        for other in self.service.rooms.values():
+        for other in self._theirs(profile.player, client.address):
             for i, seat in enumerate(other.seats):
-                if seat.player is None and seat.address != client.address:
+                if seat.player != profile.player and seat.address != client.address:
                     continue
                 if not self.holds(other, i):
                     continue

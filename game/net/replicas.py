@@ -173,7 +173,8 @@ class Replicas:
     # ---- news from the others ------------------------------------------------------------------------
     def heard(self, room_id: str, rev: int) -> None:
         """Another server wrote the room (``rev`` -1: deleted; 0: created): catch it up where it
-        matters here (people of it here, its lease, the lobby)."""
+        matters here (people of it here, its lease, a public room waiting for players: the lobby);
+        other copies are caught up when next used (`find`)."""
         service = self.service
         room = service.rooms.get(room_id)
         if rev < 0:
@@ -185,7 +186,8 @@ class Replicas:
             return
         if rev <= room.rev:
             return  # this server's own write, or one it read already
-        if service.seated.get(room_id) or self.cluster.drives(room_id) or room.kind != "private":
+        listed = room.kind == "public" and room.match is None  # the lobby shows it: every instance's
+        if service.seated.get(room_id) or self.cluster.drives(room_id) or listed:
             self.refresh(room)
 
     def moved(self, room_id: str) -> None:

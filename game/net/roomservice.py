@@ -190,6 +190,9 @@ class RoomService:
             self.store.append(room, entry, self.clock.now(), lines)
         except StoreFailure:
             log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
+            # A connection lost during the commit leaves its fate unknown: if it was stored after
+            # all, this copy (and its players) learn it now rather than at the next change.
+            self.replicas.refresh(room)
             raise not_stored() from None
         except Behind:
             self.replicas.refresh(room)
