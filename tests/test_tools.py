@@ -286,15 +286,15 @@ def test_the_chaos_checks_find_views_the_log_does_not_give_or_gives_in_another_o
     stranger = chaos_checks.view_of(dealt(8), 0)  # another deal's: no state of this log
 
     class Store:
-        def __init__(self, rooms, whole=True):
-            self.rooms, self.whole = rooms, whole
+        def __init__(self, rooms, whole=True, log=None):
+            self.rooms, self.whole, self.log = rooms, whole, log or entries
 
         def room(self, room_id):
             return self.rooms.get(room_id)
 
         def since(self, room_id, log_length):
             assert log_length == 0
-            return Since(0, room.seats, True, entries if self.whole else None)
+            return Since(0, room.seats, True, self.log if self.whole else None)
 
     def bot(*views, room_id="r1", connection=1):
         seen = chaos.Seen(room_id, 0, "k", views[-1], views=[(connection, view) for view in views])
@@ -314,6 +314,9 @@ def test_the_chaos_checks_find_views_the_log_does_not_give_or_gives_in_another_o
     chaos_checks.check_views(Store({"r1": room}), [chaos.Bot("b", "host", 0, random.Random(0), rooms=[
         chaos.Seen("r1", 0, "k", late, views=[(1, late), (2, early), (2, late)])])], found)
     assert not found.mismatches and found.stale == 1
+    found = chaos_checks.Findings()  # a move stored twice (two owners of one turn): the replay refuses it
+    chaos_checks.check_views(Store({"r1": room}, log=entries[:3] + entries[2:]), [bot(early)], found)
+    assert len(found.mismatches) == 1 and "the replay of its whole log refused it" in found.mismatches[0]
     found = chaos_checks.Findings()  # only the entries since a snapshot: the last view against the end
     chaos_checks.check_views(Store({"r1": dealt(7)}, whole=False), [bot(late)], found)
     assert len(found.mismatches) == 1 and "saw round 1" in found.mismatches[0]

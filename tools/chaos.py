@@ -125,6 +125,7 @@ class Run:
     rooms: Counter[str] = field(default_factory=Counter)  # rooms made, by kind
     kills: int = 0
     clock_cut: list[str] = field(default_factory=list)  # turn clocks a rejoin found cut short
+    guests: dict[str, asyncio.Queue[str]] = field(default_factory=dict)  # a host's name -> its rooms
 
 
 class Dropped(Exception):
@@ -220,7 +221,7 @@ async def play(run: Run, bot: Bot, ws: Any) -> bool:
                 elif bot.kind == "quick" and message["seat"] == 0:
                     run.rooms["quick"] += 1
             if bot.kind == "host":
-                await _tell_guest(bot, seen.room)
+                await _tell_guest(run, bot, seen.room)
         elif kind == "error":
             reason = message.get("reason")
             where = f", {_room_kind(bot)}" if message.get("ref") else ""  # an action's: in which kind of room
@@ -276,14 +277,11 @@ def _room_kind(bot: Bot) -> str:
     return {"host": "duel", "guest": "duel", "computers": "computers", "quick": "quick"}[bot.kind]
 
 
-_GUESTS: dict[str, asyncio.Queue[str]] = {}  # a host's name -> the rooms it made, for its guest
-
-
-async def _tell_guest(host: Bot, room: str) -> None:
+async def _tell_guest(run: Run, host: Bot, room: str) -> None:
     if host.told == room:
         return  # (joined again after a drop)
     host.told = room
-    await _GUESTS.setdefault(host.name, asyncio.Queue()).put(room)
+    await run.guests.setdefault(host.name, asyncio.Queue()).put(room)
 
 
 def opener(run: Run, bot: Bot, partner: str = "") -> Any:
@@ -298,7 +296,7 @@ def opener(run: Run, bot: Bot, partner: str = "") -> Any:
                                       "seats": [{"kind": "human"}, {"kind": "computer", "level": "medium"},
                                                 {"kind": "computer", "level": "hard"}]}))
         elif bot.kind == "guest":
-            rooms = _GUESTS.setdefault(partner, asyncio.Queue())
+            rooms = run.guests.setdefault(partner, asyncio.Queue())
             try:
                 room = await asyncio.wait_for(rooms.get(), timeout=max(0.01, run.stop - time.monotonic()))
             except TimeoutError:
@@ -335,7 +333,6 @@ async def chaos(run: Run, interval: float, down: float) -> None:
 
 async def play_all(run: Run, bots: list[tuple[Bot, str]], interval: float, down: float) -> None:
     """Every bot's session, and the kills, until the run closes."""
-    _GUESTS.clear()
     tasks = [asyncio.create_task(session(run, bot, opener(run, bot, partner))) for bot, partner in bots]
     killer = asyncio.create_task(chaos(run, interval, down))
     results = await asyncio.gather(*tasks, killer, return_exceptions=True)
@@ -464,7 +461,8 @@ def report(run: Run, bots: list[Bot], found: Findings) -> None:
     print(f"errors sent to the bots: {errors}")
     print(f"views: {found.compared} compared with the replayed logs ({found.same} the same, {found.behind} "
           f"behind: committed after the bot's connection closed); {found.rejoined} rejoined, given the "
-          "replayed room's view")
+          f"replayed room's view; {found.abandoned} refused abandoned, as the stored room says (a computer "
+          "took the seat of a ranked game)")
     clock = ", ".join(f"{n} in {kind} rooms" for kind, n in sorted(found.clock_turns.items())) or "none"
     print(f"turns the clock played (in the logs kept whole): {clock}; turn clocks cut short on a rejoin "
           f"(less time left than before the drop): {len(run.clock_cut)}")

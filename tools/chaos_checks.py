@@ -79,6 +79,7 @@ class Findings:
     exact: int = 0  # rooms whose whole log is kept: every view checked
     updates: int = 0  # views checked against the log's states
     stale: int = 0  # rejoins given an older view than the bot saw before
+    abandoned: int = 0  # rejoins refused: a computer took the seat of a ranked game (the log says so)
     clock_turns: Counter[str] = field(default_factory=Counter)  # turns the clock played, by kind of room
     same: int = 0
     behind: int = 0
@@ -133,8 +134,13 @@ def check_views(store: Any, bots: list[Bot], found: Findings) -> None:
                 found.mismatches.append(f"{bot.name}: room {seen.room}: {why}")
                 continue
             stored = view_of(room, seen.seat)
-            states = prefix_views(store, room, found, seen.kind) if seen.seat == min(
-                s.seat for s in _seats_of(bots, seen.room)) else prefix_views(store, room, Findings(), "")
+            first = seen.seat == min(s.seat for s in _seats_of(bots, seen.room))  # counts the clock's turns
+            try:
+                states = prefix_views(store, room, found if first else Findings(), seen.kind)
+            except Exception as exc:  # noqa: BLE001 - a log the replay refuses is what is looked for
+                found.mismatches.append(f"{bot.name}: room {seen.room}: the replay of its whole log refused "
+                                        f"it: {type(exc).__name__}: {exc}")
+                continue
             if states is not None:
                 found.exact += 1
                 problem = _follow(seen, [state[seen.seat] for state in states], found)
@@ -206,7 +212,13 @@ async def rejoin(store: Any, cluster: Cluster, bots: list[Bot], found: Findings,
                     if message["type"] == "update":
                         got = message["view"]
                     elif message["type"] == "error":
-                        found.mismatches.append(f"{bot.name}: rejoining room {seen.room}: {message['code']}")
+                        now, _ = replayed(store, seen.room)
+                        taken = now is not None and now.seats[seen.seat].abandoned
+                        if message["code"] == "abandoned" and taken:
+                            found.abandoned += 1  # a computer took the seat, as the stored room says
+                        else:
+                            found.mismatches.append(f"{bot.name}: rejoining room {seen.room}: "
+                                                    f"{message['code']}")
                         break
         except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as exc:
             found.mismatches.append(f"{bot.name}: rejoining room {seen.room}: {type(exc).__name__}")
