@@ -251,7 +251,7 @@ def _serve(url: str) -> tuple[subprocess.Popen[str], int]:
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert server.stdout is not None
     line = server.stdout.readline()
-    found = re.match(r"Huit server on 127\.0\.0\.1:(\d+), rooms in (\S+);", line)
+    found = re.match(r"Huit server on 127\.0\.0\.1:(\d+) \(instance [^)]+\), rooms in (\S+);", line)
     if found is None:
         server.kill()
         raise AssertionError(f"the server did not start: {line!r} {server.communicate(timeout=30)}")
