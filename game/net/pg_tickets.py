@@ -17,15 +17,14 @@ failure raises `roomstore.StoreFailure` and changes nothing.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .pgcluster import CHANNEL, KEEPALIVES, LIVING, signal_payload, with_options
 from .pgstore import CONNECT_TIMEOUT, LOCK_TIMEOUT, SESSION
 from .roomstore import StoreFailure
-from .ticket_store import Forming, QueueKey, TicketRow
+from .ticket_store import Forming, FormingTable, QueueKey, TicketRow
 
 LOCK_SPACE: Final = 0x48554954  # "HUIT": the first key of the two-key advisory locks of the queues
 PLAYER_SPACE: Final = 0x48554955  # the first key of those of the players (one request at a time each)
@@ -45,19 +44,6 @@ def player_lock(player: str) -> int:
     """The second key of the advisory lock of ``player``'s requests (32 bits, signed)."""
     digest = hashlib.blake2b(player.encode(), digest_size=4).digest()
     return int.from_bytes(digest, "big", signed=True)
-
-
-@dataclass
-class _PgForming:
-    rows: list[TicketRow]
-    taken: set[str] = field(default_factory=set)
-    signals: list[tuple[str, str]] = field(default_factory=list)
-
-    def take(self, players: Iterable[str]) -> None:
-        self.taken.update(players)
-
-    def signal(self, kind: str, text: str) -> None:
-        self.signals.append((kind, text))
 
 
 class PgTicketStore:
@@ -176,7 +162,7 @@ class PgTicketStore:
         return [_row(r) for r in found]
 
     @contextmanager
-    def _forming(self, queue: QueueKey, living: Collection[str]) -> Iterator[_PgForming]:
+    def _forming(self, queue: QueueKey, living: Collection[str]) -> Iterator[FormingTable]:
         import psycopg
 
         rules, players = queue
@@ -191,7 +177,7 @@ class PgTicketStore:
                 rows = connection.execute(
                     f"SELECT {COLUMNS} FROM tickets WHERE players = %s AND rules = %s "
                     "ORDER BY since, player FOR UPDATE", (players, rules)).fetchall()
-                forming = _PgForming([_row(r) for r in rows])
+                forming = FormingTable([_row(r) for r in rows])
                 yield forming  # an exception here rolls everything back
                 if forming.taken:
                     connection.execute("DELETE FROM tickets WHERE player = ANY(%s)", (sorted(forming.taken),))

@@ -117,7 +117,10 @@ class TicketStore(Protocol):
 
 
 @dataclass
-class _MemoryForming:
+class FormingTable:
+    """A `Forming` as both stores keep it: the queue's rows, then what the decision took and the
+    signals it sends (the store commits them together)."""
+
     rows: list[TicketRow]
     taken: set[str] = field(default_factory=set)
     signals: list[tuple[str, str]] = field(default_factory=list)
@@ -168,11 +171,11 @@ class MemoryTicketStore:
                       key=lambda r: (r.since, r.player))
 
     @contextmanager
-    def _forming(self, queue: QueueKey, living: Collection[str]) -> Iterator[_MemoryForming]:
+    def _forming(self, queue: QueueKey, living: Collection[str]) -> Iterator[FormingTable]:
         for player in [p for p, r in self.rows.items() if r.instance not in living]:
             del self.rows[player]  # a dead instance's: nobody waits behind them any more
         rows = sorted((r for r in self.rows.values() if r.queue == queue), key=lambda r: (r.since, r.player))
-        forming = _MemoryForming(rows)
+        forming = FormingTable(rows)
         yield forming  # (an exception leaves everything as it was)
         for player in forming.taken:
             self.rows.pop(player, None)
