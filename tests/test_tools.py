@@ -208,7 +208,7 @@ def test_the_load_test_runs_one_and_two_instances_on_postgresql_side_by_side(tmp
 
     if why := _postgres_missing():
         pytest.skip(why)
-    lines = run_tool("loadtest", "--rooms", "4", "--duration", "3", "--think", "0.05", "--instances", "1,2",
+    lines = run_tool("loadtest", "--rooms", "4", "--duration", "2", "--think", "0.05", "--instances", "1,2",
                      "--baseline", tmp_path=tmp_path)
     assert lines[0].startswith("PostgreSQL: a scratch server") or "HUIT_TEST_PG" in lines[0]
     runs = [line for line in lines if line.startswith("== ")]
@@ -225,8 +225,8 @@ def test_the_load_test_runs_one_and_two_instances_on_postgresql_side_by_side(tmp
 
 
 def test_the_chaos_run_kills_its_one_sqlite_instance_and_every_log_replays_to_what_the_bots_saw(tmp_path):
-    lines = run_tool("chaos", "--instances", "1", "--db", str(tmp_path / "rooms.sqlite3"), "--duration", "7",
-                     "--kill-every", "2.5", "--down", "0.3", "--duels", "2", "--computer-rooms", "1",
+    lines = run_tool("chaos", "--instances", "1", "--db", str(tmp_path / "rooms.sqlite3"), "--duration", "5",
+                     "--kill-every", "2", "--down", "0.3", "--duels", "2", "--computer-rooms", "1",
                      "--quick", "2", "--think", "0.05", tmp_path=tmp_path)
     text = "\n".join(lines)
     assert lines[0].startswith("chaos: 1 instances on SQLite")
@@ -242,7 +242,7 @@ def test_the_chaos_run_across_three_postgresql_instances_finds_no_mismatch(tmp_p
 
     if why := _postgres_missing():
         pytest.skip(why)
-    lines = run_tool("chaos", "--instances", "3", "--duration", "8", "--kill-every", "2.5", "--down", "0.5",
+    lines = run_tool("chaos", "--instances", "3", "--duration", "6", "--kill-every", "2", "--down", "0.5",
                      "--duels", "3", "--computer-rooms", "2", "--quick", "4", "--think", "0.05",
                      tmp_path=tmp_path)
     text = "\n".join(lines)
