@@ -121,9 +121,7 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
             if room["id"] is None:
                 return  # the room could not be created (the host counted the error)
             await ws.send(json.dumps({"v": 2, "type": "join", "room": room["id"], **request}))
-        sent: dict[str, float] = {}
-        accepted = -1
-        count = 0
+        turns = Turns(tally, rng, think)
         try:
             async with asyncio.timeout_at(stop):  # one deadline for the game, not one per message
                 while True:
@@ -140,21 +138,7 @@ async def bot(url: str, room: dict[str, Any], tally: Tally, rng: random.Random, 
                             ready.set()  # no room: let the other bot give up rather than wait forever
                             return
                     elif kind == "update":
-                        ref = message.get("ref")
-                        if ref in sent:
-                            tally.trips.append(time.monotonic() - sent.pop(ref))
-                            tally.actions += 1
-                        view = message["view"]
-                        if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
-                            count += 1
-                            ref = f"{view['seat']}-{count}"
-                            await _after(think * rng.uniform(0.5, 1.5))
-                            sent[ref] = time.monotonic()
-                            await ws.send(json.dumps({"v": 2, "type": "action",
-                                                      "action": rng.choice(view["legal"]), "ref": ref}))
-                        elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
-                            accepted = view["round_number"]
-                            await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+                        await turns.answer(ws, message, f"{message['view']['seat']}-")
         except TimeoutError:
             pass  # the bot's time is up
 
@@ -207,12 +191,44 @@ async def quick_player(url: str, index: int, preset: str, players: int, tally: T
                 return
 
 
+class Turns:
+    """A bot's side of a game: each answer to its own action timed (the round trip), a random legal
+    action after a think time when it is its turn, the next deal asked for when one ends."""
+
+    def __init__(self, tally: Tally, rng: random.Random, think: float) -> None:
+        self.tally, self.rng, self.think = tally, rng, think
+        self.sent: dict[str, float] = {}  # ref -> when the action went
+        self.count = 0
+        self.accepted = -1  # the last deal asked for
+
+    def answered(self, update: dict[str, Any]) -> None:
+        """Count an update that answers one of the bot's actions (its round trip)."""
+        ref = update.get("ref")
+        if ref in self.sent:
+            self.tally.trips.append(time.monotonic() - self.sent.pop(ref))
+            self.tally.actions += 1
+
+    async def answer(self, ws: Any, update: dict[str, Any], prefix: str) -> None:
+        """Count ``update`` if it answers the bot, then act if it is the bot's turn (its refs begin
+        with ``prefix``) or ask for the next deal."""
+        self.answered(update)
+        view = update["view"]
+        if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not self.sent:
+            self.count += 1
+            ref = f"{prefix}{self.count}"
+            await _after(self.think * self.rng.uniform(0.5, 1.5))
+            self.sent[ref] = time.monotonic()
+            await ws.send(json.dumps({"v": 2, "type": "action", "action": self.rng.choice(view["legal"]),
+                                      "ref": ref}))
+        elif view["status"] != Status.PLAYING and view["round_number"] != self.accepted:
+            self.accepted = view["round_number"]
+            await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+
+
 async def _play_seated(ws: Any, tally: Tally, rng: random.Random, think: float, stop: float,
                        asked: float) -> bool:
     """Wait to be seated, then play until the game is over (True) or ``stop`` (False)."""
-    sent: dict[str, float] = {}
-    count = 0
-    accepted = -1
+    turns = Turns(tally, rng, think)
     try:
         async with asyncio.timeout_at(stop):  # one deadline for the game, not one per message
             while True:
@@ -225,24 +241,12 @@ async def _play_seated(ws: Any, tally: Tally, rng: random.Random, think: float, 
                     tally.errors.append(message["code"])
                     return False
                 elif kind == "update":
-                    ref = message.get("ref")
-                    if ref in sent:
-                        tally.trips.append(time.monotonic() - sent.pop(ref))
-                        tally.actions += 1
                     view = message["view"]
                     if view["status"] == Status.MATCH_OVER and (not view["target"] or view["winners"]):
+                        turns.answered(message)
                         tally.games += 1
                         return True
-                    if view["status"] == Status.PLAYING and view["to_act"] == view["seat"] and not sent:
-                        count += 1
-                        ref = f"q{count}"
-                        await _after(think * rng.uniform(0.5, 1.5))
-                        sent[ref] = time.monotonic()
-                        await ws.send(json.dumps({"v": 2, "type": "action",
-                                                  "action": rng.choice(view["legal"]), "ref": ref}))
-                    elif view["status"] != Status.PLAYING and view["round_number"] != accepted:
-                        accepted = view["round_number"]
-                        await ws.send(json.dumps({"v": 2, "type": "accept_round"}))
+                    await turns.answer(ws, message, "q")
     except TimeoutError:
         return False
 
