@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from game.engine import Action, Denounce, PlayerView, Round, RulesError
@@ -35,6 +36,39 @@ from .sampler import Guesser
 from .stakes import stakes_for
 
 FIRST_CHECK = 24  # guesses before the first candidates may be dropped (then every 1.5 times more)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One candidate of a search: its estimated chance of winning for the seat's side (the
+    mean of its playouts' rewards, 0 to 1: the round, or in a match the match) and how many
+    playouts that mean rests on."""
+
+    action: Action
+    chance: float
+    playouts: int
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What a search found: an estimate per candidate (in the order of `search_candidates`),
+    the playouts made in all, and which candidate it would play (``chosen``: an index into
+    ``estimates``; the best of the candidates it kept to the end)."""
+
+    estimates: tuple[Estimate, ...]
+    playouts: int
+    chosen: int = 0
+
+    def best(self) -> Estimate:
+        """The candidate the search would play."""
+        return self.estimates[self.chosen]
+
+    def of(self, action: Action) -> Estimate | None:
+        """The estimate of ``action``, or None when it was not a candidate (a denounce)."""
+        for estimate in self.estimates:
+            if estimate.action == action:
+                return estimate
+        return None
 
 
 class Guesses(Protocol):
@@ -77,12 +111,34 @@ class Hard(Medium):
         if len(legal) == 1:
             self.last_playouts = 0
             return legal[0]
-        team = team_of(view.seat, view.players, view.rules.pairs)
         at_once, candidates = search_candidates(view)
         if at_once is not None:
             return at_once
         if len(candidates) == 1:
             return candidates[0]
+        evaluation = self.evaluate(view, rng)
+        if evaluation.playouts < self.min_playouts:
+            return super().choose(view, rng)
+        return evaluation.best().action
+
+    def evaluate(
+        self, view: PlayerView, rng: random.Random, *, narrow: bool = True,
+        stop: Callable[[], bool] | None = None,
+    ) -> Evaluation:
+        """Estimate each candidate's chance of winning for ``view.seat``'s side, from the seat's
+        information only (its view and the events it observed), within the think budget or
+        the playout count.
+
+        ``narrow``: drop the candidates a paired test shows worse than the leader beyond doubt
+        (the player does; a review that compares every candidate does not). ``stop``: asked
+        between guesses; when it answers True the search ends with what it has (a cancelled
+        review). The candidates are `search_candidates`; with fewer than two, nothing is played
+        out and each is estimated at 0 playouts."""
+        _, candidates = search_candidates(view)
+        if len(candidates) < 2:
+            self.last_playouts = 0
+            return Evaluation(tuple(Estimate(a, 0.0, 0) for a in candidates), 0)
+        team = team_of(view.seat, view.players, view.rules.pairs)
         knowledge = self.knowledge.get(view.seat)
         if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
             knowledge = None
@@ -108,6 +164,8 @@ class Hard(Medium):
                     break
                 if deadline is not None and self.clock() >= deadline:
                     break
+                if stop is not None and stop():
+                    break
                 try:
                     guess = guesser.sample(rng)
                 except RulesError:  # the view cannot be dealt out (should not happen): decide by rules
@@ -121,7 +179,7 @@ class Hard(Medium):
                 done += len(alive)
                 if helping is not None:
                     done += self._merge(helping, alive, scores)
-                if len(scores[alive[0]]) >= check:
+                if narrow and len(scores[alive[0]]) >= check:
                     narrowed = survivors(scores, alive)
                     check = int(len(scores[alive[0]]) * 1.5)
                     if helping is not None and len(narrowed) < len(alive):
@@ -131,10 +189,13 @@ class Hard(Medium):
             if helping is not None:
                 helping.end()
         self.last_playouts = done
-        if done < self.min_playouts:
-            return super().choose(view, rng)
+        # The best is judged among the survivors only, on their totals (they were all played
+        # out the same number of times), as the search always did.
         best = max(alive, key=lambda i: sum(scores[i]))
-        return candidates[best]
+        estimates = tuple(
+            Estimate(c, sum(scores[i]) / len(scores[i]) if scores[i] else 0.0, len(scores[i]))
+            for i, c in enumerate(candidates))
+        return Evaluation(estimates, done, best)
 
     @staticmethod
     def _merge(helping: HelperSearch, alive: list[int], scores: list[list[float]]) -> int:
