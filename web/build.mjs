@@ -21,7 +21,7 @@ export const PREFIXES = [
   "app.", "table.", "suit.", "why.", "wild.", "follow.", "card.", "rank.", "log.", "result.", "online.",
   "avatar.", "vote.", "name.", "deal.", "reaction.", "settings.four_color", "settings.left_handed",
   "settings.language", "preset.", "level.", "who.", "competitive.", "browser.", "new.seat", "leave.",
-  "clear.title", "clear.cancel", "stake.",
+  "clear.title", "clear.cancel", "clear.nothing", "stake.", "web.", "marker.",
 ];
 
 function texts(lang) {
@@ -44,7 +44,7 @@ async function client() {
   mkdirSync(join(out, "i18n"), { recursive: true });
   await build({
     entryPoints: [join(here, "src", "main.ts")], bundle: true, minify: true, format: "esm",
-    target: ["es2020", "chrome90", "firefox90", "safari14"], outfile: join(out, "app.js"),
+    target: ["es2020"], outfile: join(out, "app.js"),
     legalComments: "none", logLevel: "warning",
   });
   await build({

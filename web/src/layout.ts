@@ -46,3 +46,15 @@ export function cardPosition(layout: HandLayout, count: number, index: number, w
   const left = Math.max(0, (width - span) / 2);
   return { x: Math.round(left + layout.step * (index % layout.perRow)), row };
 }
+
+/** Whether the controls stand beside the hand rather than under it (landscape phones, wide screens:
+ * the same conditions as app.css's media queries), and so how wide the hand may be. */
+export function controlsBeside(viewW: number, viewH: number): boolean {
+  return (viewW / viewH >= 4 / 3 && viewH <= 500) || (viewW >= 1000 && viewH >= 600);
+}
+
+/** The width the hand has in a viewport (the page is at most 1400 px wide, 8 px padding each side). */
+export function handWidth(viewW: number, viewH: number): number {
+  const page = Math.min(viewW, 1400) - 16;
+  return Math.max(120, page - (controlsBeside(viewW, viewH) ? (viewH <= 500 ? 158 : 188) : 0));
+}
