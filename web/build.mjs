@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { parsePo } from "./tools/po.mjs";
+import { PREFIXES } from "./tools/prefixes.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -16,13 +17,6 @@ const out = join(root, "game", "net", "browser");
 export const LANGUAGES = ["en", "fr", "es", "de"];
 const LIMIT = 150 * 1024;
 
-/** The catalogue keys the browser client reads (by prefix): the rest of the game's texts stay out. */
-export const PREFIXES = [
-  "app.", "table.", "suit.", "why.", "wild.", "follow.", "card.", "rank.", "log.", "result.", "online.",
-  "avatar.", "vote.", "name.", "deal.", "reaction.", "settings.four_color", "settings.left_handed",
-  "settings.language", "preset.", "level.", "who.", "competitive.", "browser.", "new.seat", "leave.",
-  "clear.title", "clear.cancel", "clear.nothing", "stake.", "web.", "marker.",
-];
 
 function texts(lang) {
   const po = readFileSync(join(root, "game", "locale", lang, "LC_MESSAGES", "huit.po"), "utf8");
