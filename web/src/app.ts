@@ -268,7 +268,7 @@ class App {
     takeSeat: (seat: number | null) => this.joinAs(() => this.send(proto.claim(this.model.room, seat, this.name.trim(), this.request))),
     quickMatch: (preset: string, players: number, computers: boolean) => {
       this.quick = { preset, players, computers };
-      this.joinAs(() => this.send(proto.queue(preset, players, computers, 20)));
+      this.joinAs(() => this.send(proto.queue(preset, players, computers, 15)));
     },
     unqueue: () => this.send(proto.unqueue()),
     acceptRound: () => {

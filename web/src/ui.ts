@@ -407,6 +407,17 @@ function newsLine(ui: Ui): HTMLElement | null {
   return null;
 }
 
+function meLine(ui: Ui, view: View): HTMLElement {
+  const { t, model } = ui;
+  const avatars = seatAvatars((model.status?.seats ?? []) as { kind?: unknown; avatar?: unknown }[]);
+  const name = names(ui)[view.seat] ?? t.tr("table.you");
+  return el("div", { class: `me-line${view.toAct === view.seat ? " to-act" : ""}` },
+    avatarImg(avatars[view.seat] ?? 0, "avatar small"),
+    el("bdi", { class: "opp-name" }, name),
+    el("span", { class: "opp-count", "data-testid": `count-${view.seat}` }, countText(t, view.hand.length)),
+    view.called ? el("span", { class: "called", "data-testid": "called" }, t.tr("table.card")) : null);
+}
+
 function tablePage(ui: Ui): HTMLElement[] {
   const { model, settings } = ui;
   const view = readView(model.update);
@@ -417,6 +428,7 @@ function tablePage(ui: Ui): HTMLElement[] {
     turnLine(ui, view),
     centre(ui, view, o),
     newsLine(ui) ?? connectionLine(ui) ?? noticeLine(ui) ?? el("p", { class: "notice empty" }),
+    meLine(ui, view),
     el("div", { class: "bottom" }, hand(ui, view, o), controls(ui, view, o)));
   const out: HTMLElement[] = [tableBar(ui), main];
   if (o.suits.length) out.push(suitPicker(ui, view, o.suits));
