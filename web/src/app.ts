@@ -10,7 +10,7 @@ import { PEOPLE } from "./avatars.js";
 import type { ClientMessage, ServerMessage } from "./generated/protocol.js";
 import { readCatalogue, supported, Texts, type Lang } from "./i18n.js";
 import * as proto from "./protocol.js";
-import { initial, offers, phaseOf, readView, reduce, SEAT_LOST, voteDue, type Input, type Model } from "./state.js";
+import { initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
 import { page, type Quick, type SeatPreview, type Ui } from "./ui.js";
 
@@ -178,7 +178,9 @@ class App {
   }
 
   private receive(m: ServerMessage): void {
+    const before = this.model;
     this.dispatch({ kind: "server", message: m }, false);
+    if (this.model === before && m.type !== "left") return; // nothing this page shows changed
     switch (m.type) {
       case "profile":
         if (!this.synced) {
@@ -347,9 +349,15 @@ class App {
     }
   }
 
+  /** The turn clock counts down between updates: only its text changes (no rebuild, so a tap or a
+   * focused card is never lost to it). */
   private tick(): void {
     const timer = this.root.querySelector<HTMLElement>('[data-testid="timer"]');
-    if (timer) this.render();
+    const left = timeLeft(this.model, Date.now());
+    if (!timer || left === null) return;
+    const text = this.t.tr("table.timer", { n: Math.ceil(left) });
+    if (timer.textContent !== text) timer.textContent = text;
+    timer.classList.toggle("low", left < 6);
   }
 
   // ---- the keyboard ----------------------------------------------------------------------------------------

@@ -151,7 +151,8 @@ function seatPage(ui: Ui): HTMLElement[] {
       list.append(row);
     });
   }
-  const any = button(t.tr("who.join"), ui.preview && ui.preview.some((s) => s.free) ? "take-seat" : "take-seat", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
+  // Any free seat (the server gives the first): the only way in when the room's page could not be read.
+  const any = button(t.tr("who.join"), "start", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
   return [
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("browser.room", { room: model.room }))),
     whoForm(ui),
