@@ -232,8 +232,10 @@ def shell(build: Build, room_id: str, lang: str, tls: bool) -> str:
     """The page every ``/play`` URL answers: the client's script fills ``<main>``."""
     e = html.escape
     t = Words(lang if lang in LANGUAGES else "en")
-    icon = ('<link rel="icon" type="image/png" href="/web/icon.png?v='
-            f'{build.files["icon.png"].version}">') if "icon.png" in build.files else ""
+    # No icon in the build: an empty one, rather than the browser's own request for /favicon.ico (a 404).
+    icon = '<link rel="icon" href="data:,">'
+    if "icon.png" in build.files:
+        icon = f'<link rel="icon" type="image/png" href="/web/icon.png?v={build.files["icon.png"].version}">'
     return (f'<!DOCTYPE html>\n<html lang="{e(t.lang)}"><head><meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="robots" content="noindex"><title>Huit</title>{icon}\n'
