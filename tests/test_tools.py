@@ -1,12 +1,13 @@
 """The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
 ``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots``,
-``tools.art_sheets``, ``tools.arena --a hard --b pimc`` (the PIMC yardstick) and
-``tools.loadtest --attack`` (its flood and replayed request ids) and ``--instances 1,2``
+``tools.art_sheets``, ``tools.web_assets``, ``tools.arena --a hard --b pimc`` (the PIMC yardstick)
+and ``tools.loadtest --attack`` (its flood and replayed request ids) and ``--instances 1,2``
 (on PostgreSQL); ``tools.squat``, the lobby-squatting attack against a real server; and
 ``tools.chaos``, instances killed with SIGKILL under bots (its checks, too)."""
 
 from __future__ import annotations
 
+import json
 import os
 import struct
 import subprocess
@@ -330,3 +331,22 @@ def test_the_arena_pits_hard_against_the_pimc_yardstick(tmp_path):
     assert any(line.startswith("PIMC (tools.pimc): uniform deals, UCB1") for line in lines)
     assert any(line.startswith("games 2; A won") and "Wilson 95%" in line for line in lines)
     assert any(line.startswith("pimc playouts per searched decision (B): median 4,") for line in lines)
+
+
+def test_the_web_assets_command_exports_every_avatar_its_index_and_the_icon(tmp_path):
+    from game.play.avatars import CATALOGUE
+
+    out = tmp_path / "browser"
+    out.mkdir()
+    (out / "app.js").write_text("// the npm build's", encoding="utf-8")
+    lines = run_tool("web_assets", "--output", str(out), "--size", "32", tmp_path=tmp_path)
+    assert lines == [f"24 avatars of 32 px, {sum(p.stat().st_size for p in (out / 'avatars').glob('*.png'))} "
+                     f"bytes, and their index -> {out / 'avatars'}", f"the icon, 64 px -> {out / 'icon.png'}"]
+    names = [avatar.name for avatar in CATALOGUE]
+    assert json.loads((out / "avatars" / "index.json").read_text(encoding="utf-8")) == names
+    pictures = {path.stem: path for path in (out / "avatars").glob("*.png")}
+    assert sorted(pictures) == sorted(names)
+    assert {png_size(path) for path in pictures.values()} == {(32, 32)}
+    assert len({path.read_bytes() for path in pictures.values()}) == len(names)  # no two alike
+    assert png_size(out / "icon.png") == (64, 64)
+    assert (out / "app.js").read_text(encoding="utf-8") == "// the npm build's"  # the rest left alone
