@@ -172,7 +172,7 @@ class App {
   /** Take back this browser's seat of the page's room, when it keeps its key. */
   private takeBack(): void {
     const room = this.model.room;
-    if (!room || this.model.seat !== null && this.model.connected && this.model.status) return;
+    if (!room) return; // on every (re)connection: a new connection holds no seat until it joins again
     const held = storage.getSeat(this.store, room);
     if (held) this.send(proto.rejoin(room, held.seat, held.key));
   }
