@@ -317,6 +317,14 @@ class App {
       this.render();
     },
     restart: () => location.reload(),
+    copyLink: (link: string) => {
+      const done = (ok: boolean): void => {
+        this.info = this.t.tr(ok ? "online.copied" : "online.no_clipboard");
+        this.render();
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => done(true), () => done(false));
+      else done(false);
+    },
   };
 
   // ---- the page ---------------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ export interface Actions {
   select(index: number): void;
   toggle(panel: "log" | "settings"): void;
   restart(): void;
+  copyLink(link: string): void;
 }
 
 /** The quick match's choices on the lobby page. */
@@ -207,7 +208,7 @@ function seatList(ui: Ui): HTMLElement {
     else if (!s.name && !s.connected && status.waiting_for.includes(i)) state = t.tr("online.free");
     else if (i === model.seat) state = t.tr("online.you", { name: all[i]! });
     else state = t.tr(s.connected ? "online.here" : "online.away", { name: all[i]! });
-    list.append(el("li", { class: i === model.seat ? "me" : "" }, avatarImg(avatars[i]!), el("span", {}, t.tr("web.seat", { n: i + 1 })), el("bdi", {}, state)));
+    list.append(el("li", { class: i === model.seat ? "me" : "" }, avatarImg(avatars[i]!), el("span", { class: "seat-no" }, t.tr("web.seat", { n: i + 1 })), el("bdi", {}, state)));
   });
   return list;
 }
@@ -219,7 +220,8 @@ function waitingPage(ui: Ui): HTMLElement[] {
     el("section", { class: "waiting" },
       el("h1", {}, t.tr("online.room_title")),
       el("p", {}, t.tr("online.share")),
-      el("p", { class: "link" }, el("code", {}, `${location.origin}/play/${model.room}`)),
+      el("p", { class: "share" }, el("code", { "data-testid": "room-link" }, `${location.origin}/play/${model.room}`),
+        button(t.tr("online.copy"), "copy-link", () => actions.copyLink(`${location.origin}/play/${model.room}`), "btn small")),
       seatList(ui),
       el("p", { class: "muted" }, t.tr("online.starts_when_full")),
       button(t.tr("online.leave"), "leave", () => actions.leave())),
