@@ -85,6 +85,7 @@ export async function start(root: HTMLElement): Promise<void> {
   const settings = storage.getSettings(store);
   const lang = supported(settings.lang ?? root.dataset.lang ?? navigator.language);
   const texts = await loadTexts(lang);
+  document.documentElement.lang = texts.lang;
   const app = new App(root, store, texts, settings);
   app.run();
 }
@@ -135,6 +136,7 @@ class App {
       this.dispatch({ kind: "open" });
       if (this.name.trim()) this.sendHello(() => this.takeBack());
       else this.takeBack();
+      if (!this.model.room) this.send(proto.lobby(true)); // the page without a room lists the public rooms
     };
     ws.onmessage = (event) => {
       const message = proto.parse(event.data);
@@ -200,9 +202,13 @@ class App {
       case "error":
         if (SEAT_LOST.has(m.code) && this.model.room) storage.forgetSeat(this.store, this.model.room);
         if (m.code === "seat_taken" || m.code === "no_free_seat" || m.code === "seat_freed") void this.fetchPreview();
-        if (m.code === "bad_name" || m.code === "no_profile") {
-          this.helloSent = m.code === "bad_name" ? this.synced : this.helloSent;
+        if (m.code === "bad_name" && !this.synced) {
+          // The hello's name was refused: this connection speaks for no player. Taking a kept seat
+          // back needs none (its key is enough); a claim waits for a name the server keeps.
+          this.helloSent = false;
+          const pending = this.pending;
           this.pending = [];
+          if (pending.length) this.takeBack();
         }
         break;
       case "left":
@@ -301,9 +307,11 @@ class App {
     },
     setName: (name: string) => {
       this.name = name;
+      storage.setName(this.store, name); // kept as typed: a public room's link opened next knows it
     },
     setAvatar: (avatar: number) => {
       this.avatar = avatar;
+      storage.setAvatar(this.store, avatar);
       this.render();
     },
     setQuick: (quick: Quick) => {

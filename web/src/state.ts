@@ -34,13 +34,16 @@ export interface Model {
   noticeAt: number;
   /** This seat asked for the next deal (of `status.deal`). */
   accepted: boolean;
+  /** The public rooms the server lists (the page without a room watches them), and its clock. */
+  lobby: Record<string, unknown>[] | null;
+  lobbyNow: number;
 }
 
 export function initial(room: string): Model {
   return {
     room: room ? canonicalRoom(room) : "", connected: false, everConnected: false, profile: null, seat: null,
     status: null, update: null, updateAt: 0, log: [], queued: null, fatal: null, notice: null, noticeAt: 0,
-    accepted: false,
+    accepted: false, lobby: null, lobbyNow: 0,
   };
 }
 
@@ -90,10 +93,12 @@ function serverMessage(model: Model, m: ServerMessage, now: number): Model {
       if (FATAL.has(m.code)) return { ...model, fatal: m, notice: null };
       const lost = SEAT_LOST.has(m.code);
       return {
-        ...model, notice: m, noticeAt: now,
+        ...model, notice: m, noticeAt: now, accepted: m.code === "too_many_computers" ? false : model.accepted,
         ...(lost ? { seat: null, status: null, update: null, log: [], accepted: false } : {}),
       };
     }
+    case "lobby":
+      return { ...model, lobby: m.rooms, lobbyNow: m.now };
     case "queued":
       return { ...model, queued: m };
     case "unqueued":

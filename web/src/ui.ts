@@ -188,9 +188,42 @@ function lobbyPage(ui: Ui): HTMLElement[] {
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("app.title"))),
     whoForm(ui),
     el("section", { class: "join" }, el("h2", {}, t.tr("browser.quick_match")), ...body),
+    publicRooms(ui),
     noticeLine(ui) ?? el("span"),
     footer(ui),
   ];
+}
+
+function waitText(t: Texts, seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return s < 120 ? t.tr("lobby.seconds", { n: s }) : t.tr("lobby.minutes", { n: Math.round(s / 60) });
+}
+
+/** The public rooms waiting for players (the server's lobby), each a link to its page. */
+function publicRooms(ui: Ui): HTMLElement {
+  const { t, model } = ui;
+  const box = el("section", { class: "join" }, el("h2", {}, t.tr("lobby.public")));
+  const rooms = model.lobby ?? [];
+  if (!rooms.length) {
+    box.append(el("p", { class: "muted" }, t.tr("lobby.none")));
+    return box;
+  }
+  rooms.slice(0, 20).forEach((r, i) => {
+    const id = typeof r.room === "string" ? r.room : "";
+    if (!id) return;
+    const seats = Array.isArray(r.seats) ? (r.seats as Record<string, unknown>[]) : [];
+    const people = seats.filter((s) => s.kind === "human" && typeof s.name === "string")
+      .map((s) => (typeof s.tag === "string" ? `${s.name as string} #${s.tag}` : (s.name as string)));
+    const line = t.tr("lobby.room", {
+      preset: t.tr(`preset.${typeof r.preset === "string" ? r.preset : "classic"}`),
+      taken: typeof r.taken === "number" ? r.taken : people.length, seats: typeof r.players === "number" ? r.players : seats.length,
+      names: people.length ? people.join(", ") : t.tr("lobby.nobody"),
+      wait: waitText(t, model.lobbyNow - (typeof r.since === "number" ? r.since : model.lobbyNow)),
+    });
+    box.append(el("div", { class: "seat-row" }, el("bdi", { class: "seat-who" }, line),
+      el("a", { class: "btn", href: `/play/${encodeURIComponent(id)}`, "data-testid": `lobby-room-${i}` }, t.tr("who.join"))));
+  });
+  return box;
 }
 
 // ---- waiting for the players -------------------------------------------------------------------------

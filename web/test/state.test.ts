@@ -136,3 +136,14 @@ test("seat names carry the tag; computers and nameless seats are named by number
   const status = room("playing") as Parameters<typeof state.seatNames>[0];
   assert.deepEqual(state.seatNames(status, (s, c) => (c ? `Computer ${s + 1}` : `Player ${s + 1}`)), ["Ana #3F2K9Q", "Computer 2"]);
 });
+
+test("the page without a room keeps the server's public rooms; a refused next deal can be asked again", () => {
+  let m = run(state.initial(""), [{ kind: "open" }, server({ type: "lobby", rooms: [{ room: "ABC", preset: "classic" }], listed: 1, now: 50, v: 2 })]);
+  assert.deepEqual(m.lobby, [{ room: "ABC", preset: "classic" }]);
+  assert.equal(m.lobbyNow, 50);
+  m = run(state.initial("R"), [{ kind: "open" }, server({ type: "joined", room: "R", seat: 0, players: 2, v: 2 }), server(room("match_over")), { kind: "accepted" }]);
+  assert.equal(m.accepted, true);
+  m = run(m, [server(error("too_many_computers"))]);
+  assert.equal(m.accepted, false);
+  assert.equal(state.phaseOf(m), "result");
+});
