@@ -257,6 +257,8 @@ function waitingPage(ui: Ui): HTMLElement[] {
         button(t.tr("online.copy"), "copy-link", () => actions.copyLink(`${location.origin}/play/${model.room}`), "btn small")),
       seatList(ui),
       el("p", { class: "muted" }, t.tr("online.starts_when_full")),
+      el("p", { class: "muted", "data-testid": "ranked" }, t.tr(model.status?.ranked ? "online.ranked"
+        : model.status?.kind === "private" ? "online.unranked_private" : "online.unranked_public")),
       button(t.tr("online.leave"), "leave", () => actions.leave())),
     connectionLine(ui) ?? el("span"),
     noticeLine(ui) ?? el("span"),
@@ -422,7 +424,8 @@ function tableBar(ui: Ui): HTMLElement {
   const { t, actions, model } = ui;
   const view = readView(model.update);
   return el("header", { class: "bar" },
-    el("span", { class: "room" }, view ? `${t.tr(`preset.${view.preset}`)} · ${t.tr("table.round", { n: view.roundNumber })}` : model.room),
+    el("span", { class: "room" }, view ? [t.tr(`preset.${view.preset}`), t.tr("table.round", { n: view.roundNumber }),
+      view.target > 0 ? t.tr("table.target", { n: view.target }) : ""].filter((x) => x).join(" · ") : model.room),
     el("span", { class: "spacer" }),
     button("☰", "moves", () => actions.toggle("log"), "btn small", { "aria-label": t.tr("log.title"), title: t.tr("log.title") }),
     button("⚙", "settings", () => actions.toggle("settings"), "btn small", { "aria-label": t.tr("settings.title") }));
