@@ -87,7 +87,9 @@ function serverMessage(model: Model, m: ServerMessage, now: number): Model {
     case "update": {
       if (model.seat === null) return model;
       const base = m.earlier ? observe([], m.earlier) : model.log;
-      return { ...model, update: m, updateAt: now, log: observe(base, m.events) };
+      // A refusal is about the table as it stood: once something happened on it, it goes.
+      const notice = m.events.length > 0 || m.earlier ? null : model.notice;
+      return { ...model, update: m, updateAt: now, log: observe(base, m.events), notice };
     }
     case "error": {
       if (FATAL.has(m.code)) return { ...model, fatal: m, notice: null };

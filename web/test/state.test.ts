@@ -60,7 +60,11 @@ test("a refused move is a notice, the game goes on; a fatal error is the error p
   m = run(m, [server(error("illegal", { reason: "not_your_turn", values: { to_act: 1 } }))]);
   assert.equal(state.phaseOf(m), "playing");
   assert.equal(m.notice?.reason, "not_your_turn");
-  m = run(m, [{ kind: "dismiss" }]);
+  m = run(m, [server(update({ legal: ["draw"] }))]);
+  assert.equal(m.notice?.reason, "not_your_turn", "an update where nothing happened keeps it");
+  m = run(m, [server(update({}, [{ type: "Passed", seat: 1 }]))]);
+  assert.equal(m.notice, null, "once something happened on the table, the refusal goes");
+  m = run(m, [server(error("illegal", { reason: "not_your_turn", values: { to_act: 1 } })), { kind: "dismiss" }]);
   assert.equal(m.notice, null);
   for (const code of ["unknown_room", "replaced", "abandoned", "version", "flooding"]) {
     assert.equal(state.phaseOf(run(m, [server(error(code))])), "error", code);
