@@ -10,7 +10,7 @@ import { PEOPLE } from "./avatars.js";
 import type { ClientMessage, ServerMessage } from "./generated/protocol.js";
 import { readCatalogue, supported, Texts, type Lang } from "./i18n.js";
 import * as proto from "./protocol.js";
-import { initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
+import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
 import { page, type Quick, type SeatPreview, type Ui } from "./ui.js";
 
@@ -100,7 +100,7 @@ class App {
   private stopped = false;
   private preview: SeatPreview[] | null = null;
   private selected = -1;
-  private panel: "log" | "settings" | null = null;
+  private panel: "log" | "settings" | "react" | null = null;
   private info = "";
   private name: string;
   private avatar: number;
@@ -216,6 +216,9 @@ class App {
         this.model = { ...this.model, fatal: { type: "error", code: "left", message: this.t.tr("browser.left"), v: 2 } };
         this.ws?.close();
         break;
+      case "reaction":
+        window.setTimeout(() => this.render(), BUBBLE_MS + 50); // the bubble goes
+        break;
       case "update": {
         const view = readView(m);
         if (view && this.selected >= view.hand.length) this.selected = view.hand.length - 1;
@@ -320,7 +323,12 @@ class App {
     select: (index: number) => {
       this.selected = index;
     },
-    toggle: (panel: "log" | "settings") => {
+    react: (reaction: proto.Reaction) => {
+      this.panel = null;
+      this.send(proto.react(reaction));
+      this.render();
+    },
+    toggle: (panel: "log" | "settings" | "react") => {
       this.panel = this.panel === panel ? null : panel;
       this.render();
     },
@@ -395,6 +403,17 @@ class App {
     }
     if (phase === "result" && e.key === "Enter" && !this.model.accepted && !(target instanceof HTMLButtonElement)) {
       this.actions.acceptRound();
+      e.preventDefault();
+      return;
+    }
+    if (this.panel === "react" && /^[1-8]$/.test(e.key)) {
+      this.actions.react(proto.REACTIONS[Number(e.key) - 1]!);
+      e.preventDefault();
+      return;
+    }
+    const picking = offers(readView(this.model.update)?.legal ?? []).suits.length > 0; // R is Red there
+    if ((phase === "playing" || phase === "result") && (e.key === "r" || e.key === "R") && !picking) {
+      this.actions.toggle("react");
       e.preventDefault();
       return;
     }

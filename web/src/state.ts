@@ -37,13 +37,15 @@ export interface Model {
   /** The public rooms the server lists (the page without a room watches them), and its clock. */
   lobby: Record<string, unknown>[] | null;
   lobbyNow: number;
+  /** The last quick reaction of each seat that sent one, and when it came (ms). */
+  reactions: { seat: number; reaction: string; at: number }[];
 }
 
 export function initial(room: string): Model {
   return {
     room: room ? canonicalRoom(room) : "", connected: false, everConnected: false, profile: null, seat: null,
     status: null, update: null, updateAt: 0, log: [], queued: null, fatal: null, notice: null, noticeAt: 0,
-    accepted: false, lobby: null, lobbyNow: 0,
+    accepted: false, lobby: null, lobbyNow: 0, reactions: [],
   };
 }
 
@@ -101,6 +103,9 @@ function serverMessage(model: Model, m: ServerMessage, now: number): Model {
     }
     case "lobby":
       return { ...model, lobby: m.rooms, lobbyNow: m.now };
+    case "reaction":
+      if (model.seat === null) return model;
+      return { ...model, reactions: [...model.reactions.filter((r) => r.seat !== m.seat), { seat: m.seat, reaction: m.reaction, at: now }] };
     case "queued":
       return { ...model, queued: m };
     case "unqueued":
@@ -254,4 +259,13 @@ export function notReady(status: ServerRoom | null, me: number | null): number[]
     if (s.kind === "human" && s.accepted !== true && i !== me) out.push(i);
   });
   return out;
+}
+
+/** How long a reaction's bubble stays at its seat (ms), as the game's `BUBBLE`. */
+export const BUBBLE_MS = 3000;
+
+/** The reaction shown at `seat` at `now`, if any. */
+export function reactionAt(model: Model, seat: number, now: number): string | null {
+  const r = model.reactions.find((x) => x.seat === seat);
+  return r && now - r.at < BUBBLE_MS ? r.reaction : null;
 }

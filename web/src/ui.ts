@@ -11,7 +11,8 @@ import { LANGUAGES, LANGUAGE_NAMES, type Texts } from "./i18n.js";
 import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { errorText } from "./reasons.js";
-import { notReady, offers, readView, seatNames, timeLeft, voteDue, type Model, type View } from "./state.js";
+import { REACTIONS, type Reaction } from "./protocol.js";
+import { notReady, offers, reactionAt, readView, seatNames, timeLeft, voteDue, type Model, type View } from "./state.js";
 import type { Settings } from "./storage.js";
 
 /** A seat as the room's page lists it before joining (fetched from `/r/ROOM`). */
@@ -36,7 +37,8 @@ export interface Actions {
   setAvatar(avatar: number): void;
   setQuick(quick: Quick): void;
   select(index: number): void;
-  toggle(panel: "log" | "settings"): void;
+  toggle(panel: "log" | "settings" | "react"): void;
+  react(reaction: Reaction): void;
   restart(): void;
   copyLink(link: string): void;
 }
@@ -57,7 +59,7 @@ export interface Ui {
   avatar: number;
   preview: SeatPreview[] | null;
   selected: number;
-  panel: "log" | "settings" | null;
+  panel: "log" | "settings" | "react" | null;
   now: number;
   viewport: { w: number; h: number };
   info: string;
@@ -272,6 +274,26 @@ function countText(t: Texts, n: number): string {
   return n === 1 ? t.tr("table.card_one") : t.tr("table.cards", { n });
 }
 
+/** Each reaction's picture (the game's `GLYPHS`). */
+const GLYPHS: Readonly<Record<string, string>> = {
+  hello: "\u263a", well_played: "\u2605", thanks: "\u2665", oops: "\u2049", hurry: "\u26a1", wow: "\u203c", sorry: "\u2639", good_game: "\u270c",
+};
+
+function bubble(ui: Ui, seat: number): HTMLElement | null {
+  const r = reactionAt(ui.model, seat, ui.now);
+  if (!r || !GLYPHS[r]) return null; // one this client does not know is shown as nothing
+  return el("span", { class: "bubble", "data-testid": `reaction-${seat}`, role: "status" }, `${GLYPHS[r]} ${ui.t.tr(`reaction.${r}`)}`);
+}
+
+function reactPanel(ui: Ui): HTMLElement {
+  const { t, actions } = ui;
+  const grid = el("div", { class: "reactions" });
+  REACTIONS.forEach((r, i) => grid.append(button(`${i + 1}  ${GLYPHS[r]} ${t.tr(`reaction.${r}`)}`, `react-${r}`, () => actions.react(r), "btn")));
+  return el("aside", { class: "panel", "aria-label": t.tr("reactions.title") },
+    el("div", { class: "panel-head" }, el("h2", {}, t.tr("reactions.title")), button("✕", "close-panel", () => actions.toggle("react"), "btn small")),
+    grid);
+}
+
 function opponents(ui: Ui, view: View, offered: number[]): HTMLElement {
   const { t, actions, model } = ui;
   const all = names(ui);
@@ -284,7 +306,8 @@ function opponents(ui: Ui, view: View, offered: number[]): HTMLElement {
     const chip = el("div", { class: `opp${seat === view.toAct ? " to-act" : ""}`, "data-seat": seat },
       avatarImg(avatars[seat] ?? 0),
       el("bdi", { class: "opp-name" }, all[seat] ?? t.tr("table.player", { n: seat + 1 })),
-      el("span", { class: "opp-count", "data-testid": `count-${seat}` }, countText(t, view.handCounts[seat] ?? 0)));
+      el("span", { class: "opp-count", "data-testid": `count-${seat}` }, countText(t, view.handCounts[seat] ?? 0)),
+      bubble(ui, seat));
     if (offered.includes(seat)) {
       chip.append(button(t.tr("table.denounce", { name: all[seat] ?? "" }), `denounce-${seat}`, () => actions.act(`denounce ${seat}`), "btn warn"));
     }
@@ -427,6 +450,8 @@ function tableBar(ui: Ui): HTMLElement {
     el("span", { class: "room" }, view ? [t.tr(`preset.${view.preset}`), t.tr("table.round", { n: view.roundNumber }),
       view.target > 0 ? t.tr("table.target", { n: view.target }) : ""].filter((x) => x).join(" · ") : model.room),
     el("span", { class: "spacer" }),
+    model.status && (model.status.state === "playing" || model.status.state === "round_over")
+      ? button("☺", "react", () => actions.toggle("react"), "btn small", { "aria-label": t.tr("reactions.title"), title: t.tr("reactions.title") }) : null,
     button("☰", "moves", () => actions.toggle("log"), "btn small", { "aria-label": t.tr("log.title"), title: t.tr("log.title") }),
     button("⚙", "settings", () => actions.toggle("settings"), "btn small", { "aria-label": t.tr("settings.title") }));
 }
@@ -454,7 +479,8 @@ function meLine(ui: Ui, view: View): HTMLElement {
     avatarImg(avatars[view.seat] ?? 0, "avatar small"),
     el("bdi", { class: "opp-name" }, name),
     el("span", { class: "opp-count", "data-testid": `count-${view.seat}` }, countText(t, view.hand.length)),
-    view.called ? el("span", { class: "called", "data-testid": "called" }, t.tr("table.card")) : null);
+    view.called ? el("span", { class: "called", "data-testid": "called" }, t.tr("table.card")) : null,
+    bubble(ui, view.seat));
 }
 
 function tablePage(ui: Ui): HTMLElement[] {
@@ -475,6 +501,7 @@ function tablePage(ui: Ui): HTMLElement[] {
   if (due !== null) out.push(votePanel(ui, due));
   if (ui.panel === "log") out.push(logPanel(ui));
   if (ui.panel === "settings") out.push(settingsPanel(ui));
+  if (ui.panel === "react") out.push(reactPanel(ui));
   return out;
 }
 
@@ -529,6 +556,7 @@ function resultPage(ui: Ui): HTMLElement[] {
   if (due !== null) out.push(votePanel(ui, due));
   if (ui.panel === "log") out.push(logPanel(ui));
   if (ui.panel === "settings") out.push(settingsPanel(ui));
+  if (ui.panel === "react") out.push(reactPanel(ui));
   return out;
 }
 

@@ -151,3 +151,12 @@ test("the page without a room keeps the server's public rooms; a refused next de
   assert.equal(m.accepted, false);
   assert.equal(state.phaseOf(m), "result");
 });
+
+test("a seat's quick reaction shows for three seconds, the last one of each seat only", () => {
+  let m = run(state.initial("R"), [{ kind: "open" }, server({ type: "joined", room: "R", seat: 0, players: 2, v: 2 })]);
+  m = run(m, [server({ type: "reaction", room: "R", seat: 1, reaction: "wow", v: 2 }), server({ type: "reaction", room: "R", seat: 1, reaction: "thanks", v: 2 })]);
+  assert.equal(m.reactions.length, 1);
+  assert.equal(state.reactionAt(m, 1, T + 100), "thanks");
+  assert.equal(state.reactionAt(m, 1, T + state.BUBBLE_MS + 1), null);
+  assert.equal(state.reactionAt(m, 0, T), null);
+});
