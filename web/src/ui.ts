@@ -440,7 +440,18 @@ function settingsPanel(ui: Ui): HTMLElement {
     el("label", { class: "check" }, four, t.tr("settings.four_color")),
     el("label", { class: "check" }, left, t.tr("settings.left_handed")),
     el("label", {}, t.tr("settings.language"), lang),
-    button(t.tr("browser.clear_data"), "clear-data", () => actions.clearData(), "btn"));
+    button(t.tr("browser.clear_data"), "clear-data", () => actions.clearData(), "btn"),
+    ui.model.seat !== null ? leaveBox(ui) : null);
+}
+
+/** Leaving the table: the seat waits for this browser (the link takes it back); in a ranked game
+ * under way the game's warning first (a computer takes a seat left too long). */
+function leaveBox(ui: Ui): HTMLElement {
+  const { t, model, actions } = ui;
+  const ranked = model.status?.ranked === true && model.status.state !== "match_over";
+  return el("div", { class: "leave-box" },
+    ranked ? el("p", {}, t.tr("leave.body", { minutes: 5, points: 20 })) : null,
+    button(t.tr("online.leave"), "leave", () => actions.leave(), ranked ? "btn warn" : "btn"));
 }
 
 function tableBar(ui: Ui): HTMLElement {
@@ -524,9 +535,12 @@ function resultPage(ui: Ui): HTMLElement[] {
     else if (typeof result.winner === "number" && result.winner === model.seat) line = t.tr("result.you_win");
     else line = t.tr("result.winner", { name: all[typeof result.winner === "number" ? result.winner : -1] ?? "" });
     body.push(el("p", { class: "winner", "data-testid": "winner" }, line));
+    const points = Array.isArray(result.points) ? (result.points as unknown[]) : [];
+    const w = typeof result.winner === "number" ? result.winner : -1;
+    const won = typeof points[w] === "number" ? (points[w] as number) : 0;
+    if (won > 0) body.push(el("p", { class: "muted" }, t.tr("deal.scored", { name: all[w] ?? "", n: won })));
     if (result.blocked === true && result.tie !== true) body.push(el("p", { class: "muted" }, t.tr("result.blocked")));
     const hands = Array.isArray(result.hands) ? (result.hands as unknown[]) : [];
-    const points = Array.isArray(result.points) ? (result.points as unknown[]) : [];
     const table = el("table", { class: "scores" },
       el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t.tr("result.left")), el("th", {}, t.tr("result.points")), el("th", {}, t.tr("table.scores")))));
     const tbody = el("tbody");
