@@ -67,6 +67,8 @@ export interface Ui {
 }
 
 const PRESETS = ["classic", "duel", "points", "colors", "action"];
+/** The ranking points a penalised abandon costs (docs/protocol.md, "The ranking"). */
+const PENALTY = 20;
 
 function button(label: string, testid: string | null, onclick: () => void, cls = "btn", extra: Record<string, string> = {}): HTMLButtonElement {
   return el("button", { type: "button", class: cls, "data-testid": testid, onclick: () => onclick(), ...extra }, label);
@@ -409,7 +411,7 @@ function votePanel(ui: Ui, seat: number): HTMLElement {
   const name = names(ui)[seat] ?? "";
   return el("div", { class: "overlay" }, el("div", { class: "picker", role: "dialog", "aria-modal": "true", "data-testid": "vote" },
     el("h2", {}, t.tr("vote.title", { name })),
-    el("p", {}, t.tr("vote.question", { name })),
+    el("p", {}, t.tr("vote.question", { name, points: PENALTY })),
     el("div", { class: "row" },
       button(t.tr("vote.yes"), "vote-yes", () => actions.vote(seat, true), "btn warn"),
       button(t.tr("vote.no"), "vote-no", () => actions.vote(seat, false), "btn"))));
@@ -450,7 +452,7 @@ function leaveBox(ui: Ui): HTMLElement {
   const { t, model, actions } = ui;
   const ranked = model.status?.ranked === true && model.status.state !== "match_over";
   return el("div", { class: "leave-box" },
-    ranked ? el("p", {}, t.tr("leave.body", { minutes: 5, points: 20 })) : null,
+    ranked ? el("p", {}, t.tr("leave.body", { minutes: 5, points: PENALTY })) : null,
     button(t.tr("online.leave"), "leave", () => actions.leave(), ranked ? "btn warn" : "btn"));
 }
 
