@@ -15,7 +15,7 @@ import base64
 
 import pytest
 
-from tests.browser_support import Watch, chromium, open_page, wait_state, why_no_browser, why_no_build
+from tests.browser_support import BUILD, Watch, chromium, open_page, wait_state, why_no_browser, why_no_build
 from tests.net_support import Peer, start_server
 from tests.test_net_browser import fake_build
 
@@ -114,7 +114,7 @@ needs_build = pytest.mark.skipif(NO_BUILD is not None, reason=NO_BUILD or "")
 
 @pytest.fixture
 def server(tmp_path):
-    thread = start_server(tmp_path / "rooms.sqlite3")
+    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
     yield thread
     thread.stop()
 
