@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from game.net.browser_pages import BUILT, BrowserFiles
+from tools.web_shots import short_tmpdir
 
 CHROMIUM = os.environ.get("HUIT_CHROMIUM", "/usr/bin/chromium")
 """The browser the tests drive (Debian's package; ``.ci/system-packages`` installs it)."""
@@ -77,7 +78,7 @@ def chromium() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=list(ARGS),
-                                             timeout=TIMEOUT_MS * 2)
+                                             timeout=TIMEOUT_MS * 2, env=short_tmpdir())
         try:
             yield browser
         finally:
