@@ -1,8 +1,9 @@
 """The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
 ``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots``,
-``tools.art_sheets``, ``tools.web_assets`` and ``tools.loadtest --attack`` (its flood and replayed
-request ids) and ``--instances 1,2`` (on PostgreSQL); ``tools.squat``, the lobby-squatting attack
-against a real server; and ``tools.chaos``, instances killed with SIGKILL under bots (its checks, too)."""
+``tools.art_sheets``, ``tools.web_assets``, ``tools.arena --a hard --b pimc`` (the PIMC yardstick)
+and ``tools.loadtest --attack`` (its flood and replayed request ids) and ``--instances 1,2``
+(on PostgreSQL); ``tools.squat``, the lobby-squatting attack against a real server; and
+``tools.chaos``, instances killed with SIGKILL under bots (its checks, too)."""
 
 from __future__ import annotations
 
@@ -323,6 +324,15 @@ def test_the_chaos_checks_find_views_the_log_does_not_give_or_gives_in_another_o
     found = chaos_checks.Findings()  # only the entries since a snapshot: the last view against the end
     chaos_checks.check_views(Store({"r1": dealt(7)}, whole=False), [bot(late)], found)
     assert len(found.mismatches) == 1 and "saw round 1" in found.mismatches[0]
+
+
+def test_the_arena_pits_hard_against_the_pimc_yardstick(tmp_path):
+    lines = run_tool("arena", "--a", "hard", "--b", "pimc", "--games", "2", "--playouts", "4", "--jobs", "1",
+                     tmp_path=tmp_path)
+    assert lines[0].startswith("duel, 2 players: hard (A, one seat) vs pimc (B, the others)")
+    assert any(line.startswith("PIMC (tools.pimc): uniform deals, UCB1") for line in lines)
+    assert any(line.startswith("games 2; A won") and "Wilson 95%" in line for line in lines)
+    assert any(line.startswith("pimc playouts per searched decision (B): median 4,") for line in lines)
 
 
 def test_the_web_assets_command_exports_every_avatar_its_index_and_the_icon(tmp_path):

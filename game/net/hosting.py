@@ -360,9 +360,12 @@ def main(argv: list[str] | None = None) -> int:
         page, game = ("https", "huits") if tls else ("http", "huit")
         # One of several instances on one database: its name, as /health and its log lines say it.
         instance = "" if server.cluster.instance == "alone" else f" (instance {server.cluster.instance})"
-        print(f"Huit server on {args.host}:{server.port}{instance}, rooms in {where}; links look like "
-              f"{page}://HOST:{server.port}/r/ROOM ({game}://HOST:{server.port}/ROOM in the game)",
-              flush=True)
+        if args.trusted_proxy:  # the links name the address the proxy was reached at, not this port
+            links = "links name the address players reach the proxy at (its Host and X-Forwarded headers)"
+        else:
+            links = (f"links look like {page}://HOST:{server.port}/r/ROOM "
+                     f"({game}://HOST:{server.port}/ROOM in the game)")
+        print(f"Huit server on {args.host}:{server.port}{instance}, rooms in {where}; {links}", flush=True)
         try:
             await stopping.wait()
         finally:

@@ -120,6 +120,24 @@ _frames_log = logging.getLogger("huit.server.websockets")
 _frames_log.setLevel(logging.INFO)
 
 
+def _not_a_page(record: logging.LogRecord) -> bool:
+    """Keep websockets' "connection closed" only for connections that were WebSockets.
+
+    A page request (``/health``, ``/r/ROOM``) is answered by the HTTP front before websockets
+    reads it, yet websockets logs its close at INFO: with a load balancer checking ``/health``
+    every two seconds those lines were nearly all of an instance's log."""
+    connection = getattr(record, "websocket", None)
+    if connection is None or record.getMessage() != "connection closed":
+        return True
+    try:
+        return getattr(connection, "request", None) is not None
+    except ReferenceError:  # the connection is gone (websockets holds it by a weak proxy)
+        return True
+
+
+_frames_log.addFilter(_not_a_page)
+
+
 class RoomServer:
     """Rooms, connections, computer turns, clocks and expiry.
 
