@@ -194,7 +194,7 @@ def test_a_duel_between_the_pygame_client_and_a_browser(browser, server):
     from tests.client_support import close_online_app, make_app, press, top_name
     from tests.test_online_ui import create_duel, remote
 
-    app = make_app(player_name="Ana")
+    app = make_app((1024, 600), player_name="Ana")  # the smallest window: its frames cost least
     try:
         link = create_duel(app, server.port)
         room = link.rsplit("/", 1)[1]
