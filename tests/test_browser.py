@@ -136,6 +136,22 @@ def test_the_built_client_opens_a_room_with_no_error_and_nothing_from_elsewhere(
 
 
 @needs_build
+def test_the_room_pages_button_opens_the_room_in_the_browser(browser, server):
+    ana = Peer(server.port)
+    ana.create("duel", [HUMAN, HUMAN], name="Ana")
+    watch = Watch()
+    context, page = open_page(browser, f"http://127.0.0.1:{server.port}/r/{ana.room_id}?lang=de", watch)
+    try:
+        page.click("a.browser")  # "Im Browser spielen"
+        assert wait_state(page, "seat") == "seat"
+        assert page.evaluate("location.pathname + location.search") == f"/play/{ana.room_id}?lang=de"
+        assert page.get_attribute("html", "lang") == "de"
+        assert watch.errors == [] and watch.foreign(server.port) == []
+    finally:
+        context.close()
+
+
+@needs_build
 def test_the_built_client_opens_the_quick_match_entry_with_no_error(browser, server):
     watch = Watch()
     context, page = open_page(browser, f"http://127.0.0.1:{server.port}/play?lang=de", watch)
