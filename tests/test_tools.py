@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.engine import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -350,3 +352,21 @@ def test_the_web_assets_command_exports_every_avatar_its_index_and_the_icon(tmp_
     assert len({path.read_bytes() for path in pictures.values()}) == len(names)  # no two alike
     assert png_size(out / "icon.png") == (64, 64)
     assert (out / "app.js").read_text(encoding="utf-8") == "// the npm build's"  # the rest left alone
+
+
+def _why_no_web_shots() -> str | None:
+    from tests.browser_support import why_no_browser, why_no_build
+
+    return why_no_browser() or why_no_build()
+
+
+@pytest.mark.skipif(_why_no_web_shots() is not None, reason=_why_no_web_shots() or "")
+def test_the_web_screenshots_command_writes_the_seat_and_the_table_at_each_size(tmp_path):
+    from tests.browser_support import BUILD
+
+    out = tmp_path / "shots"
+    lines = run_tool("web_shots", str(out), "--size", "400x700", "--size", "800×600", "--build", str(BUILD),
+                     tmp_path=tmp_path)
+    names = [f"web-{scene}-{size}.png" for size in ("400x700", "800x600") for scene in ("seat", "table")]
+    assert lines == [str(out / name) for name in names]
+    assert [png_size(out / name) for name in names] == [(400, 700)] * 2 + [(800, 600)] * 2
