@@ -50,6 +50,14 @@ class Story:
         """Every event the seat had seen when it looked at moment ``index``'s view."""
         return [e for m in self.moments[:index + 1] for e in m.events]
 
+    def slim(self) -> Story:
+        """The story as a review keeps it: the views the seat decided from whole (the search
+        needs them), the others without their legal actions and with only the discard pile's
+        top card (all a step of the review shows), so ten deals weigh little on the disk."""
+        moments = tuple(m if m.action is not None else replace(
+            m, view=replace(m.view, legal=(), discard=m.view.discard[-1:])) for m in self.moments)
+        return replace(self, moments=moments)
+
     def decisions(self) -> list[int]:
         """The indices of the moments the seat decided from (its own moves, not a turn the
         clock played for it)."""
