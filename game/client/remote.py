@@ -67,8 +67,8 @@ from game.net.profiles import tagged
 from game.net.ranking import ABANDON_AFTER, PENALTY
 from game.net.replies import SeatRow, seconds, whole
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
-from game.review.story import Recorder
 from game.play.avatars import is_person_avatar
+from game.review.story import Recorder
 
 from . import stakes
 from .controller import SeatConfig

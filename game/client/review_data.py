@@ -16,8 +16,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 from game.engine import Match, RulesError, parse_action
 from game.engine.match import NEXT
-from game.net.wire import WireError, event_from_json, event_to_json, rules_from_json, rules_to_json
-from game.net.wire import view_from_json, view_to_json
+from game.net.wire import (
+    WireError,
+    event_from_json,
+    event_to_json,
+    rules_from_json,
+    rules_to_json,
+    view_from_json,
+    view_to_json,
+)
 from game.review.story import MAX_MOMENTS, Moment, Story, story_of_deal
 from game.saves.reviews import ReviewRecord
 
