@@ -130,10 +130,13 @@ class DataStore:
         self.reviews.partly_read(dropped)
         return value
 
-    def add_review(self, record: ReviewRecord) -> None:
-        """Keep one more deal's review record (the oldest deals go past `reviews.KEEP`)."""
+    def add_reviews(self, records: list[ReviewRecord]) -> None:
+        """Keep a finished deal's review records (the oldest deals go past `reviews.KEEP`)."""
+        if not records:
+            return
         kept = self.read_reviews()
-        kept.add(record)
+        for record in records:
+            kept.add(record)
         self.reviews.write(kept.to_json())
 
     def read_statistics(self) -> Statistics:
