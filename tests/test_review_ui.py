@@ -126,7 +126,8 @@ def test_every_frame_draws_only_the_reviewed_seats_cards(app, monkeypatch):
 
 def test_a_hot_seat_deal_is_reviewed_seat_by_seat_behind_the_cover(app, monkeypatch):
     match = played("classic", 3, seed=21)
-    seats = [SeatConfig("human", name="Léa"), SeatConfig("human", name="Marc"), SeatConfig("computer", "medium")]
+    seats = [SeatConfig("human", name="Léa"), SeatConfig("human", name="Marc"),
+             SeatConfig("computer", "medium")]
     at_result(app, match, seats)
     tap_label(app, "Review")
     scene = app.stack.top

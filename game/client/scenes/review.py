@@ -76,11 +76,11 @@ class ReviewScene(GuiScene):
         self._art: CardArt | None = None
         self._seen_progress = -1
         if len(self.records) == 1:
-            self._choose(self.records[0], build=False)
+            self.choose(self.records[0], build=False)
         super().__init__(app)
 
     # ---- choosing whose review ---------------------------------------------------------------
-    def _choose(self, record: ReviewRecord, *, build: bool = True) -> None:
+    def choose(self, record: ReviewRecord, *, build: bool = True) -> None:
         """Review ``record``'s seat: behind the cover first when it is a hot-seat deal."""
         self.record = record
         self.covered = record.source == "hotseat"
@@ -132,7 +132,7 @@ class ReviewScene(GuiScene):
             for i, record in enumerate(self.records):
                 rect = pygame.Rect((w - bw) // 2, int(110 * s) + i * (bh + margin // 2), bw, bh)
                 name = record.names[record.seat]
-                self.button(rect, tr("review.seat", name=name), partial(self._choose, record))
+                self.button(rect, tr("review.seat", name=name), partial(self.choose, record))
             self.button(pygame.Rect((w - int(220 * s)) // 2, h - bh - margin, int(220 * s), bh),
                         tr("review.back"), self.back)
             return
@@ -278,7 +278,7 @@ class ReviewScene(GuiScene):
         view = moment.view
         px = max(14, int(20 * s))
         line = line_height(px)
-        y = box.top
+        y = box.top + int(8 * s)  # inside a marked step's frame
         ui.fit(surface, tr("review.step", step=self.index + 1, steps=len(story.moments)),
                (box.left, y, box.width, line), px, align="left", color=ui.GOLD)
         y += line + int(6 * s)
@@ -321,7 +321,7 @@ class ReviewScene(GuiScene):
             if cost.moment == self.index:
                 better = tr("review.hard_would", action=action_words(cost.best), points=points_text(cost))
                 said.append((better, ui.GOLD))
-                pygame.draw.rect(surface, MARK, box.inflate(int(10 * s), int(10 * s)), max(2, int(3 * s)),
+                pygame.draw.rect(surface, MARK, box.inflate(int(12 * s), 0), max(2, int(3 * s)),
                                  border_radius=int(10 * s))
         for text, color in said:
             room = (box.left, y, box.width, 2 * line)
