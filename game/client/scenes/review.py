@@ -64,7 +64,9 @@ def points_text(cost: Cost) -> str:
 class ReviewScene(GuiScene):
     """Pushed over the result screen or Statistics; Back (or Esc once the analysis is over) pops it."""
 
-    def __init__(self, app: SceneApp, records: list[ReviewRecord]) -> None:
+    def __init__(self, app: SceneApp, records: list[ReviewRecord], *,
+                 analyse: Callable[[Story], Analysis] = Analysis) -> None:
+        self.analyse = analyse  # what starts the analysis (a test may give one that stands still)
         self.records = list(records)
         self.record: ReviewRecord | None = None
         self.covered = False  # a hot-seat review waits behind the cover until its person taps
@@ -89,7 +91,7 @@ class ReviewScene(GuiScene):
         if build:
             self.rebuild()
 
-    def _uncover(self) -> None:
+    def uncover(self) -> None:
         """The person whose review it is took the device."""
         self.covered = False
         self._open()
@@ -104,7 +106,7 @@ class ReviewScene(GuiScene):
             self.problem = tr("review.unreadable", detail=str(exc)[:80])
             return
         self.index = 0
-        self.analysis = Analysis(self.story)
+        self.analysis = self.analyse(self.story)
 
     @property
     def stage(self) -> str:
@@ -139,7 +141,7 @@ class ReviewScene(GuiScene):
         if self.stage == "cover":
             bw = int(min(w * 0.6, 520 * s))
             self.button(pygame.Rect((w - bw) // 2, int(h * 0.62), bw, bh), tr("review.show", name=self.name),
-                        self._uncover)
+                        self.uncover)
             self.button(pygame.Rect((w - int(220 * s)) // 2, h - bh - margin, int(220 * s), bh),
                         tr("review.back"), self.back)
             return
