@@ -141,7 +141,7 @@ def test_the_analysis_runs_in_worker_processes_and_gives_what_judging_in_turn_gi
     analysis = Analysis(story, guesses=3)
     deadline = time.monotonic() + 120
     while not analysis.done and time.monotonic() < deadline:
-        analysis.poll()
+        analysis.take_results()
         time.sleep(0.01)
     analysis.close()
     assert analysis.done and not analysis.cancelled and analysis.progress == 1.0
@@ -151,7 +151,7 @@ def test_the_analysis_runs_in_worker_processes_and_gives_what_judging_in_turn_gi
 def test_cancelling_the_analysis_ends_its_workers():
     story = story_of_deal(played("classic", 4, seed=11), 0).slim()
     analysis = Analysis(story, guesses=5000)
-    analysis.poll()
+    analysis.take_results()
     analysis.cancel()
     assert analysis.cancelled and analysis.done and analysis.alive() == 0
     assert len(analysis.results) < analysis.total

@@ -173,7 +173,7 @@ def test_the_review_opens_from_statistics_on_the_last_deals(app):
 def test_a_review_that_cannot_be_read_says_so(app):
     at_result(app, played("duel", seed=3), solo(2))
     record = app.stack.top.reviews[0]
-    broken = type(record)(record.key, record.source, record.seat, record.names, record.preset, record.deal,
+    broken = type(record)(record.key, record.mode, record.seat, record.names, record.preset, record.deal,
                           {"rules": {}, "complete": True, "moments": "no"})
     app.push("Review", records=[broken])
     app.stack.apply_requests()

@@ -620,7 +620,7 @@ class StillAnalysis:
         self.results = {c.moment: c for c in costs}
         self.progress = len(costs) / total
 
-    def poll(self) -> None:
+    def take_results(self) -> None:
         pass
 
     def cancel(self) -> None:

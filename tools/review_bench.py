@@ -50,7 +50,7 @@ def timed(story: Story, guesses: int, workers: int) -> float:
     begun = time.perf_counter()
     analysis = Analysis(story, guesses=guesses, workers=workers)
     while not analysis.done:
-        analysis.poll()
+        analysis.take_results()
         time.sleep(0.005)
     analysis.close()
     return time.perf_counter() - begun
@@ -63,7 +63,7 @@ def frames_while(work: threading.Thread | Analysis) -> list[float]:
     last = time.perf_counter()
     while (work.is_alive() if isinstance(work, threading.Thread) else not work.done):
         if isinstance(work, Analysis):
-            work.poll()
+            work.take_results()
         sum(i * i for i in range(2000))  # a frame's own work
         time.sleep(max(0.0, FRAME - (time.perf_counter() - last)))
         now = time.perf_counter()

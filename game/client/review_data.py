@@ -123,7 +123,7 @@ def records_of_table(controller: TableControl, names: list[str]) -> list[ReviewR
         return []
     match = controller.match
     people = [s for s in controller.local_seats if controller.seats[s].is_human]
-    source = "hotseat" if len(people) >= 2 else "solo"
+    mode = "hotseat" if len(people) >= 2 else "solo"
     key = deal_key(match)
     out = []
     for seat in people:
@@ -131,6 +131,6 @@ def records_of_table(controller: TableControl, names: list[str]) -> list[ReviewR
             story = story_of_deal(match, seat)
         except RulesError:
             continue
-        out.append(ReviewRecord(key, source, seat, tuple(names), preset, match.round.number,
+        out.append(ReviewRecord(key, mode, seat, tuple(names), preset, match.round.number,
                                 story_to_json(story)))
     return out

@@ -4,7 +4,7 @@ The analysis is pure Python and busy: on a thread of the game's process it would
 interpreter's lock against the frame loop. So it runs in ``workers`` processes of its own
 (spawned, not forked: the game's process holds a window, threads and open files), each
 judging every ``workers``-th decision and sending back one result per decision. The screen
-asks `Analysis.poll` once a frame (it never waits), shows `progress`, and `cancel` stops
+asks `Analysis.take_results` once a frame (it never waits), shows `progress`, and `cancel` stops
 the workers (they are asked to stop between guesses, then ended if they do not).
 """
 
@@ -90,7 +90,7 @@ class Analysis:
         """The decisions judged so far, in the order of the deal."""
         return [c for _, c in sorted(self.results.items()) if c is not None]
 
-    def poll(self) -> None:
+    def take_results(self) -> None:
         """Take whatever the workers have sent, without waiting."""
         for link in list(self._links):
             try:

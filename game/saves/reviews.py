@@ -1,7 +1,7 @@
 """The last deals' reviews: what the review of each needs, kept with the statistics.
 
 A record is one seat's deal (`game.review.story.Story` as plain JSON: the seat's views and
-the events redacted for it, nothing else of the deal), with where it was played (``solo``,
+the events redacted for it, nothing else of the deal), with where it was played (``mode``: ``solo``,
 ``hotseat``, ``online``), the seat, the players' names, the rule set and the deal's number.
 The records of the last `KEEP` deals are kept, newest last, in one JSON document (atomic
 writes with a backup, as every file here: `store.DataStore.reviews`). Each record is
@@ -20,7 +20,7 @@ UPGRADES: Final[dict[int, Any]] = {}
 KEEP: Final = 10
 """Deals kept (a hot-seat deal has a record per person)."""
 MAX_RECORDS: Final = KEEP * 8
-SOURCES: Final = ("solo", "hotseat", "online")
+MODES: Final = ("solo", "hotseat", "online")
 MAX_TEXT: Final = 200
 CAP: Final = 16 << 20
 """The file's largest size (ten long deals of seven players, each of its people's seat)."""
@@ -28,11 +28,12 @@ CAP: Final = 16 << 20
 
 @dataclass(frozen=True)
 class ReviewRecord:
-    """One seat's deal, ready to review. ``key`` names the deal (the same deal recorded twice,
-    after a resume, replaces the first); ``story``: plain JSON, read by the client."""
+    """One seat's deal, ready to review: where it was played (``mode``: solo, hotseat or online);
+    ``key`` names the deal (the same deal recorded twice, after a resume, replaces the first);
+    ``story``: plain JSON, read by the client."""
 
     key: str
-    source: str
+    mode: str
     seat: int
     names: tuple[str, ...]
     preset: str
@@ -41,7 +42,7 @@ class ReviewRecord:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"key": self.key, "source": self.source, "seat": self.seat, "names": list(self.names),
+        return {"key": self.key, "mode": self.mode, "seat": self.seat, "names": list(self.names),
                 "preset": self.preset, "deal": self.deal, "story": self.story}
 
 
@@ -90,13 +91,13 @@ def _text(value: object) -> bool:
 
 def _record(raw: object) -> ReviewRecord | None:
     """A record whose every field has its type and range, or None."""
-    if not isinstance(raw, dict) or set(raw) != {"key", "source", "seat", "names", "preset", "deal", "story"}:
+    if not isinstance(raw, dict) or set(raw) != {"key", "mode", "seat", "names", "preset", "deal", "story"}:
         return None
     names, seat, deal = raw["names"], raw["seat"], raw["deal"]
-    if not (_text(raw["key"]) and raw["source"] in SOURCES and _text(raw["preset"])
+    if not (_text(raw["key"]) and raw["mode"] in MODES and _text(raw["preset"])
             and isinstance(names, list) and 2 <= len(names) <= 8
             and all(type(n) is str and len(n) <= MAX_TEXT for n in names)
             and type(seat) is int and 0 <= seat < len(names)
             and type(deal) is int and 1 <= deal <= 10**6 and isinstance(raw["story"], dict)):
         return None
-    return ReviewRecord(raw["key"], raw["source"], seat, tuple(names), raw["preset"], deal, raw["story"])
+    return ReviewRecord(raw["key"], raw["mode"], seat, tuple(names), raw["preset"], deal, raw["story"])

@@ -23,20 +23,20 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.engine import Action, ChooseSuit, Play, PlayerView
+from game.engine import PlayerView
 from game.review.analysis import Cost, costliest
 from game.review.background import Analysis
 from game.review.story import Story
 from game.saves.reviews import ReviewRecord
 
 from .. import ui
+from ..action_words import action_words
 from ..art import CardArt
 from ..gui import GuiScene
-from ..i18n import card_words, tr
+from ..i18n import tr
 from ..layout import line_height
 from ..move_log import MoveLog, suit_words
 from ..review_data import ReviewDataError, story_from_json
-from .table import ACTION_LABELS, markers_for
 
 if TYPE_CHECKING:
     from ..scene import SceneApp
@@ -45,15 +45,6 @@ POLL: Final = 1 / 30
 """How often the screen looks for the workers' results while they run (it draws at that rate)."""
 LOG_LINES: Final = 9
 MARK = (230, 120, 60)  # a costly decision's frame
-
-
-def action_words(action: Action) -> str:
-    """An action as the review names it: a card in words, a suit named, a button's label."""
-    if isinstance(action, Play):
-        return card_words(action.card)
-    if isinstance(action, ChooseSuit):
-        return tr("review.name_suit", suit=suit_words(action.suit))
-    return tr(ACTION_LABELS.get(action, "table.draw"))
 
 
 def points_text(cost: Cost) -> str:
@@ -85,7 +76,7 @@ class ReviewScene(GuiScene):
     def choose(self, record: ReviewRecord, *, build: bool = True) -> None:
         """Review ``record``'s seat: behind the cover first when it is a hot-seat deal."""
         self.record = record
-        self.covered = record.source == "hotseat"
+        self.covered = record.mode == "hotseat"
         if not self.covered:
             self._open()
         if build:
@@ -218,7 +209,7 @@ class ReviewScene(GuiScene):
         if analysis is None:
             return
         was_running = not analysis.done
-        analysis.poll()
+        analysis.take_results()
         done = len(analysis.results)
         if done != self._seen_progress:
             self._seen_progress, self.dirty = done, True
@@ -286,7 +277,7 @@ class ReviewScene(GuiScene):
         y += line + int(6 * s)
         # The pile's top card and the suit in force; the hands' sizes and the draw pile's.
         art = self.art(max(40, int(min(box.width * 0.16, box.height * 0.22))))
-        markers = markers_for(view)
+        markers = view.rules.card_markers  # the action rules' badges, as the table draws them
         if view.discard:
             surface.blit(art.face(view.top, markers=markers), (box.left, y))
         counts_x = box.left + art.size[0] + int(16 * s)

@@ -84,7 +84,7 @@ class StatisticsScene(GuiScene):
     def deal_label(record: ReviewRecord) -> str:
         """``Classic, deal 3 (solo)``."""
         return tr("stats.review_deal", preset=tr("preset." + record.preset), n=record.deal,
-                  source=tr("review.source." + record.source))
+                  source=tr("review.mode." + record.mode))
 
     def step_deal(self, delta: int) -> None:
         """An older or newer deal (◂ ▸ on the review button)."""
