@@ -181,3 +181,42 @@ def test_a_review_that_cannot_be_read_says_so(app):
     scene = app.stack.top
     assert scene.problem is not None and scene.problem.startswith("This deal's review cannot be read")
     assert scene.analysis is None
+
+
+def test_an_online_deal_is_reviewed_from_what_the_server_sent_this_seat(app):
+    from game.ai.players import Medium
+    from game.client.remote import RemoteController
+    from game.client.review_data import story_from_json
+    from game.engine import PRESETS, Match
+    from game.review.story import story_of_deal
+    from tests.test_table_contract import ScriptedRoom
+
+    match = Match(PRESETS["duel"], 2, 3)
+    room = ScriptedRoom(match)
+    controller = RemoteController(room, speed=0)  # type: ignore[arg-type]
+    controller.update(0.0)
+    app.start(TableScene(app, controller))
+    app.stack.apply_requests()
+    rng, bots = random.Random(3), [Medium(), Medium()]
+    for _ in range(2000):
+        if match.status != Status.PLAYING:
+            break
+        app.frame(STEP)
+        seat = match.to_act
+        if controller.view().to_act != seat or controller.view().turn_no != match.view(0).turn_no:
+            continue  # this client has not seen the last move yet
+        action = bots[seat].choose(match.view(seat), rng)
+        if seat == 0:
+            controller.submit(action, 0)  # this player's move, sent to the server
+        else:
+            room._update(match.apply(action, 1))  # the other player's, as the server tells it
+    assert run_until(app, lambda: top_name(app) == "ResultScene", 300), top_name(app)
+    result = app.stack.top
+    assert [r.mode for r in result.reviews] == ["online"] and result.reviews[0].seat == 0
+    story = story_from_json(result.reviews[0].story)
+    assert story == story_of_deal(match, 0).slim()  # the same as the record would give: nothing more
+    tap_label(app, "Review")
+    scene = app.stack.top
+    assert top_name(app) == "ReviewScene" and scene.stage == "review" and scene.analysis.total > 0
+    until_done(app, scene)
+    assert len(app.store.read_reviews().records) == 1

@@ -118,7 +118,7 @@ def records_of_table(controller: TableControl, names: list[str]) -> list[ReviewR
         if story is None or story.moments[-1].view.round_number != view.round_number:
             return []
         return [ReviewRecord(f"online:{room}:{view.round_number}"[:200], "online", story.seat, tuple(names),
-                             preset, view.round_number, story_to_json(story))]
+                             preset, view.round_number, story_to_json(story.slim()))]
     if not isinstance(controller, MatchController):
         return []
     match = controller.match
@@ -132,5 +132,5 @@ def records_of_table(controller: TableControl, names: list[str]) -> list[ReviewR
         except RulesError:
             continue
         out.append(ReviewRecord(key, mode, seat, tuple(names), preset, match.round.number,
-                                story_to_json(story)))
+                                story_to_json(story.slim())))
     return out
