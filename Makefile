@@ -41,7 +41,7 @@ po: $(STAMP)
 # the bundle carry). npm ci runs again only when web/package-lock.json changed.
 WEB_BUILT := game/net/browser/manifest.json
 WEB_NODE := web/node_modules/.installed
-NO_NPM := npm (with Node.js 20 or newer) is missing: install Node.js and npm (Debian: apt-get install nodejs npm)
+NO_NPM := npm is missing: install Node.js 20 or newer with npm (docs/web.md)
 
 web: $(STAMP)
 	@command -v npm > /dev/null || { echo "make web: $(NO_NPM), then run make web again"; exit 1; }

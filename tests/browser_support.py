@@ -19,9 +19,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from game.net.browser_pages import BUILT, BrowserFiles
+from tools.web_shots import short_tmpdir
 
 CHROMIUM = os.environ.get("HUIT_CHROMIUM", "/usr/bin/chromium")
 """The browser the tests drive (Debian's package; ``.ci/system-packages`` installs it)."""
+BUILD = Path(os.environ.get("HUIT_WEB_BUILD") or BUILT)
+"""The built client the tests serve: the checkout's (``make web``), or ``$HUIT_WEB_BUILD``'s."""
 ARGS = ("--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--no-first-run", "--disable-quic", "--disable-default-apps", "--disable-extensions")
 """Flags that keep chromium from calling home (this machine's network is closed: each call would fail
@@ -39,7 +42,7 @@ def why_no_browser() -> str | None:
     return None
 
 
-def why_no_build(root: Path = BUILT) -> str | None:
+def why_no_build(root: Path = BUILD) -> str | None:
     """Why the tests of the real browser client cannot run (None: it is built)."""
     if not BrowserFiles(root).built():
         return "the browser client is not built: run make web"
@@ -75,7 +78,7 @@ def chromium() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=list(ARGS),
-                                             timeout=TIMEOUT_MS * 2)
+                                             timeout=TIMEOUT_MS * 2, env=short_tmpdir())
         try:
             yield browser
         finally:
@@ -106,3 +109,39 @@ def wait_state(page: Any, *states: str, timeout_ms: int = TIMEOUT_MS) -> str:
     wanted = " or ".join(f"@data-state='{s}'" for s in states)
     page.wait_for_selector(f"xpath=//main[@id='huit'][{wanted}]", state="attached", timeout=timeout_ms)
     return state(page)
+
+
+PLAY_ORDER = ("[data-testid='suit-picker'] button.suit", "[data-testid='hand'] .card.glow",
+              "[data-testid='call-card']", "[data-testid='end-turn']", "[data-testid='accept']",
+              "[data-testid='draw-button']", "[data-testid='pass']", "[data-testid='vote-no']",
+              "[data-testid='next-deal']")
+"""What a browser player taps, the first that is there: a suit when asked, a playable card (they
+glow), "Card!" when it may be said, End turn, accepting a penalty, Draw, Pass, a vote, the next deal."""
+
+
+def step(page: Any, order: tuple[str, ...] = PLAY_ORDER) -> str | None:
+    """Tap the first control of ``order`` the page shows now; which one (None: nothing to do now).
+    The control is found and clicked in the page in one go (the client's own click handler runs, as
+    for a person's tap; Playwright's checks before a click cost a round trip or two each, and whole
+    games are played here)."""
+    from playwright.sync_api import Error
+
+    try:
+        index = page.evaluate(_TAP, list(order))
+    except Error:  # the page went away under the tap
+        return None
+    return order[index] if index >= 0 else None
+
+
+_TAP = """order => {
+  const index = order.findIndex(s => document.querySelector(s) !== null);
+  if (index >= 0) document.querySelector(order[index]).click();
+  return index;
+}"""
+
+
+def hand(page: Any) -> list[str]:
+    """The cards of the browser's hand, in the game's notation (``card-<CODE>``)."""
+    codes = page.eval_on_selector_all("[data-testid='hand'] [data-testid^='card-']",
+                                      "cards => cards.map(card => card.dataset.testid.slice(5))")
+    return [str(code) for code in codes]

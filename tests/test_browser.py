@@ -15,7 +15,7 @@ import base64
 
 import pytest
 
-from tests.browser_support import Watch, chromium, open_page, wait_state, why_no_browser, why_no_build
+from tests.browser_support import BUILD, Watch, chromium, open_page, wait_state, why_no_browser, why_no_build
 from tests.net_support import Peer, start_server
 from tests.test_net_browser import fake_build
 
@@ -114,7 +114,7 @@ needs_build = pytest.mark.skipif(NO_BUILD is not None, reason=NO_BUILD or "")
 
 @pytest.fixture
 def server(tmp_path):
-    thread = start_server(tmp_path / "rooms.sqlite3")
+    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
     yield thread
     thread.stop()
 
@@ -131,6 +131,22 @@ def test_the_built_client_opens_a_room_with_no_error_and_nothing_from_elsewhere(
         assert watch.errors == []
         assert watch.foreign(server.port) == []
         assert watch.sockets == [f"ws://127.0.0.1:{server.port}/"]
+    finally:
+        context.close()
+
+
+@needs_build
+def test_the_room_pages_button_opens_the_room_in_the_browser(browser, server):
+    ana = Peer(server.port)
+    ana.create("duel", [HUMAN, HUMAN], name="Ana")
+    watch = Watch()
+    context, page = open_page(browser, f"http://127.0.0.1:{server.port}/r/{ana.room_id}?lang=de", watch)
+    try:
+        page.click("a.browser")  # "Im Browser spielen"
+        assert wait_state(page, "seat") == "seat"
+        assert page.evaluate("location.pathname + location.search") == f"/play/{ana.room_id}?lang=de"
+        assert page.get_attribute("html", "lang") == "de"
+        assert watch.errors == [] and watch.foreign(server.port) == []
     finally:
         context.close()
 
