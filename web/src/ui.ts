@@ -157,7 +157,7 @@ function seatPage(ui: Ui): HTMLElement[] {
     });
   }
   // Any free seat (the server gives the first): the only way in when the room's page could not be read.
-  const any = button(t.tr("who.join"), "start", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
+  const any = button(t.tr("who.join"), "take-seat", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
   return [
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("browser.room", { room: model.room }))),
     whoForm(ui),
