@@ -376,6 +376,10 @@ class App {
   /** The turn clock counts down between updates: only its text changes (no rebuild, so a tap or a
    * focused card is never lost to it). */
   private tick(): void {
+    if (this.root.querySelector('[data-testid="takeover"]')) {
+      this.render(); // someone's countdown to losing their seat runs (rare: a ranked game only)
+      return;
+    }
     const timer = this.root.querySelector<HTMLElement>('[data-testid="timer"]');
     const left = timeLeft(this.model, Date.now());
     if (!timer || left === null) return;

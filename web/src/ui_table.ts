@@ -11,7 +11,7 @@ import { LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
 import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
-import { notReady, offers, reactionAt, readView, timeLeft, voteDue, type View } from "./state.js";
+import { countdown, notReady, offers, reactionAt, readView, takeoverLeft, timeLeft, voteDue, type View } from "./state.js";
 import { avatarImg, button, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
 
 // ---- the table ------------------------------------------------------------------------------------------
@@ -211,14 +211,10 @@ function tableBar(ui: Ui): HTMLElement {
 
 function newsLine(ui: Ui): HTMLElement | null {
   const { t, model } = ui;
-  const status = model.status as unknown as Record<string, unknown> | null;
-  const all = names(ui);
-  const takeover = Array.isArray(status?.takeover) ? (status!.takeover as Record<string, unknown>[]) : [];
-  const away = takeover.filter((x) => typeof x.seat === "number" && x.seat !== model.seat);
-  if (away.length) {
-    const first = away[0]!;
-    const left = Math.max(0, Math.round(Number(first.left) || 0));
-    return el("p", { class: "notice" }, t.tr("online.takeover", { name: all[first.seat as number] ?? "", left: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` }));
+  const away = takeoverLeft(model, ui.now);
+  if (away) {
+    return el("p", { class: "notice", "data-testid": "takeover" },
+      t.tr("online.takeover", { name: names(ui)[away.seat] ?? "", left: countdown(away.left) }));
   }
   if (model.update?.autopilot) return el("p", { class: "notice" }, t.tr("table.autopilot_you"));
   return null;
