@@ -217,6 +217,12 @@ function newsLine(ui: Ui): HTMLElement | null {
       t.tr("online.takeover", { name: names(ui)[away.seat] ?? "", left: countdown(away.left) }));
   }
   if (model.update?.autopilot) return el("p", { class: "notice" }, t.tr("table.autopilot_you"));
+  // Whom the game waits for: people away (the clock stops while the one to act is away).
+  const away2 = (model.status?.waiting_for ?? []).filter((s) => typeof s === "number" && s !== model.seat);
+  if (away2.length) {
+    const all = names(ui);
+    return el("p", { class: "notice", "data-testid": "waiting-for" }, t.tr("online.waiting_for", { names: away2.map((s) => all[s] ?? "").join(", ") }));
+  }
   return null;
 }
 
@@ -241,7 +247,7 @@ export function tablePage(ui: Ui): HTMLElement[] {
     opponents(ui, view, o.denounce),
     turnLine(ui, view),
     centre(ui, view, o),
-    newsLine(ui) ?? connectionLine(ui) ?? noticeLine(ui) ?? el("p", { class: "notice empty" }),
+    connectionLine(ui) ?? noticeLine(ui) ?? newsLine(ui) ?? el("p", { class: "notice empty" }),
     meLine(ui, view),
     el("div", { class: "bottom" }, hand(ui, view, o), controls(ui, o)));
   const out: HTMLElement[] = [tableBar(ui), main];
