@@ -63,6 +63,7 @@ function seatPage(ui: Ui): HTMLElement[] {
   const any = button(t.tr("who.join"), "take-seat", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
   return [
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("browser.room", { room: model.room }))),
+    el("p", { class: "invite" }, t.tr("web.heading")),
     whoForm(ui),
     el("section", { class: "join" }, el("h2", {}, t.tr("browser.choose_seat")), list, any),
     noticeLine(ui) ?? el("span"),
