@@ -18,7 +18,7 @@ from game.engine.determinize import round_from_view, unseen_cards
 from game.engine.scoring import RoundResult
 from tests.support import act, make_match
 from tools.arena import play_match
-from tools.pimc import Pimc, _Arm, determinize, pick_ucb1, reward, view_of
+from tools.pimc import Arm, Pimc, determinize, pick_ucb1, reward, view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = [(name, n) for name, rules in PRESETS.items()
@@ -191,7 +191,7 @@ def test_a_deal_decides_a_pending_wild_four_from_the_hand_it_gives_its_player():
 
 
 def test_ucb1_tries_every_action_once_then_favours_the_better_mean():
-    arms = [_Arm(Pass()), _Arm(EndTurn())]
+    arms = [Arm(Pass()), Arm(EndTurn())]
     assert pick_ucb1(arms, 0) is arms[0]
     arms[0].visits, arms[0].total = 1, 1.0
     assert pick_ucb1(arms, 1) is arms[1]

@@ -2,8 +2,9 @@
 ``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots``,
 ``tools.art_sheets``, ``tools.web_assets``, ``tools.arena --a hard --b pimc`` (the PIMC yardstick)
 and ``tools.loadtest --attack`` (its flood and replayed request ids) and ``--instances 1,2``
-(on PostgreSQL); ``tools.squat``, the lobby-squatting attack against a real server; and
-``tools.chaos``, instances killed with SIGKILL under bots (its checks, too)."""
+(on PostgreSQL); ``tools.squat``, the lobby-squatting attack against a real server;
+``tools.chaos``, instances killed with SIGKILL under bots (its checks, too); and
+``tools.review_bench``, the review's analysis timed per deal."""
 
 from __future__ import annotations
 
@@ -95,10 +96,24 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "result_colors_quick", "table_colors_dealt", "hand_sorted_suit",
                 "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration",
                 "menu_continue_7_seats", "tokens_lobby_stakes", "tokens_lobby_refused", "tokens_waiting_room",
-                "tokens_result", "tokens_statistics"} | tables
+                "tokens_result", "tokens_statistics", "review_analysing", "review", "review_pick",
+                "review_cover"} | tables
     assert names == expected
     assert {png_size(path) for path in printed} == {(1024, 600)}
     assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike
+
+
+def test_the_review_benchmark_prints_the_seconds_per_deal_and_the_frames_beside_the_analysis(tmp_path):
+    lines = run_tool("review_bench", "--deals", "2", "--presets", "duel", "classic", "--guesses", "2",
+                     tmp_path=tmp_path)
+    assert lines[0].startswith("cores ") and "2 guesses a decision, 2 workers" in lines[0]
+    rows = {line.split()[0]: line.split() for line in lines[1:3]}
+    assert list(rows) == ["duel", "classic"]
+    for row in rows.values():
+        median, p90, worst = float(row[6]), float(row[8]), float(row[10])
+        assert 0 < median <= worst and p90 <= worst, row
+    frames = [line for line in lines[3:] if line.startswith("frames while")]
+    assert len(frames) == 2 and "worker processes" in frames[0] and "a thread" in frames[1]
 
 
 def test_the_art_sheets_command_writes_the_three_contact_sheets(tmp_path):

@@ -50,7 +50,7 @@ MAX_PLAYOUT_ACTIONS = 2000
 
 
 @dataclass
-class _Seen:
+class Seen:
     """What one seat saw of the round that the view does not keep: the suit in force when the
     last wild draw card (a Wild +4) was played, and who played it. The engine decides from the
     +4 player's hand whether it broke the rule (a "Liar" challenge then wins); a deal must
@@ -62,7 +62,7 @@ class _Seen:
 
 
 @dataclass
-class _Arm:
+class Arm:
     """One root action's statistics."""
 
     action: Action
@@ -79,7 +79,7 @@ class Pimc:
     budget: float | None = BUDGET
     iterations: int | None = None
     last_playouts: int = 0  # iterations of the last decision (0: no search); the arena reports them
-    seen: dict[int, _Seen] = field(default_factory=dict)
+    seen: dict[int, Seen] = field(default_factory=dict)
     policy: Medium = field(default_factory=Medium)  # the playouts' policy: Medium with no memory
 
     searches = True
@@ -90,10 +90,10 @@ class Pimc:
 
     # ---- the ComputerPlayer protocol -----------------------------------------------------
     def observe(self, seat: int, event: ev.Event, rules: Rules, players: int) -> None:
-        """Follow the suit in force and the last Wild +4 (see `_Seen`); nothing else is kept."""
-        seen = self.seen.setdefault(seat, _Seen())
+        """Follow the suit in force and the last Wild +4 (see `Seen`); nothing else is kept."""
+        seen = self.seen.setdefault(seat, Seen())
         if isinstance(event, ev.RoundStarted):
-            self.seen[seat] = _Seen()
+            self.seen[seat] = Seen()
         elif isinstance(event, ev.StartCard):
             seen.suit = event.card.suit
         elif isinstance(event, ev.CardPlayed):
@@ -112,7 +112,7 @@ class Pimc:
             return view.legal[0]
         if view.to_act != view.seat or unseen_cards(view) is None:
             return self.policy.choose(view, rng)
-        arms = [_Arm(action) for action in view.legal]
+        arms = [Arm(action) for action in view.legal]
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         team = team_of(view.seat, view.players, view.rules.pairs)
         done = 0
@@ -146,7 +146,7 @@ class Pimc:
         return reward(deal.result, team, deal.players, deal.rules.pairs)
 
 
-def pick_ucb1(arms: list[_Arm], total_visits: int) -> _Arm:
+def pick_ucb1(arms: list[Arm], total_visits: int) -> Arm:
     """The arm UCB1 picks: an arm never tried first (in order), else the highest mean +
     sqrt(2 ln N / n)."""
     for arm in arms:
@@ -180,7 +180,7 @@ def unseen_cards(view: PlayerView) -> list[Card] | None:
     return cards if len(cards) >= hidden else None
 
 
-def determinize(view: PlayerView, rng: random.Random, seen: _Seen | None = None) -> Round:
+def determinize(view: PlayerView, rng: random.Random, seen: Seen | None = None) -> Round:
     """A round ``view`` could be showing: the cards it cannot see dealt uniformly at random to the
     other hands (by their counts) and the draw pile; every other field as the view shows it.
     Whether a pending Wild +4 broke the rule is read from the hand this deal gives its player.
@@ -213,7 +213,7 @@ def determinize(view: PlayerView, rng: random.Random, seen: _Seen | None = None)
     })
 
 
-def bluff_by(view: PlayerView, hands: list[list[Card]], seen: _Seen | None) -> int | None:
+def bluff_by(view: PlayerView, hands: list[list[Card]], seen: Seen | None) -> int | None:
     """Who broke the rule with the pending Wild +4 in this deal: its player, if the hand the deal
     gives it holds the suit that was in force when it played it (None when nothing is pending,
     or when what was in force is not known)."""

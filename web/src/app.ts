@@ -10,7 +10,7 @@ import { PEOPLE } from "./avatars.js";
 import type { ClientMessage, ServerMessage } from "./generated/protocol.js";
 import { readCatalogue, supported, Texts, type Lang } from "./i18n.js";
 import * as proto from "./protocol.js";
-import { initial, offers, phaseOf, readView, reduce, SEAT_LOST, voteDue, type Input, type Model } from "./state.js";
+import { initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
 import { page, type Quick, type SeatPreview, type Ui } from "./ui.js";
 
@@ -172,13 +172,15 @@ class App {
   /** Take back this browser's seat of the page's room, when it keeps its key. */
   private takeBack(): void {
     const room = this.model.room;
-    if (!room || this.model.seat !== null && this.model.connected && this.model.status) return;
+    if (!room) return; // on every (re)connection: a new connection holds no seat until it joins again
     const held = storage.getSeat(this.store, room);
     if (held) this.send(proto.rejoin(room, held.seat, held.key));
   }
 
   private receive(m: ServerMessage): void {
+    const before = this.model;
     this.dispatch({ kind: "server", message: m }, false);
+    if (this.model === before && m.type !== "left") return; // nothing this page shows changed
     switch (m.type) {
       case "profile":
         if (!this.synced) {
@@ -268,7 +270,7 @@ class App {
     takeSeat: (seat: number | null) => this.joinAs(() => this.send(proto.claim(this.model.room, seat, this.name.trim(), this.request))),
     quickMatch: (preset: string, players: number, computers: boolean) => {
       this.quick = { preset, players, computers };
-      this.joinAs(() => this.send(proto.queue(preset, players, computers, 20)));
+      this.joinAs(() => this.send(proto.queue(preset, players, computers, 15)));
     },
     unqueue: () => this.send(proto.unqueue()),
     acceptRound: () => {
@@ -315,6 +317,14 @@ class App {
       this.render();
     },
     restart: () => location.reload(),
+    copyLink: (link: string) => {
+      const done = (ok: boolean): void => {
+        this.info = this.t.tr(ok ? "online.copied" : "online.no_clipboard");
+        this.render();
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => done(true), () => done(false));
+      else done(false);
+    },
   };
 
   // ---- the page ---------------------------------------------------------------------------------------------
@@ -347,9 +357,15 @@ class App {
     }
   }
 
+  /** The turn clock counts down between updates: only its text changes (no rebuild, so a tap or a
+   * focused card is never lost to it). */
   private tick(): void {
     const timer = this.root.querySelector<HTMLElement>('[data-testid="timer"]');
-    if (timer) this.render();
+    const left = timeLeft(this.model, Date.now());
+    if (!timer || left === null) return;
+    const text = this.t.tr("table.timer", { n: Math.ceil(left) });
+    if (timer.textContent !== text) timer.textContent = text;
+    timer.classList.toggle("low", left < 6);
   }
 
   // ---- the keyboard ----------------------------------------------------------------------------------------

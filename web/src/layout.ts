@@ -18,10 +18,11 @@ export interface HandLayout {
   rows: number;
 }
 
-/** The card size for a viewport: about a seventh of the narrow side, 56 to 120 px. */
+/** The card size for a viewport: a fifth or so of the narrow side, never so tall that a short
+ * landscape screen loses the hand, 56 to 136 px. */
 export function cardWidth(viewW: number, viewH: number): number {
   const short = Math.min(viewW, viewH * 1.3);
-  return Math.round(Math.max(56, Math.min(120, short / 6.5)));
+  return Math.round(Math.max(56, Math.min(136, short / 5.6, viewH / 5.4)));
 }
 
 /** Lay `count` cards of width `cardW` in `width` px with `gap` px between them when they fit. */

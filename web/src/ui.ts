@@ -38,6 +38,7 @@ export interface Actions {
   select(index: number): void;
   toggle(panel: "log" | "settings"): void;
   restart(): void;
+  copyLink(link: string): void;
 }
 
 /** The quick match's choices on the lobby page. */
@@ -151,7 +152,8 @@ function seatPage(ui: Ui): HTMLElement[] {
       list.append(row);
     });
   }
-  const any = button(t.tr("who.join"), ui.preview && ui.preview.some((s) => s.free) ? "take-seat" : "take-seat", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
+  // Any free seat (the server gives the first): the only way in when the room's page could not be read.
+  const any = button(t.tr("who.join"), "start", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
   return [
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("browser.room", { room: model.room }))),
     whoForm(ui),
@@ -206,7 +208,7 @@ function seatList(ui: Ui): HTMLElement {
     else if (!s.name && !s.connected && status.waiting_for.includes(i)) state = t.tr("online.free");
     else if (i === model.seat) state = t.tr("online.you", { name: all[i]! });
     else state = t.tr(s.connected ? "online.here" : "online.away", { name: all[i]! });
-    list.append(el("li", { class: i === model.seat ? "me" : "" }, avatarImg(avatars[i]!), el("span", {}, t.tr("web.seat", { n: i + 1 })), el("bdi", {}, state)));
+    list.append(el("li", { class: i === model.seat ? "me" : "" }, avatarImg(avatars[i]!), el("span", { class: "seat-no" }, t.tr("web.seat", { n: i + 1 })), el("bdi", {}, state)));
   });
   return list;
 }
@@ -218,7 +220,8 @@ function waitingPage(ui: Ui): HTMLElement[] {
     el("section", { class: "waiting" },
       el("h1", {}, t.tr("online.room_title")),
       el("p", {}, t.tr("online.share")),
-      el("p", { class: "link" }, el("code", {}, `${location.origin}/play/${model.room}`)),
+      el("p", { class: "share" }, el("code", { "data-testid": "room-link" }, `${location.origin}/play/${model.room}`),
+        button(t.tr("online.copy"), "copy-link", () => actions.copyLink(`${location.origin}/play/${model.room}`), "btn small")),
       seatList(ui),
       el("p", { class: "muted" }, t.tr("online.starts_when_full")),
       button(t.tr("online.leave"), "leave", () => actions.leave())),
@@ -297,7 +300,7 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
     const b = el("button", {
       type: "button", class: `card${playable ? " glow" : ""}${i === ui.selected ? " selected" : ""}`,
       "data-testid": `card-${code}`, "data-index": i, "aria-label": cardWords(t, code),
-      onclick: () => { actions.select(i); actions.act(`play ${code}`); },
+      onclick: () => actions.act(`play ${code}`),
     }, cardSvg(code, settings.fourColour, view.preset === "action"));
     b.style.left = `${pos.x}px`;
     b.style.top = `${pos.row * layout.cardH * 0.78}px`;
@@ -407,6 +410,17 @@ function newsLine(ui: Ui): HTMLElement | null {
   return null;
 }
 
+function meLine(ui: Ui, view: View): HTMLElement {
+  const { t, model } = ui;
+  const avatars = seatAvatars((model.status?.seats ?? []) as { kind?: unknown; avatar?: unknown }[]);
+  const name = names(ui)[view.seat] ?? t.tr("table.you");
+  return el("div", { class: `me-line${view.toAct === view.seat ? " to-act" : ""}` },
+    avatarImg(avatars[view.seat] ?? 0, "avatar small"),
+    el("bdi", { class: "opp-name" }, name),
+    el("span", { class: "opp-count", "data-testid": `count-${view.seat}` }, countText(t, view.hand.length)),
+    view.called ? el("span", { class: "called", "data-testid": "called" }, t.tr("table.card")) : null);
+}
+
 function tablePage(ui: Ui): HTMLElement[] {
   const { model, settings } = ui;
   const view = readView(model.update);
@@ -417,6 +431,7 @@ function tablePage(ui: Ui): HTMLElement[] {
     turnLine(ui, view),
     centre(ui, view, o),
     newsLine(ui) ?? connectionLine(ui) ?? noticeLine(ui) ?? el("p", { class: "notice empty" }),
+    meLine(ui, view),
     el("div", { class: "bottom" }, hand(ui, view, o), controls(ui, view, o)));
   const out: HTMLElement[] = [tableBar(ui), main];
   if (o.suits.length) out.push(suitPicker(ui, view, o.suits));

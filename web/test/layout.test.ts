@@ -37,7 +37,8 @@ test("a small hand sits in one row with gaps, centred; a big one overlaps, then 
 });
 
 test("cards are sized for the viewport, and controls stand beside the hand on wide screens", () => {
-  assert.ok(cardWidth(390, 844) >= 56 && cardWidth(1920, 1080) <= 120);
+  assert.ok(cardWidth(390, 844) >= 56 && cardWidth(1920, 1080) <= 136);
+  assert.ok(cardWidth(844, 390) * 1.4 <= 390 / 3.5, "a short landscape screen keeps room for the rest");
   assert.equal(controlsBeside(390, 844), false);
   assert.equal(controlsBeside(844, 390), true);
   assert.equal(controlsBeside(1920, 1080), true);
