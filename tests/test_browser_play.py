@@ -74,17 +74,14 @@ def play_to_result(pages: list[Any], seconds: float = GAME_SECONDS, also: Any = 
     players' turn, called between taps; it returns whether they are done too)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        states = [state(page) for page in pages]
+        steps = [step(page) for page in pages]
         other_done = also() if also is not None else True
-        if all(s == "result" for s in states) and other_done:
+        states = [now for now, _ in steps]
+        if all(now == "result" for now in states) and other_done:
             return
         assert "error" not in states, [page.inner_text("#huit")[:300] for page in pages]
-        moved = False
-        for page, now in zip(pages, states, strict=True):
-            if now == "playing" and step(page) is not None:
-                moved = True
-        if not moved:
-            time.sleep(0.02)
+        if all(tapped is None for _, tapped in steps):
+            time.sleep(0.01)
     raise AssertionError(f"no result within {seconds} s: {[state(page) for page in pages]}")
 
 
@@ -205,8 +202,7 @@ def test_a_duel_between_the_pygame_client_and_a_browser(browser, server):
             wait_state(page, "playing")
 
             def pygame_turn() -> bool:  # its own keys: Enter picks a playable card (or draws), Enter plays
-                for _ in range(3):
-                    app.frame(1 / 60)
+                app.frame(1 / 60)
                 if top_name(app) == "SuitPickerScene":
                     press(app, pygame.K_RETURN)
                 elif top_name(app) == "TableScene":
