@@ -6,7 +6,8 @@ Playwright through the client's ``data-testid`` hooks, against a real room serve
 - a browser closed mid-game and reopened on the link takes its seat back (the seat key in its
   storage), with the same hand;
 - a quick match from two browsers;
-- refusals shown: a name the server refuses, a full room, a card that cannot be played.
+- refusals shown: a name the server refuses, a full room, a card that cannot be played, a seat key
+  that no longer opens its seat (forgotten).
 
 Each step is bounded (`browser_support.TIMEOUT_MS`, and each game by `GAME_SECONDS`); each test skips
 in one line without playwright, chromium or the built client (``make web``).
@@ -184,6 +185,24 @@ def test_refusals_are_shown_in_words(browser, server):
         assert carl.locator("[data-testid='error-text'], [data-testid='notice']").first.inner_text()
     finally:
         carl_context.close()
+
+
+def test_a_seat_key_that_no_longer_opens_the_seat_is_said_and_forgotten(browser, server):
+    ana = Peer(server.port)
+    ana.create("duel", [HUMAN, HUMAN], name="Ana")
+    kept = seat_storage(server.port, ana.room_id, 1, "x" * 32, "Ben")  # a key the server never gave
+    watch = Watch()
+    url = f"http://127.0.0.1:{server.port}/play/{ana.room_id}"
+    context, page = open_page(browser, url, watch, storage=kept)
+    try:
+        assert wait_state(page, "seat") == "seat"  # back to choosing a seat
+        notice = page.wait_for_selector("[data-testid='notice']").inner_text()
+        assert notice and "bad_key" not in notice
+        assert f"huit.seat.{ana.room_id}" not in page.evaluate("Object.keys(localStorage)")
+        assert page.locator("[data-testid='take-seat-1']").count() == 1  # the seat is still free
+        assert watch.errors == []
+    finally:
+        context.close()
 
 
 # ---- the pygame client against a browser -----------------------------------------------------------------
