@@ -10,7 +10,7 @@ import { PEOPLE } from "./avatars.js";
 import type { ClientMessage, ServerMessage } from "./generated/protocol.js";
 import { readCatalogue, supported, Texts, type Lang } from "./i18n.js";
 import * as proto from "./protocol.js";
-import { initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
+import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
 import { page, type Quick, type SeatPreview, type Ui } from "./ui.js";
 
@@ -85,6 +85,7 @@ export async function start(root: HTMLElement): Promise<void> {
   const settings = storage.getSettings(store);
   const lang = supported(settings.lang ?? root.dataset.lang ?? navigator.language);
   const texts = await loadTexts(lang);
+  document.documentElement.lang = texts.lang;
   const app = new App(root, store, texts, settings);
   app.run();
 }
@@ -99,7 +100,7 @@ class App {
   private stopped = false;
   private preview: SeatPreview[] | null = null;
   private selected = -1;
-  private panel: "log" | "settings" | null = null;
+  private panel: "log" | "settings" | "react" | null = null;
   private info = "";
   private name: string;
   private avatar: number;
@@ -135,6 +136,7 @@ class App {
       this.dispatch({ kind: "open" });
       if (this.name.trim()) this.sendHello(() => this.takeBack());
       else this.takeBack();
+      if (!this.model.room) this.send(proto.lobby(true)); // the page without a room lists the public rooms
     };
     ws.onmessage = (event) => {
       const message = proto.parse(event.data);
@@ -200,15 +202,22 @@ class App {
       case "error":
         if (SEAT_LOST.has(m.code) && this.model.room) storage.forgetSeat(this.store, this.model.room);
         if (m.code === "seat_taken" || m.code === "no_free_seat" || m.code === "seat_freed") void this.fetchPreview();
-        if (m.code === "bad_name" || m.code === "no_profile") {
-          this.helloSent = m.code === "bad_name" ? this.synced : this.helloSent;
+        if (m.code === "bad_name" && !this.synced) {
+          // The hello's name was refused: this connection speaks for no player. Taking a kept seat
+          // back needs none (its key is enough); a claim waits for a name the server keeps.
+          this.helloSent = false;
+          const pending = this.pending;
           this.pending = [];
+          if (pending.length) this.takeBack();
         }
         break;
       case "left":
         this.stopped = true;
         this.model = { ...this.model, fatal: { type: "error", code: "left", message: this.t.tr("browser.left"), v: 2 } };
         this.ws?.close();
+        break;
+      case "reaction":
+        window.setTimeout(() => this.render(), BUBBLE_MS + 50); // the bubble goes
         break;
       case "update": {
         const view = readView(m);
@@ -301,9 +310,11 @@ class App {
     },
     setName: (name: string) => {
       this.name = name;
+      storage.setName(this.store, name); // kept as typed: a public room's link opened next knows it
     },
     setAvatar: (avatar: number) => {
       this.avatar = avatar;
+      storage.setAvatar(this.store, avatar);
       this.render();
     },
     setQuick: (quick: Quick) => {
@@ -312,7 +323,12 @@ class App {
     select: (index: number) => {
       this.selected = index;
     },
-    toggle: (panel: "log" | "settings") => {
+    react: (reaction: proto.Reaction) => {
+      this.panel = null;
+      this.send(proto.react(reaction));
+      this.render();
+    },
+    toggle: (panel: "log" | "settings" | "react") => {
       this.panel = this.panel === panel ? null : panel;
       this.render();
     },
@@ -387,6 +403,17 @@ class App {
     }
     if (phase === "result" && e.key === "Enter" && !this.model.accepted && !(target instanceof HTMLButtonElement)) {
       this.actions.acceptRound();
+      e.preventDefault();
+      return;
+    }
+    if (this.panel === "react" && /^[1-8]$/.test(e.key)) {
+      this.actions.react(proto.REACTIONS[Number(e.key) - 1]!);
+      e.preventDefault();
+      return;
+    }
+    const picking = offers(readView(this.model.update)?.legal ?? []).suits.length > 0; // R is Red there
+    if ((phase === "playing" || phase === "result") && (e.key === "r" || e.key === "R") && !picking) {
+      this.actions.toggle("react");
       e.preventDefault();
       return;
     }

@@ -8,7 +8,7 @@ import {
   PROTOCOL_VERSION, SERVER_REQUIRED, SERVER_TYPES,
   type ClientAcceptRound, type ClientAction, type ClientAutopilot, type ClientHello, type ClientJoin,
   type ClientLeave, type ClientMessage, type ClientPing, type ClientProfile, type ClientQueue,
-  type ClientUnqueue, type ClientVote, type ClientLobby, type ServerMessage,
+  type ClientUnqueue, type ClientVote, type ClientLobby, type ClientReact, type ServerMessage,
 } from "./generated/protocol.js";
 
 export const V = PROTOCOL_VERSION as 2;
@@ -53,6 +53,11 @@ export const unqueue = (): ClientUnqueue => ({ type: "unqueue", v: V });
 export const lobby = (watch: boolean): ClientLobby => ({ type: "lobby", watch, v: V });
 export const autopilot = (on: boolean): ClientAutopilot => ({ type: "autopilot", on, v: V });
 export const vote = (seat: number, penalise: boolean): ClientVote => ({ type: "vote", seat, penalise, v: V });
+
+/** The quick reactions (`requests.REACTIONS`), in the palette's order. */
+export const REACTIONS = ["hello", "well_played", "thanks", "oops", "hurry", "wow", "sorry", "good_game"] as const;
+export type Reaction = (typeof REACTIONS)[number];
+export const react = (reaction: Reaction): ClientReact => ({ type: "react", reaction, v: V });
 
 export function queue(preset: string, players: number, computers: boolean, wait = 30): ClientQueue {
   return { type: "queue", preset, options: {}, players, computers, wait, v: V };

@@ -34,13 +34,18 @@ export interface Model {
   noticeAt: number;
   /** This seat asked for the next deal (of `status.deal`). */
   accepted: boolean;
+  /** The public rooms the server lists (the page without a room watches them), and its clock. */
+  lobby: Record<string, unknown>[] | null;
+  lobbyNow: number;
+  /** The last quick reaction of each seat that sent one, and when it came (ms). */
+  reactions: { seat: number; reaction: string; at: number }[];
 }
 
 export function initial(room: string): Model {
   return {
     room: room ? canonicalRoom(room) : "", connected: false, everConnected: false, profile: null, seat: null,
     status: null, update: null, updateAt: 0, log: [], queued: null, fatal: null, notice: null, noticeAt: 0,
-    accepted: false,
+    accepted: false, lobby: null, lobbyNow: 0, reactions: [],
   };
 }
 
@@ -84,16 +89,23 @@ function serverMessage(model: Model, m: ServerMessage, now: number): Model {
     case "update": {
       if (model.seat === null) return model;
       const base = m.earlier ? observe([], m.earlier) : model.log;
-      return { ...model, update: m, updateAt: now, log: observe(base, m.events) };
+      // A refusal is about the table as it stood: once something happened on it, it goes.
+      const notice = m.events.length > 0 || m.earlier ? null : model.notice;
+      return { ...model, update: m, updateAt: now, log: observe(base, m.events), notice };
     }
     case "error": {
       if (FATAL.has(m.code)) return { ...model, fatal: m, notice: null };
       const lost = SEAT_LOST.has(m.code);
       return {
-        ...model, notice: m, noticeAt: now,
+        ...model, notice: m, noticeAt: now, accepted: m.code === "too_many_computers" ? false : model.accepted,
         ...(lost ? { seat: null, status: null, update: null, log: [], accepted: false } : {}),
       };
     }
+    case "lobby":
+      return { ...model, lobby: m.rooms, lobbyNow: m.now };
+    case "reaction":
+      if (model.seat === null) return model;
+      return { ...model, reactions: [...model.reactions.filter((r) => r.seat !== m.seat), { seat: m.seat, reaction: m.reaction, at: now }] };
     case "queued":
       return { ...model, queued: m };
     case "unqueued":
@@ -247,4 +259,13 @@ export function notReady(status: ServerRoom | null, me: number | null): number[]
     if (s.kind === "human" && s.accepted !== true && i !== me) out.push(i);
   });
   return out;
+}
+
+/** How long a reaction's bubble stays at its seat (ms), as the game's `BUBBLE`. */
+export const BUBBLE_MS = 3000;
+
+/** The reaction shown at `seat` at `now`, if any. */
+export function reactionAt(model: Model, seat: number, now: number): string | null {
+  const r = model.reactions.find((x) => x.seat === seat);
+  return r && now - r.at < BUBBLE_MS ? r.reaction : null;
 }

@@ -11,7 +11,8 @@ import { LANGUAGES, LANGUAGE_NAMES, type Texts } from "./i18n.js";
 import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { errorText } from "./reasons.js";
-import { notReady, offers, readView, seatNames, timeLeft, voteDue, type Model, type View } from "./state.js";
+import { REACTIONS, type Reaction } from "./protocol.js";
+import { notReady, offers, reactionAt, readView, seatNames, timeLeft, voteDue, type Model, type View } from "./state.js";
 import type { Settings } from "./storage.js";
 
 /** A seat as the room's page lists it before joining (fetched from `/r/ROOM`). */
@@ -36,7 +37,8 @@ export interface Actions {
   setAvatar(avatar: number): void;
   setQuick(quick: Quick): void;
   select(index: number): void;
-  toggle(panel: "log" | "settings"): void;
+  toggle(panel: "log" | "settings" | "react"): void;
+  react(reaction: Reaction): void;
   restart(): void;
   copyLink(link: string): void;
 }
@@ -57,7 +59,7 @@ export interface Ui {
   avatar: number;
   preview: SeatPreview[] | null;
   selected: number;
-  panel: "log" | "settings" | null;
+  panel: "log" | "settings" | "react" | null;
   now: number;
   viewport: { w: number; h: number };
   info: string;
@@ -65,6 +67,8 @@ export interface Ui {
 }
 
 const PRESETS = ["classic", "duel", "points", "colors", "action"];
+/** The ranking points a penalised abandon costs (docs/protocol.md, "The ranking"). */
+const PENALTY = 20;
 
 function button(label: string, testid: string | null, onclick: () => void, cls = "btn", extra: Record<string, string> = {}): HTMLButtonElement {
   return el("button", { type: "button", class: cls, "data-testid": testid, onclick: () => onclick(), ...extra }, label);
@@ -153,7 +157,7 @@ function seatPage(ui: Ui): HTMLElement[] {
     });
   }
   // Any free seat (the server gives the first): the only way in when the room's page could not be read.
-  const any = button(t.tr("who.join"), "start", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
+  const any = button(t.tr("who.join"), "take-seat", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
   return [
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("browser.room", { room: model.room }))),
     whoForm(ui),
@@ -188,9 +192,42 @@ function lobbyPage(ui: Ui): HTMLElement[] {
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("app.title"))),
     whoForm(ui),
     el("section", { class: "join" }, el("h2", {}, t.tr("browser.quick_match")), ...body),
+    publicRooms(ui),
     noticeLine(ui) ?? el("span"),
     footer(ui),
   ];
+}
+
+function waitText(t: Texts, seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return s < 120 ? t.tr("lobby.seconds", { n: s }) : t.tr("lobby.minutes", { n: Math.round(s / 60) });
+}
+
+/** The public rooms waiting for players (the server's lobby), each a link to its page. */
+function publicRooms(ui: Ui): HTMLElement {
+  const { t, model } = ui;
+  const box = el("section", { class: "join" }, el("h2", {}, t.tr("lobby.public")));
+  const rooms = model.lobby ?? [];
+  if (!rooms.length) {
+    box.append(el("p", { class: "muted" }, t.tr("lobby.none")));
+    return box;
+  }
+  rooms.slice(0, 20).forEach((r, i) => {
+    const id = typeof r.room === "string" ? r.room : "";
+    if (!id) return;
+    const seats = Array.isArray(r.seats) ? (r.seats as Record<string, unknown>[]) : [];
+    const people = seats.filter((s) => s.kind === "human" && typeof s.name === "string")
+      .map((s) => (typeof s.tag === "string" ? `${s.name as string} #${s.tag}` : (s.name as string)));
+    const line = t.tr("lobby.room", {
+      preset: t.tr(`preset.${typeof r.preset === "string" ? r.preset : "classic"}`),
+      taken: typeof r.taken === "number" ? r.taken : people.length, seats: typeof r.players === "number" ? r.players : seats.length,
+      names: people.length ? people.join(", ") : t.tr("lobby.nobody"),
+      wait: waitText(t, model.lobbyNow - (typeof r.since === "number" ? r.since : model.lobbyNow)),
+    });
+    box.append(el("div", { class: "seat-row" }, el("bdi", { class: "seat-who" }, line),
+      el("a", { class: "btn", href: `/play/${encodeURIComponent(id)}`, "data-testid": `lobby-room-${i}` }, t.tr("who.join"))));
+  });
+  return box;
 }
 
 // ---- waiting for the players -------------------------------------------------------------------------
@@ -224,6 +261,8 @@ function waitingPage(ui: Ui): HTMLElement[] {
         button(t.tr("online.copy"), "copy-link", () => actions.copyLink(`${location.origin}/play/${model.room}`), "btn small")),
       seatList(ui),
       el("p", { class: "muted" }, t.tr("online.starts_when_full")),
+      el("p", { class: "muted", "data-testid": "ranked" }, t.tr(model.status?.ranked ? "online.ranked"
+        : model.status?.kind === "private" ? "online.unranked_private" : "online.unranked_public")),
       button(t.tr("online.leave"), "leave", () => actions.leave())),
     connectionLine(ui) ?? el("span"),
     noticeLine(ui) ?? el("span"),
@@ -235,6 +274,26 @@ function waitingPage(ui: Ui): HTMLElement[] {
 
 function countText(t: Texts, n: number): string {
   return n === 1 ? t.tr("table.card_one") : t.tr("table.cards", { n });
+}
+
+/** Each reaction's picture (the game's `GLYPHS`). */
+const GLYPHS: Readonly<Record<string, string>> = {
+  hello: "\u263a", well_played: "\u2605", thanks: "\u2665", oops: "\u2049", hurry: "\u26a1", wow: "\u203c", sorry: "\u2639", good_game: "\u270c",
+};
+
+function bubble(ui: Ui, seat: number): HTMLElement | null {
+  const r = reactionAt(ui.model, seat, ui.now);
+  if (!r || !GLYPHS[r]) return null; // one this client does not know is shown as nothing
+  return el("span", { class: "bubble", "data-testid": `reaction-${seat}`, role: "status" }, `${GLYPHS[r]} ${ui.t.tr(`reaction.${r}`)}`);
+}
+
+function reactPanel(ui: Ui): HTMLElement {
+  const { t, actions } = ui;
+  const grid = el("div", { class: "reactions" });
+  REACTIONS.forEach((r, i) => grid.append(button(`${i + 1}  ${GLYPHS[r]} ${t.tr(`reaction.${r}`)}`, `react-${r}`, () => actions.react(r), "btn")));
+  return el("aside", { class: "panel", "aria-label": t.tr("reactions.title") },
+    el("div", { class: "panel-head" }, el("h2", {}, t.tr("reactions.title")), button("✕", "close-panel", () => actions.toggle("react"), "btn small")),
+    grid);
 }
 
 function opponents(ui: Ui, view: View, offered: number[]): HTMLElement {
@@ -249,7 +308,8 @@ function opponents(ui: Ui, view: View, offered: number[]): HTMLElement {
     const chip = el("div", { class: `opp${seat === view.toAct ? " to-act" : ""}`, "data-seat": seat },
       avatarImg(avatars[seat] ?? 0),
       el("bdi", { class: "opp-name" }, all[seat] ?? t.tr("table.player", { n: seat + 1 })),
-      el("span", { class: "opp-count", "data-testid": `count-${seat}` }, countText(t, view.handCounts[seat] ?? 0)));
+      el("span", { class: "opp-count", "data-testid": `count-${seat}` }, countText(t, view.handCounts[seat] ?? 0)),
+      bubble(ui, seat));
     if (offered.includes(seat)) {
       chip.append(button(t.tr("table.denounce", { name: all[seat] ?? "" }), `denounce-${seat}`, () => actions.act(`denounce ${seat}`), "btn warn"));
     }
@@ -351,7 +411,7 @@ function votePanel(ui: Ui, seat: number): HTMLElement {
   const name = names(ui)[seat] ?? "";
   return el("div", { class: "overlay" }, el("div", { class: "picker", role: "dialog", "aria-modal": "true", "data-testid": "vote" },
     el("h2", {}, t.tr("vote.title", { name })),
-    el("p", {}, t.tr("vote.question", { name })),
+    el("p", {}, t.tr("vote.question", { name, points: PENALTY })),
     el("div", { class: "row" },
       button(t.tr("vote.yes"), "vote-yes", () => actions.vote(seat, true), "btn warn"),
       button(t.tr("vote.no"), "vote-no", () => actions.vote(seat, false), "btn"))));
@@ -382,15 +442,29 @@ function settingsPanel(ui: Ui): HTMLElement {
     el("label", { class: "check" }, four, t.tr("settings.four_color")),
     el("label", { class: "check" }, left, t.tr("settings.left_handed")),
     el("label", {}, t.tr("settings.language"), lang),
-    button(t.tr("browser.clear_data"), "clear-data", () => actions.clearData(), "btn"));
+    button(t.tr("browser.clear_data"), "clear-data", () => actions.clearData(), "btn"),
+    ui.model.seat !== null ? leaveBox(ui) : null);
+}
+
+/** Leaving the table: the seat waits for this browser (the link takes it back); in a ranked game
+ * under way the game's warning first (a computer takes a seat left too long). */
+function leaveBox(ui: Ui): HTMLElement {
+  const { t, model, actions } = ui;
+  const ranked = model.status?.ranked === true && model.status.state !== "match_over";
+  return el("div", { class: "leave-box" },
+    ranked ? el("p", {}, t.tr("leave.body", { minutes: 5, points: PENALTY })) : null,
+    button(t.tr("online.leave"), "leave", () => actions.leave(), ranked ? "btn warn" : "btn"));
 }
 
 function tableBar(ui: Ui): HTMLElement {
   const { t, actions, model } = ui;
   const view = readView(model.update);
   return el("header", { class: "bar" },
-    el("span", { class: "room" }, view ? `${t.tr(`preset.${view.preset}`)} · ${t.tr("table.round", { n: view.roundNumber })}` : model.room),
+    el("span", { class: "room" }, view ? [t.tr(`preset.${view.preset}`), t.tr("table.round", { n: view.roundNumber }),
+      view.target > 0 ? t.tr("table.target", { n: view.target }) : ""].filter((x) => x).join(" · ") : model.room),
     el("span", { class: "spacer" }),
+    model.status && (model.status.state === "playing" || model.status.state === "round_over")
+      ? button("☺", "react", () => actions.toggle("react"), "btn small", { "aria-label": t.tr("reactions.title"), title: t.tr("reactions.title") }) : null,
     button("☰", "moves", () => actions.toggle("log"), "btn small", { "aria-label": t.tr("log.title"), title: t.tr("log.title") }),
     button("⚙", "settings", () => actions.toggle("settings"), "btn small", { "aria-label": t.tr("settings.title") }));
 }
@@ -418,7 +492,8 @@ function meLine(ui: Ui, view: View): HTMLElement {
     avatarImg(avatars[view.seat] ?? 0, "avatar small"),
     el("bdi", { class: "opp-name" }, name),
     el("span", { class: "opp-count", "data-testid": `count-${view.seat}` }, countText(t, view.hand.length)),
-    view.called ? el("span", { class: "called", "data-testid": "called" }, t.tr("table.card")) : null);
+    view.called ? el("span", { class: "called", "data-testid": "called" }, t.tr("table.card")) : null,
+    bubble(ui, view.seat));
 }
 
 function tablePage(ui: Ui): HTMLElement[] {
@@ -439,6 +514,7 @@ function tablePage(ui: Ui): HTMLElement[] {
   if (due !== null) out.push(votePanel(ui, due));
   if (ui.panel === "log") out.push(logPanel(ui));
   if (ui.panel === "settings") out.push(settingsPanel(ui));
+  if (ui.panel === "react") out.push(reactPanel(ui));
   return out;
 }
 
@@ -461,9 +537,12 @@ function resultPage(ui: Ui): HTMLElement[] {
     else if (typeof result.winner === "number" && result.winner === model.seat) line = t.tr("result.you_win");
     else line = t.tr("result.winner", { name: all[typeof result.winner === "number" ? result.winner : -1] ?? "" });
     body.push(el("p", { class: "winner", "data-testid": "winner" }, line));
+    const points = Array.isArray(result.points) ? (result.points as unknown[]) : [];
+    const w = typeof result.winner === "number" ? result.winner : -1;
+    const won = typeof points[w] === "number" ? (points[w] as number) : 0;
+    if (won > 0) body.push(el("p", { class: "muted" }, t.tr("deal.scored", { name: all[w] ?? "", n: won })));
     if (result.blocked === true && result.tie !== true) body.push(el("p", { class: "muted" }, t.tr("result.blocked")));
     const hands = Array.isArray(result.hands) ? (result.hands as unknown[]) : [];
-    const points = Array.isArray(result.points) ? (result.points as unknown[]) : [];
     const table = el("table", { class: "scores" },
       el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t.tr("result.left")), el("th", {}, t.tr("result.points")), el("th", {}, t.tr("table.scores")))));
     const tbody = el("tbody");
@@ -493,6 +572,7 @@ function resultPage(ui: Ui): HTMLElement[] {
   if (due !== null) out.push(votePanel(ui, due));
   if (ui.panel === "log") out.push(logPanel(ui));
   if (ui.panel === "settings") out.push(settingsPanel(ui));
+  if (ui.panel === "react") out.push(reactPanel(ui));
   return out;
 }
 

@@ -60,3 +60,19 @@ test("the browser's own texts are translated in all four languages", () => {
   }
   assert.equal(texts("de").tr("browser.clear_data"), "Meine Daten löschen");
 });
+
+test("every text the code fills gets each placeholder its English has (else it would show raw)", () => {
+  const english = catalogue("en");
+  const problems: string[] = [];
+  for (const file of readdirSync(`${WEB}src`).filter((f) => f.endsWith(".ts"))) {
+    const code = readFileSync(`${WEB}src/${file}`, "utf8");
+    for (const m of code.matchAll(/\btr\(\s*"([a-z_]+\.[A-Za-z0-9_.]+)"\s*(?:,\s*\{([^}]*)\})?\s*\)/g)) {
+      const key = m[1]!;
+      const given = new Set((m[2] ?? "").split(",").map((p) => p.split(":")[0]!.trim()).filter((p) => /^[a-z_]+$/.test(p)));
+      const wanted = [...(english[key] ?? "").matchAll(/\{([a-z_]+)\}/g)].map((x) => x[1]!);
+      const lacking = wanted.filter((w) => !given.has(w));
+      if (lacking.length) problems.push(`${file}: ${key} lacks ${lacking.join(", ")}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});

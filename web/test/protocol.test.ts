@@ -14,7 +14,7 @@ test("every message the browser builds is valid against the protocol schema", ()
     proto.hello(key, "Zoé", 3), proto.hello(key), proto.profile("Zoé", 7), proto.rejoin("K7M-4AX-P9T-E3F-HWR", 1, "abc_DEF-123"),
     proto.claim("ROOM", 2, "Zoé", "r".repeat(24)), proto.claim("ROOM", null, "", "r".repeat(24)), proto.action("play 7H"),
     proto.action("suit S", 4), proto.acceptRound(), proto.leave(), proto.ping(), proto.unqueue(), proto.lobby(true),
-    proto.autopilot(false), proto.vote(1, true), proto.queue("classic", 2, true, 20),
+    proto.autopilot(false), proto.vote(1, true), proto.queue("classic", 2, true, 20), ...proto.REACTIONS.map(proto.react),
   ];
   for (const m of messages) assert.deepEqual(check(m, client), [], JSON.stringify(m));
 });
@@ -53,4 +53,9 @@ test("a frame that is not a version-2 server message is dropped", () => {
   ]) assert.equal(proto.parse(bad), null, bad);
   assert.equal(proto.parse(42), null);
   assert.deepEqual(proto.parse('{"type": "pong", "v": 2}'), { type: "pong", v: 2 });
+});
+
+test("the palette's reactions are the schema's, in its order", () => {
+  const schema = SCHEMA.$defs.client_react as { properties: { reaction: { enum: string[] } } };
+  assert.deepEqual([...proto.REACTIONS], schema.properties.reaction.enum);
 });

@@ -60,7 +60,11 @@ test("a refused move is a notice, the game goes on; a fatal error is the error p
   m = run(m, [server(error("illegal", { reason: "not_your_turn", values: { to_act: 1 } }))]);
   assert.equal(state.phaseOf(m), "playing");
   assert.equal(m.notice?.reason, "not_your_turn");
-  m = run(m, [{ kind: "dismiss" }]);
+  m = run(m, [server(update({ legal: ["draw"] }))]);
+  assert.equal(m.notice?.reason, "not_your_turn", "an update where nothing happened keeps it");
+  m = run(m, [server(update({}, [{ type: "Passed", seat: 1 }]))]);
+  assert.equal(m.notice, null, "once something happened on the table, the refusal goes");
+  m = run(m, [server(error("illegal", { reason: "not_your_turn", values: { to_act: 1 } })), { kind: "dismiss" }]);
   assert.equal(m.notice, null);
   for (const code of ["unknown_room", "replaced", "abandoned", "version", "flooding"]) {
     assert.equal(state.phaseOf(run(m, [server(error(code))])), "error", code);
@@ -135,4 +139,24 @@ test("the view is read checked: a wrong field reads as a neutral value", () => {
 test("seat names carry the tag; computers and nameless seats are named by number", () => {
   const status = room("playing") as Parameters<typeof state.seatNames>[0];
   assert.deepEqual(state.seatNames(status, (s, c) => (c ? `Computer ${s + 1}` : `Player ${s + 1}`)), ["Ana #3F2K9Q", "Computer 2"]);
+});
+
+test("the page without a room keeps the server's public rooms; a refused next deal can be asked again", () => {
+  let m = run(state.initial(""), [{ kind: "open" }, server({ type: "lobby", rooms: [{ room: "ABC", preset: "classic" }], listed: 1, now: 50, v: 2 })]);
+  assert.deepEqual(m.lobby, [{ room: "ABC", preset: "classic" }]);
+  assert.equal(m.lobbyNow, 50);
+  m = run(state.initial("R"), [{ kind: "open" }, server({ type: "joined", room: "R", seat: 0, players: 2, v: 2 }), server(room("match_over")), { kind: "accepted" }]);
+  assert.equal(m.accepted, true);
+  m = run(m, [server(error("too_many_computers"))]);
+  assert.equal(m.accepted, false);
+  assert.equal(state.phaseOf(m), "result");
+});
+
+test("a seat's quick reaction shows for three seconds, the last one of each seat only", () => {
+  let m = run(state.initial("R"), [{ kind: "open" }, server({ type: "joined", room: "R", seat: 0, players: 2, v: 2 })]);
+  m = run(m, [server({ type: "reaction", room: "R", seat: 1, reaction: "wow", v: 2 }), server({ type: "reaction", room: "R", seat: 1, reaction: "thanks", v: 2 })]);
+  assert.equal(m.reactions.length, 1);
+  assert.equal(state.reactionAt(m, 1, T + 100), "thanks");
+  assert.equal(state.reactionAt(m, 1, T + state.BUBBLE_MS + 1), null);
+  assert.equal(state.reactionAt(m, 0, T), null);
 });
