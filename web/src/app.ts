@@ -95,6 +95,9 @@ class App {
   private ws: WebSocket | null = null;
   private helloSent = false;
   private synced = false;
+  /** The server refused to make this browser's player (too many new ones from its address): seats
+   * are claimed without one on this connection. */
+  private noPlayer = false;
   private pending: (() => void)[] = [];
   private retries = 0;
   private stopped = false;
@@ -131,6 +134,7 @@ class App {
     this.ws = ws;
     this.helloSent = false;
     this.synced = false;
+    this.noPlayer = false;
     ws.onopen = () => {
       this.retries = 0;
       this.dispatch({ kind: "open" });
@@ -202,6 +206,14 @@ class App {
       case "error":
         if (SEAT_LOST.has(m.code) && this.model.room) storage.forgetSeat(this.store, this.model.room);
         if (m.code === "seat_taken" || m.code === "no_free_seat" || m.code === "seat_freed") void this.fetchPreview();
+        if (m.code === "too_many_profiles" && !this.synced) {
+          // The server makes no new player for this address this hour: go on without one (a private
+          // room's seat needs none; a public room or a quick match then says no_profile).
+          this.noPlayer = true;
+          const pending = this.pending;
+          this.pending = [];
+          for (const f of pending) f();
+        }
         if (m.code === "bad_name" && !this.synced) {
           // The hello's name was refused: this connection speaks for no player. Taking a kept seat
           // back needs none (its key is enough); a claim waits for a name the server keeps.
@@ -260,7 +272,9 @@ class App {
     storage.setName(this.store, name);
     storage.setAvatar(this.store, this.avatar);
     this.info = "";
-    if (!this.helloSent) {
+    if (this.noPlayer) {
+      then();
+    } else if (!this.helloSent) {
       this.sendHello(then);
     } else if (!this.synced) {
       this.pending.push(then);
@@ -376,6 +390,10 @@ class App {
   /** The turn clock counts down between updates: only its text changes (no rebuild, so a tap or a
    * focused card is never lost to it). */
   private tick(): void {
+    if (this.root.querySelector('[data-testid="takeover"]')) {
+      this.render(); // someone's countdown to losing their seat runs (rare: a ranked game only)
+      return;
+    }
     const timer = this.root.querySelector<HTMLElement>('[data-testid="timer"]');
     const left = timeLeft(this.model, Date.now());
     if (!timer || left === null) return;

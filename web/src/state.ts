@@ -24,6 +24,8 @@ export interface Model {
   profile: ServerProfile | null;
   seat: number | null;
   status: ServerRoom | null;
+  /** When the status came (ms, the page's clock): the takeover countdowns count from it. */
+  statusAt: number;
   update: ServerUpdate | null;
   /** When the update came (ms, the page's clock): the turn timer counts from it. */
   updateAt: number;
@@ -44,7 +46,7 @@ export interface Model {
 export function initial(room: string): Model {
   return {
     room: room ? canonicalRoom(room) : "", connected: false, everConnected: false, profile: null, seat: null,
-    status: null, update: null, updateAt: 0, log: [], queued: null, fatal: null, notice: null, noticeAt: 0,
+    status: null, statusAt: 0, update: null, updateAt: 0, log: [], queued: null, fatal: null, notice: null, noticeAt: 0,
     accepted: false, lobby: null, lobbyNow: 0, reactions: [],
   };
 }
@@ -84,7 +86,7 @@ function serverMessage(model: Model, m: ServerMessage, now: number): Model {
       if (model.seat === null) return model; // a late status of a room this page left
       const newDeal = model.status !== null && model.status.deal !== m.deal;
       const playingAgain = m.state === "playing" || m.state === "waiting";
-      return { ...model, status: m, accepted: newDeal || playingAgain ? false : model.accepted };
+      return { ...model, status: m, statusAt: now, accepted: newDeal || playingAgain ? false : model.accepted };
     }
     case "update": {
       if (model.seat === null) return model;
@@ -268,4 +270,24 @@ export const BUBBLE_MS = 3000;
 export function reactionAt(model: Model, seat: number, now: number): string | null {
   const r = model.reactions.find((x) => x.seat === seat);
   return r && now - r.at < BUBBLE_MS ? r.reaction : null;
+}
+
+/** The other seat whose person is away from a ranked game and loses it to a computer soonest, and
+ * the seconds left at `now` (the status's `takeover`, counted down since it came), or null. */
+export function takeoverLeft(model: Model, now: number): { seat: number; left: number } | null {
+  const raw = (model.status as { takeover?: unknown } | null)?.takeover;
+  if (!Array.isArray(raw)) return null;
+  let best: { seat: number; left: number } | null = null;
+  for (const item of raw) {
+    const x = item as Record<string, unknown>;
+    if (typeof x.seat !== "number" || x.seat === model.seat || typeof x.left !== "number" || !Number.isFinite(x.left)) continue;
+    if (!best || x.left < best.left) best = { seat: x.seat, left: x.left };
+  }
+  return best && { seat: best.seat, left: Math.max(0, best.left - (now - model.statusAt) / 1000) };
+}
+
+/** Seconds as a countdown shows them, `4:12`, rounded up (`countdown_text`). */
+export function countdown(left: number): string {
+  const whole = Number.isFinite(left) ? Math.max(0, Math.ceil(left)) : 0;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }

@@ -160,3 +160,16 @@ test("a seat's quick reaction shows for three seconds, the last one of each seat
   assert.equal(state.reactionAt(m, 1, T + state.BUBBLE_MS + 1), null);
   assert.equal(state.reactionAt(m, 0, T), null);
 });
+
+test("the takeover countdown names the soonest other seat and counts down from the status", () => {
+  let m = run(state.initial("R"), [{ kind: "open" }, server({ type: "joined", room: "R", seat: 0, players: 3, v: 2 })]);
+  assert.equal(state.takeoverLeft(m, T), null);
+  m = run(m, [server(room("playing", { takeover: [{ seat: 0, left: 5 }, { seat: 2, left: 250 }, { seat: 1, left: 100 }, { seat: "x", left: 1 }] }))]);
+  assert.deepEqual(state.takeoverLeft(m, T), { seat: 1, left: 100 });
+  assert.deepEqual(state.takeoverLeft(m, T + 30_000), { seat: 1, left: 70 });
+  assert.deepEqual(state.takeoverLeft(m, T + 500_000), { seat: 1, left: 0 });
+  assert.equal(state.countdown(252.2), "4:13");
+  assert.equal(state.countdown(0.01), "0:01");
+  assert.equal(state.countdown(0), "0:00");
+  assert.equal(state.countdown(Number.NaN), "0:00");
+});

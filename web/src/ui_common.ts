@@ -1,0 +1,112 @@
+/**
+ * What the page's builders share: the types the app hands them (`Ui`, `Actions`), a button, the seats'
+ * names and pictures, the notice and connection lines, the footer.
+ */
+import { avatarUrl } from "./avatars.js";
+import { el } from "./dom.js";
+import type { Texts } from "./i18n.js";
+import type { Reaction } from "./protocol.js";
+import { errorText } from "./reasons.js";
+import { readView, seatNames, type Model } from "./state.js";
+import type { Settings } from "./storage.js";
+
+
+/** A seat as the room's page lists it before joining (fetched from `/r/ROOM`). */
+export interface SeatPreview {
+  free: boolean;
+  label: string;
+}
+
+/** What the page calls back into (the app sends the messages). */
+export interface Actions {
+  act(notation: string): void;
+  takeSeat(seat: number | null): void;
+  quickMatch(preset: string, players: number, computers: boolean): void;
+  unqueue(): void;
+  acceptRound(): void;
+  vote(seat: number, penalise: boolean): void;
+  autopilot(on: boolean): void;
+  leave(): void;
+  clearData(): void;
+  setSettings(settings: Settings): void;
+  setName(name: string): void;
+  setAvatar(avatar: number): void;
+  setQuick(quick: Quick): void;
+  select(index: number): void;
+  toggle(panel: "log" | "settings" | "react"): void;
+  react(reaction: Reaction): void;
+  restart(): void;
+  copyLink(link: string): void;
+}
+
+/** The quick match's choices on the lobby page. */
+export interface Quick {
+  preset: string;
+  players: number;
+  computers: boolean;
+}
+
+export interface Ui {
+  quick: Quick;
+  t: Texts;
+  model: Model;
+  settings: Settings;
+  name: string;
+  avatar: number;
+  preview: SeatPreview[] | null;
+  selected: number;
+  panel: "log" | "settings" | "react" | null;
+  now: number;
+  viewport: { w: number; h: number };
+  info: string;
+  actions: Actions;
+}
+
+/** The ranking points a penalised abandon costs (docs/protocol.md, "The ranking"). */
+export const PENALTY = 20;
+
+export function button(label: string, testid: string | null, onclick: () => void, cls = "btn", extra: Record<string, string> = {}): HTMLButtonElement {
+  return el("button", { type: "button", class: cls, "data-testid": testid, onclick: () => onclick(), ...extra }, label);
+}
+
+export function names(ui: Ui): string[] {
+  const { t, model } = ui;
+  return seatNames(model.status, (seat, computer) => (computer ? t.tr("table.computer", { n: seat + 1 }) : t.tr("table.player", { n: seat + 1 })));
+}
+
+export function avatarImg(id: number, cls = "avatar"): HTMLElement {
+  const url = avatarUrl(id);
+  return url ? el("img", { class: cls, src: url, alt: "", width: 48, height: 48, draggable: "false" }) : el("span", { class: cls });
+}
+// ---- the shared parts ----------------------------------------------------------------------------
+
+export function footer(ui: Ui): HTMLElement {
+  const { t, actions } = ui;
+  return el("footer", { class: "foot" },
+    button(t.tr("browser.clear_data"), "clear-data", () => actions.clearData(), "link"),
+    ui.info ? el("span", { class: "info", role: "status" }, ui.info) : null);
+}
+
+export function noticeLine(ui: Ui): HTMLElement | null {
+  const { model, t } = ui;
+  const colours = readView(model.update)?.preset === "colors";
+  if (model.notice) {
+    return el("p", { class: "notice", role: "alert", "data-testid": "notice" }, errorText(t, model.notice, names(ui), colours));
+  }
+  return null;
+}
+
+export function connectionLine(ui: Ui): HTMLElement | null {
+  const { model, t } = ui;
+  if (model.connected || !model.everConnected) return null;
+  return el("p", { class: "notice", role: "status" }, t.tr("online.reconnecting"));
+}
+
+export function countText(t: Texts, n: number): string {
+  return n === 1 ? t.tr("table.card_one") : t.tr("table.cards", { n });
+}
+
+/** The page while the connection opens (or the seat is being taken back). */
+export function connecting(ui: Ui): HTMLElement[] {
+  return [el("section", { class: "centre" }, el("h1", {}, ui.t.tr("app.title")), el("p", { class: "muted" }, ui.t.tr("online.connecting", { address: location.host })))];
+}

@@ -1,0 +1,321 @@
+/**
+ * The table and the result of a deal: the other seats, the turn and its clock, the pile and the
+ * discard, the hand, the controls `legal` offers, the suit picker, the vote, the move log, the
+ * settings and the reactions' panel; then the deal's result and the next deal.
+ */
+import { seatAvatars } from "./avatars.js";
+import { backSvg, cardSvg } from "./card_svg.js";
+import { cardWords, suitColour, SUIT_SYMBOLS } from "./cards.js";
+import { el, type Child } from "./dom.js";
+import { LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
+import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
+import { describe } from "./movelog.js";
+import { REACTIONS } from "./protocol.js";
+import { countdown, notReady, offers, reactionAt, readView, takeoverLeft, timeLeft, voteDue, type View } from "./state.js";
+import { avatarImg, button, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
+
+// ---- the table ------------------------------------------------------------------------------------------
+
+
+/** Each reaction's picture (the game's `GLYPHS`). */
+const GLYPHS: Readonly<Record<string, string>> = {
+  hello: "\u263a", well_played: "\u2605", thanks: "\u2665", oops: "\u2049", hurry: "\u26a1", wow: "\u203c", sorry: "\u2639", good_game: "\u270c",
+};
+
+function bubble(ui: Ui, seat: number): HTMLElement | null {
+  const r = reactionAt(ui.model, seat, ui.now);
+  if (!r || !GLYPHS[r]) return null; // one this client does not know is shown as nothing
+  return el("span", { class: "bubble", "data-testid": `reaction-${seat}`, role: "status" }, `${GLYPHS[r]} ${ui.t.tr(`reaction.${r}`)}`);
+}
+
+function reactPanel(ui: Ui): HTMLElement {
+  const { t, actions } = ui;
+  const grid = el("div", { class: "reactions" });
+  REACTIONS.forEach((r, i) => grid.append(button(`${i + 1}  ${GLYPHS[r]} ${t.tr(`reaction.${r}`)}`, `react-${r}`, () => actions.react(r), "btn")));
+  return el("aside", { class: "panel", "aria-label": t.tr("reactions.title") },
+    el("div", { class: "panel-head" }, el("h2", {}, t.tr("reactions.title")), button("✕", "close-panel", () => actions.toggle("react"), "btn small")),
+    grid);
+}
+
+function opponents(ui: Ui, view: View, offered: number[]): HTMLElement {
+  const { t, actions, model } = ui;
+  const all = names(ui);
+  const avatars = seatAvatars((model.status?.seats ?? []) as { kind?: unknown; avatar?: unknown }[]);
+  const row = el("div", { class: "opponents" });
+  const n = view.players;
+  // The others in the order of play from this seat.
+  for (let k = 1; k < n; k++) {
+    const seat = ((view.seat + k * view.direction) % n + n) % n;
+    const chip = el("div", { class: `opp${seat === view.toAct ? " to-act" : ""}`, "data-seat": seat },
+      avatarImg(avatars[seat] ?? 0),
+      el("bdi", { class: "opp-name" }, all[seat] ?? t.tr("table.player", { n: seat + 1 })),
+      el("span", { class: "opp-count", "data-testid": `count-${seat}` }, countText(t, view.handCounts[seat] ?? 0)),
+      bubble(ui, seat));
+    if (offered.includes(seat)) {
+      chip.append(button(t.tr("table.denounce", { name: all[seat] ?? "" }), `denounce-${seat}`, () => actions.act(`denounce ${seat}`), "btn warn"));
+    }
+    row.append(chip);
+  }
+  return row;
+}
+
+function turnLine(ui: Ui, view: View): HTMLElement {
+  const { t, model } = ui;
+  const all = names(ui);
+  const mine = view.toAct === view.seat;
+  const left = timeLeft(model, ui.now);
+  const arrow = view.direction === 1 ? "↻" : "↺";
+  return el("div", { class: "turn" },
+    el("span", { class: "dir", title: t.tr(view.direction === 1 ? "browser.clockwise" : "browser.counter_clockwise"), "data-testid": "direction", "data-direction": view.direction }, arrow),
+    el("span", { class: mine ? "mine" : "" }, mine ? t.tr("table.your_turn") : t.tr("table.turn_of", { name: all[view.toAct] ?? "" })),
+    left !== null ? el("span", { class: `timer${left < 6 ? " low" : ""}`, "data-testid": "timer" }, t.tr("table.timer", { n: Math.ceil(left) })) : null);
+}
+
+function centre(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
+  const { t, actions, settings } = ui;
+  const top = view.discard[view.discard.length - 1];
+  const pile = el("button", {
+    type: "button", class: `pile${o.draw ? " glow" : ""}`, "data-testid": "draw", "aria-label": t.tr("table.draw"),
+    onclick: () => actions.act("draw"),
+  }, backSvg(), el("span", { class: "under" }, t.tr("table.pile", { n: view.drawCount })));
+  const discard = el("div", { class: "discard", "data-testid": "discard", "data-card": top ?? "" },
+    top ? cardSvg(top, settings.fourColour, view.preset === "action") : null,
+    top ? el("span", { class: "sr" }, cardWords(t, top)) : null);
+  const suit = view.suit ? el("span", { class: "suit-badge", "data-suit": view.suit, "data-testid": "suit", title: t.tr(`suit.${view.suit}`) },
+    SUIT_SYMBOLS[view.suit] ?? "", el("span", { class: "sr" }, t.tr(`suit.${view.suit}`))) : null;
+  if (suit && SUIT_SYMBOLS[view.suit!]) suit.style.color = suitColour(view.suit!, settings.fourColour);
+  const pending = view.pending > 0 ? el("span", { class: "pending" }, t.tr("table.pending", { n: view.pending })) : null;
+  return el("div", { class: "centre-row" }, pile, discard, el("div", { class: "badges" }, suit, pending));
+}
+
+function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
+  const { actions, settings, viewport, t } = ui;
+  const width = handWidth(viewport.w, viewport.h);
+  const cardW = cardWidth(viewport.w, viewport.h);
+  const layout = layoutHand(view.hand.length, width, cardW);
+  const box = el("div", { class: "hand", "data-testid": "hand" });
+  box.style.height = `${layout.rows * (layout.cardH * 0.78) + layout.cardH * 0.22 + 12}px`;
+  view.hand.forEach((code, i) => {
+    const pos = cardPosition(layout, view.hand.length, i, width);
+    const playable = o.play.has(code);
+    const b = el("button", {
+      type: "button", class: `card${playable ? " glow" : ""}${i === ui.selected ? " selected" : ""}`,
+      "data-testid": `card-${code}`, "data-index": i, "aria-label": cardWords(t, code),
+      onclick: () => actions.act(`play ${code}`),
+    }, cardSvg(code, settings.fourColour, view.preset === "action"));
+    b.style.left = `${pos.x}px`;
+    b.style.top = `${pos.row * layout.cardH * 0.78}px`;
+    b.style.width = `${layout.cardW}px`;
+    b.style.height = `${layout.cardH}px`;
+    box.append(b);
+  });
+  return box;
+}
+
+function controls(ui: Ui, o: ReturnType<typeof offers>): HTMLElement {
+  const { t, actions, model } = ui;
+  const box = el("div", { class: "controls" });
+  const add = (on: boolean, label: string, testid: string, notation: string, cls = "btn"): void => {
+    if (on) box.append(button(label, testid, () => actions.act(notation), cls));
+  };
+  add(o.draw, t.tr("table.draw"), "draw-button", "draw");
+  add(o.pass, t.tr("table.pass"), "pass", "pass");
+  add(o.end, t.tr("table.end"), "end-turn", "end", "btn primary");
+  add(o.card, t.tr("table.card"), "call-card", "card", "btn warn");
+  add(o.challenge, t.tr("table.liar"), "liar", "challenge", "btn warn");
+  add(o.accept, t.tr("table.accept"), "accept", "accept");
+  const auto = model.update?.autopilot === true;
+  box.append(button(t.tr("table.autopilot"), "autopilot", () => actions.autopilot(!auto), `btn small${auto ? " on" : ""}`, { "aria-pressed": String(auto) }));
+  return box;
+}
+
+function suitPicker(ui: Ui, view: View, suits: string[]): HTMLElement {
+  const { t, actions, settings } = ui;
+  const colours = view.preset === "colors";
+  const box = el("div", { class: "picker", role: "dialog", "aria-modal": "true", "data-testid": "suit-picker" },
+    el("h2", {}, t.tr(colours ? "suit.title_colour" : "suit.title")));
+  const grid = el("div", { class: "suits" });
+  for (const s of suits) {
+    const sym = el("span", { class: "sym", "data-suit": s }, SUIT_SYMBOLS[s] ?? "●");
+    sym.style.color = suitColour(s, settings.fourColour);
+    const b = el("button", { type: "button", class: "suit", "data-testid": `suit-${s}`, onclick: () => actions.act(`suit ${s}`) },
+      sym, el("span", {}, t.tr(`suit.${s}`)));
+    grid.append(b);
+  }
+  box.append(grid);
+  return el("div", { class: "overlay" }, box);
+}
+
+function votePanel(ui: Ui, seat: number): HTMLElement {
+  const { t, actions } = ui;
+  const name = names(ui)[seat] ?? "";
+  return el("div", { class: "overlay" }, el("div", { class: "picker", role: "dialog", "aria-modal": "true", "data-testid": "vote" },
+    el("h2", {}, t.tr("vote.title", { name })),
+    el("p", {}, t.tr("vote.question", { name, points: PENALTY })),
+    el("div", { class: "row" },
+      button(t.tr("vote.yes"), "vote-yes", () => actions.vote(seat, true), "btn warn"),
+      button(t.tr("vote.no"), "vote-no", () => actions.vote(seat, false), "btn"))));
+}
+
+function logPanel(ui: Ui): HTMLElement {
+  const { t, model, actions } = ui;
+  const lines = model.log.map((m) => describe(t, m, names(ui), model.seat)).filter((s) => s);
+  const list = el("ol", { class: "log", "data-testid": "log" });
+  for (const line of lines) list.append(el("li", {}, line));
+  if (!lines.length) list.append(el("li", { class: "muted" }, t.tr("log.empty")));
+  return el("aside", { class: "panel", "aria-label": t.tr("log.title") },
+    el("div", { class: "panel-head" }, el("h2", {}, t.tr("log.title")), button("✕", "close-panel", () => actions.toggle("log"), "btn small")),
+    list);
+}
+
+function settingsPanel(ui: Ui): HTMLElement {
+  const { t, actions, settings } = ui;
+  const four = el("input", { type: "checkbox", checked: settings.fourColour, "data-testid": "four-colour" });
+  four.addEventListener("change", () => actions.setSettings({ ...settings, fourColour: four.checked }));
+  const left = el("input", { type: "checkbox", checked: settings.leftHanded, "data-testid": "left-handed" });
+  left.addEventListener("change", () => actions.setSettings({ ...settings, leftHanded: left.checked }));
+  const lang = el("select", { "data-testid": "language" });
+  for (const l of LANGUAGES) lang.append(el("option", { value: l, selected: l === t.lang }, LANGUAGE_NAMES[l]));
+  lang.addEventListener("change", () => actions.setSettings({ ...settings, lang: lang.value }));
+  return el("aside", { class: "panel", "aria-label": t.tr("settings.title") },
+    el("div", { class: "panel-head" }, el("h2", {}, t.tr("settings.title")), button("✕", "close-panel", () => actions.toggle("settings"), "btn small")),
+    el("label", { class: "check" }, four, t.tr("settings.four_color")),
+    el("label", { class: "check" }, left, t.tr("settings.left_handed")),
+    el("label", {}, t.tr("settings.language"), lang),
+    button(t.tr("browser.clear_data"), "clear-data", () => actions.clearData(), "btn"),
+    ui.model.seat !== null ? leaveBox(ui) : null);
+}
+
+/** Leaving the table: the seat waits for this browser (the link takes it back); in a ranked game
+ * under way the game's warning first (a computer takes a seat left too long). */
+function leaveBox(ui: Ui): HTMLElement {
+  const { t, model, actions } = ui;
+  const ranked = model.status?.ranked === true && model.status.state !== "match_over";
+  return el("div", { class: "leave-box" },
+    ranked ? el("p", {}, t.tr("leave.body", { minutes: 5, points: PENALTY })) : null,
+    button(t.tr("online.leave"), "leave", () => actions.leave(), ranked ? "btn warn" : "btn"));
+}
+
+function tableBar(ui: Ui): HTMLElement {
+  const { t, actions, model } = ui;
+  const view = readView(model.update);
+  return el("header", { class: "bar" },
+    el("span", { class: "room" }, view ? [t.tr(`preset.${view.preset}`), t.tr("table.round", { n: view.roundNumber }),
+      view.target > 0 ? t.tr("table.target", { n: view.target }) : ""].filter((x) => x).join(" · ") : model.room),
+    el("span", { class: "spacer" }),
+    model.status && (model.status.state === "playing" || model.status.state === "round_over")
+      ? button("☺", "react", () => actions.toggle("react"), "btn small", { "aria-label": t.tr("reactions.title"), title: t.tr("reactions.title") }) : null,
+    button("☰", "moves", () => actions.toggle("log"), "btn small", { "aria-label": t.tr("log.title"), title: t.tr("log.title") }),
+    button("⚙", "settings", () => actions.toggle("settings"), "btn small", { "aria-label": t.tr("settings.title") }));
+}
+
+function newsLine(ui: Ui): HTMLElement | null {
+  const { t, model } = ui;
+  const away = takeoverLeft(model, ui.now);
+  if (away) {
+    return el("p", { class: "notice", "data-testid": "takeover" },
+      t.tr("online.takeover", { name: names(ui)[away.seat] ?? "", left: countdown(away.left) }));
+  }
+  if (model.update?.autopilot) return el("p", { class: "notice" }, t.tr("table.autopilot_you"));
+  // Whom the game waits for: people away (the clock stops while the one to act is away).
+  const away2 = (model.status?.waiting_for ?? []).filter((s) => typeof s === "number" && s !== model.seat);
+  if (away2.length) {
+    const all = names(ui);
+    return el("p", { class: "notice", "data-testid": "waiting-for" }, t.tr("online.waiting_for", { names: away2.map((s) => all[s] ?? "").join(", ") }));
+  }
+  return null;
+}
+
+function meLine(ui: Ui, view: View): HTMLElement {
+  const { t, model } = ui;
+  const avatars = seatAvatars((model.status?.seats ?? []) as { kind?: unknown; avatar?: unknown }[]);
+  const name = names(ui)[view.seat] ?? t.tr("table.you");
+  return el("div", { class: `me-line${view.toAct === view.seat ? " to-act" : ""}` },
+    avatarImg(avatars[view.seat] ?? 0, "avatar small"),
+    el("bdi", { class: "opp-name" }, name),
+    el("span", { class: "opp-count", "data-testid": `count-${view.seat}` }, countText(t, view.hand.length)),
+    view.called ? el("span", { class: "called", "data-testid": "called" }, t.tr("table.card")) : null,
+    bubble(ui, view.seat));
+}
+
+export function tablePage(ui: Ui): HTMLElement[] {
+  const { model, settings } = ui;
+  const view = readView(model.update);
+  if (!view) return connecting(ui);
+  const o = offers(view.legal);
+  const main = el("div", { class: `table${settings.leftHanded ? " left" : ""}`, "data-testid": "table" },
+    opponents(ui, view, o.denounce),
+    turnLine(ui, view),
+    centre(ui, view, o),
+    connectionLine(ui) ?? noticeLine(ui) ?? newsLine(ui) ?? el("p", { class: "notice empty" }),
+    meLine(ui, view),
+    el("div", { class: "bottom" }, hand(ui, view, o), controls(ui, o)));
+  const out: HTMLElement[] = [tableBar(ui), main];
+  if (o.suits.length) out.push(suitPicker(ui, view, o.suits));
+  const due = voteDue(model);
+  if (due !== null) out.push(votePanel(ui, due));
+  if (ui.panel === "log") out.push(logPanel(ui));
+  if (ui.panel === "settings") out.push(settingsPanel(ui));
+  if (ui.panel === "react") out.push(reactPanel(ui));
+  return out;
+}
+
+// ---- the result of a deal ---------------------------------------------------------------------------------
+
+export function resultPage(ui: Ui): HTMLElement[] {
+  const { t, model, actions } = ui;
+  const view = readView(model.update);
+  const status = model.status;
+  const all = names(ui);
+  const results = status?.results ?? [];
+  const result = (view?.result ?? (results[results.length - 1] as Record<string, unknown> | null | undefined)) ?? null;
+  const over = status?.state === "match_over";
+  const body: Child[] = [el("h1", {}, t.tr(over ? "result.match_over" : "result.title"))];
+  if (result) {
+    const winners = Array.isArray(result.winners) ? (result.winners as unknown[]).filter((x): x is number => typeof x === "number") : [];
+    let line: string;
+    if (result.tie === true) line = t.tr("result.tie");
+    else if (winners.length > 1) line = t.tr("result.winners", { names: winners.map((s) => all[s] ?? "").join(", ") });
+    else if (typeof result.winner === "number" && result.winner === model.seat) line = t.tr("result.you_win");
+    else line = t.tr("result.winner", { name: all[typeof result.winner === "number" ? result.winner : -1] ?? "" });
+    body.push(el("p", { class: "winner", "data-testid": "winner" }, line));
+    const points = Array.isArray(result.points) ? (result.points as unknown[]) : [];
+    const w = typeof result.winner === "number" ? result.winner : -1;
+    const won = typeof points[w] === "number" ? (points[w] as number) : 0;
+    if (won > 0) body.push(el("p", { class: "muted" }, t.tr("deal.scored", { name: all[w] ?? "", n: won })));
+    if (result.blocked === true && result.tie !== true) body.push(el("p", { class: "muted" }, t.tr("result.blocked")));
+    const hands = Array.isArray(result.hands) ? (result.hands as unknown[]) : [];
+    const table = el("table", { class: "scores" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t.tr("result.left")), el("th", {}, t.tr("result.points")), el("th", {}, t.tr("table.scores")))));
+    const tbody = el("tbody");
+    all.forEach((name, i) => {
+      const held = Array.isArray(hands[i]) ? (hands[i] as unknown[]).length : 0;
+      tbody.append(el("tr", { class: i === model.seat ? "me" : "" },
+        el("th", {}, el("bdi", {}, name)),
+        el("td", {}, held === 0 ? t.tr("result.went_out") : held === 1 ? t.tr("result.card_one") : t.tr("result.cards", { n: held })),
+        el("td", {}, `+${typeof points[i] === "number" ? points[i] : 0}`),
+        el("td", {}, String(view?.scores[i] ?? 0))));
+    });
+    table.append(tbody);
+    body.push(table);
+  }
+  const earned = (status as unknown as Record<string, unknown> | null)?.earned;
+  if (Array.isArray(earned) && model.seat !== null && typeof earned[model.seat] === "number") {
+    body.push(el("p", {}, t.tr("result.earned", { points: earned[model.seat] as number })));
+  }
+  if (model.accepted) {
+    const waiting = notReady(status, model.seat).map((s) => all[s] ?? "");
+    body.push(el("p", { class: "muted", "data-testid": "waiting-next" }, waiting.length ? t.tr("result.waiting", { names: waiting.join(", ") }) : t.tr("online.waiting_round")));
+  } else {
+    body.push(button(t.tr("result.new_round"), "next-deal", () => actions.acceptRound(), "btn primary"));
+  }
+  const out: HTMLElement[] = [tableBar(ui), el("section", { class: "result" }, ...body), connectionLine(ui) ?? el("span"), noticeLine(ui) ?? el("span")];
+  const due = voteDue(model);
+  if (due !== null) out.push(votePanel(ui, due));
+  if (ui.panel === "log") out.push(logPanel(ui));
+  if (ui.panel === "settings") out.push(settingsPanel(ui));
+  if (ui.panel === "react") out.push(reactPanel(ui));
+  return out;
+}
+
+/** The page's children for the phase. */
