@@ -97,3 +97,4 @@ ci:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
+	rm -rf game/net/browser web/node_modules web/.test-build

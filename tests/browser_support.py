@@ -119,24 +119,26 @@ PLAY_ORDER = ("[data-testid='suit-picker'] button.suit", "[data-testid='hand'] .
 glow), "Card!" when it may be said, End turn, accepting a penalty, Draw, Pass, a vote, the next deal."""
 
 
-def step(page: Any, order: tuple[str, ...] = PLAY_ORDER) -> str | None:
-    """Tap the first control of ``order`` the page shows now; which one (None: nothing to do now).
-    The control is found and clicked in the page in one go (the client's own click handler runs, as
-    for a person's tap; Playwright's checks before a click cost a round trip or two each, and whole
-    games are played here)."""
+def step(page: Any, order: tuple[str, ...] = PLAY_ORDER) -> tuple[str, str | None]:
+    """At the table, tap the first control of ``order`` the page shows now: (the client's state,
+    the control tapped or None). One call into the page reads the state, finds the control and
+    clicks it (the client's own click handler runs, as for a person's tap): Playwright's checks
+    before a click cost round trips, and whole games are played here."""
     from playwright.sync_api import Error
 
     try:
-        index = page.evaluate(_TAP, list(order))
+        now, index = page.evaluate(_TAP, list(order))
     except Error:  # the page went away under the tap
-        return None
-    return order[index] if index >= 0 else None
+        return "", None
+    return str(now), (order[index] if index >= 0 else None)
 
 
 _TAP = """order => {
+  const now = document.getElementById("huit").dataset.state || "";
+  if (now !== "playing") return [now, -1];
   const index = order.findIndex(s => document.querySelector(s) !== null);
   if (index >= 0) document.querySelector(order[index]).click();
-  return index;
+  return [now, index];
 }"""
 
 

@@ -9,6 +9,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.client.art import CardArt, felt  # noqa: E402
+from game.client.felt import draw_felt  # noqa: E402
 from game.engine.cards import JOKER, Card, color_deck, standard_deck  # noqa: E402
 from tools.art_sheets import main  # noqa: E402
 
@@ -99,9 +100,11 @@ def test_suit_badges_are_round_and_sized():
 
 
 def test_felt_is_green_and_seeded():
-    one, two = felt((200, 120)), felt((200, 120))
-    assert one.get_size() == (200, 120)
+    one, two = draw_felt((200, 120)), draw_felt((200, 120))
+    assert one is not two and one.get_size() == (200, 120)
     assert pixels(one) == pixels(two)
+    assert pixels(felt((200, 120))) == pixels(one)
+    assert felt((200, 120)) is felt((200, 120))  # kept: the next screen at this size draws no felt
     r, g, b, _ = one.get_at((100, 60))
     assert g > r and g > b
     centre, corner = one.get_at((100, 60)), one.get_at((1, 1))

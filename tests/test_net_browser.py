@@ -310,3 +310,18 @@ def test_serve_no_web_turns_the_browser_client_off(tmp_path):
     assert "browser client is not built" not in errors  # off: nothing to say about its build
     assert "--no-web" in subprocess.run([sys.executable, "main.py", "serve", "--help"], cwd=ROOT,
                                         capture_output=True, text=True, timeout=60).stdout
+
+
+def test_the_shell_says_tls_when_the_page_came_over_https_through_a_trusted_proxy(tmp_path, built):
+    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=built, proxy_headers=True,
+                          trusted_proxies=["127.0.0.1"])
+    try:
+        proxied = {"X-Forwarded-Proto": "https", "Host": "huit.example.org",
+                   "X-Forwarded-For": "198.51.100.4"}
+        _, headers, body = fetch(thread.port, "/play", headers=proxied)
+        assert 'data-tls="1"' in body.decode()
+        assert "connect-src 'self' ws://huit.example.org wss://huit.example.org;" in \
+            headers["Content-Security-Policy"]
+        assert 'data-tls="0"' in fetch(thread.port, "/play")[2].decode()
+    finally:
+        thread.stop()

@@ -44,6 +44,6 @@ def test_the_ready_buttons_speak_french_and_fit_seven_people(app):
     set_language("fr")
     finish_deal(app, people=7)
     labels = [b.label for b in app.stack.top.buttons]
-    assert labels[0] == "Léa : passer à la manche suivante" and len(labels) == 8
+    assert labels[0] == "Léa : passer à la manche suivante" and len(labels) == 9  # 7 Ready, Review, Menu
     w = app.size[0]
     assert all(b.rect.left >= 0 and b.rect.right <= w for b in app.stack.top.buttons)

@@ -160,7 +160,7 @@ def test_the_review_opens_from_statistics_on_the_last_deals(app):
     scene = app.stack.top
     assert len(scene.deals) == 1
     label = next(c.element.text for c in scene.controls if c.key == "review")
-    assert "Duel, deal 1 (solo)" in label
+    assert "Duel, round 1 (solo)" in label
     tap_label(app, label)
     assert top_name(app) == "ReviewScene"
     review = app.stack.top

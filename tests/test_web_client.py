@@ -1,6 +1,7 @@
 """The browser client's own unit tests (``web/test``, node's test runner) run from the suite:
 ``npm --prefix web test``, so that ``make test`` runs them wherever node is (and CI always). They
-skip with one line on a machine without npm, or before ``make web`` installed the client's tools."""
+skip with one line on a machine without npm, or before ``make web`` installed the client's tools.
+Without npm, ``make web`` and ``make test`` say so in one line."""
 
 from __future__ import annotations
 
@@ -33,3 +34,32 @@ def test_the_browser_clients_unit_tests_pass():
                           text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
     assert "# fail 0" in done.stdout, done.stdout[-2000:]  # node's test runner's own count
+
+
+def make_without_npm(tmp_path: Path, target: str) -> subprocess.CompletedProcess[str]:
+    """``make TARGET`` from the checkout on a PATH without npm (nor anything else: the recipes'
+    shell finds its builtins), the venv's stamp left out."""
+    make = shutil.which("make")
+    assert make is not None
+    empty = tmp_path / "bin"
+    empty.mkdir(exist_ok=True)
+    return subprocess.run([make, "--no-print-directory", "-C", str(ROOT), target, "STAMP="],
+                          capture_output=True, text=True, timeout=60,
+                          env={"PATH": str(empty), "HOME": str(tmp_path)})
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is missing")
+def test_make_web_without_npm_says_what_is_missing_in_one_line(tmp_path):
+    done = make_without_npm(tmp_path, "web")
+    assert done.returncode != 0
+    assert done.stdout.splitlines() == ["make web: npm is missing: install Node.js 20 or newer with npm "
+                                        "(docs/web.md), then run make web again"]
+
+
+@pytest.mark.skipif(shutil.which("make") is None or not (WEB / "package.json").is_file(),
+                    reason="make or the client's sources are missing")
+def test_make_test_without_npm_says_its_browser_tests_skip_in_one_line(tmp_path):
+    done = make_without_npm(tmp_path, "web-fresh")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["make test: npm is missing: install Node.js 20 or newer with npm "
+                                        "(docs/web.md); the browser client's tests skip"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.client.art import CardArt
-from game.client.felt import felt
+from game.client.felt import draw_felt
 from game.engine.cards import COLOR_RANKS, COLOR_SUITS, JOKER, STANDARD_RANKS, STANDARD_SUITS, Card
 
 
@@ -18,7 +18,7 @@ def _sheet(items: Sequence[pygame.Surface | None], columns: int, art: CardArt) -
     gap = max(6, art.width // 8)
     rows = (len(items) + columns - 1) // columns
     size = (columns * (art.width + gap) + gap, rows * (art.height + gap) + gap)
-    sheet = felt(size)
+    sheet = draw_felt(size)  # drawn on: a felt of its own, not the one the screens share
     for i, item in enumerate(items):
         if item is not None:
             row, col = divmod(i, columns)

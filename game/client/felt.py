@@ -1,7 +1,13 @@
-"""The table felt: a green cloth with a soft vignette and fine seeded noise, any size."""
+"""The table felt: a green cloth with a soft vignette and fine seeded noise, any size.
+
+Every screen and table lays the felt at the window's size: `felt` keeps the last two it drew (a
+4K felt takes a tenth of a second or more to draw), so a screen opened or built again, or the
+table after a menu, reuses it. The kept picture is shared: draw on a copy, never on it.
+"""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pygame
@@ -16,7 +22,21 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 
 
 def felt(size: tuple[int, int], *, seed: int = 8) -> pygame.Surface:
-    """A green table felt of ``size`` px: a soft radial vignette and fine seeded noise."""
+    """A green table felt of ``size`` px (`draw_felt`), in the display's pixel format once there is
+    a display; the same picture as last time for the same size (shared: never draw on it)."""
+    display = pygame.display.get_surface()
+    form = None if display is None else (display.get_bitsize(), display.get_masks())
+    return _kept(max(1, size[0]), max(1, size[1]), seed, form)
+
+
+@functools.lru_cache(maxsize=2)
+def _kept(w: int, h: int, seed: int, form: object) -> pygame.Surface:
+    surface = draw_felt((w, h), seed=seed)
+    return surface.convert() if form is not None else surface
+
+
+def draw_felt(size: tuple[int, int], *, seed: int = 8) -> pygame.Surface:
+    """A green table felt of ``size`` px, drawn anew: a soft radial vignette and fine seeded noise."""
     w, h = max(1, size[0]), max(1, size[1])
     # The vignette is drawn small and scaled up, which keeps it smooth and fast.
     small = pygame.Surface((64, 64))
@@ -41,4 +61,4 @@ def felt(size: tuple[int, int], *, seed: int = 8) -> pygame.Surface:
     for y in range(-shift, h, tile_size):
         for x in range(-shift, w, tile_size):
             surface.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
-    return surface.convert() if pygame.display.get_surface() is not None else surface
+    return surface

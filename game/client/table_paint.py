@@ -47,9 +47,7 @@ class TablePainter:
         self.layout = layout
         self.art = CardArt(layout.card[0], four_color=four_color)
         self.small = CardArt(layout.small_card[0], four_color=four_color)
-        self.background = felt(layout.size)
-        if pygame.display.get_surface() is not None:
-            self.background = self.background.convert()
+        self.background = felt(layout.size)  # already in the display's format; shared: never drawn on
         self.faces_drawn: list[object] = []
         self.arrows_drawn: list[Arrow] = []  # the direction ring's arrows this frame (for tests)
         self.avatars_drawn: list[tuple[int, pygame.Rect]] = []  # (seat, where) this frame (for tests)

@@ -18,7 +18,7 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
-from . import assets
+from . import assets, widget_pictures
 
 FONT_REGULAR: Final = assets.path("fonts", "DejaVuSans.ttf")
 FONT_BOLD: Final = assets.path("fonts", "DejaVuSans-Bold.ttf")
@@ -86,8 +86,10 @@ def make_manager(size: tuple[int, int], *, pointer: bool = True) -> pygame_gui.U
     """A pygame_gui manager for a window of ``size`` with the Huit theme (``pointer``: False for a
     screen with no visible pointer, whose widgets are then never drawn hovered).
 
-    The text box's bold and italic faces are loaded up front (the how-to-play texts use them).
+    The text box's bold and italic faces are loaded up front (the how-to-play texts use them). Big
+    widgets' backgrounds are drawn once per look (`widget_pictures`).
     """
+    widget_pictures.install()
     data = theme(scale_for(size))
     kind = pygame_gui.UIManager if pointer else PointerlessManager
     manager = kind(size, data, enable_live_theme_updates=False)

@@ -65,6 +65,7 @@ class WaitingRoomScene(GuiScene):
 
     def build(self) -> None:
         """Status, link and Copy, the seats, Leave."""
+        self._shown = self.shown()  # built from this: the next update need not build it again
         w, h = self.app.size
         s = self.scale
         m = int(24 * s)
@@ -219,10 +220,14 @@ class WaitingRoomScene(GuiScene):
             address = f"{connection.host}:{connection.port}"
             self._give_up(tr("online.unreachable", address=address, detail=connection.problem or "?"))
             return
-        shown = (remote.room_id, remote.status, connection.status, stakes.balance(remote.player))
-        if shown != self._shown:
-            self._shown = shown
+        if self.shown() != self._shown:
             self.rebuild()
+
+    def shown(self) -> object:
+        """What the screen is built from and may change without input: the room, its status, the
+        connection's, the player's balance (`build` notes it; `update` builds again when it moved)."""
+        remote = self.remote
+        return remote.room_id, remote.status, remote.connection.status, stakes.balance(remote.player)
 
     def next_frame(self) -> float | None:
         """The connection is looked at every `ONLINE_POLL` (and a text cursor may blink)."""
