@@ -10,6 +10,7 @@ import { PEOPLE } from "./avatars.js";
 import type { ClientMessage, ServerMessage } from "./generated/protocol.js";
 import { readCatalogue, supported, Texts, type Lang } from "./i18n.js";
 import * as proto from "./protocol.js";
+import { nextSort, sortedHand } from "./cards.js";
 import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
 import { page, type Quick, type SeatPreview, type Ui } from "./ui.js";
@@ -447,7 +448,8 @@ class App {
       }
       return;
     }
-    const n = view.hand.length;
+    const shown = sortedHand(view.hand, this.settings.handSort); // the order the page shows
+    const n = shown.length;
     const pick = (i: number): void => {
       this.selected = Math.max(0, Math.min(n - 1, i));
       this.render();
@@ -462,7 +464,7 @@ class App {
       case "Enter":
       case " ":
         if (target instanceof HTMLButtonElement && !target.classList.contains("card")) { handled = false; break; }
-        if (this.selected >= 0 && this.selected < n) this.actions.act(`play ${view.hand[this.selected]}`);
+        if (this.selected >= 0 && this.selected < n) this.actions.act(`play ${shown[this.selected]}`);
         break;
       case "D": this.actions.act("draw"); break;
       case "P": this.actions.act("pass"); break;
@@ -472,6 +474,7 @@ class App {
       case "A": this.actions.act("accept"); break;
       case "N": if (o.denounce.length) this.actions.act(`denounce ${o.denounce[0]}`); break;
       case "M": this.actions.toggle("log"); break;
+      case "S": this.actions.setSettings({ ...this.settings, handSort: nextSort(this.settings.handSort) }); break;
       case "O": this.actions.autopilot(!this.model.update?.autopilot); break;
       default:
         if (/^[0-9]$/.test(key)) pick(key === "0" ? 9 : Number(key) - 1);

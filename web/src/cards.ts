@@ -103,3 +103,40 @@ export function face(card: Card, fourColour: boolean, action = false): Face {
     badge: card.rank === "6" || card.rank === "9" ? "_" : "", wild: false,
   };
 }
+
+/** How the hand is laid out (`HAND_SORTS`): as dealt (the server's order), by suit, by rank. */
+export const HAND_SORTS = ["dealt", "suit", "rank"] as const;
+export type HandSort = (typeof HAND_SORTS)[number];
+
+const SUIT_ORDER = [...STANDARD_SUITS, ...COLOR_SUITS] as string[];
+const WILD_RANK = 100;
+
+function suitIndex(card: Card): number {
+  const i = card.suit === null ? -1 : SUIT_ORDER.indexOf(card.suit);
+  return i < 0 ? SUIT_ORDER.length : i;
+}
+
+function rankIndex(card: Card): number {
+  if (card.suit === null) return WILD_RANK + card.code.length;
+  const i = (card.standard ? STANDARD_RANKS : COLOR_RANKS).indexOf(card.rank);
+  return i < 0 ? WILD_RANK : i;
+}
+
+/** `hand` laid out by `sort` as the game's `hand_order.sorted_hand` does (suit then rank, or rank
+ * then suit; jokers and colour wilds last; stable); `dealt` keeps the server's order. */
+export function sortedHand(hand: readonly string[], sort: HandSort): string[] {
+  if (sort === "dealt") return [...hand];
+  const key = (code: string): [number, number] => {
+    const card = parseCard(code);
+    if (!card) return [SUIT_ORDER.length + 1, WILD_RANK * 2];
+    return sort === "rank" ? [rankIndex(card), suitIndex(card)] : [suitIndex(card), rankIndex(card)];
+  };
+  return hand.map((code, i) => ({ code, i, k: key(code) }))
+    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.i - b.i)
+    .map((x) => x.code);
+}
+
+/** The sort after `sort` (the S key and the Sort button step through them). */
+export function nextSort(sort: HandSort): HandSort {
+  return HAND_SORTS[(HAND_SORTS.indexOf(sort) + 1) % HAND_SORTS.length]!;
+}

@@ -26,6 +26,8 @@ export interface Settings {
   fourColour: boolean;
   leftHanded: boolean;
   lang: string | null;
+  /** How the hand is laid out: `dealt`, `suit` or `rank` (the game's `hand_sort`). */
+  handSort: "dealt" | "suit" | "rank";
 }
 
 const KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -115,7 +117,7 @@ export function forgetSeat(store: Store, room: string): void {
   }
 }
 
-export const DEFAULT_SETTINGS: Settings = { fourColour: false, leftHanded: false, lang: null };
+export const DEFAULT_SETTINGS: Settings = { fourColour: false, leftHanded: false, lang: null, handSort: "dealt" };
 
 export function getSettings(store: Store): Settings {
   const raw = get(store, `${PREFIX}settings`);
@@ -126,6 +128,7 @@ export function getSettings(store: Store): Settings {
       fourColour: data.fourColour === true,
       leftHanded: data.leftHanded === true,
       lang: typeof data.lang === "string" && /^[a-z]{2}$/.test(data.lang) ? data.lang : null,
+      handSort: data.handSort === "suit" || data.handSort === "rank" ? data.handSort : "dealt",
     };
   } catch {
     return { ...DEFAULT_SETTINGS };

@@ -5,7 +5,7 @@
  */
 import { seatAvatars } from "./avatars.js";
 import { backSvg, cardSvg } from "./card_svg.js";
-import { cardWords, suitColour, SUIT_SYMBOLS } from "./cards.js";
+import { cardWords, nextSort, sortedHand, suitColour, SUIT_SYMBOLS } from "./cards.js";
 import { el, type Child } from "./dom.js";
 import { LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
 import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
@@ -92,11 +92,12 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
   const { actions, settings, viewport, t } = ui;
   const width = handWidth(viewport.w, viewport.h);
   const cardW = cardWidth(viewport.w, viewport.h);
-  const layout = layoutHand(view.hand.length, width, cardW);
+  const shown = sortedHand(view.hand, settings.handSort);
+  const layout = layoutHand(shown.length, width, cardW);
   const box = el("div", { class: "hand", "data-testid": "hand" });
   box.style.height = `${layout.rows * (layout.cardH * 0.78) + layout.cardH * 0.22 + 12}px`;
-  view.hand.forEach((code, i) => {
-    const pos = cardPosition(layout, view.hand.length, i, width);
+  shown.forEach((code, i) => {
+    const pos = cardPosition(layout, shown.length, i, width);
     const playable = o.play.has(code);
     const b = el("button", {
       type: "button", class: `card${playable ? " glow" : ""}${i === ui.selected ? " selected" : ""}`,
@@ -124,6 +125,8 @@ function controls(ui: Ui, o: ReturnType<typeof offers>): HTMLElement {
   add(o.card, t.tr("table.card"), "call-card", "card", "btn warn");
   add(o.challenge, t.tr("table.liar"), "liar", "challenge", "btn warn");
   add(o.accept, t.tr("table.accept"), "accept", "accept");
+  box.append(button(`${t.tr("table.sort")}: ${t.tr(`sort.${ui.settings.handSort}`)}`, "sort",
+    () => actions.setSettings({ ...ui.settings, handSort: nextSort(ui.settings.handSort) }), "btn small"));
   const auto = model.update?.autopilot === true;
   box.append(button(t.tr("table.autopilot"), "autopilot", () => actions.autopilot(!auto), `btn small${auto ? " on" : ""}`, { "aria-pressed": String(auto) }));
   return box;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cardWords, face, label, parseCard, suitColour } from "../src/cards.js";
+import { cardWords, face, label, nextSort, parseCard, sortedHand, suitColour } from "../src/cards.js";
 import { texts } from "./support.js";
 
 const STANDARD = [..."SHDC"].flatMap((s) => [..."A23456789TJQK"].map((r) => r + s));
@@ -31,4 +31,15 @@ test("the four-colour deck paints diamonds blue and clubs green; the two-colour 
   assert.equal(face(parseCard("8C")!, false).wild, true);
   assert.equal(face(parseCard("KS")!, false, true).badge, "+2");
   assert.equal(face(parseCard("Y6")!, false).badge, "_", "6 and 9 are underlined");
+});
+
+test("the hand is laid out as the game lays it: by suit, by rank, or as dealt", () => {
+  const hand = ["KH", "XJ", "2S", "TH", "AS", "8C", "2H"];
+  assert.deepEqual(sortedHand(hand, "dealt"), hand);
+  assert.deepEqual(sortedHand(hand, "suit"), ["AS", "2S", "2H", "TH", "KH", "8C", "XJ"]);
+  assert.deepEqual(sortedHand(hand, "rank"), ["AS", "2S", "2H", "8C", "TH", "KH", "XJ"]);
+  assert.deepEqual(sortedHand(["W+4", "R+2", "B0", "W", "Rskip", "R0"], "suit"), ["R0", "R+2", "Rskip", "B0", "W", "W+4"]);
+  assert.deepEqual(sortedHand(["G+2", "B3", "G+2"], "rank"), ["B3", "G+2", "G+2"], "a double deck's twins stay");
+  assert.equal(nextSort("dealt"), "suit");
+  assert.equal(nextSort("rank"), "dealt");
 });

@@ -33,7 +33,7 @@ test("clear my data removes every huit. key and nothing else", () => {
   storage.setName(store, "Zoé");
   storage.setAvatar(store, 7);
   storage.setSeat(store, "R1", { seat: 0, key: "k" });
-  storage.setSettings(store, { fourColour: true, leftHanded: true, lang: "fr" });
+  storage.setSettings(store, { fourColour: true, leftHanded: true, lang: "fr", handSort: "suit" });
   store.setItem("other.app", "keep");
   store.setItem("huitish", "keep too");
   assert.equal(storage.clearAll(store), 5);
@@ -45,10 +45,10 @@ test("clear my data removes every huit. key and nothing else", () => {
 
 test("settings and the avatar are read back checked", () => {
   const store = new MapStore();
-  storage.setSettings(store, { fourColour: true, leftHanded: false, lang: "de" });
-  assert.deepEqual(storage.getSettings(store), { fourColour: true, leftHanded: false, lang: "de" });
-  store.setItem("huit.settings", '{"fourColour": "yes", "lang": "<script>"}');
-  assert.deepEqual(storage.getSettings(store), { fourColour: false, leftHanded: false, lang: null });
+  storage.setSettings(store, { fourColour: true, leftHanded: false, lang: "de", handSort: "rank" });
+  assert.deepEqual(storage.getSettings(store), { fourColour: true, leftHanded: false, lang: "de", handSort: "rank" });
+  store.setItem("huit.settings", '{"fourColour": "yes", "lang": "<script>", "handSort": "random"}');
+  assert.deepEqual(storage.getSettings(store), { fourColour: false, leftHanded: false, lang: null, handSort: "dealt" });
   storage.setAvatar(store, 15);
   assert.equal(storage.getAvatar(store), 15);
   store.setItem("huit.avatar", "16"); // a robot: the computers'

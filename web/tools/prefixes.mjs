@@ -3,6 +3,6 @@
 export const PREFIXES = [
   "app.", "table.", "suit.", "why.", "wild.", "follow.", "card.", "rank.", "log.", "result.", "online.",
   "avatar.", "vote.", "name.", "deal.", "reaction.", "settings.four_color", "settings.left_handed",
-  "settings.language", "settings.title", "lobby.", "new.preset", "new.players", "preset.", "level.", "who.", "competitive.", "browser.", "new.seat", "leave.",
+  "settings.language", "settings.title", "lobby.", "sort.", "new.preset", "new.players", "preset.", "level.", "who.", "competitive.", "browser.", "new.seat", "leave.",
   "clear.title", "clear.cancel", "clear.nothing", "stake.", "web.", "marker.", "reactions.",
 ];
