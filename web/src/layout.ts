@@ -57,5 +57,5 @@ export function controlsBeside(viewW: number, viewH: number): boolean {
 /** The width the hand has in a viewport (the page is at most 1400 px wide, 8 px padding each side). */
 export function handWidth(viewW: number, viewH: number): number {
   const page = Math.min(viewW, 1400) - 16;
-  return Math.max(120, page - (controlsBeside(viewW, viewH) ? (viewH <= 500 ? 158 : 188) : 0));
+  return Math.max(120, page - (controlsBeside(viewW, viewH) ? (viewH <= 500 ? 228 : 188) : 0));
 }

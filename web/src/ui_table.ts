@@ -125,8 +125,9 @@ function controls(ui: Ui, o: ReturnType<typeof offers>): HTMLElement {
   add(o.card, t.tr("table.card"), "call-card", "card", "btn warn");
   add(o.challenge, t.tr("table.liar"), "liar", "challenge", "btn warn");
   add(o.accept, t.tr("table.accept"), "accept", "accept");
-  box.append(button(`${t.tr("table.sort")}: ${t.tr(`sort.${ui.settings.handSort}`)}`, "sort",
-    () => actions.setSettings({ ...ui.settings, handSort: nextSort(ui.settings.handSort) }), "btn small"));
+  const sort = t.tr(`sort.${ui.settings.handSort}`);
+  box.append(button(t.tr("table.sort"), "sort", () => actions.setSettings({ ...ui.settings, handSort: nextSort(ui.settings.handSort) }),
+    "btn small", { title: sort, "aria-label": `${t.tr("table.sort")}: ${sort}`, "data-sort": ui.settings.handSort }));
   const auto = model.update?.autopilot === true;
   box.append(button(t.tr("table.autopilot"), "autopilot", () => actions.autopilot(!auto), `btn small${auto ? " on" : ""}`, { "aria-pressed": String(auto) }));
   return box;
