@@ -34,7 +34,10 @@ def person(port: int, name: str, address: str, seed: int = 0) -> Peer:
 
 
 def start_server(db, **options) -> ServerThread:
-    """A room server on a free loopback port (computers think at once unless told)."""
+    """A room server on a free loopback port (computers think at once unless told). The browser
+    client is served only by a server given its built folder (``browser_root``): the others behave
+    the same whether or not this checkout has run ``make web`` (without it, a line in the log)."""
+    options.setdefault("browser", "browser_root" in options)
     options.setdefault("think_scale", 0.0)
     options.setdefault("rng", random.Random(0))  # reproducible deals
     options.setdefault("rate", 10_000.0)  # bots play far faster than people; the flood test sets its own
