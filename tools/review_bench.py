@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import random
+import resource
 import statistics
 import threading
 import time
