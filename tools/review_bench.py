@@ -107,8 +107,8 @@ def main(argv: list[str] | None = None) -> None:
                 sample = story
         cut = sorted(seconds)[max(0, round(0.9 * len(seconds)) - 1)]
         print(f"{preset:8} decisions/deal median {statistics.median(counts):4.0f}   seconds/deal median "
-              f"{statistics.median(seconds):5.2f}  p90 {cut:5.2f}  max {max(seconds):5.2f}   worker CPU s/deal "
-              f"median {statistics.median(cpus):5.2f}")
+              f"{statistics.median(seconds):5.2f}  p90 {cut:5.2f}  max {max(seconds):5.2f}   "
+              f"worker CPU s/deal median {statistics.median(cpus):5.2f}")
     if sample is None or args.no_frames:
         return
     story = sample
