@@ -171,7 +171,7 @@ def test_only_the_last_deals_are_kept_and_the_same_deal_replaces_itself():
 
 def test_a_malformed_record_is_dropped_alone_and_a_damaged_file_loses_nothing_else(tmp_path):
     store = DataStore(tmp_path, background=False)
-    store.add_reviews([record("a"), record("b")])
+    store.add_reviews([record("a"), record("b")], wait=True)
     data = json.loads((tmp_path / "reviews.json").read_text().split("\n", 2)[2])
     data["records"][0]["seat"] = "zero"
     reviews, dropped = Reviews.parse(data)
@@ -183,6 +183,6 @@ def test_a_malformed_record_is_dropped_alone_and_a_damaged_file_loses_nothing_el
     assert store.reviews.problem is not None  # said, not fatal
     stats = store.read_statistics()
     store.write_statistics(stats)  # the statistics are their own file: untouched
-    store.add_reviews([record("c")])
+    store.add_reviews([record("c")], wait=True)
     assert (tmp_path / "reviews.json.corrupt").is_file()  # the unreadable file kept aside
     assert [r.key for r in store.read_reviews().records] == ["c"]

@@ -179,7 +179,7 @@ def test_a_review_that_cannot_be_read_says_so(app):
     app.stack.apply_requests()
     app.frame(STEP)
     scene = app.stack.top
-    assert scene.problem is not None and scene.problem.startswith("This deal's review cannot be read")
+    assert scene.problem is not None and scene.problem.startswith("This round's review cannot be read")
     assert scene.analysis is None
 
 

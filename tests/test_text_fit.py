@@ -23,7 +23,8 @@ one-round classic game and of a colours Points game in pairs (and the table afte
 the hot-seat cover, the suit picker for suits and for colours, and the whole move log; online,
 the result of a 7-seat deal (with the ranking points earned) and the vote, each other player's
 name with its tag; the countdown to a takeover on the table, the online pause, the question
-before leaving a ranked game, and who joins from a link (a name and an avatar).
+before leaving a ranked game, and who joins from a link (a name and an avatar); a deal's review
+(whose, the hot-seat cover, the analysis under way, the costliest decisions named).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -121,23 +122,51 @@ class DataStore:
                                    self.writer)
         self.reviews = JsonFile(self.root / REVIEWS, reviews.KIND, reviews.FORMAT, reviews.UPGRADES,
                                 self.writer, cap=reviews.CAP)
+        # The records as last read or kept (read once: a deal's end never waits for the file), and
+        # the thread keeping the newest deal's, so that the result screen opens without waiting.
+        self._reviews: Reviews | None = None
+        self._reviews_lock = threading.Lock()
+        self._keeping: threading.Thread | None = None
 
     def read_reviews(self) -> Reviews:
         """The last deals' review records (none when there are none or the file cannot be read;
         why, or which records were left out, is in ``reviews.problem`` and ``reviews.ignored``:
         the file is then kept aside before it is next written)."""
-        value, dropped = Reviews.parse(self.reviews.read())
-        self.reviews.partly_read(dropped)
-        return value
+        self._wait_keeping()
+        with self._reviews_lock:
+            return Reviews(list(self._read_reviews().records))
 
-    def add_reviews(self, records: list[ReviewRecord]) -> None:
-        """Keep a finished deal's review records (the oldest deals go past `reviews.KEEP`)."""
+    def _read_reviews(self) -> Reviews:
+        if self._reviews is None:
+            value, dropped = Reviews.parse(self.reviews.read())
+            self.reviews.partly_read(dropped)
+            self._reviews = value
+        return self._reviews
+
+    def add_reviews(self, records: list[ReviewRecord], *, wait: bool = False) -> None:
+        """Keep a finished deal's review records (the oldest deals go past `reviews.KEEP`), on a
+        thread of its own (``wait``: here and now); `read_reviews` and `flush` wait for it."""
         if not records:
             return
-        kept = self.read_reviews()
-        for record in records:
-            kept.add(record)
-        self.reviews.write(kept.to_json())
+        self._wait_keeping()
+        self._keeping = threading.Thread(target=self._keep, args=(list(records),), name="huit-reviews",
+                                         daemon=True)
+        self._keeping.start()
+        if wait:
+            self._wait_keeping()
+
+    def _keep(self, records: list[ReviewRecord]) -> None:
+        with self._reviews_lock:
+            kept = self._read_reviews()
+            for record in records:
+                kept.add(record)
+            self.reviews.write(kept.to_json())
+
+    def _wait_keeping(self) -> None:
+        keeping = self._keeping
+        if keeping is not None:
+            keeping.join()
+            self._keeping = None
 
     def read_statistics(self) -> Statistics:
         """The statistics (empty when there are none or they cannot be read).
@@ -155,6 +184,7 @@ class DataStore:
 
     def flush(self) -> bool:
         """Wait for every pending write (on quit)."""
+        self._wait_keeping()
         return self.writer.flush()
 
     def write_problem(self) -> WriteProblem | None:
@@ -180,6 +210,7 @@ class DataStore:
         Only files with the game's own names are deleted; anything else in the folder
         stays. Returns the deleted files.
         """
+        self._wait_keeping()  # a deal's review still being kept is written before, not after
         self.writer.flush()
         deleted = []
         for path in own_files(self.root):
@@ -190,6 +221,8 @@ class DataStore:
             (self.root / ONLINE).rmdir()  # only if empty: something else may live there
         self.settings.forget()
         self.statistics.forget()
+        with self._reviews_lock:
+            self._reviews = None
         self.reviews.forget()
         self.games.forget_files()
         return deleted
