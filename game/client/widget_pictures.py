@@ -1,17 +1,18 @@
-"""pygame_gui's big rounded widgets: each look's background drawn once, then reused.
+"""pygame_gui's rounded widgets: each look's background drawn once, then reused.
 
 pygame_gui draws a rounded widget's background (its border and fill, for each state: normal,
 hovered, selected, active, disabled) four times larger than shown and scales it down, to smooth
 the corners. That costs in proportion to the widget's area: at 4K a wide button takes some 25 ms
 per state, so a screen of forty buttons took over a second to open and each of its next few
-frames (pygame_gui draws one more state of every widget per update) as long again. It keeps
-such pictures itself only for widgets of under 40,000 pixels.
+frames (pygame_gui draws one more state of every widget per update) as long again. pygame_gui
+keeps such pictures itself only for widgets of under 40,000 pixels, and only per screen (each
+screen has its own `UIManager`).
 
-`install` wraps `RoundedRectangleShape.redraw_state`: a big widget's background (everything but
-its text and images) is kept in `BACKGROUNDS`, under all that it is drawn from (size, shadow,
-border widths, corner radii, the state's colours), and copied on the next widget of the same
-look: the buttons of a list, the same screen built again (a choice changed, the language, the
-window), each state of the next widget. The picture is pygame_gui's own (drawn by its code the
+`install` wraps `RoundedRectangleShape.redraw_state`: a widget's background (everything but its
+text and images) is kept in `BACKGROUNDS`, under all that it is drawn from (size, shadow, border
+widths, corner radii, the state's colours), and copied on the next widget of the same look: the
+buttons of a list, the same screen built again (a choice changed, the language, the window, the
+screen opened again), each state of the next widget. The picture is pygame_gui's own (drawn by its code the
 first time), so nothing looks different; only widgets drawn from plain colours without images are
 kept (gradients and filled bars are drawn as before). The store is bounded in bytes (least
 recently used goes first).
@@ -25,8 +26,6 @@ from typing import Any, Final
 import pygame
 from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
 
-SMALL_AREA: Final = 40_000  # pygame_gui keeps pictures of widgets under this area (and ≤ 1024 px a side)
-SMALL_SIDE: Final = 1024
 LIMIT_BYTES: Final = 64 * 1024 * 1024
 
 
@@ -77,13 +76,10 @@ _original: Any = None  # pygame_gui's own redraw_state, once `install` has wrapp
 
 
 def look(shape: Any, state: str) -> tuple[object, ...] | None:
-    """All that the background of ``shape`` in ``state`` is drawn from; None for a widget pygame_gui
-    keeps itself (a small one) or one not drawn from plain colours alone (gradients, images, a
-    filled bar), which are drawn as before."""
+    """All that the background of ``shape`` in ``state`` is drawn from; None for a widget not drawn
+    from plain colours alone (gradients, images, a filled bar), drawn as before."""
     width, height = shape.containing_rect.size
     if width <= 0 or height <= 0:
-        return None
-    if width * height < SMALL_AREA and width <= SMALL_SIDE and height <= SMALL_SIDE:
         return None
     theming = shape.theming
     if "filled_bar" in theming or "filled_bar_width_percentage" in theming or theming.get(f"{state}_images"):
@@ -97,7 +93,7 @@ def look(shape: Any, state: str) -> tuple[object, ...] | None:
 
 
 def redraw_state(shape: Any, state: str, add_text: bool = True) -> None:
-    """`RoundedRectangleShape.redraw_state`, with a big widget's background kept by its `look`."""
+    """`RoundedRectangleShape.redraw_state`, with the widget's background kept by its `look`."""
     key = look(shape, state)
     if key is None:
         _original(shape, state, add_text)
