@@ -168,13 +168,20 @@ def test_the_analysis_runs_in_worker_processes_and_gives_what_judging_in_turn_gi
     assert analysis.costs == [c for c in (judge(story, i, guesses=3) for i in judged(story)) if c]
 
 
-def test_cancelling_the_analysis_ends_its_workers():
+def test_cancelling_the_analysis_stops_its_workers_and_the_next_one_gets_them():
     story = story_of_deal(played("classic", 4, seed=11), 0).slim()
     analysis = Analysis(story, guesses=5000)
     analysis.take_results()
     analysis.cancel()
-    assert analysis.cancelled and analysis.done and analysis.alive() == 0
+    assert analysis.cancelled and analysis.done and analysis.busy() == 0
     assert len(analysis.results) < analysis.total
+    again = Analysis(story, guesses=2)  # the same workers, a new job: the old one's leftovers are passed over
+    deadline = time.monotonic() + 120
+    while not again.done and time.monotonic() < deadline:
+        again.take_results()
+        time.sleep(0.01)
+    assert again.done and not again.cancelled and again.progress == 1.0
+    assert again.costs == [c for c in (judge(story, i, guesses=2) for i in judged(story)) if c]
 
 
 def record(key: str, seat: int = 0) -> ReviewRecord:
