@@ -9,6 +9,8 @@ import random
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai.hard import Estimate, Evaluation
 from game.ai.players import Medium
@@ -40,6 +42,24 @@ def test_a_story_holds_only_the_seats_views_and_its_redacted_events():
     assert len(story.moments) == len(match.log) + 1
     mine = [entry for entry in match.log if entry[0] == 2]
     assert [str(story.moments[i].action) for i in story.decisions()] == [a for _, a in mine]
+
+
+@settings(max_examples=12, deadline=None)
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000), seat=st.integers(0, 3))
+def test_every_moment_of_a_story_is_the_seats_own_view_then_and_its_json_reads_back(preset, seed, seat):
+    players = 2 if preset == "duel" else 4
+    match = played(preset, players, seed)
+    seat %= players
+    story = story_of_deal(match, seat)
+    replay = match.rewound(0)
+    for moment, entry in zip(story.moments, [*match.log, None], strict=True):
+        assert moment.view == replay.view(seat)  # the seat's view then, nothing else
+        assert all(event == event.for_seat(seat) for event in moment.events)
+        if entry is not None:
+            replay.play_log([entry])
+    slim = story.slim()
+    assert story_from_json(json.loads(json.dumps(story_to_json(slim)))) == slim
+    assert all(slim.moments[i].view == story.moments[i].view for i in slim.decisions())
 
 
 def test_a_resumed_games_story_equals_the_uninterrupted_ones():
@@ -148,13 +168,20 @@ def test_the_analysis_runs_in_worker_processes_and_gives_what_judging_in_turn_gi
     assert analysis.costs == [c for c in (judge(story, i, guesses=3) for i in judged(story)) if c]
 
 
-def test_cancelling_the_analysis_ends_its_workers():
+def test_cancelling_the_analysis_stops_its_workers_and_the_next_one_gets_them():
     story = story_of_deal(played("classic", 4, seed=11), 0).slim()
     analysis = Analysis(story, guesses=5000)
     analysis.take_results()
     analysis.cancel()
-    assert analysis.cancelled and analysis.done and analysis.alive() == 0
+    assert analysis.cancelled and analysis.done and analysis.busy() == 0
     assert len(analysis.results) < analysis.total
+    again = Analysis(story, guesses=2)  # the same workers, a new job: the old one's leftovers are passed over
+    deadline = time.monotonic() + 120
+    while not again.done and time.monotonic() < deadline:
+        again.take_results()
+        time.sleep(0.01)
+    assert again.done and not again.cancelled and again.progress == 1.0
+    assert again.costs == [c for c in (judge(story, i, guesses=2) for i in judged(story)) if c]
 
 
 def record(key: str, seat: int = 0) -> ReviewRecord:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 
 import pygame
 import pytest
@@ -52,7 +53,17 @@ def until_done(app, scene) -> None:
     assert not scene.running
 
 
-def test_the_review_opens_from_the_result_screen_and_steps_while_its_bar_moves(app):
+def slow_analysis(monkeypatch, guesses: int) -> None:
+    """The review screens of the test start analyses of ``guesses`` guesses a decision (long enough
+    to be seen under way: the session's workers are quick once started)."""
+    from game.client.scenes import review
+    from game.review.background import Analysis
+
+    monkeypatch.setattr(review, "Analysis", partial(Analysis, guesses=guesses))
+
+
+def test_the_review_opens_from_the_result_screen_and_steps_while_its_bar_moves(app, monkeypatch):
+    slow_analysis(monkeypatch, 400)
     match = played("duel", seed=3)
     at_result(app, match, solo(2))
     tap_label(app, "Review")
@@ -80,14 +91,15 @@ def test_the_review_opens_from_the_result_screen_and_steps_while_its_bar_moves(a
     assert top_name(app) == "ResultScene"
 
 
-def test_escape_while_analysing_cancels_the_workers_then_closes(app):
+def test_escape_while_analysing_cancels_the_workers_then_closes(app, monkeypatch):
+    slow_analysis(monkeypatch, 5000)
     at_result(app, played("classic", 4, seed=11), solo(4))
     tap_label(app, "Review")
     scene = app.stack.top
     assert scene.running
     press(app, pygame.K_ESCAPE)
     assert top_name(app) == "ReviewScene" and not scene.running
-    assert scene.analysis.cancelled and scene.analysis.alive() == 0
+    assert scene.analysis.cancelled and scene.analysis.busy() == 0
     assert "Stop the analysis" not in [c.element.text for c in scene.controls]
     press(app, pygame.K_ESCAPE)
     assert top_name(app) == "ResultScene"

@@ -1,50 +1,138 @@
 """Running a review's analysis beside the game: worker processes, progress, and cancelling.
 
 The analysis is pure Python and busy: on a thread of the game's process it would hold the
-interpreter's lock against the frame loop. So it runs in ``workers`` processes of its own
-(spawned, not forked: the game's process holds a window, threads and open files), each
-judging every ``workers``-th decision and sending back one result per decision. The screen
-asks `Analysis.take_results` once a frame (it never waits), shows `progress`, and `cancel` stops
-the workers (they are asked to stop between guesses, then ended if they do not).
+interpreter's lock against the frame loop. So it runs in worker processes (spawned, not
+forked: the game's process holds a window, threads and open files), kept for the session
+once the first review started them (`Workers`: starting them costs half a second or more,
+importing `game.ai`). Each analysis is a job with a number: every worker judges its share of
+the decisions (every ``workers``-th) and sends one result per decision, tagged with the job,
+then says it is done. The screen asks `Analysis.take_results` once a frame (it never waits),
+shows `progress`, and `cancel` stops the job: the workers look between two guesses whether
+their job is still the current one, and go back to waiting when it is not. A worker that
+died is replaced at the next job; one that stops answering is ended.
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import time
 from multiprocessing.connection import Connection
-from multiprocessing.synchronize import Event as StopEvent
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .analysis import GUESSES, Cost, judge, judged
 
 if TYPE_CHECKING:
     from multiprocessing.context import SpawnProcess
+    from multiprocessing.sharedctypes import Synchronized
 
     from .story import Story
 
 WORKERS: Final = 2
 """Processes per analysis: the two cores the game is measured on."""
-JOIN: Final = 0.3  # seconds a stopped worker is given to end by itself before it is ended
+SETTLE: Final = 0.3  # seconds a cancel waits for the workers to leave the job (they do within a guess)
 
 
-def _work(story: Story, indices: list[int], guesses: int, out: Connection, stop: StopEvent) -> None:
-    """A worker: judge ``indices`` in order, sending ``(index, cost or None)`` after each, then
-    ``None`` (done). It stops early when ``stop`` is set."""
+def _serve(jobs: Connection, out: Connection, current: Synchronized[int]) -> None:
+    """A worker: take ``(job, story, indices, guesses)`` jobs one after the other; judge ``indices``
+    in order while ``job`` is the current one, sending ``(job, index, cost or None)`` after each,
+    then ``(job, None)``. An empty message (or the pipe's end) ends it."""
     try:
-        for index in indices:
-            if stop.is_set():
-                break
-            out.send((index, judge(story, index, guesses=guesses, stop=stop.is_set)))
-        out.send(None)
-    except (BrokenPipeError, EOFError, OSError):  # the screen went away: nothing to tell
-        pass
-    finally:
-        out.close()
+        while True:
+            message = jobs.recv()
+            if message is None:
+                return
+            job, story, indices, guesses = message
+
+            def stopped(job: int = job) -> bool:
+                return bool(current.value != job)
+
+            for index in indices:
+                if stopped():
+                    break
+                out.send((job, index, judge(story, index, guesses=guesses, stop=stopped)))
+            out.send((job, None))
+    except (BrokenPipeError, EOFError, OSError, KeyboardInterrupt):  # the game went away
+        return
+
+
+class Workers:
+    """The session's worker processes, started on first use (see the module doc)."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self.current: Synchronized[int] = self._context.Value("i", 0)
+        self._processes: list[SpawnProcess] = []
+        self._jobs: list[Connection] = []
+        self.results: list[Connection] = []
+        self._last_job = 0
+
+    def _start(self, count: int) -> None:
+        """Make sure ``count`` live workers wait for jobs (dead ones are replaced)."""
+        if any(not p.is_alive() for p in self._processes):
+            self.shut()
+        while len(self._processes) < count:
+            jobs_in, jobs_out = self._context.Pipe(duplex=False)
+            results_in, results_out = self._context.Pipe(duplex=False)
+            process = self._context.Process(target=_serve, name="huit-review", daemon=True,
+                                            args=(jobs_in, results_out, self.current))
+            process.start()
+            jobs_in.close()
+            results_out.close()  # the worker holds its end: a dead worker then reads as the pipe's end
+            self._processes.append(process)
+            self._jobs.append(jobs_out)
+            self.results.append(results_in)
+
+    def submit(self, story: Story, indices: list[int], guesses: int, count: int) -> tuple[int, int]:
+        """Start a job on ``count`` workers (the previous job stops); its number and its workers."""
+        self._start(count)
+        self._last_job += 1
+        job = self._last_job
+        self.current.value = job
+        used = min(count, len(self._processes))
+        for part in range(used):
+            self._jobs[part].send((job, story, indices[part::used], guesses))
+        return job, used
+
+    def stop(self, job: int) -> None:
+        """Stop ``job`` if it is the current one (the workers leave it within a guess)."""
+        with self.current.get_lock():
+            if self.current.value == job:
+                self.current.value = 0
+
+    def alive(self) -> int:
+        """How many worker processes are running."""
+        return sum(p.is_alive() for p in self._processes)
+
+    def shut(self) -> None:
+        """End every worker (the game is closing, or one of them died)."""
+        for pipe in self._jobs:
+            with contextlib.suppress(OSError):
+                pipe.send(None)
+        for process in self._processes:
+            process.join(SETTLE)
+            if process.is_alive():
+                process.terminate()
+                process.join(SETTLE)
+        for pipe in self._jobs + self.results:
+            with contextlib.suppress(OSError):
+                pipe.close()
+        self._processes, self._jobs, self.results = [], [], []
+
+
+_shared: Workers | None = None
+
+
+def shared() -> Workers:
+    """The session's workers."""
+    global _shared
+    if _shared is None:
+        _shared = Workers()
+    return _shared
 
 
 class Analysis:
-    """The analysis of one story, under way in worker processes (started at once)."""
+    """The analysis of one story, under way in the session's workers (started at once)."""
 
     def __init__(self, story: Story, *, guesses: int = GUESSES, workers: int = WORKERS) -> None:
         self.story = story
@@ -52,23 +140,15 @@ class Analysis:
         self.results: dict[int, Cost | None] = {}
         self.cancelled = False
         self.failed = False
+        self._pool: Workers | None = None
         self._links: list[Connection] = []
-        self._processes: list[SpawnProcess] = []
-        self._open = 0
+        self.job = 0
         if not self.indices:
             return
-        context = multiprocessing.get_context("spawn")
-        self._stop = context.Event()
+        self._pool = shared()
         count = max(1, min(workers, len(self.indices)))
-        for part in range(count):
-            mine, theirs = context.Pipe(duplex=False)
-            process = context.Process(target=_work, name="huit-review", daemon=True,
-                                      args=(story, self.indices[part::count], guesses, theirs, self._stop))
-            process.start()
-            theirs.close()  # the worker holds its end: a dead worker then reads as the pipe's end
-            self._links.append(mine)
-            self._processes.append(process)
-        self._open = count
+        self.job, used = self._pool.submit(story, self.indices, guesses, count)
+        self._links = list(self._pool.results[:used])
 
     @property
     def total(self) -> int:
@@ -82,8 +162,8 @@ class Analysis:
 
     @property
     def done(self) -> bool:
-        """Whether every worker has finished (or the analysis was cancelled or failed)."""
-        return self._open == 0
+        """Whether every worker has finished its share (or the analysis was cancelled or failed)."""
+        return not self._links
 
     @property
     def costs(self) -> list[Cost]:
@@ -91,49 +171,47 @@ class Analysis:
         return [c for _, c in sorted(self.results.items()) if c is not None]
 
     def take_results(self) -> None:
-        """Take whatever the workers have sent, without waiting."""
+        """Take whatever the workers have sent, without waiting (another job's leftovers are
+        passed over)."""
         for link in list(self._links):
             try:
                 while link.poll():
-                    message = link.recv()
-                    if message is None:
-                        self._close(link)
+                    message: Any = link.recv()
+                    if message[0] != self.job:
+                        continue
+                    if message[1] is None:
+                        self._links.remove(link)
                         break
-                    index, cost = message
-                    self.results[index] = cost
+                    _, index, cost = message
+                    if not self.cancelled:  # a search cut short by the cancel is no result
+                        self.results[index] = cost
             except (EOFError, OSError):  # a worker died: the analysis is what it got
                 self.failed = len(self.results) < len(self.indices)
-                self._close(link)
-
-    def _close(self, link: Connection) -> None:
-        if link in self._links:
-            self._links.remove(link)
-            link.close()
-            self._open -= 1
+                self._links.remove(link)
 
     def cancel(self) -> None:
-        """Stop the workers (between two guesses), and end any that does not stop in time."""
+        """Stop the workers' share of this analysis (between two guesses); what was judged stays."""
         if self.done:
             return
         self.cancelled = True
-        self._stop.set()
-        self.close()
+        assert self._pool is not None
+        self._pool.stop(self.job)
+        deadline = time.monotonic() + SETTLE
+        while self._links and time.monotonic() < deadline:  # they say they left it, within a guess
+            self.take_results()
+            time.sleep(0.005)
+        if self._links:  # a worker that does not answer: end them all (new ones start next time)
+            self._pool.shut()
+        self._links = []
 
     def close(self) -> None:
-        """Release the workers and their pipes (a finished analysis too)."""
-        if self._processes:
-            self._stop.set()
-        for process in self._processes:
-            process.join(JOIN)
-            if process.is_alive():
-                process.terminate()
-                process.join(JOIN)
-        for link in list(self._links):
-            with contextlib.suppress(OSError):
-                link.close()
-        self._links.clear()
-        self._open = 0
+        """Release this analysis (stopping it if it runs)."""
+        self.cancel()
+
+    def busy(self) -> int:
+        """How many workers are still on this analysis (tests check that a cancel frees them)."""
+        return len(self._links)
 
     def alive(self) -> int:
-        """How many worker processes are still running (tests check that a cancel ends them)."""
-        return sum(p.is_alive() for p in self._processes)
+        """How many of the session's worker processes are running."""
+        return 0 if self._pool is None else self._pool.alive()

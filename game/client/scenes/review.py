@@ -56,8 +56,8 @@ class ReviewScene(GuiScene):
     """Pushed over the result screen or Statistics; Back (or Esc once the analysis is over) pops it."""
 
     def __init__(self, app: SceneApp, records: list[ReviewRecord], *,
-                 analyse: Callable[[Story], Analysis] = Analysis) -> None:
-        self.analyse = analyse  # what starts the analysis (a test may give one that stands still)
+                 analyse: Callable[[Story], Analysis] | None = None) -> None:
+        self.analyse = analyse or Analysis  # what starts the analysis (a test may give its own)
         self.records = list(records)
         self.record: ReviewRecord | None = None
         self.covered = False  # a hot-seat review waits behind the cover until its person taps
