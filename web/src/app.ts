@@ -464,7 +464,12 @@ class App {
       case "Enter":
       case " ":
         if (target instanceof HTMLButtonElement && !target.classList.contains("card")) { handled = false; break; }
-        if (this.selected >= 0 && this.selected < n) this.actions.act(`play ${shown[this.selected]}`);
+        {
+          // The focused card (Tab, or a tap) is the one played; else the one picked by arrows or digits.
+          const focused = target instanceof HTMLButtonElement ? Number(target.dataset.index) : Number.NaN;
+          const i = Number.isInteger(focused) ? focused : this.selected;
+          if (i >= 0 && i < n) this.actions.act(`play ${shown[i]}`);
+        }
         break;
       case "D": this.actions.act("draw"); break;
       case "P": this.actions.act("pass"); break;

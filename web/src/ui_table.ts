@@ -102,7 +102,7 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
     const b = el("button", {
       type: "button", class: `card${playable ? " glow" : ""}${i === ui.selected ? " selected" : ""}`,
       "data-testid": `card-${code}`, "data-index": i, "aria-label": cardWords(t, code),
-      onclick: () => actions.act(`play ${code}`),
+      onclick: () => actions.act(`play ${code}`), onfocus: () => actions.select(i),
     }, cardSvg(code, settings.fourColour, view.preset === "action"));
     b.style.left = `${pos.x}px`;
     b.style.top = `${pos.row * layout.cardH * 0.78}px`;
