@@ -145,7 +145,7 @@ class App {
     };
     ws.onmessage = (event) => {
       const message = proto.parse(event.data);
-      if (message) this.receive(message);
+      if (message) this.guarded(() => this.receive(message));
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
@@ -241,6 +241,23 @@ class App {
         break;
     }
     this.render();
+  }
+
+  /** Run `work` (a server frame taken in and shown): when it throws (a frame no check foresaw), the
+   * frame is dropped and the last good model shown again, so no message can freeze the page. */
+  private guarded(work: () => void): void {
+    const good = this.model;
+    try {
+      work();
+    } catch (error) {
+      this.model = good;
+      console.warn("huit: a server message was dropped", error);
+      try {
+        this.render();
+      } catch {
+        // the last good model drew before: nothing better to show
+      }
+    }
   }
 
   private dispatch(input: Input, render = true): void {
