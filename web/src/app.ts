@@ -14,6 +14,7 @@ import { nextSort, sortedHand } from "./cards.js";
 import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
 import { page, type Quick, type SeatPreview, type Ui } from "./ui.js";
+import { takeoverText } from "./ui_table.js";
 
 async function fetchJson(url: string): Promise<unknown> {
   try {
@@ -100,6 +101,8 @@ class App {
    * are claimed without one on this connection. */
   private noPlayer = false;
   private pending: (() => void)[] = [];
+  /** This connection asked the server for the public rooms' list (and has not said stop). */
+  private watchingLobby = false;
   private retries = 0;
   private stopped = false;
   private preview: SeatPreview[] | null = null;
@@ -141,7 +144,8 @@ class App {
       this.dispatch({ kind: "open" });
       if (this.name.trim()) this.sendHello(() => this.takeBack());
       else this.takeBack();
-      if (!this.model.room) this.send(proto.lobby(true)); // the page without a room lists the public rooms
+      // The page without a room lists the public rooms (until it is seated: `receive`'s "joined").
+      this.watchingLobby = !this.model.room && this.send(proto.lobby(true));
     };
     ws.onmessage = (event) => {
       const message = proto.parse(event.data);
@@ -201,6 +205,10 @@ class App {
         break;
       case "joined":
         if (typeof m.key === "string") storage.setSeat(this.store, storage.canonicalRoom(m.room), { seat: m.seat, key: m.key });
+        if (this.watchingLobby) {  // seated: the public rooms are of no use any more
+          this.watchingLobby = false;
+          this.send(proto.lobby(false));
+        }
         if (!location.pathname.startsWith("/play/")) history.replaceState(null, "", `/play/${encodeURIComponent(storage.canonicalRoom(m.room))}`);
         this.request = storage.randomKey(24);
         break;
@@ -408,9 +416,10 @@ class App {
   /** The turn clock counts down between updates: only its text changes (no rebuild, so a tap or a
    * focused card is never lost to it). */
   private tick(): void {
-    if (this.root.querySelector('[data-testid="takeover"]')) {
-      this.render(); // someone's countdown to losing their seat runs (rare: a ranked game only)
-      return;
+    const takeover = this.root.querySelector<HTMLElement>('[data-testid="takeover"]');
+    if (takeover) { // someone's countdown to losing their seat (a ranked game only): its text alone
+      const text = takeoverText(this.ui());
+      if (text !== null && takeover.textContent !== text) takeover.textContent = text;
     }
     const timer = this.root.querySelector<HTMLElement>('[data-testid="timer"]');
     const left = timeLeft(this.model, Date.now());

@@ -104,6 +104,7 @@ function serverMessage(model: Model, m: ServerMessage, now: number): Model {
       };
     }
     case "lobby":
+      if (model.seat !== null) return model; // seated, the page shows no lobby (a late list)
       return { ...model, lobby: m.rooms, lobbyNow: m.now };
     case "reaction":
       if (model.seat === null) return model;

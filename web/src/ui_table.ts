@@ -213,13 +213,17 @@ function tableBar(ui: Ui): HTMLElement {
     button("⚙", "settings", () => actions.toggle("settings"), "btn small", { "aria-label": t.tr("settings.title") }));
 }
 
+/** The countdown to a computer taking an away seat, in words (null: none runs); the app's clock
+ * updates the `takeover` line's text with it between statuses. */
+export function takeoverText(ui: Ui): string | null {
+  const away = takeoverLeft(ui.model, ui.now);
+  return away && ui.t.tr("online.takeover", { name: names(ui)[away.seat] ?? "", left: countdown(away.left) });
+}
+
 function newsLine(ui: Ui): HTMLElement | null {
   const { t, model } = ui;
-  const away = takeoverLeft(model, ui.now);
-  if (away) {
-    return el("p", { class: "notice", "data-testid": "takeover" },
-      t.tr("online.takeover", { name: names(ui)[away.seat] ?? "", left: countdown(away.left) }));
-  }
+  const takeover = takeoverText(ui);
+  if (takeover !== null) return el("p", { class: "notice", "data-testid": "takeover" }, takeover);
   if (model.update?.autopilot) return el("p", { class: "notice" }, t.tr("table.autopilot_you"));
   // Whom the game waits for: people away (the clock stops while the one to act is away).
   const away2 = (model.status?.waiting_for ?? []).filter((s) => typeof s === "number" && s !== model.seat);

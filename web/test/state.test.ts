@@ -195,3 +195,9 @@ test("a hostile frame the reader lets through is read without a throw: players c
   }
   assert.equal(state.readView(m.update)!.players, 2);
 });
+
+test("a lobby list that comes once the page is seated changes nothing (no rebuild)", () => {
+  const seated = run(state.initial(""), [{ kind: "open" }, server({ type: "joined", room: "R", seat: 0, players: 2, v: 2 })]);
+  const late = state.reduce(seated, server({ type: "lobby", rooms: [{ room: "ABC" }], listed: 1, now: 5, v: 2 }), T);
+  assert.equal(late, seated);
+});
