@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from game.net.browser_pages import MISSING, csp, read_build
-from tests.net_support import Peer, start_server
+from tests.net_support import Peer, start_server, wait_for
 
 HUMAN = {"kind": "human"}
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,8 +278,10 @@ def test_a_missing_build_is_a_503_page_and_one_log_line(tmp_path, caplog):
         assert "<script" not in body.decode() and headers["Content-Type"] == "text/html; charset=utf-8"
         assert fetch(thread.port, "/play/NOPE")[0] == 404  # a room it does not keep is still a 404
         assert fetch(thread.port, "/web/app.js")[0] == 404
-        fake_build(empty)  # built while the server runs: served at once
-        assert fetch(thread.port, f"/play/{room}")[0] == 200
+        assert 'class="browser"' not in fetch(thread.port, f"/r/{room}")[2].decode()  # no button to the 503
+        fake_build(empty)  # built while the server runs: served without a restart
+        assert wait_for(lambda: fetch(thread.port, f"/play/{room}")[0] == 200)
+        assert f'<a class="browser" href="/play/{room}">' in fetch(thread.port, f"/r/{room}")[2].decode()
     finally:
         thread.stop()
 
