@@ -17,7 +17,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import BUILD, TIMEOUT_MS, chromium, open_page, wait_state, why_no_browser, why_no_build
+from tests.browser_support import (
+    BUILD,
+    TIMEOUT_MS,
+    chromium,
+    wait_state,
+    why_no_browser,
+    why_no_build,
+)
 from tests.net_support import Peer, start_server
 
 WHY = why_no_browser() or why_no_build()
@@ -26,7 +33,8 @@ pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 HUMAN = {"kind": "human"}
 ROOM = "K7M-4AX-P9T-E3F-HWR"
 PROFILE = {"type": "profile", "name": "Ben", "tag": "3F2K9Q", "avatar": 4, "xp": {}, "created": False, "v": 2}
-VIEW = {"seat": 0, "players": 2, "hand": ["7H", "9S", "KD"], "hand_counts": [3, 5], "discard": ["7S"], "suit": None,
+VIEW = {"seat": 0, "players": 2, "hand": ["7H", "9S", "KD"], "hand_counts": [3, 5], "discard": ["7S"],
+        "suit": None,
         "draw_count": 30, "direction": 1, "to_act": 0, "phase": "play", "pending": 0,
         "legal": ["play 7H", "draw"], "called": False, "scores": [0, 0], "target": 0, "round_number": 1,
         "rules": {"preset": "classic", "options": {}}, "status": "playing"}
@@ -34,14 +42,17 @@ VIEW = {"seat": 0, "players": 2, "hand": ["7H", "9S", "KD"], "hand_counts": [3, 
 
 def status(room: str, **extra: Any) -> dict[str, Any]:
     """A ``room`` frame: a classic duel under way, Ben at seat 0 and Ana at seat 1."""
-    return {"type": "room", "room": room, "preset": "classic", "options": {}, "players": 2, "state": "playing",
+    return {"type": "room", "room": room, "preset": "classic", "options": {}, "players": 2,
+            "state": "playing",
             "seats": [{"kind": "human", "name": "Ben", "tag": "3F2K9Q", "connected": True},
                       {"kind": "human", "name": "Ana", "tag": "7H4K9W", "connected": False}],
-            "waiting_for": [], "results": [], "deal": 1, "kind": "quick", "ranked": True, "votes": [], "v": 2, **extra}
+            "waiting_for": [], "results": [], "deal": 1, "kind": "quick", "ranked": True, "votes": [], "v": 2,
+            **extra}
 
 
 def update(room: str) -> dict[str, Any]:
-    return {"type": "update", "room": room, "view": VIEW, "events": [], "timer": None, "autopilot": False, "v": 2}
+    return {"type": "update", "room": room, "view": VIEW, "events": [], "timer": None, "autopilot": False,
+            "v": 2}
 
 
 def lobby() -> dict[str, Any]:
@@ -104,7 +115,8 @@ def hand_kept(page: Any) -> bool:
 
 def test_a_page_seated_by_quick_match_stops_watching_the_lobby_and_ignores_a_late_list(browser, server):
     context = browser.new_context(storage_state={"cookies": [], "origins": [{
-        "origin": f"http://127.0.0.1:{server.port}", "localStorage": [{"name": "huit.name", "value": "Ben"}]}]})
+        "origin": f"http://127.0.0.1:{server.port}",
+        "localStorage": [{"name": "huit.name", "value": "Ben"}]}]})
     context.set_default_timeout(TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -147,7 +159,8 @@ def test_the_takeover_countdown_counts_down_with_no_rebuild_of_the_page(browser,
         mark_the_hand(page)
         first = page.inner_text("[data-testid='takeover']")
         assert "Ana" in first and "1:40" in first
-        page.wait_for_function("t => document.querySelector(\"[data-testid='takeover']\").textContent !== t", arg=first)
+        page.wait_for_function("t => document.querySelector(\"[data-testid='takeover']\").textContent !== t",
+                               arg=first)
         assert hand_kept(page), "the page was rebuilt for the countdown"
     finally:
         context.close()

@@ -218,7 +218,8 @@ def test_tab_then_enter_plays_the_focused_card(browser, server):
         page.keyboard.press("Enter")
         played = ana.until(lambda m: m["type"] == "update"
                            and any(e.get("type") == "CardPlayed" and e.get("seat") == 1 for e in m["events"]))
-        assert [e["card"] for e in played["events"] if e.get("type") == "CardPlayed" and e.get("seat") == 1] == [code]
+        cards = [e["card"] for e in played["events"] if e.get("type") == "CardPlayed" and e.get("seat") == 1]
+        assert cards == [code]
     finally:
         context.close()
 
