@@ -67,9 +67,8 @@ def seat_storage(port: int, room: str, seat: int, key: str, name: str) -> dict[s
 def take_seat(page: Any, name: str, seat: int | None = None) -> None:
     wait_state(page, "seat")
     page.fill("[data-testid='name-input']", name)
-    # Any free seat: the button's hook was `take-seat`, then `start`, then `take-seat` again (web/README.md).
-    anyone = "[data-testid='take-seat'], [data-testid='start']"
-    page.locator(f"[data-testid='take-seat-{seat}']" if seat is not None else anyone).first.click()
+    # `take-seat-<n>` a free seat, `take-seat` any free one: the hooks web/README.md documents.
+    page.click(f"[data-testid='take-seat-{seat}']" if seat is not None else "[data-testid='take-seat']")
 
 
 def play_to_result(pages: list[Any], seconds: float = GAME_SECONDS, also: Any = None) -> None:
