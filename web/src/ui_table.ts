@@ -12,7 +12,7 @@ import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
 import { countdown, notReady, offers, reactionAt, readView, takeoverLeft, timeLeft, voteDue, type View } from "./state.js";
-import { avatarImg, button, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
+import { ABANDON_MINUTES, avatarImg, button, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
 
 // ---- the table ------------------------------------------------------------------------------------------
 
@@ -196,7 +196,7 @@ function leaveBox(ui: Ui): HTMLElement {
   const { t, model, actions } = ui;
   const ranked = model.status?.ranked === true && model.status.state !== "match_over";
   return el("div", { class: "leave-box" },
-    ranked ? el("p", {}, t.tr("leave.body", { minutes: 5, points: PENALTY })) : null,
+    ranked ? el("p", {}, t.tr("leave.body", { minutes: ABANDON_MINUTES, points: PENALTY })) : null,
     button(t.tr("online.leave"), "leave", () => actions.leave(), ranked ? "btn warn" : "btn"));
 }
 
