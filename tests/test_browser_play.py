@@ -67,9 +67,8 @@ def seat_storage(port: int, room: str, seat: int, key: str, name: str) -> dict[s
 def take_seat(page: Any, name: str, seat: int | None = None) -> None:
     wait_state(page, "seat")
     page.fill("[data-testid='name-input']", name)
-    # Any free seat: the button's hook was `take-seat`, then `start`, then `take-seat` again (web/README.md).
-    anyone = "[data-testid='take-seat'], [data-testid='start']"
-    page.locator(f"[data-testid='take-seat-{seat}']" if seat is not None else anyone).first.click()
+    # `take-seat-<n>` a free seat, `take-seat` any free one: the hooks web/README.md documents.
+    page.click(f"[data-testid='take-seat-{seat}']" if seat is not None else "[data-testid='take-seat']")
 
 
 def play_to_result(pages: list[Any], seconds: float = GAME_SECONDS, also: Any = None) -> None:
@@ -187,6 +186,41 @@ def test_refusals_are_shown_in_words(browser, server):
         assert carl.locator("[data-testid='error-text'], [data-testid='notice']").first.inner_text()
     finally:
         carl_context.close()
+
+
+def test_tab_then_enter_plays_the_focused_card(browser, server):
+    ana = Peer(server.port)
+    ana.create("duel", [HUMAN, HUMAN], name="Ana")
+    context, page = open_page(browser, f"http://127.0.0.1:{server.port}/play/{ana.room_id}")
+    try:
+        take_seat(page, "Ben", 1)
+        wait_state(page, "playing")
+        view = ana.until(lambda m: m["type"] == "update")["view"]
+        while view["to_act"] == view["seat"]:  # Ana plays until it is Ben's turn
+            ana.play_one()
+            view = ana.view
+        page.wait_for_selector("[data-testid='hand'] .card.glow, [data-testid='draw-button']")
+        for _ in range(20):  # Ben draws until a card of his can be played (the deal is the same every run)
+            if page.locator("[data-testid='hand'] .card.glow").count():
+                break
+            page.click("[data-testid='draw-button']")
+            page.wait_for_timeout(100)
+        playable = page.locator("[data-testid='hand'] .card.glow").last
+        code = str(playable.get_attribute("data-testid"))[len("card-"):]
+        # From the pile (focused without a key: nothing is selected), Tab through the cards to it.
+        page.focus("[data-testid='draw']")
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.dataset.testid") == f"card-{code}":
+                break
+        assert page.evaluate("document.activeElement.dataset.testid") == f"card-{code}"
+        page.keyboard.press("Enter")
+        played = ana.until(lambda m: m["type"] == "update"
+                           and any(e.get("type") == "CardPlayed" and e.get("seat") == 1 for e in m["events"]))
+        cards = [e["card"] for e in played["events"] if e.get("type") == "CardPlayed" and e.get("seat") == 1]
+        assert cards == [code]
+    finally:
+        context.close()
 
 
 def test_a_seat_key_that_no_longer_opens_the_seat_is_said_and_forgotten(browser, server):

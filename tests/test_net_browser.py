@@ -15,11 +15,12 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from game.net.browser_pages import MISSING, csp, read_build
+from game.net.browser_pages import CHECK_EVERY, MISSING, BrowserFiles, Build, csp, read_build
 from tests.net_support import Peer, start_server
 
 HUMAN = {"kind": "human"}
@@ -229,12 +230,81 @@ def test_only_regular_files_of_the_served_kinds_are_read(built):
 
 def test_a_new_build_is_picked_up_without_a_restart(server, built):
     before = fetch(server.port, "/play")[2].decode()
-    (built / "app.js").write_text("/* the next build */\n", encoding="utf-8")
-    (built / "manifest.json").write_text(json.dumps({"built": "2026-12-06T22:00:00Z", "next": True}),
-                                         encoding="utf-8")
-    after = fetch(server.port, "/play")[2].decode()
-    assert version(built, "app.js") in after and version(built, "app.js") not in before
+    next_build(built)
+    assert soon(lambda: version(built, "app.js") in fetch(server.port, "/play")[2].decode())
+    assert version(built, "app.js") not in before
     assert fetch(server.port, "/web/app.js")[2] == b"/* the next build */\n"
+
+
+def soon(done, tries: int = 24) -> bool:
+    """Whether ``done()`` holds within a few looks of the server at the build (`CHECK_EVERY`), asked
+    four times a second: inside the page allowance (five a second)."""
+    for _ in range(tries):
+        if done():
+            return True
+        time.sleep(CHECK_EVERY / 4)
+    return done()
+
+
+def next_build(built: Path) -> None:
+    (built / "app.js").write_text("/* the next build */\n", encoding="utf-8")
+    manifest = {"built": "2026-12-06T22:00:00Z", "next": 1}
+    (built / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def test_the_build_is_looked_at_once_a_second_at_most(built, monkeypatch):
+    now = [100.0]
+    files = BrowserFiles(built, clock=lambda: now[0])
+    first = files.current()
+    looks = []
+    real_stat = Path.stat
+    monkeypatch.setattr(Path, "stat", lambda self, **kw: looks.append(self.name) or real_stat(self, **kw))
+    next_build(built)
+    now[0] += CHECK_EVERY / 2
+    assert [files.current() for _ in range(100)] == [first] * 100  # nothing read, nothing even looked at
+    assert looks == []
+    now[0] += CHECK_EVERY
+    assert files.current().files["app.js"].data == b"/* the next build */\n"  # no event loop: read here
+    assert looks[0] == "manifest.json"  # one look at the manifest, then the folder read
+
+
+def test_a_changed_build_is_read_off_the_event_loop_the_old_one_served_meanwhile(built, monkeypatch):
+    import asyncio
+    import threading
+
+    from game.net import browser_pages
+
+    now = [100.0]
+    files = BrowserFiles(built, clock=lambda: now[0])
+    first = files.current()
+    readers: list[str] = []
+    release = threading.Event()
+    real_read = browser_pages.read_build
+
+    def slow_read(root: Path):
+        readers.append(threading.current_thread().name)
+        release.wait(5)
+        return real_read(root)
+
+    monkeypatch.setattr(browser_pages, "read_build", slow_read)
+    next_build(built)
+    now[0] += CHECK_EVERY
+
+    async def serve() -> tuple[Build, Build]:
+        during = files.current()  # starts the reading, answers at once
+        assert files.current() is during
+        release.set()
+        for _ in range(500):  # bounded: the worker swaps the new build in
+            if files.current() is not during:
+                break
+            await asyncio.sleep(0.01)
+        return during, files.current()
+
+    loop_thread = threading.current_thread().name
+    during, after = asyncio.run(serve())
+    assert during is first
+    assert after.files["app.js"].data == b"/* the next build */\n"
+    assert readers and loop_thread not in readers
 
 
 def test_a_browser_opening_the_client_stays_inside_the_page_allowance(tmp_path, built):
@@ -278,8 +348,10 @@ def test_a_missing_build_is_a_503_page_and_one_log_line(tmp_path, caplog):
         assert "<script" not in body.decode() and headers["Content-Type"] == "text/html; charset=utf-8"
         assert fetch(thread.port, "/play/NOPE")[0] == 404  # a room it does not keep is still a 404
         assert fetch(thread.port, "/web/app.js")[0] == 404
-        fake_build(empty)  # built while the server runs: served at once
-        assert fetch(thread.port, f"/play/{room}")[0] == 200
+        assert 'class="browser"' not in fetch(thread.port, f"/r/{room}")[2].decode()  # no button to the 503
+        fake_build(empty)  # built while the server runs: served without a restart
+        assert soon(lambda: fetch(thread.port, f"/play/{room}")[0] == 200)
+        assert f'<a class="browser" href="/play/{room}">' in fetch(thread.port, f"/r/{room}")[2].decode()
     finally:
         thread.stop()
 

@@ -21,19 +21,23 @@ server serves it (`BrowserFiles`), unless started with ``serve --no-web``:
 
 Every answer carries `csp`'s Content-Security-Policy (scripts, styles, images and fonts from
 this server only; connections to its own WebSocket; nothing else), ``nosniff`` and
-``Referrer-Policy: no-referrer``. The folder is read again when its ``manifest.json`` changes
-(a ``make web`` while the server runs), so an update needs no restart: the shell names the new
+``Referrer-Policy: no-referrer``. The folder is read at start and again when its ``manifest.json``
+changes (a ``make web`` while the server runs; looked at once a second at most, the new build read
+in a worker thread, never on the event loop), so an update needs no restart: the shell names the new
 versions, and a browser holding the old page keeps its old, immutable files until it reloads.
 """
 
 from __future__ import annotations
 
+import asyncio
 import email.utils
 import hashlib
 import html
 import json
 import logging
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -64,6 +68,8 @@ MAX_FILE_BYTES: Final = 8 * 1024 * 1024
 MAX_TOTAL_BYTES: Final = 64 * 1024 * 1024
 MAX_PATH: Final = 200  # characters of a /web/ path looked up (longer: 404 without a lookup)
 VERSION_DIGITS: Final = 16
+CHECK_EVERY: Final = 1.0
+"""Seconds between two looks at ``manifest.json`` (whether ``make web`` wrote a new build)."""
 TYPES: Final = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                 ".json": "application/json", ".png": "image/png", ".svg": "image/svg+xml",
                 ".woff2": "font/woff2"}
@@ -116,24 +122,53 @@ class Build:
 
 @dataclass
 class BrowserFiles:
-    """The built client of ``root`` (default `BUILT`), read when first asked for and again when
-    its ``manifest.json`` changes (see the module)."""
+    """The built client of ``root`` (default `BUILT`), read when first asked for (the server's
+    start) and again when its ``manifest.json`` changes: the manifest is looked at once every
+    `CHECK_EVERY` seconds at most (``clock``), and a changed build is read off the event loop (a
+    worker thread), the old one served until the new one is in (see the module)."""
 
     root: Path = BUILT
+    clock: Callable[[], float] = time.monotonic
     _build: Build = field(default_factory=Build, init=False)
     _stamp: tuple[int, int] | None = field(default=None, init=False)  # the manifest's mtime and size
     _read: bool = field(default=False, init=False)
+    _checked: float = field(default=0.0, init=False)
+    _reading: bool = field(default=False, init=False)
 
     def current(self) -> Build:
-        """The build as it is now (read again when its manifest changed)."""
+        """The build as it is now (a changed one once read: see the class)."""
+        if not self._read:
+            self._load(self._manifest_stamp())
+            self._checked = self.clock()
+            return self._build
+        now = self.clock()
+        if self._reading or now - self._checked < CHECK_EVERY:
+            return self._build
+        self._checked = now
+        stamp = self._manifest_stamp()
+        if stamp != self._stamp:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # no event loop to keep free (a tool, a test): read it here
+                self._load(stamp)
+            else:
+                self._reading = True
+                loop.run_in_executor(None, self._load, stamp)
+        return self._build
+
+    def _manifest_stamp(self) -> tuple[int, int] | None:
         try:
             info = (self.root / "manifest.json").stat()
-            stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
         except OSError:
-            stamp = None
-        if not self._read or stamp != self._stamp:
-            self._build, self._stamp, self._read = read_build(self.root), stamp, True
-        return self._build
+            return None
+        return info.st_mtime_ns, info.st_size
+
+    def _load(self, stamp: tuple[int, int] | None) -> None:
+        try:
+            build = read_build(self.root)
+            self._build, self._stamp, self._read = build, stamp, True  # swapped in whole
+        finally:
+            self._reading = False
 
     def built(self) -> bool:
         """Whether the built client is there (else `MISSING` applies)."""

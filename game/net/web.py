@@ -124,7 +124,9 @@ def room_page(server: RoomServer, connection: ServerConnection, request: Request
     # Accept-Language is a list: it may come in several lines
     lang = pick_language(", ".join(request.headers.get_all("Accept-Language")), asked)
     browser = None
-    if server.browser is not None:  # the browser client's page of the room, in the language asked for
+    # The browser client's page of the room, in the language asked for: only when it is built (else
+    # the button would lead to the 503 page saying it is not).
+    if server.browser is not None and server.browser.built():
         browser = f"/play/{room_id}" + (f"?lang={asked}" if asked in LANGUAGES else "")
     page = render(room, host, port, tls, lang, server.download_url, browser)
     answer = _response(200, "OK", "text/html; charset=utf-8", page, CSP)

@@ -14,6 +14,7 @@ import { nextSort, sortedHand } from "./cards.js";
 import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
 import { page, type Quick, type SeatPreview, type Ui } from "./ui.js";
+import { takeoverText } from "./ui_table.js";
 
 async function fetchJson(url: string): Promise<unknown> {
   try {
@@ -100,6 +101,8 @@ class App {
    * are claimed without one on this connection. */
   private noPlayer = false;
   private pending: (() => void)[] = [];
+  /** This connection asked the server for the public rooms' list (and has not said stop). */
+  private watchingLobby = false;
   private retries = 0;
   private stopped = false;
   private preview: SeatPreview[] | null = null;
@@ -141,11 +144,12 @@ class App {
       this.dispatch({ kind: "open" });
       if (this.name.trim()) this.sendHello(() => this.takeBack());
       else this.takeBack();
-      if (!this.model.room) this.send(proto.lobby(true)); // the page without a room lists the public rooms
+      // The page without a room lists the public rooms (until it is seated: `receive`'s "joined").
+      this.watchingLobby = !this.model.room && this.send(proto.lobby(true));
     };
     ws.onmessage = (event) => {
       const message = proto.parse(event.data);
-      if (message) this.receive(message);
+      if (message) this.guarded(() => this.receive(message));
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
@@ -201,6 +205,10 @@ class App {
         break;
       case "joined":
         if (typeof m.key === "string") storage.setSeat(this.store, storage.canonicalRoom(m.room), { seat: m.seat, key: m.key });
+        if (this.watchingLobby) {  // seated: the public rooms are of no use any more
+          this.watchingLobby = false;
+          this.send(proto.lobby(false));
+        }
         if (!location.pathname.startsWith("/play/")) history.replaceState(null, "", `/play/${encodeURIComponent(storage.canonicalRoom(m.room))}`);
         this.request = storage.randomKey(24);
         break;
@@ -241,6 +249,23 @@ class App {
         break;
     }
     this.render();
+  }
+
+  /** Run `work` (a server frame taken in and shown): when it throws (a frame no check foresaw), the
+   * frame is dropped and the last good model shown again, so no message can freeze the page. */
+  private guarded(work: () => void): void {
+    const good = this.model;
+    try {
+      work();
+    } catch (error) {
+      this.model = good;
+      console.warn("huit: a server message was dropped", error);
+      try {
+        this.render();
+      } catch {
+        // the last good model drew before: nothing better to show
+      }
+    }
   }
 
   private dispatch(input: Input, render = true): void {
@@ -391,9 +416,10 @@ class App {
   /** The turn clock counts down between updates: only its text changes (no rebuild, so a tap or a
    * focused card is never lost to it). */
   private tick(): void {
-    if (this.root.querySelector('[data-testid="takeover"]')) {
-      this.render(); // someone's countdown to losing their seat runs (rare: a ranked game only)
-      return;
+    const takeover = this.root.querySelector<HTMLElement>('[data-testid="takeover"]');
+    if (takeover) { // someone's countdown to losing their seat (a ranked game only): its text alone
+      const text = takeoverText(this.ui());
+      if (text !== null && takeover.textContent !== text) takeover.textContent = text;
     }
     const timer = this.root.querySelector<HTMLElement>('[data-testid="timer"]');
     const left = timeLeft(this.model, Date.now());
@@ -464,7 +490,12 @@ class App {
       case "Enter":
       case " ":
         if (target instanceof HTMLButtonElement && !target.classList.contains("card")) { handled = false; break; }
-        if (this.selected >= 0 && this.selected < n) this.actions.act(`play ${shown[this.selected]}`);
+        {
+          // The focused card (Tab, or a tap) is the one played; else the one picked by arrows or digits.
+          const focused = target instanceof HTMLButtonElement ? Number(target.dataset.index) : Number.NaN;
+          const i = Number.isInteger(focused) ? focused : this.selected;
+          if (i >= 0 && i < n) this.actions.act(`play ${shown[i]}`);
+        }
         break;
       case "D": this.actions.act("draw"); break;
       case "P": this.actions.act("pass"); break;

@@ -1,11 +1,12 @@
 /**
  * Protocol 2 as the browser speaks it: the messages it sends, built with the types generated from
  * docs/protocol.schema.json (`generated/protocol.ts`), and a strict reader of what the server sends
- * (a frame that is not a JSON object of version 2 with a known `type` and its required fields is
- * dropped, as the pygame client drops it).
+ * (a frame that is not a JSON object of version 2 with a known `type`, its required fields, and every
+ * field it carries of the JSON kind the schema gives (an array's items too) is dropped, as the pygame
+ * client drops it).
  */
 import {
-  PROTOCOL_VERSION, SERVER_REQUIRED, SERVER_TYPES,
+  PROTOCOL_VERSION, SERVER_REQUIRED, SERVER_SHAPES, SERVER_TYPES,
   type ClientAcceptRound, type ClientAction, type ClientAutopilot, type ClientHello, type ClientJoin,
   type ClientLeave, type ClientMessage, type ClientPing, type ClientProfile, type ClientQueue,
   type ClientUnqueue, type ClientVote, type ClientLobby, type ClientReact, type ServerMessage,
@@ -82,5 +83,26 @@ export function parse(text: unknown): ServerMessage | null {
   if (!(SERVER_TYPES as readonly string[]).includes(m.type)) return null;
   const required = SERVER_REQUIRED[m.type as ServerMessage["type"]];
   if (required.some((field) => !(field in m))) return null;
+  const shapes = SERVER_SHAPES[m.type as ServerMessage["type"]];
+  for (const [field, shape] of Object.entries(shapes)) {
+    if (!(field in m)) continue;
+    const value = m[field];
+    if (!shape.kinds.some((k) => isKind(value, k))) return null;
+    const items = shape.items;
+    if (items && Array.isArray(value) && !value.every((x) => items.some((k) => isKind(x, k)))) return null;
+  }
   return m as unknown as ServerMessage;
+}
+
+/** Whether `value` is of the schema's JSON `kind`. */
+function isKind(value: unknown, kind: string): boolean {
+  switch (kind) {
+    case "null": return value === null;
+    case "array": return Array.isArray(value);
+    case "object": return typeof value === "object" && value !== null && !Array.isArray(value);
+    case "integer": return Number.isSafeInteger(value);
+    case "number": return typeof value === "number" && Number.isFinite(value);
+    case "string": case "boolean": return typeof value === kind;
+    default: return false;
+  }
 }

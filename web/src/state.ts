@@ -104,6 +104,7 @@ function serverMessage(model: Model, m: ServerMessage, now: number): Model {
       };
     }
     case "lobby":
+      if (model.seat !== null) return model; // seated, the page shows no lobby (a late list)
       return { ...model, lobby: m.rooms, lobbyNow: m.now };
     case "reaction":
       if (model.seat === null) return model;
@@ -160,6 +161,10 @@ export interface View {
   turnSeconds: number;
 }
 
+/** The fewest and most seats of a room (docs/protocol.schema.json: `queue.players`, `create.seats`). */
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 8;
+
 const int = (v: unknown, d = 0): number => (typeof v === "number" && Number.isInteger(v) ? v : d);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 const ints = (v: unknown): number[] => (Array.isArray(v) ? v.map((x) => int(x)) : []);
@@ -170,8 +175,10 @@ export function readView(update: ServerUpdate | null): View | null {
   const v = raw as Record<string, unknown>;
   const rules = (v.rules && typeof v.rules === "object" ? v.rules : {}) as Record<string, unknown>;
   const options = (rules.options && typeof rules.options === "object" ? rules.options : {}) as Record<string, unknown>;
+  // A table seats 2 to 8 (the protocol's bounds): a hostile count would have the page loop over it.
+  const players = Math.max(MIN_PLAYERS, Math.min(MAX_PLAYERS, int(v.players, 2)));
   return {
-    seat: int(v.seat), players: int(v.players, 2), preset: typeof rules.preset === "string" ? rules.preset : "",
+    seat: Math.max(0, Math.min(players - 1, int(v.seat))), players, preset: typeof rules.preset === "string" ? rules.preset : "",
     hand: strings(v.hand), handCounts: ints(v.hand_counts), discard: strings(v.discard),
     suit: typeof v.suit === "string" ? v.suit : null, drawCount: int(v.draw_count),
     direction: v.direction === -1 ? -1 : 1, toAct: int(v.to_act, -1), phase: typeof v.phase === "string" ? v.phase : "",

@@ -154,7 +154,8 @@ export function clearAll(store: Store): number {
   return keys.length;
 }
 
-const CODE_ALPHABET = "3479ACEFHJKMPRTWXY";
+/** The letters of a room code (`room_codes.ALPHABET`; tests/test_browser_constants.py ties them). */
+export const CODE_ALPHABET = "3479ACEFHJKMPRTWXY";
 
 /** A room id as the server names it: a room code (any case, with or without dashes or spaces) in its
  * grouped upper-case form `K7M-4AX-P9T-E3F-HWR`; any other id exactly as it is. */

@@ -12,7 +12,8 @@ import { resultPage, tablePage } from "./ui_table.js";
 
 export type { Actions, Quick, SeatPreview, Ui } from "./ui_common.js";
 
-const PRESETS = ["classic", "duel", "points", "colors", "action"];
+/** The quick match's presets, in the menu's order (the engine's `PRESETS`: tests/test_browser_constants.py). */
+export const PRESETS = ["classic", "duel", "points", "colors", "action"];
 
 function whoForm(ui: Ui): HTMLElement {
   const { t, actions } = ui;

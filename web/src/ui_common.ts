@@ -62,8 +62,12 @@ export interface Ui {
   actions: Actions;
 }
 
-/** The ranking points a penalised abandon costs (docs/protocol.md, "The ranking"). */
+/** The ranking points a penalised abandon costs (docs/protocol.md, "The ranking"; `ranking.PENALTY`,
+ * tests/test_browser_constants.py ties the two). */
 export const PENALTY = 20;
+/** The minutes a seat of a ranked game under way may stay away before a computer takes it
+ * (`ranking.ABANDON_AFTER`, in seconds there; tied by the same test). */
+export const ABANDON_MINUTES = 5;
 
 export function button(label: string, testid: string | null, onclick: () => void, cls = "btn", extra: Record<string, string> = {}): HTMLButtonElement {
   return el("button", { type: "button", class: cls, "data-testid": testid, onclick: () => onclick(), ...extra }, label);

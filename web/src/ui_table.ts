@@ -12,7 +12,7 @@ import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
 import { countdown, notReady, offers, reactionAt, readView, takeoverLeft, timeLeft, voteDue, type View } from "./state.js";
-import { avatarImg, button, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
+import { ABANDON_MINUTES, avatarImg, button, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
 
 // ---- the table ------------------------------------------------------------------------------------------
 
@@ -102,7 +102,7 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
     const b = el("button", {
       type: "button", class: `card${playable ? " glow" : ""}${i === ui.selected ? " selected" : ""}`,
       "data-testid": `card-${code}`, "data-index": i, "aria-label": cardWords(t, code),
-      onclick: () => actions.act(`play ${code}`),
+      onclick: () => actions.act(`play ${code}`), onfocus: () => actions.select(i),
     }, cardSvg(code, settings.fourColour, view.preset === "action"));
     b.style.left = `${pos.x}px`;
     b.style.top = `${pos.row * layout.cardH * 0.78}px`;
@@ -196,7 +196,7 @@ function leaveBox(ui: Ui): HTMLElement {
   const { t, model, actions } = ui;
   const ranked = model.status?.ranked === true && model.status.state !== "match_over";
   return el("div", { class: "leave-box" },
-    ranked ? el("p", {}, t.tr("leave.body", { minutes: 5, points: PENALTY })) : null,
+    ranked ? el("p", {}, t.tr("leave.body", { minutes: ABANDON_MINUTES, points: PENALTY })) : null,
     button(t.tr("online.leave"), "leave", () => actions.leave(), ranked ? "btn warn" : "btn"));
 }
 
@@ -213,13 +213,17 @@ function tableBar(ui: Ui): HTMLElement {
     button("⚙", "settings", () => actions.toggle("settings"), "btn small", { "aria-label": t.tr("settings.title") }));
 }
 
+/** The countdown to a computer taking an away seat, in words (null: none runs); the app's clock
+ * updates the `takeover` line's text with it between statuses. */
+export function takeoverText(ui: Ui): string | null {
+  const away = takeoverLeft(ui.model, ui.now);
+  return away && ui.t.tr("online.takeover", { name: names(ui)[away.seat] ?? "", left: countdown(away.left) });
+}
+
 function newsLine(ui: Ui): HTMLElement | null {
   const { t, model } = ui;
-  const away = takeoverLeft(model, ui.now);
-  if (away) {
-    return el("p", { class: "notice", "data-testid": "takeover" },
-      t.tr("online.takeover", { name: names(ui)[away.seat] ?? "", left: countdown(away.left) }));
-  }
+  const takeover = takeoverText(ui);
+  if (takeover !== null) return el("p", { class: "notice", "data-testid": "takeover" }, takeover);
   if (model.update?.autopilot) return el("p", { class: "notice" }, t.tr("table.autopilot_you"));
   // Whom the game waits for: people away (the clock stops while the one to act is away).
   const away2 = (model.status?.waiting_for ?? []).filter((s) => typeof s === "number" && s !== model.seat);

@@ -59,3 +59,24 @@ test("the palette's reactions are the schema's, in its order", () => {
   const schema = SCHEMA.$defs.client_react as { properties: { reaction: { enum: string[] } } };
   assert.deepEqual([...proto.REACTIONS], schema.properties.reaction.enum);
 });
+
+// ---- hostile frames (code review 35, finding 2): each is dropped, or read without a throw ----------
+const ROOM = {
+  type: "room", room: "K7M-4AX-P9T-E3F-HWR", preset: "classic", options: {}, players: 2, state: "playing",
+  seats: [{ kind: "human", name: "Ana" }, { kind: "computer", level: "easy" }], waiting_for: [], results: [], deal: 1,
+  kind: "private", ranked: false, votes: [], v: 2,
+};
+const UPDATE = { type: "update", room: "K7M-4AX-P9T-E3F-HWR", view: { seat: 0, players: 2, legal: [] }, events: [], timer: null, autopilot: false, v: 2 };
+
+test("a frame whose fields are not of the schema's kinds is dropped", () => {
+  assert.ok(proto.parse(JSON.stringify(ROOM)) && proto.parse(JSON.stringify(UPDATE)), "the good frames are read");
+  const hostile: Record<string, unknown>[] = [
+    { ...ROOM, seats: [null] }, { ...ROOM, seats: {} }, { ...ROOM, seats: 5 }, { ...ROOM, votes: 5 }, { ...ROOM, votes: [7] },
+    { ...ROOM, waiting_for: ["x"] }, { ...ROOM, deal: "1" }, { ...ROOM, players: 1.5 }, { ...ROOM, results: [3] },
+    { ...UPDATE, events: 5 }, { ...UPDATE, events: [null] }, { ...UPDATE, earlier: [1] }, { ...UPDATE, view: [] },
+    { ...UPDATE, timer: "soon" }, { type: "joined", room: 5, seat: 0, players: 2, v: 2 },
+    { type: "joined", room: "R", seat: "0", players: 2, v: 2 }, { type: "lobby", rooms: [null], listed: 1, now: 5, v: 2 },
+    { type: "error", code: 5, message: "x", v: 2 }, { type: "reaction", room: "R", seat: 1, reaction: ["wow"], v: 2 },
+  ];
+  for (const frame of hostile) assert.equal(proto.parse(JSON.stringify(frame)), null, JSON.stringify(frame));
+});

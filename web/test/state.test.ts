@@ -173,3 +173,31 @@ test("the takeover countdown names the soonest other seat and counts down from t
   assert.equal(state.countdown(0), "0:00");
   assert.equal(state.countdown(Number.NaN), "0:00");
 });
+
+test("a hostile frame the reader lets through is read without a throw: players clamped, names and votes neutral", () => {
+  const hostile: ServerMessage[] = [
+    room("playing", { seats: [{}, { kind: 5, name: ["x"] }], votes: [{ seat: "1", voted: 3 }], takeover: [{}] }),
+    update({ players: 1e9, seat: 1e9, hand: "7H", hand_counts: [null], discard: 5 }, [{ type: "CardPlayed", seat: "x" }, {}]),
+    update({ players: -3 }, [], null, { earlier: [{ type: 7 }] }),
+  ];
+  let m = run(state.initial("R"), [{ kind: "open" }, server({ type: "joined", room: "R", seat: 0, players: 2, v: 2 })]);
+  for (const frame of hostile) {
+    m = run(m, [server(frame)]);
+    state.seatNames(m.status, (s) => `P${s}`);
+    state.voteDue(m);
+    state.notReady(m.status, m.seat);
+    state.takeoverLeft(m, T);
+    const view = state.readView(m.update);
+    if (view) {
+      assert.ok(view.players >= state.MIN_PLAYERS && view.players <= state.MAX_PLAYERS, String(view.players));
+      assert.ok(view.seat >= 0 && view.seat < view.players);
+    }
+  }
+  assert.equal(state.readView(m.update)!.players, 2);
+});
+
+test("a lobby list that comes once the page is seated changes nothing (no rebuild)", () => {
+  const seated = run(state.initial(""), [{ kind: "open" }, server({ type: "joined", room: "R", seat: 0, players: 2, v: 2 })]);
+  const late = state.reduce(seated, server({ type: "lobby", rooms: [{ room: "ABC" }], listed: 1, now: 5, v: 2 }), T);
+  assert.equal(late, seated);
+});

@@ -4,14 +4,32 @@
 // node tools/dev-server.mjs [PORT=8802] [UPSTREAM=8801]
 import { createServer, request } from "node:http";
 import { connect } from "node:net";
-import { readFileSync, existsSync } from "node:fs";
-import { dirname, join, normalize } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const built = join(here, "..", "..", "game", "net", "browser");
 const port = Number(process.argv[2] ?? 8802);
 const upstream = Number(process.argv[3] ?? 8801);
+
+/** The file of the built folder `root` a `/web/` path names, or null: a malformed `%` escape, a
+ * path out of the folder (a sibling such as `browser-x/` too), a folder or nothing at all. */
+export function builtFile(root, pathname) {
+  let name;
+  try {
+    name = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const file = normalize(join(root, name));
+  if (!file.startsWith(root + sep)) return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
 const types = { ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".png": "image/png" };
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -20,29 +38,40 @@ function shell(room, lang) {
   return `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Huit</title><link rel="stylesheet" href="/web/app.css"></head><body><main id="huit" data-room="${esc(room)}" data-lang="${esc(lang)}" data-tls="0"></main><noscript>Huit needs JavaScript.</noscript><script type="module" src="/web/app.js"></script></body></html>`;
 }
 
-const server = createServer((req, res) => {
+function answer(req, res) {
   const url = new URL(req.url, "http://x");
   const lang = url.searchParams.get("lang") ?? "en";
   if (url.pathname === "/play" || url.pathname.startsWith("/play/")) {
-    const room = decodeURIComponent(url.pathname.slice(6));
+    let room = "";
+    try { room = decodeURIComponent(url.pathname.slice(6)); } catch { /* a malformed escape: no room */ }
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": csp });
     res.end(shell(room, lang));
     return;
   }
   if (url.pathname.startsWith("/web/")) {
-    const file = normalize(join(built, url.pathname.slice(5)));
-    if (!file.startsWith(built) || !existsSync(file)) { res.writeHead(404); res.end(); return; }
+    const file = builtFile(built, url.pathname.slice(5));
+    if (file === null) { res.writeHead(404); res.end(); return; }
     const ext = file.slice(file.lastIndexOf("."));
     res.writeHead(200, { "Content-Type": types[ext] ?? "application/octet-stream", "Cache-Control": "no-cache", "Content-Security-Policy": csp });
     res.end(readFileSync(file));
     return;
   }
-  const up = request({ host: "127.0.0.1", port: upstream, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
+  const up = request({ host: "127.0.0.1", port: upstream, path: req.url, method: req.method, headers: req.headers }, (reply) => {
+    res.writeHead(reply.statusCode ?? 502, reply.headers);
+    reply.pipe(res);
   });
   up.on("error", () => { res.writeHead(502); res.end(); });
   req.pipe(up);
+}
+
+function start() {
+const server = createServer((req, res) => {
+  try {
+    answer(req, res);
+  } catch {  // whatever a request does, the server goes on
+    if (!res.headersSent) res.writeHead(400);
+    res.end();
+  }
 });
 server.on("upgrade", (req, socket, head) => {
   const up = connect(upstream, "127.0.0.1", () => {
@@ -57,3 +86,7 @@ server.on("upgrade", (req, socket, head) => {
   socket.on("error", () => up.destroy());
 });
 server.listen(port, "127.0.0.1", () => console.log(`dev server on http://127.0.0.1:${port}/play/ROOM (upstream 127.0.0.1:${upstream})`));
+}
+
+// Run, not imported (a test bundles this module into its own file: its name tells them apart).
+if (process.argv[1]?.endsWith("dev-server.mjs")) start();

@@ -87,7 +87,15 @@ export function generate(schema) {
   out += `/** Every \`type\` a client sends. */\nexport const CLIENT_TYPES = [${types(client)}] as const;\n\n`;
   const required = Object.fromEntries(server.map((d) => [defs[d].properties.type.const, defs[d].required.filter((f) => f !== "type" && f !== "v")]));
   out += `/** The fields each server message must carry (besides \`type\` and \`v\`). */\n`;
-  out += `export const SERVER_REQUIRED: Record<ServerMessage["type"], readonly string[]> = ${JSON.stringify(required, null, 2)};\n`;
+  out += `export const SERVER_REQUIRED: Record<ServerMessage["type"], readonly string[]> = ${JSON.stringify(required, null, 2)};\n\n`;
+  const kinds = (node) => (node && node.type !== undefined ? (Array.isArray(node.type) ? node.type : [node.type]) : null);
+  const shapes = Object.fromEntries(server.map((d) => [defs[d].properties.type.const, Object.fromEntries(
+    Object.entries(defs[d].properties).filter(([, p]) => kinds(p)).map(([f, p]) => {
+      const items = p.type === "array" ? kinds(p.items) : null;
+      return [f, items ? { kinds: kinds(p), items } : { kinds: kinds(p) }];
+    }))]));
+  out += `/** The JSON kinds of each field a server message may carry (and of an array's items), as the schema says. */\n`;
+  out += `export const SERVER_SHAPES: Record<ServerMessage["type"], Readonly<Record<string, { kinds: readonly string[]; items?: readonly string[] }>>> = {\n${Object.entries(shapes).map(([t, f]) => `  ${JSON.stringify(t)}: ${JSON.stringify(f)},\n`).join("")}};\n`;
   return out;
 }
 

@@ -414,3 +414,20 @@ export const SERVER_REQUIRED: Record<ServerMessage["type"], readonly string[]> =
     "reaction"
   ]
 };
+
+/** The JSON kinds of each field a server message may carry (and of an array's items), as the schema says. */
+export const SERVER_SHAPES: Record<ServerMessage["type"], Readonly<Record<string, { kinds: readonly string[]; items?: readonly string[] }>>> = {
+  "joined": {"room":{"kinds":["string"]},"seat":{"kinds":["integer"]},"players":{"kinds":["integer"]},"key":{"kinds":["string"]}},
+  "room": {"room":{"kinds":["string"]},"preset":{"kinds":["string"]},"options":{"kinds":["object"]},"players":{"kinds":["integer"]},"state":{"kinds":["string"]},"seats":{"kinds":["array"],"items":["object"]},"waiting_for":{"kinds":["array"],"items":["integer"]},"results":{"kinds":["array"],"items":["object","null"]},"deal":{"kinds":["integer"]},"kind":{"kinds":["string"]},"ranked":{"kinds":["boolean"]},"votes":{"kinds":["array"],"items":["object"]},"takeover":{"kinds":["array"],"items":["object"]},"earned":{"kinds":["array"],"items":["integer","null"]},"absent":{"kinds":["array"],"items":["integer"]},"electors":{"kinds":["array"],"items":["integer"]},"stake":{"kinds":["integer"]},"tokens":{"kinds":["array"],"items":["integer","null"]},"reasons":{"kinds":["array"],"items":["string","null"]}},
+  "update": {"room":{"kinds":["string"]},"view":{"kinds":["object"]},"events":{"kinds":["array"],"items":["object"]},"timer":{"kinds":["number","null"]},"autopilot":{"kinds":["boolean"]},"earlier":{"kinds":["array"],"items":["object"]},"ref":{"kinds":["integer","string","boolean"]}},
+  "error": {"code":{"kinds":["string"]},"message":{"kinds":["string"]},"reason":{"kinds":["string"]},"values":{"kinds":["object"]},"server":{"kinds":["integer"]},"ref":{"kinds":["integer","string","boolean"]}},
+  "pong": {"ref":{"kinds":["integer","string","boolean"]}},
+  "left": {},
+  "profile": {"name":{"kinds":["string"]},"tag":{"kinds":["string"]},"avatar":{"kinds":["integer"]},"xp":{"kinds":["object"]},"created":{"kinds":["boolean"]},"tokens":{"kinds":["integer"]}},
+  "lobby": {"rooms":{"kinds":["array"],"items":["object"]},"listed":{"kinds":["integer"]},"now":{"kinds":["number"]}},
+  "queued": {"preset":{"kinds":["string"]},"options":{"kinds":["object"]},"players":{"kinds":["integer"]},"waiting":{"kinds":["integer"]},"since":{"kinds":["number"]},"now":{"kinds":["number"]},"computers":{"kinds":["boolean"]},"wait":{"kinds":["number"]}},
+  "unqueued": {"ref":{"kinds":["integer","string","boolean"]}},
+  "leaderboard": {"preset":{"kinds":["string"]},"top":{"kinds":["array"],"items":["object"]},"you":{"kinds":["object","null"]},"players":{"kinds":["integer"]},"ref":{"kinds":["integer","string","boolean"]}},
+  "history": {"games":{"kinds":["array"],"items":["object"]},"ref":{"kinds":["integer","string","boolean"]}},
+  "reaction": {"room":{"kinds":["string"]},"seat":{"kinds":["integer"]},"reaction":{"kinds":["string"]}},
+};
