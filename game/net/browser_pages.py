@@ -30,7 +30,6 @@ versions, and a browser holding the old page keeps its old, immutable files unti
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import hashlib
 import html
 import json
@@ -43,12 +42,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 from urllib.parse import parse_qs, urlsplit
 
-from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from . import http_answers
+from .http_answers import language_of
 from .links import ROOM_ID
 from .room_codes import canonical
-from .room_page import LANGUAGES, Words, pick_language
+from .room_page import LANGUAGES, Words
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
@@ -78,7 +78,6 @@ _NAME: Final = re.compile(r"(?:[a-z0-9][a-z0-9_-]{0,31}/){0,2}[A-Za-z0-9][A-Za-z
 """A built file's path under the folder: at most two folders deep, plain ASCII names."""
 _HOST: Final = re.compile(r"[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?")
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
-SECURITY: Final = (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"))
 
 
 def csp(host: str = "") -> str:
@@ -222,18 +221,16 @@ def play(server: RoomServer, connection: ServerConnection, request: Request,
         room_id = canonical(found.group(1))
         if not ROOM_ID.match(room_id) or server.service.replicas.find(room_id) is None:
             return None
-    asked = parse_qs(urlsplit(request.path).query).get("lang", [""])[0]
-    lang = pick_language(", ".join(request.headers.get_all("Accept-Language")), asked)
+    lang = language_of(request)
     host = request.headers.get("Host", "")
     build = files.current()
     if not build.complete:
         page = missing_page(lang)
-        answer = _answer(503, "Service Unavailable", "text/html; charset=utf-8", page.encode(), host)
+        answer = _answer(503, "Service Unavailable", "text/html; charset=utf-8", page, host)
         answer.headers["Retry-After"] = "3600"
     else:
         page = shell(build, room_id, lang, server.request_tls(connection, request))
-        answer = _answer(200, "OK", "text/html; charset=utf-8", page.encode(), host)
-    answer.headers["Cache-Control"] = "no-cache"
+        answer = _answer(200, "OK", "text/html; charset=utf-8", page, host)
     answer.headers["Vary"] = "Accept-Language"
     answer.headers["Content-Language"] = lang
     return answer
@@ -251,15 +248,15 @@ def asset(server: RoomServer, connection: ServerConnection, request: Request,
         return None
     asked = parse_qs(urlsplit(request.path).query).get("v", [""])[0]
     etag = f'"{built.digest[:32]}"'
+    exact = len(asked) >= VERSION_DIGITS and built.digest.startswith(asked.lower())
+    cache = IMMUTABLE if exact else "no-cache"
     if _matches(request.headers.get("If-None-Match", ""), etag):
-        answer = _answer(304, "Not Modified", built.kind, b"", request.headers.get("Host", ""))
+        answer = _answer(304, "Not Modified", built.kind, b"", request.headers.get("Host", ""), cache)
         del answer.headers["Content-Length"]
         del answer.headers["Content-Type"]
     else:
-        answer = _answer(200, "OK", built.kind, built.data, request.headers.get("Host", ""))
+        answer = _answer(200, "OK", built.kind, built.data, request.headers.get("Host", ""), cache)
     answer.headers["ETag"] = etag
-    exact = len(asked) >= VERSION_DIGITS and built.digest.startswith(asked.lower())
-    answer.headers["Cache-Control"] = IMMUTABLE if exact else "no-cache"
     return answer
 
 
@@ -295,8 +292,6 @@ def _matches(if_none_match: str, etag: str) -> bool:
     return any(tag.strip().removeprefix("W/") == etag for tag in if_none_match[:1024].split(",")[:16])
 
 
-def _answer(status: int, reason: str, kind: str, data: bytes, host: str) -> Response:
-    headers = Headers([("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"),
-                       ("Content-Length", str(len(data))), ("Content-Type", kind),
-                       ("Content-Security-Policy", csp(host)), *SECURITY])
-    return Response(status, reason, headers, data)
+def _answer(status: int, reason: str, kind: str, data: str | bytes, host: str,
+            cache: str = "no-cache") -> Response:
+    return http_answers.answer(status, reason, kind, data, csp(host), cache)
