@@ -11,6 +11,8 @@ server serves it (`BrowserFiles`), unless started with ``serve --no-web``:
   room's page picks it) and whether the page came over TLS as ``data-`` attributes of
   ``<main id="huit">``, the style sheet and the script by versioned URLs (``?v=`` the first 16
   hex digits of the file's SHA-256);
+- ``GET /play/ROOM/seats.json`` (`seats`): the room's seats as its page shows them, as JSON (the
+  seat buttons of the client's page of a room);
 - ``GET /web/FILE`` serves one built file from memory. Only the files found in the built folder
   when it was read are served: a request is a lookup in that table by its raw path (never
   decoded, never joined to a folder), so ``..``, ``%2e%2e``, an absolute path or a symbolic link
@@ -48,7 +50,7 @@ from . import http_answers
 from .http_answers import language_of
 from .links import ROOM_ID
 from .room_codes import canonical
-from .room_page import LANGUAGES, Words
+from .room_page import LANGUAGES, Words, public_seats
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
@@ -234,6 +236,22 @@ def play(server: RoomServer, connection: ServerConnection, request: Request,
     answer.headers["Vary"] = "Accept-Language"
     answer.headers["Content-Language"] = lang
     return answer
+
+
+def seats(server: RoomServer, connection: ServerConnection, request: Request,
+          found: re.Match[str]) -> Response | None:
+    """``/play/ROOM/seats.json``: the room's seats as its page ``/r/ROOM`` shows them to anyone
+    (`room_page.public_seats`: number, kind, public name and tag, a computer's level, and free, here,
+    away, waited, computer or seated), ``{"room": ROOM, "seats": [...]}``, for the browser client's
+    seat buttons; None (the server's ``404``) for a room the server does not keep or with ``--no-web``."""
+    if server.browser is None:
+        return None
+    room_id = canonical(found.group(1))
+    room = server.service.replicas.find(room_id) if ROOM_ID.match(room_id) else None
+    if room is None:
+        return None
+    body = json.dumps({"room": room.room_id, "seats": public_seats(room)}, ensure_ascii=False)
+    return _answer(200, "OK", "application/json", body, request.headers.get("Host", ""))
 
 
 def asset(server: RoomServer, connection: ServerConnection, request: Request,

@@ -11,8 +11,9 @@ pages (a public lobby, a leaderboard) are one more line:
   the room's code in any case, with or without its dashes (`room_codes.canonical`), or
   an older room's id. It shows nothing a player of the room would not see in its
   waiting room: no key, no seed, no card, and no room id but the one asked for;
-- ``GET /play/ROOM``, ``GET /play`` and ``GET /web/FILE``: the browser client, its shell page
-  and its built files (`browser_pages`; ``404`` with ``serve --no-web``);
+- ``GET /play/ROOM``, ``GET /play``, ``GET /play/ROOM/seats.json`` and ``GET /web/FILE``: the
+  browser client, its shell page, the room's seats (what its page shows) and its built files
+  (`browser_pages`; ``404`` with ``serve --no-web``);
 - ``GET /health``: ``{"ok": true, "rooms": N, "connections": N, "instance": NAME}`` for load
   balancers (``instance``: which of several servers on one database answered: `cluster`);
 - anything else, or a room the server does not keep: ``404``, the same few words for
@@ -148,9 +149,16 @@ def browser_file(server: RoomServer, connection: ServerConnection, request: Requ
     return browser_pages.asset(server, connection, request, found) or not_found()
 
 
+def play_seats(server: RoomServer, connection: ServerConnection, request: Request,
+               found: re.Match[str]) -> Response:
+    """``/play/ROOM/seats.json``: the room's seats for the browser client (`browser_pages.seats`), or 404."""
+    return browser_pages.seats(server, connection, request, found) or not_found()
+
+
 ROUTES: Final[list[tuple[re.Pattern[str], Page]]] = [
     (re.compile(r"/health"), health),
     (re.compile(r"/r/([^/]{1,64})/?"), room_page),
+    (re.compile(r"/play/([^/]{1,64})/seats\.json"), play_seats),
     (re.compile(r"/play(?:/([^/]{1,64}))?/?"), play_page),
     (re.compile(r"/web/(.+)"), browser_file),
 ]
