@@ -1,8 +1,9 @@
 """The browser client's pages and files, on the room server's own port (issue 35; docs/web.md).
 
 The browser client is built from ``web/`` by ``make web`` into ``game/net/browser/``
-(`BUILT`): ``app.js``, ``app.css``, ``i18n/<lang>.json``, ``avatars/<name>.png`` (and their
-``index.json``), ``icon.png``, and ``manifest.json``, which says the build is complete. The
+(`BUILT`): ``app.js``, ``app.css``, ``i18n/<lang>.json``, ``avatars/<name>.png``,
+``icon.png``, and ``manifest.json``, which says the build is complete (its ``built`` time is read;
+each file's version is the server's own SHA-256 of what it serves). The
 server serves it (`BrowserFiles`), unless started with ``serve --no-web``:
 
 - ``GET /play/ROOM`` (a room the server keeps; else ``404``, as ``/r/ROOM``) and ``GET /play``
