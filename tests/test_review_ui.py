@@ -195,6 +195,14 @@ def test_a_review_that_cannot_be_read_says_so(app):
     assert scene.analysis is None
 
 
+def tell(room, match, events) -> None:
+    """The server's update to seat 0, as it comes down the (scripted) connection."""
+    from game.net.wire import event_to_json, view_to_json
+
+    room.inbox.append({"type": "update", "room": room.room, "view": view_to_json(match.view(0)),
+                       "events": [event_to_json(e.for_seat(0)) for e in events], "timer": None})
+
+
 def test_an_online_deal_is_reviewed_from_what_the_server_sent_this_seat(app):
     from game.ai.players import Medium
     from game.client.remote import RemoteController
@@ -221,7 +229,7 @@ def test_an_online_deal_is_reviewed_from_what_the_server_sent_this_seat(app):
         if seat == 0:
             controller.submit(action, 0)  # this player's move, sent to the server
         else:
-            room._update(match.apply(action, 1))  # the other player's, as the server tells it
+            tell(room, match, match.apply(action, 1))  # the other player's, as the server tells it
     assert run_until(app, lambda: top_name(app) == "ResultScene", 300), top_name(app)
     result = app.stack.top
     assert [r.mode for r in result.reviews] == ["online"] and result.reviews[0].seat == 0
@@ -232,3 +240,65 @@ def test_an_online_deal_is_reviewed_from_what_the_server_sent_this_seat(app):
     assert top_name(app) == "ReviewScene" and scene.stage == "review" and scene.analysis.total > 0
     until_done(app, scene)
     assert len(app.store.read_reviews().records) == 1
+
+
+def test_an_online_rejoin_mid_deal_and_a_refused_move_leave_no_gap_and_no_false_decision():
+    from game.ai.players import Medium
+    from game.client.remote import RemoteController
+    from game.engine import PRESETS, Match
+    from game.net.wire import event_to_json, view_to_json
+    from game.review.story import story_of_deal
+    from tests.test_table_contract import ScriptedRoom
+
+    class RefusingRoom(ScriptedRoom):
+        """Refuses seat 0's move when told (its view went stale), as a server's ``illegal`` error."""
+        refuse = False
+
+        def send(self, message) -> None:
+            wire = message if isinstance(message, dict) else message.to_json(version=False)
+            if self.refuse and wire["type"] == "action":
+                self.refuse = False
+                self.inbox.append({"type": "error", "code": "illegal", "message": "Not your turn.",
+                                   "reason": "error.not_your_turn", "values": {}})
+                return
+            super().send(message)
+
+    match = Match(PRESETS["duel"], 2, 3)
+    room = RefusingRoom(match)
+    controller = RemoteController(room, speed=0)  # type: ignore[arg-type]
+    controller.update(0.0)
+    rng, bots = random.Random(3), [Medium(), Medium()]
+    made: list[object] = []  # seat 0's moves the server took from this client
+    refused = away = 0
+    for step in range(2000):
+        if match.status != Status.PLAYING:
+            break
+        controller.update(0.0)
+        seat = match.to_act
+        action = bots[seat].choose(match.view(seat), rng)
+        if 8 <= step < 14:  # the connection is down: the deal goes on (the clock plays seat 0)
+            match.apply(action, seat)
+            away += 1
+            continue
+        if step == 14:  # back in the deal under way: the server sends the deal so far
+            so_far = story_of_deal(match, 0)
+            room.inbox.append({"type": "update", "room": room.room, "view": view_to_json(match.view(0)),
+                               "events": [], "timer": None, "earlier": [
+                                   event_to_json(e) for e in so_far.events_before(len(so_far.moments) - 1)]})
+            controller.update(0.0)
+        if seat == 0:
+            if not refused:  # the first move this client sends is refused
+                room.refuse, refused = True, 1
+                controller.submit(action, 0)
+                controller.update(0.0)
+            controller.submit(action, 0)
+            made.append(action)
+        else:
+            tell(room, match, match.apply(action, 1))
+    controller.update(0.0)
+    assert away and refused and match.status != Status.PLAYING
+    story = controller.recorder.story()
+    whole = story_of_deal(match, 0)
+    assert story is not None and story.complete  # nothing of the deal is missing
+    assert story.events_before(len(story.moments) - 1) == whole.events_before(len(whole.moments) - 1)
+    assert [story.moments[i].action for i in story.decisions()] == made  # the refused one not counted
