@@ -33,6 +33,7 @@ from game.engine.events import (
     CardsDrawn,
     Challenged,
     Denounced,
+    DrawReason,
     Event,
     LastCardCalled,
     Passed,
@@ -84,10 +85,30 @@ class Story:
             m, view=replace(m.view, legal=(), discard=m.view.discard[-1:])) for m in self.moments)
         return replace(self, moments=moments)
 
+    def played_for_it(self) -> int:
+        """How many of the seat's turns someone else played for it (the autopilot, the clock):
+        its turns with no decision of its own, after which the events show the seat's move."""
+        count = 0
+        for here, after in zip(self.moments, self.moments[1:], strict=False):
+            if here.action is None and here.view.my_turn and any(
+                    _moved(e, self.seat) for e in after.events):
+                count += 1
+        return count
+
     def decisions(self) -> list[int]:
         """The indices of the moments the seat decided from (its own moves, not a turn the
         clock played for it)."""
         return [i for i, m in enumerate(self.moments) if m.action is not None]
+
+
+_TURN_DRAWS = (DrawReason.DRAW, DrawReason.PENALTY, DrawReason.TIMEOUT)
+
+
+def _moved(event: Event, seat: int) -> bool:
+    """Whether ``event`` is ``seat`` making a move of its turn (or the clock making it)."""
+    if isinstance(event, CardsDrawn):
+        return event.seat == seat and event.reason in _TURN_DRAWS
+    return isinstance(event, (CardPlayed, Passed, SuitChosen, TimedOut)) and event.seat == seat
 
 
 def story_of_deal(match: Match, seat: int, deal: int | None = None) -> Story:
