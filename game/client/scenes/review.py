@@ -10,9 +10,10 @@ The review shows each step of the deal as that seat saw it and nothing more (its
 pile's top card and the suit, the hands' sizes, the draw pile's size, the move log so far): it
 draws only from the seat's views and the events redacted for it. Meanwhile the analysis
 (`game.review.background.Analysis`) runs in worker processes with a progress bar; Escape or
-the button stops it, and the screen keeps its frame rate and answers input all along. When it
-is done, the three costliest decisions are listed and marked on their steps, each with what
-Hard would have played and the points of chance it would have brought.
+the button stops it (what it judged stays, it may be resumed, and it says nothing of the
+decisions it did not judge), and the screen keeps its frame rate and answers input all along.
+When it is done, the three costliest decisions are listed and marked on their steps, each with
+what Hard would have played and about how much more chance of winning it would have given.
 """
 
 from __future__ import annotations
