@@ -417,6 +417,9 @@ def test_previous_is_off_on_the_first_step_and_next_on_the_last(app):
     scene = app.stack.top
     assert scene.index == 0
     assert "◂ Previous" not in control_texts(scene) and control_texts(scene)[scene.focus] == "Next ▸"
+    press(app, pygame.K_RETURN, frames=1)
+    press(app, pygame.K_RETURN, frames=1)  # the focus stayed on Next when Previous came
+    assert scene.index == 2 and control_texts(scene)[scene.focus] == "Next ▸"
     for _ in range(len(scene.story.moments) + 2):
         press(app, pygame.K_RIGHT, frames=1)
     assert scene.index == len(scene.story.moments) - 1

@@ -207,6 +207,9 @@ class ReviewScene(GuiScene):
         before, self.index = self.index, max(0, min(last, index))
         self.dirty = True
         if (before == 0) != (self.index == 0) or (before == last) != (self.index == last):
+            # Previous or Next comes or goes: the focus stays on the button it was on (Enter on
+            # Next twice goes two steps on, never back to Previous, now first in the order).
+            self.focus_chosen = self.focus_chosen or bool(self.controls)
             self.rebuild()
 
     def next_costly(self) -> None:
