@@ -198,9 +198,9 @@ class ReviewScene(GuiScene):
         """The step before or after."""
         if self.story is None:
             return
-        self._go(self.index + delta)
+        self.show_step(self.index + delta)
 
-    def _go(self, index: int) -> None:
+    def show_step(self, index: int) -> None:
         """Show step ``index`` (the buttons change at either end: Previous, Next)."""
         assert self.story is not None
         last = len(self.story.moments) - 1
@@ -217,7 +217,7 @@ class ReviewScene(GuiScene):
         if not self.marked:
             return
         later = [c.moment for c in self.marked if c.moment > self.index]
-        self._go(later[0] if later else self.marked[0].moment)
+        self.show_step(later[0] if later else self.marked[0].moment)
 
     def cancel(self) -> None:
         """Stop the analysis (what it judged so far stays)."""
