@@ -37,3 +37,15 @@ test("the table's latest moves keep what happened to me even when someone moved 
   assert.deepEqual(latestMoves(log.slice(0, 1), 0), []); // the starting card alone is no move
   assert.deepEqual(latestMoves(log, null), [log[4], log[5]]);
 });
+
+test("a person who chose no avatar gets one nobody at the table shows, the earlier seat keeping its own", async () => {
+  const { avatarToAvoid, seatAvatars } = await import("../src/avatars.js");
+  const fox = 4;
+  const seats = [{ kind: "human", avatar: fox }, { kind: "human", avatar: fox }, { kind: "computer" }];
+  const other = avatarToAvoid(seats, 1);
+  assert.ok(other !== null && other !== fox && other < 16);
+  assert.ok(!seatAvatars(seats).includes(other!));
+  assert.equal(avatarToAvoid(seats, 0), null); // the first seat keeps the fox
+  assert.equal(avatarToAvoid([{ kind: "human", avatar: fox }, { kind: "human", avatar: 7 }], 1), null);
+  assert.equal(avatarToAvoid([{ kind: "human", avatar: 10 }, { kind: "human" }], 1), 4); // default of the 2nd person is 10: taken
+});
