@@ -397,3 +397,43 @@ def test_the_shell_says_tls_when_the_page_came_over_https_through_a_trusted_prox
         assert 'data-tls="0"' in fetch(thread.port, "/play")[2].decode()
     finally:
         thread.stop()
+
+
+# ---- the room's seats as JSON (/play/ROOM/seats.json) ------------------------------------------------
+def test_the_seats_json_lists_what_the_room_page_shows_and_nothing_more(server):
+    ana = Peer(server.port)
+    ana.create("classic", [HUMAN, HUMAN, {"kind": "computer", "level": "hard"}], name="Ana")
+    room = ana.room_id
+    status, headers, body = fetch(server.port, f"/play/{room.lower().replace('-', '')}/seats.json")
+    assert status == 200 and headers["Content-Type"] == "application/json"
+    assert headers["Content-Security-Policy"] == csp(f"127.0.0.1:{server.port}")
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["Cache-Control"] == "no-cache"
+    answer = json.loads(body)
+    assert answer["room"] == room
+    assert answer["seats"][1:] == [
+        {"seat": 1, "kind": "human", "name": None, "tag": None, "level": None, "state": "free"},
+        {"seat": 2, "kind": "computer", "name": None, "tag": None, "level": "hard", "state": "computer"}]
+    ana_seat = answer["seats"][0]
+    assert ana_seat["name"] == "Ana" and ana_seat["state"] == "here" and ana_seat["kind"] == "human"
+    assert ana.key not in body.decode() and "key" not in body.decode()  # nothing secret
+
+
+def test_the_seats_json_of_an_unknown_room_or_without_web_is_a_404(server, tmp_path):
+    assert fetch(server.port, "/play/NOPE/seats.json")[0] == 404
+    assert fetch(server.port, "/play/%3Cb%3E/seats.json")[0] == 404
+    thread = start_server(tmp_path / "off.sqlite3", browser=False)
+    try:
+        room = a_room(thread.port)
+        assert fetch(thread.port, f"/play/{room}/seats.json")[0] == 404
+    finally:
+        thread.stop()
+
+
+def test_the_seats_json_counts_against_the_page_allowance(tmp_path, built):
+    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=built, pages_per_second=1.0)  # bursts of 4
+    try:
+        room = a_room(thread.port)
+        answers = [fetch(thread.port, f"/play/{room}/seats.json")[0] for _ in range(12)]
+        assert answers[0] == 200 and 429 in answers
+    finally:
+        thread.stop()

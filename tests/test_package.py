@@ -245,7 +245,7 @@ def test_the_wheel_carries_the_built_browser_client_and_the_installed_server_fin
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = browser_files(copy_sources(tmp_path / "src"))
     assert {"game/net/browser/manifest.json", "game/net/browser/app.js", "game/net/browser/app.css",
-            "game/net/browser/avatars/index.json"} <= set(expected)
+            "game/net/browser/avatars/fox.png"} <= set(expected)
     assert [name for name in expected if name not in names] == []
     assert not [n for n in names if n.startswith("web/")]  # the sources stay in the checkout
     script = ("from game.net.browser_pages import BUILT, BrowserFiles\n"

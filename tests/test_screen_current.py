@@ -18,6 +18,7 @@ letter typed into a name field (as text input, and as a dead key's composition t
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -217,6 +218,19 @@ def walk_local(walk: Walk) -> None:
     walk.check("the result of a 7-seat deal")
     assert top_name(app) == "ResultScene"
     walk.key(pygame.K_DOWN, "the focus moved on the result")
+    # The deal's review: its analysis under way (long enough to be seen), a step, stopped, closed.
+    from game.client.scenes import review
+    from game.review.background import Analysis
+
+    slow = partial(Analysis, guesses=5000)
+    review.Analysis = slow  # type: ignore[misc]  # put back below
+    try:
+        walk.tap("Review", "the review, its analysis under way", limit=None)
+        walk.key(pygame.K_RIGHT, "the next step while it analyses", limit=None)
+        walk.tap("Stop the analysis", "the analysis stopped")
+        walk.tap("Back", "back to the result")
+    finally:
+        review.Analysis = Analysis  # type: ignore[misc]
     # The hand-off cover, from Continue.
     save_hot_seat_under_the_cover(app)
     app.go_to_menu()

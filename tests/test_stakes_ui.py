@@ -193,8 +193,8 @@ def test_the_result_of_a_ranked_game_shows_the_points_earned_and_no_new_round(ap
     assert run_until(app, lambda: top_name(app) == "ResultScene", 600)
     assert run_until(app, lambda: "Ranking: +20 points" in drawn_texts(app), 30)
     result = app.stack.top
-    assert [b.label for b in result.buttons] == ["Menu"]  # nothing more to deal online
-    tap(app, result.buttons[0].rect.center)  # the game is over: leaving is no abandon
+    assert [b.label for b in result.buttons] == ["Review", "Menu"]  # nothing more to deal online
+    tap(app, result.buttons[-1].rect.center)  # Menu: the game is over, leaving is no abandon
     assert top_name(app) == "MenuScene"
 
 
@@ -206,9 +206,9 @@ def test_a_game_to_a_target_still_offers_the_next_deal_online(app):
     press(app, pygame.K_RETURN)
     assert run_until(app, lambda: top_name(app) == "ResultScene", 600)
     result = app.stack.top
-    assert [b.label for b in result.buttons] == ["New round", "Menu"]
+    assert [b.label for b in result.buttons] == ["New round", "Review", "Menu"]
     assert controller.leaving_is_abandon  # between two deals of a ranked match: asked first
-    tap(app, result.buttons[1].rect.center)
+    tap(app, result.buttons[-1].rect.center)  # Menu
     assert top_name(app) == "LeaveRankedScene"
 
 

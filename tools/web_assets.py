@@ -6,18 +6,17 @@ Writes, headless (SDL's dummy driver), into the browser client's built folder (b
 - ``avatars/<name>.png``: every avatar of `game.play.avatars`, drawn by the game's own art
   (`game.client.avatar_art.avatar_image`) at ``--size`` pixels (128: sharp at 64 CSS pixels on
   a screen of twice the density), with a transparent corner outside the round badge;
-- ``avatars/index.json``: the avatars' names in id order (``["curls", "glasses", …]``), the ids
-  the protocol carries;
 - ``icon.png``: the game's icon at 64 px (``assets/icons/huit-64.png``), the page's favicon.
 
 It prints one line per file kind with the folder and the bytes written. Only these files are
-replaced: the rest of the folder (the npm build's) is left as it is.
+replaced (an ``avatars/index.json`` of an older export is removed: the client knows the names from
+its own source, which a test compares with `game.play.avatars`); the rest of the folder (the npm
+build's) is left as it is.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import sys
@@ -39,7 +38,7 @@ ICON = 64
 
 
 def export(folder: Path, size: int = SIZE) -> list[Path]:
-    """Write every avatar, their index and the icon into ``folder``; the files written."""
+    """Write every avatar and the icon into ``folder``; the files written."""
     pygame.display.init()  # smoothscale and SRCALPHA surfaces want the (dummy) video system
     try:
         out = folder / "avatars"
@@ -49,11 +48,10 @@ def export(folder: Path, size: int = SIZE) -> list[Path]:
             path = out / f"{avatar.name}.png"
             pygame.image.save(avatar_image(avatar.id, size), str(path))
             written.append(path)
-        index = out / "index.json"
-        index.write_text(json.dumps([avatar.name for avatar in CATALOGUE]) + "\n", encoding="utf-8")
+        (out / "index.json").unlink(missing_ok=True)  # an older export's: nothing reads it
         icon = folder / "icon.png"
         shutil.copyfile(assets.path("icons", f"huit-{ICON}.png"), icon)
-        return [*written, index, icon]
+        return [*written, icon]
     finally:
         pygame.display.quit()
 
@@ -77,8 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     files = export(args.output, args.size)
     pictures = [path for path in files if path.suffix == ".png" and path.parent.name == "avatars"]
-    print(f"{len(pictures)} avatars of {args.size} px, {sum(p.stat().st_size for p in pictures)} bytes, "
-          f"and their index -> {args.output / 'avatars'}")
+    print(f"{len(pictures)} avatars of {args.size} px, {sum(p.stat().st_size for p in pictures)} bytes "
+          f"-> {args.output / 'avatars'}")
     print(f"the icon, {ICON} px -> {args.output / 'icon.png'}")
     return 0
 

@@ -1,8 +1,9 @@
 """The browser client's pages and files, on the room server's own port (issue 35; docs/web.md).
 
 The browser client is built from ``web/`` by ``make web`` into ``game/net/browser/``
-(`BUILT`): ``app.js``, ``app.css``, ``i18n/<lang>.json``, ``avatars/<name>.png`` (and their
-``index.json``), ``icon.png``, and ``manifest.json``, which says the build is complete. The
+(`BUILT`): ``app.js``, ``app.css``, ``i18n/<lang>.json``, ``avatars/<name>.png``,
+``icon.png``, and ``manifest.json``, which says the build is complete (its ``built`` time is read;
+each file's version is the server's own SHA-256 of what it serves). The
 server serves it (`BrowserFiles`), unless started with ``serve --no-web``:
 
 - ``GET /play/ROOM`` (a room the server keeps; else ``404``, as ``/r/ROOM``) and ``GET /play``
@@ -11,6 +12,8 @@ server serves it (`BrowserFiles`), unless started with ``serve --no-web``:
   room's page picks it) and whether the page came over TLS as ``data-`` attributes of
   ``<main id="huit">``, the style sheet and the script by versioned URLs (``?v=`` the first 16
   hex digits of the file's SHA-256);
+- ``GET /play/ROOM/seats.json`` (`seats`): the room's seats as its page shows them, as JSON (the
+  seat buttons of the client's page of a room);
 - ``GET /web/FILE`` serves one built file from memory. Only the files found in the built folder
   when it was read are served: a request is a lookup in that table by its raw path (never
   decoded, never joined to a folder), so ``..``, ``%2e%2e``, an absolute path or a symbolic link
@@ -30,7 +33,6 @@ versions, and a browser holding the old page keeps its old, immutable files unti
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import hashlib
 import html
 import json
@@ -43,12 +45,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 from urllib.parse import parse_qs, urlsplit
 
-from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from . import http_answers
+from .http_answers import language_of
 from .links import ROOM_ID
 from .room_codes import canonical
-from .room_page import LANGUAGES, Words, pick_language
+from .room_page import LANGUAGES, Words, public_seats
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
@@ -78,7 +81,6 @@ _NAME: Final = re.compile(r"(?:[a-z0-9][a-z0-9_-]{0,31}/){0,2}[A-Za-z0-9][A-Za-z
 """A built file's path under the folder: at most two folders deep, plain ASCII names."""
 _HOST: Final = re.compile(r"[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?")
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
-SECURITY: Final = (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"))
 
 
 def csp(host: str = "") -> str:
@@ -222,21 +224,35 @@ def play(server: RoomServer, connection: ServerConnection, request: Request,
         room_id = canonical(found.group(1))
         if not ROOM_ID.match(room_id) or server.service.replicas.find(room_id) is None:
             return None
-    asked = parse_qs(urlsplit(request.path).query).get("lang", [""])[0]
-    lang = pick_language(", ".join(request.headers.get_all("Accept-Language")), asked)
+    lang = language_of(request)
     host = request.headers.get("Host", "")
     build = files.current()
     if not build.complete:
         page = missing_page(lang)
-        answer = _answer(503, "Service Unavailable", "text/html; charset=utf-8", page.encode(), host)
+        answer = _answer(503, "Service Unavailable", "text/html; charset=utf-8", page, host)
         answer.headers["Retry-After"] = "3600"
     else:
         page = shell(build, room_id, lang, server.request_tls(connection, request))
-        answer = _answer(200, "OK", "text/html; charset=utf-8", page.encode(), host)
-    answer.headers["Cache-Control"] = "no-cache"
+        answer = _answer(200, "OK", "text/html; charset=utf-8", page, host)
     answer.headers["Vary"] = "Accept-Language"
     answer.headers["Content-Language"] = lang
     return answer
+
+
+def seats(server: RoomServer, connection: ServerConnection, request: Request,
+          found: re.Match[str]) -> Response | None:
+    """``/play/ROOM/seats.json``: the room's seats as its page ``/r/ROOM`` shows them to anyone
+    (`room_page.public_seats`: number, kind, public name and tag, a computer's level, and free, here,
+    away, waited, computer or seated), ``{"room": ROOM, "seats": [...]}``, for the browser client's
+    seat buttons; None (the server's ``404``) for a room the server does not keep or with ``--no-web``."""
+    if server.browser is None:
+        return None
+    room_id = canonical(found.group(1))
+    room = server.service.replicas.find(room_id) if ROOM_ID.match(room_id) else None
+    if room is None:
+        return None
+    body = json.dumps({"room": room.room_id, "seats": public_seats(room)}, ensure_ascii=False)
+    return _answer(200, "OK", "application/json", body, request.headers.get("Host", ""))
 
 
 def asset(server: RoomServer, connection: ServerConnection, request: Request,
@@ -251,15 +267,15 @@ def asset(server: RoomServer, connection: ServerConnection, request: Request,
         return None
     asked = parse_qs(urlsplit(request.path).query).get("v", [""])[0]
     etag = f'"{built.digest[:32]}"'
+    exact = len(asked) >= VERSION_DIGITS and built.digest.startswith(asked.lower())
+    cache = IMMUTABLE if exact else "no-cache"
     if _matches(request.headers.get("If-None-Match", ""), etag):
-        answer = _answer(304, "Not Modified", built.kind, b"", request.headers.get("Host", ""))
+        answer = _answer(304, "Not Modified", built.kind, b"", request.headers.get("Host", ""), cache)
         del answer.headers["Content-Length"]
         del answer.headers["Content-Type"]
     else:
-        answer = _answer(200, "OK", built.kind, built.data, request.headers.get("Host", ""))
+        answer = _answer(200, "OK", built.kind, built.data, request.headers.get("Host", ""), cache)
     answer.headers["ETag"] = etag
-    exact = len(asked) >= VERSION_DIGITS and built.digest.startswith(asked.lower())
-    answer.headers["Cache-Control"] = IMMUTABLE if exact else "no-cache"
     return answer
 
 
@@ -295,8 +311,6 @@ def _matches(if_none_match: str, etag: str) -> bool:
     return any(tag.strip().removeprefix("W/") == etag for tag in if_none_match[:1024].split(",")[:16])
 
 
-def _answer(status: int, reason: str, kind: str, data: bytes, host: str) -> Response:
-    headers = Headers([("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"),
-                       ("Content-Length", str(len(data))), ("Content-Type", kind),
-                       ("Content-Security-Policy", csp(host)), *SECURITY])
-    return Response(status, reason, headers, data)
+def _answer(status: int, reason: str, kind: str, data: str | bytes, host: str,
+            cache: str = "no-cache") -> Response:
+    return http_answers.answer(status, reason, kind, data, csp(host), cache)

@@ -126,24 +126,18 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
                       for name, value in sorted(changed.items()))
     state = room.state
     over = state == "match_over"
-    waiting = set(room.waiting_for()) if not over else set()
     seats = []
-    for i, seat in enumerate(room.seats):
+    for i, seat in enumerate(public_seats(room)):
         label = f'<span class="seat">{e(t("web.seat", n=i + 1))}</span>'
-        if not seat.is_human:
-            level = seat.level if seat.level in LEVELS else "medium"
+        kind, level, state_of = seat["kind"], seat["level"], seat["state"]
+        if kind == "computer":
             who = f'<span class="who">{e(t("web.computer", level=t(f"level.{level}")))}</span>'
-        elif seat.key_hash is None:
+        elif state_of == "free":
             who = f'<span class="free">{e(t("web.free_over" if over else "web.free"))}</span>'
         else:
-            name = seat.name or t("web.player", n=i + 1)
-            tag = f" #{seat.tag}" if seat.tag else ""
-            if over:
-                status = ""
-            elif i in waiting and room.match is not None:
-                status = t("web.waited")
-            else:
-                status = t("web.here" if seat.connected else "web.away")
+            name = str(seat["name"] or t("web.player", n=i + 1))
+            tag = f" #{seat['tag']}" if seat["tag"] else ""
+            status = t(f"web.{state_of}") if state_of in ("here", "away", "waited") else ""
             who = (f'<span class="who"><bdi>{e(name)}</bdi>{e(tag)}</span>'
                    + (f' <span class="state">({e(status)})</span>' if status else ""))
         seats.append(f"<li>{label}{who}</li>")
@@ -186,6 +180,34 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
 {download}
 </main></body></html>
 """
+
+
+def public_seats(room: Room) -> list[dict[str, object]]:
+    """Each seat of ``room`` as its page shows it to anyone (and ``/play/ROOM/seats.json`` to the
+    browser client): ``seat`` (from 0), ``kind`` (``human`` or ``computer``), ``name`` and ``tag``
+    (a seated player's; else None), ``level`` (a computer's), and ``state``: ``free``, ``here``,
+    ``away``, ``waited`` (a deal waits for them), ``computer``, or ``seated`` once the match is over.
+    Nothing a player of the room would not see: no key, no card."""
+    over = room.state == "match_over"
+    waiting = set(room.waiting_for()) if not over else set()
+    out: list[dict[str, object]] = []
+    for i, seat in enumerate(room.seats):
+        entry: dict[str, object] = {"seat": i, "kind": "human" if seat.is_human else "computer",
+                                    "name": None, "tag": None, "level": None}
+        if not seat.is_human:
+            entry.update(level=seat.level if seat.level in LEVELS else "medium", state="computer")
+        elif seat.key_hash is None:
+            entry["state"] = "free"
+        else:
+            if over:
+                state = "seated"
+            elif i in waiting and room.match is not None:
+                state = "waited"
+            else:
+                state = "here" if seat.connected else "away"
+            entry.update(name=seat.name or None, tag=seat.tag or None, state=state)
+        out.append(entry)
+    return out
 
 
 def _value(t: Words, value: object) -> str:

@@ -11,8 +11,9 @@ pages (a public lobby, a leaderboard) are one more line:
   the room's code in any case, with or without its dashes (`room_codes.canonical`), or
   an older room's id. It shows nothing a player of the room would not see in its
   waiting room: no key, no seed, no card, and no room id but the one asked for;
-- ``GET /play/ROOM``, ``GET /play`` and ``GET /web/FILE``: the browser client, its shell page
-  and its built files (`browser_pages`; ``404`` with ``serve --no-web``);
+- ``GET /play/ROOM``, ``GET /play``, ``GET /play/ROOM/seats.json`` and ``GET /web/FILE``: the
+  browser client, its shell page, the room's seats (what its page shows) and its built files
+  (`browser_pages`; ``404`` with ``serve --no-web``);
 - ``GET /health``: ``{"ok": true, "rooms": N, "connections": N, "instance": NAME}`` for load
   balancers (``instance``: which of several servers on one database answered: `cluster`);
 - anything else, or a room the server does not keep: ``404``, the same few words for
@@ -29,22 +30,21 @@ the connection came to).
 
 from __future__ import annotations
 
-import email.utils
 import json
 import math
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
-from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from . import browser_pages
+from .http_answers import answer, asked_language, language_of
 from .http_front import is_upgrade
 from .links import ROOM_ID, read_server
 from .room_codes import canonical
-from .room_page import CSP, LANGUAGES, pick_language, render
+from .room_page import CSP, LANGUAGES, render
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
@@ -55,8 +55,6 @@ Page = Callable[["RoomServer", "ServerConnection", Request, "re.Match[str]"], Re
 
 PLAIN_CSP: Final = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 """Every answer but a room's page (which allows its own style sheet: `room_page.CSP`)."""
-SECURITY: Final = (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-                   ("Cache-Control", "no-store"))
 FILE_COST: Final = 0.125
 """What a request for one of the browser client's files (``/web/...``) takes of the page allowance."""
 
@@ -120,9 +118,8 @@ def room_page(server: RoomServer, connection: ServerConnection, request: Request
         return not_found()
     tls = server.request_tls(connection, request)
     host, port = _host(connection, request, tls)
-    asked = parse_qs(urlsplit(request.path).query).get("lang", [""])[0]
-    # Accept-Language is a list: it may come in several lines
-    lang = pick_language(", ".join(request.headers.get_all("Accept-Language")), asked)
+    asked = asked_language(request)
+    lang = language_of(request)
     browser = None
     # The browser client's page of the room, in the language asked for: only when it is built (else
     # the button would lead to the 503 page saying it is not).
@@ -152,9 +149,16 @@ def browser_file(server: RoomServer, connection: ServerConnection, request: Requ
     return browser_pages.asset(server, connection, request, found) or not_found()
 
 
+def play_seats(server: RoomServer, connection: ServerConnection, request: Request,
+               found: re.Match[str]) -> Response:
+    """``/play/ROOM/seats.json``: the room's seats for the browser client (`browser_pages.seats`), or 404."""
+    return browser_pages.seats(server, connection, request, found) or not_found()
+
+
 ROUTES: Final[list[tuple[re.Pattern[str], Page]]] = [
     (re.compile(r"/health"), health),
     (re.compile(r"/r/([^/]{1,64})/?"), room_page),
+    (re.compile(r"/play/([^/]{1,64})/seats\.json"), play_seats),
     (re.compile(r"/play(?:/([^/]{1,64}))?/?"), play_page),
     (re.compile(r"/web/(.+)"), browser_file),
 ]
@@ -177,11 +181,7 @@ def _host(connection: ServerConnection, request: Request, tls: bool) -> tuple[st
 
 
 def _response(status: int, reason: str, kind: str, body: str, csp: str = PLAIN_CSP) -> Response:
-    data = body.encode("utf-8", "replace")  # a name kept from before names were checked
-    headers = Headers([("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"),
-                       ("Content-Length", str(len(data))), ("Content-Type", kind),
-                       ("Content-Security-Policy", csp), *SECURITY])
-    return Response(status, reason, headers, data)
+    return answer(status, reason, kind, body, csp)
 
 
 def _plain(status: int, reason: str, text: str) -> Response:

@@ -13,7 +13,8 @@ import * as proto from "./protocol.js";
 import { nextSort, sortedHand } from "./cards.js";
 import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
-import { page, type Quick, type SeatPreview, type Ui } from "./ui.js";
+import { readSeats, type SeatPreview } from "./seats.js";
+import { page, type Quick, type Ui } from "./ui.js";
 import { takeoverText } from "./ui_table.js";
 
 async function fetchJson(url: string): Promise<unknown> {
@@ -35,51 +36,14 @@ export async function loadTexts(lang: Lang): Promise<Texts> {
   return new Texts(lang, own === null ? en : readCatalogue(own), en);
 }
 
-/** A storage that forgets (when the browser refuses localStorage). */
-class MemoryStore implements storage.Store {
-  private data = new Map<string, string>();
-  get length(): number { return this.data.size; }
-  key(i: number): string | null { return [...this.data.keys()][i] ?? null; }
-  getItem(k: string): string | null { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string): void { this.data.set(k, v); }
-  removeItem(k: string): void { this.data.delete(k); }
-}
-
 function localStore(): storage.Store {
   try {
     const s = window.localStorage;
     s.getItem("huit.probe");
     return s;
   } catch {
-    return new MemoryStore();
+    return new storage.MemoryStore();
   }
-}
-
-const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/** The text of an HTML fragment: tags dropped, entities decoded (the result is only ever set as text). */
-export function htmlText(fragment: string): string {
-  return fragment.replace(/<[^>]*>/g, "").replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  }).replace(/\s+/g, " ").trim();
-}
-
-/** The seats of a room as its page `/r/ROOM` lists them (free, or who sits there), or null when the
- * page has no seat list. Read as text (no DOM is made of it: the page's own style stays out). */
-export function readRoomPage(html: string): SeatPreview[] | null {
-  const list = /<ul>([\s\S]*?)<\/ul>/.exec(html);
-  if (!list) return null;
-  const items = list[1]!.match(/<li>[\s\S]*?<\/li>/g) ?? [];
-  if (!items.length) return null;
-  return items.map((li) => {
-    const free = /class="free"/.test(li);
-    const who = /<span class="(?:free|who)">([\s\S]*?)<\/span>(?:\s*<span class="state">([\s\S]*?)<\/span>)?/.exec(li);
-    return { free, label: who ? htmlText(who[1]! + (who[2] ? ` ${who[2]}` : "")) : "" };
-  });
 }
 
 export async function start(root: HTMLElement): Promise<void> {
@@ -285,13 +249,14 @@ class App {
     if (render) this.render();
   }
 
+  /** The room's seats before joining (`/play/ROOM/seats.json`: what its page shows anyone). */
   private async fetchPreview(): Promise<void> {
     try {
-      const answer = await fetch(`/r/${encodeURIComponent(this.model.room)}`, { credentials: "same-origin" });
+      const answer = await fetch(`/play/${encodeURIComponent(this.model.room)}/seats.json`, { credentials: "same-origin" });
       if (answer.status === 404) {
         this.preview = [];
       } else if (answer.ok) {
-        this.preview = readRoomPage(await answer.text());
+        this.preview = readSeats(await answer.json());
       }
     } catch {
       this.preview = null;

@@ -166,3 +166,13 @@ export function canonicalRoom(room: string): string {
   }
   return room;
 }
+
+/** A storage that forgets (when the browser refuses localStorage). */
+export class MemoryStore implements Store {
+  private data = new Map<string, string>();
+  get length(): number { return this.data.size; }
+  key(i: number): string | null { return [...this.data.keys()][i] ?? null; }
+  getItem(k: string): string | null { return this.data.get(k) ?? null; }
+  setItem(k: string, v: string): void { this.data.set(k, v); }
+  removeItem(k: string): void { this.data.delete(k); }
+}

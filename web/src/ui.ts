@@ -8,9 +8,10 @@ import { el, type Child } from "./dom.js";
 import type { Texts } from "./i18n.js";
 import { errorText } from "./reasons.js";
 import { avatarImg, button, connecting, connectionLine, footer, names, noticeLine, type Ui } from "./ui_common.js";
+import { seatLabel } from "./seats.js";
 import { resultPage, tablePage } from "./ui_table.js";
 
-export type { Actions, Quick, SeatPreview, Ui } from "./ui_common.js";
+export type { Actions, Quick, Ui } from "./ui_common.js";
 
 /** The quick match's presets, in the menu's order (the engine's `PRESETS`: tests/test_browser_constants.py). */
 export const PRESETS = ["classic", "duel", "points", "colors", "action"];
@@ -55,12 +56,12 @@ function seatPage(ui: Ui): HTMLElement[] {
   const list = el("div", { class: "seats" });
   if (ui.preview && ui.preview.length > 0) {
     ui.preview.forEach((s, i) => {
-      const row = el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t.tr("web.seat", { n: i + 1 })), el("span", { class: "seat-who" }, s.label));
+      const row = el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t.tr("web.seat", { n: i + 1 })), el("bdi", { class: "seat-who" }, seatLabel(t, s, i)));
       if (s.free) row.append(button(t.tr("browser.take_seat"), `take-seat-${i}`, () => actions.takeSeat(i), "btn primary"));
       list.append(row);
     });
   }
-  // Any free seat (the server gives the first): the only way in when the room's page could not be read.
+  // Any free seat (the server gives the first): the only way in when the room's seats could not be read.
   const any = button(t.tr("who.join"), "take-seat", () => actions.takeSeat(null), ui.preview && ui.preview.length ? "btn" : "btn primary");
   return [
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("browser.room", { room: model.room }))),

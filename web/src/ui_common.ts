@@ -8,14 +8,10 @@ import type { Texts } from "./i18n.js";
 import type { Reaction } from "./protocol.js";
 import { errorText } from "./reasons.js";
 import { readView, seatNames, type Model } from "./state.js";
+import type { SeatPreview } from "./seats.js";
 import type { Settings } from "./storage.js";
 
 
-/** A seat as the room's page lists it before joining (fetched from `/r/ROOM`). */
-export interface SeatPreview {
-  free: boolean;
-  label: string;
-}
 
 /** What the page calls back into (the app sends the messages). */
 export interface Actions {

@@ -278,7 +278,13 @@ export function tablePage(ui: Ui): HTMLElement[] {
     el("div", { class: "bottom" }, hand(ui, view, o), controls(ui, o)));
   const out: HTMLElement[] = [tableBar(ui), main];
   if (o.suits.length) out.push(suitPicker(ui, view, o.suits));
-  const due = voteDue(model);
+  return [...out, ...panels(ui)];
+}
+
+/** What lies over the table and the result alike: the vote when one is due, the open panel. */
+function panels(ui: Ui): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const due = voteDue(ui.model);
   if (due !== null) out.push(votePanel(ui, due));
   if (ui.panel === "log") out.push(logPanel(ui));
   if (ui.panel === "settings") out.push(settingsPanel(ui));
@@ -347,13 +353,7 @@ export function resultPage(ui: Ui): HTMLElement[] {
   } else {
     body.push(button(t.tr("result.new_round"), "next-deal", () => actions.acceptRound(), "btn primary"));
   }
-  const out: HTMLElement[] = [tableBar(ui), el("section", { class: "result" }, ...body), connectionLine(ui) ?? el("span"), noticeLine(ui) ?? el("span")];
-  const due = voteDue(model);
-  if (due !== null) out.push(votePanel(ui, due));
-  if (ui.panel === "log") out.push(logPanel(ui));
-  if (ui.panel === "settings") out.push(settingsPanel(ui));
-  if (ui.panel === "react") out.push(reactPanel(ui));
-  return out;
+  return [tableBar(ui), el("section", { class: "result" }, ...body), connectionLine(ui) ?? el("span"), noticeLine(ui) ?? el("span"), ...panels(ui)];
 }
 
 /** Each hand's cards and the value the server counted for it (`Sam: 3 blue … = 153`), as the

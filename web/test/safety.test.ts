@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { test } from "node:test";
 import { AVATAR_NAMES } from "../src/avatars.js";
-import { htmlText, readRoomPage } from "../src/app.js";
+import { Texts } from "../src/i18n.js";
+import { readSeats, seatLabel } from "../src/seats.js";
 import { read, WEB } from "./support.js";
 
 function sources(dir: string): string[] {
@@ -25,15 +26,23 @@ test("the avatars are the game's, in the game's order", () => {
   assert.deepEqual(names, [...AVATAR_NAMES]);
 });
 
-test("a room page's seats are read as text, markup and entities undone", () => {
-  const html = '<ul><li><span class="seat">Seat 1</span><span class="who"><bdi>&lt;b&gt;Ana&amp;Co</bdi> #3F2K9Q</span> <span class="state">(here)</span></li>'
-    + '<li><span class="seat">Seat 2</span><span class="free">free: this seat is for you</span></li>'
-    + '<li><span class="seat">Seat 3</span><span class="who">computer (Easy)</span></li></ul>';
-  assert.deepEqual(readRoomPage(html), [
-    { free: false, label: "<b>Ana&Co #3F2K9Q (here)" },
-    { free: true, label: "free: this seat is for you" },
-    { free: false, label: "computer (Easy)" },
-  ]);
-  assert.equal(readRoomPage("<p>404</p>"), null);
-  assert.equal(htmlText("&#x41;&#66;&bogus;"), "AB&bogus;");
+test("a room's seats are read from its seats.json checked, and said in the catalogue's words", () => {
+  const t = new Texts("en", {}, {
+    "web.computer": "computer ({level})", "level.hard": "Hard", "level.medium": "Medium", "web.free": "free: this seat is for you",
+    "web.here": "here", "web.away": "away", "web.player": "Player {n}",
+  });
+  // As the server answers it (tests/test_net_browser.py: test_the_seats_json_lists_what_the_room_page_shows...).
+  const seats = readSeats({ room: "K7M-4AX-P9T-E3F-HWR", seats: [
+    { seat: 0, kind: "human", name: "<b>Ana&Co", tag: "3F2K9Q", level: null, state: "here" },
+    { seat: 1, kind: "human", name: null, tag: null, level: null, state: "free" },
+    { seat: 2, kind: "computer", name: null, tag: null, level: "hard", state: "computer" },
+    { seat: 3, kind: "human", name: null, tag: null, level: null, state: "away" },
+  ] })!;
+  assert.deepEqual(seats.map((s) => s.free), [false, true, false, false]);
+  assert.deepEqual(seats.map((s, i) => seatLabel(t, s, i)), ["<b>Ana&Co #3F2K9Q (here)", "free: this seat is for you", "computer (Hard)", "Player 4 (away)"]);
+  for (const hostile of [null, 5, "x", {}, { seats: {} }, { seats: [] }, { seats: [null, 7, "x"] }]) assert.equal(readSeats(hostile), null, JSON.stringify(hostile));
+  const odd = readSeats({ seats: [{ kind: "robot", state: "<script>", name: 5, level: "godlike" }, ...Array(20).fill({ kind: "computer" })] })!;
+  assert.equal(odd.length, 8, "no more seats than a room has");
+  assert.deepEqual(odd[0], { free: false, kind: "human", state: "seated", name: null, tag: null, level: null });
+  assert.equal(odd[1]!.level, "medium");
 });

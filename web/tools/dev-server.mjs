@@ -1,6 +1,6 @@
 // For development only: serves the built client as the Huit server will (`/play/ROOM`, `/play`, the
 // shell page; `/web/<file>` from game/net/browser/) and passes everything else (the WebSocket on `/`,
-// `/r/ROOM`) through to a real `serve` on 127.0.0.1. Listens on 127.0.0.1 only.
+// `/r/ROOM`, `/play/ROOM/seats.json`) through to a real `serve` on 127.0.0.1. Listens on 127.0.0.1 only.
 // node tools/dev-server.mjs [PORT=8802] [UPSTREAM=8801]
 import { createServer, request } from "node:http";
 import { connect } from "node:net";
@@ -41,7 +41,7 @@ function shell(room, lang) {
 function answer(req, res) {
   const url = new URL(req.url, "http://x");
   const lang = url.searchParams.get("lang") ?? "en";
-  if (url.pathname === "/play" || url.pathname.startsWith("/play/")) {
+  if (url.pathname === "/play" || (url.pathname.startsWith("/play/") && !url.pathname.endsWith("/seats.json"))) {
     let room = "";
     try { room = decodeURIComponent(url.pathname.slice(6)); } catch { /* a malformed escape: no room */ }
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": csp });

@@ -143,7 +143,7 @@ class ReviewScene(GuiScene):
                       (tr("review.next_costly"), self.next_costly)]
         if self.running:
             specs.append((tr("review.cancel"), self.cancel))
-        specs.append((tr("review.back"), self.back))
+        specs.append((tr("review.back"), self.leave))
         gap = margin
         bw = min(int(250 * s), (w - 2 * margin - (len(specs) - 1) * gap) // len(specs))
         total = len(specs) * bw + (len(specs) - 1) * gap
@@ -181,10 +181,14 @@ class ReviewScene(GuiScene):
             self.rebuild()
 
     def back(self) -> None:
-        """Esc or Back: stop a running analysis first (the review stays), else close."""
+        """Esc: stop a running analysis first (the review stays), else close."""
         if self.running and self.stage == "review":
             self.cancel()
             return
+        self.leave()
+
+    def leave(self) -> None:
+        """The Back button: close (a running analysis stops)."""
         self._stop()
         self.app.pop()
 
