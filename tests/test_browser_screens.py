@@ -233,8 +233,10 @@ def test_the_landscape_phone_cuts_nothing_and_a_chip_keeps_a_gap(browser, server
 def test_offline_the_controls_are_disabled_and_the_line_covers_nothing(browser, server, width, height):
     context, page, script = seated(browser, server, [status(ROOM), update(TABLE)], width=width, height=height)
     try:
+        context.set_offline(True)  # the server unreachable: the page's new tries fail until the end
         script.socket.close()
         page.wait_for_selector("[data-testid='offline']")
+        page.wait_for_timeout(1500)  # past the page's first tries again: it is still offline
         assert "your move will be possible again" in page.inner_text("[data-testid='offline']")
         assert page.locator("[data-testid='hand'] .card.glow").count() == 0
         assert page.eval_on_selector("[data-testid='card-7H']", "c => c.disabled")
