@@ -41,9 +41,13 @@ class Scripted:
         self.frames = frames
         self.sent: list[dict[str, Any]] = []
         self.socket: Any = None
+        self.down = False  # the server gone: every new connection is closed at once
         page.route_web_socket("**/", self.open)
 
     def open(self, socket: Any) -> None:
+        if self.down:
+            socket.close()
+            return
         self.socket = socket
         socket.on_message(self.message)
 
@@ -233,7 +237,7 @@ def test_the_landscape_phone_cuts_nothing_and_a_chip_keeps_a_gap(browser, server
 def test_offline_the_controls_are_disabled_and_the_line_covers_nothing(browser, server, width, height):
     context, page, script = seated(browser, server, [status(ROOM), update(TABLE)], width=width, height=height)
     try:
-        context.set_offline(True)  # the server unreachable: the page's new tries fail until the end
+        script.down = True  # the server unreachable: the page's new tries fail until the end
         script.socket.close()
         page.wait_for_selector("[data-testid='offline']")
         page.wait_for_timeout(1500)  # past the page's first tries again: it is still offline
