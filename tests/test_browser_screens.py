@@ -30,7 +30,13 @@ WHY = why_no_browser() or why_no_build()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
 HAND = ["7H", "9S", "7S", "KD", "4C", "9H", "2D"]
-TABLE = {**VIEW, "hand": HAND, "hand_counts": [7, 27], "discard": ["7D"], "legal": ["play 7H", "play 7S", "draw"]}
+TABLE = {
+    **VIEW,
+    "hand": HAND,
+    "hand_counts": [7, 27],
+    "discard": ["7D"],
+    "legal": ["play 7H", "play 7S", "draw"],
+}
 
 
 class Scripted:
@@ -66,8 +72,15 @@ class Scripted:
 
 
 def update(view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    return {"type": "update", "room": ROOM, "view": view, "events": events or [], "timer": None,
-            "autopilot": False, "v": 2}
+    return {
+        "type": "update",
+        "room": ROOM,
+        "view": view,
+        "events": events or [],
+        "timer": None,
+        "autopilot": False,
+        "v": 2,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -83,11 +96,27 @@ def server(tmp_path):
     thread.stop()
 
 
-def seated(browser: Any, server: Any, frames: list[dict[str, Any]], width: int = 1024, height: int = 768,
-           want: str = "playing") -> tuple[Any, Any, Scripted]:
+def seated(
+    browser: Any,
+    server: Any,
+    frames: list[dict[str, Any]],
+    width: int = 1024,
+    height: int = 768,
+    want: str = "playing",
+) -> tuple[Any, Any, Scripted]:
     """A page seated by a quick match the script answers with ``frames``: (context, page, script)."""
-    context = browser.new_context(viewport={"width": width, "height": height}, storage_state={"cookies": [], "origins": [{
-        "origin": f"http://127.0.0.1:{server.port}", "localStorage": [{"name": "huit.name", "value": "Ben"}]}]})
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        storage_state={
+            "cookies": [],
+            "origins": [
+                {
+                    "origin": f"http://127.0.0.1:{server.port}",
+                    "localStorage": [{"name": "huit.name", "value": "Ben"}],
+                }
+            ],
+        },
+    )
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     script = Scripted(page, frames)
@@ -105,18 +134,30 @@ def box(page: Any, selector: str) -> dict[str, float]:
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
-        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
-RESULT = {"winner": 1, "winners": [1], "tie": False, "blocked": False, "points": [0, 153],
-          "hands": [["3S", "KD", "8H"], []], "totals": [63, 0]}
+RESULT = {
+    "winner": 1,
+    "winners": [1],
+    "tie": False,
+    "blocked": False,
+    "points": [0, 153],
+    "hands": [["3S", "KD", "8H"], []],
+    "totals": [63, 0],
+}
 
 
 def test_a_finished_match_offers_no_next_round_but_a_new_game_and_the_room_page(browser, server):
     over = status(ROOM, state="match_over", results=[RESULT])
-    context, page, _ = seated(browser, server, [over, update({**VIEW, "status": "match_over", "result": RESULT})],
-                              want="result")
+    context, page, _ = seated(
+        browser, server, [over, update({**VIEW, "status": "match_over", "result": RESULT})], want="result"
+    )
     try:
         assert page.locator("[data-testid='next-deal']").count() == 0
         assert "no next round" in page.inner_text("[data-testid='match-done']")
@@ -127,11 +168,18 @@ def test_a_finished_match_offers_no_next_round_but_a_new_game_and_the_room_page(
 
 
 def test_a_result_waiting_for_someone_who_left_says_so(browser, server):
-    deal = status(ROOM, state="round_over", results=[RESULT], seats=[
-        {"kind": "human", "name": "Ben", "tag": "3F2K9Q", "connected": True, "accepted": True},
-        {"kind": "human", "name": "Ana", "tag": "7H4K9W", "connected": False, "accepted": False}])
-    context, page, _ = seated(browser, server, [deal, update({**VIEW, "status": "round_over", "result": RESULT})],
-                              want="result")
+    deal = status(
+        ROOM,
+        state="round_over",
+        results=[RESULT],
+        seats=[
+            {"kind": "human", "name": "Ben", "tag": "3F2K9Q", "connected": True, "accepted": True},
+            {"kind": "human", "name": "Ana", "tag": "7H4K9W", "connected": False, "accepted": False},
+        ],
+    )
+    context, page, _ = seated(
+        browser, server, [deal, update({**VIEW, "status": "round_over", "result": RESULT})], want="result"
+    )
     try:
         page.click("[data-testid='next-deal']")
         assert "Ana #7H4K9W has left the table" in page.inner_text("[data-testid='gone-1']")
@@ -142,8 +190,9 @@ def test_a_result_waiting_for_someone_who_left_says_so(browser, server):
 
 def test_the_result_shows_each_hands_cards_and_the_value_counted(browser, server):
     deal = status(ROOM, state="round_over", results=[RESULT])
-    context, page, _ = seated(browser, server, [deal, update({**VIEW, "status": "round_over", "result": RESULT})],
-                              want="result")
+    context, page, _ = seated(
+        browser, server, [deal, update({**VIEW, "status": "round_over", "result": RESULT})], want="result"
+    )
     try:
         line = page.locator("[data-testid='counted-0']")
         assert page.locator("[data-testid='counted-0'] .mini").count() == 3
@@ -173,8 +222,17 @@ def test_clear_my_data_asks_first_while_seated_and_keeps_everything_on_cancel(br
 
 
 def test_clear_my_data_outside_a_game_clears_at_once(browser, server):
-    context = browser.new_context(storage_state={"cookies": [], "origins": [{
-        "origin": f"http://127.0.0.1:{server.port}", "localStorage": [{"name": "huit.name", "value": "Ben"}]}]})
+    context = browser.new_context(
+        storage_state={
+            "cookies": [],
+            "origins": [
+                {
+                    "origin": f"http://127.0.0.1:{server.port}",
+                    "localStorage": [{"name": "huit.name", "value": "Ben"}],
+                }
+            ],
+        }
+    )
     context.set_default_timeout(TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -191,23 +249,31 @@ def test_clear_my_data_outside_a_game_clears_at_once(browser, server):
 def test_only_a_playable_card_glows_and_its_light_stays_inside_it(browser, server):
     context, page, _ = seated(browser, server, [status(ROOM), update(TABLE)], width=390, height=844)
     try:
-        glowing = page.eval_on_selector_all("[data-testid='hand'] .card.glow", "cs => cs.map(c => c.dataset.testid)")
+        glowing = page.eval_on_selector_all(
+            "[data-testid='hand'] .card.glow", "cs => cs.map(c => c.dataset.testid)"
+        )
         assert sorted(glowing) == ["card-7H", "card-7S"]
         # Nothing drawn outside the card's own box: no drop-shadow filter, the light an inset shadow.
-        face = page.eval_on_selector("[data-testid='card-7H'] .face, [data-testid='card-7H'] svg",
-                                     "f => getComputedStyle(f).filter")
+        face = page.eval_on_selector(
+            "[data-testid='card-7H'] .face, [data-testid='card-7H'] svg", "f => getComputedStyle(f).filter"
+        )
         assert face in ("none", "")
-        light = page.eval_on_selector("[data-testid='card-7H']", "c => getComputedStyle(c, '::after').boxShadow")
+        light = page.eval_on_selector(
+            "[data-testid='card-7H']", "c => getComputedStyle(c, '::after').boxShadow"
+        )
         assert "inset" in light
     finally:
         context.close()
 
 
 def test_the_table_shows_what_happened_to_me_without_the_panel(browser, server):
-    events = [{"type": "CardPlayed", "seat": 0, "card": "W+4"}, {"type": "SuitChosen", "seat": 0, "suit": "H"},
-              {"type": "Challenged", "by": 1, "seat": 0, "bluff": True},
-              {"type": "CardsDrawn", "seat": 0, "count": 4, "reason": "challenge", "cards": None},
-              {"type": "CardPlayed", "seat": 1, "card": "9H"}]
+    events = [
+        {"type": "CardPlayed", "seat": 0, "card": "W+4"},
+        {"type": "SuitChosen", "seat": 0, "suit": "H"},
+        {"type": "Challenged", "by": 1, "seat": 0, "bluff": True},
+        {"type": "CardsDrawn", "seat": 0, "count": 4, "reason": "challenge", "cards": None},
+        {"type": "CardPlayed", "seat": 1, "card": "9H"},
+    ]
     context, page, _ = seated(browser, server, [status(ROOM), update(TABLE, events)], width=390, height=844)
     try:
         lines = page.inner_text("[data-testid='latest']")
@@ -219,8 +285,13 @@ def test_the_table_shows_what_happened_to_me_without_the_panel(browser, server):
 
 
 def test_the_landscape_phone_cuts_nothing_and_a_chip_keeps_a_gap(browser, server):
-    seats = [{"kind": "human", "name": "Ben", "tag": "3F2K9Q", "connected": True}, {"kind": "computer", "level": "medium"}]
-    context, page, _ = seated(browser, server, [status(ROOM, seats=seats), update(TABLE)], width=844, height=390)
+    seats = [
+        {"kind": "human", "name": "Ben", "tag": "3F2K9Q", "connected": True},
+        {"kind": "computer", "level": "medium"},
+    ]
+    context, page, _ = seated(
+        browser, server, [status(ROOM, seats=seats), update(TABLE)], width=844, height=390
+    )
     try:
         for testid in ("autopilot", "sort", "draw-button"):
             b = box(page, f"[data-testid='{testid}']")
@@ -262,6 +333,8 @@ def test_a_large_screen_gets_larger_cards_and_a_wider_table(browser, server):
         assert card["width"] >= 180
         table = box(page, "[data-testid='table']")
         assert table["width"] >= 1700
-        assert float(page.eval_on_selector(".bar", "b => parseFloat(getComputedStyle(b).fontSize)")) >= 18  # 16 px below this size
+        assert (
+            float(page.eval_on_selector(".bar", "b => parseFloat(getComputedStyle(b).fontSize)")) >= 18
+        )  # 16 px below this size
     finally:
         context.close()
