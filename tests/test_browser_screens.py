@@ -322,6 +322,8 @@ def test_offline_the_controls_are_disabled_and_the_line_covers_nothing(browser, 
         assert not overlap(line, box(page, "[data-testid='hand']"))
         for control in ("settings", "moves", "draw", "discard"):
             assert not overlap(line, box(page, f"[data-testid='{control}']")), control
+        for control in ("autopilot", "card-2D"):  # nor does it push the hand or the controls off the screen
+            assert box(page, f"[data-testid='{control}']")["y"] + 30 <= height, control
     finally:
         context.close()
 

@@ -268,7 +268,7 @@ export function tablePage(ui: Ui): HTMLElement[] {
   const view = readView(model.update);
   if (!view) return connecting(ui);
   const o = offers(view.legal);
-  const main = el("div", { class: `table${settings.leftHanded ? " left" : ""}`, "data-testid": "table" },
+  const main = el("div", { class: `table${settings.leftHanded ? " left" : ""}${model.connected ? "" : " offline"}`, "data-testid": "table" },
     opponents(ui, view, o.denounce),
     turnLine(ui, view),
     latestLines(ui) ?? el("ol", { class: "latest empty" }),
