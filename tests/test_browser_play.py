@@ -274,3 +274,18 @@ def test_a_duel_between_the_pygame_client_and_a_browser(browser, server):
             context.close()
     finally:
         close_online_app(app)
+
+
+def test_a_guest_who_picks_no_avatar_gets_one_nobody_at_the_table_has(browser, server):
+    ana = Peer(server.port)
+    ana.hello("Ana", avatar=4)  # the fox: the browser's own default
+    ana.create("duel", [HUMAN, HUMAN], name="Ana")
+    context, page = open_page(browser, f"http://127.0.0.1:{server.port}/play/{ana.room_id}")
+    try:
+        take_seat(page, "Kim", 1)  # no avatar tapped
+        wait_state(page, "playing")
+        seen = ana.until(lambda m: m["type"] == "room" and m["seats"][1].get("avatar") not in (None, 4))
+        assert seen["seats"][0]["avatar"] == 4 and 0 <= seen["seats"][1]["avatar"] < 16
+        assert page.evaluate("localStorage.getItem('huit.avatar')") is None  # a default, not a choice kept
+    finally:
+        context.close()

@@ -187,3 +187,17 @@ def test_a_finished_game_offers_no_button_to_it_and_online_undo_is_no_house_rule
     over = render(room, "h.example", 8765, False, lang="fr")
     assert "Cette partie est terminée" in over
     assert 'class="open"' not in over and "K7M-4AX-P9T-E3F-HWR" not in over
+
+
+def test_play_in_the_browser_is_the_main_button_and_open_in_huit_the_second():
+    room = _room(["Ana", None])
+    with_browser = render(room, "h.example", 8765, False, browser=f"/play/{room.room_id}")
+    browser_at = with_browser.index('<a class="browser"')
+    open_at = with_browser.index('<a class="open second"')
+    assert browser_at < open_at  # the friend with nothing installed sees the browser first
+    filled = re.search(r"a\.browser\{[^}]*\}", STYLE)
+    outlined = re.search(r"a\.open\.second\{[^}]*\}", STYLE)
+    assert filled and "background:#0b5d2a" in filled.group(0) and "color:#fff" in filled.group(0)
+    assert outlined and "background:#fff" in outlined.group(0) and "border:2px" in outlined.group(0)
+    alone = render(room, "h.example", 8765, False)  # no browser client: the game's link is the main one
+    assert '<a class="open" href=' in alone and 'class="browser"' not in alone

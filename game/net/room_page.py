@@ -56,9 +56,10 @@ overflow-wrap:anywhere}li:first-child{border-top:0}.seat{color:#5b6b60;margin-ri
 .who{font-weight:600}.free{color:#0b5d2a;font-weight:600}.state{color:#5b6b60;font-size:.95rem}
 a.open{display:block;text-align:center;margin:1.2rem 0 .6rem;padding:1rem;font-size:1.35rem;
 font-weight:700;background:#0b5d2a;color:#fff;border-radius:.8rem;text-decoration:none}
-a.browser{display:block;text-align:center;margin:0 0 .3rem;padding:.8rem;font-size:1.2rem;
-font-weight:700;background:#fff;color:#0b5d2a;border:2px solid #0b5d2a;border-radius:.8rem;
-text-decoration:none}
+a.browser{display:block;text-align:center;margin:1.2rem 0 .3rem;padding:1rem;font-size:1.35rem;
+font-weight:700;background:#0b5d2a;color:#fff;border-radius:.8rem;text-decoration:none}
+a.open.second{margin:.9rem 0 .3rem;padding:.8rem;font-size:1.2rem;background:#fff;color:#0b5d2a;
+border:2px solid #0b5d2a}
 a.download{display:inline-block;padding:.6rem 1.1rem;background:#1d2b22;color:#fff;border-radius:.6rem;
 text-decoration:none;font-weight:600}
 .small{color:#4d5b52;font-size:.92rem}code{font-size:1rem;overflow-wrap:anywhere;background:#eef1ec;
@@ -153,10 +154,12 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
                     f'<p class="small"><code>python3 -m venv .venv &amp;&amp; .venv/bin/pip install -e . '
                     f'&amp;&amp; .venv/bin/python main.py</code> (<code>make play</code>)</p>')
     house = f'<p class="state">{e(t("web.house_rules", rules=rules))}</p>' if rules else ""
+    # The friend this page is for may have nothing installed: the browser is the main (filled) way
+    # in when the server offers it, the game's link the second (outlined) one.
     joining = "" if over else (  # a finished game has no seat left to take: no button to it
-        f'<a class="open" href="{e(game_link)}">{e(t("web.open"))}</a>\n'
-        + (f'<a class="browser" href="{e(browser)}">{e(t("web.play_browser"))}</a>\n'
-           f'<p class="small">{e(t("web.play_browser_note"))}</p>\n' if browser else "")
+        (f'<a class="browser" href="{e(browser)}">{e(t("web.play_browser"))}</a>\n'
+         f'<p class="small">{e(t("web.play_browser_note"))}</p>\n' if browser else "")
+        + f'<a class="open{" second" if browser else ""}" href="{e(game_link)}">{e(t("web.open"))}</a>\n'
         + f'<p class="small">{e(menu)}</p>\n'
         f'<p class="small">{e(t("web.code"))} <code class="code">{e(room.room_id)}</code></p>\n')
     return f"""<!DOCTYPE html>

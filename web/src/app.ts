@@ -6,7 +6,7 @@
  * card, Enter plays it, D draws, P passes, E ends the turn, C calls Card, L calls Liar, A accepts,
  * N denounces, M shows the moves, O the autopilot, S H D C / R B G Y name a suit), and reconnection.
  */
-import { PEOPLE } from "./avatars.js";
+import { avatarToAvoid, PEOPLE } from "./avatars.js";
 import type { ClientMessage, ServerMessage } from "./generated/protocol.js";
 import { readCatalogue, supported, Texts, type Lang } from "./i18n.js";
 import * as proto from "./protocol.js";
@@ -75,6 +75,8 @@ class App {
   private info = "";
   private name: string;
   private avatar: number;
+  /** The person picked their avatar (else the table's status may change it: `avatarToAvoid`). */
+  private avatarChosen: boolean;
   private quick: Quick = { preset: "classic", players: 2, computers: true };
   private request = storage.randomKey(24);
   private lastPhase = "";
@@ -83,6 +85,7 @@ class App {
     this.model = initial(root.dataset.room ?? "");
     this.name = storage.getName(store);
     this.avatar = storage.getAvatar(store) ?? PEOPLE[4]!;
+    this.avatarChosen = storage.getAvatar(store) !== null;
   }
 
   run(): void {
@@ -201,6 +204,15 @@ class App {
         this.model = { ...this.model, fatal: { type: "error", code: "left", message: this.t.tr("browser.left"), v: 2 } };
         this.ws?.close();
         break;
+      case "room": {
+        // A guest who picked no avatar gets one nobody at the table has (kept for this page only).
+        const other = this.avatarChosen || this.model.seat === null ? null : avatarToAvoid(m.seats as { kind?: unknown; avatar?: unknown }[], this.model.seat);
+        if (other !== null) {
+          this.avatar = other;
+          this.send(proto.profile(undefined, other));
+        }
+        break;
+      }
       case "reaction":
         window.setTimeout(() => this.render(), BUBBLE_MS + 50); // the bubble goes
         break;
@@ -261,7 +273,7 @@ class App {
       return;
     }
     storage.setName(this.store, name);
-    storage.setAvatar(this.store, this.avatar);
+    if (this.avatarChosen) storage.setAvatar(this.store, this.avatar); // a default is no choice: the next table may change it
     this.info = "";
     if (this.noPlayer) {
       then();
@@ -297,6 +309,7 @@ class App {
       const n = storage.clearAll(this.store);
       this.name = "";
       this.avatar = PEOPLE[4]!;
+      this.avatarChosen = false;
       this.settings = { ...storage.DEFAULT_SETTINGS, lang: this.settings.lang };
       this.info = n ? this.t.tr("browser.cleared") : this.t.tr("clear.nothing");
       this.render();
@@ -319,6 +332,7 @@ class App {
     },
     setAvatar: (avatar: number) => {
       this.avatar = avatar;
+      this.avatarChosen = true;
       storage.setAvatar(this.store, avatar);
       this.render();
     },

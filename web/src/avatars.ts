@@ -32,3 +32,14 @@ export function seatAvatars(seats: readonly { kind?: unknown; avatar?: unknown }
     return id;
   });
 }
+
+/** For a person who chose no avatar: another one when a seat before theirs shows the same picture
+ * (the first of the defaults, then of the people's, that no seat of the table shows), else null.
+ * Only the later seat changes, so two such people never swap back and forth. */
+export function avatarToAvoid(seats: readonly { kind?: unknown; avatar?: unknown }[], me: number): number | null {
+  const shown = seatAvatars(seats);
+  const mine = shown[me];
+  if (mine === undefined || !shown.slice(0, me).includes(mine)) return null;
+  const taken = new Set(shown);
+  return [...DEFAULTS, ...PEOPLE].find((id) => !taken.has(id)) ?? null;
+}

@@ -18,11 +18,18 @@ export interface HandLayout {
   rows: number;
 }
 
+/** Whether the viewport is a large screen (app.css's `min-width: 1600px and min-height: 900px`):
+ * the page is wider there, its cards and text larger. */
+export function largeScreen(viewW: number, viewH: number): boolean {
+  return viewW >= 1600 && viewH >= 900;
+}
+
 /** The card size for a viewport: a fifth or so of the narrow side, never so tall that a short
- * landscape screen loses the hand, 56 to 136 px. */
+ * landscape screen loses the hand, 56 to 136 px (to 190 px on a large screen). */
 export function cardWidth(viewW: number, viewH: number): number {
   const short = Math.min(viewW, viewH * 1.3);
-  return Math.round(Math.max(56, Math.min(136, short / 5.6, viewH / 5.4)));
+  const most = largeScreen(viewW, viewH) ? 190 : 136;
+  return Math.round(Math.max(56, Math.min(most, short / 5.6, viewH / 5.4)));
 }
 
 /** Lay `count` cards of width `cardW` in `width` px with `gap` px between them when they fit. */
@@ -54,8 +61,10 @@ export function controlsBeside(viewW: number, viewH: number): boolean {
   return (viewW / viewH >= 4 / 3 && viewH <= 500) || (viewW >= 1000 && viewH >= 600);
 }
 
-/** The width the hand has in a viewport (the page is at most 1400 px wide, 8 px padding each side). */
+/** The width the hand has in a viewport (the page is at most 1400 px wide, 1800 px on a large
+ * screen, 8 px padding each side; the controls beside it as app.css sizes them). */
 export function handWidth(viewW: number, viewH: number): number {
-  const page = Math.min(viewW, 1400) - 16;
-  return Math.max(120, page - (controlsBeside(viewW, viewH) ? (viewH <= 500 ? 228 : 188) : 0));
+  const large = largeScreen(viewW, viewH);
+  const page = Math.min(viewW, large ? 1800 : 1400) - 16;
+  return Math.max(120, page - (controlsBeside(viewW, viewH) ? (viewH <= 500 ? 228 : large ? 238 : 188) : 0));
 }

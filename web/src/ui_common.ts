@@ -80,10 +80,42 @@ export function avatarImg(id: number, cls = "avatar"): HTMLElement {
 }
 // ---- the shared parts ----------------------------------------------------------------------------
 
-export function footer(ui: Ui): HTMLElement {
+/** "Clear my data" asked for while seated (the next page builds keep the question open). */
+let askingClear = false;
+
+/** "Clear my data": outside a game it clears at once; seated in one it asks first, as leaving a
+ * ranked game does, since the seat's key goes with the data and the seat is lost for good. */
+export function clearDataControl(ui: Ui, cls: string): HTMLElement {
   const { t, actions } = ui;
+  const clear = (): void => {
+    askingClear = false;
+    actions.clearData();
+  };
+  if (ui.model.seat === null) {
+    askingClear = false;
+    return button(t.tr("browser.clear_data"), "clear-data", clear, cls);
+  }
+  const ask = (): HTMLElement => el("div", { class: "confirm-clear", role: "alertdialog", "data-testid": "clear-question" },
+    el("p", {}, t.tr("browser.clear_seated")),
+    el("div", { class: "row" },
+      button(t.tr("browser.clear_confirm"), "clear-data-confirm", clear, "btn warn"),
+      button(t.tr("clear.cancel"), "clear-data-cancel", () => {
+        askingClear = false;
+        box.replaceChildren(first());
+      }, "btn")));
+  const first = (): HTMLElement => button(t.tr("browser.clear_data"), "clear-data", () => {
+    askingClear = true;
+    box.replaceChildren(ask());
+    box.querySelector<HTMLElement>("[data-testid='clear-data-cancel']")?.focus();
+  }, cls);
+  const box = el("div", { class: "clear-box" });
+  box.append(askingClear ? ask() : first());
+  return box;
+}
+
+export function footer(ui: Ui): HTMLElement {
   return el("footer", { class: "foot" },
-    button(t.tr("browser.clear_data"), "clear-data", () => actions.clearData(), "link"),
+    clearDataControl(ui, "link"),
     ui.info ? el("span", { class: "info", role: "status" }, ui.info) : null);
 }
 
@@ -99,7 +131,8 @@ export function noticeLine(ui: Ui): HTMLElement | null {
 export function connectionLine(ui: Ui): HTMLElement | null {
   const { model, t } = ui;
   if (model.connected || !model.everConnected) return null;
-  return el("p", { class: "notice", role: "status" }, t.tr("online.reconnecting"));
+  // The table's controls are disabled meanwhile: the line says why a tap does nothing now.
+  return el("p", { class: "notice offline", role: "status", "data-testid": "offline" }, t.tr("browser.offline"));
 }
 
 export function countText(t: Texts, n: number): string {

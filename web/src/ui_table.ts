@@ -11,8 +11,9 @@ import { LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
 import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
+import { gone, handsCounted, latestMoves, matchOver } from "./result_info.js";
 import { countdown, notReady, offers, reactionAt, readView, takeoverLeft, timeLeft, voteDue, type View } from "./state.js";
-import { ABANDON_MINUTES, avatarImg, button, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
+import { ABANDON_MINUTES, avatarImg, button, clearDataControl, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
 
 // ---- the table ------------------------------------------------------------------------------------------
 
@@ -73,10 +74,11 @@ function turnLine(ui: Ui, view: View): HTMLElement {
 
 function centre(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
   const { t, actions, settings } = ui;
+  const offline = !ui.model.connected;
   const top = view.discard[view.discard.length - 1];
   const pile = el("button", {
-    type: "button", class: `pile${o.draw ? " glow" : ""}`, "data-testid": "draw", "aria-label": t.tr("table.draw"),
-    onclick: () => actions.act("draw"),
+    type: "button", class: `pile${o.draw && !offline ? " glow" : ""}`, "data-testid": "draw", "aria-label": t.tr("table.draw"),
+    disabled: offline, onclick: () => actions.act("draw"),
   }, backSvg(), el("span", { class: "under" }, t.tr("table.pile", { n: view.drawCount })));
   const discard = el("div", { class: "discard", "data-testid": "discard", "data-card": top ?? "" },
     top ? cardSvg(top, settings.fourColour, view.preset === "action") : null,
@@ -98,11 +100,12 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
   box.style.height = `${layout.rows * (layout.cardH * 0.78) + layout.cardH * 0.22 + 12}px`;
   shown.forEach((code, i) => {
     const pos = cardPosition(layout, shown.length, i, width);
-    const playable = o.play.has(code);
+    // Offline, nothing glows and nothing answers a tap (the banner says why): a move waits for the server.
+    const playable = o.play.has(code) && ui.model.connected;
     const b = el("button", {
       type: "button", class: `card${playable ? " glow" : ""}${i === ui.selected ? " selected" : ""}`,
       "data-testid": `card-${code}`, "data-index": i, "aria-label": cardWords(t, code),
-      onclick: () => actions.act(`play ${code}`), onfocus: () => actions.select(i),
+      disabled: !ui.model.connected, onclick: () => actions.act(`play ${code}`), onfocus: () => actions.select(i),
     }, cardSvg(code, settings.fourColour, view.preset === "action"));
     b.style.left = `${pos.x}px`;
     b.style.top = `${pos.row * layout.cardH * 0.78}px`;
@@ -116,8 +119,9 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
 function controls(ui: Ui, o: ReturnType<typeof offers>): HTMLElement {
   const { t, actions, model } = ui;
   const box = el("div", { class: "controls" });
+  const offline = !model.connected; // the controls stay where they are, greyed until the server is back
   const add = (on: boolean, label: string, testid: string, notation: string, cls = "btn"): void => {
-    if (on) box.append(button(label, testid, () => actions.act(notation), cls));
+    if (on) box.append(button(label, testid, () => actions.act(notation), cls, offline ? { disabled: "" } : {}));
   };
   add(o.draw, t.tr("table.draw"), "draw-button", "draw");
   add(o.pass, t.tr("table.pass"), "pass", "pass");
@@ -129,7 +133,8 @@ function controls(ui: Ui, o: ReturnType<typeof offers>): HTMLElement {
   box.append(button(t.tr("table.sort"), "sort", () => actions.setSettings({ ...ui.settings, handSort: nextSort(ui.settings.handSort) }),
     "btn small", { title: sort, "aria-label": `${t.tr("table.sort")}: ${sort}`, "data-sort": ui.settings.handSort }));
   const auto = model.update?.autopilot === true;
-  box.append(button(t.tr("table.autopilot"), "autopilot", () => actions.autopilot(!auto), `btn small${auto ? " on" : ""}`, { "aria-pressed": String(auto) }));
+  box.append(button(t.tr("table.autopilot"), "autopilot", () => actions.autopilot(!auto), `btn small autopilot${auto ? " on" : ""}`,
+    { "aria-pressed": String(auto), ...(offline ? { disabled: "" } : {}) }));
   return box;
 }
 
@@ -186,7 +191,8 @@ function settingsPanel(ui: Ui): HTMLElement {
     el("label", { class: "check" }, four, t.tr("settings.four_color")),
     el("label", { class: "check" }, left, t.tr("settings.left_handed")),
     el("label", {}, t.tr("settings.language"), lang),
-    button(t.tr("browser.clear_data"), "clear-data", () => actions.clearData(), "btn"),
+    clearDataControl(ui, "btn"),
+    ui.info ? el("p", { class: "info", role: "status" }, ui.info) : null,
     ui.model.seat !== null ? leaveBox(ui) : null);
 }
 
@@ -234,6 +240,17 @@ function newsLine(ui: Ui): HTMLElement | null {
   return null;
 }
 
+/** The latest moves, on the table itself (as the pygame table's corner): what just happened, and
+ * what happened to this seat even when someone moved after it. */
+function latestLines(ui: Ui): HTMLElement | null {
+  const { t, model } = ui;
+  const lines = latestMoves(model.log, model.seat).map((m) => describe(t, m, names(ui), model.seat)).filter((x) => x);
+  if (!lines.length) return null;
+  const list = el("ol", { class: "latest", "data-testid": "latest", "aria-live": "polite" });
+  for (const line of lines) list.append(el("li", {}, line));
+  return list;
+}
+
 function meLine(ui: Ui, view: View): HTMLElement {
   const { t, model } = ui;
   const avatars = seatAvatars((model.status?.seats ?? []) as { kind?: unknown; avatar?: unknown }[]);
@@ -251,9 +268,10 @@ export function tablePage(ui: Ui): HTMLElement[] {
   const view = readView(model.update);
   if (!view) return connecting(ui);
   const o = offers(view.legal);
-  const main = el("div", { class: `table${settings.leftHanded ? " left" : ""}`, "data-testid": "table" },
+  const main = el("div", { class: `table${settings.leftHanded ? " left" : ""}${model.connected ? "" : " offline"}`, "data-testid": "table" },
     opponents(ui, view, o.denounce),
     turnLine(ui, view),
+    latestLines(ui) ?? el("ol", { class: "latest empty" }),
     centre(ui, view, o),
     connectionLine(ui) ?? noticeLine(ui) ?? newsLine(ui) ?? el("p", { class: "notice empty" }),
     meLine(ui, view),
@@ -283,7 +301,7 @@ export function resultPage(ui: Ui): HTMLElement[] {
   const all = names(ui);
   const results = status?.results ?? [];
   const result = (view?.result ?? (results[results.length - 1] as Record<string, unknown> | null | undefined)) ?? null;
-  const over = status?.state === "match_over";
+  const over = matchOver(status?.state, model.update?.view as Record<string, unknown> | null | undefined);
   const body: Child[] = [el("h1", {}, t.tr(over ? "result.match_over" : "result.title"))];
   if (result) {
     const winners = Array.isArray(result.winners) ? (result.winners as unknown[]).filter((x): x is number => typeof x === "number") : [];
@@ -298,12 +316,12 @@ export function resultPage(ui: Ui): HTMLElement[] {
     const won = typeof points[w] === "number" ? (points[w] as number) : 0;
     if (won > 0) body.push(el("p", { class: "muted" }, t.tr("deal.scored", { name: all[w] ?? "", n: won })));
     if (result.blocked === true && result.tie !== true) body.push(el("p", { class: "muted" }, t.tr("result.blocked")));
-    const hands = Array.isArray(result.hands) ? (result.hands as unknown[]) : [];
+    const hands = handsCounted(result);
     const table = el("table", { class: "scores" },
       el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t.tr("result.left")), el("th", {}, t.tr("result.points")), el("th", {}, t.tr("table.scores")))));
     const tbody = el("tbody");
     all.forEach((name, i) => {
-      const held = Array.isArray(hands[i]) ? (hands[i] as unknown[]).length : 0;
+      const held = hands[i]?.cards.length ?? 0;
       tbody.append(el("tr", { class: i === model.seat ? "me" : "" },
         el("th", {}, el("bdi", {}, name)),
         el("td", {}, held === 0 ? t.tr("result.went_out") : held === 1 ? t.tr("result.card_one") : t.tr("result.cards", { n: held })),
@@ -312,16 +330,45 @@ export function resultPage(ui: Ui): HTMLElement[] {
     });
     table.append(tbody);
     body.push(table);
+    body.push(countedHands(ui, hands, all));
   }
   const earned = (status as unknown as Record<string, unknown> | null)?.earned;
   if (Array.isArray(earned) && model.seat !== null && typeof earned[model.seat] === "number") {
     body.push(el("p", {}, t.tr("result.earned", { points: earned[model.seat] as number })));
   }
-  if (model.accepted) {
-    const waiting = notReady(status, model.seat).map((s) => all[s] ?? "");
-    body.push(el("p", { class: "muted", "data-testid": "waiting-next" }, waiting.length ? t.tr("result.waiting", { names: waiting.join(", ") }) : t.tr("online.waiting_round")));
+  if (over) {
+    // No deal comes after the match (the pygame result offers only Review and Menu then): a new game
+    // from /play, or the room's page.
+    body.push(el("p", { "data-testid": "match-done" }, t.tr("browser.match_done")),
+      el("div", { class: "row" },
+        el("a", { class: "btn primary", href: "/play", "data-testid": "play-again" }, t.tr("browser.play_again")),
+        model.room ? el("a", { class: "btn", href: `/r/${encodeURIComponent(model.room)}`, "data-testid": "room-page" }, t.tr("browser.room_page")) : null));
+  } else if (model.accepted) {
+    const waited = notReady(status, model.seat);
+    const left = gone(status?.seats ?? [], waited);
+    const waiting = waited.filter((s) => !left.includes(s)).map((s) => all[s] ?? "");
+    body.push(el("p", { class: "muted", "data-testid": "waiting-next" }, waiting.length ? t.tr("result.waiting", { names: waiting.join(", ") })
+      : left.length ? "" : t.tr("online.waiting_round")));
+    for (const s of left) body.push(el("p", { class: "notice", "data-testid": `gone-${s}` }, t.tr("browser.has_left", { name: all[s] ?? "" })));
   } else {
     body.push(button(t.tr("result.new_round"), "next-deal", () => actions.acceptRound(), "btn primary"));
   }
   return [tableBar(ui), el("section", { class: "result" }, ...body), connectionLine(ui) ?? el("span"), noticeLine(ui) ?? el("span"), ...panels(ui)];
+}
+
+/** Each hand's cards and the value the server counted for it (`Sam: 3 blue … = 153`), as the
+ * pygame result shows how the points came. */
+function countedHands(ui: Ui, hands: ReturnType<typeof handsCounted>, all: string[]): HTMLElement {
+  const { t, settings, model } = ui;
+  const action = readView(model.update)?.preset === "action";
+  const box = el("div", { class: "counted", "data-testid": "counted" });
+  hands.forEach((h, i) => {
+    if (!h.cards.length) return;
+    const row = el("p", { class: "counted-hand", "data-testid": `counted-${i}` }, el("bdi", { class: "who" }, `${all[i] ?? ""}:`));
+    for (const code of h.cards) row.append(el("span", { class: "mini", title: cardWords(t, code) }, cardSvg(code, settings.fourColour, action)));
+    row.append(el("span", { class: "sr" }, h.cards.map((c) => cardWords(t, c)).join(", ")));
+    if (h.total !== null) row.append(el("span", { class: "total" }, `= ${h.total}`));
+    box.append(row);
+  });
+  return box;
 }

@@ -1,0 +1,342 @@
+"""The browser client's screens against a scripted server (trial 35, the findings fixed by webfix2):
+the page comes from a real room server on 127.0.0.1, its WebSocket is answered by Playwright with
+exactly the frames each test names (`test_browser_frames.Script`'s way), at the trial's sizes.
+
+- a finished match offers no next deal but a new game and the room's page; a result waiting for
+  someone who left says so;
+- "Clear my data" asks first while seated, and clears at once outside a game;
+- only a playable card glows (its light stays inside its own edge);
+- the table shows the latest moves, what happened to this seat kept among them;
+- 844×390: nothing of the controls cut off, a gap between a chip's name and its count;
+- the connection lost: the controls disabled, a line that says so and covers no opponent;
+- 1920×1080: larger cards, the page wider;
+- the result lists each hand's cards and the value the server counted.
+
+Each test skips in one line without playwright, chromium or the built client (``make web``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.browser_support import BUILD, TIMEOUT_MS, chromium, wait_state, why_no_browser, why_no_build
+from tests.net_support import start_server
+from tests.test_browser_frames import PROFILE, ROOM, VIEW, status
+
+WHY = why_no_browser() or why_no_build()
+pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+
+HAND = ["7H", "9S", "7S", "KD", "4C", "9H", "2D"]
+TABLE = {
+    **VIEW,
+    "hand": HAND,
+    "hand_counts": [7, 27],
+    "discard": ["7D"],
+    "legal": ["play 7H", "play 7S", "draw"],
+}
+
+
+class Scripted:
+    """One page's scripted server: on the quick match, ``joined``, then ``frames``; the socket kept
+    to send more or to close."""
+
+    def __init__(self, page: Any, frames: list[dict[str, Any]]) -> None:
+        self.frames = frames
+        self.sent: list[dict[str, Any]] = []
+        self.socket: Any = None
+        self.down = False  # the server gone: every new connection is closed at once
+        page.route_web_socket("**/", self.open)
+
+    def open(self, socket: Any) -> None:
+        if self.down:
+            socket.close()
+            return
+        self.socket = socket
+        socket.on_message(self.message)
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(frame))
+
+    def message(self, text: str | bytes) -> None:
+        frame = json.loads(text)
+        self.sent.append(frame)
+        if frame.get("type") == "hello":
+            self.send(PROFILE)
+        elif frame.get("type") == "queue":
+            self.send({"type": "joined", "room": ROOM, "seat": 0, "players": 2, "key": "k" * 32, "v": 2})
+            for f in self.frames:
+                self.send(f)
+
+
+def update(view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {
+        "type": "update",
+        "room": ROOM,
+        "view": view,
+        "events": events or [],
+        "timer": None,
+        "autopilot": False,
+        "v": 2,
+    }
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def server(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
+    yield thread
+    thread.stop()
+
+
+def seated(
+    browser: Any,
+    server: Any,
+    frames: list[dict[str, Any]],
+    width: int = 1024,
+    height: int = 768,
+    want: str = "playing",
+) -> tuple[Any, Any, Scripted]:
+    """A page seated by a quick match the script answers with ``frames``: (context, page, script)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        storage_state={
+            "cookies": [],
+            "origins": [
+                {
+                    "origin": f"http://127.0.0.1:{server.port}",
+                    "localStorage": [{"name": "huit.name", "value": "Ben"}],
+                }
+            ],
+        },
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    script = Scripted(page, frames)
+    page.goto(f"http://127.0.0.1:{server.port}/play", wait_until="load")
+    wait_state(page, "lobby")
+    page.click("[data-testid='quick-match']")
+    assert wait_state(page, want) == want
+    return context, page, script
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return dict(found)
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+RESULT = {
+    "winner": 1,
+    "winners": [1],
+    "tie": False,
+    "blocked": False,
+    "points": [0, 153],
+    "hands": [["3S", "KD", "8H"], []],
+    "totals": [63, 0],
+}
+
+
+def test_a_finished_match_offers_no_next_round_but_a_new_game_and_the_room_page(browser, server):
+    over = status(ROOM, state="match_over", results=[RESULT])
+    context, page, _ = seated(
+        browser, server, [over, update({**VIEW, "status": "match_over", "result": RESULT})], want="result"
+    )
+    try:
+        assert page.locator("[data-testid='next-deal']").count() == 0
+        assert "no next round" in page.inner_text("[data-testid='match-done']")
+        assert page.get_attribute("[data-testid='play-again']", "href") == "/play"
+        assert page.get_attribute("[data-testid='room-page']", "href") == f"/r/{ROOM}"
+    finally:
+        context.close()
+
+
+def test_a_result_waiting_for_someone_who_left_says_so(browser, server):
+    deal = status(
+        ROOM,
+        state="round_over",
+        results=[RESULT],
+        seats=[
+            {"kind": "human", "name": "Ben", "tag": "3F2K9Q", "connected": True, "accepted": True},
+            {"kind": "human", "name": "Ana", "tag": "7H4K9W", "connected": False, "accepted": False},
+        ],
+    )
+    context, page, _ = seated(
+        browser, server, [deal, update({**VIEW, "status": "round_over", "result": RESULT})], want="result"
+    )
+    try:
+        page.click("[data-testid='next-deal']")
+        assert "Ana #7H4K9W has left the table" in page.inner_text("[data-testid='gone-1']")
+        assert "Waiting for Ana" not in page.inner_text("#huit")
+    finally:
+        context.close()
+
+
+def test_the_result_shows_each_hands_cards_and_the_value_counted(browser, server):
+    deal = status(ROOM, state="round_over", results=[RESULT])
+    context, page, _ = seated(
+        browser, server, [deal, update({**VIEW, "status": "round_over", "result": RESULT})], want="result"
+    )
+    try:
+        line = page.locator("[data-testid='counted-0']")
+        assert page.locator("[data-testid='counted-0'] .mini").count() == 3
+        text = line.inner_text()
+        assert "Ben #3F2K9Q" in text and "= 63" in text
+        assert "King of Diamonds" in line.text_content() or "K" in line.text_content()
+        assert page.locator("[data-testid='counted-1']").count() == 0  # the winner went out: no cards
+    finally:
+        context.close()
+
+
+def test_clear_my_data_asks_first_while_seated_and_keeps_everything_on_cancel(browser, server):
+    context, page, _ = seated(browser, server, [status(ROOM), update(TABLE)])
+    try:
+        page.click("[data-testid='settings']")
+        page.click("[data-testid='clear-data']")
+        question = page.inner_text("[data-testid='clear-question']")
+        assert "seat" in question and "for good" in question
+        assert page.evaluate("localStorage.getItem('huit.seat.' + 'K7M-4AX-P9T-E3F-HWR')") is not None
+        page.click("[data-testid='clear-data-cancel']")
+        assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('huit.seat.')).length") == 1
+        page.click("[data-testid='clear-data']")
+        page.click("[data-testid='clear-data-confirm']")
+        assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('huit.')).length") == 0
+    finally:
+        context.close()
+
+
+def test_clear_my_data_outside_a_game_clears_at_once(browser, server):
+    context = browser.new_context(
+        storage_state={
+            "cookies": [],
+            "origins": [
+                {
+                    "origin": f"http://127.0.0.1:{server.port}",
+                    "localStorage": [{"name": "huit.name", "value": "Ben"}],
+                }
+            ],
+        }
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        Scripted(page, [])
+        page.goto(f"http://127.0.0.1:{server.port}/play", wait_until="load")
+        wait_state(page, "lobby")
+        page.click("[data-testid='clear-data']")
+        assert page.locator("[data-testid='clear-question']").count() == 0
+        assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('huit.')).length") == 0
+    finally:
+        context.close()
+
+
+def test_only_a_playable_card_glows_and_its_light_stays_inside_it(browser, server):
+    context, page, _ = seated(browser, server, [status(ROOM), update(TABLE)], width=390, height=844)
+    try:
+        glowing = page.eval_on_selector_all(
+            "[data-testid='hand'] .card.glow", "cs => cs.map(c => c.dataset.testid)"
+        )
+        assert sorted(glowing) == ["card-7H", "card-7S"]
+        # Nothing drawn outside the card's own box: no drop-shadow filter, the light an inset shadow.
+        face = page.eval_on_selector(
+            "[data-testid='card-7H'] .face, [data-testid='card-7H'] svg", "f => getComputedStyle(f).filter"
+        )
+        assert face in ("none", "")
+        light = page.eval_on_selector(
+            "[data-testid='card-7H']", "c => getComputedStyle(c, '::after').boxShadow"
+        )
+        assert "inset" in light
+    finally:
+        context.close()
+
+
+def test_the_table_shows_what_happened_to_me_without_the_panel(browser, server):
+    events = [
+        {"type": "CardPlayed", "seat": 0, "card": "W+4"},
+        {"type": "SuitChosen", "seat": 0, "suit": "H"},
+        {"type": "Challenged", "by": 1, "seat": 0, "bluff": True},
+        {"type": "CardsDrawn", "seat": 0, "count": 4, "reason": "challenge", "cards": None},
+        {"type": "CardPlayed", "seat": 1, "card": "9H"},
+    ]
+    context, page, _ = seated(browser, server, [status(ROOM), update(TABLE, events)], width=390, height=844)
+    try:
+        lines = page.inner_text("[data-testid='latest']")
+        assert "Ana #7H4K9W" in lines and "4 cards" in lines, lines  # Liar called on me, then my draw
+        assert page.locator("[data-testid='latest'] li").count() == 2
+        assert page.locator(".panel").count() == 0
+    finally:
+        context.close()
+
+
+def test_the_landscape_phone_cuts_nothing_and_a_chip_keeps_a_gap(browser, server):
+    seats = [
+        {"kind": "human", "name": "Ben", "tag": "3F2K9Q", "connected": True},
+        {"kind": "computer", "level": "medium"},
+    ]
+    context, page, _ = seated(
+        browser, server, [status(ROOM, seats=seats), update(TABLE)], width=844, height=390
+    )
+    try:
+        for testid in ("autopilot", "sort", "draw-button"):
+            b = box(page, f"[data-testid='{testid}']")
+            assert b["x"] >= 0 and b["x"] + b["width"] <= 844, (testid, b)
+            fits = page.eval_on_selector(f"[data-testid='{testid}']", "e => e.scrollWidth <= e.clientWidth")
+            assert fits, testid
+        name, count = box(page, ".opp .opp-name"), box(page, ".opp .opp-count")
+        assert count["x"] - (name["x"] + name["width"]) >= 5
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (390, 844)])
+def test_offline_the_controls_are_disabled_and_the_line_covers_nothing(browser, server, width, height):
+    context, page, script = seated(browser, server, [status(ROOM), update(TABLE)], width=width, height=height)
+    try:
+        script.down = True  # the server unreachable: the page's new tries fail until the end
+        script.socket.close()
+        page.wait_for_selector("[data-testid='offline']")
+        page.wait_for_timeout(1500)  # past the page's first tries again: it is still offline
+        assert "your move will be possible again" in page.inner_text("[data-testid='offline']")
+        assert page.locator("[data-testid='hand'] .card.glow").count() == 0
+        assert page.eval_on_selector("[data-testid='card-7H']", "c => c.disabled")
+        assert page.eval_on_selector("[data-testid='draw-button']", "c => c.disabled")
+        line = box(page, "[data-testid='offline']")
+        for chip in page.locator(".opp").all():
+            assert not overlap(line, dict(chip.bounding_box())), "the line covers an opponent"
+        assert not overlap(line, box(page, "[data-testid='hand']"))
+        for control in ("settings", "moves", "draw", "discard"):
+            assert not overlap(line, box(page, f"[data-testid='{control}']")), control
+        for control in ("autopilot", "card-2D"):  # nor does it push the hand or the controls off the screen
+            assert box(page, f"[data-testid='{control}']")["y"] + 30 <= height, control
+    finally:
+        context.close()
+
+
+def test_a_large_screen_gets_larger_cards_and_a_wider_table(browser, server):
+    context, page, _ = seated(browser, server, [status(ROOM), update(TABLE)], width=1920, height=1080)
+    try:
+        card = box(page, "[data-testid='card-9S']")
+        assert card["width"] >= 180
+        table = box(page, "[data-testid='table']")
+        assert table["width"] >= 1700
+        assert (
+            float(page.eval_on_selector(".bar", "b => parseFloat(getComputedStyle(b).fontSize)")) >= 18
+        )  # 16 px below this size
+    finally:
+        context.close()
