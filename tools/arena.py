@@ -25,7 +25,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from game.ai.players import LEVELS, ComputerPlayer, player_for
+from game.ai.players import ARENA_LEVELS, LEVELS, ComputerPlayer, player_for
 from game.ai.playout import HORIZON
 from game.engine import PRESETS, Match, Rules, Status
 from game.engine import events as ev
@@ -170,8 +170,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="duel", choices=list(PRESETS))
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--a", default="hard", choices=LEVELS)
-    parser.add_argument("--b", default="medium", choices=LEVELS)
+    parser.add_argument("--a", default="hard", choices=LEVELS + ARENA_LEVELS)
+    parser.add_argument("--b", default="medium", choices=LEVELS + ARENA_LEVELS)
     parser.add_argument("--games", type=int, default=200, help="games in all (whole seat rotations)")
     parser.add_argument("--budget", type=float, default=0.5, help="Hard's think time per move, seconds")
     parser.add_argument("--seed", type=int, default=0)
