@@ -23,11 +23,11 @@ def walk(node: Node):
         yield from walk(child)
 
 
-@pytest.mark.parametrize("opponents", ["policy", "ucb"])
+@pytest.mark.parametrize(("opponents", "paired"), [("policy", False), ("ucb", False), ("policy", True)])
 @pytest.mark.parametrize(("name", "players"), CASES)
-def test_the_information_set_search_plays_only_legal_moves_to_the_end(name, players, opponents):
+def test_the_information_set_search_plays_only_legal_moves_to_the_end(name, players, opponents, paired):
     rules = PRESETS[name]
-    seats = [Ismcts(None, max_playouts=12, min_playouts=1, opponents=opponents) if s % 2 == 0
+    seats = [Ismcts(None, max_playouts=12, min_playouts=1, opponents=opponents, paired=paired) if s % 2 == 0
              else player_for("medium") for s in range(players)]
     match = play_match(rules, seats, seed=players)  # the match applies only legal actions
     assert match.status in ("round_over", "match_over")
@@ -42,8 +42,9 @@ def test_the_information_set_search_plays_pair_games_to_the_end_for_its_side():
     assert match.winners in ((0, 2), (1, 3))
 
 
+@pytest.mark.parametrize("paired", [False, True])
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_the_information_set_search_never_peeks_at_cards_it_cannot_see(name):
+def test_the_information_set_search_never_peeks_at_cards_it_cannot_see(name, paired):
     rules = PRESETS[name]
     rng = random.Random(13)
     checked = 0
@@ -56,11 +57,13 @@ def test_the_information_set_search_never_peeks_at_cards_it_cannot_see(name):
         if match.status != "playing":
             continue
         seat = match.to_act
-        choice = Ismcts(None, max_playouts=40, min_playouts=1).choose(match.view(seat), random.Random(5))
+        choice = Ismcts(None, max_playouts=40, min_playouts=1, paired=paired).choose(match.view(seat),
+                                                                                 random.Random(5))
         for trial in range(3):
             other = shuffled_hidden(match, seat, random.Random(trial))
             assert other.view(seat) == match.view(seat)
-            again = Ismcts(None, max_playouts=40, min_playouts=1).choose(other.view(seat), random.Random(5))
+            again = Ismcts(None, max_playouts=40, min_playouts=1, paired=paired).choose(other.view(seat),
+                                                                                        random.Random(5))
             assert again == choice
         checked += 1
     assert checked
@@ -100,6 +103,41 @@ def test_the_tree_counts_each_iteration_once_down_one_path(name, seed, moves, it
             assert 0.0 <= node.mean() <= 1.0
     best = evaluation.best()
     assert best.playouts == max(e.playouts for e in evaluation.estimates)
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000), moves=st.integers(0, 25),
+       iterations=st.integers(2, 60))
+def test_the_paired_search_plays_every_living_candidate_on_each_guess(name, seed, moves, iterations):
+    rules = PRESETS[name]
+    match = Match(rules, 4 if rules.max_players >= 4 else 2, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if match.status != "playing":
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    if match.status != "playing":
+        return
+    view = match.view(match.to_act)
+    searcher = Ismcts(None, max_playouts=iterations, min_playouts=1, paired=True)
+    evaluation = searcher.evaluate(view, random.Random(seed))
+    if len(evaluation.estimates) < 2:
+        return
+    root = searcher.last_tree
+    assert root is not None
+    guesses = root.visits
+    # The first candidates are dropped after FIRST_CHECK guesses at the earliest: until then
+    # every candidate is played out on every guess, so the comparison stays paired.
+    assert all(e.playouts == guesses for e in evaluation.estimates) or guesses >= 24
+    assert sum(e.playouts for e in evaluation.estimates) == evaluation.playouts
+    for estimate in evaluation.estimates:
+        child = root.children.get(estimate.action)
+        assert (child.visits if child else 0) == estimate.playouts
+        assert 0.0 <= estimate.chance <= 1.0
+    for node in walk(root):
+        assert sum(child.visits for child in node.children.values()) <= node.visits or node is root
+        if node is not root:
+            assert 1 <= node.visits <= node.avail
 
 
 def test_the_estimates_are_the_mean_rewards_of_the_root_children():

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from game.engine import Action, PlayerView, Round, RulesError
 from game.engine.scoring import team_of
 
-from .hard import Estimate, Evaluation, Hard, search_candidates
+from .hard import FIRST_CHECK, Estimate, Evaluation, Guesses, Hard, search_candidates, survivors
 from .playout import HORIZON, Lacks, playout, policy, reward
 from .stakes import Stakes, stakes_for
 
@@ -87,9 +87,11 @@ class Setting:
         return out
 
 
-def iterate(root: Node, guess: Round, rng: random.Random, s: Setting, candidates: tuple[Action, ...]) -> None:
-    """One iteration on ``guess`` (consumed; the seat to act): down the tree from ``root``, the
-    first choice among ``candidates``, one node added, a playout, the rewards backed up."""
+def iterate(root: Node, guess: Round, rng: random.Random, s: Setting,
+            candidates: tuple[Action, ...] | None = None) -> list[float]:
+    """One iteration on ``guess`` (consumed): down the tree from ``root`` (the first choice among
+    ``candidates`` when given, the seat being to act), one node added, a playout, the rewards
+    backed up; return each seat's reward."""
     node = root
     path: list[tuple[Node, int]] = []  # the nodes reached below the root, and who chose their action
     steps = 0
@@ -97,7 +99,7 @@ def iterate(root: Node, guess: Round, rng: random.Random, s: Setting, candidates
     me = s.seat
     lacks = Lacks(guess, s.lacked)
     while not guess.over and (limit is None or steps < limit):
-        legal = candidates if node is root else guess.legal_actions()
+        legal = candidates if node is root and candidates is not None else guess.legal_actions()
         actor = guess.to_act
         searched = len(legal) > 1 and (actor == me or s.opponents == "ucb")
         if searched:
@@ -140,6 +142,7 @@ def iterate(root: Node, guess: Round, rng: random.Random, s: Setting, candidates
     for child, actor in path:
         child.visits += 1
         child.total += rewards[actor]
+    return rewards
 
 
 def _select(node: Node, legal: tuple[Action, ...], rng: random.Random, c: float) -> Action:
@@ -171,7 +174,7 @@ class Ismcts(Hard):
     def __init__(
         self, budget: float | None = 0.5, *, max_playouts: int | None = None, min_playouts: int = 24,
         horizon: int | None = HORIZON, c: float = UCB_C, per_guess: int = PER_GUESS,
-        opponents: str = "policy",
+        opponents: str = "policy", paired: bool = False,
     ) -> None:
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {OPPONENTS}, not {opponents!r}")
@@ -179,6 +182,7 @@ class Ismcts(Hard):
         self.c = c
         self.per_guess = max(1, per_guess)
         self.opponents = opponents
+        self.paired = paired
         self.last_tree: Node | None = None
 
     def evaluate(
@@ -204,6 +208,8 @@ class Ismcts(Hard):
             view.seat, view.players, view.rules.pairs, stakes_for(view, team),
             [frozenset(self.lacking(view, seat)) for seat in range(view.players)],
             None if view.target else self.horizon, self.c, self.opponents)
+        if self.paired:
+            return self._paired(view, rng, guesser, candidates, setting, narrow, stop)
         root = Node()
         deadline = None if self.budget is None else self.clock() + self.budget
         done = 0
@@ -231,3 +237,67 @@ class Ismcts(Hard):
         estimates = tuple(Estimate(a, child.mean(), child.visits) for a, child in zip(candidates, children,
                                                                                       strict=True))
         return Evaluation(estimates, done, chosen)
+
+    def _paired(self, view: PlayerView, rng: random.Random, guesser: Guesses, candidates: list[Action],
+                s: Setting, narrow: bool, stop: Callable[[], bool] | None) -> Evaluation:
+        """The flat search's root (every candidate still in the running played out on each guess
+        with the same random numbers, the ones a paired test shows worse dropped: `Hard`), with
+        the tree's information sets below each candidate: the seat's later decisions are
+        searched, not played by the tips."""
+        root = Node()
+        scores: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        deadline = None if self.budget is None else self.clock() + self.budget
+        done = 0
+        check = FIRST_CHECK
+        me = view.seat
+        while len(alive) > 1:
+            if self.max_playouts is not None and done >= self.max_playouts:
+                break
+            if deadline is not None and self.clock() >= deadline:
+                break
+            if stop is not None and stop():
+                break
+            try:
+                guess = guesser.sample(rng)
+            except RulesError:
+                break
+            seed = rng.random()
+            for index in alive:
+                action = candidates[index]
+                trial = guess.clone(random.Random(seed))
+                before = len(trial.hands[me])
+                trial.apply(action, events=False)
+                top = root.children.get(action)
+                if top is None:
+                    top = root.children[action] = Node()
+                top.avail += 1
+                node = top
+                hand = trial.hands[me]
+                if len(hand) > before:  # what the seat drew, which it sees: the tree goes on below it
+                    seen = tuple(hand[before:])
+                    sub = top.children.get(seen)
+                    if sub is None:
+                        sub = top.children[seen] = Node()
+                    sub.avail += 1
+                    node = sub
+                rest = Setting(s.seat, s.players, s.pairs, s.stakes, s.lacked,
+                               None if s.horizon is None else max(1, s.horizon - 1), s.c, s.opponents)
+                value = iterate(node, trial, random.Random(seed), rest)[me]  # counts a visit at ``node``
+                scores[index].append(value)
+                node.total += value
+                if node is not top:
+                    top.visits += 1
+                    top.total += value
+            root.visits += 1
+            done += len(alive)
+            if narrow and len(scores[alive[0]]) >= check:
+                alive = survivors(scores, alive)
+                check = int(len(scores[alive[0]]) * 1.5)
+        self.last_playouts = done
+        self.last_tree = root
+        best = max(alive, key=lambda i: sum(scores[i]))
+        estimates = tuple(
+            Estimate(c, sum(scores[i]) / len(scores[i]) if scores[i] else 0.0, len(scores[i]))
+            for i, c in enumerate(candidates))
+        return Evaluation(estimates, done, best)
