@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "game" / "engine"
 HEADLESS_MODULES = ("game.engine", "game.replay", "game.ai", "game.saves", "game.net.server",
-                    "game.net.hosting", "game.cli")
+                    "game.net.hosting", "game.cli", "game.review")
 
 
 def _exists(module: str) -> bool:
@@ -111,6 +111,7 @@ LAYERS: Final[dict[str, Layer]] = {
     "game.client": Layer(game=ANY_GAME, third_party=("pygame", "pygame_gui")),
     "game.replay": Layer(game=("game.engine", "game.ai", "game.cli")),
     "game.text": Layer(game=("game.engine", "game.ai")),
+    "game.review": Layer(game=("game.engine", "game.ai")),  # a deal's review: the seat's story, Hard's costs
     "game.__main__": Layer(game=ANY_GAME),  # the huit and huit-server commands, python -m game
     "main": Layer(game=ANY_GAME),  # main.py starts the game: it may not reach into tools either
 }

@@ -86,6 +86,21 @@ def test_a_room_page_link_on_the_command_line_opens_the_room(app, server):
     assert top_name(app) == "LobbyScene" and "a room's web page" in app.stack.top.message
 
 
+def test_after_joining_by_a_link_the_lobby_s_server_field_shows_that_server(app, server):
+    friend = Friend(server.port, {"type": "create", "preset": "duel", "options": {},
+                                  "seats": [{"kind": "human"}, {"kind": "human"}]})
+    try:
+        assert until(app, lambda: friend.drain() or bool(friend.messages))
+        room = friend.messages[0]["room"]
+        assert app.last_server == "" and app.settings.default_server == ""
+        open_link(app, f"http://127.0.0.1:{server.port}/r/{room}")
+        assert until(app, lambda: top_name(app) == "TableScene")
+    finally:
+        friend.close()
+    open_lobby(app)  # "Play online" again: the server of the room just played, not an empty field
+    assert app.stack.top.entries["server"].get_text() == f"127.0.0.1:{server.port}"
+
+
 def test_the_servers_used_are_kept_and_recent_servers_steps_through_them(app, server):
     app.settings.servers = ["huits://club.example.org:443", "10.0.0.9:8765"]
     create_duel(app, server.port)

@@ -114,6 +114,12 @@ def type_into(app, field: str, text: str) -> None:
     entry = app.stack.top.entries[field]
     click(app, entry.rect.center)
     assert entry.is_focused
+    if entry.get_text():  # a field the lobby filled (the last server used): select it all, then type over it
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="",
+                                                 scancode=0))
+        press(app, pygame.K_BACKSPACE)
+        assert entry.get_text() == ""
     for char in text:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char, window=None))
     app.frame(1 / 60)

@@ -3,7 +3,9 @@ in a temporary folder, runs ``huit --check``, ``huit-server --help``, ``python -
 replay, from a working directory outside the checkout, finds every one of the game's files (the
 checkout's top-level ``assets/``, which the wheel carries as ``game/assets``), and reads its
 translations from the catalogues compiled into it (``.mo``); the sdist carries their ``.po``
-sources and the ``assets/`` folder.
+sources and the ``assets/`` folder. Both carry the browser client as ``make web`` built it
+(``game/net/browser/``; a small one is laid into the copy when the checkout has none), and the
+installed server finds it in its package.
 
 The wheel is built by pip (``pip wheel --no-deps``, the normal isolated build, from a copy of
 the files so the checkout gets no ``build/`` folder) and installed without its dependencies
@@ -38,7 +40,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reas
 
 
 def copy_sources(source: Path) -> Path:
-    """A copy of the checkout's package files at ``source`` (no caches, no compiled catalogues)."""
+    """A copy of the checkout's package files at ``source`` (no caches, no compiled catalogues),
+    with a built browser client (the checkout's, else a small one: `BROWSER_FILES`)."""
     for name in SOURCES:
         if (ROOT / name).is_dir():
             shutil.copytree(ROOT / name, source / name,
@@ -46,7 +49,24 @@ def copy_sources(source: Path) -> Path:
         else:
             source.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
+    browser = source / "game" / "net" / "browser"
+    if not (browser / "manifest.json").is_file():
+        for name, text in BROWSER_FILES.items():
+            (browser / name).parent.mkdir(parents=True, exist_ok=True)
+            (browser / name).write_text(text, encoding="utf-8")
     return source
+
+
+BROWSER_FILES = {"manifest.json": '{"built": "2026-12-06T21:00:00Z"}', "app.js": "export {};\n",
+                 "app.css": "main{}\n", "i18n/en.json": "{}", "i18n/fr.json": "{}", "i18n/es.json": "{}",
+                 "i18n/de.json": "{}", "avatars/index.json": '["fox"]', "avatars/fox.png": "png"}
+"""A built browser client for a checkout that has none (the names `make web` writes)."""
+
+
+def browser_files(source: Path) -> list[str]:
+    """The built browser client's files in the copy at ``source``, as paths in the package."""
+    folder = source / "game" / "net" / "browser"
+    return sorted(path.relative_to(source).as_posix() for path in folder.rglob("*") if path.is_file())
 
 
 def build_wheel(folder: Path) -> Path:
@@ -213,8 +233,27 @@ def test_the_sdist_carries_the_catalogue_sources_and_a_wheel_built_from_it_their
         assert f"game/locale/{lang}/LC_MESSAGES/huit.po" in names, lang
     assert {"setup.py", "MANIFEST.in", "assets/theme.json"} <= names
     assert not [n for n in names if n.endswith(".mo")]
+    built = browser_files(source)  # the built browser client, in the sdist and in the wheel made from it
+    assert [name for name in built if name not in names] == []
+    assert [name for name in built if name not in zipfile.ZipFile(wheel).namelist()] == []
     compiled = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("game/locale/")]
     assert sorted(compiled) == sorted(f"game/locale/{lang}/LC_MESSAGES/huit.mo" for lang in LANGUAGES)
+
+
+def test_the_wheel_carries_the_built_browser_client_and_the_installed_server_finds_it(installed, tmp_path):
+    wheel, bin_dir = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = browser_files(copy_sources(tmp_path / "src"))
+    assert {"game/net/browser/manifest.json", "game/net/browser/app.js", "game/net/browser/app.css",
+            "game/net/browser/avatars/index.json"} <= set(expected)
+    assert [name for name in expected if name not in names] == []
+    assert not [n for n in names if n.startswith("web/")]  # the sources stay in the checkout
+    script = ("from game.net.browser_pages import BUILT, BrowserFiles\n"
+              "print(BUILT, BrowserFiles().built())")
+    done = run([str(bin_dir / "python"), "-c", script], tmp_path)
+    assert done.returncode == 0, done.stderr
+    where, built = done.stdout.split()
+    assert Path(where).is_relative_to(bin_dir.parent) and built == "True", done.stdout
 
 
 def test_the_installed_commands_answer(installed, tmp_path):

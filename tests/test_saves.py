@@ -347,6 +347,20 @@ def test_seat_keys_are_kept_per_room_and_never_shown(tmp_path):
     assert data.keys.get("abc123") is None
 
 
+def test_seat_keys_come_in_the_order_their_seats_were_taken_not_by_room_id(tmp_path):
+    # The lobbies show the last few as "My rooms": a room joined last must be among them
+    # even when its id sorts first (issue 33's trial lost one that way).
+    data = store(tmp_path)
+    rooms = ["zzz", "mmm", "aaa"]  # taken in this order: the reverse of the ids' order
+    for when, room in enumerate(rooms):
+        data.keys.remember(SeatKey(f"huit://h:1/{room}", room, 0, "k"))
+        data.writer.flush()
+        stamp = 1_700_000_000 + when
+        os.utime(tmp_path / "online" / f"{room}.json", (stamp, stamp))
+    assert [k.room for k in data.keys.rooms()] == rooms
+    assert [k.room for k in data.keys.survey()[0]][-2:] == ["mmm", "aaa"]
+
+
 def test_clear_data_deletes_exactly_the_games_files(tmp_path):
     data = store(tmp_path)
     data.games.write("solo", new_table("duel", 1).to_save())

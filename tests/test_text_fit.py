@@ -538,6 +538,7 @@ def screens(app: App) -> Iterator[str]:
     scene = table(app, match, configs, [])
     push(HandoffScene(app, scene, 1))  # type: ignore[arg-type]
     yield "hand-off"
+    yield from review_screens(app, push)
     # The vote on an abandon, over a table, about the longest name.
     from game.client.scenes.vote import VoteScene
 
@@ -609,6 +610,60 @@ def screens(app: App) -> Iterator[str]:
         app.frame(STEP)
         assert type(app.stack.top) is SuitPickerScene, app.stack.scenes
         yield f"suit picker ({name})"
+
+
+class StillAnalysis:
+    """An analysis that stands where it is told (the screen's texts measured in each of its states)."""
+
+    def __init__(self, total: int, costs: list, *, done: bool = False, cancelled: bool = False) -> None:
+        self.total, self.costs, self.done, self.cancelled, self.failed = total, costs, done, cancelled, False
+        self.results = {c.moment: c for c in costs}
+        self.progress = len(costs) / total
+
+    def take_results(self) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def review_screens(app: App, push: Callable[[Scene], None]) -> Iterator[str]:
+    """A deal's review: whose (a hot-seat deal of seven, long names), the cover, the analysis under
+    way, and stopped with the three costliest decisions named (suits: the longest actions)."""
+    from game.client.review_data import story_to_json
+    from game.client.scenes.review import ReviewScene
+    from game.engine import ChooseSuit
+    from game.review.analysis import Cost
+    from game.review.story import story_of_deal
+    from game.saves.reviews import ReviewRecord
+
+    match = Match(PRESETS["points"], 7, 13)
+    advance(match, lambda m: m.status != Status.PLAYING, limit=3000)
+    names = tuple([LONG_NAME, "Benoît"] + [f"{LONG_NAME[:12]} {i}" for i in range(5)])
+    records = [ReviewRecord("deal", "hotseat", seat, names, "points", match.round.number,
+                            story_to_json(story_of_deal(match, seat).slim())) for seat in (0, 1, 2)]
+    decided = story_of_deal(match, 0).slim().decisions() or [0]
+    costs = [Cost(decided[i % len(decided)], ChooseSuit("D"), 0.1, ChooseSuit("C"), 0.99, 4)
+             for i in range(3)]
+    running = StillAnalysis(40, costs[:1])
+    finished = StillAnalysis(40, costs, done=True, cancelled=True)
+    scene = ReviewScene(app, records, analyse=lambda story: running)
+    push(scene)
+    yield "review (whose)"
+    scene.choose(records[0])
+    yield "review (cover)"
+    scene.uncover()
+    assert scene.analysis is running
+    scene.index = decided[0]
+    scene.rebuild()
+    yield "review (analysing)"
+    scene.analysis = finished
+    scene.marked = costs
+    scene.rebuild()
+    yield "review (the costliest decisions)"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,16 +1,21 @@
 """The measuring commands run from a checkout, with tiny arguments, and print or write what they say:
 ``python -m tools.bench``, ``tools.client_bench`` (frames, and ``--idle``), ``tools.shots``,
-``tools.art_sheets`` and ``tools.loadtest --attack`` (its flood and replayed request ids) and
-``--instances 1,2`` (on PostgreSQL); ``tools.squat``, the lobby-squatting attack against a real
-server; and ``tools.chaos``, instances killed with SIGKILL under bots (its checks, too)."""
+``tools.art_sheets``, ``tools.web_assets``, ``tools.arena --a hard --b pimc`` (the PIMC yardstick)
+and ``tools.loadtest --attack`` (its flood and replayed request ids) and ``--instances 1,2``
+(on PostgreSQL); ``tools.squat``, the lobby-squatting attack against a real server;
+``tools.chaos``, instances killed with SIGKILL under bots (its checks, too); and
+``tools.review_bench``, the review's analysis timed per deal."""
 
 from __future__ import annotations
 
+import json
 import os
 import struct
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from game.engine import PRESETS
 
@@ -91,10 +96,24 @@ def test_the_screenshots_command_writes_a_picture_of_every_scene(tmp_path):
                 "result_colors_quick", "table_colors_dealt", "hand_sorted_suit",
                 "hand_sorted_rank", "hand_drag", "rules_in_play", "newgame_explained", "celebration",
                 "menu_continue_7_seats", "tokens_lobby_stakes", "tokens_lobby_refused", "tokens_waiting_room",
-                "tokens_result", "tokens_statistics"} | tables
+                "tokens_result", "tokens_statistics", "review_analysing", "review", "review_pick",
+                "review_cover"} | tables
     assert names == expected
     assert {png_size(path) for path in printed} == {(1024, 600)}
     assert len({path.read_bytes() for path in printed}) == len(printed)  # no two scenes look alike
+
+
+def test_the_review_benchmark_prints_the_seconds_per_deal_and_the_frames_beside_the_analysis(tmp_path):
+    lines = run_tool("review_bench", "--deals", "2", "--presets", "duel", "classic", "--guesses", "2",
+                     tmp_path=tmp_path)
+    assert lines[0].startswith("cores ") and "2 guesses a decision, 2 workers" in lines[0]
+    rows = {line.split()[0]: line.split() for line in lines[1:3]}
+    assert list(rows) == ["duel", "classic"]
+    for row in rows.values():
+        median, p90, worst = float(row[6]), float(row[8]), float(row[10])
+        assert 0 < median <= worst and p90 <= worst, row
+    frames = [line for line in lines[3:] if line.startswith("frames while")]
+    assert len(frames) == 2 and "worker processes" in frames[0] and "a thread" in frames[1]
 
 
 def test_the_art_sheets_command_writes_the_three_contact_sheets(tmp_path):
@@ -320,3 +339,49 @@ def test_the_chaos_checks_find_views_the_log_does_not_give_or_gives_in_another_o
     found = chaos_checks.Findings()  # only the entries since a snapshot: the last view against the end
     chaos_checks.check_views(Store({"r1": dealt(7)}, whole=False), [bot(late)], found)
     assert len(found.mismatches) == 1 and "saw round 1" in found.mismatches[0]
+
+
+def test_the_arena_pits_hard_against_the_pimc_yardstick(tmp_path):
+    lines = run_tool("arena", "--a", "hard", "--b", "pimc", "--games", "2", "--playouts", "4", "--jobs", "1",
+                     tmp_path=tmp_path)
+    assert lines[0].startswith("duel, 2 players: hard (A, one seat) vs pimc (B, the others)")
+    assert any(line.startswith("PIMC (tools.pimc): uniform deals, UCB1") for line in lines)
+    assert any(line.startswith("games 2; A won") and "Wilson 95%" in line for line in lines)
+    assert any(line.startswith("pimc playouts per searched decision (B): median 4,") for line in lines)
+
+
+def test_the_web_assets_command_exports_every_avatar_its_index_and_the_icon(tmp_path):
+    from game.play.avatars import CATALOGUE
+
+    out = tmp_path / "browser"
+    out.mkdir()
+    (out / "app.js").write_text("// the npm build's", encoding="utf-8")
+    lines = run_tool("web_assets", "--output", str(out), "--size", "32", tmp_path=tmp_path)
+    assert lines == [f"24 avatars of 32 px, {sum(p.stat().st_size for p in (out / 'avatars').glob('*.png'))} "
+                     f"bytes, and their index -> {out / 'avatars'}", f"the icon, 64 px -> {out / 'icon.png'}"]
+    names = [avatar.name for avatar in CATALOGUE]
+    assert json.loads((out / "avatars" / "index.json").read_text(encoding="utf-8")) == names
+    pictures = {path.stem: path for path in (out / "avatars").glob("*.png")}
+    assert sorted(pictures) == sorted(names)
+    assert {png_size(path) for path in pictures.values()} == {(32, 32)}
+    assert len({path.read_bytes() for path in pictures.values()}) == len(names)  # no two alike
+    assert png_size(out / "icon.png") == (64, 64)
+    assert (out / "app.js").read_text(encoding="utf-8") == "// the npm build's"  # the rest left alone
+
+
+def _why_no_web_shots() -> str | None:
+    from tests.browser_support import why_no_browser, why_no_build
+
+    return why_no_browser() or why_no_build()
+
+
+@pytest.mark.skipif(_why_no_web_shots() is not None, reason=_why_no_web_shots() or "")
+def test_the_web_screenshots_command_writes_the_seat_and_the_table_at_each_size(tmp_path):
+    from tests.browser_support import BUILD
+
+    out = tmp_path / "shots"
+    lines = run_tool("web_shots", str(out), "--size", "400x700", "--size", "800×600", "--build", str(BUILD),
+                     tmp_path=tmp_path)
+    names = [f"web-{scene}-{size}.png" for size in ("400x700", "800x600") for scene in ("seat", "table")]
+    assert lines == [str(out / name) for name in names]
+    assert [png_size(out / name) for name in names] == [(400, 700)] * 2 + [(800, 600)] * 2

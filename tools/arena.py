@@ -10,6 +10,8 @@ test: it prints figures and asserts nothing. ``--playouts N`` gives Hard a fixed
 number of playouts per decision instead of a time budget, so that two versions can
 be compared on the same seeds whatever else loads the machine; ``--horizon N`` sets
 how many actions Hard's playouts look ahead (0: to the end of the round).
+``pimc`` seats the plain PIMC yardstick of `tools.pimc` on either side (same budget; with
+``--playouts N``, N iterations per decision).
 ``--helpers N`` gives each Hard N helper processes (`game.ai.parallel`), as the game
 does on the machine's other cores: on two cores, ``--jobs 1 --helpers 1`` measures Hard
 as a player on that machine meets it.
@@ -30,6 +32,9 @@ from game.ai.playout import HORIZON
 from game.engine import PRESETS, Match, Rules, Status
 from game.engine import events as ev
 
+# What --a and --b seat: the levels, the arena-only levels (today's Hard as ``hard-before``, the
+# information-set search ``ismcts``) and the yardstick of tools.pimc.
+SEATS = (*LEVELS, *ARENA_LEVELS, "pimc")
 MAX_ROUNDS = 60  # a points match that has not ended by then is called a tie
 # A round can go round for ever with every move forced (four players each drawing the only
 # card left, an eight, and naming a suit the next one lacks): after this many actions it is
@@ -111,8 +116,8 @@ def play_deal(args: Deal) -> tuple[Tally, Tally]:
     rules = PRESETS[preset]
     side_a, side_b = Tally(), Tally()
     for rotation in range(players):
-        seats = [player_for(a if s == rotation else b, budget, playouts=fixed, horizon=horizon,
-                            helpers=helpers) for s in range(players)]
+        seats = [seat_player(a if s == rotation else b, budget, fixed, horizon, helpers)
+                 for s in range(players)]
         times: dict[int, list[float]] = {}
         searched: dict[int, list[int]] = {}
         match = play_match(rules, seats, seed, times, searched)
@@ -129,6 +134,17 @@ def play_deal(args: Deal) -> tuple[Tally, Tally]:
         for seat, counts in searched.items():
             (side_a if seat == rotation else side_b).playouts.extend(counts)
     return side_a, side_b
+
+
+def seat_player(level: str, budget: float, fixed: int | None, horizon: int | None,
+                helpers: int) -> ComputerPlayer:
+    """The player of one of `SEATS`: a level of `player_for`, or the PIMC yardstick (``fixed``
+    iterations per decision if given, else ``budget`` seconds)."""
+    if level == "pimc":
+        from tools.pimc import Pimc
+
+        return Pimc(None, iterations=fixed) if fixed else Pimc(budget)
+    return player_for(level, budget, playouts=fixed, horizon=horizon, helpers=helpers)
 
 
 def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
@@ -170,14 +186,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="duel", choices=list(PRESETS))
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--a", default="hard", choices=LEVELS + ARENA_LEVELS)
-    parser.add_argument("--b", default="medium", choices=LEVELS + ARENA_LEVELS)
+    parser.add_argument("--a", default="hard", choices=SEATS)
+    parser.add_argument("--b", default="medium", choices=SEATS)
     parser.add_argument("--games", type=int, default=200, help="games in all (whole seat rotations)")
-    parser.add_argument("--budget", type=float, default=0.5, help="Hard's think time per move, seconds")
+    parser.add_argument("--budget", type=float, default=0.5,
+                        help="Hard's (and PIMC's) think time per move, seconds")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count() or 1)
     parser.add_argument("--playouts", type=int, default=None,
-                        help="Hard's playouts per decision instead of a time budget (for A/B runs)")
+                        help="Hard's playouts (PIMC's iterations) per decision instead of a time budget")
     parser.add_argument("--horizon", type=int, default=HORIZON,
                         help=f"actions Hard's playouts look ahead (0: to the end of the round; "
                              f"default {HORIZON})")
@@ -205,13 +222,18 @@ def main(argv: list[str] | None = None) -> None:
         hard += f", horizon {args.horizon} actions" if args.horizon else ", playouts to the end of the round"
     print(f"{args.preset}, {args.players} players: {args.a} (A, one seat) vs {args.b} (B, the others), "
           f"Hard {hard}")
+    if "pimc" in (args.a, args.b):
+        spent = f"{args.playouts} iterations" if args.playouts else f"budget {args.budget:g} s"
+        print(f"PIMC (tools.pimc): uniform deals, UCB1 at the root, Medium playouts to the round's end, "
+              f"{spent}")
     print(f"games {side_a.games}; A won {side_a.wins:g} = {side_a.wins / side_a.games:.1%} "
           f"(Wilson 95%: {low:.1%} to {high:.1%}; an even share is {fair:.0%})")
     print(f"think time per decision: A {describe_times(side_a.times)}; B {describe_times(side_b.times)}")
     for name, side in (("A", side_a), ("B", side_b)):
         if side.playouts:
             median = statistics.median(side.playouts)
-            print(f"Hard playouts per searched decision ({name}): median {median:g}, "
+            level = args.a if name == "A" else args.b
+            print(f"{level} playouts per searched decision ({name}): median {median:g}, "
                   f"{len(side.playouts)} decisions")
     print(f"wall time {time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
 

@@ -187,8 +187,49 @@ def shoot(outdir: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: st
         stakes_screens(app, save)
         tokens_screens(app, save)
         hand_screens(app, save)
+        review_screens(app, save)
         pygame.display.quit()
     return written
+
+
+def review_screens(app: App, save: Callable[[str], None]) -> None:
+    """A deal's review (`scenes.review`): a 4-seat classic deal just analysed, on its costliest
+    decision (the analysis waited for, at most a minute), one under way, and a hot-seat deal's
+    choice of whose review and its cover."""
+    import time
+
+    from game.client.scenes.review import ReviewScene
+
+    table_for(app, PRESETS["classic"], solo(4), seed=12, steps=100_000)
+    settle(app)
+    records = getattr(app.stack.top, "reviews", [])
+    if not records:
+        return
+    scene = ReviewScene(app, records)
+    app.stack.push(scene)
+    app.stack.apply_requests()
+    save("review_analysing")
+    deadline = time.monotonic() + 60
+    while scene.running and time.monotonic() < deadline:
+        app.frame(1 / 60)
+        time.sleep(0.02)
+    if scene.marked:
+        scene.index = scene.marked[0].moment
+    scene.dirty = True
+    save("review")
+    scene.exit()
+    hot = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Benoît"),
+           SeatConfig("computer", "hard")]
+    table_for(app, PRESETS["classic"], hot, seed=12, steps=100_000)
+    settle(app)
+    records = getattr(app.stack.top, "reviews", [])
+    if len(records) == 2:
+        scene = ReviewScene(app, records)
+        app.stack.push(scene)
+        app.stack.apply_requests()
+        save("review_pick")
+        scene.choose(records[1])
+        save("review_cover")
 
 
 def hand_screens(app: App, save: Callable[[str], None]) -> None:

@@ -74,6 +74,7 @@ class ResultChoice(Enum):
     """A result-screen button that concerns no seat."""
 
     AGAIN = "again"  # the next deal, or a new match once this one is won
+    REVIEW = "review"  # the deal's review ("where the game was lost"), for the people who played it here
     MENU = "menu"
 
 

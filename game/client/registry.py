@@ -49,6 +49,7 @@ SCENES: Final[dict[str, tuple[str, str]]] = {
     "LeaveRanked": ("leave_ranked", "LeaveRankedScene"),
     "WhoAreYou": ("who_are_you", "WhoAreYouScene"),
     "Result": ("result", "ResultScene"),
+    "Review": ("review", "ReviewScene"),
 }
 """Each scene's name, with the module (in `PACKAGE`) and the class that draw it."""
 

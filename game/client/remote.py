@@ -68,6 +68,7 @@ from game.net.ranking import ABANDON_AFTER, PENALTY
 from game.net.replies import SeatRow, seconds, whole
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
 from game.play.avatars import is_person_avatar
+from game.review.story import Recorder
 
 from . import stakes
 from .controller import SeatConfig
@@ -182,6 +183,9 @@ class RemoteController:
         self.outbox: deque[Event] = deque()
         self.reactions: deque[tuple[int, str]] = deque(maxlen=MAX_SEATS)  # (seat, id) heard, for the table
         self._past: list[Event] | None = None  # the deal so far, sent on (re)joining it (`take_past`)
+        # This seat's deal as the server sent it, for the review after it (`game.review`): its views
+        # and redacted events only, never anything asked of the server for it.
+        self.recorder = Recorder()
 
     # ---- what the scenes read ----------------------------------------------------------------
     @property
@@ -432,6 +436,7 @@ class RemoteController:
             self.error = IllegalAction(tr("online.not_connected"))
             return
         self.autopilot_on = False
+        self.recorder.acted(action)
         self.connection.send(ActionMessage(action=str(action)))
 
     def react(self, reaction: str) -> None:
@@ -644,11 +649,13 @@ class RemoteController:
             events = [event_from_json(e) for e in message.events or []]
         except WireError:
             return False  # a server of another version: keep the last good view
+        earlier: list[Event] | None = None
         if isinstance(message.earlier, list):  # back in a deal under way: the move log is rebuilt
             try:
-                self._past = [event_from_json(e) for e in message.earlier]
+                self._past = earlier = [event_from_json(e) for e in message.earlier]
             except WireError:
                 self._past = None  # a log this client cannot read: the moves from now on only
+        self.recorder.update(view, events, earlier)
         before = self._view
         if before is not None and (view.round_number != before.round_number or view.status != before.status):
             self.accepted = False  # a new deal (or its end): ask again next time

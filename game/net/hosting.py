@@ -82,6 +82,8 @@ class ServerOptions(TypedDict, total=False):
     seat_release: float
     cluster: Cluster
     tickets: TicketStore
+    browser: bool
+    browser_root: Path
 
 
 class ServerThread(threading.Thread):
@@ -297,6 +299,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--download-url", type=download_url, default=None, metavar="URL",
                         help="where the rooms' web pages say to download Huit, an https:// or http:// "
                              "address (default: the project's release page)")
+    parser.add_argument("--no-web", action="store_true",
+                        help="do not serve the browser client (/play/ROOM answers 404 and the room pages "
+                             "offer no \"Play in the browser\"; docs/web.md)")
     args = parser.parse_args(argv)
     if args.keyfile and not args.certfile:
         parser.error("--keyfile needs --certfile")
@@ -341,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
                             trusted_proxies=args.trusted_proxy, download_url=args.download_url,
                             search=SearchPool(args.search_workers, budget=args.think_budget),
                             seat_release=args.seat_release, seats_per_address=args.seats_per_address,
-                            ranked_clock=args.ranked_clock)
+                            ranked_clock=args.ranked_clock, browser=not args.no_web)
     except (StoreError, StoreFailure, OSError) as exc:  # a damaged database; a folder that cannot be made
         return unusable(exc)
 
@@ -355,9 +360,12 @@ def main(argv: list[str] | None = None) -> int:
         page, game = ("https", "huits") if tls else ("http", "huit")
         # One of several instances on one database: its name, as /health and its log lines say it.
         instance = "" if server.cluster.instance == "alone" else f" (instance {server.cluster.instance})"
-        print(f"Huit server on {args.host}:{server.port}{instance}, rooms in {where}; links look like "
-              f"{page}://HOST:{server.port}/r/ROOM ({game}://HOST:{server.port}/ROOM in the game)",
-              flush=True)
+        if args.trusted_proxy:  # the links name the address the proxy was reached at, not this port
+            links = "links name the address players reach the proxy at (its Host and X-Forwarded headers)"
+        else:
+            links = (f"links look like {page}://HOST:{server.port}/r/ROOM "
+                     f"({game}://HOST:{server.port}/ROOM in the game)")
+        print(f"Huit server on {args.host}:{server.port}{instance}, rooms in {where}; {links}", flush=True)
         try:
             await stopping.wait()
         finally:

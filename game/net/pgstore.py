@@ -24,7 +24,8 @@ revision ``rev`` under ``SELECT ... FOR UPDATE``, and refuses (`roomstore.Behind
 is not the replica's; otherwise it writes, bumps ``rev`` and sends
 ``pg_notify('huit_rooms', '<room> <rev>')`` in the same transaction (`CHANNEL`: PostgreSQL
 delivers it only once committed), ``'<room> 0'`` for a room added and ``'<room> -1'`` for
-one deleted. The ranking's lines, tokens and encounters are keyed as in SQLite and written
+one deleted. The ranking's SQL is `pg_ranking`'s (run in this store's transactions): its lines,
+tokens and encounters are keyed as in SQLite and written
 with ``INSERT ... ON CONFLICT DO NOTHING RETURNING``: when two instances write one game's
 lines at once, only the rows one of them actually inserted add to ratings and wallets (a
 wallet row is locked before it changes), so points and tokens are counted once.
@@ -43,6 +44,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from game.engine.snapshot import stored_rules
 
+from . import pg_ranking
 from .pg_schema import prepare
 from .profiles import Profile, TagTaken, skeleton
 from .room_snapshot import restore, snapshot
@@ -52,16 +54,13 @@ from .roomstore import (
     Encounter,
     Leaderboard,
     RankedLine,
-    Rating,
     Since,
-    Standing,
     StoreError,
     StoreFailure,
     TokenLine,
     Wallet,
 )
 from .stores import redacted
-from .tokens import GRANT, topped_up
 from .wire import rules_from_json, rules_to_json
 
 CHANNEL: Final = "huit_rooms"
@@ -256,8 +255,7 @@ class PostgresRoomStore:
             cursor.execute("INSERT INTO log (room, seq, kind, seat, text) VALUES (%s, %s, %s, %s, %s)",
                            (room.room_id, seq, entry.kind, entry.seat, entry.text))
             cursor.execute("UPDATE rooms SET active = %s, rev = rev + 1 WHERE id = %s", (now, room.room_id))
-            for line in sorted(lines, key=_line_order):
-                self._rank(cursor, line)
+            pg_ranking.rank_lines(cursor, lines)
             self._notify(cursor, room.room_id, room.rev + 1)
         self._run(work)
         room.log_length += 1
@@ -435,150 +433,47 @@ class PostgresRoomStore:
             "DELETE FROM profiles p WHERE active < %s AND NOT EXISTS "
             "(SELECT 1 FROM ratings r WHERE r.player = p.id)", (before,)).rowcount)
 
-    # ---- the ranking ------------------------------------------------------------------------
-    @staticmethod
-    def _rank(cursor: Cursor, line: RankedLine) -> bool:
-        """Write ``line`` (inside the caller's transaction) unless it was; whether it was now. Only
-        a row inserted now adds to the rating: another instance writing the same line at once
-        waits on its key and inserts nothing."""
-        inserted = cursor.execute(
-            "INSERT INTO ranked (room, deal, player, preset, players, xp, outcome, at, opponents, reason) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
-            (line.room, line.deal, line.player, line.preset, line.players, line.xp, line.outcome, line.at,
-             json.dumps(list(line.opponents)), line.reason)).fetchone()
-        if inserted is None:
-            return False
-        cursor.execute("INSERT INTO ratings (player, preset, xp, games) VALUES (%s, %s, %s, %s) "
-                       "ON CONFLICT (player, preset) DO UPDATE SET xp = ratings.xp + excluded.xp, "
-                       "games = ratings.games + excluded.games",
-                       (line.player, line.preset, line.xp, line.games))
-        return True
-
+    # ---- the ranking (its SQL: `pg_ranking`) --------------------------------------------------
     def rank(self, lines: Sequence[RankedLine], tokens: Sequence[TokenLine] = (),
              encounters: Sequence[Encounter] = ()) -> list[RankedLine]:
         """Write the lines not written before, with their points, the token lines not written
         before, with their wallets, and the encounters not written before, in one commit; the
         ranked lines written."""
-        def work(cursor: Cursor) -> list[RankedLine]:
-            # One order of the rows locked, whoever calls: two games ending at once never deadlock.
-            written = {id(line) for line in sorted(lines, key=_line_order) if self._rank(cursor, line)}
-            for token in sorted(tokens, key=lambda t: (t.player, t.room, t.deal)):
-                self._stake(cursor, token)
-            if encounters:
-                cursor.executemany(
-                    "INSERT INTO encounters (room, deal, preset, player, opponent, address, "
-                    "opponent_address, at, counts) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
-                    "ON CONFLICT DO NOTHING",
-                    [(e.room, e.deal, e.preset, e.player, e.opponent, e.address, e.opponent_address, e.at,
-                      e.counts) for e in sorted(encounters, key=_encounter_order)])
-            return [line for line in lines if id(line) in written]
-        return self._run(work)
+        return self._run(lambda cursor: pg_ranking.rank(cursor, lines, tokens, encounters))
 
     def games_together(self, player: str, opponent: str, address: str, opponent_address: str,
                        since: float, besides: tuple[str, int]) -> int:
         """The games that count since ``since`` of the two players, or of the two addresses, but
         ``besides``."""
-        row = self._run(lambda cursor: cursor.execute(
-            "SELECT COUNT(*) FROM encounters WHERE counts AND at >= %s AND NOT (room = %s AND deal = %s) "
-            "AND ((player = %s AND opponent = %s) OR (address = %s AND opponent_address = %s))",
-            (since, *besides, player, opponent, address, opponent_address)).fetchone())
-        return int(row[0]) if row is not None else 0
-
-    @staticmethod
-    def _stake(cursor: Cursor, line: TokenLine) -> None:
-        """Write ``line`` and change its player's wallet (inside the caller's transaction) unless it
-        was. The wallet row is made (holding the grant) if new, then locked before it is read, so
-        two games changing one wallet at once add up."""
-        inserted = cursor.execute(
-            "INSERT INTO stakes (room, deal, player, amount, day, at, counted, opponents) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
-            (line.room, line.deal, line.player, line.amount, line.day, line.at, line.counted,
-             json.dumps(list(line.opponents)))).fetchone()
-        if inserted is None:
-            return
-        cursor.execute("INSERT INTO wallets (player, tokens, day) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
-                       (line.player, GRANT, line.day))
-        found = cursor.execute("SELECT tokens, day FROM wallets WHERE player = %s FOR UPDATE",
-                               (line.player,)).fetchone()
-        assert found is not None  # made just above, or by another instance's committed transaction
-        before = topped_up(found[0], found[1], line.day)
-        cursor.execute("UPDATE wallets SET tokens = %s, day = %s WHERE player = %s",
-                       (before + line.amount, max(line.day, found[1]), line.player))
+        return self._run(lambda cursor: pg_ranking.games_together(cursor, player, opponent, address,
+                                                                  opponent_address, since, besides))
 
     def wallet(self, player: str) -> Wallet:
         """The player's tokens as stored, and, as the ranking counts them, their games that earned
         points and their different opponents (by address, as the leaderboards count them)."""
-        def work(cursor: Cursor) -> Wallet:
-            found = cursor.execute("SELECT tokens, day FROM wallets WHERE player = %s", (player,)).fetchone()
-            games = cursor.execute("SELECT COUNT(*) FROM ranked WHERE player = %s AND xp > 0 "
-                                   "AND outcome IN ('win', 'tie', 'loss')", (player,)).fetchone()
-            opponents = cursor.execute("SELECT COUNT(DISTINCT opponent_address) FROM encounters "
-                                       "WHERE player = %s", (player,)).fetchone()
-            counted = (int(games[0]) if games else 0, int(opponents[0]) if opponents else 0)
-            if found is None:
-                return Wallet(None, 0, *counted)
-            return Wallet(int(found[0]), int(found[1]), *counted)
-        return self._run(work, consistent=True)
+        return self._run(lambda cursor: pg_ranking.wallet(cursor, player), consistent=True)
 
     def settlement(self, room: str, deal: int) -> dict[str, int]:
         """The tokens each player gained or lost by the game of ``room`` that ended at ``deal``."""
-        return self._run(lambda cursor: {player: amount for player, amount in cursor.execute(
-            "SELECT player, amount FROM stakes WHERE room = %s AND deal = %s", (room, deal))})
+        return self._run(lambda cursor: pg_ranking.settlement(cursor, room, deal))
 
     def judged(self, room: str, deal: int) -> dict[str, tuple[int, str]]:
         """Each player's points and reason as written for the game of ``room`` ended at ``deal``."""
-        return self._run(lambda cursor: {player: (xp, reason) for player, xp, reason in cursor.execute(
-            "SELECT player, xp, reason FROM ranked WHERE room = %s AND deal = %s AND outcome != 'penalty'",
-            (room, deal))})
+        return self._run(lambda cursor: pg_ranking.judged(cursor, room, deal))
 
     def points(self, player: str) -> dict[str, int]:
         """The player's points per rule set (those they played ranked)."""
-        return self._run(lambda cursor: {preset: int(xp) for preset, xp in cursor.execute(
-            "SELECT preset, xp FROM ratings WHERE player = %s ORDER BY preset", (player,))})
+        return self._run(lambda cursor: pg_ranking.points(cursor, player))
 
     def leaderboard(self, preset: str, top: int, player: str | None, opponents: int = 0) -> Leaderboard:
         """The ``top`` players of ``preset`` with ``opponents`` distinct opponents, ``player``'s
         standing, and how many players it shows."""
-        # The players shown: every rated one, or those with enough distinct opponents' addresses.
-        shown = ""
-        values: tuple[str | int, ...] = (preset,)
-        if opponents > 0:
-            shown = (" AND r.player IN (SELECT player FROM encounters WHERE preset = %s GROUP BY player "
-                     "HAVING COUNT(DISTINCT opponent_address) >= %s)")
-            values = (preset, preset, opponents)
-
-        def work(cursor: Cursor) -> Leaderboard:
-            rows = cursor.execute(
-                "SELECT r.player, p.name, p.avatar, r.xp, r.games, p.tag FROM ratings r "
-                f"JOIN profiles p ON p.id = r.player WHERE r.preset = %s{shown} "
-                "ORDER BY r.xp DESC, r.games ASC, p.created ASC LIMIT %s", (*values, top)).fetchall()
-            you = None
-            if player is not None:
-                mine = cursor.execute("SELECT xp, games FROM ratings WHERE player = %s AND preset = %s",
-                                      (player, preset)).fetchone()
-                if mine is not None:
-                    met = _count(cursor.execute("SELECT COUNT(DISTINCT opponent_address) FROM encounters "
-                                                "WHERE preset = %s AND player = %s", (preset, player)))
-                    rank = None
-                    if met >= opponents:
-                        rank = 1 + _count(cursor.execute(f"SELECT COUNT(*) FROM ratings r WHERE r.preset = %s"
-                                                         f"{shown} AND r.xp > %s", (*values, mine[0])))
-                    you = Standing(rank, int(mine[0]), int(mine[1]), met)
-            players = _count(cursor.execute(f"SELECT COUNT(*) FROM ratings r WHERE r.preset = %s{shown}",
-                                            values))
-            return Leaderboard([Rating(who, name, avatar, int(xp), int(games), tag)
-                                for who, name, avatar, xp, games, tag in rows], you, players)
-        return self._run(work, consistent=True)
+        return self._run(lambda cursor: pg_ranking.leaderboard(cursor, preset, top, player, opponents),
+                         consistent=True)
 
     def history(self, player: str, preset: str | None, limit: int) -> list[RankedLine]:
         """The player's latest ``limit`` ranked lines (of ``preset``, or all), newest first."""
-        where, values = ("AND preset = %s", (player, preset)) if preset is not None else ("", (player,))
-        rows = self._run(lambda cursor: cursor.execute(
-            "SELECT room, deal, player, preset, players, xp, outcome, at, opponents, reason FROM ranked "
-            f"WHERE player = %s {where} ORDER BY at DESC, deal DESC LIMIT %s", (*values, limit)).fetchall())
-        return [RankedLine(room, deal, who, p, n, xp, result, at, tuple(json.loads(opponents)),
-                           0 if result == "penalty" else 1, reason)
-                for room, deal, who, p, n, xp, result, at, opponents, reason in rows]
+        return self._run(lambda cursor: pg_ranking.history(cursor, player, preset, limit))
 
 
 def _unless_given(url: str, options: dict[str, str]) -> dict[str, str]:
@@ -595,17 +490,3 @@ def _roll_back(connection: Connection) -> None:
     if not connection.broken:
         with contextlib.suppress(psycopg.Error):
             connection.rollback()
-
-
-def _encounter_order(encounter: Encounter) -> tuple[str, int, str, str]:
-    return (encounter.room, encounter.deal, encounter.player, encounter.opponent)
-
-
-def _line_order(line: RankedLine) -> tuple[str, str, str, int]:
-    """The order a transaction locks ranked lines and ratings in (by player first)."""
-    return (line.player, line.preset, line.room, line.deal)
-
-
-def _count(cursor: Cursor) -> int:
-    row = cursor.fetchone()
-    return int(row[0]) if row is not None else 0

@@ -223,8 +223,9 @@ class Quotas:
         return len(rooms), sum(self.held[r].computers for r in rooms if not self.held[r].resting)
 
     # ---- pages --------------------------------------------------------------------------------
-    def page(self, who: str) -> bool:
-        """Take one page request from ``who``'s allowance; False when it asks too fast."""
+    def page(self, who: str, cost: float = 1.0) -> bool:
+        """Take one page request (``cost``: what it counts as) from ``who``'s allowance; False when
+        it asks too fast."""
         now = self.now()
         rate = self.limits.pages_per_second
         burst = rate * PAGE_BURST
@@ -236,9 +237,9 @@ class Quotas:
             bucket = self.pages[who] = _Bucket(burst, now)
         bucket.tokens = min(burst, bucket.tokens + (now - bucket.stamp) * rate)
         bucket.stamp = now
-        if bucket.tokens < 1:
+        if bucket.tokens < cost:
             return False
-        bucket.tokens -= 1
+        bucket.tokens -= cost
         return True
 
     # ---- floods ---------------------------------------------------------------------------------

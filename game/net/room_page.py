@@ -5,7 +5,8 @@ It says, in the visitor's language (``Accept-Language`` among the game's catalog
 holds and whether it counts for the ranking (the crossed swords of `swords`, or
 "Friendly: not ranked"); who is seated (names escaped and isolated, so that a
 right-to-left or hostile name changes nothing around it; free seats as free); a big
-"Open in Huit" button (the ``huit://`` or ``huits://`` link); the menu's own words for
+"Open in Huit" button (the ``huit://`` or ``huits://`` link), a "Play in the browser" one
+(``/play/ROOM``: `browser_pages`, unless the server runs with ``--no-web``); the menu's own words for
 opening the room by hand, and the room code; and where to download Huit: the operator's
 ``--download-url``, else the project's release page (`DOWNLOAD_URL`).
 
@@ -55,6 +56,9 @@ overflow-wrap:anywhere}li:first-child{border-top:0}.seat{color:#5b6b60;margin-ri
 .who{font-weight:600}.free{color:#0b5d2a;font-weight:600}.state{color:#5b6b60;font-size:.95rem}
 a.open{display:block;text-align:center;margin:1.2rem 0 .6rem;padding:1rem;font-size:1.35rem;
 font-weight:700;background:#0b5d2a;color:#fff;border-radius:.8rem;text-decoration:none}
+a.browser{display:block;text-align:center;margin:0 0 .3rem;padding:.8rem;font-size:1.2rem;
+font-weight:700;background:#fff;color:#0b5d2a;border:2px solid #0b5d2a;border-radius:.8rem;
+text-decoration:none}
 a.download{display:inline-block;padding:.6rem 1.1rem;background:#1d2b22;color:#fff;border-radius:.6rem;
 text-decoration:none;font-weight:600}
 .small{color:#4d5b52;font-size:.92rem}code{font-size:1rem;overflow-wrap:anywhere;background:#eef1ec;
@@ -106,8 +110,9 @@ class Words:
 
 
 def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
-           download_url: str | None = DOWNLOAD_URL) -> str:
-    """The room's page as HTML in ``lang`` (every value escaped)."""
+           download_url: str | None = DOWNLOAD_URL, browser: str | None = None) -> str:
+    """The room's page as HTML in ``lang`` (every value escaped); ``browser``: the address of the
+    room's page in the browser client (None: no such button)."""
     e = html.escape
     t = Words(lang if lang in LANGUAGES else "en")
     game_link = make_link(host, port, room.room_id, tls)
@@ -156,7 +161,9 @@ def render(room: Room, host: str, port: int, tls: bool, lang: str = "en",
     house = f'<p class="state">{e(t("web.house_rules", rules=rules))}</p>' if rules else ""
     joining = "" if over else (  # a finished game has no seat left to take: no button to it
         f'<a class="open" href="{e(game_link)}">{e(t("web.open"))}</a>\n'
-        f'<p class="small">{e(menu)}</p>\n'
+        + (f'<a class="browser" href="{e(browser)}">{e(t("web.play_browser"))}</a>\n'
+           f'<p class="small">{e(t("web.play_browser_note"))}</p>\n' if browser else "")
+        + f'<p class="small">{e(menu)}</p>\n'
         f'<p class="small">{e(t("web.code"))} <code class="code">{e(room.room_id)}</code></p>\n')
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">

@@ -36,7 +36,8 @@ activity rather than seven days, and a room whose match is over (`Room.resting`)
 do not count against the computer-seat quota; before it deals again, they must fit
 it again (``too_many_computers`` otherwise: the room stays as it is). The same port
 answers plain HTTP GETs (`web`: a room's page, ``/health``; every request's head is read
-first by `http_front`), over TLS when the server has a certificate.
+first by `http_front`; the browser client's pages and files: `browser_pages`), over TLS when the
+server has a certificate.
 
 Protocol version 2 adds players (a connection says ``hello`` with its player key:
 `profiles`), the public rooms' lobby (`lobby`), quick match (`matchmaking`) and the
@@ -71,6 +72,7 @@ from game.play import Pace
 
 from . import web
 from .addresses import FORWARDING_HEADERS, AddressPolicy, Network, canonical, quota_key
+from .browser_pages import BUILT, MISSING, BrowserFiles
 from .clock import Clock, SystemClock
 from .cluster import Alone, Cluster
 from .competition import Competition
@@ -118,6 +120,24 @@ _frames_log = logging.getLogger("huit.server.websockets")
 _frames_log.setLevel(logging.INFO)
 
 
+def _not_a_page(record: logging.LogRecord) -> bool:
+    """Keep websockets' "connection closed" only for connections that were WebSockets.
+
+    A page request (``/health``, ``/r/ROOM``) is answered by the HTTP front before websockets
+    reads it, yet websockets logs its close at INFO: with a load balancer checking ``/health``
+    every two seconds those lines were nearly all of an instance's log."""
+    connection = getattr(record, "websocket", None)
+    if connection is None or record.getMessage() != "connection closed":
+        return True
+    try:
+        return getattr(connection, "request", None) is not None
+    except ReferenceError:  # the connection is gone (websockets holds it by a weak proxy)
+        return True
+
+
+_frames_log.addFilter(_not_a_page)
+
+
 class RoomServer:
     """Rooms, connections, computer turns, clocks and expiry.
 
@@ -149,6 +169,8 @@ class RoomServer:
     ``cluster``: the other servers sharing the database (`cluster`; default `cluster.Alone`: none).
     ``tickets``: quick match's queue shared with them (`ticket_store`; default: none, the queue is
     this server's alone, in memory); the server closes it when it stops.
+    ``browser``: serve the browser client (``/play/ROOM``, ``/web/...``: `browser_pages`; False is
+    ``serve --no-web``); ``browser_root``: its built folder (default `browser_pages.BUILT`).
 
     Raises:
         StoreError: ``db`` cannot be used as the rooms' database (nothing was written to it).
@@ -169,7 +191,8 @@ class RoomServer:
                  votes_per_hour: int = VOTES_PER_HOUR, download_url: str | None = None,
                  seats_per_address: int = SEATS_PER_ADDRESS, seat_release: float = RELEASE_AFTER,
                  min_opponents: int = MIN_OPPONENTS, ranked_clock: float = RANKED_TURN_SECONDS,
-                 cluster: Cluster | None = None, tickets: TicketStore | None = None) -> None:
+                 cluster: Cluster | None = None, tickets: TicketStore | None = None,
+                 browser: bool = True, browser_root: Path = BUILT) -> None:
         # StoreError: a file or a PostgreSQL database that cannot be the rooms' (`stores.open_store`)
         self.store: RoomStore = open_store(db) if isinstance(db, str | Path) else db
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -181,6 +204,7 @@ class RoomServer:
         self.rate, self.burst = rate, burst  # messages a second per connection, and the burst allowed
         self.tls = tls
         self.download_url = download_url  # where the room pages say to get Huit (None: the project's)
+        self.browser = BrowserFiles(browser_root) if browser else None  # None: serve --no-web
         self._warned_proxy = False  # the log said once that proxy headers come without a proxy
         # Deals must be unpredictable (a seed that can be guessed gives away every hand); tests
         # pass a seeded generator to make the deals reproducible.
@@ -264,6 +288,8 @@ class RoomServer:
         self.expiry.start()
         log.info("listening on %s:%s%s with %d rooms", host, self.port, " (TLS)" if self.tls else "",
                  len(self.rooms))
+        if self.browser is not None and not self.browser.built():
+            log.warning(MISSING)
 
     async def stop(self) -> None:
         """Close every connection and task, then the database."""

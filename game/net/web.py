@@ -11,13 +11,17 @@ pages (a public lobby, a leaderboard) are one more line:
   the room's code in any case, with or without its dashes (`room_codes.canonical`), or
   an older room's id. It shows nothing a player of the room would not see in its
   waiting room: no key, no seed, no card, and no room id but the one asked for;
+- ``GET /play/ROOM``, ``GET /play`` and ``GET /web/FILE``: the browser client, its shell page
+  and its built files (`browser_pages`; ``404`` with ``serve --no-web``);
 - ``GET /health``: ``{"ok": true, "rooms": N, "connections": N, "instance": NAME}`` for load
   balancers (``instance``: which of several servers on one database answered: `cluster`);
 - anything else, or a room the server does not keep: ``404``, the same few words for
   every path (never a listing). ``HEAD`` gets a GET's headers without its body; any
   other method, ``405``.
 
-Pages count against a per-address allowance (`quotas.Quotas.page`; past it, ``429``).
+Pages count against a per-address allowance (`quotas.Quotas.page`; past it, ``429``); a
+built file of the browser client counts as `FILE_COST` of a page, so that a browser opening
+the client with its avatars stays well inside a burst.
 The scheme and host of the game link come from the request: the server's own TLS (or,
 from a trusted proxy, ``X-Forwarded-Proto``) and the ``Host`` header (else the address
 the connection came to).
@@ -36,10 +40,11 @@ from urllib.parse import parse_qs, urlsplit
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from . import browser_pages
 from .http_front import is_upgrade
 from .links import ROOM_ID, read_server
 from .room_codes import canonical
-from .room_page import CSP, pick_language, render
+from .room_page import CSP, LANGUAGES, pick_language, render
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
@@ -52,6 +57,8 @@ PLAIN_CSP: Final = "default-src 'none'; base-uri 'none'; form-action 'none'; fra
 """Every answer but a room's page (which allows its own style sheet: `room_page.CSP`)."""
 SECURITY: Final = (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                    ("Cache-Control", "no-store"))
+FILE_COST: Final = 0.125
+"""What a request for one of the browser client's files (``/web/...``) takes of the page allowance."""
 
 def respond(server: RoomServer, connection: ServerConnection, request: Request) -> Response | None:
     """The answer to a request `http_front` read (a header that must come once came once): None
@@ -84,9 +91,10 @@ def admit(server: RoomServer, connection: ServerConnection, request: Request) ->
 
 def _page(server: RoomServer, connection: ServerConnection, request: Request) -> Response:
     address = server.client_address(connection, request)
-    if not server.quotas.page(server.quota_key(address)):
-        return _plain(429, "Too Many Requests", "Too many requests from this address: wait a moment.\n")
     path = urlsplit(request.path).path
+    cost = FILE_COST if path.startswith("/web/") else 1.0
+    if not server.quotas.page(server.quota_key(address), cost):
+        return _plain(429, "Too Many Requests", "Too many requests from this address: wait a moment.\n")
     for pattern, page in ROUTES:
         found = pattern.fullmatch(path)
         if found is not None:
@@ -115,7 +123,10 @@ def room_page(server: RoomServer, connection: ServerConnection, request: Request
     asked = parse_qs(urlsplit(request.path).query).get("lang", [""])[0]
     # Accept-Language is a list: it may come in several lines
     lang = pick_language(", ".join(request.headers.get_all("Accept-Language")), asked)
-    page = render(room, host, port, tls, lang, server.download_url)
+    browser = None
+    if server.browser is not None:  # the browser client's page of the room, in the language asked for
+        browser = f"/play/{room_id}" + (f"?lang={asked}" if asked in LANGUAGES else "")
+    page = render(room, host, port, tls, lang, server.download_url, browser)
     answer = _response(200, "OK", "text/html; charset=utf-8", page, CSP)
     answer.headers["Vary"] = "Accept-Language"
     answer.headers["Content-Language"] = lang
@@ -127,9 +138,23 @@ def not_found() -> Response:
     return _plain(404, "Not Found", "Nothing here. A room's page is /r/ROOM, from its link.\n")
 
 
+def play_page(server: RoomServer, connection: ServerConnection, request: Request,
+              found: re.Match[str]) -> Response:
+    """``/play/ROOM`` and ``/play``: the browser client's page (`browser_pages.play`), or 404."""
+    return browser_pages.play(server, connection, request, found) or not_found()
+
+
+def browser_file(server: RoomServer, connection: ServerConnection, request: Request,
+                 found: re.Match[str]) -> Response:
+    """``/web/FILE``: a file of the built browser client (`browser_pages.asset`), or 404."""
+    return browser_pages.asset(server, connection, request, found) or not_found()
+
+
 ROUTES: Final[list[tuple[re.Pattern[str], Page]]] = [
     (re.compile(r"/health"), health),
     (re.compile(r"/r/([^/]{1,64})/?"), room_page),
+    (re.compile(r"/play(?:/([^/]{1,64}))?/?"), play_page),
+    (re.compile(r"/web/(.+)"), browser_file),
 ]
 
 

@@ -21,6 +21,8 @@ MODES: Final = ("solo", "hotseat")
 
 SETTINGS: Final = "settings.json"
 STATISTICS: Final = "statistics.json"
+REVIEWS: Final = "reviews.json"
+"""The last deals' reviews (`reviews`)."""
 ROOMS: Final = "rooms.sqlite3"
 """The database of rooms this device hosted ("Host on this computer")."""
 PLAYER: Final = "player.json"
@@ -144,7 +146,7 @@ def own_files(root: Path) -> list[Path]:
     Something else left under one of those names (a link, a pipe: what the game refused
     to read) is listed too, so that Clear data ends the complaint; a folder never is.
     """
-    names = [game_file(m) for m in MODES] + [SETTINGS, STATISTICS, PLAYER]
+    names = [game_file(m) for m in MODES] + [SETTINGS, STATISTICS, REVIEWS, PLAYER]
     found = [root / (n + s) for n in names for s in SUFFIXES if _deletable(root / (n + s))]
     found += [root / (ROOMS + s) for s in ("", "-wal", "-shm", "-journal") if (root / (ROOMS + s)).is_file()]
     online = root / ONLINE

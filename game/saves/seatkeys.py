@@ -93,11 +93,23 @@ class SeatKeys:
             return None
 
     def survey(self) -> tuple[list[SeatKey], list[tuple[str, SaveError]]]:
-        """Every readable key, and every room whose key file cannot be used with why, by room id."""
+        """Every readable key, and every room whose key file cannot be used with why: the seat
+        taken last comes last (its file was written last), then by room id.
+
+        The lobbies show the last few of them as "My rooms": ordered by room id, a room just
+        joined could be left out for older ones (issue 33's trial)."""
         if not self.folder.is_dir():
             return [], []
+        self.writer.flush()  # a key being written counts as the newest
+
+        def taken(path: Path) -> tuple[int, str]:
+            try:
+                return path.stat().st_mtime_ns, path.name
+            except OSError:  # gone meanwhile: read() says so below
+                return 0, path.name
+
         keys, problems = [], []
-        for path in sorted(self.folder.glob("*.json")):
+        for path in sorted(self.folder.glob("*.json"), key=taken):
             room = path.name[:-5]
             if not ROOM_ID.match(room):
                 continue
@@ -111,7 +123,7 @@ class SeatKeys:
         return keys, problems
 
     def rooms(self) -> list[SeatKey]:
-        """Every readable key, by room id."""
+        """Every readable key, the seat taken last last (`survey`)."""
         return self.survey()[0]
 
     def forget(self, room: str) -> None:

@@ -21,12 +21,13 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import stats
+from . import reviews, stats
 from .document import Upgrade, pack_json, unpack_json
 from .errors import SaveError, WriteProblem
 from .games import GameSlots
-from .paths import ONLINE, PROBE, SETTINGS, STATISTICS, data_dir, own_files, remove_leftovers
+from .paths import ONLINE, PROBE, REVIEWS, SETTINGS, STATISTICS, data_dir, own_files, remove_leftovers
 from .player import PlayerFile
+from .reviews import ReviewRecord, Reviews
 from .safefile import JSON_CAP, backup_of, probe_folder, read_file, set_aside
 from .seatkeys import SeatKeys
 from .stats import Statistics
@@ -118,6 +119,25 @@ class DataStore:
                                  self.writer)
         self.statistics = JsonFile(self.root / STATISTICS, stats.KIND, stats.FORMAT, stats.UPGRADES,
                                    self.writer)
+        self.reviews = JsonFile(self.root / REVIEWS, reviews.KIND, reviews.FORMAT, reviews.UPGRADES,
+                                self.writer, cap=reviews.CAP)
+
+    def read_reviews(self) -> Reviews:
+        """The last deals' review records (none when there are none or the file cannot be read;
+        why, or which records were left out, is in ``reviews.problem`` and ``reviews.ignored``:
+        the file is then kept aside before it is next written)."""
+        value, dropped = Reviews.parse(self.reviews.read())
+        self.reviews.partly_read(dropped)
+        return value
+
+    def add_reviews(self, records: list[ReviewRecord]) -> None:
+        """Keep a finished deal's review records (the oldest deals go past `reviews.KEEP`)."""
+        if not records:
+            return
+        kept = self.read_reviews()
+        for record in records:
+            kept.add(record)
+        self.reviews.write(kept.to_json())
 
     def read_statistics(self) -> Statistics:
         """The statistics (empty when there are none or they cannot be read).
@@ -170,5 +190,6 @@ class DataStore:
             (self.root / ONLINE).rmdir()  # only if empty: something else may live there
         self.settings.forget()
         self.statistics.forget()
+        self.reviews.forget()
         self.games.forget_files()
         return deleted

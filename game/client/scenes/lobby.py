@@ -61,7 +61,10 @@ class LobbyScene(GuiScene):
     def __init__(self, app: SceneApp, message: str = "") -> None:
         self.message = message
         self.name_text = app.settings.player_name
-        self.server_text = app.last_server or self._hosted_address(app) or app.settings.default_server
+        # The server last used comes first: a room joined by a link puts its server at the head of
+        # the recent servers, so the lobby's Server field is not left empty after one.
+        self.server_text = (app.last_server or self._hosted_address(app) or app.settings.default_server
+                            or next(iter(app.settings.servers), ""))
         self.link_text = ""
         self.recent_shown = -1  # which of the settings' recent servers Recent servers showed last
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}

@@ -13,7 +13,9 @@ then animates it. When the match is won here, "New game" starts another with the
 same seats and rules. The screen reads the game only from the shown seat's view
 and the controller's past results. Online, the other players' names come with their
 tags (``Ana #3F2K9Q``). A match won here opens with a short celebration (`celebration`) that any
-input ends, and which never stands in the way of the buttons.
+input ends, and which never stands in the way of the buttons. When the screen opens, the deal's
+review data is kept (`review_data.records_of_table`: one record per person who played it here, or
+this player's seat online) and "Review" opens it (`scenes.review`; hot-seat, behind the cover).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ..intents import Ready, ResultChoice, ResultIntent
 from ..keymap import Nav
 from ..layout import line_height
 from ..remote import with_tags
+from ..review_data import records_of_table
 from ..saving import start_match
 from ..scene import Scene
 from ..score_chart import draw_chart
@@ -59,6 +62,8 @@ class ResultScene(Scene):
         self._look: tuple[object, ...] = ()
         self.celebration: Celebration | None = None
         people = [s for s in self.controller.local_seats if self.controller.seats[s].is_human]
+        self.reviews = records_of_table(self.controller, self.names())
+        app.store.add_reviews(self.reviews)  # kept for Statistics' recent deals too
         if won_here(self.view, people, app.settings.speed_factor):
             self.celebration = Celebration(app.size, seed=self.view.round_number)
         self.resize(app.size)
@@ -98,13 +103,15 @@ class ResultScene(Scene):
         elif not (controller.online and self.view.status == Status.MATCH_OVER):  # online: no deal after
             label = tr("online.waiting_round") if controller.awaiting_deal else tr("result.new_round")
             specs.append((ResultChoice.AGAIN, label))
+        if self.reviews:
+            specs.append((ResultChoice.REVIEW, tr("result.review")))
         specs.append((ResultChoice.MENU, tr("result.menu")))
         gap = int(20 * scale)
         bw = min(bw, (w - 2 * gap - (len(specs) - 1) * gap) // len(specs))  # seven people fit too
         total = len(specs) * bw + (len(specs) - 1) * gap
         x0, y = (w - total) // 2, h - bh - int(30 * scale)
         self.buttons = [Button(intent, label, pygame.Rect(x0 + i * (bw + gap), y, bw, bh),
-                               hot=intent is not ResultChoice.MENU)
+                               hot=intent not in (ResultChoice.MENU, ResultChoice.REVIEW))
                         for i, (intent, label) in enumerate(specs)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -120,8 +127,8 @@ class ResultScene(Scene):
         """Enter takes the first button still to take (the next deal, or a player's Ready); Esc
         goes to the menu."""
         if key is Nav.ACTIVATE:
-            pending = [b for b in self.buttons
-                       if b.intent is not ResultChoice.MENU and not self._confirmed(b.intent)]
+            pending = [b for b in self.buttons if b.intent not in (ResultChoice.MENU, ResultChoice.REVIEW)
+                       and not self._confirmed(b.intent)]
             if pending:
                 self.activate(pending[0].intent)
         elif key is Nav.BACK:
@@ -139,6 +146,8 @@ class ResultScene(Scene):
             case ResultChoice.MENU:
                 self.closed = True
                 self.app.go_to_menu()
+            case ResultChoice.REVIEW:
+                self.app.push("Review", records=self.reviews)
             case Ready(seat=seat):
                 self.confirmed.add(seat)
                 if self.confirmed >= set(self.controller.local_seats):

@@ -6,7 +6,8 @@ ties, best score and streaks, and a bar per level split the same way.
 For a ranked rule set (``ranking_xp``: ``colors``), the ranking's experience points and
 their history as a line. Beside them, for every rule set, the points this player earned
 in ranked online games, and the tokens held there, per server, as each server last said
-(kept on this device: `game.saves.player`).
+(kept on this device: `game.saves.player`). Under them, the last deals played (`game.saves.reviews`,
+ten at most): ◂ ▸ choose one, and a tap opens its review (`scenes.review`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 
 from game.engine import PRESETS
 from game.saves import Record, Statistics
+from game.saves.reviews import ReviewRecord
 
 from .. import ui
 from ..gui import GuiScene, step_through
@@ -41,7 +43,17 @@ class StatisticsScene(GuiScene):
         played = [p for p in PRESETS if p in self.stats.records]
         last = app.settings.last_preset if app.settings.last_preset in PRESETS else next(iter(PRESETS))
         self.preset_name = last if last in self.stats.records or not played else played[0]
+        self.deals = self._recent(app)
+        self.deal = len(self.deals) - 1  # the newest first
         super().__init__(app)
+
+    @staticmethod
+    def _recent(app: SceneApp) -> list[list[ReviewRecord]]:
+        """The kept deals, oldest first, each with its records (one per person who played it here)."""
+        deals: dict[str, list[ReviewRecord]] = {}
+        for record in app.store.read_reviews().records:
+            deals.setdefault(record.key, []).append(record)
+        return list(deals.values())
 
     @property
     def rows(self) -> list[tuple[str, Record]]:
@@ -59,8 +71,29 @@ class StatisticsScene(GuiScene):
         self.button(pygame.Rect((w - bw) // 2, int(90 * s), bw, bh),
                     tr("fmt.pair", label=tr("stats.rules"), value=tr("preset." + self.preset_name)) + "  ◂ ▸",
                     lambda: self.step_preset(1), self.step_preset)
-        self.button(pygame.Rect((w - int(220 * s)) // 2, h - bh - int(20 * s), int(220 * s), bh),
-                    tr("stats.back"), self.back)
+        back = pygame.Rect(w - int(240 * s) - int(20 * s), h - bh - int(20 * s), int(220 * s), bh)
+        review = pygame.Rect(int(20 * s), back.top, back.left - int(40 * s), bh)
+        if self.deals:
+            self.button(review, tr("stats.review", deal=self.deal_label(self.deals[self.deal][0])) + "  ◂ ▸",
+                        self.open_review, self.step_deal, key="review")
+        else:
+            self.label(review, tr("stats.review_none"), "#small")
+        self.button(back, tr("stats.back"), self.back)
+
+    @staticmethod
+    def deal_label(record: ReviewRecord) -> str:
+        """``Classic, deal 3 (solo)``."""
+        return tr("stats.review_deal", preset=tr("preset." + record.preset), n=record.deal,
+                  source=tr("review.mode." + record.mode))
+
+    def step_deal(self, delta: int) -> None:
+        """An older or newer deal (◂ ▸ on the review button)."""
+        self.deal = (self.deal - delta) % len(self.deals)
+        self.rebuild()
+
+    def open_review(self) -> None:
+        """The chosen deal's review."""
+        self.app.push("Review", records=self.deals[self.deal])
 
     def step_preset(self, delta: int) -> None:
         """The next or previous rule set."""

@@ -25,20 +25,17 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ai import Medium
 from game.engine import (
-    Accept,
     Action,
     CallLastCard,
     Card,
-    Challenge,
     Denounce,
     Draw,
-    EndTurn,
     Pass,
     Phase,
     Play,
@@ -50,6 +47,7 @@ from game.play.avatars import seat_avatars
 
 from .. import keymap
 from .. import layout as layout_mod
+from ..action_words import ACTION_LABELS
 from ..animation import Animator
 from ..art import CardArt
 from ..flights import fly
@@ -73,11 +71,6 @@ TOAST = 2.8  # seconds an error message stays
 PULSE_FRAME = 1 / 30  # the thinking glow is a slow pulse: this many seconds between its frames is enough
 TIMER_TICK = 0.5  # a turn clock on screen is redrawn this often (whole seconds, and its red warning)
 
-ACTION_LABELS: Final[dict[Action, str]] = {
-    Draw(): "table.draw", Pass(): "table.pass", EndTurn(): "table.end", CallLastCard(): "table.card",
-    Challenge(): "table.liar", Accept(): "table.accept",
-}
-"""The actions that have their own button, with its label, in the order the buttons are listed."""
 
 
 def only_move(legal: tuple[Action, ...]) -> Action | None:

@@ -1,0 +1,147 @@
+"""Helpers for the real-browser tests (issue 35, docs/web.md): Playwright driving Debian's chromium
+(``/usr/bin/chromium``, never a downloaded browser) headless, against a room server on 127.0.0.1.
+
+`why_no_browser` and `why_no_build` give the one-line reason a test skips for. `Watch` records
+everything a page does that a test must see: every request (each must go to the page's own server),
+every WebSocket, every console error and every Content-Security-Policy violation.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from game.net.browser_pages import BUILT, BrowserFiles
+from tools.web_shots import short_tmpdir
+
+CHROMIUM = os.environ.get("HUIT_CHROMIUM", "/usr/bin/chromium")
+"""The browser the tests drive (Debian's package; ``.ci/system-packages`` installs it)."""
+BUILD = Path(os.environ.get("HUIT_WEB_BUILD") or BUILT)
+"""The built client the tests serve: the checkout's (``make web``), or ``$HUIT_WEB_BUILD``'s."""
+ARGS = ("--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--disable-quic", "--disable-default-apps", "--disable-extensions")
+"""Flags that keep chromium from calling home (this machine's network is closed: each call would fail
+and slow the start) and from needing a GPU."""
+TIMEOUT_MS = 15_000
+"""The longest any one step of a browser test waits (a page, a state, a control)."""
+
+
+def why_no_browser() -> str | None:
+    """Why the real-browser tests cannot run here, in a line (None: they can)."""
+    if importlib.util.find_spec("playwright") is None:
+        return "the playwright package is missing (pip install -e '.[test]')"
+    if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)) and not shutil.which(CHROMIUM):
+        return f"{CHROMIUM} is missing (Debian: apt-get install chromium; .ci/system-packages)"
+    return None
+
+
+def why_no_build(root: Path = BUILD) -> str | None:
+    """Why the tests of the real browser client cannot run (None: it is built)."""
+    if not BrowserFiles(root).built():
+        return "the browser client is not built: run make web"
+    return None
+
+
+@dataclass
+class Watch:
+    """What one page did: requests, WebSockets, console errors, CSP violations and page errors."""
+
+    requests: list[str] = field(default_factory=list)
+    sockets: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> None:
+        """Record ``page``'s requests, sockets, console errors and uncaught errors from now on."""
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("websocket", lambda socket: self.sockets.append(socket.url))
+        page.on("console", lambda message: self.errors.append(f"console: {message.text}")
+                if message.type == "error" else None)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+
+    def foreign(self, port: int) -> list[str]:
+        """Every request or socket not to 127.0.0.1:``port`` (``data:`` URLs are the page's own)."""
+        return [url for url in self.requests + self.sockets
+                if not url.startswith("data:") and urlsplit(url).netloc != f"127.0.0.1:{port}"]
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless chromium (Playwright's ``Browser``), closed at the end."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=list(ARGS),
+                                             timeout=TIMEOUT_MS * 2, env=short_tmpdir())
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_page(browser: Any, url: str, watch: Watch | None = None, *, width: int = 1024, height: int = 768,
+              storage: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    """A new browser context (its own storage, like another person's browser) and a page on ``url``,
+    recorded by ``watch``; (the context, the page). ``storage``: a context's ``storage_state``
+    to start from (the same browser reopened)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, storage_state=storage)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    if watch is not None:
+        watch.attach(page)
+    page.goto(url, wait_until="load")
+    return context, page
+
+
+def state(page: Any) -> str:
+    """The client's state (``#huit[data-state]``)."""
+    return str(page.get_attribute("#huit", "data-state") or "")
+
+
+def wait_state(page: Any, *states: str, timeout_ms: int = TIMEOUT_MS) -> str:
+    """Wait until the client is in one of ``states``; the state it is in."""
+    wanted = " or ".join(f"@data-state='{s}'" for s in states)
+    page.wait_for_selector(f"xpath=//main[@id='huit'][{wanted}]", state="attached", timeout=timeout_ms)
+    return state(page)
+
+
+PLAY_ORDER = ("[data-testid='suit-picker'] button.suit", "[data-testid='hand'] .card.glow",
+              "[data-testid='call-card']", "[data-testid='end-turn']", "[data-testid='accept']",
+              "[data-testid='draw-button']", "[data-testid='pass']", "[data-testid='vote-no']",
+              "[data-testid='next-deal']")
+"""What a browser player taps, the first that is there: a suit when asked, a playable card (they
+glow), "Card!" when it may be said, End turn, accepting a penalty, Draw, Pass, a vote, the next deal."""
+
+
+def step(page: Any, order: tuple[str, ...] = PLAY_ORDER) -> str | None:
+    """Tap the first control of ``order`` the page shows now; which one (None: nothing to do now).
+    The control is found and clicked in the page in one go (the client's own click handler runs, as
+    for a person's tap; Playwright's checks before a click cost a round trip or two each, and whole
+    games are played here)."""
+    from playwright.sync_api import Error
+
+    try:
+        index = page.evaluate(_TAP, list(order))
+    except Error:  # the page went away under the tap
+        return None
+    return order[index] if index >= 0 else None
+
+
+_TAP = """order => {
+  const index = order.findIndex(s => document.querySelector(s) !== null);
+  if (index >= 0) document.querySelector(order[index]).click();
+  return index;
+}"""
+
+
+def hand(page: Any) -> list[str]:
+    """The cards of the browser's hand, in the game's notation (``card-<CODE>``)."""
+    codes = page.eval_on_selector_all("[data-testid='hand'] [data-testid^='card-']",
+                                      "cards => cards.map(card => card.dataset.testid.slice(5))")
+    return [str(code) for code in codes]

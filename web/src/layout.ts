@@ -1,0 +1,61 @@
+/**
+ * The hand's layout maths: how wide a card is and how far apart the cards of a hand sit in the width
+ * the page gives it, overlapping when they must and wrapping to a second row rather than hiding
+ * more than 60 % of a card (so every card stays a target a finger can hit: at least 44 px of it
+ * showing, the table's MIN_TOUCH).
+ */
+
+export const CARD_RATIO = 1.4; // height over width, as the game's cards
+export const MIN_TOUCH = 44;
+
+export interface HandLayout {
+  cardW: number;
+  cardH: number;
+  /** From one card's left edge to the next's (≤ cardW + gap). */
+  step: number;
+  /** Cards per row. */
+  perRow: number;
+  rows: number;
+}
+
+/** The card size for a viewport: a fifth or so of the narrow side, never so tall that a short
+ * landscape screen loses the hand, 56 to 136 px. */
+export function cardWidth(viewW: number, viewH: number): number {
+  const short = Math.min(viewW, viewH * 1.3);
+  return Math.round(Math.max(56, Math.min(136, short / 5.6, viewH / 5.4)));
+}
+
+/** Lay `count` cards of width `cardW` in `width` px with `gap` px between them when they fit. */
+export function layoutHand(count: number, width: number, cardW: number, gap = 6): HandLayout {
+  const cardH = Math.round(cardW * CARD_RATIO);
+  if (count <= 0) return { cardW, cardH, step: cardW + gap, perRow: 0, rows: 0 };
+  const minStep = Math.max(MIN_TOUCH, Math.round(cardW * 0.4));
+  const usable = Math.max(width, cardW);
+  // How many fit in a row at the smallest step.
+  const fit = Math.max(1, Math.floor((usable - cardW) / minStep) + 1);
+  const rows = Math.ceil(count / fit);
+  const perRow = Math.ceil(count / rows);
+  const step = perRow <= 1 ? cardW + gap : Math.min(cardW + gap, (usable - cardW) / (perRow - 1));
+  return { cardW, cardH, step: Math.floor(step * 100) / 100, perRow, rows };
+}
+
+/** The left offset and row of card `index` in a layout, the rows centred in `width`. */
+export function cardPosition(layout: HandLayout, count: number, index: number, width: number): { x: number; row: number } {
+  const row = Math.floor(index / layout.perRow);
+  const inRow = row < layout.rows - 1 ? layout.perRow : count - row * layout.perRow;
+  const span = layout.cardW + layout.step * (inRow - 1);
+  const left = Math.max(0, (width - span) / 2);
+  return { x: Math.round(left + layout.step * (index % layout.perRow)), row };
+}
+
+/** Whether the controls stand beside the hand rather than under it (landscape phones, wide screens:
+ * the same conditions as app.css's media queries), and so how wide the hand may be. */
+export function controlsBeside(viewW: number, viewH: number): boolean {
+  return (viewW / viewH >= 4 / 3 && viewH <= 500) || (viewW >= 1000 && viewH >= 600);
+}
+
+/** The width the hand has in a viewport (the page is at most 1400 px wide, 8 px padding each side). */
+export function handWidth(viewW: number, viewH: number): number {
+  const page = Math.min(viewW, 1400) - 16;
+  return Math.max(120, page - (controlsBeside(viewW, viewH) ? (viewH <= 500 ? 158 : 188) : 0));
+}

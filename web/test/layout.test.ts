@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { cardPosition, cardWidth, controlsBeside, handWidth, layoutHand, MIN_TOUCH } from "../src/layout.js";
+
+const VIEWPORTS: [number, number][] = [[390, 844], [844, 390], [1024, 768], [1920, 1080], [320, 568]];
+
+test("every card of any hand stays inside the hand's width, at least a finger's width showing", () => {
+  for (const [w, h] of VIEWPORTS) {
+    const width = handWidth(w, h);
+    const cw = cardWidth(w, h);
+    for (let count = 1; count <= 40; count++) {
+      const l = layoutHand(count, width, cw);
+      assert.ok(l.perRow * l.rows >= count);
+      for (let i = 0; i < count; i++) {
+        const p = cardPosition(l, count, i, width);
+        assert.ok(p.x >= 0 && p.x + l.cardW <= width + 1, `${w}x${h} ${count} cards: card ${i} at ${p.x}`);
+        assert.ok(p.row < l.rows);
+      }
+      if (l.perRow > 1) assert.ok(l.step >= Math.min(MIN_TOUCH, l.cardW) - 0.01, `${w}x${h} ${count}: step ${l.step}`);
+      assert.ok(l.step <= l.cardW + 6);
+    }
+  }
+});
+
+test("a small hand sits in one row with gaps, centred; a big one overlaps, then wraps", () => {
+  const l = layoutHand(5, 1000, 100);
+  assert.equal(l.rows, 1);
+  assert.equal(l.step, 106);
+  const first = cardPosition(l, 5, 0, 1000).x;
+  const last = cardPosition(l, 5, 4, 1000).x + 100;
+  assert.equal(first, 1000 - last);
+  const tight = layoutHand(8, 500, 80);
+  assert.equal(tight.rows, 1);
+  assert.ok(tight.step < 80);
+  const wrapped = layoutHand(30, 360, 60);
+  assert.ok(wrapped.rows >= 2);
+});
+
+test("cards are sized for the viewport, and controls stand beside the hand on wide screens", () => {
+  assert.ok(cardWidth(390, 844) >= 56 && cardWidth(1920, 1080) <= 136);
+  assert.ok(cardWidth(844, 390) * 1.4 <= 390 / 3.5, "a short landscape screen keeps room for the rest");
+  assert.equal(controlsBeside(390, 844), false);
+  assert.equal(controlsBeside(844, 390), true);
+  assert.equal(controlsBeside(1920, 1080), true);
+  assert.ok(handWidth(1920, 1080) <= 1400);
+});

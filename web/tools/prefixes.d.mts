@@ -1,0 +1,2 @@
+/** Types of prefixes.mjs. */
+export const PREFIXES: string[];
