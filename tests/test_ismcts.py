@@ -180,10 +180,23 @@ def test_with_too_few_iterations_the_information_set_search_plays_mediums_choice
 def test_the_arena_levels_name_todays_hard_and_the_information_set_search(capsys):
     assert isinstance(player_for("hard-before"), Hard) and not isinstance(player_for("hard-before"), Ismcts)
     assert isinstance(player_for("ismcts", playouts=5), Ismcts)
-    assert set(ARENA_LEVELS) == {"hard-before", "ismcts"}
+    assert player_for("ismcts-paired", playouts=5).paired  # type: ignore[attr-defined]
+    assert set(ARENA_LEVELS) == {"hard-before", "ismcts", "ismcts-paired"}
     arena_main(["--preset", "duel", "--a", "ismcts", "--b", "hard-before", "--games", "2", "--jobs", "1",
                 "--playouts", "6"])
     assert "ismcts (A, one seat) vs hard-before" in capsys.readouterr().out
+
+
+def test_the_arena_can_count_a_searchs_budget_in_cpu_time(monkeypatch):
+    import time
+
+    from tools import arena
+
+    monkeypatch.setenv(arena.CPU_CLOCK, "1")
+    assert arena.seat_player("ismcts", 0.1, None, 30, 0).clock is time.thread_time  # type: ignore[attr-defined]
+    assert arena.seat_player("hard-before", 0.1, None, 30, 0).clock is time.thread_time  # type: ignore[attr-defined]
+    monkeypatch.delenv(arena.CPU_CLOCK)
+    assert arena.seat_player("hard", 0.1, None, 30, 0).clock is not time.thread_time  # type: ignore[attr-defined]
 
 
 def test_an_unknown_way_with_the_opponents_is_refused():
