@@ -177,13 +177,16 @@ def test_with_too_few_iterations_the_information_set_search_plays_mediums_choice
     assert searcher.choose(m.view(0), random.Random(1)) == Medium().choose(m.view(0), random.Random(1))
 
 
-def test_the_arena_levels_name_todays_hard_and_the_information_set_search(capsys):
+def test_the_arena_levels_name_todays_hard_and_the_information_set_search(capsys, monkeypatch):
+    from tools import arena
+
+    monkeypatch.setenv(arena.CPU_CLOCK, "")  # restored after the test: --cpu-clock sets it
     assert isinstance(player_for("hard-before"), Hard) and not isinstance(player_for("hard-before"), Ismcts)
     assert isinstance(player_for("ismcts", playouts=5), Ismcts)
     assert player_for("ismcts-paired", playouts=5).paired  # type: ignore[attr-defined]
     assert set(ARENA_LEVELS) == {"hard-before", "ismcts", "ismcts-paired"}
     arena_main(["--preset", "duel", "--a", "ismcts", "--b", "hard-before", "--games", "2", "--jobs", "1",
-                "--playouts", "6"])
+                "--playouts", "6", "--cpu-clock"])
     assert "ismcts (A, one seat) vs hard-before" in capsys.readouterr().out
 
 
