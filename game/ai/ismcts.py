@@ -17,9 +17,13 @@ only branching where they did; ``"ucb"``: they choose by UCB too, each for its o
 the seat itself drew, by the cards it drew (which it sees): so a node is one information
 set of the seat's, and the same node serves every guess that reaches it.
 
-Unlike `Hard`'s flat search it plans the seat's later decisions without knowing the hidden
-cards (no strategy fusion at its own nodes), at the price of unpaired comparisons at the
-root. `docs/ai.md` (2026-12-06) has the arena runs that decide whether it is kept.
+Unlike `Hard`'s flat search it searches the seat's later decisions (Hard plays them by the
+tips) without knowing the hidden cards, at the price of unpaired comparisons at the root.
+``paired``: keep Hard's root instead (every living candidate played out on each guess with
+the same random numbers, the worse dropped by the paired test) and grow the tree below
+each candidate. Neither is the game's Hard: the arena levels ``ismcts`` and
+``ismcts-paired`` measured them, and at equal CPU time they played today's Hard evenly
+(`docs/ai.md`, 2026-12-06).
 """
 
 from __future__ import annotations
