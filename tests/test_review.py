@@ -16,7 +16,7 @@ from game.ai.hard import Estimate, Evaluation
 from game.ai.players import Medium
 from game.client.review_data import ReviewDataError, story_from_json, story_to_json
 from game.engine import PRESETS, Match, Play, Status
-from game.engine.events import CardsDrawn
+from game.engine.events import CardsDrawn, TimedOut
 from game.review.analysis import Cost, costliest, judge, judged
 from game.review.background import Analysis
 from game.review.story import Recorder, story_of_deal
@@ -117,6 +117,62 @@ def test_a_late_comers_story_starts_with_the_deal_so_far_and_says_it():
     view = match.view(1)
     recorder.update(view, [])
     assert recorder.story() is not None and not recorder.story().complete
+
+
+def test_a_reconnection_mid_deal_brings_back_the_missed_events_and_a_gap_is_never_silent():
+    match = Match(PRESETS["duel"], 2, 4)
+    rng = random.Random(5)
+    recorder = Recorder()
+    recorder.update(match.view(0), [e.for_seat(0) for e in match.start_events])
+    bots = [Medium(), Medium()]
+    everything = [e for e in match.start_events]
+    step = 0
+    while match.status == Status.PLAYING:
+        seat = match.to_act
+        action = bots[seat].choose(match.view(seat), rng)
+        if seat == 0:
+            recorder.acted(action)
+        events = match.apply(action, seat)
+        everything.extend(events)
+        step += 1
+        if 6 <= step < 12:
+            continue  # the connection is down: these updates never arrive
+        if step == 12:  # back: the server sends the deal so far (`earlier`) with no new events
+            recorder.update(match.view(0), [], [e.for_seat(0) for e in everything])
+            continue
+        recorder.update(match.view(0), [e.for_seat(0) for e in events])
+    story = recorder.story()
+    assert story is not None and story.complete
+    assert [e for m in story.moments for e in m.events] == [e.for_seat(0) for e in everything]
+    whole = story_of_deal(match, 0)
+    assert story.events_before(len(story.moments) - 1) == whole.events_before(len(whole.moments) - 1)
+    # A deal so far that does not continue what was recorded: the story says it is incomplete.
+    recorder = Recorder()
+    recorder.update(match.view(0), [e.for_seat(0) for e in match.start_events])
+    recorder.update(match.view(0), [], [e.for_seat(0) for e in everything[len(match.start_events) + 1:]])
+    assert recorder.story() is not None and not recorder.story().complete
+
+
+def test_a_move_the_server_refused_or_the_clock_overtook_is_not_the_players_decision():
+    match = Match(PRESETS["duel"], 2, 4)
+    while match.to_act != 0:
+        match.apply(Medium().choose(match.view(match.to_act), random.Random(1)), match.to_act)
+    view = match.view(0)
+    legal = [a for a in view.legal]
+    recorder = Recorder()
+    recorder.update(view, [])
+    recorder.acted(legal[0])
+    recorder.refused()  # the server's `illegal` error
+    recorder.update(view, [])
+    assert recorder.story().decisions() == []
+    recorder.acted(legal[0])
+    recorder.update(view, [TimedOut(0)])  # the clock played first
+    assert recorder.story().decisions() == []
+    recorder.acted(legal[0])
+    events = match.apply(legal[0], 0)
+    recorder.update(match.view(0), [e.for_seat(0) for e in events])
+    story = recorder.story()
+    assert [story.moments[i].action for i in story.decisions()] == [legal[0]]
 
 
 class FakeHard:

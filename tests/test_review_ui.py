@@ -12,6 +12,7 @@ from functools import partial
 import pygame
 import pytest
 
+from game.ai.players import Medium
 from game.client.art import CardArt
 from game.client.controller import MatchController, SeatConfig
 from game.client.scenes.table import TableScene
@@ -195,6 +196,14 @@ def test_a_review_that_cannot_be_read_says_so(app):
     assert scene.analysis is None
 
 
+def tell(room, match, events) -> None:
+    """The server's update to seat 0, as it comes down the (scripted) connection."""
+    from game.net.wire import event_to_json, view_to_json
+
+    room.inbox.append({"type": "update", "room": room.room, "view": view_to_json(match.view(0)),
+                       "events": [event_to_json(e.for_seat(0)) for e in events], "timer": None})
+
+
 def test_an_online_deal_is_reviewed_from_what_the_server_sent_this_seat(app):
     from game.ai.players import Medium
     from game.client.remote import RemoteController
@@ -221,7 +230,7 @@ def test_an_online_deal_is_reviewed_from_what_the_server_sent_this_seat(app):
         if seat == 0:
             controller.submit(action, 0)  # this player's move, sent to the server
         else:
-            room._update(match.apply(action, 1))  # the other player's, as the server tells it
+            tell(room, match, match.apply(action, 1))  # the other player's, as the server tells it
     assert run_until(app, lambda: top_name(app) == "ResultScene", 300), top_name(app)
     result = app.stack.top
     assert [r.mode for r in result.reviews] == ["online"] and result.reviews[0].seat == 0
@@ -232,3 +241,250 @@ def test_an_online_deal_is_reviewed_from_what_the_server_sent_this_seat(app):
     assert top_name(app) == "ReviewScene" and scene.stage == "review" and scene.analysis.total > 0
     until_done(app, scene)
     assert len(app.store.read_reviews().records) == 1
+
+
+def test_an_online_rejoin_mid_deal_and_a_refused_move_leave_no_gap_and_no_false_decision():
+    from game.ai.players import Medium
+    from game.client.remote import RemoteController
+    from game.engine import PRESETS, Match
+    from game.net.wire import event_to_json, view_to_json
+    from game.review.story import story_of_deal
+    from tests.test_table_contract import ScriptedRoom
+
+    class RefusingRoom(ScriptedRoom):
+        """Refuses seat 0's move when told (its view went stale), as a server's ``illegal`` error."""
+        refuse = False
+
+        def send(self, message) -> None:
+            wire = message if isinstance(message, dict) else message.to_json(version=False)
+            if self.refuse and wire["type"] == "action":
+                self.refuse = False
+                self.inbox.append({"type": "error", "code": "illegal", "message": "Not your turn.",
+                                   "reason": "error.not_your_turn", "values": {}})
+                return
+            super().send(message)
+
+    match = Match(PRESETS["duel"], 2, 3)
+    room = RefusingRoom(match)
+    controller = RemoteController(room, speed=0)  # type: ignore[arg-type]
+    controller.update(0.0)
+    rng, bots = random.Random(3), [Medium(), Medium()]
+    made: list[object] = []  # seat 0's moves the server took from this client
+    refused = away = 0
+    for step in range(2000):
+        if match.status != Status.PLAYING:
+            break
+        controller.update(0.0)
+        seat = match.to_act
+        action = bots[seat].choose(match.view(seat), rng)
+        if 8 <= step < 14:  # the connection is down: the deal goes on (the clock plays seat 0)
+            match.apply(action, seat)
+            away += 1
+            continue
+        if step == 14:  # back in the deal under way: the server sends the deal so far
+            so_far = story_of_deal(match, 0)
+            room.inbox.append({"type": "update", "room": room.room, "view": view_to_json(match.view(0)),
+                               "events": [], "timer": None, "earlier": [
+                                   event_to_json(e) for e in so_far.events_before(len(so_far.moments) - 1)]})
+            controller.update(0.0)
+        if seat == 0:
+            if not refused:  # the first move this client sends is refused
+                room.refuse, refused = True, 1
+                controller.submit(action, 0)
+                controller.update(0.0)
+            controller.submit(action, 0)
+            made.append(action)
+        else:
+            tell(room, match, match.apply(action, 1))
+    controller.update(0.0)
+    assert away and refused and match.status != Status.PLAYING
+    story = controller.recorder.story()
+    whole = story_of_deal(match, 0)
+    assert story is not None and story.complete  # nothing of the deal is missing
+    assert story.events_before(len(story.moments) - 1) == whole.events_before(len(whole.moments) - 1)
+    assert [story.moments[i].action for i in story.decisions()] == made  # the refused one not counted
+
+
+def drawn_texts(monkeypatch, scene) -> list[str]:
+    """Every text ``scene`` draws in one frame (through `ui.fit`, as every text of the screen)."""
+    from game.client import ui
+
+    texts: list[str] = []
+    real = ui.fit
+
+    def fit(surface, text, *args, **kwargs):
+        texts.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "fit", fit)
+    scene.draw(pygame.Surface(scene.app.size))
+    monkeypatch.setattr(ui, "fit", real)
+    return texts
+
+
+def control_texts(scene) -> list[str]:
+    return [c.element.text for c in scene.controls]
+
+
+def test_a_stopped_analysis_gives_no_verdict_on_what_it_did_not_judge_and_resumes(app, monkeypatch):
+    slow_analysis(monkeypatch, 5000)
+    at_result(app, played("classic", 4, seed=11), solo(4))
+    tap_label(app, "Review")
+    scene = app.stack.top
+    assert scene.running
+    tap_label(app, "Stop the analysis")
+    analysis = scene.analysis
+    assert not scene.running and not analysis.whole and len(analysis.results) < analysis.total
+    texts = drawn_texts(monkeypatch, scene)
+    stopped = [t for t in texts if t.startswith("Analysis stopped")]
+    assert stopped == [f"Analysis stopped: {len(analysis.results)} of {analysis.total} decisions judged, "
+                       "so no verdict on the others."]
+    assert not any(t.startswith("No costly decision") or t == "The costliest decisions" for t in texts)
+    assert "Resume the analysis" in control_texts(scene)
+    analysis.guesses = 40  # the rest judged quickly
+    tap_label(app, "Resume the analysis")
+    assert scene.running and "Stop the analysis" in control_texts(scene)
+    until_done(app, scene)
+    assert analysis.whole and not analysis.cancelled
+    texts = drawn_texts(monkeypatch, scene)
+    assert not any(t.startswith("Analysis stopped") for t in texts)
+    assert "Resume the analysis" not in control_texts(scene)
+    assert ("The costliest decisions" in texts) != any(t.startswith("No costly decision") for t in texts)
+
+
+def test_escape_from_statistics_review_stops_the_analysis_then_leaves(app, monkeypatch):
+    slow_analysis(monkeypatch, 5000)
+    at_result(app, played("classic", 4, seed=11), solo(4))
+    app.go_to_menu()
+    app.stack.apply_requests()
+    app.frame(STEP)
+    app.push("Statistics")
+    app.stack.apply_requests()
+    app.frame(STEP)
+    tap_label(app, next(t for t in control_texts(app.stack.top) if t.startswith("Review:")))
+    scene = app.stack.top
+    assert top_name(app) == "ReviewScene" and scene.running
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "ReviewScene" and not scene.running and scene.analysis.cancelled
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "StatisticsScene"
+
+
+def recorded(app, *seeds: int) -> None:
+    """Deals kept for review (one solo duel a seed), as a finished deal keeps them."""
+    from game.client.review_data import story_to_json
+    from game.review.story import story_of_deal
+    from game.saves.reviews import ReviewRecord
+
+    for seed in seeds:
+        match = played("duel", seed=seed)
+        app.store.add_reviews([ReviewRecord(f"deal{seed}", "solo", 0, ("Ana", "Medium"), "duel", seed,
+                                            story_to_json(story_of_deal(match, 0).slim()))])
+    app.store.flush()
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_statistics_arrows_cycle_the_deals_and_the_label_opens_the_review(app, touch):
+    recorded(app, 3, 4, 5)
+    app.push("Statistics")
+    app.stack.apply_requests()
+    app.frame(STEP)
+    scene = app.stack.top
+    assert len(scene.deals) == 3
+
+    def label() -> str:
+        return next(c.element.text for c in scene.controls if c.key == "review")
+
+    seen = [label()]
+    for _ in range(2):
+        tap_label(app, "▸", touch=touch)
+        assert top_name(app) == "StatisticsScene"  # the arrow chose, it did not open
+        seen.append(label())
+    assert len(set(seen)) == 3
+    tap_label(app, "◂", touch=touch)
+    assert label() == seen[1]
+    tap_label(app, label(), touch=touch)
+    assert top_name(app) == "ReviewScene"
+    assert app.stack.top.record.key == scene.deals[scene.deal][0].key
+
+
+def test_previous_is_off_on_the_first_step_and_next_on_the_last(app):
+    recorded(app, 3)
+    app.push("Statistics")
+    app.stack.apply_requests()
+    app.frame(STEP)
+    tap_label(app, next(t for t in control_texts(app.stack.top) if t.startswith("Review:")))
+    scene = app.stack.top
+    assert scene.index == 0
+    assert "◂ Previous" not in control_texts(scene) and control_texts(scene)[scene.focus] == "Next ▸"
+    press(app, pygame.K_RETURN, frames=1)
+    press(app, pygame.K_RETURN, frames=1)  # the focus stayed on Next when Previous came
+    assert scene.index == 2 and control_texts(scene)[scene.focus] == "Next ▸"
+    for _ in range(len(scene.story.moments) + 2):
+        press(app, pygame.K_RIGHT, frames=1)
+    assert scene.index == len(scene.story.moments) - 1
+    assert "Next ▸" not in control_texts(scene) and "◂ Previous" in control_texts(scene)
+    press(app, pygame.K_LEFT, frames=1)
+    assert {"◂ Previous", "Next ▸"} <= set(control_texts(scene))
+
+
+def test_the_reviews_words_a_new_player_reads_in_every_language_with_plurals(app, monkeypatch):
+    from game.client.i18n import set_language, tr
+    from game.client.scenes.review import points_text, stopped_text
+    from game.engine import ChooseSuit
+    from game.review.analysis import Cost
+
+    one = Cost(3, ChooseSuit("D"), 0.4, ChooseSuit("C"), 0.41, 1)
+    twelve = Cost(3, ChooseSuit("D"), 0.3, ChooseSuit("C"), 0.42, 12)
+
+    class Stopped:
+        cancelled, failed, total = True, False, 1
+        results: dict = {}
+
+    try:
+        set_language("en")
+        assert points_text(twelve) == "about 12% more chance of winning"
+        assert tr("review.hard_would", action="♣", points=points_text(twelve)) == \
+            "Hard would have played ♣: about 12% more chance of winning"
+        assert stopped_text(Stopped()) == "Analysis stopped before judging your only decision."
+        for lang in ("en", "fr", "es", "de"):
+            set_language(lang)
+            for cost in (one, twelve):
+                text = points_text(cost)
+                assert f"{cost.points}" in text and "point" not in text.lower()  # no "points of chance"
+            said = stopped_text(Stopped())
+            assert "1 decisions" not in said and "1 décisions" not in said
+    finally:
+        set_language("en")
+
+
+def test_an_online_deal_played_mostly_by_the_autopilot_says_how_many_moves_were_the_players(app, monkeypatch):
+    from game.client.review_data import story_to_json
+    from game.engine import PRESETS, Match
+    from game.review.story import Recorder
+    from game.saves.reviews import ReviewRecord
+
+    match = Match(PRESETS["duel"], 2, 4)
+    rng, bots = random.Random(4), [Medium(), Medium()]
+    recorder = Recorder()
+    recorder.update(match.view(0), [e.for_seat(0) for e in match.start_events])
+    own = 0
+    while match.status == Status.PLAYING:
+        seat = match.to_act
+        action = bots[seat].choose(match.view(seat), rng)
+        if seat == 0 and not own:
+            recorder.acted(action)  # the player's one move; the server's autopilot plays the others
+            own = 1
+        recorder.update(match.view(0), [e.for_seat(0) for e in match.apply(action, seat)])
+    story = recorder.story()
+    assert story is not None and len(story.decisions()) == 1 and story.played_for_it() > 1
+    record = ReviewRecord("online", "online", 0, ("Paul", "Ben"), "duel", 1, story_to_json(story.slim()))
+    app.push("Review", records=[record])
+    app.stack.apply_requests()
+    app.frame(STEP)
+    scene = app.stack.top
+    until_done(app, scene)
+    texts = drawn_texts(monkeypatch, scene)
+    total = 1 + story.played_for_it()
+    assert f"You chose 1 of your {total} moves yourself; the autopilot or the clock played the others, " \
+           "which are not judged." in texts

@@ -620,6 +620,7 @@ class StillAnalysis:
         self.total, self.costs, self.done, self.cancelled, self.failed = total, costs, done, cancelled, False
         self.results = {c.moment: c for c in costs}
         self.progress = len(costs) / total
+        self.whole = len(self.results) == total  # stopped short: its words, and Resume
 
     def take_results(self) -> None:
         pass

@@ -35,7 +35,8 @@ def pictures(shape) -> dict[str, bytes]:
 
 def drawn_by_pygame_gui(shape) -> dict[str, bytes]:
     """The states of ``shape`` drawn so far, drawn again by pygame_gui's own code, no picture kept."""
-    own = widget_pictures._original if isinstance(shape, RoundedRectangleShape) else type(shape).redraw_state
+    rounded = isinstance(shape, RoundedRectangleShape)
+    own = widget_pictures.own_redraw_state() if rounded else type(shape).redraw_state
     drawn = list(pictures(shape))
     for state in drawn:
         own(shape, state)

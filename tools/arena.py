@@ -22,17 +22,21 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import time
 from dataclasses import dataclass, field
 
-from game.ai.players import LEVELS, ComputerPlayer, player_for
+from game.ai.players import ARENA_LEVELS, LEVELS, ComputerPlayer, player_for
 from game.ai.playout import HORIZON
 from game.engine import PRESETS, Match, Rules, Status
 from game.engine import events as ev
 
-SEATS = (*LEVELS, "pimc")  # what --a and --b seat: the levels, and the yardstick of tools.pimc
+# What --a and --b seat: the levels, the arena-only levels (today's Hard as ``hard-before``, the
+# information-set search ``ismcts``) and the yardstick of tools.pimc.
+SEATS = (*LEVELS, *ARENA_LEVELS, "pimc")
+CPU_CLOCK = "HUIT_ARENA_CPU_CLOCK"  # set by `--cpu-clock`; the deals' processes inherit it
 MAX_ROUNDS = 60  # a points match that has not ended by then is called a tie
 # A round can go round for ever with every move forced (four players each drawing the only
 # card left, an eight, and naming a suit the next one lacks): after this many actions it is
@@ -142,7 +146,10 @@ def seat_player(level: str, budget: float, fixed: int | None, horizon: int | Non
         from tools.pimc import Pimc
 
         return Pimc(None, iterations=fixed) if fixed else Pimc(budget)
-    return player_for(level, budget, playouts=fixed, horizon=horizon, helpers=helpers)
+    player = player_for(level, budget, playouts=fixed, horizon=horizon, helpers=helpers)
+    if os.environ.get(CPU_CLOCK) and hasattr(player, "clock"):
+        player.clock = time.thread_time  # `--cpu-clock`: the budget counts the search thread's CPU time
+    return player
 
 
 def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
@@ -200,7 +207,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="processes that search beside each Hard under its time budget, as the game "
                              "uses the other cores (default 0: one core per Hard; on 2 cores use "
                              "--jobs 1 --helpers 1)")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="Hard's budget (and ismcts') counts the search thread's CPU time, not the wall "
+                             "clock: A/B runs of two searches on a machine others load (not PIMC's)")
     args = parser.parse_args(argv)
+    if args.cpu_clock:
+        os.environ[CPU_CLOCK] = "1"
     if args.helpers < 0:
         parser.error("--helpers must be 0 or more")
     rules = PRESETS[args.preset]

@@ -214,7 +214,7 @@ def review_screens(app: App, save: Callable[[str], None]) -> None:
         app.frame(1 / 60)
         time.sleep(0.02)
     if scene.marked:
-        scene.index = scene.marked[0].moment
+        scene.show_step(scene.marked[0].moment)  # (its buttons as a player stepping there sees them)
     scene.dirty = True
     save("review")
     scene.exit()

@@ -28,6 +28,9 @@ from .playout import HORIZON
 from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, bluff_likely, play_score, situation, suit_preference
 
 LEVELS: Final = ("easy", "medium", "hard")
+# Levels for the arena only, never in the game's menus: today's Hard under a name that stays
+# when Hard changes, and the information-set search being measured against it (docs/ai.md).
+ARENA_LEVELS: Final = ("hard-before", "ismcts", "ismcts-paired")
 
 
 class ComputerPlayer(Protocol):
@@ -151,7 +154,9 @@ class Medium:
 
 def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
                horizon: int | None = HORIZON, helpers: int = 0) -> ComputerPlayer:
-    """The computer player of ``level`` (``easy``, ``medium`` or ``hard``; ``budget``: Hard's
+    """The computer player of ``level`` (``easy``, ``medium`` or ``hard``, or one of `ARENA_LEVELS`:
+    ``hard-before``, today's Hard, ``ismcts``, its information-set search, and ``ismcts-paired``,
+    that search below Hard's paired root; ``budget``: Hard's
     think time in seconds; ``playouts``: instead, a fixed number of playouts per decision;
     ``horizon``: actions Hard's playouts look ahead, None to the end of the round;
     ``helpers``: processes that search beside Hard's under a time budget, see `game.ai.parallel`).
@@ -163,10 +168,17 @@ def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
         return Easy()
     if level == "medium":
         return Medium()
-    if level == "hard":
+    if level in ("hard", "hard-before"):
         from .hard import Hard
 
         if playouts:
             return Hard(None, max_playouts=playouts, horizon=horizon)
         return Hard(budget, horizon=horizon, helpers=helpers)
-    raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    if level in ("ismcts", "ismcts-paired"):
+        from .ismcts import Ismcts
+
+        paired = level == "ismcts-paired"
+        if playouts:
+            return Ismcts(None, max_playouts=playouts, horizon=horizon, paired=paired)
+        return Ismcts(budget, horizon=horizon, paired=paired)
+    raise ValueError(f"unknown level {level!r}; expected one of {LEVELS + ARENA_LEVELS}")

@@ -694,6 +694,8 @@ class RemoteController:
         if code == "too_many_computers":  # a next deal the quota refused: the player may ask again
             self.accepted = False
         reason, values = message.reason, message.values
+        if code == "illegal":
+            self.recorder.refused()  # the move sent was never made: not the player's decision
         if code == "illegal" and reason is not None:
             self.error = IllegalAction(detail, key=reason[:MAX_CODE],
                                        values=values if values is not None else {})

@@ -136,6 +136,7 @@ class Analysis:
 
     def __init__(self, story: Story, *, guesses: int = GUESSES, workers: int = WORKERS) -> None:
         self.story = story
+        self.guesses, self.workers = guesses, workers
         self.indices = judged(story)
         self.results: dict[int, Cost | None] = {}
         self.cancelled = False
@@ -145,10 +146,31 @@ class Analysis:
         self.job = 0
         if not self.indices:
             return
+        self._run(self.indices)
+
+    def _run(self, indices: list[int]) -> None:
+        """Give ``indices`` (decisions of the story) to the session's workers as a new job."""
         self._pool = shared()
-        count = max(1, min(workers, len(self.indices)))
-        self.job, used = self._pool.submit(story, self.indices, guesses, count)
+        count = max(1, min(self.workers, len(indices)))
+        self.job, used = self._pool.submit(self.story, indices, self.guesses, count)
         self._links = list(self._pool.results[:used])
+
+    @property
+    def whole(self) -> bool:
+        """Whether every decision has been judged (only then may the review say anything of the
+        deal as a whole, such as "no costly decision")."""
+        return len(self.results) == len(self.indices)
+
+    def resume(self) -> None:
+        """Go on with a stopped (or failed) analysis: the decisions not judged yet go to the
+        workers again (each judged with its own seed, so the result is the one an analysis never
+        stopped gives)."""
+        if not self.done:
+            return
+        rest = [i for i in self.indices if i not in self.results]
+        self.cancelled = self.failed = False
+        if rest:
+            self._run(rest)
 
     @property
     def total(self) -> int:
@@ -191,6 +213,9 @@ class Analysis:
 
     def cancel(self) -> None:
         """Stop the workers' share of this analysis (between two guesses); what was judged stays."""
+        if self.done:
+            return
+        self.take_results()  # what came before the stop is kept (it may be all of it)
         if self.done:
             return
         self.cancelled = True

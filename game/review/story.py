@@ -12,8 +12,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from game.engine import Action, Match, PlayerView, RulesError, TimeOut, parse_action
-from game.engine.events import Event, RoundStarted
+from game.engine import (
+    Accept,
+    Action,
+    CallLastCard,
+    Challenge,
+    ChooseSuit,
+    Denounce,
+    Draw,
+    Match,
+    Pass,
+    Play,
+    PlayerView,
+    RulesError,
+    TimeOut,
+    parse_action,
+)
+from game.engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    Challenged,
+    Denounced,
+    DrawReason,
+    Event,
+    LastCardCalled,
+    Passed,
+    RoundStarted,
+    SuitChosen,
+    TimedOut,
+)
 from game.engine.match import NEXT, SHUFFLE, Entry
 
 MAX_MOMENTS = 2000
@@ -58,10 +85,30 @@ class Story:
             m, view=replace(m.view, legal=(), discard=m.view.discard[-1:])) for m in self.moments)
         return replace(self, moments=moments)
 
+    def played_for_it(self) -> int:
+        """How many of the seat's turns someone else played for it (the autopilot, the clock):
+        its turns with no decision of its own, after which the events show the seat's move."""
+        count = 0
+        for here, after in zip(self.moments, self.moments[1:], strict=False):
+            if here.action is None and here.view.my_turn and any(
+                    _moved(e, self.seat) for e in after.events):
+                count += 1
+        return count
+
     def decisions(self) -> list[int]:
         """The indices of the moments the seat decided from (its own moves, not a turn the
         clock played for it)."""
         return [i for i, m in enumerate(self.moments) if m.action is not None]
+
+
+_TURN_DRAWS = (DrawReason.DRAW, DrawReason.PENALTY, DrawReason.TIMEOUT)
+
+
+def _moved(event: Event, seat: int) -> bool:
+    """Whether ``event`` is ``seat`` making a move of its turn (or the clock making it)."""
+    if isinstance(event, CardsDrawn):
+        return event.seat == seat and event.reason in _TURN_DRAWS
+    return isinstance(event, (CardPlayed, Passed, SuitChosen, TimedOut)) and event.seat == seat
 
 
 def story_of_deal(match: Match, seat: int, deal: int | None = None) -> Story:
@@ -98,34 +145,85 @@ def story_of_deal(match: Match, seat: int, deal: int | None = None) -> Story:
     return Story(seat, tuple(moments[:MAX_MOMENTS]))
 
 
+def done_in(action: Action, seat: int, events: list[Event]) -> bool:
+    """Whether ``events`` (an update's) show ``seat`` making ``action``: the proof the server
+    took the move the seat sent (a refused one never shows). An action whose effect names no
+    seat of its own (ending a run) is shown by any event that is not the clock's for the seat."""
+    if any(isinstance(e, TimedOut) and e.seat == seat for e in events):
+        return False  # the clock played the turn first: the move sent came too late
+    match action:
+        case Play(card=card):
+            return any(isinstance(e, CardPlayed) and e.seat == seat and e.card == card for e in events)
+        case Draw() | Accept():
+            return any(isinstance(e, CardsDrawn) and e.seat == seat for e in events)
+        case Pass():
+            return any(isinstance(e, Passed) and e.seat == seat for e in events)
+        case ChooseSuit(suit=suit):
+            return any(isinstance(e, SuitChosen) and e.seat == seat and e.suit == suit for e in events)
+        case CallLastCard():
+            return any(isinstance(e, LastCardCalled) and e.seat == seat for e in events)
+        case Denounce(seat=target):
+            return any(isinstance(e, Denounced) and e.by == seat and e.seat == target for e in events)
+        case Challenge():
+            return any(isinstance(e, Challenged) and e.by == seat for e in events)
+    return bool(events)
+
+
 @dataclass
 class Recorder:
     """Builds the story of each deal of an online seat from the server's updates (its view and
-    the events redacted for it), and what the seat sent (`acted`). Nothing else is asked."""
+    the events redacted for it), and what the seat sent (`acted`). Nothing else is asked.
+
+    A move sent is the seat's decision only once an update shows it made (`done_in`): one the
+    server refused (`refused`, on its ``illegal`` error) or the clock overtook is never judged."""
 
     moments: list[Moment] = field(default_factory=list)
     complete: bool = False
     deal: int | None = None
+    pending: tuple[int, Action] | None = None
+    """The move sent and not yet seen made: the moment it was sent from, and the move."""
 
     def update(self, view: PlayerView, events: list[Event], earlier: list[Event] | None = None) -> None:
         """One update: a new deal starts a new story (from ``earlier``, the deal's events so far,
-        when the seat came back to a deal under way)."""
+        when the seat came back to a deal under way). ``earlier`` for the deal under way (a
+        reconnection) brings back the events missed meanwhile; a story it does not continue
+        (the deal's events as the server has them do not begin with the ones recorded) is
+        marked incomplete, never left with a silent gap."""
         if self.deal != view.round_number or (self.moments and self.moments[-1].view.seat != view.seat):
             self.deal = view.round_number
             self.moments = []
+            self.pending = None
             if earlier is not None:
                 events = list(earlier) + list(events)
             # Complete when the story holds the deal's first event (a new deal's opening).
             self.complete = any(isinstance(e, RoundStarted) for e in events)
+        elif earlier is not None:
+            seen = [e for m in self.moments for e in m.events]
+            if list(earlier[:len(seen)]) == seen:
+                events = list(earlier[len(seen):]) + list(events)  # what happened while away
+            else:
+                self.complete = False
+        if self.pending is not None:
+            index, action = self.pending
+            if done_in(action, view.seat, events):
+                self.moments[index] = replace(self.moments[index], action=action)
+                self.pending = None
+            elif any(isinstance(e, TimedOut) and e.seat == view.seat for e in events):
+                self.pending = None
         if len(self.moments) < MAX_MOMENTS:
             self.moments.append(Moment(tuple(events), view))
 
     def acted(self, action: Action) -> None:
-        """The seat sent ``action`` from the last view it had: its decision there."""
+        """The seat sent ``action`` from the last view it had: its decision there once an
+        update shows it made."""
         if self.moments:
             last = self.moments[-1]
             if last.view.my_turn and action in last.view.legal and not isinstance(action, TimeOut):
-                self.moments[-1] = replace(last, action=action)
+                self.pending = (len(self.moments) - 1, action)
+
+    def refused(self) -> None:
+        """The server refused the move sent (an ``illegal`` error): it was never made."""
+        self.pending = None
 
     def story(self) -> Story | None:
         """The current deal's story so far (None before the first update)."""

@@ -10,9 +10,10 @@ The review shows each step of the deal as that seat saw it and nothing more (its
 pile's top card and the suit, the hands' sizes, the draw pile's size, the move log so far): it
 draws only from the seat's views and the events redacted for it. Meanwhile the analysis
 (`game.review.background.Analysis`) runs in worker processes with a progress bar; Escape or
-the button stops it, and the screen keeps its frame rate and answers input all along. When it
-is done, the three costliest decisions are listed and marked on their steps, each with what
-Hard would have played and the points of chance it would have brought.
+the button stops it (what it judged stays, it may be resumed, and it says nothing of the
+decisions it did not judge), and the screen keeps its frame rate and answers input all along.
+When it is done, the three costliest decisions are listed and marked on their steps, each with
+what Hard would have played and about how much more chance of winning it would have given.
 """
 
 from __future__ import annotations
@@ -48,8 +49,31 @@ MARK = (230, 120, 60)  # a costly decision's frame
 
 
 def points_text(cost: Cost) -> str:
-    """``+12 points of chance``."""
+    """``about 12% more chance of winning``."""
     return tr("review.points", points=cost.points)
+
+
+def counted(key: str, n: int, **values: object) -> str:
+    """The catalogue's plural forms, as elsewhere in the game: ``key_one`` when ``n`` is 1."""
+    return tr(f"{key}_one", **values) if n == 1 else tr(key, **values)
+
+
+def stopped_text(analysis: Analysis) -> str:
+    """What a stopped (or failed) analysis judged: never a verdict on what it did not judge."""
+    key = "review.cancelled" if analysis.cancelled else "review.failed"
+    return counted(key, analysis.total, done=len(analysis.results), total=analysis.total)
+
+
+def own_moves_text(story: Story) -> str | None:
+    """How many of the seat's moves were the player's own, when the autopilot or the clock
+    played some (None when every move was theirs)."""
+    others = story.played_for_it()
+    if not others:
+        return None
+    mine = len(story.decisions())
+    if not mine:
+        return tr("review.own_moves_none")
+    return counted("review.own_moves", mine, mine=mine, total=mine + others)
 
 
 class ReviewScene(GuiScene):
@@ -136,48 +160,77 @@ class ReviewScene(GuiScene):
             self.button(pygame.Rect((w - int(220 * s)) // 2, h - bh - margin, int(220 * s), bh),
                         tr("review.back"), self.back)
             return
-        specs: list[tuple[str, Callable[[], None]]] = []
+        specs: list[tuple[str, Callable[[], None], bool]] = []
         if self.story is not None:
-            specs += [(tr("review.previous"), partial(self.step, -1)),
-                      (tr("review.next"), partial(self.step, 1)),
-                      (tr("review.next_costly"), self.next_costly)]
+            last = len(self.story.moments) - 1
+            specs += [(tr("review.previous"), partial(self.step, -1), self.index > 0),
+                      (tr("review.next"), partial(self.step, 1), self.index < last),
+                      (tr("review.next_costly"), self.next_costly, True)]
         if self.running:
-            specs.append((tr("review.cancel"), self.cancel))
-        specs.append((tr("review.back"), self.leave))
+            specs.append((tr("review.cancel"), self.cancel, True))
+        elif self.resumable:
+            specs.append((tr("review.resume"), self.resume, True))
+        specs.append((tr("review.back"), self.leave, True))
         gap = margin
         bw = min(int(250 * s), (w - 2 * margin - (len(specs) - 1) * gap) // len(specs))
         total = len(specs) * bw + (len(specs) - 1) * gap
         x0, y = (w - total) // 2, h - bh - margin
-        for i, (text, act) in enumerate(specs):
-            self.button(pygame.Rect(x0 + i * (bw + gap), y, bw, bh), text, act,
-                        self.step if self.story is not None else None, key=text)
+        for i, (text, act, enabled) in enumerate(specs):
+            # A way that goes nowhere (Previous on the first step) is greyed and out of the
+            # keyboard's order: the focus starts on one that does something.
+            element = self.button(pygame.Rect(x0 + i * (bw + gap), y, bw, bh), text, act,
+                                  self.step if self.story is not None else None, key=text, focusable=enabled)
+            if not enabled:
+                element.disable()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
 
     @property
     def running(self) -> bool:
         """Whether the analysis is under way."""
         return self.analysis is not None and not self.analysis.done
 
+    @property
+    def resumable(self) -> bool:
+        """Whether the analysis stopped before judging every decision (it may go on)."""
+        return self.analysis is not None and self.analysis.done and not self.analysis.whole
+
     # ---- input -------------------------------------------------------------------------------
     def step(self, delta: int) -> None:
         """The step before or after."""
         if self.story is None:
             return
-        self.index = max(0, min(len(self.story.moments) - 1, self.index + delta))
+        self.show_step(self.index + delta)
+
+    def show_step(self, index: int) -> None:
+        """Show step ``index`` (the buttons change at either end: Previous, Next)."""
+        assert self.story is not None
+        last = len(self.story.moments) - 1
+        before, self.index = self.index, max(0, min(last, index))
         self.dirty = True
+        if (before == 0) != (self.index == 0) or (before == last) != (self.index == last):
+            # Previous or Next comes or goes: the focus stays on the button it was on (Enter on
+            # Next twice goes two steps on, never back to Previous, now first in the order).
+            self.focus_chosen = self.focus_chosen or bool(self.controls)
+            self.rebuild()
 
     def next_costly(self) -> None:
         """The next marked decision (round to the first)."""
         if not self.marked:
             return
         later = [c.moment for c in self.marked if c.moment > self.index]
-        self.index = later[0] if later else self.marked[0].moment
-        self.dirty = True
+        self.show_step(later[0] if later else self.marked[0].moment)
 
     def cancel(self) -> None:
         """Stop the analysis (what it judged so far stays)."""
         if self.analysis is not None and not self.analysis.done:
             self.analysis.cancel()
             self._settle()
+            self.rebuild()
+
+    def resume(self) -> None:
+        """Go on with a stopped analysis, from the decisions it had not judged."""
+        if self.analysis is not None and self.resumable:
+            self.analysis.resume()
+            self._seen_progress = -1
             self.rebuild()
 
     def back(self) -> None:
@@ -355,14 +408,14 @@ class ReviewScene(GuiScene):
                 pygame.draw.rect(surface, ui.GOLD, fill, border_radius=bar.height // 2)
             y = bar.bottom + int(12 * s)
         else:
-            if analysis.cancelled or analysis.failed:
-                key = "review.cancelled" if analysis.cancelled else "review.failed"
-                used = ui.fit(surface, tr(key, done=len(analysis.results), total=analysis.total),
-                              (box.left, y, box.width, 2 * line), int(px * 0.85), lines=2, align="left",
-                              valign="top")
+            whole = analysis.whole
+            if not whole:  # stopped: what it judged, and nothing said of the rest
+                used = ui.fit(surface, stopped_text(analysis), (box.left, y, box.width, 2 * line),
+                              int(px * 0.85), lines=2, align="left", valign="top")
                 y = used.bottom + int(6 * s)
             if self.marked:
-                ui.fit(surface, tr("review.costliest"), (box.left, y, box.width, line), px, bold=True,
+                heading = tr("review.costliest") if whole else tr("review.costliest_so_far")
+                ui.fit(surface, heading, (box.left, y, box.width, line), px, bold=True,
                        color=ui.GOLD, align="left")
                 y += line + int(4 * s)
                 small = max(ui.MIN_PX, int(px * 0.85))
@@ -373,10 +426,16 @@ class ReviewScene(GuiScene):
                                   align="left", lines=2, valign="top",
                                   color=ui.GOLD if cost.moment == self.index else ui.CREAM)
                     y = used.bottom + int(6 * s)
-            else:
+            elif whole:  # a verdict on the deal only once every decision was judged
                 used = ui.fit(surface, tr("review.none_costly"), (box.left, y, box.width, 2 * line), px,
                               lines=2, align="left", valign="top")
                 y = used.bottom + int(6 * s)
+        own = own_moves_text(story)
+        if own is not None:  # the autopilot's or the clock's moves are not the player's
+            small = max(ui.MIN_PX, int(px * 0.8))
+            used = ui.fit(surface, own, (box.left, y, box.width, 3 * line_height(small)), small, lines=3,
+                          align="left", valign="top")
+            y = used.bottom + int(6 * s)
         # The move log as the seat saw it, up to this step.
         log = MoveLog()
         for moment in story.moments[:self.index + 1]:

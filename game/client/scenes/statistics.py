@@ -7,7 +7,8 @@ For a ranked rule set (``ranking_xp``: ``colors``), the ranking's experience poi
 their history as a line. Beside them, for every rule set, the points this player earned
 in ranked online games, and the tokens held there, per server, as each server last said
 (kept on this device: `game.saves.player`). Under them, the last deals played (`game.saves.reviews`,
-ten at most): ◂ ▸ choose one, and a tap opens its review (`scenes.review`).
+ten at most): its ◂ and ▸ buttons (or ← →) choose one, and a tap on its name opens its review
+(`scenes.review`).
 """
 
 from __future__ import annotations
@@ -74,8 +75,16 @@ class StatisticsScene(GuiScene):
         back = pygame.Rect(w - int(240 * s) - int(20 * s), h - bh - int(20 * s), int(220 * s), bh)
         review = pygame.Rect(int(20 * s), back.top, back.left - int(40 * s), bh)
         if self.deals:
-            self.button(review, tr("stats.review", deal=self.deal_label(self.deals[self.deal][0])) + "  ◂ ▸",
+            # ◂ and ▸ of their own, for the mouse and touch (the keys' ← → step on the label too):
+            # the label itself opens the chosen deal's review.
+            arrow = bh
+            label = review.inflate(-2 * (arrow + int(6 * s)), 0)
+            self.button(pygame.Rect(review.left, review.top, arrow, bh), "◂", lambda: self.step_deal(-1),
+                        self.step_deal, key="review.left")
+            self.button(label, tr("stats.review", deal=self.deal_label(self.deals[self.deal][0])),
                         self.open_review, self.step_deal, key="review")
+            self.button(pygame.Rect(review.right - arrow, review.top, arrow, bh), "▸",
+                        lambda: self.step_deal(1), self.step_deal, key="review.right")
         else:
             self.label(review, tr("stats.review_none"), "#small")
         self.button(back, tr("stats.back"), self.back)
