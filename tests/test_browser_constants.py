@@ -44,3 +44,8 @@ def test_the_seat_bounds_are_the_protocols():
     queue = json.loads(SCHEMA.read_text(encoding="utf-8"))["$defs"]["client_queue"]["properties"]["players"]
     assert int(constant("state.ts", "MIN_PLAYERS")) == queue["minimum"]
     assert int(constant("state.ts", "MAX_PLAYERS")) == queue["maximum"]
+
+
+def test_the_card_values_are_the_engines():
+    values = json.loads(constant("cards.ts", "CARD_VALUES"))
+    assert values == {name: dict(rules.card_values) for name, rules in PRESETS.items()}

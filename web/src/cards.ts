@@ -140,3 +140,19 @@ export function sortedHand(hand: readonly string[], sort: HandSort): string[] {
 export function nextSort(sort: HandSort): HandSort {
   return HAND_SORTS[(HAND_SORTS.indexOf(sort) + 1) % HAND_SORTS.length]!;
 }
+
+/** Each preset's card values by rank (the engine's `Rules.card_values`; tests/test_browser_constants.py
+ * ties the two): a rank not listed counts its face number (A 1 … K 13, a colour card's digit, else 0). */
+export const CARD_VALUES = {"duel":{"8":50,"T":10,"J":10,"Q":10,"K":10,"X":50},"classic":{"8":50,"T":10,"J":10,"Q":10,"K":10,"X":50},"points":{"8":50,"T":10,"J":10,"Q":10,"K":10,"X":50},"colors":{"+2":20,"skip":20,"rev":20,"W":50,"W+4":50},"action":{"A":10,"2":20,"3":30,"4":40,"5":50,"6":60,"7":70,"8":5000,"9":90,"T":200,"Q":500,"J":750,"K":1250,"X":2500}};
+
+/** What `code` counts in a hand left at the end of a deal of `preset` (null: a preset or card this
+ * client does not know). */
+export function cardValue(code: string, preset: string): number | null {
+  const table = (CARD_VALUES as Record<string, Record<string, number>>)[preset];
+  const card = parseCard(code);
+  if (!table || !card) return null;
+  const listed = table[card.rank];
+  if (listed !== undefined) return listed;
+  if (card.standard) return card.rank === "X" ? 0 : STANDARD_RANKS.indexOf(card.rank) + 1;
+  return /^\d$/.test(card.rank) ? Number(card.rank) : 0;
+}

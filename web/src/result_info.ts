@@ -4,6 +4,7 @@
  * Menu then), who the result waits for and who has left, each hand's cards and value, and the
  * latest moves shown on the table itself.
  */
+import { cardValue } from "./cards.js";
 import type { Move } from "./movelog.js";
 
 type Loose = Readonly<Record<string, unknown>>;
@@ -41,4 +42,13 @@ export function latestMoves(log: readonly Move[], me: number | null, count = 2):
   const mine = [...recent].reverse().find((m) => m.seat === me || m.other === me);
   if (mine && !last.includes(mine)) return [mine, ...last.slice(1 - count)].slice(-count);
   return last;
+}
+
+/** Each card's value in a hand of `preset`, when every one is known and they add up to the total the
+ * server counted (else null: the total alone is shown, the server being the authority). */
+export function cardValues(cards: readonly string[], preset: string, total: number | null): number[] | null {
+  const values = cards.map((c) => cardValue(c, preset));
+  if (values.some((v) => v === null)) return null;
+  const known = values as number[];
+  return total === null || known.reduce((a, b) => a + b, 0) === total ? known : null;
 }

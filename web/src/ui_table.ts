@@ -11,7 +11,7 @@ import { LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
 import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
-import { gone, handsCounted, latestMoves, matchOver } from "./result_info.js";
+import { cardValues, gone, handsCounted, latestMoves, matchOver } from "./result_info.js";
 import { countdown, notReady, offers, reactionAt, readView, takeoverLeft, timeLeft, voteDue, type View } from "./state.js";
 import { ABANDON_MINUTES, avatarImg, button, clearDataControl, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
 
@@ -365,7 +365,11 @@ function countedHands(ui: Ui, hands: ReturnType<typeof handsCounted>, all: strin
   hands.forEach((h, i) => {
     if (!h.cards.length) return;
     const row = el("p", { class: "counted-hand", "data-testid": `counted-${i}` }, el("bdi", { class: "who" }, `${all[i] ?? ""}:`));
-    for (const code of h.cards) row.append(el("span", { class: "mini", title: cardWords(t, code) }, cardSvg(code, settings.fourColour, action)));
+    const values = cardValues(h.cards, readView(model.update)?.preset ?? "", h.total);
+    h.cards.forEach((code, k) => {
+      row.append(el("span", { class: "mini", title: cardWords(t, code) }, cardSvg(code, settings.fourColour, action)));
+      if (values) row.append(el("span", { class: "value" }, `${k ? "+ " : ""}(${values[k]})`));
+    });
     row.append(el("span", { class: "sr" }, h.cards.map((c) => cardWords(t, c)).join(", ")));
     if (h.total !== null) row.append(el("span", { class: "total" }, `= ${h.total}`));
     box.append(row);

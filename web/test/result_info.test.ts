@@ -49,3 +49,12 @@ test("a person who chose no avatar gets one nobody at the table shows, the earli
   assert.equal(avatarToAvoid([{ kind: "human", avatar: fox }, { kind: "human", avatar: 7 }], 1), null);
   assert.equal(avatarToAvoid([{ kind: "human", avatar: 10 }, { kind: "human" }], 1), 4); // default of the 2nd person is 10: taken
 });
+
+test("each card's value in a counted hand, as the engine counts it, only when they add up to the server's total", async () => {
+  const { cardValues } = await import("../src/result_info.js");
+  assert.deepEqual(cardValues(["3S", "KD", "8H"], "classic", 63), [3, 10, 50]);
+  assert.deepEqual(cardValues(["B3", "Rskip", "W+4"], "colors", 73), [3, 20, 50]);
+  assert.deepEqual(cardValues(["8S", "AH", "XJ"], "action", 7510), [5000, 10, 2500]);
+  assert.equal(cardValues(["3S"], "classic", 4), null); // the server's total disagrees: the total alone
+  assert.equal(cardValues(["3S"], "house", 3), null); // a preset this client does not know
+});
