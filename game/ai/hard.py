@@ -160,15 +160,8 @@ class Hard(Medium):
         check = FIRST_CHECK
         try:
             while len(alive) > 1:
-                if self.max_playouts is not None and done >= self.max_playouts:
-                    break
-                if deadline is not None and self.clock() >= deadline:
-                    break
-                if stop is not None and stop():
-                    break
-                try:
-                    guess = guesser.sample(rng)
-                except RulesError:  # the view cannot be dealt out (should not happen): decide by rules
+                guess = self.next_guess(guesser, rng, deadline, done, stop)
+                if guess is None:
                     break
                 # Every candidate is played out on the same guess with the same random numbers:
                 # comparing them pairwise removes most of the luck from the comparison.
@@ -196,6 +189,22 @@ class Hard(Medium):
             Estimate(c, sum(scores[i]) / len(scores[i]) if scores[i] else 0.0, len(scores[i]))
             for i, c in enumerate(candidates))
         return Evaluation(estimates, done, best)
+
+    def next_guess(self, guesser: Guesses, rng: random.Random, deadline: float | None, done: int,
+                   stop: Callable[[], bool] | None) -> Round | None:
+        """The next guess of a search that has made ``done`` playouts, or None when the search is
+        over: its playout count made, its ``deadline`` passed, ``stop`` asked, or (it should not
+        happen) the view cannot be dealt out, when the caller decides by what it has."""
+        if self.max_playouts is not None and done >= self.max_playouts:
+            return None
+        if deadline is not None and self.clock() >= deadline:
+            return None
+        if stop is not None and stop():
+            return None
+        try:
+            return guesser.sample(rng)
+        except RulesError:
+            return None
 
     @staticmethod
     def _merge(helping: HelperSearch, alive: list[int], scores: list[list[float]]) -> int:

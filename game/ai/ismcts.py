@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.engine import Action, PlayerView, Round, RulesError
+from game.engine import Action, PlayerView, Round
 from game.engine.scoring import team_of
 
 from .hard import FIRST_CHECK, Estimate, Evaluation, Guesses, Hard, search_candidates, survivors
@@ -218,15 +218,8 @@ class Ismcts(Hard):
         deadline = None if self.budget is None else self.clock() + self.budget
         done = 0
         while True:
-            if self.max_playouts is not None and done >= self.max_playouts:
-                break
-            if deadline is not None and self.clock() >= deadline:
-                break
-            if stop is not None and stop():
-                break
-            try:
-                guess = guesser.sample(rng)
-            except RulesError:  # the view cannot be dealt out (should not happen): decide by rules
+            guess = self.next_guess(guesser, rng, deadline, done, stop)
+            if guess is None:
                 break
             for _ in range(self.per_guess):
                 trial = guess.clone(random.Random(rng.random()))
@@ -256,15 +249,8 @@ class Ismcts(Hard):
         check = FIRST_CHECK
         me = view.seat
         while len(alive) > 1:
-            if self.max_playouts is not None and done >= self.max_playouts:
-                break
-            if deadline is not None and self.clock() >= deadline:
-                break
-            if stop is not None and stop():
-                break
-            try:
-                guess = guesser.sample(rng)
-            except RulesError:
+            guess = self.next_guess(guesser, rng, deadline, done, stop)
+            if guess is None:
                 break
             seed = rng.random()
             for index in alive:
