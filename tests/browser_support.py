@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
+
 from game.net.browser_pages import BUILT, BrowserFiles
 from tools.web_shots import short_tmpdir
 
@@ -147,3 +149,21 @@ def hand(page: Any) -> list[str]:
     codes = page.eval_on_selector_all("[data-testid='hand'] [data-testid^='card-']",
                                       "cards => cards.map(card => card.dataset.testid.slice(5))")
     return [str(code) for code in codes]
+
+
+# The fixtures the browser test files share (imported there by name, as pytest finds them).
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless chromium for a test file."""
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Any]:
+    """A room server on 127.0.0.1 serving the built browser client."""
+    from tests.net_support import start_server
+
+    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
+    yield thread
+    thread.stop()

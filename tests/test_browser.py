@@ -15,9 +15,19 @@ import base64
 
 import pytest
 
-from tests.browser_support import BUILD, Watch, chromium, open_page, wait_state, why_no_browser, why_no_build
+from tests.browser_support import (
+    Watch,
+    browser,
+    open_page,
+    server,
+    wait_state,
+    why_no_browser,
+    why_no_build,
+)
 from tests.net_support import Peer, start_server
 from tests.test_net_browser import fake_build
+
+__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
 NO_BROWSER = why_no_browser()
 pytestmark = pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
@@ -51,12 +61,6 @@ sneaky.setAttribute("style", "color: red");  // an inline style: refused by styl
 document.body.append(sneaky);
 fetch("http://127.0.0.2:9/leak").catch(() => { main.dataset.state = "error"; });  // another host
 """
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture
@@ -110,13 +114,6 @@ def test_what_the_csp_forbids_is_blocked_in_a_real_browser(browser, tmp_path):
 # ---- the real client ---------------------------------------------------------------------------------
 NO_BUILD = why_no_build()
 needs_build = pytest.mark.skipif(NO_BUILD is not None, reason=NO_BUILD or "")
-
-
-@pytest.fixture
-def server(tmp_path):
-    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
-    yield thread
-    thread.stop()
 
 
 @needs_build

@@ -18,14 +18,16 @@ from typing import Any
 import pytest
 
 from tests.browser_support import (
-    BUILD,
     TIMEOUT_MS,
-    chromium,
+    browser,
+    server,
     wait_state,
     why_no_browser,
     why_no_build,
 )
-from tests.net_support import Peer, start_server
+from tests.net_support import Peer
+
+__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
 WHY = why_no_browser() or why_no_build()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
@@ -89,19 +91,6 @@ class Script:
             self.send({"type": "joined", "room": self.room, "seat": 0, "players": 2, "key": "k" * 32, "v": 2})
             self.send(status(self.room, **self.extra))
             self.send(update(self.room))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def server(tmp_path):
-    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
-    yield thread
-    thread.stop()
 
 
 def mark_the_hand(page: Any) -> None:

@@ -23,18 +23,20 @@ import pygame
 import pytest
 
 from tests.browser_support import (
-    BUILD,
     Watch,
-    chromium,
+    browser,
     hand,
     open_page,
+    server,
     state,
     step,
     wait_state,
     why_no_browser,
     why_no_build,
 )
-from tests.net_support import Peer, start_server
+from tests.net_support import Peer
+
+__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
 WHY = why_no_browser() or why_no_build()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
@@ -42,19 +44,6 @@ pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 HUMAN, MEDIUM = {"kind": "human"}, {"kind": "computer", "level": "medium"}
 GAME_SECONDS = 90.0
 """The longest one game may take to its result here (a few seconds on a quiet machine: docs/web.md)."""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def server(tmp_path):
-    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
-    yield thread
-    thread.stop()
 
 
 def seat_storage(port: int, room: str, seat: int, key: str, name: str) -> dict[str, Any]:

@@ -22,9 +22,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import BUILD, TIMEOUT_MS, chromium, wait_state, why_no_browser, why_no_build
-from tests.net_support import start_server
+from tests.browser_support import (
+    TIMEOUT_MS,
+    browser,
+    server,
+    wait_state,
+    why_no_browser,
+    why_no_build,
+)
 from tests.test_browser_frames import PROFILE, ROOM, VIEW, status
+
+__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
 WHY = why_no_browser() or why_no_build()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
@@ -81,19 +89,6 @@ def update(view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> 
         "autopilot": False,
         "v": 2,
     }
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def server(tmp_path):
-    thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
-    yield thread
-    thread.stop()
 
 
 def seated(
