@@ -20,7 +20,7 @@ SQL = re.compile(r"\b(SELECT\s+\S+.*\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+
 
 SQLITE_MODULES = ("sqlitestore.py", "sqlite_schema.py")  # the store's reads and writes, its file's tables
 # The same on PostgreSQL, its instances' news, presence and leases, and quick match's shared queue.
-POSTGRES_MODULES = ("pgstore.py", "pg_schema.py", "pgcluster.py", "pg_tickets.py")
+POSTGRES_MODULES = ("pgstore.py", "pg_schema.py", "pg_ranking.py", "pgcluster.py", "pg_tickets.py")
 
 
 def test_only_the_stores_speak_sql_or_import_their_drivers():
