@@ -139,10 +139,7 @@ class Hard(Medium):
             self.last_playouts = 0
             return Evaluation(tuple(Estimate(a, 0.0, 0) for a in candidates), 0)
         team = team_of(view.seat, view.players, view.rules.pairs)
-        knowledge = self.knowledge.get(view.seat)
-        if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
-            knowledge = None
-        guesser = self.guesser(view, knowledge)
+        guesser = self.guesses_for(view)
         # Frozen once here: every playout's `Lacks` starts from them without a copy.
         lacked = [frozenset(self.lacking(view, seat)) for seat in range(view.players)]
         # In a match to a target the points left in the hands count, which hand sizes do not show.
@@ -219,6 +216,14 @@ class Hard(Medium):
                 scores[index].append(results[index])
             made += len(played)
         return made
+
+    def guesses_for(self, view: PlayerView) -> Guesses:
+        """What deals a decision's guesses: `guesser` with what this player learnt of the seat's
+        round, unless that was learnt under other rules or another table."""
+        knowledge = self.knowledge.get(view.seat)
+        if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
+            knowledge = None
+        return self.guesser(view, knowledge)
 
     def guesser(self, view: PlayerView, knowledge: Knowledge | None) -> Guesses:
         """What deals the guesses of the hidden cards for a decision (a benchmark may

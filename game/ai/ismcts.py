@@ -204,10 +204,7 @@ class Ismcts(Hard):
             self.last_playouts = 0
             return Evaluation(tuple(Estimate(a, 0.0, 0) for a in candidates), 0)
         team = team_of(view.seat, view.players, view.rules.pairs)
-        knowledge = self.knowledge.get(view.seat)
-        if knowledge is not None and (knowledge.rules != view.rules or knowledge.players != view.players):
-            knowledge = None
-        guesser = self.guesser(view, knowledge)
+        guesser = self.guesses_for(view)
         setting = Setting(
             view.seat, view.players, view.rules.pairs, stakes_for(view, team),
             [frozenset(self.lacking(view, seat)) for seat in range(view.players)],
