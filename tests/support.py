@@ -72,3 +72,12 @@ def codes(cards: Any) -> list[str]:
 def events_of(events: list[Any], kind: type) -> list[Any]:
     """The events of one type, in order."""
     return [e for e in events if type(e) is kind]
+
+
+def random_moves(match: Match, rng: Any, moves: int) -> None:
+    """Play up to ``moves`` random legal actions of ``match`` while it is being played: a
+    position somewhere in a game, for the tests that look at a decision from it."""
+    for _ in range(moves):
+        if match.status != "playing":
+            return
+        match.apply(rng.choice(match.legal_actions()))

@@ -17,7 +17,7 @@ from game.engine import events as ev
 from game.engine.actions import parse_action
 from game.engine.cards import parse_card, parse_cards
 from game.engine.determinize import round_from_view, unseen_cards
-from tests.support import act, make_match
+from tests.support import act, make_match, random_moves
 from tools import arena as arena_module
 from tools.arena import play_match, run, wilson
 from tools.inference import WAYS, measure
@@ -61,10 +61,7 @@ def test_a_computer_never_peeks_at_cards_it_cannot_see(level, name):
     rng = random.Random(11)
     for seed in range(6):
         match = Match(rules, rules.min_players, seed)
-        for _ in range(rng.randrange(0, 30)):
-            if match.status != "playing":
-                break
-            match.apply(rng.choice(match.legal_actions()))
+        random_moves(match, rng, rng.randrange(0, 30))
         if match.status != "playing":
             continue
         seat = match.to_act

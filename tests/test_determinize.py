@@ -7,6 +7,7 @@ import pytest
 
 from game.engine import PRESETS, Match
 from game.engine.determinize import round_from_view, unseen_cards
+from tests.support import random_moves
 
 CASES = [(name, n) for name, rules in PRESETS.items() for n in (rules.min_players, rules.max_players)]
 
@@ -16,10 +17,7 @@ def test_a_view_and_the_true_hidden_cards_rebuild_the_real_round(name, players):
     rng = random.Random(7)
     for seed in range(12):
         match = Match(PRESETS[name], players, seed)
-        for _ in range(rng.randrange(0, 60)):
-            if match.status != "playing":
-                break
-            match.apply(rng.choice(match.legal_actions()))
+        random_moves(match, rng, rng.randrange(0, 60))
         if match.status != "playing":
             continue
         r = match.round

@@ -11,7 +11,7 @@ from game.ai.hard import Hard
 from game.ai.ismcts import Ismcts, Node
 from game.ai.players import ARENA_LEVELS, Medium
 from game.engine import PRESETS, Match
-from tests.support import make_match
+from tests.support import make_match, random_moves
 from tests.test_ai import CASES, shuffled_hidden
 from tools.arena import main as arena_main
 from tools.arena import play_match
@@ -50,10 +50,7 @@ def test_the_information_set_search_never_peeks_at_cards_it_cannot_see(name, pai
     checked = 0
     for seed in range(6):
         match = Match(rules, rules.min_players, seed)
-        for _ in range(rng.randrange(0, 30)):
-            if match.status != "playing":
-                break
-            match.apply(rng.choice(match.legal_actions()))
+        random_moves(match, rng, rng.randrange(0, 30))
         if match.status != "playing":
             continue
         seat = match.to_act
@@ -76,10 +73,7 @@ def test_the_tree_counts_each_iteration_once_down_one_path(name, seed, moves, it
     rules = PRESETS[name]
     match = Match(rules, 4 if rules.max_players >= 4 else 2, seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if match.status != "playing":
-            break
-        match.apply(rng.choice(match.legal_actions()))
+    random_moves(match, rng, moves)
     if match.status != "playing":
         return
     view = match.view(match.to_act)
@@ -112,10 +106,7 @@ def test_the_paired_search_plays_every_living_candidate_on_each_guess(name, seed
     rules = PRESETS[name]
     match = Match(rules, 4 if rules.max_players >= 4 else 2, seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if match.status != "playing":
-            break
-        match.apply(rng.choice(match.legal_actions()))
+    random_moves(match, rng, moves)
     if match.status != "playing":
         return
     view = match.view(match.to_act)

@@ -16,7 +16,7 @@ from game.engine import PRESETS, Accept, Challenge, ChooseSuit, Denounce, EndTur
 from game.engine import events as ev
 from game.engine.determinize import round_from_view, unseen_cards
 from game.engine.scoring import RoundResult
-from tests.support import act, make_match
+from tests.support import act, make_match, random_moves
 from tools.arena import play_match
 from tools.pimc import Arm, Pimc, determinize, pick_ucb1, reward, view_of
 
@@ -135,10 +135,7 @@ def test_pimc_never_peeks_at_cards_it_cannot_see(name):
     checked = 0
     for seed in range(6):
         match = Match(rules, rules.min_players, seed)
-        for _ in range(rng.randrange(0, 30)):
-            if match.status != "playing":
-                break
-            match.apply(rng.choice(match.legal_actions()))
+        random_moves(match, rng, rng.randrange(0, 30))
         if match.status != "playing" or len(match.view(match.to_act).legal) < 2:
             continue
         seat = match.to_act
@@ -158,10 +155,7 @@ def test_a_deal_shows_its_seat_exactly_the_view_it_came_from(name, players):
     rng = random.Random(3)
     for seed in range(10):
         match = Match(rules, players, seed)
-        for _ in range(rng.randrange(0, 60)):
-            if match.status != "playing":
-                break
-            match.apply(rng.choice(match.legal_actions()))
+        random_moves(match, rng, rng.randrange(0, 60))
         if match.status != "playing":
             continue
         seat = match.to_act
