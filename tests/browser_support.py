@@ -9,6 +9,7 @@ every WebSocket, every console error and every Content-Security-Policy violation
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -167,3 +168,50 @@ def server(tmp_path: Path) -> Iterator[Any]:
     thread = start_server(tmp_path / "rooms.sqlite3", browser_root=BUILD)
     yield thread
     thread.stop()
+
+
+PROFILE = {"type": "profile", "name": "Ben", "tag": "3F2K9Q", "avatar": 4, "xp": {}, "created": False, "v": 2}
+"""The player a scripted server says the page is."""
+
+
+class ScriptedServer:
+    """One page's WebSocket answered by the test (Playwright's ``route_web_socket``), so that a test
+    says exactly which frames arrive and sees every frame sent (``sent``).
+
+    ``hello`` is answered `PROFILE`; a lobby watch, ``lobby`` (when given); a quick match or a join,
+    ``joined`` at seat 0 of ``room``, then ``frames``. ``socket`` is kept to send more or to close;
+    with ``down`` set, every new connection is closed at once (the server gone)."""
+
+    def __init__(self, page: Any, room: str, frames: list[dict[str, Any]],
+                 lobby: dict[str, Any] | None = None) -> None:
+        self.room, self.frames, self.lobby = room, frames, lobby
+        self.sent: list[dict[str, Any]] = []
+        self.socket: Any = None
+        self.down = False
+        page.route_web_socket("**/", self.open)
+
+    def open(self, socket: Any) -> None:
+        """A connection of the page: closed when the server is down, else answered."""
+        if self.down:
+            socket.close()
+            return
+        self.socket = socket
+        socket.on_message(self.message)
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Send the page one frame."""
+        self.socket.send(json.dumps(frame))
+
+    def message(self, text: str | bytes) -> None:
+        """Answer one frame of the page (see the class)."""
+        frame = json.loads(text)
+        self.sent.append(frame)
+        kind = frame.get("type")
+        if kind == "hello":
+            self.send(PROFILE)
+        elif kind == "lobby" and frame.get("watch") and self.lobby is not None:
+            self.send(self.lobby)
+        elif kind in ("queue", "join"):
+            self.send({"type": "joined", "room": self.room, "seat": 0, "players": 2, "key": "k" * 32, "v": 2})
+            for each in self.frames:
+                self.send(each)

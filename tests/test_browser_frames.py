@@ -19,6 +19,7 @@ import pytest
 
 from tests.browser_support import (
     TIMEOUT_MS,
+    ScriptedServer,
     browser,
     server,
     wait_state,
@@ -34,7 +35,6 @@ pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
 HUMAN = {"kind": "human"}
 ROOM = "K7M-4AX-P9T-E3F-HWR"
-PROFILE = {"type": "profile", "name": "Ben", "tag": "3F2K9Q", "avatar": 4, "xp": {}, "created": False, "v": 2}
 VIEW = {"seat": 0, "players": 2, "hand": ["7H", "9S", "KD"], "hand_counts": [3, 5], "discard": ["7S"],
         "suit": None,
         "draw_count": 30, "direction": 1, "to_act": 0, "phase": "play", "pending": 0,
@@ -62,35 +62,10 @@ def lobby() -> dict[str, Any]:
             "listed": 1, "now": 100.0, "v": 2}
 
 
-class Script:
-    """The scripted server of one page: what the page sent, and frames sent to it."""
-
-    def __init__(self, page: Any, room: str, extra: dict[str, Any] | None = None) -> None:
-        self.sent: list[dict[str, Any]] = []
-        self.socket: Any = None
-        self.room = room
-        self.extra = extra or {}
-        page.route_web_socket("**/", self.open)
-
-    def open(self, socket: Any) -> None:
-        self.socket = socket
-        socket.on_message(self.message)
-
-    def send(self, frame: dict[str, Any]) -> None:
-        self.socket.send(json.dumps(frame))
-
-    def message(self, text: str | bytes) -> None:
-        frame = json.loads(text)
-        self.sent.append(frame)
-        kind = frame.get("type")
-        if kind == "hello":
-            self.send(PROFILE)
-        elif kind == "lobby" and frame.get("watch"):
-            self.send(lobby())
-        elif kind in ("queue", "join"):
-            self.send({"type": "joined", "room": self.room, "seat": 0, "players": 2, "key": "k" * 32, "v": 2})
-            self.send(status(self.room, **self.extra))
-            self.send(update(self.room))
+def script(page: Any, room: str, **extra: Any) -> ScriptedServer:
+    """The scripted server of one page: on the quick match (or a join), a classic duel under way in
+    ``room`` (``extra``: more fields of its ``room`` frame); a lobby watch gets a list."""
+    return ScriptedServer(page, room, [status(room, **extra), update(room)], lobby())
 
 
 def mark_the_hand(page: Any) -> None:
@@ -109,7 +84,7 @@ def test_a_page_seated_by_quick_match_stops_watching_the_lobby_and_ignores_a_lat
     context.set_default_timeout(TIMEOUT_MS)
     try:
         page = context.new_page()
-        script = Script(page, ROOM)
+        scripted = script(page, ROOM)
         page.goto(f"http://127.0.0.1:{server.port}/play", wait_until="load")
         wait_state(page, "lobby")
         page.wait_for_selector("[data-testid='lobby-room-0']")  # the list the page watches
@@ -117,14 +92,14 @@ def test_a_page_seated_by_quick_match_stops_watching_the_lobby_and_ignores_a_lat
         assert wait_state(page, "playing") == "playing"
         mark_the_hand(page)
         for _ in range(50):  # the frames the page sent on joining reach the script (bounded)
-            if sum(f.get("type") == "lobby" for f in script.sent) >= 2:
+            if sum(f.get("type") == "lobby" for f in scripted.sent) >= 2:
                 break
             page.wait_for_timeout(20)
-        watches = [f["watch"] for f in script.sent if f.get("type") == "lobby"]
+        watches = [f["watch"] for f in scripted.sent if f.get("type") == "lobby"]
         assert watches == [True, False]
         for _ in range(3):  # a late list, as a server that had not yet read the stop would send
-            script.send(lobby())
-        script.send({"type": "pong", "v": 2})
+            scripted.send(lobby())
+        scripted.send({"type": "pong", "v": 2})
         page.wait_for_timeout(300)  # the frames are taken in (nothing to wait for: nothing changes)
         assert hand_kept(page), "the table was rebuilt for a lobby list"
         assert wait_state(page, "playing") == "playing"
@@ -142,7 +117,7 @@ def test_the_takeover_countdown_counts_down_with_no_rebuild_of_the_page(browser,
     context.set_default_timeout(TIMEOUT_MS)
     try:
         page = context.new_page()
-        Script(page, ana.room_id, {"takeover": [{"seat": 1, "left": 100}]})
+        script(page, ana.room_id, takeover=[{"seat": 1, "left": 100}])
         page.goto(f"http://127.0.0.1:{server.port}/play/{ana.room_id}", wait_until="load")
         assert wait_state(page, "playing") == "playing"
         mark_the_hand(page)

@@ -17,20 +17,20 @@ Each test skips in one line without playwright, chromium or the built client (``
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from tests.browser_support import (
     TIMEOUT_MS,
+    ScriptedServer,
     browser,
     server,
     wait_state,
     why_no_browser,
     why_no_build,
 )
-from tests.test_browser_frames import PROFILE, ROOM, VIEW, status
+from tests.test_browser_frames import ROOM, VIEW, status
 
 __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
@@ -45,38 +45,6 @@ TABLE = {
     "discard": ["7D"],
     "legal": ["play 7H", "play 7S", "draw"],
 }
-
-
-class Scripted:
-    """One page's scripted server: on the quick match, ``joined``, then ``frames``; the socket kept
-    to send more or to close."""
-
-    def __init__(self, page: Any, frames: list[dict[str, Any]]) -> None:
-        self.frames = frames
-        self.sent: list[dict[str, Any]] = []
-        self.socket: Any = None
-        self.down = False  # the server gone: every new connection is closed at once
-        page.route_web_socket("**/", self.open)
-
-    def open(self, socket: Any) -> None:
-        if self.down:
-            socket.close()
-            return
-        self.socket = socket
-        socket.on_message(self.message)
-
-    def send(self, frame: dict[str, Any]) -> None:
-        self.socket.send(json.dumps(frame))
-
-    def message(self, text: str | bytes) -> None:
-        frame = json.loads(text)
-        self.sent.append(frame)
-        if frame.get("type") == "hello":
-            self.send(PROFILE)
-        elif frame.get("type") == "queue":
-            self.send({"type": "joined", "room": ROOM, "seat": 0, "players": 2, "key": "k" * 32, "v": 2})
-            for f in self.frames:
-                self.send(f)
 
 
 def update(view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -98,7 +66,7 @@ def seated(
     width: int = 1024,
     height: int = 768,
     want: str = "playing",
-) -> tuple[Any, Any, Scripted]:
+) -> tuple[Any, Any, ScriptedServer]:
     """A page seated by a quick match the script answers with ``frames``: (context, page, script)."""
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -114,7 +82,7 @@ def seated(
     )
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
-    script = Scripted(page, frames)
+    script = ScriptedServer(page, ROOM, frames)
     page.goto(f"http://127.0.0.1:{server.port}/play", wait_until="load")
     wait_state(page, "lobby")
     page.click("[data-testid='quick-match']")
@@ -231,7 +199,7 @@ def test_clear_my_data_outside_a_game_clears_at_once(browser, server):
     context.set_default_timeout(TIMEOUT_MS)
     try:
         page = context.new_page()
-        Scripted(page, [])
+        ScriptedServer(page, ROOM, [])
         page.goto(f"http://127.0.0.1:{server.port}/play", wait_until="load")
         wait_state(page, "lobby")
         page.click("[data-testid='clear-data']")
