@@ -120,7 +120,7 @@ def test_the_confetti_is_drawn_and_shrinks_away():
 def test_online_the_winners_screen_celebrates_and_the_others_do_not():
     from game.client.scenes.result import ResultScene
     from game.engine import PRESETS, Match
-    from tests.test_text_fit import online_table
+    from tests.every_screen import online_table
 
     app = make_app(speed="fast")
     try:

@@ -31,9 +31,9 @@ from game.net.client import RoomConnection, Server, read_message
 from game.net.messages import ServerMessage, from_server
 from game.net.wire import view_to_json
 from tests.client_support import make_app, press, run_until, top_name
+from tests.every_screen import QuietConnection
 from tests.support import make_match
 from tests.test_table_contract import online
-from tests.test_text_fit import QuietConnection
 
 # (A lone surrogate never gets this far: the connection drops its frame, see below.)
 HOSTILE: list[Any] = [float("nan"), float("inf"), float("-inf"), 10**30, -10**30, -1, 2**64, 0.5, True, None,

@@ -141,7 +141,7 @@ def test_new_game_on_the_pause_menu_opens_the_form_and_the_game_stays_saved_unti
 
 
 def test_online_the_pause_menu_offers_no_new_game(app):
-    from tests.test_text_fit import online_table
+    from tests.every_screen import online_table
 
     match = Match(PRESETS["duel"], 2, 3)
     online_table(app, match)
