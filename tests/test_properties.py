@@ -1,18 +1,16 @@
-"""Invariants of the engine over seeded random games, for every preset and player count.
+"""Invariants of the engine over seeded random games, for every preset and player count: cards
+are conserved, only legal actions apply, every game ends, pickling and seeds reproduce a game,
+turns stay in seats and scores never fall.
 
-Games are driven by a seeded ``random.Random`` choosing among ``legal_actions()``
-(play-biased in the long ``colors`` games), with an occasional out-of-turn Denounce
-and, where the rules have a timer, an occasional TimeOut. Hypothesis picks the seeds;
-the bulk runs (thousands of games) use plain loops over seeds to stay fast.
+The games are driven as `tests/seeded_games.py` says; what a seat may see is checked in
+`tests/test_properties_hidden.py`. Hypothesis picks the seeds; the bulk runs (thousands of
+games) use plain loops over seeds to stay fast.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import pickle
 import random
-from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -22,8 +20,6 @@ from game.engine import (
     PRESETS,
     Accept,
     CallLastCard,
-    Card,
-    CardsDrawn,
     Challenge,
     ChooseSuit,
     Denounce,
@@ -33,111 +29,22 @@ from game.engine import (
     Match,
     Pass,
     Play,
-    PlayerView,
     Round,
-    Rules,
     Status,
     TimeOut,
     deck_for,
 )
-from game.engine.events import (
-    CardPlayed,
-    Challenged,
-    Denounced,
-    Passed,
-    PenaltyPending,
-    PlayAgain,
-    RoundStarted,
-    TimedOut,
-    TurnSkipped,
-    TurnStarted,
+from tests.seeded_games import (
+    CASES,
+    SEEDS,
+    assert_redacted,
+    copy,
+    deck_codes,
+    drive,
+    new_game,
+    per_case,
+    placed_codes,
 )
-
-CASES = [
-    (name, players)
-    for name, rules in PRESETS.items()
-    for players in range(rules.min_players, rules.max_players + 1)
-]
-CASE_IDS = [f"{name}-{players}" for name, players in CASES]
-
-ROUND_BOUND = 5_000  # actions one deal may take before we call it endless
-ROUND_LIMIT = 200  # deals one match may take
-SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-
-per_case = pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
-
-
-# ---- driving games ---------------------------------------------------------------------------
-@dataclasses.dataclass
-class Step:
-    """One applied action (or a new deal, when ``action`` is None) and its events."""
-
-    action: object
-    seat: int | None
-    events: list
-
-
-def choose(match: Match, rng: random.Random) -> tuple[object, int | None]:
-    """The policy: a random legal action; play-biased for colors; some out-of-turn denounces."""
-    r = match.round
-    if r.exposed and rng.random() < 0.3:
-        others = [s for s in range(match.players) if s != r.to_act]
-        seat = rng.choice(others)
-        out_of_turn = match.legal_actions(seat)
-        if out_of_turn:
-            return rng.choice(out_of_turn), seat
-    if match.rules.turn_seconds and rng.random() < 0.02:
-        return TimeOut(), None
-    legal = match.legal_actions()
-    if match.rules.name == "colors" and rng.random() < 0.8:
-        plays = [a for a in legal if type(a) is Play]
-        if plays:
-            return rng.choice(plays), None
-    return rng.choice(legal), None
-
-
-def drive(match: Match, rng: random.Random) -> Iterator[Step]:
-    """Play ``match`` to its end, yielding after every action and every new deal."""
-    actions_this_round = 0
-    while match.status != Status.MATCH_OVER:
-        if match.status == Status.ROUND_OVER:
-            assert len(match.results) < ROUND_LIMIT, "the match does not end"
-            actions_this_round = 0
-            yield Step(None, None, match.next_round())
-            continue
-        assert match.status == Status.PLAYING
-        action, seat = choose(match, rng)
-        events = match.apply(action, seat)
-        actions_this_round += 1
-        assert actions_this_round <= ROUND_BOUND, (
-            f"deal {match.round.number} still playing after {ROUND_BOUND} actions")
-        yield Step(action, seat, events)
-
-
-def new_game(name: str, players: int, seed: int) -> tuple[Match, random.Random]:
-    """A seeded match and the seeded policy that plays it."""
-    return Match(PRESETS[name], players, seed), random.Random(seed * 7919 + 1)
-
-
-def copy(obj):
-    return pickle.loads(pickle.dumps(obj))
-
-
-def placed_codes(match: Match) -> list[str]:
-    """The code of every card in a hand, the draw pile or the discard pile, sorted: the cards in
-    play as a multiset (compared after every action of thousands of games: a sorted list compares
-    several times faster than a `Counter`, and says the same)."""
-    r = match.round
-    codes = [c.code for hand in r.hands for c in hand]
-    codes += [c.code for c in r.pile]
-    codes += [c.code for c in r.discard]
-    codes.sort()
-    return codes
-
-
-def deck_codes(rules: Rules) -> list[str]:
-    """The code of every card of the rules' deck, sorted (see `placed_codes`)."""
-    return sorted(c.code for c in deck_for(rules.deck))
 
 
 # ---- cards are conserved ---------------------------------------------------------------------
@@ -341,150 +248,6 @@ def test_every_game_ends_with_a_result(name, players, seed):
     assert all(0 <= s < players for s in match.winners)
     with pytest.raises(IllegalAction):
         match.apply(Draw())
-
-
-# ---- views never leak ------------------------------------------------------------------------
-def cards_in(value) -> list[Card]:
-    if isinstance(value, Card):
-        return [value]
-    if isinstance(value, (tuple, list)):
-        return [c for v in value for c in cards_in(v)]
-    if type(value) is Play:
-        return [value.card]
-    return []
-
-
-def assert_view_hides(match: Match, seat: int, view: PlayerView) -> None:
-    r = match.round
-    own = tuple(r.hands[seat])
-    public = set(own) | set(r.discard)
-    secret = [tuple(r.pile), tuple(reversed(r.pile))]
-    secret += [tuple(h) for s, h in enumerate(r.hands) if s != seat]
-    for field in dataclasses.fields(view):
-        if field.name in ("rules", "result"):
-            continue
-        value = getattr(view, field.name)
-        for card in cards_in(value):
-            assert card in public, f"view of {seat} shows {card} in {field.name}"
-        if isinstance(value, tuple) and len(value) >= 2 and value not in (own, tuple(r.discard)):
-            assert value not in secret, f"view of {seat} field {field.name} is hidden cards"
-    assert view.hand == own
-    assert view.hand_counts == tuple(len(h) for h in r.hands)
-    assert view.draw_count == len(r.pile)
-    assert all(a.card in own for a in view.legal if type(a) is Play)
-    if view.drawn_card is not None:  # the card this seat just drew, maybe played since
-        assert seat == r.to_act and view.drawn_card in public
-
-
-def shuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match:
-    """A copy of ``match`` where the cards ``seat`` cannot see are dealt anew, same counts."""
-    twin = copy(match)
-    r = twin.round
-    others = [s for s in range(twin.players) if s != seat]
-    hidden = [c for s in others for c in r.hands[s]] + list(r.pile)
-    rng.shuffle(hidden)
-    i = 0
-    for s in others:
-        n = len(r.hands[s])
-        r.hands[s][:] = hidden[i:i + n]
-        i += n
-    r.pile[:] = hidden[i:]
-    if seat != r.to_act and r.last_drawn in match.round.hands[r.to_act]:
-        r.last_drawn = rng.choice(r.hands[r.to_act])  # which card was drawn is hidden too
-    return twin
-
-
-@per_case
-@settings(max_examples=6, deadline=None)
-@given(seed=SEEDS)
-def test_views_never_show_other_hands_or_the_draw_pile(name, players, seed):
-    match, rng = new_game(name, players, seed)
-    for _step in drive(match, rng):
-        if match.status != Status.PLAYING:
-            continue
-        for seat in range(players):
-            assert_view_hides(match, seat, match.view(seat))
-
-
-@per_case
-@settings(max_examples=6, deadline=None)
-@given(seed=SEEDS)
-def test_views_are_unchanged_when_hidden_cards_are_shuffled(name, players, seed):
-    match, rng = new_game(name, players, seed)
-    shuffler = random.Random(seed)
-    checked = 0
-    for _step in drive(match, rng):
-        if match.status != Status.PLAYING or shuffler.random() > 0.15:
-            continue
-        for seat in range(players):
-            view = match.view(seat)
-            twin = shuffle_hidden(match, seat, shuffler)
-            assert placed_codes(twin) == placed_codes(match)
-            assert twin.view(seat) == view, f"the view of seat {seat} depends on hidden cards"
-            checked += 1
-    assert checked or match.results
-
-
-# ---- events are redacted ---------------------------------------------------------------------
-def assert_redacted(events, players: int) -> None:
-    for event in events:
-        for seat in range(players):
-            shown = event.for_seat(seat)
-            if type(event) is CardsDrawn:
-                assert event.cards is not None and len(event.cards) == event.count
-                if seat == event.seat:
-                    assert event.seen_by(seat) is True
-                    assert shown == event
-                else:
-                    assert event.seen_by(seat) is False
-                    assert shown.cards is None
-                    assert (shown.seat, shown.count, shown.reason) == (
-                        event.seat, event.count, event.reason)
-                    assert shown.for_seat(seat) == shown
-            else:
-                assert event.seen_by(seat) is True
-                assert shown == event
-
-
-SEATED_EVENTS = (CardPlayed, Passed, TurnSkipped, PenaltyPending, TurnStarted, PlayAgain,
-                 TimedOut, CardsDrawn)
-
-
-@per_case
-@settings(max_examples=12, deadline=None)
-@given(seed=SEEDS)
-def test_events_show_drawn_cards_only_to_the_drawing_seat(name, players, seed):
-    match, rng = new_game(name, players, seed)
-    assert_redacted(match.start_events, players)
-    for step in drive(match, rng):
-        assert_redacted(step.events, players)
-        for event in step.events:
-            if isinstance(event, SEATED_EVENTS):
-                assert 0 <= event.seat < players
-            if isinstance(event, (Denounced, Challenged)):
-                assert 0 <= event.seat < players and 0 <= event.by < players
-            if type(event) is RoundStarted:
-                assert 0 <= event.first < players and 0 <= event.dealer < players
-
-
-def test_drawn_cards_in_events_are_the_cards_that_reach_the_hand():
-    for name, players in CASES:
-        for seed in range(15):
-            match, rng = new_game(name, players, seed)
-            hands = [Counter(h) for h in match.round.hands]
-            for step in drive(match, rng):
-                now = [Counter(h) for h in match.round.hands]
-                if step.action is not None:
-                    for seat in range(players):
-                        expected = hands[seat].copy()
-                        for event in step.events:
-                            if type(event) is CardsDrawn and event.seat == seat:
-                                expected.update(event.cards)
-                            if type(event) is CardPlayed and event.seat == seat:
-                                expected.subtract([event.card])
-                        assert all(n >= 0 for n in expected.values())
-                        assert +expected == now[seat], (name, players, seed, step.action, seat)
-                hands = now
 
 
 # ---- pickling --------------------------------------------------------------------------------
