@@ -29,7 +29,7 @@ from tests.test_online_ui import (  # app and server: the fixtures
     type_into,
     until,
 )
-from tools.shots import _StillConnection
+from tools.online_shots import StillConnection
 
 __all__ = ["app", "server"]
 CODE = "K7M-4AX-P9T-E3F-HWR"
@@ -71,7 +71,7 @@ def test_a_code_without_a_server_asks_for_the_server(app):
 
 
 def _remote(kind: str, ranked: bool, state: str = "waiting") -> RemoteController:
-    controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
+    controller = RemoteController(StillConnection(), speed=0)  # type: ignore[arg-type]
     controller.receive({"type": "joined", "room": CODE, "seat": 0, "players": 2})
     controller.receive({"type": "room", "room": CODE, "preset": "duel", "options": {}, "players": 2,
                         "state": state, "seats": SEATS, "waiting_for": [], "results": [], "deal": 1,
@@ -129,7 +129,7 @@ def test_the_table_says_whether_the_game_counts(kind, ranked, words):
 def test_the_public_rooms_and_quick_match_carry_the_swords():
     app = make_app((1024, 600))
     lobby = ServerLobbyScene(app, Server("huit.example.org", 443, True),
-                             connection=_StillConnection())  # type: ignore[arg-type]
+                             connection=StillConnection())  # type: ignore[arg-type]
     rooms = [{"room": f"room{i}", "preset": "duel", "options": {}, "players": 2, "taken": 1, "free": 1,
               "computers": 0, "since": 900.0, "seats": [{"kind": "human", "name": "Ben", "tag": "A07"},
                                                           {"kind": "free"}]} for i in range(2)]

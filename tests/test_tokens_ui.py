@@ -22,7 +22,7 @@ from tests.support import make_match
 from tests.test_lobby_ui import serve, server_lobby
 from tests.test_online_ui import button, tap_button, until
 from tests.test_stakes_ui import StakesRoom, drawn_texts, gui_texts
-from tools.shots import _StillConnection
+from tools.online_shots import StillConnection
 
 HUMAN = {"kind": "human"}
 CODE = "K7M-4AX-P9T-E3F-HWR"
@@ -91,7 +91,7 @@ def test_a_player_without_the_stake_is_told_why_when_asking_for_a_quick_match(ap
 
 
 def _waiting(tokens: int | None) -> RemoteController:
-    controller = RemoteController(_StillConnection(), speed=0)  # type: ignore[arg-type]
+    controller = RemoteController(StillConnection(), speed=0)  # type: ignore[arg-type]
     controller.receive({"type": "joined", "room": CODE, "seat": 0, "players": 2})
     if tokens is not None:
         controller.receive({"type": "profile", "name": "Ana", "tag": "3F2", "avatar": 1, "xp": {},
