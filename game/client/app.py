@@ -356,7 +356,7 @@ class App:
                 times.append(max(0.0, then))
         if self.kiosk:
             times.append(kiosk_due(self))
-        if not self.store.writer.flush(timeout=0):  # writes in flight: a failure is shown soon
+        if self.store.busy():  # writes in flight: a failure is shown soon
             times.append(SAVE_POLL)
         return min(times, default=None)
 

@@ -182,6 +182,12 @@ class DataStore:
         """Save the statistics."""
         self.statistics.write(value.to_json())
 
+    def busy(self) -> bool:
+        """Whether writes are still in flight (a deal's review records being kept, or a file being
+        written): the loop looks again soon, so that a failed write is said."""
+        keeping = self._keeping
+        return (keeping is not None and keeping.is_alive()) or not self.writer.flush(timeout=0)
+
     def flush(self) -> bool:
         """Wait for every pending write (on quit)."""
         self._wait_keeping()
