@@ -46,6 +46,7 @@ def test_a_won_match_opens_with_a_celebration_that_ends_by_itself_and_the_loop_r
         assert app.draws == drawn + 1  # it moves: each frame is drawn
         assert run_until(app, lambda: result.celebration is None, int(DURATION / STEP) + 10)
         app.frame(STEP, lazy=True)  # the screen once more, without it
+        app.store.flush()  # the deal's files written (until then the loop rightly looks again soon)
         drawn = app.draws
         for _ in range(30):
             app.frame(STEP, lazy=True)
