@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from game.client.i18n import catalogue
 from tests.browser_support import (
     TIMEOUT_MS,
     ScriptedServer,
@@ -126,6 +127,19 @@ def test_a_finished_match_offers_no_next_round_but_a_new_game_and_the_room_page(
         assert "no next round" in page.inner_text("[data-testid='match-done']")
         assert page.get_attribute("[data-testid='play-again']", "href") == "/play"
         assert page.get_attribute("[data-testid='room-page']", "href") == f"/r/{ROOM}"
+    finally:
+        context.close()
+
+
+def test_a_finished_matchs_header_says_the_game_is_over_not_the_last_round(browser, server):
+    over = status(ROOM, state="match_over", results=[RESULT])
+    final = {**VIEW, "status": "match_over", "result": RESULT, "round_number": 4, "target": 100}
+    context, page, _ = seated(browser, server, [over, update(final)], want="result")
+    try:
+        header = page.inner_text(".bar .room")
+        # The words of the game's own result screen at that point (result.match_over), not "Round 4".
+        assert catalogue("en")["result.match_over"] in header, header
+        assert catalogue("en")["table.round"].format(n=4) not in header, header
     finally:
         context.close()
 

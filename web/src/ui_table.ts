@@ -209,9 +209,13 @@ function leaveBox(ui: Ui): HTMLElement {
 function tableBar(ui: Ui): HTMLElement {
   const { t, actions, model } = ui;
   const view = readView(model.update);
+  // A finished match has no round under way: the header says what the game's result screen says
+  // then ("Game over"), not the number of the last deal.
+  const over = matchOver(model.status?.state, model.update?.view as Record<string, unknown> | null | undefined);
+  const stage = over ? t.tr("result.match_over") : view ? t.tr("table.round", { n: view.roundNumber }) : "";
   return el("header", { class: "bar" },
-    el("span", { class: "room" }, view ? [t.tr(`preset.${view.preset}`), t.tr("table.round", { n: view.roundNumber }),
-      view.target > 0 ? t.tr("table.target", { n: view.target }) : ""].filter((x) => x).join(" · ") : model.room),
+    el("span", { class: "room" }, view ? [t.tr(`preset.${view.preset}`), stage,
+      view.target > 0 && !over ? t.tr("table.target", { n: view.target }) : ""].filter((x) => x).join(" · ") : model.room),
     el("span", { class: "spacer" }),
     model.status && (model.status.state === "playing" || model.status.state === "round_over")
       ? button("☺", "react", () => actions.toggle("react"), "btn small", { "aria-label": t.tr("reactions.title"), title: t.tr("reactions.title") }) : null,
