@@ -10,6 +10,9 @@ exactly the frames each test names (`test_browser_frames.Script`'s way), at the 
 - 844×390: nothing of the controls cut off, a gap between a chip's name and its count;
 - the connection lost: the controls disabled, a line that says so and covers no opponent;
 - 1920×1080: larger cards, the page wider;
+- at each size the trial checks (1920×1080, 1280×800, 1024×768, 844×390, 390×844) nothing of the
+  table is cut, a refusal and two latest moves shown; on a large screen the pile and the discard
+  take the height the rest leaves (no wide felt between them and the hand);
 - the result lists each hand's cards and the value the server counted.
 
 Each test skips in one line without playwright, chromium or the built client (``make web``).
@@ -315,5 +318,73 @@ def test_a_large_screen_gets_larger_cards_and_a_wider_table(browser, server):
         assert (
             float(page.eval_on_selector(".bar", "b => parseFloat(getComputedStyle(b).fontSize)")) >= 18
         )  # 16 px below this size
+    finally:
+        context.close()
+
+
+SIZES = [(1920, 1080), (1280, 800), (1024, 768), (844, 390), (390, 844)]
+"""The sizes the table is checked at: a desktop, two laptops, a phone on its side and upright."""
+
+BUSY = {**TABLE, "legal": ["play 7H", "play 7S", "draw", "card"]}
+"""The table with a control more than usual ("Card!")."""
+
+MOVES = [{"type": "CardPlayed", "seat": 0, "card": "7D"}, {"type": "CardPlayed", "seat": 1, "card": "9D"}]
+
+SEEN = (
+    ".bar .btn", ".opp", ".turn", "[data-testid='latest'] li", "[data-testid='draw']",
+    "[data-testid='discard']", "[data-testid='notice']", ".me-line", "[data-testid='hand'] .card",
+    ".controls .btn",
+)
+"""What a player must see whole at the table."""
+
+OUTSIDE = """([seen, w, h]) => {
+  const out = [];
+  for (const selector of seen) {
+    const found = document.querySelectorAll(selector);
+    if (!found.length) out.push(selector + ": missing");
+    for (const e of found) {
+      const r = e.getBoundingClientRect();
+      if (r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5) {
+        out.push(`${selector} ${e.dataset.testid || ""} at ${Math.round(r.left)},${Math.round(r.top)}-`
+          + `${Math.round(r.right)},${Math.round(r.bottom)}`);
+      }
+    }
+  }
+  const page = document.scrollingElement;
+  if (page.scrollHeight > h || page.scrollWidth > w) {
+    out.push(`the page scrolls: ${page.scrollWidth}x${page.scrollHeight}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_nothing_of_the_table_is_cut_at_any_size_with_a_refusal_and_the_latest_moves(
+    browser, server, width, height
+):
+    frames = [status(ROOM), update(BUSY, MOVES)]
+    context, page, script = seated(browser, server, frames, width=width, height=height)
+    try:
+        script.send({"type": "error", "code": "illegal", "message": "refused", "reason": "must_follow",
+                     "values": {"suit": "D", "card": "9D", "wild": "eight"}, "v": 2})
+        page.wait_for_selector("[data-testid='notice']")
+        assert page.eval_on_selector_all("[data-testid='latest'] li", "ls => ls.length") == 2
+        assert page.evaluate(OUTSIDE, [list(SEEN), width, height]) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 800)])
+def test_a_large_screen_uses_its_height_for_the_pile_and_the_hand(browser, server, width, height):
+    frames = [status(ROOM), update(TABLE, MOVES[:1])]
+    context, page, _ = seated(browser, server, frames, width=width, height=height)
+    try:
+        discard, pile = box(page, "[data-testid='discard']"), box(page, "[data-testid='draw']")
+        hand = box(page, "[data-testid='hand']")
+        felt = hand["y"] - max(discard["y"] + discard["height"], pile["y"] + pile["height"])
+        # Between them only the refusal's line and the player's own line: no wide empty felt.
+        assert felt <= 0.13 * height, felt
+        assert discard["height"] >= 0.28 * height, discard
+        assert box(page, "[data-testid='card-9S']")["height"] >= 0.25 * height
     finally:
         context.close()

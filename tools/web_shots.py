@@ -6,7 +6,8 @@ headless through Playwright (``/usr/bin/chromium``, or ``$HUIT_CHROMIUM``) to ta
 
 - ``web-seat-WxH.png``: a friend's link opened (``/play/ROOM``): the name, the avatars, the seats;
 - ``web-table-WxH.png``: the same browser at the table of a 4-seat ``colors`` room against three
-  computers, its turn to play (its playable cards glowing).
+  computers, its turn to play (its playable cards glowing): one room for every size, so each shows
+  the same hand.
 
 Written into OUTDIR (default ``docs/images``), one line per file. The sizes by default: a phone in
 portrait (390x844), a small laptop (1024x768) and a desktop (1920x1080).
@@ -95,8 +96,11 @@ def shoot(out: Path, sizes: Sequence[tuple[int, int]], lang: str, build: Path) -
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS,
                                                      env=short_tmpdir())
                 try:
+                    # One table for every size: the same hand at each (and a server's quota of computer
+                    # seats per address, 12, would refuse a fourth room of three computers).
+                    table = create_room(server.port, "colors", [HUMAN, MEDIUM, MEDIUM, MEDIUM], "Ana")
                     for width, height in sizes:
-                        written += _one_size(browser, server.port, out, width, height, lang)
+                        written += _one_size(browser, server.port, out, (width, height), lang, table)
                 finally:
                     browser.close()
         finally:
@@ -104,7 +108,9 @@ def shoot(out: Path, sizes: Sequence[tuple[int, int]], lang: str, build: Path) -
     return written
 
 
-def _one_size(browser: Any, port: int, out: Path, width: int, height: int, lang: str) -> list[Path]:
+def _one_size(browser: Any, port: int, out: Path, viewsize: tuple[int, int], lang: str,
+              table: tuple[str, str]) -> list[Path]:
+    width, height = viewsize
     written = []
     viewport = {"width": width, "height": height}
     # The seat page: a duel's link, its creator seated, the second seat free.
@@ -120,8 +126,9 @@ def _one_size(browser: Any, port: int, out: Path, width: int, height: int, lang:
         written.append(_save(page, out / f"web-seat-{width}x{height}.png"))
     finally:
         context.close()
-    # The table: a colors room of the browser's seat and three computers, its turn.
-    room, key = create_room(port, "colors", [HUMAN, MEDIUM, MEDIUM, MEDIUM], "Ana")
+    # The table: a colors room of the browser's seat and three computers, its turn (the seat taken
+    # back by its key at each size: the computers wait for it).
+    room, key = table
     kept = storage(port, room, key, "Ana")
     context = browser.new_context(viewport=viewport, locale=lang, storage_state=kept)
     try:

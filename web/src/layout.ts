@@ -25,11 +25,13 @@ export function largeScreen(viewW: number, viewH: number): boolean {
 }
 
 /** The card size for a viewport: a fifth or so of the narrow side, never so tall that a short
- * landscape screen loses the hand, 56 to 136 px (to 190 px on a large screen). */
+ * landscape screen loses the hand, 56 to 150 px. A large screen gives the hand its height: a card
+ * is a 4.5th of it (the rest of the table holds there: the pile takes what is left), to 240 px. */
 export function cardWidth(viewW: number, viewH: number): number {
   const short = Math.min(viewW, viewH * 1.3);
-  const most = largeScreen(viewW, viewH) ? 190 : 136;
-  return Math.round(Math.max(56, Math.min(most, short / 5.6, viewH / 5.4)));
+  const large = largeScreen(viewW, viewH);
+  const most = large ? 240 : 150;
+  return Math.round(Math.max(56, Math.min(most, short / 5.6, viewH / (large ? 4.5 : 5.4))));
 }
 
 /** Lay `count` cards of width `cardW` in `width` px with `gap` px between them when they fit. */
