@@ -134,15 +134,20 @@ def test_a_finished_match_offers_no_next_round_but_a_new_game_and_the_room_page(
         context.close()
 
 
-def test_a_finished_matchs_header_says_the_game_is_over_not_the_last_round(browser, server):
+@pytest.mark.parametrize(("target", "title"), [(100, "result.match_over"), (0, "result.title")])
+def test_a_finished_matchs_header_says_what_the_games_result_says_not_the_last_round(
+    browser, server, target, title
+):
     over = status(ROOM, state="match_over", results=[RESULT])
-    final = {**VIEW, "status": "match_over", "result": RESULT, "round_number": 4, "target": 100}
+    final = {**VIEW, "status": "match_over", "result": RESULT, "round_number": 4, "target": target}
     context, page, _ = seated(browser, server, [over, update(final)], want="result")
     try:
         header = page.inner_text(".bar .room")
-        # The words of the game's own result screen at that point (result.match_over), not "Round 4".
-        assert catalogue("en")["result.match_over"] in header, header
+        # The words of the game's own result screen at that point (game/client/scenes/result.py:
+        # "Game over" once a match to a target is won, "Round over" after a game of one deal).
+        assert catalogue("en")[title] in header, header
         assert catalogue("en")["table.round"].format(n=4) not in header, header
+        assert page.inner_text(".result h1") == catalogue("en")[title]
     finally:
         context.close()
 

@@ -14,6 +14,13 @@ export function matchOver(state: string | undefined, view: Loose | null | undefi
   return state === "match_over" || view?.status === "match_over";
 }
 
+/** The result's title as the game's result screen has it: "Game over" (`result.match_over`) once a
+ * match played to a target is over, else "Round over" (`result.title`; a game of one deal too, as
+ * the pygame result says). */
+export function resultTitle(over: boolean, target: number): "result.match_over" | "result.title" {
+  return over && target > 0 ? "result.match_over" : "result.title";
+}
+
 /** Of the seats the result waits for, those whose person is not connected (they left the table). */
 export function gone(seats: readonly unknown[], waited: readonly number[]): number[] {
   return waited.filter((i) => {

@@ -11,7 +11,7 @@ import { LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
 import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
-import { cardValues, gone, handsCounted, latestMoves, matchOver } from "./result_info.js";
+import { cardValues, gone, handsCounted, latestMoves, matchOver, resultTitle } from "./result_info.js";
 import { countdown, notReady, offers, reactionAt, readView, takeoverLeft, timeLeft, voteDue, type View } from "./state.js";
 import { ABANDON_MINUTES, avatarImg, button, clearDataControl, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
 
@@ -210,9 +210,10 @@ function tableBar(ui: Ui): HTMLElement {
   const { t, actions, model } = ui;
   const view = readView(model.update);
   // A finished match has no round under way: the header says what the game's result screen says
-  // then ("Game over"), not the number of the last deal.
+  // then ("Game over" after a match to a target, "Round over" after a game of one deal), not the
+  // number of the last deal.
   const over = matchOver(model.status?.state, model.update?.view as Record<string, unknown> | null | undefined);
-  const stage = over ? t.tr("result.match_over") : view ? t.tr("table.round", { n: view.roundNumber }) : "";
+  const stage = over ? t.tr(resultTitle(over, view?.target ?? 0)) : view ? t.tr("table.round", { n: view.roundNumber }) : "";
   return el("header", { class: "bar" },
     el("span", { class: "room" }, view ? [t.tr(`preset.${view.preset}`), stage,
       view.target > 0 && !over ? t.tr("table.target", { n: view.target }) : ""].filter((x) => x).join(" · ") : model.room),
@@ -306,7 +307,7 @@ export function resultPage(ui: Ui): HTMLElement[] {
   const results = status?.results ?? [];
   const result = (view?.result ?? (results[results.length - 1] as Record<string, unknown> | null | undefined)) ?? null;
   const over = matchOver(status?.state, model.update?.view as Record<string, unknown> | null | undefined);
-  const body: Child[] = [el("h1", {}, t.tr(over ? "result.match_over" : "result.title"))];
+  const body: Child[] = [el("h1", {}, t.tr(resultTitle(over, view?.target ?? 0)))];
   if (result) {
     const winners = Array.isArray(result.winners) ? (result.winners as unknown[]).filter((x): x is number => typeof x === "number") : [];
     let line: string;

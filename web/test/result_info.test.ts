@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { gone, handsCounted, latestMoves, matchOver } from "../src/result_info.js";
+import { gone, handsCounted, latestMoves, matchOver, resultTitle } from "../src/result_info.js";
 import type { Move } from "../src/movelog.js";
 
 test("the match is over when the room or the seat's view says so, not after an ordinary deal", () => {
@@ -8,6 +8,12 @@ test("the match is over when the room or the seat's view says so, not after an o
   assert.equal(matchOver("round_over", { status: "match_over" }), true);
   assert.equal(matchOver("round_over", { status: "round_over" }), false);
   assert.equal(matchOver("playing", undefined), false);
+});
+
+test("the result's title is the game's: Game over once a match to a target is over, else Round over", () => {
+  assert.equal(resultTitle(true, 100), "result.match_over");
+  assert.equal(resultTitle(true, 0), "result.title"); // a game of one deal: the pygame result says "Round over"
+  assert.equal(resultTitle(false, 100), "result.title");
 });
 
 test("of the seats a result waits for, the people no longer connected have left", () => {
