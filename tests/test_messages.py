@@ -18,7 +18,7 @@ from game.engine import PRESETS
 from game.net import messages as m
 from game.net.profiles import name_problem
 from game.net.protocol import LATER_TYPES, MAX_MESSAGE, TYPES, Refusal
-from tests.protocol_sessions import DATA, lines
+from tests.protocol_recording import DATA, lines
 
 RECORDED = [entry for path in sorted(DATA.glob("*.jsonl")) for entry in lines(path)]
 SERVER_FRAMES = [e["recv"] for e in RECORDED if "recv" in e]

@@ -4,7 +4,7 @@ Each file of tests/data/protocol/ was recorded by `tests.protocol_sessions` (a d
 match with a computer, a ranked abandon and its vote, every refusal, the quotas and a
 flood). Its client frames are sent again, in order, to a fresh server of the same options,
 seeded generator and clock; every server frame must be the recorded one, byte for byte.
-Only room ids and seat keys are normalised (`protocol_sessions.Placeholders`): the server
+Only room ids and seat keys are normalised (`protocol_recording.Placeholders`): the server
 draws them from `secrets` on purpose, so no two runs share them.
 """
 
@@ -14,7 +14,8 @@ import json
 
 import pytest
 
-from tests.protocol_sessions import DATA, SESSIONS, lines, replay
+from tests.protocol_recording import DATA, lines, replay
+from tests.protocol_sessions import SESSIONS
 
 RECORDINGS = sorted(DATA.glob("*.jsonl"))
 

@@ -184,6 +184,15 @@ def test_the_online_screens_helpers_build_and_read_messages_as_types_too():
     assert found == [], "\n".join(f"joining.py:{line}: {what}" for line, what in found)
 
 
+def test_the_table_scenes_input_reads_no_raw_key_and_imports_no_scene_either():
+    path = ROOT / "game" / "client" / "table_input.py"  # the table scene's input, mixed into it
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = [f"table_input.py:{line}: reads the raw key {name}" for line, name in _raw_keys(tree)]
+    found += [f"table_input.py:{line}: imports {target}" for line, target in imports_of(path, ROOT)
+              if target == SCENES_PACKAGE or target.startswith(SCENES_PACKAGE + ".")]
+    assert found == [], "\n".join(found)
+
+
 def test_every_registered_name_is_a_scene_of_its_module():
     for name, (module, cls) in registry.SCENES.items():
         found = registry.scene_class(name)

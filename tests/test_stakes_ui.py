@@ -14,7 +14,8 @@ import pytest
 from game.client import ui
 from game.client.app import open_link
 from game.client.controller import SeatConfig
-from game.client.remote import RemoteController, countdown_text
+from game.client.ranked_seat import countdown_text
+from game.client.remote import RemoteController
 from game.client.saving import start_match
 from game.client.scenes.table import TableScene
 from game.engine import PRESETS

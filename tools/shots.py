@@ -220,7 +220,7 @@ def hand_screens(app: App, save: Callable[[str], None]) -> None:
     shown = scene.shown  # type: ignore[attr-defined]
     grab = (rect.w // 2, rect.h // 2)
     scene.hand.drag = HandDrag(1, shown[1], rect.center, grab, at, dragging=True)  # type: ignore[attr-defined]
-    scene._refresh()  # type: ignore[attr-defined]  # the others make room, as a real drag does
+    scene.refresh()  # type: ignore[attr-defined]  # the others make room, as a real drag does
     scene.dirty = True
     save("hand_drag")
     app.stack.push(RulesInPlayScene(app, scene))  # type: ignore[arg-type]

@@ -17,26 +17,19 @@ they come off the connection) and sends its own as types. What the scenes read o
 room, the quick match's wait and the player's profile are those types (`status`,
 `queue_status`, `player`); a room's seats are read through `RoomStatus.seat_rows`.
 
-In a ranked room (protocol version 2), a person who stayed away too long loses the seat
-to a computer and the others may vote to penalise it: `vote_due` names the seat this
-player may vote on, `vote` sends the vote.
-
 Every other person who said hello has a tag (``Ana #3F2K9Q``) so two Anas can be told apart:
 the seats are `OnlineSeat`s that carry it, and their names are written with it
 (`game.net.profiles.tagged`, the one format), so the table, the result, the vote and the
 move log show the same ``Ana #3F2K9Q``; `with_tags` adds it where a screen has names of its own.
 
-What is at stake is told as it happens: while someone is away from a ranked game, the
-seconds before a computer takes their seat (`takeover`, counted down here between the
-server's statuses, shown by `notice` as ``… 4:12``); the result of a vote this player
-could take part in, once (`take_news`); the points a ranked match earned (`earned`); and
-whether leaving now is an abandon (`leaving_is_abandon`).
+What a ranked room puts at stake (votes on an abandon, the countdown to a takeover, the points
+and tokens a match earned, whether leaving is an abandon) is read and kept by its base,
+`ranked_seat.RankedSeat`, from the same room statuses.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -60,12 +53,10 @@ from game.net.messages import (
     ServerMessage,
     Unqueued,
     Update,
-    Vote,
     from_server,
 )
 from game.net.profiles import tagged
-from game.net.ranking import ABANDON_AFTER, PENALTY
-from game.net.replies import SeatRow, seconds, whole
+from game.net.replies import SeatRow
 from game.net.wire import WireError, event_from_json, result_from_json, view_from_json
 from game.play.avatars import is_person_avatar
 from game.review.story import Recorder
@@ -73,6 +64,7 @@ from game.review.story import Recorder
 from . import stakes
 from .controller import SeatConfig
 from .i18n import tr
+from .ranked_seat import MAX_FIGURE, RankedSeat
 
 _LOG = logging.getLogger("huit.remote")
 
@@ -87,10 +79,6 @@ MAX_SEATS: Final = 16
 
 MAX_TIMER: Final = 24 * 3600.0
 """The longest turn clock a server may announce, in seconds; anything else is no clock."""
-
-MAX_FIGURE: Final = 10**9
-"""The largest points or totals a deal's result may show (a server's bigger number is no result)."""
-
 
 MAX_TAG: Final = 8
 """The longest tag shown (servers give six characters; those before issue 32 made three)."""
@@ -119,13 +107,6 @@ def with_tags(seats: Sequence[SeatConfig], names: Sequence[str]) -> list[str]:
     return out
 
 
-def countdown_text(left: float) -> str:
-    """Seconds left as a countdown shows them, ``4:12``: rounded up, so it reads ``0:01`` until
-    the very end and changes once a second."""
-    whole_seconds = max(0, math.ceil(left)) if left == left else 0  # (NaN is not itself)
-    return f"{whole_seconds // 60}:{whole_seconds % 60:02d}"
-
-
 def shorten(text: str) -> str:
     """A server's sentence cut to `MAX_SERVER_TEXT` characters."""
     return text if len(text) <= MAX_SERVER_TEXT else text[:MAX_SERVER_TEXT - 1] + "…"
@@ -143,8 +124,9 @@ ONLINE_POLL: Final = 0.05
 """Messages arrive on the connection's thread at any moment: a resting table looks this often."""
 
 
-class RemoteController:
-    """Plays one seat of a server's room for the table (a `TableControl`)."""
+class RemoteController(RankedSeat):
+    """Plays one seat of a server's room for the table (a `TableControl`); what a ranked room puts
+    at stake for the seat is its base's (`RankedSeat`)."""
 
     can_undo = False  # an online game cannot be taken back
     undo_offered = False
@@ -153,6 +135,7 @@ class RemoteController:
     handoff_to: int | None = None  # each player has their own device
 
     def __init__(self, connection: RoomConnection, *, speed: float = 1.0) -> None:
+        super().__init__()
         self.connection = connection
         self.speed = speed
         self.undo_allowed = False
@@ -162,10 +145,6 @@ class RemoteController:
         self.on_profile: Callable[[PlayerProfile], None] = lambda profile: None
         self.player: PlayerProfile | None = None  # what the server said of this player (hello)
         self.queue_status: Queued | None = None  # a quick match's wait, until the server seats us
-        self.voted: set[int] = set()  # abandoned seats this player voted on
-        self.takeover: dict[int, float] = {}  # seat of someone away -> seconds before a computer takes it
-        self._news: list[str] = []  # what the table says once (a vote's result), in words
-        self._told: set[int] = set()  # abandoned seats whose vote's result was said
         self.error: IllegalAction | None = None
         self.refusal: str | None = None  # why the seat cannot be had or was lost (translated)
         self.refusal_code: str | None = None  # the server's error code for it
@@ -194,6 +173,11 @@ class RemoteController:
         table can open). A room that deals at once (one person and computers) sends its first update
         before its room status; the table waits for both, as it draws every seat."""
         return self._view is not None and self._view.seat < len(self.seats)
+
+    @property
+    def dealt(self) -> bool:
+        """Whether the server has sent this seat its view of the game (`view` has one)."""
+        return self._view is not None
 
     def view(self) -> PlayerView:
         """This seat's latest view (only once `ready`)."""
@@ -233,41 +217,10 @@ class RemoteController:
         return None
 
     @property
-    def ranked(self) -> bool | None:
-        """Whether the room is ranked (None before its status, or from a version-1 server)."""
-        return self.status.ranked if self.status is not None else None
-
-    @property
     def kind(self) -> str:
         """``private``, ``public`` or ``quick`` (``private`` when the server does not say)."""
         kind = self.status.kind if self.status is not None else None
         return kind if kind in ("private", "public", "quick") else "private"
-
-    @property
-    def vote_due(self) -> int | None:
-        """An abandoned seat this player may still vote on penalising, if any."""
-        status = self.status
-        votes = status.votes if status is not None else None
-        seats = status.seats if status is not None else None
-        if votes is None or seats is None or self.viewer >= len(seats):
-            return None
-        me = seats[self.viewer]
-        if not isinstance(me, dict) or me.get("kind") != "human":
-            return None
-        electors = status.electors if status is not None else None
-        if isinstance(electors, list) and self.viewer not in electors:
-            return None  # the server says this player does not vote (they stalled this game)
-        for vote in votes:
-            if not isinstance(vote, dict) or type(vote.get("seat")) is not int:
-                continue
-            if not 0 <= vote["seat"] < len(seats):
-                continue
-            seat, voted = vote["seat"], vote.get("voted")
-            if (seat in self.voted or vote.get("penalised") is not False or seat == self.viewer
-                    or not isinstance(voted, list) or self.viewer in voted):
-                continue
-            return int(seat)
-        return None
 
     @property
     def owns_room(self) -> bool:
@@ -285,97 +238,8 @@ class RemoteController:
         person is told, and the room's next status shows it free."""
         self.connection.send(FreeSeat(seat=seat))
 
-    def vote(self, seat: int, penalise: bool) -> None:
-        """Vote on penalising the abandon of ``seat`` (once)."""
-        self.voted.add(seat)
-        self.connection.send(Vote(seat=seat, penalise=penalise))
-
     online = True  # the game goes on at the server for the others while this device pauses
     for_show = False  # this device plays a seat
-
-    @property
-    def leaving_is_abandon(self) -> bool:
-        """Whether leaving now puts this player's seat at stake: a ranked game under way (a deal
-        being played, or a match with a target between two deals), where a computer takes the seat
-        of someone away `ABANDON_AFTER` seconds and the others may vote a penalty."""
-        status = self.status
-        if status is None or status.ranked is not True or self._view is None:
-            return False
-        if self.viewer >= len(self.seats) or not self.seats[self.viewer].is_human:
-            return False
-        return status.state in (Status.PLAYING, Status.ROUND_OVER)
-
-    @property
-    def others_absent(self) -> bool:
-        """Whether the room status names every other person still playing this ranked game as
-        absent (`absent`): leaving now is no abandon (theirs is)."""
-        status = self.status
-        absent = status.absent if status is not None else None
-        if not isinstance(absent, list) or not self.leaving_is_abandon:
-            return False
-        others = [i for i, seat in enumerate(self.seats) if seat.is_human and i != self.viewer]
-        return bool(others) and all(i in absent for i in others)
-
-    @property
-    def earned(self) -> int | None:
-        """The points this player earned by the ranked match just over (None: not a ranked match
-        over, or the server did not say)."""
-        status = self.status
-        given = status.earned if status is not None else None
-        if given is None or self.viewer >= len(given):
-            return None
-        points = whole(given[self.viewer])
-        return points if points is not None and abs(points) <= MAX_FIGURE else None
-
-    @property
-    def tokens_moved(self) -> int | None:
-        """The tokens this player won (+) or lost (−) by the ranked match just over (None: not said)."""
-        return stakes.moved(self.status, self.viewer)
-
-    @property
-    def earned_less(self) -> str | None:
-        """Why the server's fair play took this player's points of the ranked match just over
-        (``short``, ``pair_cap``), or None."""
-        status = self.status
-        given = status.reasons if status is not None else None
-        if given is None or self.viewer >= len(given):
-            return None
-        why = given[self.viewer]
-        return why if why in ("short", "pair_cap") else None
-
-    def take_news(self) -> list[str]:
-        """What the table should say once since the last call, in words (the result of a vote on
-        an abandon, for those who could vote)."""
-        out, self._news = self._news, []
-        return out
-
-    def _vote_results(self, status: RoomStatus) -> None:
-        """Say once the result of each vote this player could take part in, once it is known: more
-        than half said yes (penalised), or too few may still say yes for it to pass."""
-        rows = status.seat_rows()
-        me = rows[self.viewer] if self.viewer < len(rows) else None
-        if me is None or not me.human:
-            return
-        for vote in status.votes or []:
-            if not isinstance(vote, dict):
-                continue
-            seat, yes, voters, voted = (whole(vote.get("seat")), whole(vote.get("yes")),
-                                        whole(vote.get("voters")), vote.get("voted"))
-            if (seat is None or yes is None or voters is None or not isinstance(voted, list)
-                    or not 0 <= seat < len(self.seats) or seat == self.viewer or seat in self._told):
-                continue
-            penalised = vote.get("penalised") is True
-            spared = not penalised and 2 * (yes + max(0, voters - len(voted))) <= voters
-            if not (penalised or spared):
-                continue
-            self._told.add(seat)
-            name = self.names_tagged()[seat]
-            self._news.append(tr("vote.penalised", name=name, points=PENALTY) if penalised
-                              else tr("vote.spared", name=name))
-
-    def names_tagged(self) -> list[str]:
-        """Each seat's name as the room's screens write it (another person's with their tag)."""
-        return [s.name or tr("table.player", n=i + 1) for i, s in enumerate(self.seats)]
 
     @property
     def awaiting_deal(self) -> bool:
@@ -410,10 +274,9 @@ class RemoteController:
             return tr("online.closed")
         if status != CONNECTED:
             return tr("online.connecting", address=f"{self.connection.host}:{self.connection.port}")
-        away = sorted(s for s in self.takeover if s != self.viewer and 0 <= s < len(names))
+        away = self.takeover_notice(names)
         if away:  # a ranked game: the seat of someone away goes to a computer when the time runs out
-            soonest = min(away, key=lambda s: self.takeover[s])  # (on my turn, after "Your turn")
-            return tr("online.takeover", name=names[soonest], left=countdown_text(self.takeover[soonest]))
+            return away
         if self._view is not None and self._view.my_turn:
             return ""  # "Your turn" matters more than who the room waits for
         absent = set(self.waiting_for)
@@ -467,8 +330,7 @@ class RemoteController:
         """Take in what arrived: at most one game update per step, none while cards fly."""
         if self._timer_left is not None:
             self._timer_left = max(0.0, self._timer_left - dt)
-        for seat, left in self.takeover.items():
-            self.takeover[seat] = max(0.0, left - dt)
+        self.count_down_takeovers(dt)
         self._incoming.extend(self.connection.poll_messages())  # read as their types once, by the connection
         applied = False
         while self._incoming:
@@ -587,22 +449,7 @@ class RemoteController:
         self.status = message
         self.seats = self._seats_of(message)
         self._results = None
-        self.takeover = self._takeover_of(message)
-        self._vote_results(message)
-
-    @staticmethod
-    def _takeover_of(status: RoomStatus) -> dict[int, float]:
-        """The seconds before a computer takes each seat of someone away, as a status says them
-        (an entry that is not a seat and a time within `ABANDON_AFTER` is left out)."""
-        out: dict[int, float] = {}
-        for entry in status.takeover or []:
-            if not isinstance(entry, dict):
-                continue
-            seat, left = whole(entry.get("seat")), seconds(entry.get("left"))
-            if seat is not None and 0 <= seat < len(status.seats or []) and left is not None \
-                    and 0 <= left <= ABANDON_AFTER:
-                out[seat] = left
-        return out
+        self.read_standing(message)
 
     def _seat_as(self, seat: int) -> None:
         """This device plays ``seat`` (its own seat shows no tag)."""

@@ -4,10 +4,11 @@ The scene is driven by a `TableControl` (a local `MatchController` or an online
 `RemoteController`) and reads the game only through it. Input becomes intents
 (`game.client.intents`): a tap on a card is ``Play(card)``, the D key or the Draw
 button is ``Draw()``, U is `TableCommand.UNDO`; actions go to the controller,
-commands are the table's own. Events coming back are turned into card flights and
-sounds. The scene pushes the suit picker when the shown seat must announce a suit,
-the handoff cover when the device must change hands, and the result screen once per
-finished deal; the overlays see it only as a `TableBelow`.
+commands are the table's own. What each tap, click, drag and key does is
+`game.client.table_input.TableInput`'s, mixed into the scene. Events coming back
+are turned into card flights and sounds. The scene pushes the suit picker when the
+shown seat must announce a suit, the handoff cover when the device must change hands,
+and the result screen once per finished deal; the overlays see it only as a `TableBelow`.
 
 The hand is shown in the order `hand_order.HandOrder` lays it out (sorted by suit, by rank,
 or as dealt: the small Sort control above the hand, or S), and a card dragged past a few
@@ -24,19 +25,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai import Medium
 from game.engine import (
     Action,
     CallLastCard,
     Card,
     Denounce,
     Draw,
-    Pass,
     Phase,
     Play,
     PlayerView,
@@ -45,24 +43,23 @@ from game.engine import (
 from game.engine import events as ev
 from game.play.avatars import seat_avatars
 
-from .. import keymap
 from .. import layout as layout_mod
 from ..action_words import ACTION_LABELS
 from ..animation import Animator
 from ..art import CardArt
 from ..flights import fly
-from ..hand_order import HandDrag, ShownHand, drop_of, next_sort, sort_button_rect
-from ..i18n import card_words, reason, tr
+from ..hand_order import ShownHand, sort_button_rect
+from ..i18n import reason, tr
 from ..intents import TableCommand, TableIntent
-from ..keymap import Nav
 from ..layout import LOG_LINES
 from ..move_log import MoveLog
-from ..reactions import board_for, button_rect
+from ..reactions import board_for
 from ..saving import cannot_write
 from ..scene import Scene
 from ..table_control import TableControl
+from ..table_input import TableInput, hint_moves
 from ..table_paint import TablePainter
-from ..widgets import Button, tapped
+from ..widgets import Button
 
 if TYPE_CHECKING:
     from ..scene import SceneApp
@@ -83,13 +80,8 @@ def only_move(legal: tuple[Action, ...]) -> Action | None:
     return None
 
 
-def hint_moves(legal: tuple[Action, ...]) -> list[Action]:
-    """The moves a hint chooses among: calling "Card" and denouncing come on top of a move."""
-    return [a for a in legal if not isinstance(a, CallLastCard | Denounce)]
-
-
-class TableScene(Scene):
-    """The game table for one match, local or online."""
+class TableScene(TableInput, Scene):
+    """The game table for one match, local or online (its input: `TableInput`)."""
 
     def __init__(self, app: SceneApp, controller: TableControl) -> None:
         super().__init__(app)
@@ -126,7 +118,7 @@ class TableScene(Scene):
         self.layout = layout_mod.compute(size, left_handed=self.app.settings.left_handed)
         self.painter = TablePainter(self.layout, four_color=self.app.settings.four_color)
         self.animator.clear()
-        self._refresh()
+        self.refresh()
 
     def enter(self) -> None:
         """Animate the deal (a game under way: its move log so far first)."""
@@ -142,7 +134,7 @@ class TableScene(Scene):
         may be waiting to be animated (before the controller goes on)."""
         self.apply_settings()
         self._animate(self.controller.take_events())
-        self._refresh()
+        self.refresh()
 
     def apply_settings(self) -> None:
         """Show the table with the settings as they are now (the language, the four-colour deck,
@@ -154,7 +146,7 @@ class TableScene(Scene):
         self.controller.apply_settings(speed=settings.speed_factor, undo_allowed=settings.undo_allowed)
         if settings.hand_sort != self.hand.order.sort:
             self.hand.order.set_sort(settings.hand_sort)
-        self._refresh()
+        self.refresh()
         self._look = ()  # words in another language are another look
         self.dirty = True
 
@@ -203,13 +195,17 @@ class TableScene(Scene):
                 out.append(tr("table.computer", n=i + 1))
         return out
 
+    def say(self, text: str) -> None:
+        """Show ``text`` in the message line for `TOAST` seconds (instead of whose turn it is)."""
+        self.toast, self.toast_left = text, TOAST
+
     def avatars(self) -> list[int]:
         """The avatar shown at each seat: a person's choice (or default), a computer's by seat."""
         seats = self.controller.seats
         return seat_avatars([s.is_human for s in seats], [s.avatar for s in seats])
 
     # ---- what can be done now ----------------------------------------------------------------
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         """Recompute hand rects, playable cards and buttons from the current view."""
         view = self.view
         mine = view.to_act == view.seat and not self.animator.busy
@@ -276,217 +272,6 @@ class TableScene(Scene):
         label = tr("fmt.pair", label=tr("table.autopilot"), value=tr("new.on" if on else "new.off"))
         return Button(TableCommand.AUTOPILOT, label, pygame.Rect(self.layout.autopilot_button), hot=on)
 
-    def toggle_autopilot(self) -> None:
-        """The toggle or O: the computer plays the shown person's turns, or gives them back."""
-        button = self.autopilot_button
-        if button is None:
-            return
-        seat = self.view.seat
-        on = not self.controller.autopilot(seat)
-        try:
-            self.controller.set_autopilot(seat, on)
-        except ValueError:
-            return
-        self.app.sound.play("click")
-        self.toast = tr("table.autopilot_now_on" if on else "table.autopilot_now_off")
-        self.toast_left = TOAST
-        self._refresh()
-
-    # ---- input -------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Taps and clicks act on release (a card pressed and moved is dragged instead); keys as
-        listed in the README."""
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            return not self._hand_hidden() and self.hand.press(event.pos, self.hand_rects, self.layout.scale)
-        if event.type == pygame.MOUSEMOTION and self.hand.drag is not None:
-            if self.hand.drag.motion(event.pos):
-                self._refresh()
-                self.dirty = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP:
-            drag = self.hand.release(event.pos)
-            if drag is not None:
-                self.drop(drag)
-                return True
-            return self.tap(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self.key(keymap.table_key(event))
-        return False
-
-    def tap(self, pos: tuple[int, int]) -> bool:
-        """A tap or click at ``pos``."""
-        if pygame.Rect(self.layout.menu_button).collidepoint(pos) and not self.controller.for_show:
-            self.intent(TableCommand.PAUSE)
-            return True
-        if pygame.Rect(self.layout.log).collidepoint(pos) and self.moves.moves:
-            self.open_moves()
-            return True
-        if self.autopilot_button is not None and self.autopilot_button.hit(pos):
-            self.intent(TableCommand.AUTOPILOT)
-            return True
-        reactions = self.reactions
-        if reactions is not None and reactions.open(self.view) and button_rect(self.layout).collidepoint(pos):
-            self.intent(TableCommand.REACT)
-            return True
-        if self.sort_button is not None and self.sort_button.hit(pos):
-            self.intent(TableCommand.SORT)
-            return True
-        button = tapped(self.buttons, pos)
-        if button is not None:
-            self.intent(button.intent)
-            return True
-        for i in range(len(self.hand_rects) - 1, -1, -1):
-            if self.hand_rects[i].collidepoint(pos):
-                self.selected = i
-                self.play_index(i)
-                return True
-        if pygame.Rect(self.layout.draw_pile).collidepoint(pos):
-            self.intent(Draw())
-            return True
-        return False
-
-    def drop(self, drag: HandDrag) -> None:
-        """A dragged card let go: on the discard pile it is played (as a tap would); over the hand
-        it takes the place it was dropped at; anywhere else it goes back (`hand_order.drop_of`)."""
-        self._refresh()  # the order without the preview
-        view = self.view
-        held = len(view.hand) - len(self.animator.in_flight(("hand", view.seat)))
-        drop = drop_of(drag, self.shown, held, self.layout)
-        if drop is not None and drop.target is None:
-            self.selected = drop.index
-            self.hand_rects[drop.index] = pygame.Rect(drag.rect(self.layout.card))  # it flies from there
-            self.play_index(drop.index)
-        elif drop is not None and drop.target is not None:
-            self.hand.order.move(view.seat, view.hand[:held], drop.index, drop.target)
-            self.selected = drop.target if self.selected is not None else None
-            self.app.sound.play("click")
-        self._refresh()
-        self.dirty = True
-
-    def _hand_hidden(self) -> bool:
-        """Whether the shown hand is face down (hot-seat: on its way to the next person)."""
-        view = self.view
-        passing = self.hot_seat and view.to_act is not None and view.to_act != view.seat
-        return passing or self.controller.handoff_to is not None
-
-    def sort_next(self) -> None:
-        """The Sort control or S: the next sort, remembered in the settings (any moved order ends)."""
-        settings = self.app.settings
-        settings.hand_sort = next_sort(self.hand.order.sort)
-        self.hand.order.set_sort(settings.hand_sort)
-        self.app.save_settings()
-        self.app.sound.play("click")
-        self.toast = tr("fmt.pair", label=tr("settings.hand_sort"), value=tr("sort." + settings.hand_sort))
-        self.toast_left = TOAST
-        self._refresh()
-        self.dirty = True
-
-    def key(self, key: TableIntent | Nav | None) -> bool:
-        """Keyboard play (the keys are `keymap.table_key`'s): arrows choose, Enter plays, D draws,
-        P passes, E ends, C calls "Card", N denounces, L calls Liar, A accepts, H suggests a move,
-        U undoes, M shows the round's moves, O turns the autopilot on or off, Esc pauses.
-
-        Enter plays the selected card; with none selected, the first Enter selects the first
-        playable card; with no card to play it takes the one move left (the highlighted button:
-        Draw, or Pass), and does nothing when there is a choice to make (Liar or Accept)."""
-        hand = self.shown
-        match key:
-            case Nav.LEFT | Nav.RIGHT if hand:
-                step = -1 if key is Nav.LEFT else 1
-                start = self.selected if self.selected is not None else (-1 if step == 1 else len(hand))
-                self.selected = (start + step) % len(hand)
-            case Nav.ACTIVATE:
-                if self.selected is not None:
-                    self.play_index(self.selected)
-                elif self.playable:
-                    self.selected = min(self.playable)  # first Enter shows which card it would play
-                else:
-                    hot = [b for b in self.buttons if b.hot]  # the only move left: Draw or Pass
-                    if hot:
-                        self.intent(hot[-1].intent)
-            case TableCommand.DENOUNCE:
-                # N: the first denounce button, if a missed "Card" call can be denounced.
-                denounce = next((b.intent for b in self.buttons if isinstance(b.intent, Denounce)), None)
-                if denounce is None:
-                    return False
-                self.intent(denounce)
-            case None | Nav():
-                return False
-            case intent:
-                self.intent(intent)
-        return True
-
-    def play_index(self, index: int) -> None:
-        """Play the card at ``index`` of the shown hand (the engine explains a refusal)."""
-        hand = self.shown
-        if 0 <= index < len(hand):
-            self.card_rects[hand[index]] = self.hand_rects[index].copy()
-            self.controller.submit(Play(hand[index]), self.view.seat)
-
-    def intent(self, intent: TableIntent) -> None:
-        """Carry out a button or key: an action for the shown seat, or a command to the table."""
-        match intent:
-            case TableCommand.HINT:
-                self.hint()
-            case TableCommand.UNDO:
-                if self.controller.undo():
-                    self.animator.clear()
-                    view = self.view
-                    self.moves.rewind((view.round_number, view.turn_no))
-                    self.app.sound.play("draw")
-            case TableCommand.PAUSE:
-                self.open_pause()
-            case TableCommand.AUTOPILOT:
-                self.toggle_autopilot()
-            case TableCommand.MOVES:
-                self.open_moves()
-            case TableCommand.REACT:
-                if self.reactions is not None and self.reactions.open(self.view):
-                    self.app.push("Reactions", table=self, board=self.reactions)
-            case TableCommand.SORT:
-                self.sort_next()
-            case TableCommand.DENOUNCE:
-                pass  # the N key finds the seat to denounce (`key`); a button carries `Denounce(seat)`
-            case action:
-                self.controller.submit(action, self.view.seat)
-
-    def hint(self) -> None:
-        """Suggest a move (the Medium player's choice): select the card, or name the action; with
-        one move only, say so ("Only one card can be played", "No card can be played: draw")."""
-        view = self.view
-        moves = hint_moves(view.legal)
-        if not view.my_turn or not moves:
-            return
-        if len(moves) == 1 and not any(isinstance(a, Denounce) for a in view.legal):  # denouncing: a choice
-            self.toast, self.toast_left = self.only_move_hint(moves[0]), TOAST
-            return
-        action = Medium().choose(view, random.Random(view.turn_no))
-        if isinstance(action, Play):
-            self.selected = self.shown.index(action.card)
-            message = tr("table.hint_play", card=card_words(action.card))
-        else:
-            message = tr("table.hint_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
-        self.toast, self.toast_left = message, TOAST
-
-    def only_move_hint(self, action: Action) -> str:
-        """What the hint says when ``action`` is the one move there is (a card is selected too)."""
-        if isinstance(action, Play):
-            self.selected = self.view.hand.index(action.card)
-            return tr("table.hint_only_card", card=card_words(action.card))
-        if isinstance(action, Draw):
-            return tr("table.hint_draw")
-        if isinstance(action, Pass):
-            return tr("table.hint_pass")
-        return tr("table.hint_only_action", action=tr(ACTION_LABELS.get(action, "table.draw")))
-
-    def open_pause(self) -> None:
-        """Esc or the Menu button: the pause overlay."""
-        self.app.push("Pause", table=self)
-
-    def open_moves(self) -> None:
-        """M or a tap on the move log: every move of the round, over the table."""
-        self.app.push("Moves", table=self)
-
     def move_lines(self, last: int | None = None) -> list[str]:
         """The round's moves (or the ``last`` few) in words, oldest first (what the move log shows)."""
         names = self.names()
@@ -529,7 +314,7 @@ class TableScene(Scene):
             self.toast, self.toast_left = news[-1], TOAST * 2
         self._catch_up_log()
         self._animate(self.controller.take_events())
-        self._refresh()
+        self.refresh()
         if not self.animator.busy:
             self._overlays()
             look = self.look()
