@@ -277,7 +277,7 @@ class RoomServer:
         await self.cluster.start(replicas.heard, replicas.moved, replicas.lost, replicas.tend)
         for room in rooms:
             replicas.adopt(room)
-        self.expire()
+        await self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
                                    ssl=self.tls, server_header=SERVER_HEADER,
                                    create_connection=front(functools.partial(web.respond, self),
@@ -302,12 +302,15 @@ class RoomServer:
             await self._server.wait_closed()
         self.quick.stop()
         self.search.shutdown(wait=False, cancel_futures=True)
+        # The commits under way end (or fail) before the store closes: a change a client was told
+        # is stored; one not yet told is stored or not, never half.
+        await self.service.writes.close()
         await self.cluster.stop()
         self.store.close()
 
-    def expire(self) -> list[str]:
+    async def expire(self) -> list[str]:
         """Forget the rooms whose time is up (`expiry.Expiry.expire`); return their ids."""
-        return self.expiry.expire()
+        return await self.expiry.expire()
 
     # ---- connections -------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
