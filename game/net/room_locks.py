@@ -64,6 +64,10 @@ class RoomLocks:
         """Whether someone else holds ``room_id``'s lock (or waits for it)."""
         return not self.held(room_id) and (room_id in self._holders or bool(self._waiting.get(room_id)))
 
+    def waiting(self, room_id: str) -> int:
+        """How many wait for ``room_id``'s lock now (changes queued behind the one in flight)."""
+        return sum(not turn.done() for _, turn in self._waiting.get(room_id, ()))
+
     @contextlib.asynccontextmanager
     async def hold(self, room_id: str) -> AsyncIterator[None]:
         """Hold ``room_id``'s lock for the ``async with`` block, after those who asked first.
