@@ -1,11 +1,12 @@
 """The authoritative room server: ``python main.py serve [--host --port --db …]``.
 
 An asyncio WebSocket server (the ``websockets`` library) that owns every room's
-engine. A change and the messages it causes happen in one synchronous step (nothing
-awaits between checking an action, committing it to the store (`roomstore.RoomStore`,
-an SQLite file or PostgreSQL: `stores`), applying it and queueing each seat's message), so every
-client hears of every change, in order, and a change is stored before anyone hears of it:
-the rooms service (`roomservice.RoomService`) is the one way a room changes. Each
+engine. A change and the messages it causes happen under the room's lock (`room_locks`: held
+from checking an action to committing it to the store (`roomstore.RoomStore`, an SQLite file or
+PostgreSQL: `stores`; PostgreSQL's commits awaited on worker threads, `store_threads`), applying
+it and queueing each seat's message), so every client hears of every change, in order, and a
+change is stored before anyone hears of it, while other rooms go on during a commit: the rooms
+service (`roomservice.RoomService`) is the one way a room changes. Each
 connection has its own outgoing queue and writer task; a client that falls too far
 behind is disconnected (its seat waits, and reconnecting gives a fresh view). Each
 seat is sent only its own view and the events redacted for it.
