@@ -153,18 +153,26 @@ class Driving:
         while True:
             # The step holds the room's lock and may commit: a task of its own, shielded, so that
             # a re-plan cancelling this one never cuts a change in two.
-            due = await asyncio.shield(asyncio.ensure_future(self._step(room.room_id)))
+            entered = asyncio.Event()
+            step = asyncio.ensure_future(self._step(room.room_id, entered))
+            try:
+                due = await asyncio.shield(step)
+            except asyncio.CancelledError:
+                if not entered.is_set():
+                    step.cancel()  # still waiting for the lock: nothing of it began (the re-plan steps)
+                raise
             if due is None:
                 return
             await self.service.clock.sleep(due)
 
-    async def _step(self, room_id: str) -> float | None:
+    async def _step(self, room_id: str, entered: asyncio.Event) -> float | None:
         """Under the room's lock, make what is due now (a move, a deal, the clock between two
         deals); return the seconds until the next thing is due (None: nothing is, or a change
         made now planned the room again)."""
         service = self.service
         try:
             async with service.locks.hold(room_id):
+                entered.set()
                 room = service.rooms.get(room_id)
                 while room is not None:
                     if not room.anyone_here:
