@@ -239,3 +239,23 @@ def test_the_server_commits_on_the_loop_only_for_a_store_that_says_so(tmp_path, 
     finally:
         thread.stop()
     assert set(store.on_loop) == {threads == 0}
+
+
+def test_a_client_flooding_one_rooms_changes_does_not_delay_the_other_rooms(db):
+    store, thread = slow_server(db)
+    try:
+        a1, a2 = duel(thread.port, 13)
+        b1, b2 = duel(thread.port, 15)
+        store.delay = 0.02  # every commit waits on the disk a while (on its thread)
+        # A's first player sends a burst of changes that each commit (the autopilot on, off...),
+        # without waiting: they queue behind each other on room A's lock, and only there.
+        for i in range(100):
+            a1.send(type="autopilot", on=i % 2 == 0, ref=f"flood{i}")
+        play_until([b1, b2], lambda: b1.count + b2.count >= 4, seconds=10)
+        stored = [kind for room, kind, _, _ in store.appended if room == a1.room_id and kind == "autopilot"]
+        assert len(stored) < 100  # room B played its moves while room A's burst was still committing
+        a1.until(lambda m: m.get("ref") == "flood99", timeout=30)
+        for peer in (a1, a2, b1, b2):
+            assert wait_for(lambda p=peer: p.drain(0.02) or p.view == stored_view(db, p.room_id, p.seat))
+    finally:
+        thread.stop()
