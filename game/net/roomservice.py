@@ -12,7 +12,7 @@ server's other parts use:
   `commit_now`: the same on the event loop, for the rare changes a timer or another
   instance's news makes synchronously (`when_free`);
 - `act`: a seat acts (a person's action, a computer's move): checked, committed, applied, told;
-- `seat` and `seat_all`: attach connections to seats (a game whose seats are all taken starts);
+- `seat` and `seat_all_now`: attach connections to seats (a game whose seats are all taken starts);
 - `locks`, `holding` and `when_free`: who holds a room's lock (see `room_locks`);
 - `send`, `update`, `broadcast`: what reaches a connection (its seat's view and events only);
 - `status`: where a room stands, told to its seats and the lobby;
@@ -32,7 +32,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from game.engine import Action, IllegalAction, Status
 from game.engine.events import Event
@@ -264,7 +264,7 @@ class RoomService:
         if not self.locks.held(room.room_id):
             raise RuntimeError(f"room {room.room_id} changed without its lock held")
 
-    def _not_stored(self, room: Room) -> None:
+    def _not_stored(self, room: Room) -> NoReturn:
         """The store refused a change of ``room``.
 
         Raises:
