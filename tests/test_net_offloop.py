@@ -8,6 +8,7 @@ store (SQLite's, serialized, or PostgreSQL's) and says it may: a room's commits 
 from __future__ import annotations
 
 import contextlib
+import socket
 import threading
 import time
 from typing import Any
@@ -259,3 +260,40 @@ def test_a_client_flooding_one_rooms_changes_does_not_delay_the_other_rooms(db):
             assert wait_for(lambda p=peer: p.drain(0.02) or p.view == stored_view(db, p.room_id, p.seat))
     finally:
         thread.stop()
+
+
+def _listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+def test_a_server_stopping_with_a_commit_in_flight_waits_for_it_and_tells_only_what_is_stored(db):
+    store, thread = slow_server(db)
+    ana, ben = duel(thread.port, 17)
+    actor = ana if ana.my_turn else ben
+    store.gates[ana.room_id] = threading.Event()
+    actor.send(type="action", action=actor.view["legal"][0], ref="last")
+    assert store.arrived.setdefault(ana.room_id, threading.Event()).wait(5)
+    stopper = threading.Thread(target=thread.stop)  # as SIGTERM does: `RoomServer.stop`
+    stopper.start()
+    try:
+        assert wait_for(lambda: not _listening(thread.port))  # it is stopping, the commit still held
+    finally:
+        store.gates[ana.room_id].set()
+    stopper.join(20)
+    assert not thread.is_alive()  # the commit in flight ended before the store closed
+    with contextlib.suppress(Exception):
+        actor.drain(0.2)
+    checker = open_for_tests(db)
+    try:
+        room = checker.room(ana.room_id)
+        since = checker.since(ana.room_id, 0)
+    finally:
+        checker.close()
+    assert room is not None and since is not None and since.entries is not None
+    assert [e.kind for e in since.entries] == ["start", "action"]  # stored once, whole
+    if answers(actor, "last"):  # told: then it is what the log replays
+        assert actor.view == view_to_json(room.match.view(actor.seat))
