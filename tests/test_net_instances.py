@@ -92,9 +92,11 @@ def test_a_player_reconnecting_to_another_instance_mid_turn_finds_their_seat_and
 
 
 def _on_loop(thread, work):
-    """Run ``work()`` on a server thread's event loop (where its rooms live); return its result."""
+    """Run ``work()`` on a server thread's event loop (where its rooms live); return its result
+    (awaited when it is a coroutine)."""
     async def run():
-        return work()
+        result = work()
+        return await result if asyncio.iscoroutine(result) else result
 
     return asyncio.run_coroutine_threadsafe(run(), thread._loop).result(20)
 
@@ -113,11 +115,13 @@ def test_two_instances_racing_one_action_apply_it_once_and_refuse_the_other_clea
     start = threading.Barrier(2)
 
     def race(thread, room):
-        def work():
+        async def work():
             start.wait(5)  # both instances decide on the same revision, then write at once
+            service = thread.server.service
             for _ in range(3):  # as `RoomServer` handles a message again when it was outdated
                 try:
-                    thread.server.service.act(room, player.seat, action)
+                    async with service.locks.hold(room.room_id):
+                        await service.act(room, player.seat, action)
                     return "applied"
                 except Outdated:
                     continue

@@ -579,3 +579,27 @@ def test_a_request_is_recalled_by_its_sender_within_its_time_and_forgotten_after
     store.remember_request("player:a", "r2", "room-0002", 0, 1000.0, 900.0)  # and the old ones go
     assert store.recalled_request("player:a", "r1", 0.0) is None
     assert store.recalled_request("player:a", "r2", 0.0) == ("room-0002", 0)
+
+
+def test_a_store_says_whether_its_calls_may_run_on_worker_threads_and_is_safe_there(store, db):
+    threads = store.worker_threads()
+    if not str(db).startswith("postgres"):
+        assert threads == 0  # SQLite: called on the event loop only, as ever
+        return
+    assert threads >= 2
+    rooms = [_room(f"room-{i:04d}") for i in range(threads)]
+    for room in rooms:
+        store.add(room, 1000.0)
+
+    def write(room: Room) -> None:
+        for _ in range(5):
+            store.save_seats(room, 1001.0)
+
+    workers = [threading.Thread(target=write, args=(room,)) for room in rooms]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(30)
+    for room in rooms:  # every room's writes stored once each, whatever ran beside them
+        since = store.since(room.room_id, 0)
+        assert since is not None and since.rev == room.rev == 5

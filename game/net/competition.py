@@ -30,6 +30,7 @@ writes them and what it answers:
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any, TypedDict
 
@@ -234,19 +235,26 @@ class Competition:
                 if room is not None:
                     self.check_absent(room)
         for room_id, seat in self.abandons.overdue(service.clock.now()):
-            room = service.rooms.get(room_id)
-            if room is None or not Abandons.counts(room) or seat not in room.voters:
-                continue
-            if room.seats[seat].connected or (room_id, seat) in self.excused:
-                continue
-            # The others stalled the game while this seat was away: theirs is the abandon.
-            if self._stalled_by_others(room, seat, service.clock.now() - ABANDON_AFTER):
-                continue
-            try:
-                service.abandon(room, seat)
-            except Refusal as exc:  # the disk refused: the seat waits for the next change
-                log.error("room %s: %s", room_id, exc)
+            # Under the room's lock: after a change of it in flight, on the room as it then stands.
+            service.when_free(room_id, functools.partial(self._overdue, room_id, seat))
         self.alarm.replan()
+
+    def _overdue(self, room_id: str, seat: int) -> None:
+        """The person of ``seat`` was away from ``room_id``'s ranked game too long: a computer
+        takes their seat (or the others', who stalled it)."""
+        service = self.service
+        room = service.rooms.get(room_id)
+        if room is None or not Abandons.counts(room) or seat not in room.voters:
+            return
+        if room.seats[seat].connected or (room_id, seat) in self.excused:
+            return
+        # The others stalled the game while this seat was away: theirs is the abandon.
+        if self._stalled_by_others(room, seat, service.clock.now() - ABANDON_AFTER):
+            return
+        try:
+            service.abandon(room, seat)
+        except Refusal as exc:  # the disk refused: the seat waits for the next change
+            log.error("room %s: %s", room_id, exc)
 
     def status(self, room: Room) -> RankedStatus:
         """What the room status says of the ranking: its kind, whether it is ranked, the votes."""
@@ -275,8 +283,11 @@ class Competition:
     # ---- messages --------------------------------------------------------------------------------
     async def on_vote(self, client: Client, message: Vote) -> None:
         """Vote on penalising an abandon of the sender's room."""
+        async with self.service.holding(client) as (room, voter):
+            await self._vote(client, message, room, voter)
+
+    async def _vote(self, client: Client, message: Vote, room: Room, voter: int) -> None:
         service = self.service
-        room, voter = service.joined(client)
         seat, penalise = message.seat, message.penalise
         if seat is None or not 0 <= seat < room.players:  # its range is the room's
             raise Refusal("bad_message", f"seat must be a whole number from 0 to {room.players - 1}")
@@ -299,7 +310,7 @@ class Competition:
         ballots = {**room.votes.get(seat, {}), voter: penalise}
         decides = seat not in room.penalised and 2 * sum(ballots.values()) > len(room.electors)
         also = self.ranking.penalty(room, seat, service.clock.now()) if decides else []
-        service.commit(room, LogEntry("vote", voter, f"{seat} {'yes' if penalise else 'no'}"), also)
+        await service.commit(room, LogEntry("vote", voter, f"{seat} {'yes' if penalise else 'no'}"), also)
         room.vote(voter, seat, penalise)
         if decides:
             log.info("room %s: the abandon of seat %d was penalised", room.room_id, seat)

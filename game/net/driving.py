@@ -1,19 +1,20 @@
 """What the server does by itself in its rooms: computer moves, turn clocks, the next deal.
 
-Each dealt room has a `game.play.TurnDriver` (its computers, their think and reaction
-delays, Hard's searches in the server's `search.SearchPool`, catching a missed "Card"
-call, the turn clock of timed rules, and the ranked clock of every ranked game:
-`rooms.Room.play_rules`, run for ``ranked_clock`` seconds a turn). The rooms service
-brings a room's driver up to the present before anything changes in the room
-(`Driving.catch_up`), and one task per room sleeps on the server's clock until the driver
-is due (re-planned by `Driving.kick` after every change), then makes its move like a
-player's, through the service (`roomservice.RoomService.act`): checked, committed,
-applied, told. A room's computers and clocks stand still while none of its people is
-connected. The next deal comes when every person of the room asked for it; after a match
-that is over (rules without a target), only if the room's computers fit the quota again.
-Between two deals of a ranked match with a target, the ranked clock runs too: once it has
-run out, the server asks for the next deal for each person here who has not (a turn they
-lost to the clock, `rooms.Room.accept_for`), so nobody can hold the match by never asking.
+Each dealt room has a `game.play.TurnDriver` (its computers, their think and reaction delays,
+Hard's searches in the server's `search.SearchPool`, catching a missed "Card" call, the turn
+clock of timed rules, and the ranked clock of every ranked game: `rooms.Room.play_rules`, run
+for ``ranked_clock`` seconds a turn). The rooms service brings a room's driver up to the present
+before anything changes in the room (`Driving.catch_up`), and one task per room sleeps on the
+server's clock until the driver is due (re-planned by `Driving.kick` after every change), then
+makes its move like a player's, through the service (`roomservice.RoomService.act`), under the
+room's lock: checked, committed, applied, told. A move once its commit began is never cut short:
+it runs in a task of its own that a re-plan does not cancel (the task sleeping is). A room's
+computers and clocks stand still while none of its people is connected. The next deal comes when
+every person of the room asked for it; after a match that is over (rules without a target), only
+if the room's computers fit the quota again. Between two deals of a ranked match with a target,
+the ranked clock runs too: once it has run out, the server asks for the next deal for each
+person here who has not (a turn they lost to the clock, `rooms.Room.accept_for`), so nobody can
+hold the match by never asking.
 """
 
 from __future__ import annotations
@@ -108,14 +109,14 @@ class Driving:
         since = self.between.setdefault(room.room_id, now)
         return max(0.0, since + self.ranked_clock - now)
 
-    def _accept_for_the_slow(self, room: Room) -> None:
+    async def _accept_for_the_slow(self, room: Room) -> None:
         """The clock between two deals ran out: ask for the next deal for each person here who
         has not (those away have their time away run: `competition`)."""
         service = self.service
         self.between.pop(room.room_id, None)
         for seat, one in enumerate(room.seats):
             if one.is_human and one.connected and not one.accepted:
-                service.commit(room, LogEntry("accept", seat, "clock"))
+                await service.commit(room, LogEntry("accept", seat, "clock"))
                 room.accept_for(seat)
         service.status(room)
 
@@ -149,39 +150,61 @@ class Driving:
 
     async def _drive(self, room: Room) -> None:
         """Sleep until the room's driver is due, then make its move (or deal the next round)."""
+        while True:
+            # The step holds the room's lock and may commit: a task of its own, shielded, so that
+            # a re-plan cancelling this one never cuts a change in two.
+            entered = asyncio.Event()
+            step = asyncio.ensure_future(self._step(room.room_id, entered))
+            try:
+                due = await asyncio.shield(step)
+            except asyncio.CancelledError:
+                if not entered.is_set():
+                    step.cancel()  # still waiting for the lock: nothing of it began (the re-plan steps)
+                raise
+            if due is None:
+                return
+            await self.service.clock.sleep(due)
+
+    async def _step(self, room_id: str, entered: asyncio.Event) -> float | None:
+        """Under the room's lock, make what is due now (a move, a deal, the clock between two
+        deals); return the seconds until the next thing is due (None: nothing is, or a change
+        made now planned the room again)."""
         service = self.service
         try:
-            while True:
-                if not room.anyone_here:
-                    return  # until one of its people comes back (`RoomService.seat` plans the room again)
-                if not service.cluster.drives(room.room_id):
-                    return  # its lease was lost: another instance runs it now
-                move = self.catch_up(room)
-                if move is not None:
-                    service.act(room, move.seat, move.action, by_server=True)  # which plans what comes next
-                    return
-                if room.deal_ready:
-                    if not self._may_deal(room):
-                        return  # until one of its people asks again
-                    service.commit(room, LogEntry("deal"))
-                    service.broadcast(room, room.next_round())
-                    service.quotas.dealing(room.room_id, room.computer_seats)
-                    service.status(room)
-                    self.kick(room)
-                    return
-                left = self._deal_clock(room)
-                if left is not None and left <= 0:
-                    self._accept_for_the_slow(room)
-                    continue
-                due = None if room.driver is None else room.driver.due()
-                if left is not None:
-                    due = left if due is None else min(due, left)
-                if due is None:
-                    return  # nothing until someone acts (or a search finishes: `_wake`)
-                await service.clock.sleep(due)
+            async with service.locks.hold(room_id):
+                entered.set()
+                room = service.rooms.get(room_id)
+                while room is not None:
+                    if not room.anyone_here:
+                        return None  # until one of its people comes back (`RoomService.seat` plans it again)
+                    if not service.cluster.drives(room_id):
+                        return None  # its lease was lost: another instance runs it now
+                    move = self.catch_up(room)
+                    if move is not None:
+                        # (`act` plans what comes next)
+                        await service.act(room, move.seat, move.action, by_server=True)
+                        return None
+                    if room.deal_ready:
+                        if not self._may_deal(room):
+                            return None  # until one of its people asks again
+                        await service.commit(room, LogEntry("deal"))
+                        service.broadcast(room, room.next_round())
+                        service.quotas.dealing(room_id, room.computer_seats)
+                        service.status(room)
+                        self.kick(room)
+                        return None
+                    left = self._deal_clock(room)
+                    if left is not None and left <= 0:
+                        await self._accept_for_the_slow(room)
+                        continue
+                    due = None if room.driver is None else room.driver.due()
+                    if left is not None:
+                        due = left if due is None else min(due, left)
+                    return due  # None: nothing until someone acts (or a search finishes: `_wake`)
         except asyncio.CancelledError:
             raise
         except Refusal as exc:  # e.g. the disk refused a computer's move: tried again at the next change
-            log.error("room %s: %s", room.room_id, exc)
+            log.error("room %s: %s", room_id, exc)
         except Exception:
-            log.exception("room %s: the server's own move failed", room.room_id)
+            log.exception("room %s: the server's own move failed", room_id)
+        return None

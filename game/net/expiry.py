@@ -66,11 +66,11 @@ class Expiry:
         while True:
             await self.service.clock.sleep(SWEEP)
             try:
-                self.expire()
+                await self.expire()
             except Exception:  # the database refused (a lock held, a restart): the next sweep tries again
                 log.exception("an expiry sweep failed; the next one tries again")
 
-    def expire(self) -> list[str]:
+    async def expire(self) -> list[str]:
         """Delete rooms idle for seven days, rooms nobody but their creator joined idle for
         `LONELY_EXPIRY`, and rooms whose match is over with none of their people connected for
         `FINISHED_EXPIRY` (by the injectable clock); return their ids."""
@@ -83,12 +83,15 @@ class Expiry:
             self.profiles.expire(now - PROFILE_EXPIRY)
         expired = []
         for room_id in gone:
-            try:
-                service.store.delete(room_id)
-            except StoreFailure:
-                log.exception("room %s could not be deleted; the next sweep tries again", room_id)
-                continue
-            service.forget(room_id)
+            if service.locks.busy(room_id):
+                continue  # a change of it is under way: not idle after all (the next sweep sees)
+            async with service.locks.hold(room_id):  # (free: taken at once, nothing ran meanwhile)
+                try:
+                    await service.writes.call(service.store.delete, room_id)
+                except StoreFailure:
+                    log.exception("room %s could not be deleted; the next sweep tries again", room_id)
+                    continue
+                service.forget(room_id)
             expired.append(room_id)
             log.info("room %s expired", room_id)
         return expired

@@ -35,6 +35,7 @@ server's clock; a restarted server finds everyone away, and counts their time fr
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import Final
@@ -85,6 +86,7 @@ class FairSeats:
         self.seats_per_address = seats_per_address
         self.away: dict[tuple[str, int], float] = {}  # (room id, seat) -> since when its person is away
         self.freed: dict[tuple[str, int, str], float] = {}  # (room id, seat, key digest) -> when freed
+        self.releasing: set[tuple[str, int]] = set()  # to free once their room's change in flight is done
         self.alarm = Alarm(service.clock, self.due, self._ring)
 
     def handlers(self) -> dict[str, Handler]:
@@ -201,7 +203,7 @@ class FairSeats:
     def due(self) -> float | None:
         """When the next away seat of a waiting public room is to be freed."""
         times = [since + self.release_after for (room_id, seat), since in self.away.items()
-                 if self._releasable(room_id, seat)]
+                 if (room_id, seat) not in self.releasing and self._releasable(room_id, seat)]
         return min(times) if times else None
 
     def _releasable(self, room_id: str, seat: int) -> bool:
@@ -213,15 +215,27 @@ class FairSeats:
         now = self.service.clock.now()
         for (room_id, seat), since in list(self.away.items()):
             if since + self.release_after <= now and self._releasable(room_id, seat):
-                room = self.service.rooms[room_id]
-                self.free(room, seat)
-                log.info("room %s: seat %d freed (its person was away %g s)", room_id, seat,
-                         self.release_after)
+                # Under the room's lock: after a change of it in flight (then judged again).
+                self.releasing.add((room_id, seat))
+                self.service.when_free(room_id, functools.partial(self._release, room_id, seat))
         self.alarm.replan()
+
+    def _release(self, room_id: str, seat: int) -> None:
+        """Free ``seat`` of ``room_id``, its person away too long (if it still is so)."""
+        self.releasing.discard((room_id, seat))
+        self.alarm.replan()  # (what is due counts it again, if it stays)
+        since = self.away.get((room_id, seat))
+        if since is None or since + self.release_after > self.service.clock.now():
+            return
+        if not self._releasable(room_id, seat):
+            return
+        self.free(self.service.rooms[room_id], seat)
+        log.info("room %s: seat %d freed (its person was away %g s)", room_id, seat, self.release_after)
 
     def free(self, room: Room, seat: int, by_owner: bool = False) -> None:
         """Give ``seat`` of ``room`` back (stored first): listed free again; a connection on it is told
-        ``seat_freed`` and closed. A disk that refuses leaves the seat as it was.
+        ``seat_freed`` and closed. A disk that refuses leaves the seat as it was. A synchronous
+        change: the caller holds the room's lock (`roomservice.RoomService.when_free`).
 
         Raises:
             Refusal: ``server_error`` (only when ``by_owner``: the alarm tries again later).
@@ -238,7 +252,7 @@ class FairSeats:
         owner = owner_seat(room)
         room.joined = any(s.key_hash is not None for i, s in enumerate(room.seats) if i != owner)
         try:
-            service.save_seats(room)
+            service.save_seats_now(room)
         except Outdated:  # another server wrote the room meanwhile: its copy (the seat too) is current
             if by_owner:
                 raise  # the owner's message is handled again on the room as it stands
@@ -281,7 +295,10 @@ class FairSeats:
     # ---- messages -----------------------------------------------------------------------------------
     async def on_free_seat(self, client: Client, message: FreeSeat) -> None:
         """The owner of a waiting public room gives a taken seat back."""
-        room, own = self.service.joined(client)
+        async with self.service.holding(client) as (room, own):
+            self._free_seat(message, room, own)
+
+    def _free_seat(self, message: FreeSeat, room: Room, own: int) -> None:
         message.check("seat")
         seat = message.seat
         if room.kind != "public" or own != owner_seat(room):

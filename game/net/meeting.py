@@ -19,6 +19,7 @@ said here for every handler of the server.
 
 from __future__ import annotations
 
+import functools
 import logging
 
 from .lobby import Lobby
@@ -155,7 +156,12 @@ class Meeting:
         the server is the authority on who sits where, under which name. A room whose seats the
         disk refuses keeps the old ones (the profile itself has changed: the next change tries
         again)."""
-        for room in list(self.service.rooms.values()):
+        for room_id in list(self.service.rooms):  # each under its lock (after a change in flight)
+            self.service.when_free(room_id, functools.partial(self._rename_in, room_id, profile))
+
+    def _rename_in(self, room_id: str, profile: Profile) -> None:
+        room = self.service.rooms.get(room_id)
+        if room is not None:
             self._rename(room, profile)
 
     def _rename(self, room: Room, profile: Profile, tries: int = 2) -> None:
@@ -169,7 +175,7 @@ class Meeting:
         for seat in seats:
             seat.name, seat.avatar, seat.player_tag = profile.name, profile.avatar, profile.tag
         try:
-            service.save_seats(room)
+            service.save_seats_now(room)
         except Outdated:  # the copy was caught up (its stored seats back in it)
             current = service.rooms.get(room.room_id)
             if current is not None and tries > 1:

@@ -1,4 +1,5 @@
-"""The rooms and players in PostgreSQL: `roomstore.RoomStore` for several server instances on one database.
+"""The rooms and players in PostgreSQL: `roomstore.RoomStore` for several server instances on one
+database.
 
 The same promises as `sqlitestore` (every write committed before the server tells
 anyone, all or nothing, a refusal is a `roomstore.StoreFailure`, ranked and token lines
@@ -6,18 +7,17 @@ written once), on a database that several identical ``serve`` instances share
 (docs/deploy.md). The tables and their migrations are `pg_schema`'s, applied when the
 store opens.
 
-**psycopg 3, synchronous, with its connection pool.** The server calls its store on its
-event loop, one call at a time, so that a change and the messages it sends stay one
-synchronous step (commit, then broadcast), exactly as with SQLite: an asynchronous driver
-would let other coroutines run between the commit and the broadcast and change that
-design for nothing (a commit here is about a millisecond). The pool is small (the calls
-are serialized) and is there for what a long-running server meets: a connection that was
-lost (the database restarted, a backend terminated) is replaced. A call whose connection
-broke before its commit was sent is tried again on a fresh one (nothing of it was
-committed: PostgreSQL rolls back a transaction whose connection is gone); a failure at or
-after the commit is a `StoreFailure`, never tried twice. Every session runs with a
-``lock_timeout`` and a ``statement_timeout``, so a stuck lock costs a refusal, not a frozen
-server.
+**psycopg 3, synchronous, with its connection pool.** The store is synchronous; the server runs
+the calls that wait on a commit on worker threads (`store_threads`: as many as `worker_threads`
+says, the pool's connections less `LOOP_CONNECTIONS` kept for the reads the event loop makes
+itself), each room's in order under its lock (`room_locks`), so that the commits of different
+rooms overlap and PostgreSQL's group commit shares one disk flush among them. The pool is safe
+across threads; it is also there for what a long-running server meets: a connection that was
+lost (the database restarted, a backend terminated) is replaced. A call whose connection broke
+before its commit was sent is tried again on a fresh one (nothing of it was committed:
+PostgreSQL rolls back a transaction whose connection is gone); a failure at or after the commit
+is a `StoreFailure`, never tried twice. Every session runs with a ``lock_timeout`` and a
+``statement_timeout``, so a stuck lock costs a refusal, not a frozen server.
 
 **Several instances.** A room's row is its lock: every write to a room reads its stored
 revision ``rev`` under ``SELECT ... FOR UPDATE``, and refuses (`roomstore.Behind`) when it
@@ -71,7 +71,10 @@ DELETED: Final = -1
 """The revision a room deleted is notified with."""
 CONNECT_TIMEOUT: Final = 5  # seconds to reach the database when a connection is made
 POOL_TIMEOUT: Final = 1.0  # seconds a call waits for a connection before it is refused (the loop waits too)
-MAX_CONNECTIONS: Final = 4  # the calls are serialized: a few spare while one is being replaced
+MAX_CONNECTIONS: Final = 10  # the commits of as many rooms at once (less the loop's), and spares
+LOOP_CONNECTIONS: Final = 2
+"""Connections of the pool the worker threads leave to the event loop's own calls (its reads, one
+at a time, and one being replaced): the loop never waits for a thread's connection."""
 TCP: Final = {"keepalives": "1", "keepalives_idle": "5", "keepalives_interval": "2", "keepalives_count": "3",
                "tcp_user_timeout": "10000"}
 """The pool's connections over TCP (ignored on a Unix socket; the URL's own values win): a
@@ -105,6 +108,7 @@ class PostgresRoomStore:
     def __init__(self, url: str, *, max_connections: int = MAX_CONNECTIONS,
                  lock_timeout: float = LOCK_TIMEOUT) -> None:
         self.url = url
+        self.max_connections = max_connections
         self.session = {**SESSION, "lock_timeout": f"{round(lock_timeout * 1000)}ms"}
         self.shown = redacted(url)
         try:
@@ -185,6 +189,11 @@ class PostgresRoomStore:
             finally:
                 self.pool.putconn(connection)
         raise StoreFailure(f"no working connection to {self.shown}")  # pragma: no cover - the loop returns
+
+    def worker_threads(self) -> int:
+        """The pool's connections less `LOOP_CONNECTIONS` (at least one): psycopg's pool is safe
+        across threads, and a commit waits on the disk, not on the server's CPU."""
+        return max(1, self.max_connections - LOOP_CONNECTIONS)
 
     def close(self) -> None:
         """Close the pool's connections."""

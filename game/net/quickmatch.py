@@ -131,8 +131,9 @@ class QuickMatch:
                 self._unqueue(ticket, "server_error", NOT_STARTED)
             return []
         room, keys = made
-        service.seat_all(room, [(t.client, i, key)
-                                 for i, (t, key) in enumerate(zip(group, keys, strict=True))])
+        with service.locks.claimed(room.room_id):  # new: nobody else holds it
+            service.seat_all_now(room, [(t.client, i, key)
+                                        for i, (t, key) in enumerate(zip(group, keys, strict=True))])
         return []
 
     def quick_table(self, group: list[TicketRow], computers: int) -> Table:
@@ -162,7 +163,8 @@ class QuickMatch:
             return Table(refused={r.player: ("server_error", NOT_STARTED) for r in group})
         room, keys = made
         try:
-            self.service.seat_all(room, [])  # dealt now: whoever is seated first finds it under way
+            with self.service.locks.claimed(room.room_id):  # new: nobody else holds it
+                self.service.seat_all_now(room, [])  # dealt now: whoever is seated first finds it under way
         except Refusal:
             log.exception("room %s: a quick-match game could not be dealt", room.room_id)
         return Table(room=room, keys=keys)

@@ -32,6 +32,7 @@ from game.engine.events import TurnStarted
 
 from .cluster import Cluster
 from .links import ROOM_ID
+from .room_locks import Taken
 from .rooms import LogEntry, Room
 from .roomstore import StoreFailure
 
@@ -64,6 +65,8 @@ class Replicas:
             return self.refresh(room)
         if not ROOM_ID.fullmatch(room_id):
             return None  # no room's id: not worth asking the database
+        if service.locks.busy(room_id):
+            return None  # being made here (its commit in flight): nobody was told of it yet
         try:
             room = service.store.room(room_id)
         except StoreFailure:
@@ -93,7 +96,16 @@ class Replicas:
     def refresh(self, room: Room) -> Room | None:
         """Bring ``room``'s copy up to the database and tell its seats here what changed; return
         the room as it stands (a copy rebuilt whole when the store forgot the entries it
-        lacks), or None when the room is gone."""
+        lacks), or None when the room is gone. A room whose lock someone else holds is left as
+        it is: the change in flight brings it up (its commit, or the refusal of a copy behind),
+        and a change read from the database meanwhile must not be applied in its middle."""
+        try:
+            with self.service.locks.claimed(room.room_id):
+                return self._refresh(room)
+        except Taken:
+            return room
+
+    def _refresh(self, room: Room) -> Room | None:
         service = self.service
         try:
             since = service.store.since(room.room_id, room.log_length)
@@ -185,7 +197,11 @@ class Replicas:
     def heard(self, room_id: str, rev: int) -> None:
         """Another server wrote the room (``rev`` -1: deleted; 0: created): catch it up where it
         matters here (people of it here, its lease, a public room waiting for players: the lobby);
-        other copies are caught up when next used (`find`)."""
+        other copies are caught up when next used (`find`). Under the room's lock: news of a room
+        with a change in flight is taken once that change is done (it may be that very change)."""
+        self.service.when_free(room_id, lambda: self._heard(room_id, rev))
+
+    def _heard(self, room_id: str, rev: int) -> None:
         service = self.service
         room = service.rooms.get(room_id)
         if rev < 0:
@@ -203,14 +219,24 @@ class Replicas:
 
     def moved(self, room_id: str) -> None:
         """Someone came to or left the room on another server: who is connected is read again."""
-        room = self.service.rooms.get(room_id)
-        if room is not None:
-            self.presence(room)
+        def read() -> None:
+            room = self.service.rooms.get(room_id)
+            if room is not None:
+                self.presence(room)
+        self.service.when_free(room_id, read)
 
     def presence(self, room: Room) -> None:
         """Read who is connected to ``room``, here and elsewhere; tell its seats and plan it again
-        when that changed (a person back elsewhere is not away here)."""
+        when that changed (a person back elsewhere is not away here). Under the room's lock (a
+        person gone may lose their seat: a change): now if free, else after the change in flight."""
+        room_id = room.room_id
+        self.service.when_free(room_id, lambda: self._presence(room_id))
+
+    def _presence(self, room_id: str) -> None:
         service = self.service
+        room = service.rooms.get(room_id)
+        if room is None:
+            return
         here = service.seated.get(room.room_id, {})
         there = self.cluster.elsewhere(room.room_id)
         changed = False

@@ -1,13 +1,19 @@
 """The rooms service: the server's rooms, who sits in them, and the one way a room changes.
 
-Everything that changes a room goes through `RoomService`, in one synchronous step (nothing
-awaits between checking a change, committing it to the `roomstore.RoomStore`, applying it and
-queueing each seat's message): so every client hears of every change, in order, and a change
-is stored before anyone hears of it. Its public face is what the server's other parts use:
+Everything that changes a room goes through `RoomService`, under the room's lock
+(`room_locks`), held from checking a change to queueing each seat's message: the change is
+checked, committed to the `roomstore.RoomStore` (awaited: on a worker thread for a store safe
+across threads, `store_threads`), applied and told, and nothing else changes the room
+meanwhile. So every client hears of every change, in order, and a change is stored before
+anyone hears of it, while other rooms go on during the commit. Its public face is what the
+server's other parts use:
 
 - `commit`: store a change before it is made (the disk refusing it refuses the change);
+  `commit_now`: the same on the event loop, for the rare changes a timer or another
+  instance's news makes synchronously (`when_free`);
 - `act`: a seat acts (a person's action, a computer's move): checked, committed, applied, told;
-- `seat` and `seat_all`: attach connections to seats (a game whose seats are all taken starts);
+- `seat` and `seat_all_now`: attach connections to seats (a game whose seats are all taken starts);
+- `locks`, `holding` and `when_free`: who holds a room's lock (see `room_locks`);
 - `send`, `update`, `broadcast`: what reaches a connection (its seat's view and events only);
 - `status`: where a room stands, told to its seats and the lobby;
 - `joined`, `detach`, `abandon`: who sits where, a connection going, a seat a computer takes.
@@ -22,10 +28,11 @@ quick-match `Queues` of their changes: the server plugs them in with `connect`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from game.engine import Action, IllegalAction, Status
 from game.engine.events import Event
@@ -36,8 +43,10 @@ from .messages import ClientMessage, Error, Joined, Ref, RoomStatus, ServerMessa
 from .protocol import Client, Refusal, not_stored, plain_values
 from .quotas import Quotas
 from .replicas import Replicas
+from .room_locks import RoomLocks, Taken
 from .rooms import LogEntry, Room
 from .roomstore import Behind, RankedLine, RoomStore, StoreFailure
+from .store_threads import StoreThreads
 from .wire import event_to_json, result_to_json, view_to_json
 
 if TYPE_CHECKING:
@@ -89,6 +98,8 @@ class RoomService:
     def __init__(self, store: RoomStore, clock: Clock, quotas: Quotas,
                  cluster: Cluster | None = None) -> None:
         self.store = store
+        self.locks = RoomLocks()  # each room's, held from the check of a change to its broadcast
+        self.writes = StoreThreads(store)  # where the commits run (worker threads, or the loop)
         self.cluster: Cluster = cluster if cluster is not None else Alone()
         self.replicas = Replicas(self, self.cluster)
         self.cluster.listen("taken", self._taken_elsewhere)
@@ -178,45 +189,126 @@ class RoomService:
         task = asyncio.ensure_future(coro)
         task.add_done_callback(_report_failure)
 
+    # ---- the rooms' locks ----------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def holding(self, client: Client) -> AsyncIterator[tuple[Room, int]]:
+        """Hold the lock of the room ``client`` is seated in (after those who asked first); the
+        room and seat as they stand once it is held (a copy rebuilt meanwhile is the new one).
+
+        Raises:
+            Refusal: ``not_joined``: it holds no seat (or lost it while waiting).
+        """
+        room, seat = self.joined(client)
+        async with self.locks.hold(room.room_id):
+            now_room, now_seat = self.joined(client)
+            if now_room.room_id != room.room_id:
+                raise Refusal("not_joined", "join a room first")
+            yield now_room, now_seat
+
+    def when_free(self, room_id: str, change: Callable[[], None]) -> None:
+        """Run ``change`` (synchronous) under ``room_id``'s lock: now if nobody else holds it (or
+        the one asking does), else once those who asked first are done (on the room as it then
+        stands: ``change`` looks the room up again)."""
+        try:
+            with self.locks.claimed(room_id):
+                change()
+                return
+        except Taken:
+            pass
+        self.spawn(self._when_free(room_id, change))
+
+    async def _when_free(self, room_id: str, change: Callable[[], None]) -> None:
+        async with self.locks.hold(room_id):
+            change()
+
     # ---- changing -----------------------------------------------------------------------------
-    def commit(self, room: Room, entry: LogEntry, lines: Sequence[RankedLine] = ()) -> None:
+    async def commit(self, room: Room, entry: LogEntry, lines: Sequence[RankedLine] = ()) -> None:
         """Store a change before it is made: if the disk refuses, the change does not happen.
         ``lines``: ranked lines committed with it (a penalty with the vote that decides it).
+        The caller holds the room's lock (until the change is told); the commit runs off the
+        event loop for a store safe across threads.
 
         Raises:
             Refusal: ``server_error``: it could not be stored (nothing was).
             Outdated: another server wrote the room since this copy read it (it is caught up
                 now; the change did not happen: decide it again).
         """
+        self._check_held(room)
         try:
-            self.store.append(room, entry, self.clock.now(), lines)
+            await self.writes.call(self.store.append, room, entry, self.clock.now(), lines)
         except StoreFailure:
-            log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
-            # A connection lost during the commit leaves its fate unknown: if it was stored after
-            # all, this copy (and its players) learn it now rather than at the next change.
-            self.replicas.refresh(room)
-            raise not_stored() from None
+            self._not_stored(room)
         except Behind:
             self.replicas.refresh(room)
             raise Outdated(room.room_id) from None
 
-    def save_seats(self, room: Room) -> None:
-        """Store the room's seats (a claim, a seat freed, a player's new name), active now.
+    def commit_now(self, room: Room, entry: LogEntry, lines: Sequence[RankedLine] = ()) -> None:
+        """`commit`, on the event loop: for a change made synchronously under the room's lock
+        (`when_free`: a timer's, another instance's news), rare enough to wait for the disk there.
+
+        Raises:
+            Refusal: ``server_error``: it could not be stored (nothing was).
+            Outdated: as `commit`.
+        """
+        self._check_held(room)
+        try:
+            self.store.append(room, entry, self.clock.now(), lines)
+        except StoreFailure:
+            self._not_stored(room)
+        except Behind:
+            self.replicas.refresh(room)
+            raise Outdated(room.room_id) from None
+
+    def _check_held(self, room: Room) -> None:
+        """A change of ``room`` is made under its lock, or another change could cut it in two."""
+        if not self.locks.held(room.room_id):
+            raise RuntimeError(f"room {room.room_id} changed without its lock held")
+
+    def _not_stored(self, room: Room) -> NoReturn:
+        """The store refused a change of ``room``.
+
+        Raises:
+            Refusal: ``server_error``, always.
+        """
+        log.exception("room %s: a change could not be stored; it did not happen", room.room_id)
+        # A connection lost during the commit leaves its fate unknown: if it was stored after
+        # all, this copy (and its players) learn it now rather than at the next change.
+        self.replicas.refresh(room)
+        raise not_stored() from None
+
+    async def save_seats(self, room: Room) -> None:
+        """Store the room's seats (a claim, a seat freed, a player's new name), active now; the
+        caller holds the room's lock (the commit runs as `commit`'s).
 
         Raises:
             Outdated: another server wrote the room since (this copy is caught up; the seats as
                 stored are back in it).
             StoreFailure: the disk refused it (nothing was stored).
         """
+        self._check_held(room)
+        try:
+            await self.writes.call(self.store.save_seats, room, self.clock.now())
+        except Behind:
+            self.replicas.refresh(room)
+            raise Outdated(room.room_id) from None
+
+    def save_seats_now(self, room: Room) -> None:
+        """`save_seats` on the event loop, for a synchronous change under the room's lock (`commit_now`).
+
+        Raises:
+            Outdated, StoreFailure: as `save_seats`.
+        """
+        self._check_held(room)
         try:
             self.store.save_seats(room, self.clock.now())
         except Behind:
             self.replicas.refresh(room)
             raise Outdated(room.room_id) from None
 
-    def act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
-            ref: Ref | None = None, *, by_server: bool = False) -> None:
-        """``seat`` acts: checked, stored, applied, told to every seat (in one synchronous step).
+    async def act(self, room: Room, seat: int, action: Action, sender: Client | None = None,
+                  ref: Ref | None = None, *, by_server: bool = False) -> None:
+        """``seat`` acts: checked, stored, applied, told to every seat (under the room's lock, which
+        the caller holds).
         ``by_server``: the server moves for the seat (a computer, or for a person: the autopilot,
         the clock), which the log says (an ``auto`` entry for a person's seat: another instance
         must not take it for the person's own move).
@@ -231,7 +323,7 @@ class RoomService:
         except IllegalAction as exc:
             raise Refusal("illegal", str(exc), reason=exc.key, values=plain_values(exc.values)) from None
         kind = "auto" if by_server and room.seats[seat].is_human else "action"
-        self.commit(room, LogEntry(kind, seat, str(action)))  # stored first: then it happens
+        await self.commit(room, LogEntry(kind, seat, str(action)))  # stored first: then it happens
         events = room.apply(seat, action)
         self.broadcast(room, events, sender, ref)
         if room.state == Status.PLAYING:
@@ -254,13 +346,14 @@ class RoomService:
                 self.driving.kick(other)
 
     def abandon(self, room: Room, seat: int) -> None:
-        """A person stayed away from a ranked game too long: a computer takes the seat.
+        """A person stayed away from a ranked game too long: a computer takes the seat (a
+        synchronous change, under the room's lock: `when_free`).
 
         Raises:
             Refusal: ``server_error``: the disk refused it (the seat waits for the next change).
         """
         self.driving.catch_up(room)
-        self.commit(room, LogEntry("abandon", seat))
+        self.commit_now(room, LogEntry("abandon", seat))
         room.abandon(seat)
         log.info("room %s: seat %d abandoned; a computer plays it", room.room_id, seat)
         self.status(room)
@@ -277,18 +370,32 @@ class RoomService:
             raise Refusal("not_joined", "join a room first")
         return client.room, client.seat
 
-    def seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
+    async def seat(self, client: Client, room: Room, seat: int, key: str | None) -> None:
         """Attach ``client`` to ``seat`` (replacing a stale connection), start the game if ready;
-        ``key``: the seat's new key, told to it (None: it came with its key)."""
+        ``key``: the seat's new key, told to it (None: it came with its key). The caller holds
+        the room's lock."""
+        self._check_held(room)
         self._attach(client, room, seat, key)
+        if room.ready_to_start:
+            await self.commit(room, LogEntry("start"))
+            self._start(room)
         self._settle(room)
 
-    def seat_all(self, room: Room, seats: list[tuple[Client, int, str]]) -> None:
+    def seat_all_now(self, room: Room, seats: list[tuple[Client, int, str]]) -> None:
         """Attach each connection to its seat (each with its new key), then start the game: every
-        one of them is told the deal."""
+        one of them is told the deal (synchronously, under the room's lock: `when_free`; quick
+        match's rooms, new)."""
+        self._check_held(room)
         for client, seat, key in seats:
             self._attach(client, room, seat, key)
+        if room.ready_to_start:
+            self.commit_now(room, LogEntry("start"))
+            self._start(room)
         self._settle(room)
+
+    def seat_now(self, client: Client, room: Room, seat: int, key: str) -> None:
+        """`seat`, synchronously under the room's lock (`when_free`: quick match's news)."""
+        self.seat_all_now(room, [(client, seat, key)])
 
     def _attach(self, client: Client, room: Room, seat: int, key: str | None) -> None:
         """Attach ``client`` to ``seat`` (replacing a stale connection) and tell it so."""
@@ -340,20 +447,22 @@ class RoomService:
             self._replace(old)
             self.cluster.present(room_id, int(seat), False)
 
+    def _start(self, room: Room) -> None:
+        """Every human seat is taken and the start stored: deal, and tell everyone."""
+        events = room.start()
+        self.driving.adopt(room)
+        self.broadcast(room, events)
+
     def _settle(self, room: Room) -> None:
-        """Start the game if every human seat is taken; tell everyone where the room stands."""
-        if room.ready_to_start:
-            self.commit(room, LogEntry("start"))
-            events = room.start()
-            self.driving.adopt(room)
-            self.broadcast(room, events)
+        """Tell everyone where the room stands; plan it."""
         self.status(room)
         self.replicas.tend_room(room)  # its computers and clocks run here if nobody runs them
         self.driving.kick(room)
 
     def detach(self, client: Client, gave_up: bool = False) -> None:
         """``client`` no longer holds its seat (it left, closed, or was let go): its seat waits
-        (``gave_up``: it said ``leave``; a guest's seat in a public room waiting for players is freed)."""
+        (``gave_up``: it said ``leave``; a guest's seat in a public room waiting for players is
+        freed). The room hears of it under its lock (`when_free`)."""
         room, seat = client.room, client.seat
         client.room = client.seat = None
         if room is None or seat is None:
@@ -362,15 +471,23 @@ class RoomService:
         if seated.get(seat) is client:
             del seated[seat]
             self.cluster.present(room.room_id, seat, False)
-            self.driving.catch_up(room)  # their clock counted until now, and stops now
-            room.seats[seat].connected = seat in self.cluster.elsewhere(room.room_id)
-            if room.resting and not room.anyone_here:
-                self.quiet[room.room_id] = self.clock.now()  # the room expires `finished_expiry` from now
-            self.competition.left(room, seat)  # away from a ranked game: their seat may be lost
-            if self.fair is not None:
-                self.fair.left(room, seat, gave_up)  # away from a public room: their seat may be freed
-            self.status(room)
-            self.driving.kick(room)
+            room_id = room.room_id
+            self.when_free(room_id, lambda: self._left(room_id, seat, gave_up))
+
+    def _left(self, room_id: str, seat: int, gave_up: bool) -> None:
+        """The person of ``seat`` went (`detach`): unless back meanwhile, their seat waits."""
+        room = self.rooms.get(room_id)
+        if room is None or seat in self.seated.get(room_id, {}):
+            return  # gone, or back already (on a connection attached since)
+        self.driving.catch_up(room)  # their clock counted until now, and stops now
+        room.seats[seat].connected = seat in self.cluster.elsewhere(room.room_id)
+        if room.resting and not room.anyone_here:
+            self.quiet[room.room_id] = self.clock.now()  # the room expires `finished_expiry` from now
+        self.competition.left(room, seat)  # away from a ranked game: their seat may be lost
+        if self.fair is not None:
+            self.fair.left(room, seat, gave_up)  # away from a public room: their seat may be freed
+        self.status(room)
+        self.driving.kick(room)
 
     def forget(self, room_id: str) -> None:
         """The room is gone (expired, here or on another server): nothing of it is kept or planned,

@@ -29,8 +29,11 @@ What every implementation promises:
   nothing. So is a token line (`TokenLine`, the stakes a game moved), written in the same
   commit as the game's ranked lines.
 
-Everything here is called on the server's event loop: a method must be fast enough for it
-(SQLite in WAL mode commits in well under a millisecond).
+Where it is called from, the store says (`RoomStore.worker_threads`): a store safe across threads
+(PostgreSQL's pool) has its commits run on worker threads (`store_threads`), so that the commits
+of different rooms overlap while the server's event loop goes on, each room's in order under its
+lock (`room_locks`); the others (SQLite: one connection, commits in well under a millisecond) are
+called on the event loop, one call at a time. Reads stay on the loop: they wait on no disk flush.
 """
 
 from __future__ import annotations
@@ -182,6 +185,12 @@ class Leaderboard:
 
 class RoomStore(Protocol):
     """The server's storage (see the module for what every method promises)."""
+
+    def worker_threads(self) -> int:
+        """How many of its calls may run at once on worker threads, off the event loop (0: call
+        it on the event loop only, one call at a time: it is not safe across threads, or gains
+        nothing there)."""
+        ...
 
     # ---- rooms ------------------------------------------------------------------------------
     def load(self) -> tuple[list[Room], list[tuple[str, str]]]:

@@ -60,7 +60,7 @@ class Seating:
             raise Refusal("already_joined", "this connection already holds a seat")
         message.check("request")
         request = message.request
-        if self._repeat(client, request):
+        if await self._repeat(client, request):
             return
         if len(service.rooms) >= self.max_rooms:
             raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
@@ -86,16 +86,19 @@ class Seating:
                     owner=client.address, kind=KINDS[1] if public else KINDS[0], created=service.clock.now())
         seat, key = room.claim(None, name)
         self._claimed(client, room, seat)
-        try:
-            service.store.add(room, service.clock.now())
-        except StoreFailure:
-            log.exception("a new room could not be stored")
-            raise Refusal("server_error", "the server could not store the room; please try again") from None
-        service.rooms[room.room_id] = room
-        service.quotas.created_room(room.room_id, owners, computers)
-        log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
-        self._remember_request(client, request, room, seat, key)
-        service.seat(client, room, seat, key)
+        # Its lock from the start: its own news (``<room> 0``) waits until it is kept here.
+        async with service.locks.hold(room.room_id):
+            try:
+                await service.writes.call(service.store.add, room, service.clock.now())
+            except StoreFailure:
+                log.exception("a new room could not be stored")
+                raise Refusal("server_error", "the server could not store the room; please try "
+                                              "again") from None
+            service.rooms[room.room_id] = room
+            service.quotas.created_room(room.room_id, owners, computers)
+            log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
+            await self._remember_request(client, request, room, seat, key)
+            await service.seat(client, room, seat, key)
 
     async def on_join(self, client: Client, message: Join) -> None:
         """Take back a seat with its key, or claim a free one."""
@@ -106,6 +109,20 @@ class Seating:
         room = service.replicas.find(canonical(message.room)) if message.room is not None else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
+        if message.key is None:
+            message.check("request")
+            if await self._repeat(client, message.request):
+                return
+        async with service.locks.hold(room.room_id):
+            # As the room stands once its lock is held (a change in flight may have changed it).
+            current = service.replicas.find(room.room_id)
+            if current is None:
+                raise Refusal("unknown_room", "there is no such room (it may have expired)")
+            await self._join(client, message, current)
+
+    async def _join(self, client: Client, message: Join, room: Room) -> None:
+        """`on_join` under the room's lock."""
+        service = self.service
         seat, key = message.seat, message.key
         if key is not None:
             if not room.opens(seat, key):  # a key this server never made (not text, a surrogate...) too
@@ -116,12 +133,9 @@ class Seating:
             if room.seats[seat].abandoned:
                 raise Refusal("abandoned", "you were away from this ranked game too long: a computer plays "
                                            "your seat now")
-            service.seat(client, room, seat, None)
+            await service.seat(client, room, seat, None)
             return
-        message.check("request")
         request = message.request
-        if self._repeat(client, request):
-            return
         message.check("seat")
         name = self._name(client, message)
         if room.kind != "private":
@@ -137,7 +151,7 @@ class Seating:
         self._claimed(client, room, seat)
         room.joined = True  # someone besides its creator: the room keeps its full seven days
         try:
-            service.save_seats(room)
+            await service.save_seats(room)
         except Outdated:  # another server wrote the room: its copy (and the seats as stored) is current
             raise  # the join is handled again on the room as it stands
         except StoreFailure:  # the claim is undone: a seat must never belong to a key nobody got
@@ -147,8 +161,8 @@ class Seating:
             room.joined = before[1]
             log.exception("room %s: a claim could not be stored", room.room_id)
             raise not_stored() from None
-        self._remember_request(client, request, room, seat, new)
-        service.seat(client, room, seat, new)
+        await self._remember_request(client, request, room, seat, new)
+        await service.seat(client, room, seat, new)
 
     @staticmethod
     def _name(client: Client, message: Create | Join) -> str:
@@ -165,18 +179,19 @@ class Seating:
         message.check("name")
         return message.seat_name
 
-    def _remember_request(self, client: Client, request: str | None, room: Room, seat: int, key: str) -> None:
+    async def _remember_request(self, client: Client, request: str | None, room: Room, seat: int,
+                                key: str) -> None:
         if request is not None:
             now = self.service.clock.now()
             self.requests = {r: v for r, v in self.requests.items() if now - v[0] < REQUEST_MEMORY}
             self.requests[sender(client), request] = (now, room.room_id, seat, key)
             try:  # a retry may reach another server on the database: it finds the seat there
-                self.service.store.remember_request(sender(client), request, room.room_id, seat, now,
-                                                    now - REQUEST_MEMORY)
+                await self.service.writes.call(self.service.store.remember_request, sender(client), request,
+                                               room.room_id, seat, now, now - REQUEST_MEMORY)
             except StoreFailure:  # the seat is taken all the same; a retry elsewhere would be a new request
                 log.exception("room %s: a request id could not be kept", room.room_id)
 
-    def _repeat_elsewhere(self, client: Client, request: str) -> bool:
+    async def _repeat_elsewhere(self, client: Client, request: str) -> bool:
         """A create or claim whose answer was lost, made through another server on the database (its
         memory is there; the key it made is not kept anywhere): the sender gets the same seat back
         with a new key (the lost one opens nothing any more)."""
@@ -189,8 +204,13 @@ class Seating:
             return False
         if known is None:
             return False
-        room = service.replicas.find(known[0])
-        seat = known[1]
+        async with service.locks.hold(known[0]):
+            return await self._repeat_in(client, request, known[0], known[1])
+
+    async def _repeat_in(self, client: Client, request: str, room_id: str, seat: int) -> bool:
+        """`_repeat_elsewhere` under the room's lock."""
+        service = self.service
+        room = service.replicas.find(room_id)
         if room is None or not 0 <= seat < room.players or room.seats[seat].abandoned:
             return False
         held = room.seats[seat]
@@ -203,15 +223,15 @@ class Seating:
         previous = held.key_hash
         held.key_hash = digest(key)
         try:
-            service.save_seats(room)
+            await service.save_seats(room)
         except StoreFailure:
             held.key_hash = previous
             raise not_stored() from None
-        self._remember_request(client, request, room, seat, key)
-        service.seat(client, room, seat, key)
+        await self._remember_request(client, request, room, seat, key)
+        await service.seat(client, room, seat, key)
         return True
 
-    def _repeat(self, client: Client, request: str | None) -> bool:
+    async def _repeat(self, client: Client, request: str | None) -> bool:
         """A create or claim ``client``'s sender made before (its answer was lost): the same seat
         and key again. Another sender's id is unknown here: its request is a fresh one."""
         service = self.service
@@ -219,13 +239,14 @@ class Seating:
             return False
         known = self.requests.get((sender(client), request))
         if known is None or service.clock.now() - known[0] >= REQUEST_MEMORY:
-            return self._repeat_elsewhere(client, request)
+            return await self._repeat_elsewhere(client, request)
         _, room_id, seat, key = known
-        room = service.rooms.get(room_id)
-        if room is None or not room.opens(seat, key):
-            return False
-        service.seat(client, room, seat, key)
-        return True
+        async with service.locks.hold(room_id):
+            room = service.rooms.get(room_id)
+            if room is None or not room.opens(seat, key):
+                return False
+            await service.seat(client, room, seat, key)
+            return True
 
     @staticmethod
     def _claimed(client: Client, room: Room, seat: int) -> None:

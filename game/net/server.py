@@ -1,11 +1,12 @@
 """The authoritative room server: ``python main.py serve [--host --port --db …]``.
 
 An asyncio WebSocket server (the ``websockets`` library) that owns every room's
-engine. A change and the messages it causes happen in one synchronous step (nothing
-awaits between checking an action, committing it to the store (`roomstore.RoomStore`,
-an SQLite file or PostgreSQL: `stores`), applying it and queueing each seat's message), so every
-client hears of every change, in order, and a change is stored before anyone hears of it:
-the rooms service (`roomservice.RoomService`) is the one way a room changes. Each
+engine. A change and the messages it causes happen under the room's lock (`room_locks`: held
+from checking an action to committing it to the store (`roomstore.RoomStore`, an SQLite file or
+PostgreSQL: `stores`; PostgreSQL's commits awaited on worker threads, `store_threads`), applying
+it and queueing each seat's message), so every client hears of every change, in order, and a
+change is stored before anyone hears of it, while other rooms go on during a commit: the rooms
+service (`roomservice.RoomService`) is the one way a room changes. Each
 connection has its own outgoing queue and writer task; a client that falls too far
 behind is disconnected (its seat waits, and reconnecting gives a fresh view). Each
 seat is sent only its own view and the events redacted for it.
@@ -277,7 +278,7 @@ class RoomServer:
         await self.cluster.start(replicas.heard, replicas.moved, replicas.lost, replicas.tend)
         for room in rooms:
             replicas.adopt(room)
-        self.expire()
+        await self.expire()
         self._server = await serve(self._handle, host, port, max_size=MAX_FRAME, logger=_frames_log,
                                    ssl=self.tls, server_header=SERVER_HEADER,
                                    create_connection=front(functools.partial(web.respond, self),
@@ -302,12 +303,15 @@ class RoomServer:
             await self._server.wait_closed()
         self.quick.stop()
         self.search.shutdown(wait=False, cancel_futures=True)
+        # The commits under way end (or fail) before the store closes: a change a client was told
+        # is stored; one not yet told is stored or not, never half.
+        await self.service.writes.close()
         await self.cluster.stop()
         self.store.close()
 
-    def expire(self) -> list[str]:
+    async def expire(self) -> list[str]:
         """Forget the rooms whose time is up (`expiry.Expiry.expire`); return their ids."""
-        return self.expiry.expire()
+        return await self.expiry.expire()
 
     # ---- connections -------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:

@@ -44,6 +44,7 @@ Rate limits and quick-match requests an hour are counted by the instance a conne
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 from collections.abc import Callable
@@ -291,11 +292,15 @@ class SharedQueues:
         for room, places in seated:
             for ticket, _, _ in places:
                 self._forget(ticket)
-            try:
-                self.service.seat_all(room, [(t.client, seat, seat_key) for t, seat, seat_key in places])
-            except Refusal:
-                log.exception("room %s: quick match could not seat its players here", room.room_id)
+            self.service.when_free(room.room_id, functools.partial(self._seat_all, room, places))
         self._tell(key)
+
+    def _seat_all(self, room: Room, places: list[tuple[Ticket, int, str]]) -> None:
+        """Seat this instance's people of a table just made (under its room's lock)."""
+        try:
+            self.service.seat_all_now(room, [(t.client, seat, key) for t, seat, key in places])
+        except Refusal:
+            log.exception("room %s: quick match could not seat its players here", room.room_id)
 
     def _group(self, key: QueueKey, rows: list[TicketRow]) -> tuple[list[TicketRow], int]:
         """The next table of ``rows`` (oldest first) and its computers; none when it must wait."""
@@ -369,6 +374,10 @@ class SharedQueues:
             self._give_up(room_id, seat)
             return
         self._forget(ticket)
+        self.service.when_free(room_id, functools.partial(self._seat_here, ticket, room_id, seat, key))
+
+    def _seat_here(self, ticket: Ticket, room_id: str, seat: int, key: str) -> None:
+        """Seat a person of this instance at a table another instance made (under its room's lock)."""
         room = self.service.replicas.find(room_id)
         if room is None:
             log.error("quick match seated a player in room %s, which cannot be found", room_id)
@@ -377,13 +386,17 @@ class SharedQueues:
             self.service.send(ticket.client, Unqueued())
             return
         try:
-            self.service.seat(ticket.client, room, seat, key)
+            self.service.seat_now(ticket.client, room, seat, key)
         except Refusal:
             log.exception("room %s: a quick-match player could not be seated", room_id)
 
     def _give_up(self, room_id: str, seat: int) -> None:
         """The player of ``seat`` left as their table was decided: nobody will ever have its key,
         so a computer takes it at once (see the module)."""
+        self.service.when_free(room_id, functools.partial(self._give_up_now, room_id, seat))
+
+    def _give_up_now(self, room_id: str, seat: int) -> None:
+        """`_give_up` under the room's lock."""
         for _ in range(ABANDON_TRIES):  # another instance may write the room meanwhile (then it is caught up)
             room = self.service.replicas.find(room_id)
             if room is None or room.match is None or not room.seats[seat].is_human or room.finished:

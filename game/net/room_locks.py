@@ -1,0 +1,130 @@
+"""One lock per room, held from the check of a change to its broadcast, in the order asked.
+
+Why: the store's commits may run off the event loop (`store_threads`), so a change of a room
+awaits its commit, and other coroutines run meanwhile. A room's guarantees must hold all the
+same: its changes are committed and told in the order they were decided, and nothing else
+changes the room between the check of a change and its application (another player's
+message, its computers and clocks, a vote, a seat, another instance's news being caught up,
+expiry). So whatever changes a room holds its lock from the check to the broadcast; those who
+want it meanwhile wait their turn, first come first served. Different rooms never wait for
+each other: their commits overlap (PostgreSQL then shares one disk flush among them).
+
+Two ways to hold a room's lock:
+
+- `RoomLocks.hold` (``async with``): a coroutine that awaits its commit (a player's action, a
+  computer's move, a deal); it waits while another holds the lock.
+- `RoomLocks.claimed` (``with``): a synchronous change (a timer's, the news of another
+  instance), which awaits nothing and so is whole anyway: it takes the lock only when free (or
+  already its task's), so that an awaited change in flight is never cut in two; a change that
+  finds the lock taken is run after it (`roomservice.RoomService.when_free`).
+
+A lock is not reentrant: the entry points take it (handlers, the rooms' own tasks, timers,
+news), and what they call checks it is held (`RoomLocks.held`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import AsyncIterator, Iterator
+from typing import Final
+
+
+class Taken(Exception):
+    """Another holds the room's lock: a synchronous change must wait its turn (`RoomLocks.claimed`)."""
+
+
+_SYNC: Final = object()
+"""The holder of a lock taken by a synchronous change (nothing else runs until it ends)."""
+
+
+def _me() -> object:
+    """Who asks: the task running now (None between tasks: a callback of the loop)."""
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no loop running (a test calling the service directly)
+        return None
+
+
+class RoomLocks:
+    """Every room's lock (see the module); a lock nobody holds or waits for takes no room."""
+
+    def __init__(self) -> None:
+        self._holders: dict[str, object] = {}  # room id -> its holder: a task, or `_SYNC`
+        self._waiting: dict[str, deque[tuple[object, asyncio.Future[None]]]] = {}
+
+    def held(self, room_id: str) -> bool:
+        """Whether the one asking holds ``room_id``'s lock (its task, or a synchronous change
+        under way: nothing else runs meanwhile)."""
+        holder = self._holders.get(room_id)
+        return holder is not None and (holder is _SYNC or holder is _me())
+
+    def busy(self, room_id: str) -> bool:
+        """Whether someone else holds ``room_id``'s lock (or waits for it)."""
+        return not self.held(room_id) and (room_id in self._holders or bool(self._waiting.get(room_id)))
+
+    def waiting(self, room_id: str) -> int:
+        """How many wait for ``room_id``'s lock now (changes queued behind the one in flight)."""
+        return sum(not turn.done() for _, turn in self._waiting.get(room_id, ()))
+
+    @contextlib.asynccontextmanager
+    async def hold(self, room_id: str) -> AsyncIterator[None]:
+        """Hold ``room_id``'s lock for the ``async with`` block, after those who asked first.
+
+        Raises:
+            RuntimeError: the task holds it already (the lock is not reentrant).
+        """
+        me = asyncio.current_task()
+        if self._holders.get(room_id) is me:
+            raise RuntimeError(f"room {room_id}: its lock is held already by this task")
+        if room_id in self._holders or self._waiting.get(room_id):
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            queue = self._waiting.setdefault(room_id, deque())
+            queue.append((me, turn))
+            try:
+                await turn  # `_release` hands the lock over: it is ours when this returns
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():
+                    self._release(room_id)  # handed over as we were cancelled: pass it on
+                else:
+                    with contextlib.suppress(ValueError):
+                        queue.remove((me, turn))
+                raise
+        else:
+            self._holders[room_id] = me
+        try:
+            yield
+        finally:
+            self._release(room_id)
+
+    @contextlib.contextmanager
+    def claimed(self, room_id: str) -> Iterator[None]:
+        """Hold ``room_id``'s lock for a synchronous block (nothing in it awaits); already held by
+        the one asking: the block runs within their hold.
+
+        Raises:
+            Taken: someone else holds it or waits for it (nothing was run).
+        """
+        if self.held(room_id):
+            yield
+            return
+        if self.busy(room_id):
+            raise Taken(room_id)
+        self._holders[room_id] = _SYNC
+        try:
+            yield
+        finally:
+            self._release(room_id)
+
+    def _release(self, room_id: str) -> None:
+        """Hand the lock to the first still waiting, or free it."""
+        queue = self._waiting.get(room_id)
+        while queue:
+            task, turn = queue.popleft()
+            if not turn.done():
+                self._holders[room_id] = task
+                turn.set_result(None)
+                return
+        self._waiting.pop(room_id, None)
+        self._holders.pop(room_id, None)
