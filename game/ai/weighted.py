@@ -31,12 +31,14 @@ from .knowledge import Knowledge
 from .reading import Reading
 from .sampler import Guesser
 
-# Fitted on the choices of Medium players (`python -m tools.fit_model`, docs/ai.md).
+# Chosen between the fits on Medium's choices (sharpest best: 0.2, no uniform share) and on
+# Hard's (flattest best: 3 and 1, shares 0.1 and 0.4), `python -m tools.fit_model` (docs/ai.md):
+# the learnt share moves each opponent toward its own.
 TEMPERATURE = 1.0  # of the play scores (3 points a card of the suit kept)
-SUIT_TEMPERATURE = 0.5  # of the suit preferences (1 point a card of the suit)
-UNIFORM = 0.05  # the prior share of choices made otherwise than by the tips
+SUIT_TEMPERATURE = 0.7  # of the suit preferences (1 point a card of the suit)
+UNIFORM = 0.1  # the prior share of choices made otherwise than by the tips
 PRIOR = 4.0  # how many choices that prior counts for when the share is learnt
-FLAT = 0.75  # a player whose learnt share passes this is no longer read
+FLAT = 0.5  # a player whose learnt share passes this is no longer read (4 of 6 choices unlikely)
 DRAWS = 20  # deals of a readable hand at most, until one is accepted
 CHOICES: int | None = 6  # the newest choices a hand is weighed by (None: all the round's)
 
@@ -60,6 +62,8 @@ def chosen_probability(scores: Sequence[float], temperature: float, uniform: flo
         total += math.exp((score - top) / temperature)
     soft = (1.0 - uniform) * math.exp((scores[0] - top) / temperature) / total
     even = uniform / len(scores)
+    if soft + even <= 0.0:  # no uniform share and an option scored far below: only "otherwise" explains it
+        return 0.0, 1.0
     return soft + even, even / (soft + even)
 
 
@@ -114,7 +118,7 @@ class OpponentModel:
         the log of the most they could have been."""
         weight = ceiling = 0.0
         for chance, most, _ in self.probabilities(seat, hand):
-            weight += math.log(chance)
+            weight += math.log(chance) if chance > 0.0 else -700.0  # (only without a uniform share)
             ceiling += math.log(most)
         return weight, ceiling
 
@@ -126,6 +130,7 @@ class OpponentModel:
             learnt[0] += responsibility
             learnt[1] += 1.0
         learnt[2] += 1.0
+        self.last = None  # its chances were worked out at the share before
         return self.share(seat) < FLAT
 
 
