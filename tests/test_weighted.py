@@ -3,6 +3,7 @@ the model's chances, the graded reading, the learnt confidence, legal play and n
 
 import math
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -18,10 +19,12 @@ from game.ai.weighted import OpponentModel, WeightedHard, choice_probabilities, 
 from game.engine import PRESETS, Match
 from game.engine import events as ev
 from game.engine.cards import parse_card, parse_cards
+from game.engine.determinize import unseen_cards
 from tests.support import act, make_match, random_moves
 from tests.test_ai import CASES, shuffled_hidden
 from tools.arena import main as arena_main
 from tools.arena import play_match
+from tools.inference import decisions
 
 
 def knowing(*events, seat=0, players=2, name="duel"):
@@ -172,3 +175,27 @@ def test_the_arena_seats_hard_weighted_beside_todays_hard(capsys):
     arena_main(["--preset", "duel", "--a", "hard-weighted", "--b", "hard-before", "--games", "2",
                 "--jobs", "1", "--playouts", "6"])
     assert "hard-weighted (A, one seat) vs hard-before" in capsys.readouterr().out
+
+
+def test_after_a_reshuffle_the_weighted_guesses_keep_the_reshuffles_facts():
+    # The marks and the reshuffle's facts stay hard: the pile only from the refill, every card
+    # held since before the reshuffle in some hand; and the kept hands still mostly fit.
+    checked = fitted = dealt = 0
+    for match, view, knowledge, _ in decisions("classic", 4, 25, 0, after_reshuffle=True):
+        refill = knowledge.refill
+        assert refill is not None
+        old = Counter(unseen_cards(view)) - refill
+        guesser = Guesser(view, knowledge, OpponentModel(knowledge.reading))
+        rng = random.Random(checked)
+        for _ in range(5):
+            guess = guesser.sample(rng)
+            assert all(card in refill for card in guess.pile)
+            held = Counter(card for seat, hand in enumerate(guess.hands) if seat != 0 for card in hand)
+            assert not old - held
+            assert [len(h) for h in guess.hands] == [len(h) for h in match.round.hands]
+            for seat in guesser.readable:
+                dealt += 1
+                fitted += knowledge.reading.fits(seat, guess.hands[seat])
+        checked += 1
+    assert checked > 20 and dealt > 100
+    assert fitted / dealt > 0.55  # (the plain reading: 0.86; a softer model keeps more misfits)

@@ -31,12 +31,13 @@ from .knowledge import Knowledge
 from .reading import Reading
 from .sampler import Guesser
 
-# Chosen between the fits on Medium's choices (sharpest best: 0.2, no uniform share) and on
-# Hard's (flattest best: 3 and 1, shares 0.1 and 0.4), `python -m tools.fit_model` (docs/ai.md):
-# the learnt share moves each opponent toward its own.
-TEMPERATURE = 1.0  # of the play scores (3 points a card of the suit kept)
-SUIT_TEMPERATURE = 0.7  # of the suit preferences (1 point a card of the suit)
-UNIFORM = 0.1  # the prior share of choices made otherwise than by the tips
+# From the fits of `python -m tools.fit_model` (docs/ai.md): on Medium's choices the sharpest
+# model fits best (temperature 0.2, no uniform share); on Hard's, a sharp model fits nearly as
+# well as the best flat one once its uniform share is about 0.7. So a sharp model whose uniform
+# share each opponent's choices move (see `OpponentModel.share`).
+TEMPERATURE = 0.3  # of the play scores (3 points a card of the suit kept)
+SUIT_TEMPERATURE = 0.3  # of the suit preferences (1 point a card of the suit)
+UNIFORM = 0.05  # the prior share of choices made otherwise than by the tips
 PRIOR = 4.0  # how many choices that prior counts for when the share is learnt
 FLAT = 0.5  # a player whose learnt share passes this is no longer read (4 of 6 choices unlikely)
 DRAWS = 20  # deals of a readable hand at most, until one is accepted
