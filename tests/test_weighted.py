@@ -3,6 +3,7 @@ the model's chances, the graded reading, the learnt confidence, legal play and n
 
 import math
 import random
+import time
 from collections import Counter
 
 import pytest
@@ -199,3 +200,32 @@ def test_after_a_reshuffle_the_weighted_guesses_keep_the_reshuffles_facts():
         checked += 1
     assert checked > 20 and dealt > 100
     assert fitted / dealt > 0.55  # (the plain reading: 0.86; a softer model keeps more misfits)
+
+
+def test_a_helper_process_plays_out_the_weighted_guesses():
+    # The guesser travels to the helpers (`game.ai.parallel`) with its model: their rows come back.
+    from game.ai.hard import search_candidates
+    from game.ai.parallel import Helpers
+
+    m = make_match("duel", ["7D 3D 4D 5D", "9D 7C 6S 9S"], "7H", "KS QS JS TS 2C 3C 4C 5C 6C 9C TC")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in [*m.start_events, *act(m, "play 7D", "play 9D")]:
+        knowledge.observe(event.for_seat(0))
+    view = m.view(0)
+    _, candidates = search_candidates(view)
+    assert len(candidates) >= 2
+    pool = Helpers(1)
+    try:
+        search = pool.begin(view, Guesser(view, knowledge, OpponentModel(knowledge.reading)), candidates,
+                            [frozenset()] * 2, 30, random.Random(1), 30.0, 1)
+        assert search is not None
+        rows = []
+        for _ in range(6000):  # up to a minute for the spawned helper to answer
+            rows.extend(search.rows())
+            if rows:
+                break
+            time.sleep(0.01)
+        search.end()
+    finally:
+        pool.close()
+    assert rows and all(len(row) == len(candidates) for _, row in rows)
