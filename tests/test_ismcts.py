@@ -175,7 +175,7 @@ def test_the_arena_levels_name_todays_hard_and_the_information_set_search(capsys
     assert isinstance(player_for("hard-before"), Hard) and not isinstance(player_for("hard-before"), Ismcts)
     assert isinstance(player_for("ismcts", playouts=5), Ismcts)
     assert player_for("ismcts-paired", playouts=5).paired  # type: ignore[attr-defined]
-    assert set(ARENA_LEVELS) == {"hard-before", "ismcts", "ismcts-paired"}
+    assert set(ARENA_LEVELS) == {"hard-before", "ismcts", "ismcts-paired", "hard-weighted"}
     arena_main(["--preset", "duel", "--a", "ismcts", "--b", "hard-before", "--games", "2", "--jobs", "1",
                 "--playouts", "6", "--cpu-clock"])
     assert "ismcts (A, one seat) vs hard-before" in capsys.readouterr().out

@@ -4,7 +4,8 @@
 and ``tools.loadtest --attack`` (its flood and replayed request ids) and ``--instances 1,2``
 (on PostgreSQL); ``tools.squat``, the lobby-squatting attack against a real server;
 ``tools.chaos``, instances killed with SIGKILL under bots (its checks, too); and
-``tools.review_bench``, the review's analysis timed per deal."""
+``tools.review_bench``, the review's analysis timed per deal; ``tools.fit_model``, the opponent
+model's fit."""
 
 from __future__ import annotations
 
@@ -386,3 +387,10 @@ def test_the_web_screenshots_command_writes_the_seat_and_the_table_at_each_size(
     names = [f"web-{scene}-{size}.png" for size in ("400x700", "800x600") for scene in ("seat", "table")]
     assert lines == [str(out / name) for name in names]
     assert [png_size(out / name) for name in names] == [(400, 700)] * 2 + [(800, 600)] * 2
+
+
+def test_the_opponent_model_fit_prints_the_best_temperature_and_share(tmp_path):
+    lines = run_tool("fit_model", "--preset", "duel", "--players", "2", "--deals", "2", tmp_path=tmp_path)
+    assert lines[0].startswith("duel, 2 players, 2 rounds of medium:")
+    assert any(line.startswith("cards: best temperature") for line in lines)
+    assert any(line.startswith("suits: best temperature") for line in lines)

@@ -29,8 +29,9 @@ from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, bluff_likely, play_score,
 
 LEVELS: Final = ("easy", "medium", "hard")
 # Levels for the arena only, never in the game's menus: today's Hard under a name that stays
-# when Hard changes, and the information-set search being measured against it (docs/ai.md).
-ARENA_LEVELS: Final = ("hard-before", "ismcts", "ismcts-paired")
+# when Hard changes, the information-set search being measured against it, and Hard with its
+# guesses weighted by an opponent model (`game.ai.weighted`) (docs/ai.md).
+ARENA_LEVELS: Final = ("hard-before", "ismcts", "ismcts-paired", "hard-weighted")
 
 
 class ComputerPlayer(Protocol):
@@ -155,8 +156,9 @@ class Medium:
 def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
                horizon: int | None = HORIZON, helpers: int = 0) -> ComputerPlayer:
     """The computer player of ``level`` (``easy``, ``medium`` or ``hard``, or one of `ARENA_LEVELS`:
-    ``hard-before``, today's Hard, ``ismcts``, its information-set search, and ``ismcts-paired``,
-    that search below Hard's paired root; ``budget``: Hard's
+    ``hard-before``, today's Hard, ``ismcts``, its information-set search, ``ismcts-paired``,
+    that search below Hard's paired root, and ``hard-weighted``, Hard whose guesses are weighted
+    by how likely the opponents' choices were (`game.ai.weighted`); ``budget``: Hard's
     think time in seconds; ``playouts``: instead, a fixed number of playouts per decision;
     ``horizon``: actions Hard's playouts look ahead, None to the end of the round;
     ``helpers``: processes that search beside Hard's under a time budget, see `game.ai.parallel`).
@@ -174,6 +176,12 @@ def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
         if playouts:
             return Hard(None, max_playouts=playouts, horizon=horizon)
         return Hard(budget, horizon=horizon, helpers=helpers)
+    if level == "hard-weighted":
+        from .weighted import WeightedHard
+
+        if playouts:
+            return WeightedHard(None, max_playouts=playouts, horizon=horizon)
+        return WeightedHard(budget, horizon=horizon, helpers=helpers)
     if level in ("ismcts", "ismcts-paired"):
         from .ismcts import Ismcts
 

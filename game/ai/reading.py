@@ -180,6 +180,36 @@ class Reading:
                 break
         return True
 
+    def scored(self, seat: int, hand: Sequence[Card],
+               limit: int | None = CHECKED) -> Iterator[tuple[bool, list[float]]]:
+        """What Medium's tips score each option of ``seat``'s last ``limit`` choices (None: every
+        choice that can be read), newest first, holding ``hand`` now: per choice, whether it
+        named a suit, and the score of what the player chose, then of each other card it could
+        have played (or suit it could have named) from the hand it held then. A choice with
+        nothing else to choose from has a single score. Counted as `fits` counts them, so that
+        both read the same choices."""
+        held = list(hand)
+        checked = 0
+        wilds = self.wilds
+        for step in self._back(seat):
+            if isinstance(step, Named):
+                lacks = step.lacks
+                yield True, [suit_preference(step.suit, held, lacks),
+                             *(suit_preference(s, held, lacks) for s in self.suits if s != step.suit)]
+            else:
+                held.append(step.card)
+                situation = step.situation
+                if situation is None:
+                    continue
+                chosen, suit, rank = step.card, step.suit, step.rank
+                # In the hand's order (not a set's): the weights must not depend on string hashing.
+                others = dict.fromkeys(card for card in held if card != chosen and (
+                    card.suit == suit or card.rank == rank or card.rank in wilds))
+                yield False, play_scores((chosen, *others), held, situation)
+            checked += 1
+            if limit is not None and checked >= limit:
+                return
+
     def _played_fits(self, step: Played, held: list[Card]) -> bool:
         situation = step.situation
         assert situation is not None

@@ -6,13 +6,18 @@ hearts" gets no heart. When the marks cannot all be met (rare: a wrong inference
 after cards changed hands unseen), the remaining cards are dealt freely. The soft
 marks (what a hand probably lacks) are honoured in a share `SOFT_TRUST` of the guesses.
 Then each hand whose player's choices can be read (`Reading`) is dealt again, a few
-times at most, until those choices fit it.
+times at most, until those choices fit it; or, given a `Weigher` (an opponent model that
+grades a hand by how likely its player's choices were from it), dealt a few times and one
+deal kept with the chance its weight allows (rejection sampling, then importance resampling).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
 
 from game.engine import Card, Phase, PlayerView, Round
 from game.engine.determinize import round_from_view, unseen_cards
@@ -88,12 +93,32 @@ def _plan(found: list[tuple[int, Cohort]]) -> list[tuple[int, Cohort]]:
     return sorted(found, key=marks, reverse=True)
 
 
+class Weigher(Protocol):
+    """An opponent model that grades guessed hands (see `game.ai.weighted`)."""
+
+    @property
+    def draws(self) -> int:
+        """Deals of one hand among which one is kept in proportion to its weight."""
+        ...
+
+    def weigh(self, seat: int, hand: Sequence[Card]) -> tuple[float, float]:
+        """The log of how likely ``seat``'s observed choices were, had it held ``hand`` now, and
+        the log of the most they could have been (from any hand making those choices)."""
+        ...
+
+    def kept(self, seat: int, hand: Sequence[Card]) -> bool:
+        """Learn from the hand kept for ``seat``; False when ``seat`` is no longer worth reading."""
+        ...
+
+
 class Guesser:
     """Deals guesses for one view: the unseen cards and the cohorts' marks are worked out once,
-    each `sample` only shuffles and deals."""
+    each `sample` only shuffles and deals. ``weigher``: grade the readable hands instead of
+    dealing them again until they fit (`Weigher`)."""
 
-    def __init__(self, view: PlayerView, knowledge: Knowledge | None) -> None:
+    def __init__(self, view: PlayerView, knowledge: Knowledge | None, weigher: Weigher | None = None) -> None:
         self.view = view
+        self.weigher = weigher
         self.unseen = unseen_cards(view)
         self.wilds = view.rules.wild_ranks
         found: list[tuple[int, Cohort]] = []
@@ -132,6 +157,63 @@ class Guesser:
         self.own_bluff = (view.phase == Phase.SUIT and view.pending_by is not None and knowledge is not None
                           and view.pending_by.rank in self.wilds
                           and any(c.suit == knowledge.wild_four_suit for c in view.hand))
+
+    def _redeal(self, seat: int, hands: list[list[Card]], pool: list[Card], plans: list[tuple[int, Cohort]],
+                donors: list[int], rng: random.Random) -> bool:
+        """Deal ``seat``'s hand again from its cohorts (after a reshuffle, trading the cards held
+        since before it with the ``donors``); False, and nothing changed, when it cannot be."""
+        if self.split is not None:
+            return self._refit_split(seat, hands, pool, plans, donors, rng)
+        hand = hands[seat]
+        pool.extend(hand)
+        hand.clear()
+        for owner, cohort in plans:
+            if owner == seat:
+                _pick(cohort, pool, self.wilds, hand, rng)
+        return True
+
+    def _weigh(self, hands: list[list[Card]], pool: list[Card], plans: list[tuple[int, Cohort]],
+               rng: random.Random) -> None:
+        """Deal each readable seat's hand until a deal is accepted with the chance its weight bears
+        to the most a hand could weigh (rejection sampling: the kept hands follow the model's
+        odds), `Weigher.draws` deals at most; when none is accepted, keep one of them in
+        proportion to its weight (importance resampling). The marks stay hard."""
+        weigher = self.weigher
+        assert weigher is not None
+        split = self.split is not None
+        order = list(self.readable)
+        redealt = False
+        for k, seat in enumerate(order):
+            donors = [d for d in range(len(hands)) if d != seat and d != self.view.seat
+                      and d not in order[:k + 1]] if split else []
+            logs: list[float] = []
+            states: list[tuple[list[list[Card]], list[Card]]] = []
+            while True:
+                weight, ceiling = weigher.weigh(seat, hands[seat])
+                if rng.random() < math.exp(weight - ceiling):
+                    break  # accepted: the deal stands
+                logs.append(weight)
+                states.append(([list(h) for h in hands], list(pool)))
+                if len(logs) >= weigher.draws or not self._redeal(seat, hands, pool, plans, donors, rng):
+                    top = max(logs)
+                    odds = [math.exp(w - top) for w in logs]
+                    pick = rng.random() * sum(odds)
+                    chosen = len(odds) - 1
+                    for index, odd in enumerate(odds):
+                        pick -= odd
+                        if pick < 0:
+                            chosen = index
+                            break
+                    kept_hands, kept_pool = states[chosen]
+                    for hand, cards in zip(hands, kept_hands, strict=True):
+                        hand[:] = cards
+                    pool[:] = kept_pool
+                    break
+                redealt = True
+            if not weigher.kept(seat, hands[seat]):
+                self.readable.remove(seat)
+        if redealt:  # the picks left the pool in no random order: the pile is taken from it
+            rng.shuffle(pool)
 
     def _fit(self, hands: list[list[Card]], pool: list[Card], plans: list[tuple[int, Cohort]],
              rng: random.Random) -> None:
@@ -249,7 +331,10 @@ class Guesser:
         else:
             pool = self._deal_split(hands, plans, rng)
         if self.readable:
-            self._fit(hands, pool, plans, rng)
+            if self.weigher is not None:
+                self._weigh(hands, pool, plans, rng)
+            else:
+                self._fit(hands, pool, plans, rng)
         bluff_by = view.seat if self.own_bluff else None
         if self.judge_bluff:
             offender = (view.seat - view.direction) % view.players
