@@ -349,6 +349,15 @@ def test_the_arena_pits_hard_against_the_pimc_yardstick(tmp_path):
     assert any(line.startswith("pimc playouts per searched decision (B): median 4,") for line in lines)
 
 
+def test_the_arena_gives_b_its_own_playouts_so_hard_can_meet_itself_at_another_count(tmp_path):
+    lines = run_tool("arena", "--a", "hard", "--b", "hard-before", "--games", "2", "--playouts", "12",
+                     "--playouts-b", "6", "--jobs", "1", "--seed", "3", tmp_path=tmp_path)
+    assert "Hard 12 playouts a decision" in lines[0]
+    assert "B's own search: 6 playouts (iterations) a decision" in lines
+    assert any(line.startswith("hard playouts per searched decision (A): median 12,") for line in lines)
+    assert any(line.startswith("hard-before playouts per searched decision (B): median 6,") for line in lines)
+
+
 def test_the_web_assets_command_exports_every_avatar_and_the_icon(tmp_path):
     from game.play.avatars import CATALOGUE
 
