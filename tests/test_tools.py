@@ -358,6 +358,24 @@ def test_the_arena_gives_b_its_own_playouts_so_hard_can_meet_itself_at_another_c
     assert any(line.startswith("hard-before playouts per searched decision (B): median 6,") for line in lines)
 
 
+def test_the_arena_seats_b_on_its_own_budget_when_its_playouts_are_zero(monkeypatch):
+    from tools import arena
+
+    seen: list[arena.Deal] = []
+
+    def play(task: arena.Deal) -> tuple[arena.Tally, arena.Tally]:
+        seen.append(task)
+        return arena.Tally(), arena.Tally()
+
+    monkeypatch.setattr(arena, "play_deal", play)
+    arena.run("duel", 2, "hard", "hard-before", 4, 0.5, 7, 1, 100, 30, playouts_b=0, budget_b=0.25)
+    assert [task[4] for task in seen] == [7, 8]  # the same seeds as a run without the override
+    assert seen[0][5:] == (0.5, 100, 30, 0, 0.25, None)  # A: 100 playouts; B: 0.25 s, no fixed count
+    seen.clear()
+    arena.run("duel", 2, "hard", "hard-before", 2, 0.5, 7, 1, 100, 30)
+    assert seen[0][5:] == (0.5, 100, 30, 0, 0.5, 100)  # by default B searches as A does
+
+
 def test_the_web_assets_command_exports_every_avatar_and_the_icon(tmp_path):
     from game.play.avatars import CATALOGUE
 
