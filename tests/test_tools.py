@@ -350,6 +350,33 @@ def test_the_arena_pits_hard_against_the_pimc_yardstick(tmp_path):
     assert any(line.startswith("pimc playouts per searched decision (B): median 4,") for line in lines)
 
 
+def test_the_arena_gives_b_its_own_playouts_so_hard_can_meet_itself_at_another_count(tmp_path):
+    lines = run_tool("arena", "--a", "hard", "--b", "hard-before", "--games", "2", "--playouts", "12",
+                     "--playouts-b", "6", "--jobs", "1", "--seed", "3", tmp_path=tmp_path)
+    assert "Hard 12 playouts a decision" in lines[0]
+    assert "B's own search: 6 playouts (iterations) a decision" in lines
+    assert any(line.startswith("hard playouts per searched decision (A): median 12,") for line in lines)
+    assert any(line.startswith("hard-before playouts per searched decision (B): median 6,") for line in lines)
+
+
+def test_the_arena_seats_b_on_its_own_budget_when_its_playouts_are_zero(monkeypatch):
+    from tools import arena
+
+    seen: list[arena.Deal] = []
+
+    def play(task: arena.Deal) -> tuple[arena.Tally, arena.Tally]:
+        seen.append(task)
+        return arena.Tally(), arena.Tally()
+
+    monkeypatch.setattr(arena, "play_deal", play)
+    arena.run("duel", 2, "hard", "hard-before", 4, 0.5, 7, 1, 100, 30, playouts_b=0, budget_b=0.25)
+    assert [task[4] for task in seen] == [7, 8]  # the same seeds as a run without the override
+    assert seen[0][5:] == (0.5, 100, 30, 0, 0.25, None)  # A: 100 playouts; B: 0.25 s, no fixed count
+    seen.clear()
+    arena.run("duel", 2, "hard", "hard-before", 2, 0.5, 7, 1, 100, 30)
+    assert seen[0][5:] == (0.5, 100, 30, 0, 0.5, 100)  # by default B searches as A does
+
+
 def test_the_web_assets_command_exports_every_avatar_and_the_icon(tmp_path):
     from game.play.avatars import CATALOGUE
 

@@ -12,6 +12,9 @@ be compared on the same seeds whatever else loads the machine; ``--horizon N`` s
 how many actions Hard's playouts look ahead (0: to the end of the round).
 ``pimc`` seats the plain PIMC yardstick of `tools.pimc` on either side (same budget; with
 ``--playouts N``, N iterations per decision).
+``--playouts-b N`` and ``--budget-b S`` give B's seats their own playouts or budget (by default
+A's), so that one run pits Hard with k times the simulations against Hard with 1 on the same
+seeds (``--a hard --b hard-before --playouts 1000 --playouts-b 500``).
 ``--helpers N`` gives each Hard N helper processes (`game.ai.parallel`), as the game
 does on the machine's other cores: on two cores, ``--jobs 1 --helpers 1`` measures Hard
 as a player on that machine meets it.
@@ -109,16 +112,19 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
         rounds += 1
 
 
-Deal = tuple[str, int, str, str, int, float, int | None, int | None, int]  # what `play_deal` takes
+# What `play_deal` takes: preset, players, A's level, B's level, seed, A's budget, A's fixed
+# playouts, horizon, helpers, B's budget, B's fixed playouts.
+Deal = tuple[str, int, str, str, int, float, int | None, int | None, int, float, int | None]
 
 
 def play_deal(args: Deal) -> tuple[Tally, Tally]:
     """Every seat rotation of one seeded deal: A at seat r, B elsewhere."""
-    preset, players, a, b, seed, budget, fixed, horizon, helpers = args
+    preset, players, a, b, seed, budget, fixed, horizon, helpers, budget_b, fixed_b = args
     rules = PRESETS[preset]
     side_a, side_b = Tally(), Tally()
     for rotation in range(players):
-        seats = [seat_player(a if s == rotation else b, budget, fixed, horizon, helpers)
+        seats = [seat_player(a, budget, fixed, horizon, helpers) if s == rotation
+                 else seat_player(b, budget_b, fixed_b, horizon, helpers)
                  for s in range(players)]
         times: dict[int, list[float]] = {}
         searched: dict[int, list[int]] = {}
@@ -154,14 +160,20 @@ def seat_player(level: str, budget: float, fixed: int | None, horizon: int | Non
 
 def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
         jobs: int, playouts: int | None = None, horizon: int | None = HORIZON,
-        helpers: int = 0) -> tuple[Tally, Tally]:
+        helpers: int = 0, *, playouts_b: int | None = None,
+        budget_b: float | None = None) -> tuple[Tally, Tally]:
     """Play ``games`` games (rounded up to whole rotations) and return both tallies.
 
     ``playouts``: Hard plays that many playouts per decision, with no time budget.
     ``horizon``: actions Hard's playouts look ahead (None: to the end of the round).
-    ``helpers``: processes that search beside each Hard under its time budget."""
+    ``helpers``: processes that search beside each Hard under its time budget.
+    ``playouts_b``, ``budget_b``: B's own playouts (0: B thinks on its budget) and budget;
+    None: A's."""
     deals = max(1, math.ceil(games / players))
-    tasks = [(preset, players, a, b, seed + i, budget, playouts, horizon, helpers) for i in range(deals)]
+    fixed_b = playouts if playouts_b is None else (playouts_b or None)
+    spent_b = budget if budget_b is None else budget_b
+    tasks: list[Deal] = [(preset, players, a, b, seed + i, budget, playouts, horizon, helpers,
+                          spent_b, fixed_b) for i in range(deals)]
     side_a, side_b = Tally(), Tally()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -200,6 +212,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count() or 1)
     parser.add_argument("--playouts", type=int, default=None,
                         help="Hard's playouts (PIMC's iterations) per decision instead of a time budget")
+    parser.add_argument("--playouts-b", type=int, default=None,
+                        help="B's playouts (iterations) per decision (default: --playouts; 0: B thinks "
+                             "on its budget): Hard at k times the simulations against Hard at 1, same seeds")
+    parser.add_argument("--budget-b", type=float, default=None,
+                        help="B's think time per move, seconds (default: --budget)")
     parser.add_argument("--horizon", type=int, default=HORIZON,
                         help=f"actions Hard's playouts look ahead (0: to the end of the round; "
                              f"default {HORIZON})")
@@ -215,12 +232,15 @@ def main(argv: list[str] | None = None) -> None:
         os.environ[CPU_CLOCK] = "1"
     if args.helpers < 0:
         parser.error("--helpers must be 0 or more")
+    if args.playouts_b is not None and args.playouts_b < 0:
+        parser.error("--playouts-b must be 0 or more")
     rules = PRESETS[args.preset]
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"{args.preset} seats {rules.min_players} to {rules.max_players} players")
     start = time.perf_counter()
     side_a, side_b = run(args.preset, args.players, args.a, args.b, args.games, args.budget, args.seed,
-                         args.jobs, args.playouts, args.horizon or None, args.helpers)
+                         args.jobs, args.playouts, args.horizon or None, args.helpers,
+                         playouts_b=args.playouts_b, budget_b=args.budget_b)
     low, high = wilson(side_a.wins, side_a.games)
     fair = 1 / args.players
     hard = f"{args.playouts} playouts a decision" if args.playouts else f"budget {args.budget:g} s"
@@ -232,6 +252,11 @@ def main(argv: list[str] | None = None) -> None:
         hard += f", horizon {args.horizon} actions" if args.horizon else ", playouts to the end of the round"
     print(f"{args.preset}, {args.players} players: {args.a} (A, one seat) vs {args.b} (B, the others), "
           f"Hard {hard}")
+    fixed_b = args.playouts if args.playouts_b is None else (args.playouts_b or None)
+    budget_b = args.budget if args.budget_b is None else args.budget_b
+    if fixed_b != args.playouts or (not fixed_b and budget_b != args.budget):
+        own = f"{fixed_b} playouts (iterations) a decision" if fixed_b else f"budget {budget_b:g} s"
+        print(f"B's own search: {own}")
     if "pimc" in (args.a, args.b):
         spent = f"{args.playouts} iterations" if args.playouts else f"budget {args.budget:g} s"
         print(f"PIMC (tools.pimc): uniform deals, UCB1 at the root, Medium playouts to the round's end, "
