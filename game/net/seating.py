@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .fair_seats import FairSeats
+from .matchmaking import Ticket
 from .meeting import identities, needs_profile
-from .messages import Create, Join
+from .messages import Create, Join, Unqueued
 from .protocol import Client, Refusal, not_stored
 from .room_codes import canonical, new_code
 from .rooms import KINDS, Room, RoomError, Seat, digest, new_key
@@ -108,6 +109,7 @@ class Seating:
         # undone if it fails: creates sent together cannot all pass the same limits.
         service.creating[room.room_id] = room
         service.quotas.created_room(room.room_id, owners, computers)
+        left = self._leave_queue(client)
         try:
             # Its lock from the start: its own news (``<room> 0``) waits until it is kept here.
             async with service.locks.hold(room.room_id):
@@ -127,6 +129,7 @@ class Seating:
         finally:
             if service.creating.pop(room.room_id, None) is not None:  # never stored: it counts for nobody
                 service.quotas.unmade_room(room.room_id, owners)
+                self._left_queue(client, left)
 
     async def on_join(self, client: Client, message: Join) -> None:
         """Take back a seat with its key, or claim a free one."""
@@ -160,10 +163,10 @@ class Seating:
     @contextlib.asynccontextmanager
     async def _taking_seat(self, client: Client, request: str | None) -> AsyncIterator[None]:
         """While ``client``'s create or join is handled (it may await commits on worker threads):
-        it leaves its quick-match queue first and is seated by no table meanwhile (`Client.seating`),
-        and a retry of the same ``request`` id by its sender waits for this one's answer, then gets
-        the same seat (`_repeat`), not a second seat or room."""
-        self.service.queues.remove(client, tell=True)  # a connection taking a seat waits in no queue
+        it is seated by no quick-match table meanwhile (`Client.seating`; it leaves its queue once
+        its seat is certain, before the commit: `_leave_queue`), and a retry of the same ``request``
+        id by its sender waits for this one's answer, then gets the same seat (`_repeat`), not a
+        second seat or room."""
         client.seating = True
         held = None
         if request is not None:
@@ -213,6 +216,7 @@ class Seating:
             raise Refusal(exc.code, str(exc), **exc.extra) from None
         self._claimed(client, room, seat)
         room.joined = True  # someone besides its creator: the room keeps its full seven days
+        left = self._leave_queue(client)
         try:
             await service.save_seats(room)
         except Outdated:  # another server wrote the room: its copy (and the seats as stored) is current
@@ -223,6 +227,7 @@ class Seating:
                 s.avatar = avatar
             room.joined = before[1]
             log.exception("room %s: a claim could not be stored", room.room_id)
+            self._left_queue(client, left)
             raise not_stored() from None
         await self._remember_request(client, request, room, seat, new)
         await service.seat(client, room, seat, new)
@@ -285,10 +290,12 @@ class Seating:
         key = new_key()
         previous = held.key_hash
         held.key_hash = digest(key)
+        left = self._leave_queue(client)
         try:
             await service.save_seats(room)
         except StoreFailure:
             held.key_hash = previous
+            self._left_queue(client, left)
             raise not_stored() from None
         await self._remember_request(client, request, room, seat, key)
         await service.seat(client, room, seat, key)
@@ -310,6 +317,18 @@ class Seating:
                 return False
             await service.seat(client, room, seat, key)
             return True
+
+    def _leave_queue(self, client: Client) -> Ticket | None:
+        """``client``'s seat is certain once its commit is stored: it leaves its quick-match queue now,
+        before the commit is awaited, as `roomservice.RoomService.seat` would have it leave (no
+        table formed meanwhile may seat it). Its ticket, if it had one."""
+        return self.service.queues.remove(client)
+
+    def _left_queue(self, client: Client, ticket: Ticket | None) -> None:
+        """The commit `_leave_queue` made way for failed: the connection, left waiting in no queue
+        after all, hears it."""
+        if ticket is not None:
+            self.service.send(client, Unqueued())
 
     @staticmethod
     def _claimed(client: Client, room: Room, seat: int) -> None:
