@@ -43,7 +43,7 @@ from .messages import ClientMessage, Error, Joined, Ref, RoomStatus, ServerMessa
 from .protocol import Client, Refusal, not_stored, plain_values
 from .quotas import Quotas
 from .replicas import Replicas
-from .room_locks import RoomLocks, Taken
+from .room_locks import RoomLocks
 from .rooms import LogEntry, Room
 from .roomstore import Behind, RankedLine, RoomStore, StoreFailure
 from .store_threads import StoreThreads
@@ -212,12 +212,12 @@ class RoomService:
         """Run ``change`` (synchronous) under ``room_id``'s lock: now if nobody else holds it (or
         the one asking does), else once those who asked first are done (on the room as it then
         stands: ``change`` looks the room up again)."""
-        try:
-            with self.locks.claimed(room_id):
+        # Judged before, not by catching `Taken` around ``change``: a `Taken` raised inside the
+        # change itself (a nested `claimed` of another room) must not make it run twice.
+        if self.locks.held(room_id) or not self.locks.busy(room_id):
+            with self.locks.claimed(room_id):  # (free, or ours: nothing ran since it was judged)
                 change()
-                return
-        except Taken:
-            pass
+            return
         self.spawn(self._when_free(room_id, change))
 
     async def _when_free(self, room_id: str, change: Callable[[], None]) -> None:
