@@ -7,6 +7,7 @@ store (SQLite's, serialized, or PostgreSQL's) and says it may: a room's commits 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import threading
@@ -17,6 +18,7 @@ import pytest
 
 from game.net.clock import ManualClock
 from game.net.pgcluster import PgCluster
+from game.net.room_locks import Taken
 from game.net.roomstore import StoreFailure
 from game.net.stores import is_postgres
 from game.net.wire import view_to_json
@@ -474,4 +476,63 @@ def test_an_expiry_sweep_keeps_a_room_joined_while_it_deleted_another(tmp_path):
         assert thread.server.service.seated[other]
     finally:
         store.gate.set()
+        thread.stop()
+
+
+def on_loop(thread: Any, scenario: Any) -> Any:
+    """Run the coroutine function ``scenario`` on the server's event loop; its result."""
+    return asyncio.run_coroutine_threadsafe(scenario(), thread.server.driving.loop).result(10)
+
+
+def test_a_change_run_when_its_room_is_free_runs_once_when_it_meets_another_rooms_lock_taken(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3")
+    service = thread.server.service
+    runs: list[str] = []
+
+    def change() -> None:
+        runs.append("run")
+        with service.locks.claimed("other-room"):  # held by someone else: `Taken`, from inside the change
+            runs.append("nested")
+
+    async def scenario() -> str:
+        holding, done = asyncio.Event(), asyncio.Event()
+
+        async def holder() -> None:
+            async with service.locks.hold("other-room"):
+                holding.set()
+                await done.wait()
+
+        task = asyncio.ensure_future(holder())
+        await holding.wait()
+        try:
+            service.when_free("some-room", change)
+            outcome = "ran"
+        except Taken:
+            outcome = "taken"
+        await asyncio.sleep(0.1)  # a change spawned again would run now
+        done.set()
+        await task
+        return outcome
+
+    try:
+        assert on_loop(thread, scenario) == "taken"  # the change's own failure, told to its caller
+        assert runs == ["run"]  # never taken for the room's lock being busy and run a second time
+    finally:
+        thread.stop()
+
+
+def test_a_stopped_server_plans_no_computer_move_for_a_room_its_closing_connections_leave(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3")
+    try:
+        ana = Peer(thread.port, 80)
+        assert ana.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
+        driving, room = thread.server.driving, thread.server.rooms[ana.room_id]
+
+        async def scenario() -> bool:
+            driving.stop()  # as `RoomServer.stop` does first; closing connections then kick their rooms
+            driving.kick(room)
+            return room.room_id in driving.tasks
+
+        assert not on_loop(thread, scenario)
+    finally:
         thread.stop()
