@@ -133,22 +133,23 @@ class Seating:
 
     async def on_join(self, client: Client, message: Join) -> None:
         """Take back a seat with its key, or claim a free one."""
+        service = self.service
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
+        # This server's copy as the database has it now: the room may be another server's doing.
+        room = service.replicas.find(canonical(message.room)) if message.room is not None else None
+        if room is None:
+            raise Refusal("unknown_room", "there is no such room (it may have expired)")
         request = None
         if message.key is None:
             message.check("request")
             request = message.request
         async with self._taking_seat(client, request):
-            await self._find_and_join(client, message)
+            await self._find_and_join(client, message, room)
 
-    async def _find_and_join(self, client: Client, message: Join) -> None:
-        """`on_join`, its request id held (`_taking_seat`)."""
+    async def _find_and_join(self, client: Client, message: Join, room: Room) -> None:
+        """`on_join` in ``room`` (as first found), its request id held (`_taking_seat`)."""
         service = self.service
-        # This server's copy as the database has it now: the room may be another server's doing.
-        room = service.replicas.find(canonical(message.room)) if message.room is not None else None
-        if room is None:
-            raise Refusal("unknown_room", "there is no such room (it may have expired)")
         if message.key is None and await self._repeat(client, message.request):
             return
         async with service.locks.hold(room.room_id):
