@@ -7,14 +7,18 @@ store (SQLite's, serialized, or PostgreSQL's) and says it may: a room's commits 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import threading
 import time
 from typing import Any
 
 import pytest
 
+from game.net.clock import ManualClock
 from game.net.pgcluster import PgCluster
+from game.net.room_locks import Taken
 from game.net.roomstore import StoreFailure
 from game.net.stores import is_postgres
 from game.net.wire import view_to_json
@@ -298,3 +302,237 @@ def test_a_server_stopping_with_a_computers_commit_in_flight_stores_it_whole_bef
     assert [e.seat for e in since.entries if e.kind == "action"][-1] == computer  # stored once, whole
     assert [(e.kind, e.seat, e.text) for e in since.entries] == [
         (kind, seat, text) for room, kind, seat, text in store.appended if room == ana.room_id]
+
+
+# ---- what a handler checked before its commit holds after it (review of the off-loop commits) ----------
+class GatedStore(SlowStore):
+    """A `SlowStore` whose named calls (``held``: ``add``, ``save_seats``, ``delete``...) wait at
+    ``gate`` on their worker thread while it is closed; ``entered`` says one does (``calls``: the
+    room ids they were for, in order; quick match's rooms pass). ``refuse``: those calls are refused
+    instead."""
+
+    def __init__(self, inner: Any, held: set[str], **options: Any) -> None:
+        super().__init__(inner, **options)
+        self.held = held
+        self.gate = threading.Event()
+        self.gate.set()
+        self.entered = threading.Event()
+        self.calls: list[str] = []
+        self.refuse = False
+
+    def __getattr__(self, name: str) -> Any:
+        method = super().__getattr__(name)
+        if name not in self.held:
+            return method
+
+        def gated(*args: Any, **kwargs: Any) -> Any:
+            first = args[0]
+            if getattr(first, "kind", None) == "quick":
+                return method(*args, **kwargs)  # quick match's rooms are made on the loop: never held
+            self.calls.append(first if isinstance(first, str) else first.room_id)
+            self.entered.set()
+            self.gate.wait(20)
+            if self.refuse:
+                raise StoreFailure("refused by the test")
+            return method(*args, **kwargs)
+
+        return gated
+
+
+def gated_server(tmp_path, held: set[str], **options) -> tuple[GatedStore, Any]:
+    """A server on SQLite whose store says it may be called from worker threads (PostgreSQL's path)."""
+    store = GatedStore(open_for_tests(tmp_path / "rooms.sqlite3"), held, threads=4, serial=True)
+    return store, start_server(store, **options)
+
+
+def kinds(peer: Peer, kind: str) -> list[dict]:
+    """The frames of ``kind`` ``peer`` received."""
+    return [m for m in map(json.loads, peer.frames) if m["type"] == kind]
+
+
+def test_a_queued_player_who_creates_a_room_while_it_is_stored_is_seated_in_that_room_only(tmp_path):
+    store, thread = gated_server(tmp_path, {"add"})
+    try:
+        ana, ben = Peer(thread.port, 21), Peer(thread.port, 22)
+        ana.hello("Ana"), ben.hello("Ben")
+        ana.send(type="queue", preset="duel", players=2)
+        ana.until(lambda m: m["type"] == "queued")
+        store.gate.clear()
+        ana.send(type="create", preset="duel", options={}, seats=[HUMAN, HUMAN], name="")
+        assert store.entered.wait(5)  # her room is being stored, on its thread
+        ben.send(type="queue", preset="duel", players=2)  # a table would form with her ticket
+        ben.until(lambda m: m["type"] in ("queued", "joined"))
+        store.gate.set()
+        assert ana.until(lambda m: m["type"] in ("joined", "error"))["type"] == "joined"
+        ana.drain(0.3), ben.drain(0.1)
+        assert len(kinds(ana, "joined")) == 1 and kinds(ben, "joined") == []
+        service = thread.server.service
+        seated = [(room, seat) for room, seats in service.seated.items() for seat in seats]
+        assert seated == [(ana.room_id, 0)]  # seated once, in her own room: no ghost seat anywhere
+        assert list(thread.server.rooms) == [ana.room_id]
+    finally:
+        store.gate.set()
+        thread.stop()
+
+
+def test_creates_sent_together_while_the_first_is_stored_are_held_to_the_room_limit(tmp_path):
+    store, thread = gated_server(tmp_path, {"add"}, max_rooms=2)
+    try:
+        peers = [Peer(thread.port, 30 + i) for i in range(6)]
+        store.gate.clear()
+        for peer in peers:
+            peer.send(type="create", preset="duel", options={}, seats=[HUMAN, HUMAN], name="")
+        assert store.entered.wait(5)
+        time.sleep(0.2)  # every create is in (the gate holds the first ones' commits meanwhile)
+        store.gate.set()
+        told = sorted(p.until(lambda m: m["type"] in ("joined", "error")).get("code", "joined")
+                      for p in peers)
+        assert told == ["joined"] * 2 + ["server_full"] * 4
+        assert len(thread.server.rooms) == 2 and not thread.server.service.creating
+    finally:
+        store.gate.set()
+        thread.stop()
+
+
+def test_a_create_the_store_refuses_counts_for_no_limit(tmp_path):
+    store, thread = gated_server(tmp_path, {"add"}, max_rooms=1)
+    try:
+        ana = Peer(thread.port, 40)
+        store.refuse = True
+        assert ana.create("duel", [HUMAN, MEDIUM]).get("code") == "server_error"
+        service = thread.server.service
+        assert not service.creating and service.quotas.holding("127.0.0.1") == (0, 0)
+        assert service.quotas.created.get("127.0.0.1", []) == []
+        store.refuse = False
+        assert ana.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
+    finally:
+        thread.stop()
+
+
+def test_a_join_retried_with_its_request_id_while_the_first_is_stored_gets_the_same_seat(tmp_path):
+    store, thread = gated_server(tmp_path, {"save_seats"})
+    try:
+        ana = Peer(thread.port, 50)
+        assert ana.create("classic", [HUMAN, HUMAN, HUMAN])["type"] == "joined"
+        first, retry = Peer(thread.port, 51), Peer(thread.port, 52)
+        store.gate.clear()
+        first.send(type="join", room=ana.room_id, name="Ben", request="req0123456789abcdef")
+        assert store.entered.wait(5)  # the claim is being stored
+        retry.send(type="join", room=ana.room_id, name="Ben", request="req0123456789abcdef")
+        time.sleep(0.2)  # the retry is in before the first's answer
+        store.gate.set()
+        a = first.until(lambda m: m["type"] in ("joined", "error"))
+        b = retry.until(lambda m: m["type"] in ("joined", "error"))
+        assert a["type"] == b["type"] == "joined" and a["seat"] == b["seat"] == 1 and a["key"] == b["key"]
+        room = thread.server.rooms[ana.room_id]
+        assert [i for i, s in enumerate(room.seats) if s.key_hash is not None] == [0, 1]
+    finally:
+        store.gate.set()
+        thread.stop()
+
+
+def test_a_create_retried_with_its_request_id_while_the_first_is_stored_gets_the_same_room(tmp_path):
+    store, thread = gated_server(tmp_path, {"add"})
+    try:
+        first, retry = Peer(thread.port, 60), Peer(thread.port, 61)
+        store.gate.clear()
+        for peer in (first, retry):  # the same sender (its address): a game that reconnected
+            peer.send(type="create", preset="duel", options={}, seats=[HUMAN, HUMAN], name="",
+                      request="req0123456789abcdef")
+            if peer is first:
+                assert store.entered.wait(5)
+        time.sleep(0.2)
+        store.gate.set()
+        a = first.until(lambda m: m["type"] in ("joined", "error"))
+        b = retry.until(lambda m: m["type"] in ("joined", "error"))
+        assert a["type"] == b["type"] == "joined" and (a["room"], a["seat"]) == (b["room"], b["seat"])
+        assert list(thread.server.rooms) == [a["room"]] and len(store.calls) == 1
+    finally:
+        store.gate.set()
+        thread.stop()
+
+
+def test_an_expiry_sweep_keeps_a_room_joined_while_it_deleted_another(tmp_path):
+    clock = ManualClock()
+    store, thread = gated_server(tmp_path, {"delete", "delete_expired"}, clock=clock,
+                                 lonely_expiry=3 * 3600)
+    try:
+        one, two = Peer(thread.port, 70), Peer(thread.port, 71)
+        one.create("duel", [HUMAN, HUMAN]), two.create("duel", [HUMAN, HUMAN])
+        rooms = {one.room_id, two.room_id}
+        one.close(), two.close()
+        store.gate.clear()
+        clock.advance(3 * 3600 + 60)  # both lonely rooms expire: the sweep deletes the first, held
+        assert store.entered.wait(5)
+        (first,) = store.calls
+        (other,) = rooms - {first}
+        friend = Peer(thread.port, 72)
+        assert friend.join(other)["type"] == "joined"  # joined meanwhile: the room is not idle any more
+        store.gate.set()
+        assert wait_for(lambda: first not in thread.server.rooms)
+        assert wait_for(lambda: len(store.calls) == 2)  # the sweep came to the other room: judged again
+        friend.drain(0.2)
+        assert other in thread.server.rooms and thread.server.store.exists(other)
+        assert thread.server.service.seated[other]
+    finally:
+        store.gate.set()
+        thread.stop()
+
+
+def on_loop(thread: Any, scenario: Any) -> Any:
+    """Run the coroutine function ``scenario`` on the server's event loop; its result."""
+    return asyncio.run_coroutine_threadsafe(scenario(), thread.server.driving.loop).result(10)
+
+
+def test_a_change_run_when_its_room_is_free_runs_once_when_it_meets_another_rooms_lock_taken(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3")
+    service = thread.server.service
+    runs: list[str] = []
+
+    def change() -> None:
+        runs.append("run")
+        with service.locks.claimed("other-room"):  # held by someone else: `Taken`, from inside the change
+            runs.append("nested")
+
+    async def scenario() -> str:
+        holding, done = asyncio.Event(), asyncio.Event()
+
+        async def holder() -> None:
+            async with service.locks.hold("other-room"):
+                holding.set()
+                await done.wait()
+
+        task = asyncio.ensure_future(holder())
+        await holding.wait()
+        try:
+            service.when_free("some-room", change)
+            outcome = "ran"
+        except Taken:
+            outcome = "taken"
+        await asyncio.sleep(0.1)  # a change spawned again would run now
+        done.set()
+        await task
+        return outcome
+
+    try:
+        assert on_loop(thread, scenario) == "taken"  # the change's own failure, told to its caller
+        assert runs == ["run"]  # never taken for the room's lock being busy and run a second time
+    finally:
+        thread.stop()
+
+
+def test_a_stopped_server_plans_no_computer_move_for_a_room_its_closing_connections_leave(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3")
+    try:
+        ana = Peer(thread.port, 80)
+        assert ana.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
+        driving, room = thread.server.driving, thread.server.rooms[ana.room_id]
+
+        async def scenario() -> bool:
+            driving.stop()  # as `RoomServer.stop` does first; closing connections then kick their rooms
+            driving.kick(room)
+            return room.room_id in driving.tasks
+
+        assert not on_loop(thread, scenario)
+    finally:
+        thread.stop()

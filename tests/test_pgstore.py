@@ -311,3 +311,16 @@ def test_serve_refuses_a_postgresql_database_it_cannot_use_in_one_line(pg_url):
     assert done.returncode == 2 and len(lines) == 1, done.stderr
     assert lines[0].startswith("python main.py serve: error: ") and redacted(url) in lines[0]
     assert "s3cret" not in done.stderr + done.stdout and "version 99" in lines[0]
+
+
+def test_every_connection_of_the_pool_is_open_from_the_start_so_the_loop_never_waits_for_one_made(pg_url):
+    # The pool grows one connection at a time, its waiters served in turn: a burst of thread commits
+    # on a pool opened small would queue ahead of the event loop's own call (review of issue 33's
+    # off-loop commits, finding 5). Opened whole, the threads always leave the loop a connection.
+    store = PostgresRoomStore(pg_url, max_connections=4)
+    try:
+        assert store.pool.get_stats()["pool_size"] == 4
+        assert store.pool.min_size == store.pool.max_size == 4
+        assert store.worker_threads() < store.max_connections
+    finally:
+        store.close()

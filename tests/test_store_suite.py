@@ -93,6 +93,21 @@ def test_expired_names_idle_rooms_and_lonely_ones_and_delete_forgets_them(store)
     assert not store.exists("idle") and sorted(r.room_id for r in store.load()[0]) == ["busy", "lonely"]
 
 
+def test_delete_expired_forgets_a_room_only_while_it_is_still_expired(store):
+    idle, lonely = _room("idle"), _room("lonely")
+    store.add(idle, 100.0)
+    store.add(lonely, 100.0)
+    store.append(idle, LogEntry("start"), 100.0)
+    lonely.claim(None, "Ben")  # joined since the sweep read its list: kept
+    lonely.joined = True
+    store.save_seats(lonely, 700.0)
+    assert store.delete_expired("idle", 200.0, 600.0) is True
+    assert store.delete_expired("lonely", 200.0, 600.0) is False
+    assert store.delete_expired("never-stored", 200.0, 600.0) is False
+    assert not store.exists("idle") and store.exists("lonely")
+    assert [r.room_id for r in store.load()[0]] == ["lonely"]
+
+
 # ---- several servers on one database: revisions (`Room.rev`, `Behind`, `since`, `room`) -----------------
 def _started(store) -> Room:
     room = _room()

@@ -47,6 +47,7 @@ class Driving:
         self.pace = pace
         self.search = search
         self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
+        self.stopped = False  # the server stops: `kick` plans nothing any more (`stop`)
         self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
         self.between: dict[str, float] = {}  # ranked room id -> since when it waits between two deals
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it started
@@ -126,6 +127,8 @@ class Driving:
         task = self.tasks.pop(room.room_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
+        if self.stopped:
+            return  # the server stops: connections closing now must not start steps nothing would cancel
         if room.room_id in self.service.rooms and self.service.cluster.drives(room.room_id):
             self.tasks[room.room_id] = asyncio.ensure_future(self._drive(room))
 
@@ -144,7 +147,8 @@ class Driving:
             task.cancel()
 
     def stop(self) -> None:
-        """Cancel every room's plan (the server stops)."""
+        """Cancel every room's plan (the server stops); nothing is planned from now on."""
+        self.stopped = True
         for task in self.tasks.values():
             task.cancel()
 

@@ -76,25 +76,46 @@ class Expiry:
         `FINISHED_EXPIRY` (by the injectable clock); return their ids."""
         service = self.service
         now = service.clock.now()
-        gone = service.store.expired(now - EXPIRY, now - self.lonely_expiry)
-        gone += [r for r in self._quiet_rooms(now) if r not in gone]
+        before, lonely_before = now - EXPIRY, now - self.lonely_expiry
+        idle = service.store.expired(before, lonely_before)
+        quiet = [r for r in self._quiet_rooms(now) if r not in idle]
         service.quotas.sweep()
         with contextlib.suppress(StoreFailure):  # tried again at the next sweep
             self.profiles.expire(now - PROFILE_EXPIRY)
         expired = []
-        for room_id in gone:
+        # Each room is judged again once its lock is held: the list was read before the awaits of
+        # the deletes before it, and a room may have been joined or played meanwhile.
+        for room_id in [*idle, *quiet]:
             if service.locks.busy(room_id):
                 continue  # a change of it is under way: not idle after all (the next sweep sees)
-            async with service.locks.hold(room_id):  # (free: taken at once, nothing ran meanwhile)
+            async with service.locks.hold(room_id):
                 try:
-                    await service.writes.call(service.store.delete, room_id)
+                    if room_id in idle:  # stored as idle still? (the check and the delete in one transaction)
+                        deleted = await service.writes.call(service.store.delete_expired, room_id, before,
+                                                            lonely_before)
+                    elif self._still_quiet(room_id, now):
+                        await service.writes.call(service.store.delete, room_id)
+                        deleted = True
+                    else:
+                        deleted = False
                 except StoreFailure:
                     log.exception("room %s could not be deleted; the next sweep tries again", room_id)
+                    continue
+                if not deleted:
                     continue
                 service.forget(room_id)
             expired.append(room_id)
             log.info("room %s expired", room_id)
         return expired
+
+    def _still_quiet(self, room_id: str, now: float) -> bool:
+        """Whether the quiet room ``room_id`` still is so (under its lock): resting, none of its
+        people connected (here: nobody came back since `_quiet_rooms` judged it) for `finished_expiry`."""
+        service = self.service
+        room = service.rooms.get(room_id)
+        since = service.quiet.get(room_id)
+        return (room is not None and room.resting and not room.anyone_here and not service.seated.get(room_id)
+                and since is not None and now - since >= self.finished_expiry)
 
     def _quiet_rooms(self, now: float) -> list[str]:
         """The resting rooms none of whose people has been connected for `FINISHED_EXPIRY` (a

@@ -101,7 +101,7 @@ class FairSeats:
         chosen = room.seats[seat]
         if room.kind == "private" or room.resting or not chosen.is_human or chosen.key_hash is None:
             return False
-        if chosen.connected:
+        if chosen.connected or room.room_id in self.service.creating:  # (its creator's, being stored)
             return True
         since = self.away.get((room.room_id, seat))
         return since is not None and self.service.clock.now() - since < self.release_after
@@ -111,11 +111,13 @@ class FairSeats:
         database has it now (another instance may have played it on: a stale copy must not refuse
         a seat for a game that is over)."""
         rooms = []
-        for room in list(self.service.rooms.values()):
+        creating = self.service.creating  # (being stored: not in the database yet, nothing to refresh)
+        for room in [*self.service.rooms.values(), *creating.values()]:
             if room.kind == "private" or not any(s.player == player or s.address == address
                                                  for s in room.seats):
                 continue
-            current = room if isinstance(self.service.cluster, Alone) else self.service.replicas.refresh(room)
+            alone = isinstance(self.service.cluster, Alone) or room.room_id in creating
+            current = room if alone else self.service.replicas.refresh(room)
             if current is not None:
                 rooms.append(current)
         return rooms

@@ -119,7 +119,13 @@ class PostgresRoomStore:
         except psycopg.Error as exc:
             raise StoreError(self.shown, f"PostgreSQL refused it ({self._said(exc)})") from None
         self.pool: ConnectionPool[Connection] = ConnectionPool(
-            url, min_size=1, max_size=max_connections, open=False, configure=self._configure,
+            # Every connection opened up front and kept (`max_idle` never shrinks the pool below
+            # `min_size`): the pool grows one connection at a time and serves its waiters in turn, so
+            # with fewer open a burst of thread commits would queue ahead of the loop's own call and
+            # block the loop in `getconn`. With all open, threads (at most max_connections less
+            # LOOP_CONNECTIONS) always leave the loop one. Chosen over a second pool of the loop's
+            # own: one pool, one set of settings, and the same count of connections either way.
+            url, min_size=max_connections, max_size=max_connections, open=False, configure=self._configure,
             kwargs={**_unless_given(url, {"connect_timeout": str(CONNECT_TIMEOUT), **TCP}),
                     "application_name": "huit"},
             name="huit-store", timeout=POOL_TIMEOUT)
@@ -383,6 +389,18 @@ class PostgresRoomStore:
             if cursor.rowcount:
                 self._notify(cursor, room_id, DELETED)
         self._run(work)
+
+    def delete_expired(self, room_id: str, before: float, lonely_before: float) -> bool:
+        """Forget the room as `delete` does if `expired` would still name it (one conditional
+        statement: a room another instance joined or played since is kept); whether it did."""
+        def work(cursor: Cursor) -> bool:
+            cursor.execute("DELETE FROM rooms WHERE id = %s AND (active < %s OR (NOT joined AND "
+                           "active < %s))", (room_id, before, lonely_before))  # its log and snapshot cascade
+            if not cursor.rowcount:
+                return False
+            self._notify(cursor, room_id, DELETED)
+            return True
+        return self._run(work)
 
     def remember_request(self, sender: str, request: str, room_id: str, seat: int, at: float,
                          forget_before: float) -> None:

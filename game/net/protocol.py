@@ -77,6 +77,10 @@ class Client:
     costly: float = COSTLY_BURST  # the allowance of costly answers (`allow_costly`)
     costly_stamp: float | None = None
     seated_at: float = 0.0  # when (wall clock) it was attached to its seat: the newer of two connections wins
+    # Its own create or join is under way (it may span a commit on a worker thread): quick match
+    # seats it nowhere meanwhile (`roomservice.RoomService.may_seat`).
+    seating: bool = False
+    gone: bool = False  # its connection ended: it is attached to no seat any more
 
     def __post_init__(self) -> None:
         self.stamp = self.now()

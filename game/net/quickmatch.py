@@ -106,7 +106,7 @@ class QuickMatch:
         take over a quota hears the error and ``unqueued``, and the others are returned to wait
         on (`matchmaking.MakeRoom`)."""
         service = self.service
-        if len(service.rooms) >= self.max_rooms:
+        if len(service.rooms) + len(service.creating) >= self.max_rooms:
             for ticket in group:
                 self._unqueue(ticket, "server_full",
                               "this server has as many rooms as it can keep; try later")
@@ -132,8 +132,14 @@ class QuickMatch:
             return []
         room, keys = made
         with service.locks.claimed(room.room_id):  # new: nobody else holds it
-            service.seat_all_now(room, [(t.client, i, key)
-                                        for i, (t, key) in enumerate(zip(group, keys, strict=True))])
+            places = [(t.client, i, key) for i, (t, key) in enumerate(zip(group, keys, strict=True))]
+            # (a connection in a queue is never gone nor seating: kept for safety)
+            for seat in service.seat_all_now(room, places):
+                if room.match is not None and not room.finished:
+                    try:
+                        service.abandon(room, seat)
+                    except Refusal:
+                        log.exception("room %s: seat %d could not be given to a computer", room.room_id, seat)
         return []
 
     def quick_table(self, group: list[TicketRow], computers: int) -> Table:
@@ -141,7 +147,7 @@ class QuickMatch:
         ``computers`` computers, its game dealt, for `shared_queues.SharedQueues` to seat its
         people (`shared_queues.MakeTable`). The same rules as `quick_room`: a full server
         refuses all of them, a player over a quota is refused (the others wait on)."""
-        if len(self.service.rooms) >= self.max_rooms:
+        if len(self.service.rooms) + len(self.service.creating) >= self.max_rooms:
             return Table(refused={r.player: ("server_full", "this server has as many rooms as it can keep; "
                                                             "try later") for r in group})
         refused = {}

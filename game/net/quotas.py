@@ -161,6 +161,14 @@ class Quotas:
             self.created.setdefault(who, []).append(now)
         self.hold(room_id, owners, computers)
 
+    def unmade_room(self, room_id: str, owners: Sequence[str]) -> None:
+        """Undo `created_room`: the room could not be stored after all."""
+        for who in owners:
+            times = self.created.get(who)
+            if times:
+                times.pop()
+        self.forget(room_id)
+
     def hold(self, room_id: str, owners: Sequence[str], computers: int, resting: bool = False) -> None:
         """``room_id`` counts for ``owners`` (a new room, or a stored one loaded at start, which
         may be `resting`)."""

@@ -43,7 +43,7 @@ from .messages import ClientMessage, Error, Joined, Ref, RoomStatus, ServerMessa
 from .protocol import Client, Refusal, not_stored, plain_values
 from .quotas import Quotas
 from .replicas import Replicas
-from .room_locks import RoomLocks, Taken
+from .room_locks import RoomLocks
 from .rooms import LogEntry, Room
 from .roomstore import Behind, RankedLine, RoomStore, StoreFailure
 from .store_threads import StoreThreads
@@ -106,6 +106,9 @@ class RoomService:
         self.clock = clock
         self.quotas = quotas
         self.rooms: dict[str, Room] = {}
+        # Rooms being created: counted against `max_rooms` and the one-seat rule while their first
+        # commit is in flight (on a worker thread), so that creates sent together cannot all pass.
+        self.creating: dict[str, Room] = {}
         self.seated: dict[str, dict[int, Client]] = {}  # room id -> seat -> connection
         self.quiet: dict[str, float] = {}  # resting room id -> since when none of its people is connected
         self.fair: FairSeats | None = None  # who holds which seat in public rooms and quick match
@@ -209,12 +212,12 @@ class RoomService:
         """Run ``change`` (synchronous) under ``room_id``'s lock: now if nobody else holds it (or
         the one asking does), else once those who asked first are done (on the room as it then
         stands: ``change`` looks the room up again)."""
-        try:
-            with self.locks.claimed(room_id):
+        # Judged before, not by catching `Taken` around ``change``: a `Taken` raised inside the
+        # change itself (a nested `claimed` of another room) must not make it run twice.
+        if self.locks.held(room_id) or not self.locks.busy(room_id):
+            with self.locks.claimed(room_id):  # (free, or ours: nothing ran since it was judged)
                 change()
-                return
-        except Taken:
-            pass
+            return
         self.spawn(self._when_free(room_id, change))
 
     async def _when_free(self, room_id: str, change: Callable[[], None]) -> None:
@@ -375,27 +378,45 @@ class RoomService:
         ``key``: the seat's new key, told to it (None: it came with its key). The caller holds
         the room's lock."""
         self._check_held(room)
+        if client.gone or (client.room is not None and client.room.room_id != room.room_id):
+            raise Refusal("already_joined", "this connection already holds a seat")
         self._attach(client, room, seat, key)
         if room.ready_to_start:
             await self.commit(room, LogEntry("start"))
             self._start(room)
         self._settle(room)
 
-    def seat_all_now(self, room: Room, seats: list[tuple[Client, int, str]]) -> None:
+    def seat_all_now(self, room: Room, seats: list[tuple[Client, int, str]]) -> list[int]:
         """Attach each connection to its seat (each with its new key), then start the game: every
         one of them is told the deal (synchronously, under the room's lock: `when_free`; quick
-        match's rooms, new)."""
+        match's rooms, new). Return the seats whose connection may not be seated (`may_seat`):
+        nobody will ever have their key, the caller gives them to computers."""
         self._check_held(room)
+        refused = []
         for client, seat, key in seats:
-            self._attach(client, room, seat, key)
+            if self.may_seat(client, room):
+                self._attach(client, room, seat, key)
+            else:
+                refused.append(seat)
         if room.ready_to_start:
             self.commit_now(room, LogEntry("start"))
             self._start(room)
         self._settle(room)
+        return refused
 
-    def seat_now(self, client: Client, room: Room, seat: int, key: str) -> None:
-        """`seat`, synchronously under the room's lock (`when_free`: quick match's news)."""
-        self.seat_all_now(room, [(client, seat, key)])
+    def seat_now(self, client: Client, room: Room, seat: int, key: str) -> list[int]:
+        """`seat`, synchronously under the room's lock (`when_free`: quick match's news); the
+        seat refused, as `seat_all_now` says."""
+        return self.seat_all_now(room, [(client, seat, key)])
+
+    @staticmethod
+    def may_seat(client: Client, room: Room) -> bool:
+        """Whether quick match may attach ``client`` to a seat of ``room`` decided for it while it
+        waited: not when its connection ended or is closing, nor when it holds a seat elsewhere or
+        is taking one by a create or join of its own (which may span a commit, off the loop)."""
+        if client.gone or client.closing or client.seating:
+            return False
+        return client.room is None or client.room.room_id == room.room_id
 
     def _attach(self, client: Client, room: Room, seat: int, key: str | None) -> None:
         """Attach ``client`` to ``seat`` (replacing a stale connection) and tell it so."""

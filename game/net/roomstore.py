@@ -247,6 +247,11 @@ class RoomStore(Protocol):
         """Forget a room, its log and its snapshot (committed when this returns)."""
         ...
 
+    def delete_expired(self, room_id: str, before: float, lonely_before: float) -> bool:
+        """Forget the room as `delete` does, but only if `expired` would still name it (checked
+        and deleted in one transaction: a room joined or played since is kept); whether it was."""
+        ...
+
     def exists(self, room_id: str) -> bool:
         """Whether the room is stored."""
         ...

@@ -14,13 +14,18 @@ claimed seat knows its player and address, which decide the ranking.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from typing import Final
 
 from .fair_seats import FairSeats
+from .matchmaking import Ticket
 from .meeting import identities, needs_profile
-from .messages import Create, Join
+from .messages import Create, Join, Unqueued
 from .protocol import Client, Refusal, not_stored
 from .room_codes import canonical, new_code
 from .rooms import KINDS, Room, RoomError, Seat, digest, new_key
@@ -30,6 +35,14 @@ from .roomstore import StoreFailure
 log = logging.getLogger("huit.server")
 
 REQUEST_MEMORY: Final = 900.0  # seconds a create or claim can be retried with its request id
+
+
+@dataclass
+class _InFlight:
+    """A request id being handled: its retries wait on ``lock``; ``users``: how many hold or wait."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
 
 
 class Seating:
@@ -48,6 +61,7 @@ class Seating:
         # remembered with its sender: replayed by anyone else (an id seen on the wire, in a log),
         # it must not hand over the seat's key nor displace its holder.
         self.requests: dict[tuple[str, str], tuple[float, str, int, str]] = {}
+        self.in_flight: dict[tuple[str, str], _InFlight] = {}  # requests being handled: `_taking_seat`
 
     def handlers(self) -> dict[str, Handler]:
         """The message types handled here, each with its handler."""
@@ -55,14 +69,19 @@ class Seating:
 
     async def on_create(self, client: Client, message: Create) -> None:
         """Make a room (private, or public with ``public``) and seat its creator."""
-        service = self.service
         if client.room is not None:
             raise Refusal("already_joined", "this connection already holds a seat")
         message.check("request")
+        async with self._taking_seat(client, message.request):
+            await self._create(client, message)
+
+    async def _create(self, client: Client, message: Create) -> None:
+        """`on_create`, its request id held (`_taking_seat`)."""
+        service = self.service
         request = message.request
         if await self._repeat(client, request):
             return
-        if len(service.rooms) >= self.max_rooms:
+        if len(service.rooms) + len(service.creating) >= self.max_rooms:
             raise Refusal("server_full", "this server has as many rooms as it can keep; try later")
         message.check("rules")  # the preset, its options, the seats and whether the rules seat them
         rules = message.rules
@@ -86,19 +105,31 @@ class Seating:
                     owner=client.address, kind=KINDS[1] if public else KINDS[0], created=service.clock.now())
         seat, key = room.claim(None, name)
         self._claimed(client, room, seat)
-        # Its lock from the start: its own news (``<room> 0``) waits until it is kept here.
-        async with service.locks.hold(room.room_id):
-            try:
-                await service.writes.call(service.store.add, room, service.clock.now())
-            except StoreFailure:
-                log.exception("a new room could not be stored")
-                raise Refusal("server_error", "the server could not store the room; please try "
-                                              "again") from None
-            service.rooms[room.room_id] = room
-            service.quotas.created_room(room.room_id, owners, computers)
-            log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
-            await self._remember_request(client, request, room, seat, key)
-            await service.seat(client, room, seat, key)
+        # Counted before the commit is awaited (limits checked above, with nothing in between), and
+        # undone if it fails: creates sent together cannot all pass the same limits.
+        service.creating[room.room_id] = room
+        service.quotas.created_room(room.room_id, owners, computers)
+        left = self._leave_queue(client)
+        try:
+            # Its lock from the start: its own news (``<room> 0``) waits until it is kept here.
+            async with service.locks.hold(room.room_id):
+                if client.room is not None:  # (nothing seats a connection taking a seat: kept for safety)
+                    raise Refusal("already_joined", "this connection already holds a seat")
+                try:
+                    await service.writes.call(service.store.add, room, service.clock.now())
+                except StoreFailure:
+                    log.exception("a new room could not be stored")
+                    raise Refusal("server_error", "the server could not store the room; please try "
+                                                  "again") from None
+                service.rooms[room.room_id] = room
+                del service.creating[room.room_id]
+                log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
+                await self._remember_request(client, request, room, seat, key)
+                await service.seat(client, room, seat, key)
+        finally:
+            if service.creating.pop(room.room_id, None) is not None:  # never stored: it counts for nobody
+                service.quotas.unmade_room(room.room_id, owners)
+                self._left_queue(client, left)
 
     async def on_join(self, client: Client, message: Join) -> None:
         """Take back a seat with its key, or claim a free one."""
@@ -109,16 +140,52 @@ class Seating:
         room = service.replicas.find(canonical(message.room)) if message.room is not None else None
         if room is None:
             raise Refusal("unknown_room", "there is no such room (it may have expired)")
+        request = None
         if message.key is None:
             message.check("request")
-            if await self._repeat(client, message.request):
-                return
+            request = message.request
+        async with self._taking_seat(client, request):
+            await self._find_and_join(client, message, room)
+
+    async def _find_and_join(self, client: Client, message: Join, room: Room) -> None:
+        """`on_join` in ``room`` (as first found), its request id held (`_taking_seat`)."""
+        service = self.service
+        if message.key is None and await self._repeat(client, message.request):
+            return
         async with service.locks.hold(room.room_id):
             # As the room stands once its lock is held (a change in flight may have changed it).
             current = service.replicas.find(room.room_id)
             if current is None:
                 raise Refusal("unknown_room", "there is no such room (it may have expired)")
+            if client.room is not None:  # (nothing seats a connection taking a seat: kept for safety)
+                raise Refusal("already_joined", "this connection already holds a seat")
             await self._join(client, message, current)
+
+    @contextlib.asynccontextmanager
+    async def _taking_seat(self, client: Client, request: str | None) -> AsyncIterator[None]:
+        """While ``client``'s create or join is handled (it may await commits on worker threads):
+        it is seated by no quick-match table meanwhile (`Client.seating`; it leaves its queue once
+        its seat is certain, before the commit: `_leave_queue`), and a retry of the same ``request``
+        id by its sender waits for this one's answer, then gets the same seat (`_repeat`), not a
+        second seat or room."""
+        client.seating = True
+        held = None
+        if request is not None:
+            key = sender(client), request
+            held = self.in_flight.setdefault(key, _InFlight())
+            held.users += 1
+        try:
+            if held is None:
+                yield
+            else:
+                async with held.lock:
+                    yield
+        finally:
+            client.seating = False
+            if held is not None:
+                held.users -= 1
+                if not held.users:
+                    self.in_flight.pop(key, None)
 
     async def _join(self, client: Client, message: Join, room: Room) -> None:
         """`on_join` under the room's lock."""
@@ -150,6 +217,7 @@ class Seating:
             raise Refusal(exc.code, str(exc), **exc.extra) from None
         self._claimed(client, room, seat)
         room.joined = True  # someone besides its creator: the room keeps its full seven days
+        left = self._leave_queue(client)
         try:
             await service.save_seats(room)
         except Outdated:  # another server wrote the room: its copy (and the seats as stored) is current
@@ -160,6 +228,7 @@ class Seating:
                 s.avatar = avatar
             room.joined = before[1]
             log.exception("room %s: a claim could not be stored", room.room_id)
+            self._left_queue(client, left)
             raise not_stored() from None
         await self._remember_request(client, request, room, seat, new)
         await service.seat(client, room, seat, new)
@@ -222,10 +291,12 @@ class Seating:
         key = new_key()
         previous = held.key_hash
         held.key_hash = digest(key)
+        left = self._leave_queue(client)
         try:
             await service.save_seats(room)
         except StoreFailure:
             held.key_hash = previous
+            self._left_queue(client, left)
             raise not_stored() from None
         await self._remember_request(client, request, room, seat, key)
         await service.seat(client, room, seat, key)
@@ -247,6 +318,18 @@ class Seating:
                 return False
             await service.seat(client, room, seat, key)
             return True
+
+    def _leave_queue(self, client: Client) -> Ticket | None:
+        """``client``'s seat is certain once its commit is stored: it leaves its quick-match queue now,
+        before the commit is awaited, as `roomservice.RoomService.seat` would have it leave (no
+        table formed meanwhile may seat it). Its ticket, if it had one."""
+        return self.service.queues.remove(client)
+
+    def _left_queue(self, client: Client, ticket: Ticket | None) -> None:
+        """The commit `_leave_queue` made way for failed: the connection, left waiting in no queue
+        after all, hears it."""
+        if ticket is not None:
+            self.service.send(client, Unqueued())
 
     @staticmethod
     def _claimed(client: Client, room: Room, seat: int) -> None:

@@ -337,6 +337,7 @@ class RoomServer:
         except ConnectionClosed:
             pass
         finally:
+            client.gone = True  # a table decided meanwhile (quick match) gives its seat to a computer
             try:  # a failure here (the database gone) must not keep the counters below from going down
                 self.service.detach(client)
                 self.queues.remove(client)

@@ -298,9 +298,12 @@ class SharedQueues:
     def _seat_all(self, room: Room, places: list[tuple[Ticket, int, str]]) -> None:
         """Seat this instance's people of a table just made (under its room's lock)."""
         try:
-            self.service.seat_all_now(room, [(t.client, seat, key) for t, seat, key in places])
+            refused = self.service.seat_all_now(room, [(t.client, seat, key) for t, seat, key in places])
         except Refusal:
             log.exception("room %s: quick match could not seat its players here", room.room_id)
+            return
+        for seat in refused:  # gone, or seated by a create or join of their own meanwhile: see the module
+            self._give_up_now(room.room_id, seat)
 
     def _group(self, key: QueueKey, rows: list[TicketRow]) -> tuple[list[TicketRow], int]:
         """The next table of ``rows`` (oldest first) and its computers; none when it must wait."""
@@ -386,9 +389,12 @@ class SharedQueues:
             self.service.send(ticket.client, Unqueued())
             return
         try:
-            self.service.seat_now(ticket.client, room, seat, key)
+            refused = self.service.seat_now(ticket.client, room, seat, key)
         except Refusal:
             log.exception("room %s: a quick-match player could not be seated", room_id)
+            return
+        if refused:  # gone, or seated by a create or join of their own while the room was busy
+            self._give_up_now(room_id, seat)
 
     def _give_up(self, room_id: str, seat: int) -> None:
         """The player of ``seat`` left as their table was decided: nobody will ever have its key,

@@ -253,6 +253,18 @@ class SQLiteRoomStore:
             self.db.execute("DELETE FROM snapshots WHERE room = ?", (room_id,))
             self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
 
+    def delete_expired(self, room_id: str, before: float, lonely_before: float) -> bool:
+        """Forget the room as `delete` does if `expired` would still name it; whether it did."""
+        with refused(), self.db:
+            self.db.execute("BEGIN IMMEDIATE")  # the check and the delete in one write transaction
+            if self.db.execute("SELECT 1 FROM rooms WHERE id = ? AND (active < ? OR (joined = 0 AND "
+                               "active < ?))", (room_id, before, lonely_before)).fetchone() is None:
+                return False
+            self.db.execute("DELETE FROM log WHERE room = ?", (room_id,))
+            self.db.execute("DELETE FROM snapshots WHERE room = ?", (room_id,))
+            self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+            return True
+
     def remember_request(self, sender: str, request: str, room_id: str, seat: int, at: float,
                          forget_before: float) -> None:
         """Keep a create or claim request's seat; forget the old ones."""
