@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from game.engine import Card, Match, parse_action, parse_cards, preset
@@ -81,3 +81,14 @@ def random_moves(match: Match, rng: Any, moves: int) -> None:
         if match.status != "playing":
             return
         match.apply(rng.choice(match.legal_actions()))
+
+
+def mid_game(rules: Any, rng: Any, deals: int = 6) -> Iterator[Match]:
+    """Matches of ``rules`` (its fewest players; seeds 0 to ``deals`` - 1), each after up to 29
+    random legal actions, that are still being played: the positions the tests that look at a
+    computer's decision (does it peek?) start from. ``rng`` draws the moves."""
+    for seed in range(deals):
+        match = Match(rules, rules.min_players, seed)
+        random_moves(match, rng, rng.randrange(0, 30))
+        if match.status == "playing":
+            yield match

@@ -17,7 +17,7 @@ from game.engine import events as ev
 from game.engine.actions import parse_action
 from game.engine.cards import parse_card, parse_cards
 from game.engine.determinize import round_from_view, unseen_cards
-from tests.support import act, make_match, random_moves
+from tests.support import act, make_match, mid_game
 from tools import arena as arena_module
 from tools.arena import play_match, run, wilson
 from tools.inference import WAYS, measure
@@ -59,11 +59,7 @@ def shuffled_hidden(match: Match, seat: int, rng: random.Random) -> Match:
 def test_a_computer_never_peeks_at_cards_it_cannot_see(level, name):
     rules = PRESETS[name]
     rng = random.Random(11)
-    for seed in range(6):
-        match = Match(rules, rules.min_players, seed)
-        random_moves(match, rng, rng.randrange(0, 30))
-        if match.status != "playing":
-            continue
+    for match in mid_game(rules, rng):
         seat = match.to_act
         player = Hard(None, max_playouts=30, min_playouts=1) if level == "hard" else player_for(level)
         choice = player.choose(match.view(seat), random.Random(5))

@@ -11,7 +11,7 @@ from game.ai.hard import Hard
 from game.ai.ismcts import Ismcts, Node
 from game.ai.players import ARENA_LEVELS, Medium
 from game.engine import PRESETS, Match
-from tests.support import make_match, random_moves
+from tests.support import make_match, mid_game, random_moves
 from tests.test_ai import CASES, shuffled_hidden
 from tools.arena import main as arena_main
 from tools.arena import play_match
@@ -48,11 +48,7 @@ def test_the_information_set_search_never_peeks_at_cards_it_cannot_see(name, pai
     rules = PRESETS[name]
     rng = random.Random(13)
     checked = 0
-    for seed in range(6):
-        match = Match(rules, rules.min_players, seed)
-        random_moves(match, rng, rng.randrange(0, 30))
-        if match.status != "playing":
-            continue
+    for match in mid_game(rules, rng):
         seat = match.to_act
         choice = Ismcts(None, max_playouts=40, min_playouts=1, paired=paired).choose(match.view(seat),
                                                                                  random.Random(5))

@@ -16,7 +16,7 @@ from game.engine import PRESETS, Accept, Challenge, ChooseSuit, Denounce, EndTur
 from game.engine import events as ev
 from game.engine.determinize import round_from_view, unseen_cards
 from game.engine.scoring import RoundResult
-from tests.support import act, make_match, random_moves
+from tests.support import act, make_match, mid_game, random_moves
 from tools.arena import play_match
 from tools.pimc import Arm, Pimc, determinize, pick_ucb1, reward, view_of
 
@@ -133,10 +133,8 @@ def test_pimc_never_peeks_at_cards_it_cannot_see(name):
     rules = PRESETS[name]
     rng = random.Random(11)
     checked = 0
-    for seed in range(6):
-        match = Match(rules, rules.min_players, seed)
-        random_moves(match, rng, rng.randrange(0, 30))
-        if match.status != "playing" or len(match.view(match.to_act).legal) < 2:
+    for match in mid_game(rules, rng):
+        if len(match.view(match.to_act).legal) < 2:
             continue
         seat = match.to_act
         choice = Pimc(None, iterations=30).choose(match.view(seat), random.Random(5))

@@ -17,11 +17,11 @@ from game.ai.knowledge import Knowledge
 from game.ai.players import ARENA_LEVELS
 from game.ai.sampler import Guesser
 from game.ai.weighted import OpponentModel, WeightedHard, choice_probabilities, chosen_probability
-from game.engine import PRESETS, Match
+from game.engine import PRESETS
 from game.engine import events as ev
 from game.engine.cards import parse_card, parse_cards
 from game.engine.determinize import unseen_cards
-from tests.support import act, make_match, random_moves
+from tests.support import act, make_match, mid_game
 from tests.test_ai import CASES, shuffled_hidden
 from tools.arena import main as arena_main
 from tools.arena import play_match
@@ -139,11 +139,7 @@ def test_hard_weighted_never_peeks_at_cards_it_cannot_see(name):
     rules = PRESETS[name]
     rng = random.Random(17)
     checked = 0
-    for seed in range(6):
-        match = Match(rules, rules.min_players, seed)
-        random_moves(match, rng, rng.randrange(0, 30))
-        if match.status != "playing":
-            continue
+    for match in mid_game(rules, rng):
         seat = match.to_act
         choice = WeightedHard(None, max_playouts=30, min_playouts=1).choose(match.view(seat),
                                                                             random.Random(5))
