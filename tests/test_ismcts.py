@@ -10,7 +10,7 @@ from game.ai import player_for
 from game.ai.hard import Hard
 from game.ai.ismcts import Ismcts, Node
 from game.ai.players import ARENA_LEVELS, Medium
-from game.engine import PRESETS, Match
+from game.engine import PRESETS, Match, PlayerView
 from tests.support import make_match, mid_game, random_moves
 from tests.test_ai import CASES, shuffled_hidden
 from tools.arena import main as arena_main
@@ -62,17 +62,22 @@ def test_the_information_set_search_never_peeks_at_cards_it_cannot_see(name, pai
     assert checked
 
 
+def position(name: str, seed: int, moves: int) -> PlayerView | None:
+    """The view of the seat to act after ``moves`` random legal actions of a ``name`` deal (four
+    players where the rules allow them), or None once the deal is over."""
+    rules = PRESETS[name]
+    match = Match(rules, 4 if rules.max_players >= 4 else 2, seed)
+    random_moves(match, random.Random(seed), moves)
+    return match.view(match.to_act) if match.status == "playing" else None
+
+
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000), moves=st.integers(0, 25),
        iterations=st.integers(1, 80), opponents=st.sampled_from(["policy", "ucb"]))
 def test_the_tree_counts_each_iteration_once_down_one_path(name, seed, moves, iterations, opponents):
-    rules = PRESETS[name]
-    match = Match(rules, 4 if rules.max_players >= 4 else 2, seed)
-    rng = random.Random(seed)
-    random_moves(match, rng, moves)
-    if match.status != "playing":
+    view = position(name, seed, moves)
+    if view is None:
         return
-    view = match.view(match.to_act)
     searcher = Ismcts(None, max_playouts=iterations, min_playouts=1, opponents=opponents)
     evaluation = searcher.evaluate(view, random.Random(seed))
     candidates = [e.action for e in evaluation.estimates]
@@ -99,13 +104,9 @@ def test_the_tree_counts_each_iteration_once_down_one_path(name, seed, moves, it
 @given(name=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000), moves=st.integers(0, 25),
        iterations=st.integers(2, 60))
 def test_the_paired_search_plays_every_living_candidate_on_each_guess(name, seed, moves, iterations):
-    rules = PRESETS[name]
-    match = Match(rules, 4 if rules.max_players >= 4 else 2, seed)
-    rng = random.Random(seed)
-    random_moves(match, rng, moves)
-    if match.status != "playing":
+    view = position(name, seed, moves)
+    if view is None:
         return
-    view = match.view(match.to_act)
     searcher = Ismcts(None, max_playouts=iterations, min_playouts=1, paired=True)
     evaluation = searcher.evaluate(view, random.Random(seed))
     if len(evaluation.estimates) < 2:
