@@ -35,6 +35,14 @@ from .search import SearchPool
 log = logging.getLogger("huit.server")
 
 
+def _me() -> asyncio.Task[object] | None:
+    """The task running now (None outside one: a callback of the loop, or no loop)."""
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no loop running
+        return None
+
+
 class Driving:
     """The rooms' own moves (see the module), made through the rooms ``service``; ``pace``:
     every room's computers' delays; ``search``: where Hard computers search; ``ranked_clock``:
@@ -47,6 +55,9 @@ class Driving:
         self.pace = pace
         self.search = search
         self.tasks: dict[str, asyncio.Task[None]] = {}  # room id -> its task sleeping until due
+        # The rooms' tasks whose step holds their room's lock now (a change under way, its commit
+        # perhaps awaited off the loop): a re-plan lets them finish it (`_cancel`).
+        self.stepping: set[object] = set()
         self.stopped = False  # the server stops: `kick` plans nothing any more (`stop`)
         self.ticked: dict[str, float] = {}  # room id -> the clock's time its driver was brought to
         self.between: dict[str, float] = {}  # ranked room id -> since when it waits between two deals
@@ -125,18 +136,26 @@ class Driving:
         """(Re)plan what the server itself must do next in ``room`` (if this server runs it:
         `cluster.Cluster.drives`)."""
         task = self.tasks.pop(room.room_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        if task is not None:
+            self._cancel(task)
         if self.stopped:
             return  # the server stops: connections closing now must not start steps nothing would cancel
         if room.room_id in self.service.rooms and self.service.cluster.drives(room.room_id):
             self.tasks[room.room_id] = asyncio.ensure_future(self._drive(room))
 
+    def _cancel(self, task: asyncio.Task[None]) -> None:
+        """End a room's task that is no longer its plan: at once while it sleeps or waits for the
+        room's lock (nothing of its step began); one whose step holds the lock (`stepping`: a
+        change under way, perhaps awaiting its commit) is not cut in two: it ends after its step
+        (`_drive`), and whoever re-planned waits for the lock behind it. Nor is the one asking."""
+        if task not in self.stepping and task is not _me():
+            task.cancel()
+
     def pause(self, room_id: str) -> None:
         """Another server runs the room's computers and clocks now (its lease): nothing is planned here."""
         task = self.tasks.pop(room_id, None)
         if task is not None:
-            task.cancel()
+            self._cancel(task)
 
     def forget(self, room_id: str) -> None:
         """The room is gone: nothing more is planned in it."""
@@ -144,67 +163,39 @@ class Driving:
         self.between.pop(room_id, None)
         task = self.tasks.pop(room_id, None)
         if task is not None:
-            task.cancel()
+            self._cancel(task)
 
     def stop(self) -> None:
-        """Cancel every room's plan (the server stops); nothing is planned from now on."""
+        """Cancel every room's plan (the server stops; a step under way finishes its change);
+        nothing is planned from now on."""
         self.stopped = True
         for task in self.tasks.values():
-            task.cancel()
+            self._cancel(task)
 
     async def _drive(self, room: Room) -> None:
-        """Sleep until the room's driver is due, then make its move (or deal the next round)."""
+        """Sleep until the room's driver is due, then make its move (or deal the next round); end
+        once nothing is due, or the room was planned again (by another task: `kick`)."""
+        room_id, me = room.room_id, asyncio.current_task()
         while True:
-            # The step holds the room's lock and may commit: a task of its own, shielded, so that
-            # a re-plan cancelling this one never cuts a change in two.
-            entered = asyncio.Event()
-            step = asyncio.ensure_future(self._step(room.room_id, entered))
-            try:
-                due = await asyncio.shield(step)
-            except asyncio.CancelledError:
-                if not entered.is_set():
-                    step.cancel()  # still waiting for the lock: nothing of it began (the re-plan steps)
-                raise
-            if due is None:
+            due = await self._step(room_id)
+            if due is None or self.stopped or self.tasks.get(room_id) is not me:
                 return
             await self.service.clock.sleep(due)
 
-    async def _step(self, room_id: str, entered: asyncio.Event) -> float | None:
+    async def _step(self, room_id: str) -> float | None:
         """Under the room's lock, make what is due now (a move, a deal, the clock between two
         deals); return the seconds until the next thing is due (None: nothing is, or a change
-        made now planned the room again)."""
+        made now planned the room again). Run by the room's own task, not one of its own: while
+        it holds the lock, its task is in `stepping`, which no re-plan cancels (`_cancel`)."""
         service = self.service
         try:
             async with service.locks.hold(room_id):
-                entered.set()
-                room = service.rooms.get(room_id)
-                while room is not None:
-                    if not room.anyone_here:
-                        return None  # until one of its people comes back (`RoomService.seat` plans it again)
-                    if not service.cluster.drives(room_id):
-                        return None  # its lease was lost: another instance runs it now
-                    move = self.catch_up(room)
-                    if move is not None:
-                        # (`act` plans what comes next)
-                        await service.act(room, move.seat, move.action, by_server=True)
-                        return None
-                    if room.deal_ready:
-                        if not self._may_deal(room):
-                            return None  # until one of its people asks again
-                        await service.commit(room, LogEntry("deal"))
-                        service.broadcast(room, room.next_round())
-                        service.quotas.dealing(room_id, room.computer_seats)
-                        service.status(room)
-                        self.kick(room)
-                        return None
-                    left = self._deal_clock(room)
-                    if left is not None and left <= 0:
-                        await self._accept_for_the_slow(room)
-                        continue
-                    due = None if room.driver is None else room.driver.due()
-                    if left is not None:
-                        due = left if due is None else min(due, left)
-                    return due  # None: nothing until someone acts (or a search finishes: `_wake`)
+                me = asyncio.current_task()
+                self.stepping.add(me)
+                try:
+                    return await self._due_now(room_id)
+                finally:
+                    self.stepping.discard(me)
         except asyncio.CancelledError:
             raise
         except Refusal as exc:  # e.g. the disk refused a computer's move: tried again at the next change
@@ -212,3 +203,36 @@ class Driving:
         except Exception:
             log.exception("room %s: the server's own move failed", room_id)
         return None
+
+    async def _due_now(self, room_id: str) -> float | None:
+        """`_step`'s work, under the room's lock."""
+        service = self.service
+        room = service.rooms.get(room_id)
+        while room is not None:
+            if not room.anyone_here:
+                return None  # until one of its people comes back (`RoomService.seat` plans it again)
+            if not service.cluster.drives(room_id):
+                return None  # its lease was lost: another instance runs it now
+            move = self.catch_up(room)
+            if move is not None:
+                # (`act` plans what comes next)
+                await service.act(room, move.seat, move.action, by_server=True)
+                return None
+            if room.deal_ready:
+                if not self._may_deal(room):
+                    return None  # until one of its people asks again
+                await service.commit(room, LogEntry("deal"))
+                service.broadcast(room, room.next_round())
+                service.quotas.dealing(room_id, room.computer_seats)
+                service.status(room)
+                self.kick(room)
+                return None
+            left = self._deal_clock(room)
+            if left is not None and left <= 0:
+                await self._accept_for_the_slow(room)
+                continue
+            due = None if room.driver is None else room.driver.due()
+            if left is not None:
+                due = left if due is None else min(due, left)
+            return due  # None: nothing until someone acts (or a search finishes: `_wake`)
+        return None  # the room is gone

@@ -27,7 +27,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
+from types import TracebackType
 from typing import Final
 
 
@@ -68,35 +69,42 @@ class RoomLocks:
         """How many wait for ``room_id``'s lock now (changes queued behind the one in flight)."""
         return sum(not turn.done() for _, turn in self._waiting.get(room_id, ()))
 
-    @contextlib.asynccontextmanager
-    async def hold(self, room_id: str) -> AsyncIterator[None]:
-        """Hold ``room_id``'s lock for the ``async with`` block, after those who asked first.
+    def hold(self, room_id: str) -> Hold:
+        """Hold ``room_id``'s lock for the ``async with`` block, after those who asked first (a
+        lock nobody holds or waits for is taken at once: nothing is awaited, no future made).
 
         Raises:
             RuntimeError: the task holds it already (the lock is not reentrant).
         """
+        return Hold(self, room_id)
+
+    async def acquire(self, room_id: str) -> None:
+        """Take ``room_id``'s lock for the task running now: at once when nobody holds it or
+        waits for it, else once those who asked first are done (what `hold` does on entering: use
+        `hold`, which gives it back however its block ends).
+
+        Raises:
+            RuntimeError: the task holds it already.
+        """
         me = asyncio.current_task()
-        if self._holders.get(room_id) is me:
+        holder = self._holders.get(room_id)
+        if holder is None and not self._waiting.get(room_id):
+            self._holders[room_id] = me  # free: the common case costs a look-up (no future, no await)
+            return
+        if holder is me:
             raise RuntimeError(f"room {room_id}: its lock is held already by this task")
-        if room_id in self._holders or self._waiting.get(room_id):
-            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            queue = self._waiting.setdefault(room_id, deque())
-            queue.append((me, turn))
-            try:
-                await turn  # `_release` hands the lock over: it is ours when this returns
-            except asyncio.CancelledError:
-                if turn.done() and not turn.cancelled():
-                    self._release(room_id)  # handed over as we were cancelled: pass it on
-                else:
-                    with contextlib.suppress(ValueError):
-                        queue.remove((me, turn))
-                raise
-        else:
-            self._holders[room_id] = me
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue = self._waiting.setdefault(room_id, deque())
+        queue.append((me, turn))
         try:
-            yield
-        finally:
-            self._release(room_id)
+            await turn  # `release` hands the lock over: it is ours when this returns
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.release(room_id)  # handed over as we were cancelled: pass it on
+            else:
+                with contextlib.suppress(ValueError):
+                    queue.remove((me, turn))
+            raise
 
     @contextlib.contextmanager
     def claimed(self, room_id: str) -> Iterator[None]:
@@ -115,10 +123,11 @@ class RoomLocks:
         try:
             yield
         finally:
-            self._release(room_id)
+            self.release(room_id)
 
-    def _release(self, room_id: str) -> None:
-        """Hand the lock to the first still waiting, or free it."""
+    def release(self, room_id: str) -> None:
+        """Hand ``room_id``'s lock to the first still waiting, or free it (what `hold` and
+        `claimed` do on leaving)."""
         queue = self._waiting.get(room_id)
         while queue:
             task, turn = queue.popleft()
@@ -128,3 +137,23 @@ class RoomLocks:
                 return
         self._waiting.pop(room_id, None)
         self._holders.pop(room_id, None)
+
+
+class Hold:
+    """``async with`` a room's lock (`RoomLocks.hold`): taken on entering (after those who asked
+    first), handed on or freed on leaving, however the block ends."""
+
+    __slots__ = ("_locks", "_room_id")
+
+    def __init__(self, locks: RoomLocks, room_id: str) -> None:
+        self._locks = locks
+        self._room_id = room_id
+
+    async def __aenter__(self) -> None:
+        # (A class rather than a generator-based context manager: this runs for every change of
+        # every room, and a free lock must cost next to nothing: nothing here suspends then.)
+        await self._locks.acquire(self._room_id)
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        self._locks.release(self._room_id)

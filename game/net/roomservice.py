@@ -28,10 +28,10 @@ quick-match `Queues` of their changes: the server plugs them in with `connect`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from game.engine import Action, IllegalAction, Status
@@ -43,7 +43,7 @@ from .messages import ClientMessage, Error, Joined, Ref, RoomStatus, ServerMessa
 from .protocol import Client, Refusal, not_stored, plain_values
 from .quotas import Quotas
 from .replicas import Replicas
-from .room_locks import RoomLocks
+from .room_locks import Hold, RoomLocks
 from .rooms import LogEntry, Room
 from .roomstore import Behind, RankedLine, RoomStore, StoreFailure
 from .store_threads import StoreThreads
@@ -193,20 +193,15 @@ class RoomService:
         task.add_done_callback(_report_failure)
 
     # ---- the rooms' locks ----------------------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def holding(self, client: Client) -> AsyncIterator[tuple[Room, int]]:
-        """Hold the lock of the room ``client`` is seated in (after those who asked first); the
-        room and seat as they stand once it is held (a copy rebuilt meanwhile is the new one).
+    def holding(self, client: Client) -> Holding:
+        """Hold the lock of the room ``client`` is seated in (after those who asked first), for
+        an ``async with`` that gets the room and seat as they stand once it is held (a copy
+        rebuilt meanwhile is the new one).
 
         Raises:
             Refusal: ``not_joined``: it holds no seat (or lost it while waiting).
         """
-        room, seat = self.joined(client)
-        async with self.locks.hold(room.room_id):
-            now_room, now_seat = self.joined(client)
-            if now_room.room_id != room.room_id:
-                raise Refusal("not_joined", "join a room first")
-            yield now_room, now_seat
+        return Holding(self, client)
 
     def when_free(self, room_id: str, change: Callable[[], None]) -> None:
         """Run ``change`` (synchronous) under ``room_id``'s lock: now if nobody else holds it (or
@@ -523,6 +518,40 @@ class RoomService:
             self.fair.gone(room_id)
         for client in self.seated.pop(room_id, {}).values():
             client.room = client.seat = None
+
+
+class Holding:
+    """`RoomService.holding`'s ``async with``: the lock of the sender's room, then its room and seat."""
+
+    __slots__ = ("_service", "_client", "_hold")
+
+    def __init__(self, service: RoomService, client: Client) -> None:
+        self._service = service
+        self._client = client
+        self._hold: Hold | None = None
+
+    async def __aenter__(self) -> tuple[Room, int]:
+        # (A class, not a generator-based context manager: it runs for every player's message.)
+        service = self._service
+        room, _ = service.joined(self._client)
+        hold = service.locks.hold(room.room_id)
+        await hold.__aenter__()
+        self._hold = hold
+        try:
+            now_room, now_seat = service.joined(self._client)
+            if now_room.room_id != room.room_id:
+                raise Refusal("not_joined", "join a room first")
+        except BaseException:
+            self._hold = None
+            await hold.__aexit__(None, None, None)
+            raise
+        return now_room, now_seat
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        hold, self._hold = self._hold, None
+        if hold is not None:
+            await hold.__aexit__(kind, error, trace)
 
 
 def _report_failure(task: asyncio.Future[None]) -> None:
