@@ -136,7 +136,7 @@ class Driving:
         """(Re)plan what the server itself must do next in ``room`` (if this server runs it:
         `cluster.Cluster.drives`)."""
         task = self.tasks.pop(room.room_id, None)
-        if task is not None:
+        if task is not None and not task.done():
             self._cancel(task)
         if self.stopped:
             return  # the server stops: connections closing now must not start steps nothing would cancel

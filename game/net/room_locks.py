@@ -78,20 +78,27 @@ class RoomLocks:
         """
         return Hold(self, room_id)
 
+    def take(self, room_id: str) -> bool:
+        """Take ``room_id``'s lock for the task running now if nobody holds it or waits for it
+        (nothing awaited, no future made: the common case); whether it did (else `acquire`).
+        What `hold` does first: use `hold`, which gives it back however its block ends."""
+        if room_id in self._holders or self._waiting.get(room_id):
+            return False
+        self._holders[room_id] = asyncio.current_task()
+        return True
+
     async def acquire(self, room_id: str) -> None:
-        """Take ``room_id``'s lock for the task running now: at once when nobody holds it or
-        waits for it, else once those who asked first are done (what `hold` does on entering: use
-        `hold`, which gives it back however its block ends).
+        """Take ``room_id``'s lock for the task running now, once those who asked first are done
+        (at once if nobody holds it or waits for it). What `hold` does when `take` could not:
+        use `hold`, which gives it back however its block ends.
 
         Raises:
             RuntimeError: the task holds it already.
         """
-        me = asyncio.current_task()
-        holder = self._holders.get(room_id)
-        if holder is None and not self._waiting.get(room_id):
-            self._holders[room_id] = me  # free: the common case costs a look-up (no future, no await)
+        if self.take(room_id):
             return
-        if holder is me:
+        me = asyncio.current_task()
+        if self._holders.get(room_id) is me:
             raise RuntimeError(f"room {room_id}: its lock is held already by this task")
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         queue = self._waiting.setdefault(room_id, deque())
@@ -151,8 +158,9 @@ class Hold:
 
     async def __aenter__(self) -> None:
         # (A class rather than a generator-based context manager: this runs for every change of
-        # every room, and a free lock must cost next to nothing: nothing here suspends then.)
-        await self._locks.acquire(self._room_id)
+        # every room, and a free lock must cost next to nothing: a look-up, nothing awaited.)
+        if not self._locks.take(self._room_id):
+            await self._locks.acquire(self._room_id)
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
                         trace: TracebackType | None) -> None:

@@ -43,7 +43,7 @@ from .messages import ClientMessage, Error, Joined, Ref, RoomStatus, ServerMessa
 from .protocol import Client, Refusal, not_stored, plain_values
 from .quotas import Quotas
 from .replicas import Replicas
-from .room_locks import Hold, RoomLocks
+from .room_locks import RoomLocks
 from .rooms import LogEntry, Room
 from .roomstore import Behind, RankedLine, RoomStore, StoreFailure
 from .store_threads import StoreThreads
@@ -523,35 +523,37 @@ class RoomService:
 class Holding:
     """`RoomService.holding`'s ``async with``: the lock of the sender's room, then its room and seat."""
 
-    __slots__ = ("_service", "_client", "_hold")
+    __slots__ = ("_service", "_client", "_room_id")
 
     def __init__(self, service: RoomService, client: Client) -> None:
         self._service = service
         self._client = client
-        self._hold: Hold | None = None
+        self._room_id: str | None = None  # the room whose lock is held, once it is
 
     async def __aenter__(self) -> tuple[Room, int]:
-        # (A class, not a generator-based context manager: it runs for every player's message.)
-        service = self._service
+        # (A class, not a generator-based context manager, and the lock taken as `RoomLocks.hold`
+        # does: it runs for every player's message, and a free lock must cost next to nothing.)
+        service, locks = self._service, self._service.locks
         room, _ = service.joined(self._client)
-        hold = service.locks.hold(room.room_id)
-        await hold.__aenter__()
-        self._hold = hold
+        room_id = room.room_id
+        if not locks.take(room_id):
+            await locks.acquire(room_id)
+        self._room_id = room_id
         try:
             now_room, now_seat = service.joined(self._client)
-            if now_room.room_id != room.room_id:
+            if now_room.room_id != room_id:
                 raise Refusal("not_joined", "join a room first")
         except BaseException:
-            self._hold = None
-            await hold.__aexit__(None, None, None)
+            self._room_id = None
+            locks.release(room_id)
             raise
         return now_room, now_seat
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
                         trace: TracebackType | None) -> None:
-        hold, self._hold = self._hold, None
-        if hold is not None:
-            await hold.__aexit__(kind, error, trace)
+        room_id, self._room_id = self._room_id, None
+        if room_id is not None:
+            self._service.locks.release(room_id)
 
 
 def _report_failure(task: asyncio.Future[None]) -> None:
