@@ -8,7 +8,9 @@ before anything changes in the room (`Driving.catch_up`), and one task per room 
 server's clock until the driver is due (re-planned by `Driving.kick` after every change), then
 makes its move like a player's, through the service (`roomservice.RoomService.act`), under the
 room's lock: checked, committed, applied, told. A move once its commit began is never cut short:
-it runs in a task of its own that a re-plan does not cancel (the task sleeping is). A room's
+a re-plan cancels the room's task while it sleeps or waits for the lock, never while its step
+holds the lock (`Driving.stepping`: it ends after the step), and the step runs in that task,
+with no task of its own (nothing per step for a store whose commits stay on the loop). A room's
 computers and clocks stand still while none of its people is connected. The next deal comes when
 every person of the room asked for it; after a match that is over (rules without a target), only
 if the room's computers fit the quota again. Between two deals of a ranked match with a target,

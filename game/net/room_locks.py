@@ -12,7 +12,9 @@ each other: their commits overlap (PostgreSQL then shares one disk flush among t
 Two ways to hold a room's lock:
 
 - `RoomLocks.hold` (``async with``): a coroutine that awaits its commit (a player's action, a
-  computer's move, a deal); it waits while another holds the lock.
+  computer's move, a deal); it waits while another holds the lock. A free lock is taken by a
+  look-up (`RoomLocks.take`), with nothing awaited and no future made: on a store whose
+  commits stay on the loop (SQLite) the lock is always free then, and costs next to nothing.
 - `RoomLocks.claimed` (``with``): a synchronous change (a timer's, the news of another
   instance), which awaits nothing and so is whole anyway: it takes the lock only when free (or
   already its task's), so that an awaited change in flight is never cut in two; a change that
