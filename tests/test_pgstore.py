@@ -240,7 +240,7 @@ def test_every_change_to_a_room_is_notified_once_committed_with_the_room_and_its
                 heard += [n.payload for n in listener.notifies(timeout=0.5, stop_after=4 - len(heard))]
         finally:
             store.close()
-    assert heard == ["room-0001 0", "room-0001 1", "room-0001 2", "room-0001 -1"]
+    assert heard == ["room-0001 0", 'room-0001 1 [0,"start",null,""]', "room-0001 2", "room-0001 -1"]
 
 
 # ---- serve --db postgresql:// --------------------------------------------------------------------------

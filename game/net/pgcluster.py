@@ -3,7 +3,9 @@
 Everything here is PostgreSQL's own, with no broker besides it:
 
 - **News.** The store sends ``pg_notify('huit_rooms', '<room> <rev>')`` in the transaction that
-  writes a room (`pgstore`), so it goes out only once committed; this instance hears them on a
+  writes a room (`pgstore`), so it goes out only once committed; a move's news carries its log
+  entry too (`news_payload`: ``'<room> <rev> [seq, kind, seat, text]'``), so that a copy one move
+  behind takes it without reading the database; this instance hears them on a
   connection of its own that LISTENs (a task of the event loop, reconnecting after a loss:
   then every copy it serves is checked, since news may have been missed). Presence changes
   are told the same way (``'<room> p'``).
@@ -28,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import os
 import secrets
@@ -36,7 +39,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from .cluster import Heard, Lost, Moved, Signal
+from .cluster import Heard, Lost, Moved, Signal, Written
+from .rooms import LogEntry
 
 log = logging.getLogger("huit.server")
 
@@ -80,6 +84,46 @@ def signal_payload(kind: str, text: str) -> str:
     return f"!{kind} {text}"
 
 
+NEWS_LIMIT: Final = 7900
+"""The longest news payload sent, in bytes (PostgreSQL refuses one of 8,000): longer, a move's
+news says only the revision, and the others read the entry."""
+
+
+def news_payload(room_id: str, rev: int, written: Written | None = None) -> str:
+    """The news of ``room_id`` written up to ``rev`` (`CHANNEL`), with what was written when given
+    and short enough: ``'<room> <rev>'`` or ``'<room> <rev> [seq, kind, seat, text]'`` (JSON: a later
+    release may add fields at the end of the list; `read_news` ignores them)."""
+    payload = f"{room_id} {rev}"
+    if written is None:
+        return payload
+    entry = written.entry
+    fields = json.dumps([written.seq, entry.kind, entry.seat, entry.text], separators=(",", ":"))
+    carried = f"{payload} {fields}"
+    return carried if len(carried.encode("utf-8", "surrogatepass")) <= NEWS_LIMIT else payload
+
+
+def read_news(what: str) -> tuple[int, Written | None]:
+    """A room's revision and what was written, from a news payload less its room id (`news_payload`);
+    an entry that does not read as one is left out (the copy then reads it from the database).
+
+    Raises:
+        ValueError: not even a revision.
+    """
+    rev_text, _, rest = what.partition(" ")
+    rev = int(rev_text)
+    if not rest:
+        return rev, None
+    try:
+        fields = json.loads(rest)
+        seq, kind, seat, text = fields[:4]
+    except (ValueError, TypeError):
+        return rev, None
+    if (type(seq) is not int or seq < 0 or not isinstance(kind, str) or not isinstance(text, str)
+            or not (seat is None or type(seat) is int)):
+        return rev, None
+    return rev, Written(seq, LogEntry(kind, seat, text))
+
+
 def lease_key(room_id: str) -> int:
     """The advisory lock standing for ``room_id``'s lease (64 bits: two rooms never share one)."""
     digest = hashlib.blake2b(("huit room " + room_id).encode("utf-8", "surrogatepass"), digest_size=8)
@@ -103,7 +147,7 @@ class PgCluster:
         self.here: set[tuple[str, int]] = set()  # the seats whose person is connected to this instance
         self._connection: Any = None  # the lease connection (psycopg.Connection), once made
         self._tasks: list[asyncio.Task[None]] = []
-        self._heard: Heard = lambda room, rev: None
+        self._heard: Heard = lambda room, rev, written: None
         self._moved: Moved = lambda room: None
         self._lost: Lost = lambda: None
         self._tend: Callable[[], None] = lambda: None
@@ -231,7 +275,7 @@ class PgCluster:
             elif what == "p":
                 self._moved(room)
             else:
-                self._heard(room, int(what))
+                self._heard(room, *read_news(what))
         except Exception:  # one room's news must not stop the others'
             log.exception("instance %s: news of room %s (%r) failed", self.instance, room, what)
 

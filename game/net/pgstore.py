@@ -24,7 +24,8 @@ revision ``rev`` under ``SELECT ... FOR UPDATE``, and refuses (`roomstore.Behind
 is not the replica's; otherwise it writes, bumps ``rev`` and sends
 ``pg_notify('huit_rooms', '<room> <rev>')`` in the same transaction (`CHANNEL`: PostgreSQL
 delivers it only once committed), ``'<room> 0'`` for a room added and ``'<room> -1'`` for
-one deleted. The ranking's SQL is `pg_ranking`'s (run in this store's transactions): its lines,
+one deleted; a move's carries its log entry as well (`pgcluster.news_payload`). The ranking's
+SQL is `pg_ranking`'s (run in this store's transactions): its lines,
 tokens and encounters are keyed as in SQLite and written
 with ``INSERT ... ON CONFLICT DO NOTHING RETURNING``: when two instances write one game's
 lines at once, only the rows one of them actually inserted add to ratings and wallets (a
@@ -45,7 +46,9 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from game.engine.snapshot import stored_rules
 
 from . import pg_ranking
+from .cluster import Written
 from .pg_schema import prepare
+from .pgcluster import CHANNEL, news_payload
 from .profiles import Profile, TagTaken, skeleton
 from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
@@ -63,8 +66,6 @@ from .roomstore import (
 from .stores import redacted
 from .wire import rules_from_json, rules_to_json
 
-CHANNEL: Final = "huit_rooms"
-"""The channel every change to a room is notified on (payload ``'<room id> <rev>'``)."""
 ADDED: Final = 0
 """The revision a room added is notified with."""
 DELETED: Final = -1
@@ -212,7 +213,7 @@ class PostgresRoomStore:
 
     @staticmethod
     def _notify(cursor: Cursor, room_id: str, rev: int) -> None:
-        cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id} {rev}"))
+        cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, news_payload(room_id, rev)))
 
     @staticmethod
     def _claim(cursor: Cursor, room: Room) -> None:
@@ -281,7 +282,8 @@ class PostgresRoomStore:
         """`append`'s claim, log entry, revision and notification in one statement: the room's row
         is updated only at the revision this copy read (the update takes its lock; a writer who got
         there first makes it match nothing once committed), the entry is inserted only if it was,
-        and the news is sent with them (delivered once committed).
+        and the news is sent with them (delivered once committed), the entry in it: the other
+        instances' copies at this revision take it without a read.
 
         Raises:
             Behind: the room was written since ``room.rev``, or deleted (nothing was stored).
@@ -291,9 +293,10 @@ class PostgresRoomStore:
             "WHERE id = %(room)s AND rev = %(rev)s RETURNING rev), "
             "entry AS (INSERT INTO log (room, seq, kind, seat, text) "
             "SELECT %(room)s, %(seq)s, %(kind)s, %(seat)s, %(text)s FROM claimed RETURNING seq) "
-            "SELECT claimed.rev, pg_notify(%(channel)s, %(room)s || ' ' || claimed.rev) FROM claimed, entry",
+            "SELECT claimed.rev, pg_notify(%(channel)s, %(news)s) FROM claimed, entry",
             {"now": now, "room": room.room_id, "rev": room.rev, "seq": room.log_length, "kind": entry.kind,
-             "seat": entry.seat, "text": entry.text, "channel": CHANNEL}).fetchone()
+             "seat": entry.seat, "text": entry.text, "channel": CHANNEL,
+             "news": news_payload(room.room_id, room.rev + 1, Written(room.log_length, entry))}).fetchone()
         if row is None:
             raise Behind(room.room_id)
 
