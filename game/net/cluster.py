@@ -22,7 +22,7 @@ the PostgreSQL one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -73,6 +73,11 @@ class Cluster(Protocol):
         """Take (``wanted``) or let go the room's lease; return whether this instance holds it now."""
         ...
 
+    def take(self, room_ids: Collection[str]) -> set[str]:
+        """Try to take the leases of these rooms at once, without waiting (a beat's work: one
+        question to the database, not one a room); return those of them this instance holds now."""
+        ...
+
     def present(self, room_id: str, seat: int, here: bool) -> None:
         """The person of ``seat`` is connected to this instance (``here``) or no longer is."""
         ...
@@ -117,6 +122,10 @@ class Alone:
     def lease(self, room_id: str, wanted: bool) -> bool:
         """Every room is this server's."""
         return True
+
+    def take(self, room_ids: Collection[str]) -> set[str]:
+        """Every room is this server's."""
+        return set(room_ids)
 
     def present(self, room_id: str, seat: int, here: bool) -> None:
         """Nobody else needs to know."""

@@ -286,24 +286,41 @@ class Replicas:
 
     # ---- leases -----------------------------------------------------------------------------------
     def tend(self) -> None:
-        """Take the leases of the rooms under way with people here that nobody drives, and let go
-        those with nobody here (another server with people in them takes them)."""
-        for room in list(self.service.rooms.values()):
-            self.tend_room(room)
+        """Take the leases of the rooms under way with people here that nobody drives (asked all
+        at once), and let go those with nobody here (another server with people in them takes
+        them)."""
+        rooms = list(self.service.rooms.values())
+        taken = self.cluster.take([room.room_id for room in rooms
+                                   if self._wanted(room) and not self.cluster.drives(room.room_id)])
+        for room in rooms:
+            if room.room_id in taken:
+                self._took(room)
+            elif self.cluster.drives(room.room_id) and not self._wanted(room):
+                self.tend_room(room)
 
     def tend_room(self, room: Room) -> None:
         """Take ``room``'s lease if it is under way with people here and nobody drives it; let it go
         if none of its people is here any more (or its match is over for good)."""
         service = self.service
         room_id = room.room_id
-        wanted = bool(service.seated.get(room_id)) and room.match is not None and not room.finished
+        wanted = self._wanted(room)
         held = self.cluster.drives(room_id)
         if wanted == held or self.cluster.lease(room_id, wanted) == held:
             return  # nothing to change, or nothing changed (another holds it; a server alone holds all)
         if held:
             service.driving.pause(room_id)
             return
-        current = self.refresh(room)  # a lease just taken: from the room as it stands
+        self._took(room)
+
+    def _wanted(self, room: Room) -> bool:
+        """Whether this server should run ``room``: it is under way, with people here."""
+        return bool(self.service.seated.get(room.room_id)) and room.match is not None and not room.finished
+
+    def _took(self, room: Room) -> None:
+        """The lease of ``room`` was just taken: run it from the room as it stands."""
+        service = self.service
+        room_id = room.room_id
+        current = self.refresh(room)
         if current is not None:
             self.presence(current)
             service.driving.adopt(current)

@@ -72,6 +72,9 @@ AUTOPILOT_AFTER: Final = 2
 """Turns in a row a person may lose to the clock before the autopilot plays for them."""
 STAND_IN: Final = "medium"
 """The level that plays a person's turn for them: on the autopilot, and when their time runs out."""
+UNTOLD_AT_MOST: Final = 2_000
+"""The events kept for the stand-ins at most before they are told anyway (the memory of a long
+match in which no stand-in plays stays bounded)."""
 
 
 @dataclass(frozen=True)
@@ -147,9 +150,12 @@ class TurnDriver:
         self._caught: Move | None = None  # a computer caught a missed call: owed until `observe`
         self._timer: tuple[TurnKey, float] | None = None  # the human clock: its turn and seconds left
         # A Medium for every person's seat, learning the round like a computer: it plays on the
-        # autopilot, and the move made for a player whose time ran out.
+        # autopilot, and the move made for a player whose time ran out. Most never play: each is
+        # told the events only once it is needed (`_stand_in`), not as they come (a server with
+        # hundreds of rooms would spend a tenth of its time teaching Mediums that never play).
         self._stand_ins: dict[int, ComputerPlayer] = {
             seat: player_for(STAND_IN) for seat in range(match.players) if seat not in self.computers}
+        self._untold: list[Event] = []  # the events the stand-ins have not been told yet
         self._autopilot: set[int] = set()
         self._lost_in_a_row: dict[int, int] = {}  # person's seat -> turns in a row lost to the clock
         self._lost: TurnKey | None = None  # a turn lost to the clock that the stand-in plays on
@@ -167,8 +173,10 @@ class TurnDriver:
         events = list(events)
         for seat, computer in self.computers.items():
             self._tell(seat, computer.player, events)
-        for seat, stand_in in self._stand_ins.items():
-            self._tell(seat, stand_in, events)
+        if self._stand_ins:
+            self._untold += events
+            if len(self._untold) > UNTOLD_AT_MOST:  # (a long match nobody's stand-in played in)
+                self._tell_stand_ins()
         if not events:
             return
         self._decision = None
@@ -269,6 +277,7 @@ class TurnDriver:
         the round's events so far. A choice the seat had in progress is dropped."""
         self.computers[seat] = computer
         self._stand_ins.pop(seat, None)
+        self._tell_stand_ins()  # (told now: the untold events are one list for every stand-in)
         self._autopilot.discard(seat)
         self._tell(seat, computer.player, list(history))
         if self._decision is not None and self._decision.seat == seat:
@@ -428,7 +437,18 @@ class TurnDriver:
     def _player(self, seat: int) -> ComputerPlayer:
         """Who chooses for ``seat``: its computer, or the person's stand-in."""
         computer = self.computers.get(seat)
-        return computer.player if computer is not None else self._stand_ins[seat]
+        return computer.player if computer is not None else self.stand_in(seat)
+
+    def stand_in(self, seat: int) -> ComputerPlayer:
+        """The stand-in of the person at ``seat``, told everything so far."""
+        self._tell_stand_ins()
+        return self._stand_ins[seat]
+
+    def _tell_stand_ins(self) -> None:
+        """Tell every stand-in the events they have not been told, in order."""
+        untold, self._untold = self._untold, []
+        for seat, stand_in in self._stand_ins.items():
+            self._tell(seat, stand_in, untold)
 
     def _time_out(self, seat: int) -> Action:
         """The time-out for ``seat``: with the move Medium would play, where the rules play for
@@ -436,7 +456,7 @@ class TurnDriver:
         if self.match.rules.timeout_policy != "autoplay":
             return TimeOut()
         try:
-            then = self._stand_ins[seat].choose(self.match.view(seat), random.Random(self.pace.rng.random()))
+            then = self.stand_in(seat).choose(self.match.view(seat), random.Random(self.pace.rng.random()))
             if isinstance(then, TimeOut):
                 return TimeOut()
             action = TimeOut(then)

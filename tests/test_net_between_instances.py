@@ -1,19 +1,21 @@
-"""A room's news between instances carries the move it tells of (issue 33).
+"""What instances on one PostgreSQL tell and ask each other for each move and each beat (issue 33).
 
-Every write to a room is told to the other instances on PostgreSQL (`pgcluster.CHANNEL`); a
-move's news carries its log entry (`pgcluster.news_payload`), so a copy one move behind takes it
-without reading the database (`replicas.Replicas.heard`). These tests read the payloads as
-PostgreSQL delivers them, what a payload reads back as, and two real instances playing a duel
-whose copies catch up from the news alone."""
+Every write to a room is told to the other instances (`pgcluster.CHANNEL`); a move's news carries
+its log entry (`pgcluster.news_payload`), so a copy one move behind takes it without reading the
+database (`replicas.Replicas.heard`). Each beat, an instance asks for the leases of all the rooms it
+has people in and nobody runs at once (`pgcluster.PgCluster.take`). These tests read the payloads
+as PostgreSQL delivers them, what a payload reads back as, two real instances playing a duel whose
+copies catch up from the news alone, and leases asked for in one go."""
 
 from __future__ import annotations
 
+import asyncio
 import select
 
 import psycopg
 
 from game.net.cluster import Written
-from game.net.pgcluster import NEWS_LIMIT, news_payload, read_news
+from game.net.pgcluster import NEWS_LIMIT, PgCluster, news_payload, read_news
 from game.net.pgstore import CHANNEL, PostgresRoomStore
 from game.net.rooms import LogEntry
 from tests.instance_support import lease_holder
@@ -90,3 +92,20 @@ def test_two_instances_copies_catch_up_on_each_others_moves_from_the_news_alone(
     finally:
         for thread in servers:
             thread.stop()
+
+
+def test_leases_asked_for_at_once_go_each_to_one_instance_and_to_the_other_when_it_dies(pg_url):
+    first, second = PgCluster(pg_url, "first"), PgCluster(pg_url, "second")
+    rooms = [f"room-{n:04d}" for n in range(60)]
+    try:
+        assert first.take(rooms[:25]) == set(rooms[:25])
+        assert second.take(rooms) == set(rooms[25:])  # the others are the first's
+        assert first.take(rooms) == set(rooms[:25])
+        assert first.take([]) == set()
+        assert lease_holder(pg_url, rooms[0]) == "first" and lease_holder(pg_url, rooms[-1]) == "second"
+        asyncio.run(first.stop())  # its connection closed: its leases are free once its backend is gone
+        assert wait_for(lambda: second.take(rooms) == set(rooms))
+        assert lease_holder(pg_url, rooms[0]) == "second"
+    finally:
+        asyncio.run(first.stop())
+        asyncio.run(second.stop())
