@@ -10,6 +10,7 @@ with a loser's name on it (in the server's copies or in the database)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -25,6 +26,8 @@ from tests.test_net_offloop import GatedStore
 HUMAN = {"kind": "human"}
 ANSWERS = ("joined", "queued", "error")
 REQUEST = "req0123456789abcdef"
+CREATE_PUBLIC = {"type": "create", "preset": "duel", "options": {}, "seats": [HUMAN, HUMAN], "name": "",
+                 "public": True}
 
 
 def racing_server(db, held: set[str], **options: Any) -> tuple[GatedStore, Any]:
@@ -59,10 +62,8 @@ def answer(peer: Peer, wait: float = 0.0) -> dict | None:
         left = end - time.monotonic()
         if left <= 0:
             return None
-        try:
+        with contextlib.suppress(TimeoutError):
             peer.recv(min(left, 0.05))
-        except TimeoutError:
-            pass
 
 
 def race(store: GatedStore, sends: list[tuple[Peer, dict[str, Any]]]) -> list[str]:
@@ -135,7 +136,8 @@ def test_one_address_joining_public_rooms_at_once_holds_at_most_its_seats(db):
         owners = public_rooms(thread.port, 5, proxied=True)
         # Five profiles of one address (a new one each): at most four seats at once (`SEATS_PER_ADDRESS`).
         peers = [hello(thread.port, f"Many{i}", address="10.9.9.9") for i in range(5)]
-        told = race(store, [(p, {"type": "join", "room": o.room_id}) for p, o in zip(peers, owners, strict=True)])
+        joins = [(p, {"type": "join", "room": o.room_id}) for p, o in zip(peers, owners, strict=True)]
+        told = race(store, joins)
         assert sorted(told) == ["joined"] * 4 + ["too_many_seats"]
         here, stored = seats(thread, db, lambda s: s.address == "10.9.9.9")
         winners = sorted(p.room_id for p, t in zip(peers, told, strict=True) if t == "joined")
@@ -167,8 +169,7 @@ def test_a_player_joining_a_public_room_creates_no_public_room_of_their_own_mean
         first = hello(thread.port, "Racer")
         second = hello(thread.port, "Racer", first.player_key)
         told = race(store, [(first, {"type": "join", "room": owner.room_id}),
-                            (second, {"type": "create", "preset": "duel", "options": {}, "seats": [HUMAN, HUMAN],
-                                      "name": "", "public": True})])
+                            (second, CREATE_PUBLIC)])
         assert told == ["joined", "one_seat"]
         assert list(thread.server.rooms) == [owner.room_id]  # no room made for the loser
         here, stored = seats(thread, db, lambda s: s.name == "Racer")
@@ -186,8 +187,7 @@ def test_a_player_creating_a_public_room_joins_no_other_until_seated_in_it(db):
         [owner] = public_rooms(thread.port, 1)
         first = hello(thread.port, "Racer")
         second = hello(thread.port, "Racer", first.player_key)
-        told = race(store, [(first, {"type": "create", "preset": "duel", "options": {}, "seats": [HUMAN, HUMAN],
-                                     "name": "", "public": True, "request": REQUEST}),
+        told = race(store, [(first, {**CREATE_PUBLIC, "request": REQUEST}),
                             (second, {"type": "join", "room": owner.room_id})])
         assert told == ["joined", "one_seat"]
         here, stored = seats(thread, db, lambda s: s.name == "Racer")
