@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import time
 from typing import Any
 
 import pytest
 
 from game.net.pgcluster import PgCluster
+from game.net.roomstore import StoreFailure
 from game.net.stores import is_postgres
-from tests.net_support import Peer, start_server, wait_for
+from tests.net_support import Peer, play_until, start_server, wait_for
 from tests.pg_support import open_for_tests
-from tests.test_net_offloop import GatedStore
+from tests.test_net_offloop import GatedStore, SlowStore
 
 HUMAN = {"kind": "human"}
 ANSWERS = ("joined", "queued", "error")
@@ -231,4 +233,83 @@ def test_a_join_refused_by_the_store_or_by_the_room_leaves_the_player_free_to_si
         assert again.join(two.room_id)["type"] == "joined"
     finally:
         store.gate.set()
+        thread.stop()
+
+
+# ---- the computer seats of one address: a deal checked, then committed -------------------------------
+COMPUTERS = [HUMAN, {"kind": "computer", "level": "medium"}, {"kind": "computer", "level": "medium"},
+             {"kind": "computer", "level": "medium"}]
+
+
+class DealGate(SlowStore):
+    """A `SlowStore` whose ``deal`` entries wait at ``gate`` on their worker thread while it is
+    closed (``dealing`` says one does), and are refused while ``refuse_deals``."""
+
+    def __init__(self, inner: Any, **options: Any) -> None:
+        super().__init__(inner, **options)
+        self.gate = threading.Event()
+        self.gate.set()
+        self.dealing = threading.Event()
+        self.refuse_deals = False
+
+    def append(self, room, entry, now, lines=()) -> None:
+        if entry.kind == "deal":
+            self.dealing.set()
+            self.gate.wait(20)
+            if self.refuse_deals:
+                raise StoreFailure("refused by the test")
+        super().append(room, entry, now, lines)
+
+
+def finish(peer: Peer) -> None:
+    """Play ``peer``'s game with computers to the end of its match, and wait until the room says so."""
+    play_until([peer], lambda: peer.view is not None and peer.view["status"] == "match_over",
+               accept_deals=False)
+    if peer.room is None or peer.room["state"] != "match_over":
+        peer.until(lambda m: m["type"] == "room" and m["state"] == "match_over")
+
+
+def test_two_finished_rooms_of_one_address_asking_to_deal_at_once_fit_its_computer_seats(db):
+    postgres = is_postgres(str(db))
+    store = DealGate(open_for_tests(db), serial=not postgres)
+    thread = start_server(store, computer_seats=3, **({"cluster": PgCluster(str(db))} if postgres else {}))
+    try:
+        ana, ben = Peer(thread.port, 1), Peer(thread.port, 2)  # one address, two rooms of three computers
+        assert ana.create("colors", COMPUTERS)["type"] == "joined"
+        finish(ana)  # over: its computers are free for another room
+        assert ben.create("colors", COMPUTERS)["type"] == "joined"
+        finish(ben)
+        store.gate.clear()
+        ana.send(type="accept_round", ref="ana")
+        assert store.dealing.wait(10)  # Ana's deal is being stored: her computers count from now
+        ben.send(type="accept_round", ref="ben")
+        told = ben.until(lambda m: m.get("ref") == "ben" or (m["type"] == "room"
+                                                             and m["seats"][0]["accepted"]))
+        store.gate.set()
+        assert told["type"] == "error" and told["code"] == "too_many_computers"
+        dealt = ana.until(lambda m: m["type"] == "update" and m["view"]["status"] == "playing")
+        assert dealt["view"]["round_number"] == 2
+        ben.drain(0.3)
+        rooms = thread.server.rooms
+        assert rooms[ben.room_id].state == "match_over" and rooms[ben.room_id].match.round.number == 1
+        assert thread.server.quotas.holding("127.0.0.1")[1] == 3
+    finally:
+        store.gate.set()
+        thread.stop()
+
+
+def test_a_deal_the_store_refuses_leaves_the_computers_of_its_room_free(tmp_path):
+    store = DealGate(open_for_tests(tmp_path / "rooms.sqlite3"), serial=True)
+    thread = start_server(store, computer_seats=3)
+    try:
+        ana = Peer(thread.port, 1)
+        assert ana.create("colors", COMPUTERS)["type"] == "joined"
+        finish(ana)
+        store.refuse_deals = True
+        ana.send(type="accept_round", ref="ana")
+        assert store.dealing.wait(10)  # its deal, refused
+        assert wait_for(lambda: thread.server.quotas.holding("127.0.0.1") == (1, 0))
+        ben = Peer(thread.port, 2)
+        assert ben.create("colors", COMPUTERS)["type"] == "joined"  # the computers were free all along
+    finally:
         thread.stop()
