@@ -313,3 +313,23 @@ def test_a_deal_the_store_refuses_leaves_the_computers_of_its_room_free(tmp_path
         assert ben.create("colors", COMPUTERS)["type"] == "joined"  # the computers were free all along
     finally:
         thread.stop()
+
+
+def test_an_address_creates_no_room_of_computers_while_its_finished_room_deals_them_again(tmp_path):
+    store = DealGate(open_for_tests(tmp_path / "rooms.sqlite3"), serial=True)
+    thread = start_server(store, computer_seats=3)
+    try:
+        ana = Peer(thread.port, 1)
+        assert ana.create("colors", COMPUTERS)["type"] == "joined"
+        finish(ana)
+        store.gate.clear()
+        ana.send(type="accept_round", ref="ana")
+        assert store.dealing.wait(10)  # being dealt again: its three computers are taken
+        ben = Peer(thread.port, 2)  # the same address
+        refused = ben.create("colors", COMPUTERS)
+        store.gate.set()
+        assert refused["type"] == "error" and refused["code"] == "too_many_computers"
+        assert ana.until(lambda m: m["type"] == "update" and m["view"]["status"] == "playing")
+    finally:
+        store.gate.set()
+        thread.stop()
