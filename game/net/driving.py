@@ -196,8 +196,8 @@ class Driving:
                         service.quotas.dealing(room_id, room.computer_seats)
                         try:
                             await service.commit(room, LogEntry("deal"))
-                        except BaseException:
-                            if room.resting:  # not dealt (refused, or caught up and over still): free again
+                        except Refusal:  # nothing stored (Outdated: caught up, perhaps dealt elsewhere)
+                            if room.resting:  # not dealt: its computers are free again
                                 service.quotas.settled(room_id)
                             raise
                         service.broadcast(room, room.next_round())
