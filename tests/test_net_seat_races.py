@@ -214,6 +214,20 @@ def test_a_player_joining_a_public_room_queues_for_no_quick_match_meanwhile(db):
         thread.stop()
 
 
+def test_a_player_creating_two_public_rooms_at_once_gets_one(db):
+    """Safe before this mend too: a room being stored counts already (`RoomService.creating`)."""
+    store, thread = racing_server(db, {"add"})
+    try:
+        first = hello(thread.port, "Racer")
+        second = hello(thread.port, "Racer", first.player_key)
+        told = race(store, [(first, CREATE_PUBLIC), (second, CREATE_PUBLIC)])
+        assert told == ["joined", "one_seat"]
+        assert list(thread.server.rooms) == [first.room_id]
+    finally:
+        store.gate.set()
+        thread.stop()
+
+
 @pytest.mark.parametrize("refuse", [True, False])
 def test_a_join_refused_by_the_store_or_by_the_room_leaves_the_player_free_to_sit_elsewhere(tmp_path, refuse):
     """The reservation goes with the join that made it: a claim the store refused, or a join that
