@@ -58,7 +58,7 @@ from game.ai import ComputerPlayer, player_for, reaction_delay, think_delay, wil
 from game.engine import Action, IllegalAction, Match, Status, TimeOut
 from game.engine.actions import Denounce
 from game.engine.autopilot import Autopilot, TurnKey
-from game.engine.events import Event, TimedOut
+from game.engine.events import Event, RoundStarted, TimedOut
 from game.engine.scoring import team_of
 
 log = logging.getLogger("huit.play")
@@ -72,9 +72,9 @@ AUTOPILOT_AFTER: Final = 2
 """Turns in a row a person may lose to the clock before the autopilot plays for them."""
 STAND_IN: Final = "medium"
 """The level that plays a person's turn for them: on the autopilot, and when their time runs out."""
-UNTOLD_AT_MOST: Final = 2_000
-"""The events kept for the stand-ins at most before they are told anyway (the memory of a long
-match in which no stand-in plays stays bounded)."""
+UNTOLD_AT_MOST: Final = 1_000
+"""The events of a round kept for the stand-ins at most before they are told anyway (a round
+that long keeps its memory and the wait of a late telling bounded)."""
 
 
 @dataclass(frozen=True)
@@ -151,8 +151,8 @@ class TurnDriver:
         self._timer: tuple[TurnKey, float] | None = None  # the human clock: its turn and seconds left
         # A Medium for every person's seat, learning the round like a computer: it plays on the
         # autopilot, and the move made for a player whose time ran out. Most never play: each is
-        # told the events only once it is needed (`_stand_in`), not as they come (a server with
-        # hundreds of rooms would spend a tenth of its time teaching Mediums that never play).
+        # told the round's events only once it is needed (`stand_in`), not as they come (a server
+        # with hundreds of rooms spent a tenth of its time teaching Mediums that never play).
         self._stand_ins: dict[int, ComputerPlayer] = {
             seat: player_for(STAND_IN) for seat in range(match.players) if seat not in self.computers}
         self._untold: list[Event] = []  # the events the stand-ins have not been told yet
@@ -174,9 +174,7 @@ class TurnDriver:
         for seat, computer in self.computers.items():
             self._tell(seat, computer.player, events)
         if self._stand_ins:
-            self._untold += events
-            if len(self._untold) > UNTOLD_AT_MOST:  # (a long match nobody's stand-in played in)
-                self._tell_stand_ins()
+            self._keep_untold(events)
         if not events:
             return
         self._decision = None
@@ -443,6 +441,19 @@ class TurnDriver:
         """The stand-in of the person at ``seat``, told everything so far."""
         self._tell_stand_ins()
         return self._stand_ins[seat]
+
+    def _keep_untold(self, events: list[Event]) -> None:
+        """Keep ``events`` for the stand-ins, from the last deal on: a Medium forgets a round at the
+        next deal (all but which seats it saw bluff with a wild, `Knowledge.erratic`: a stand-in
+        told late knows that of the rounds it was told only), so what came before is never told,
+        and telling one when needed costs one round's events at most."""
+        dealt = [i for i, event in enumerate(events) if type(event) is RoundStarted]
+        if dealt:
+            self._untold = events[dealt[-1]:]
+        else:
+            self._untold += events
+        if len(self._untold) > UNTOLD_AT_MOST:  # (a round this long is all but unknown: bounded anyway)
+            self._tell_stand_ins()
 
     def _tell_stand_ins(self) -> None:
         """Tell every stand-in the events they have not been told, in order."""
