@@ -38,7 +38,8 @@ What it does by itself, each in its own countdown:
   or any action of theirs, which the owner reports with `person_acted`). It comes on
   by itself after `AUTOPILOT_AFTER` turns in a row lost to the clock; the owner hears
   of it from `take_switched_on`. Every person's seat has its stand-in from the start,
-  watching the round as a computer would, so it plays with what the player could know.
+  knowing the round as a computer would (told its events when first needed), so it plays
+  with what the player could know.
 
 A move it returned is owed until the next `observe`: an owner that could not apply it
 (the server's disk refused the commit) gets it again from the next ``advance``.
