@@ -255,14 +255,18 @@ def prepare(connection: psycopg.Connection[tuple[Any, ...]], shown: str) -> int:
         return VERSION
 
 
-def news_key(connection: psycopg.Connection[tuple[Any, ...]]) -> bytes:
+def news_key(connection: psycopg.Connection[tuple[Any, ...]]) -> bytes | None:
     """The secret that signs what news carry (`pg_news`): made once, by whichever instance asks first
-    (two starting at once insert theirs, one wins, both read the winner's).
+    (two starting at once insert theirs, one wins, both read the winner's); None on a database
+    of a schema before version 4 (that instance carries no entry, and takes none).
 
     Raises:
-        psycopg.Error: the database refused (its schema is older than version 4, say).
+        psycopg.Error: the database refused.
     """
     with connection.transaction():
+        there = connection.execute("SELECT to_regclass('news_key') IS NOT NULL").fetchone()
+        if there is None or not there[0]:
+            return None
         connection.execute("INSERT INTO news_key (key) VALUES (%s) ON CONFLICT DO NOTHING",
                            (secrets.token_hex(32),))
         row = connection.execute("SELECT key FROM news_key").fetchone()

@@ -135,9 +135,9 @@ class PgCluster:
         except psycopg.Error as exc:
             raise StoreFailure(f"cannot reach the database for this instance's leases: {exc}") from exc
         try:
-            self.news_key = news_key(self._connection)
-        except psycopg.Error:  # a schema before version 4 (the store migrates it first, as a rule)
-            log.warning("instance %s: no key to check news with: every copy reads what others write",
+            self.news_key = news_key(self._connection)  # (None: a schema before version 4)
+        except psycopg.Error:
+            log.exception("instance %s: no key to check news with: every copy reads what others write",
                         self.instance)
         self._heard_self = time.monotonic()
         await self._start_listening()

@@ -267,7 +267,7 @@ class PostgresRoomStore:
         state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
 
         if state is None and not lines:  # a move, most of the time: one statement, one round trip
-            key = self.news_key if self._carries() else None
+            key = self.news_key if self.news_key is not None and self._carries() else None
             self._run(lambda cursor: self._append_plain(cursor, room, entry, now, key), single=True)
             room.log_length += 1
             room.rev += 1
