@@ -41,6 +41,7 @@ KINDS: Final = frozenset({"start", "action", "auto", "accept", "deal", "abandon"
 UNSEATED: Final = frozenset({"start", "deal"})
 SEATS_AT_MOST: Final = 64
 """More seats than any table has: a carried seat past it is no honest server's."""
+_COMPACT: Final = json.JSONEncoder(separators=(",", ":"))  # made once: `json.dumps` makes one a call
 
 
 def _mac(key: bytes, room_id: str, rev: int, fields: str) -> str:
@@ -52,7 +53,7 @@ def _mac(key: bytes, room_id: str, rev: int, fields: str) -> str:
 
 def _fields(seq: int, entry: LogEntry) -> str:
     """An entry's fields as JSON (ASCII: the database's encoding cannot matter, bytes are characters)."""
-    return json.dumps([seq, entry.kind, entry.seat, entry.text], separators=(",", ":"))
+    return _COMPACT.encode([seq, entry.kind, entry.seat, entry.text])
 
 
 def news_payload(room_id: str, rev: int, written: Written | None = None, key: bytes | None = None) -> str:
