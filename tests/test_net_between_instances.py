@@ -263,6 +263,58 @@ def test_a_move_s_news_carries_its_entry_only_while_every_living_instance_reads_
         marked.close()
 
 
+def test_during_a_roll_a_person_on_an_instance_of_the_release_before_sees_a_move_made_on_a_new_one(
+        pg_url, tmp_path):
+    """The release before (its files from git) serving Ben, this one serving Ana, in one duel."""
+    import io
+    import os
+    import socket
+    import tarfile
+    import time
+
+    archive = subprocess.run(["git", "archive", "--format=tar", BEFORE, "main.py", "game"],
+                             capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(tmp_path, filter="data")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(tmp_path)}
+    old = subprocess.Popen([sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", str(port),
+                            "--db", pg_url, "--think-scale", "0", "--rate", "10000", "--no-web"],
+                           cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
+    new = start_server(pg_url)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and old.poll() is None
+                time.sleep(0.1)
+        ana, ben = Peer(new.port, 1), Peer(port, 2)
+        ana.create("duel", [HUMAN, HUMAN], name="Ana")
+        ben.join(ana.room_id, name="Ben")
+        ana.until(lambda m: m["type"] == "update")
+        ben.until(lambda m: m["type"] == "update")
+        for _ in range(3):  # moves both ways: the old release's news, then this one's
+            mover, other = (ana, ben) if ana.my_turn else (ben, ana)
+            other.drain(0.1)
+            seen = len(other.frames)
+            mover.play_one()
+            assert wait_for(lambda o=other, s=seen: o.drain(0.02) or len(o.frames) > s, 5)
+            assert wait_for(lambda: ana.drain(0.02) or ben.drain(0.02) or ana.my_turn != ben.my_turn)
+        for peer in (ana, ben):
+            peer.close()
+    finally:
+        new.stop()
+        old.terminate()
+        _, errors = old.communicate(timeout=20)
+    assert "invalid literal for int()" not in errors, errors[-2000:]
+
+
 # ---- forged news: any role that may connect may NOTIFY --------------------------------------------------
 class Listening(PgCluster):
     """An instance's cluster that keeps every news it hears, as it passes them on."""
