@@ -92,7 +92,8 @@ def _signed(room_id: str, rev: int, fields: list[object], key: bytes = KEY) -> s
     import hmac
 
     text = json.dumps(fields, separators=(",", ":"))
-    digest = hmac.new(key, f"{room_id} {rev} {text}".encode("utf-8", "surrogatepass"), hashlib.sha256).digest()
+    message = f"{room_id} {rev} {text}".encode("utf-8", "surrogatepass")
+    digest = hmac.new(key, message, hashlib.sha256).digest()
     mac = base64.urlsafe_b64encode(digest[:16]).rstrip(b"=").decode("ascii")
     return f'{room_id} {rev} {text[:-1]},"{mac}"]'
 
