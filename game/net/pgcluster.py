@@ -4,15 +4,16 @@ Everything here is PostgreSQL's own, with no broker besides it:
 
 - **News.** The store sends ``pg_notify('huit_rooms', '<room> <rev>')`` in the transaction that
   writes a room (`pgstore`), so it goes out only once committed; a move's news carries its log
-  entry too (`news_payload`: ``'<room> <rev> [seq, kind, seat, text]'``), so that a copy one move
+  entry too, signed, while every living instance reads it (`pg_news`), so that a copy one move
   behind takes it without reading the database; this instance hears them on a
   connection of its own that LISTENs (a task of the event loop, reconnecting after a loss:
   then every copy it serves is checked, since news may have been missed). Presence changes
   are told the same way (``'<room> p'``).
 - **Who lives.** Each instance holds a connection named ``huit:<instance>``
-  (``application_name``); an instance lives while that connection does (PostgreSQL's
-  ``pg_stat_activity``), so a process killed with SIGKILL is dead for the others at once (a
-  dead machine: once TCP keepalives give up on it, which the connection asks for).
+  (``application_name``; a name ending with `pg_news.MARK` reads carried entries); an instance
+  lives while that connection does (PostgreSQL's ``pg_stat_activity``), so a process killed
+  with SIGKILL is dead for the others at once (a dead machine: once TCP keepalives give up on
+  it, which the connection asks for).
 - **Presence** is a row per connected seat and instance (``presence``); rows of dead instances
   count for nothing, and are swept (the rooms are told) by the next beat of any instance.
 - **Leases** are session advisory locks of that same connection, one per room (a 64-bit key
@@ -30,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import os
 import secrets
@@ -39,8 +39,8 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any, Final
 
-from .cluster import Heard, Lost, Moved, Signal, Written
-from .rooms import LogEntry
+from .cluster import Heard, Lost, Moved, Signal
+from .pg_news import MARK, read_news
 
 log = logging.getLogger("huit.server")
 
@@ -84,46 +84,6 @@ def signal_payload(kind: str, text: str) -> str:
     return f"!{kind} {text}"
 
 
-NEWS_LIMIT: Final = 7900
-"""The longest news payload sent, in bytes (PostgreSQL refuses one of 8,000): longer, a move's
-news says only the revision, and the others read the entry."""
-
-
-def news_payload(room_id: str, rev: int, written: Written | None = None) -> str:
-    """The news of ``room_id`` written up to ``rev`` (`CHANNEL`), with what was written when given
-    and short enough: ``'<room> <rev>'`` or ``'<room> <rev> [seq, kind, seat, text]'`` (JSON: a later
-    release may add fields at the end of the list; `read_news` ignores them)."""
-    payload = f"{room_id} {rev}"
-    if written is None:
-        return payload
-    entry = written.entry
-    fields = json.dumps([written.seq, entry.kind, entry.seat, entry.text], separators=(",", ":"))
-    carried = f"{payload} {fields}"
-    return carried if len(carried.encode("utf-8", "surrogatepass")) <= NEWS_LIMIT else payload
-
-
-def read_news(what: str) -> tuple[int, Written | None]:
-    """A room's revision and what was written, from a news payload less its room id (`news_payload`);
-    an entry that does not read as one is left out (the copy then reads it from the database).
-
-    Raises:
-        ValueError: not even a revision.
-    """
-    rev_text, _, rest = what.partition(" ")
-    rev = int(rev_text)
-    if not rest:
-        return rev, None
-    try:
-        fields = json.loads(rest)
-        seq, kind, seat, text = fields[:4]
-    except (ValueError, TypeError):
-        return rev, None
-    if (type(seq) is not int or seq < 0 or not isinstance(kind, str) or not isinstance(text, str)
-            or not (seat is None or type(seat) is int)):
-        return rev, None
-    return rev, Written(seq, LogEntry(kind, seat, text))
-
-
 def lease_key(room_id: str) -> int:
     """The advisory lock standing for ``room_id``'s lease (64 bits: two rooms never share one)."""
     digest = hashlib.blake2b(("huit room " + room_id).encode("utf-8", "surrogatepass"), digest_size=8)
@@ -132,8 +92,9 @@ def lease_key(room_id: str) -> int:
 
 def instance_name() -> str:
     """A name for this instance: its host, process and a few random characters (a restarted
-    instance is another one: what it held before is the dead one's)."""
-    return f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(3)}"
+    instance is another one: what it held before is the dead one's), and `pg_news.MARK`: it reads
+    the entries news carry."""
+    return f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(3)}{MARK}"
 
 
 class PgCluster:
@@ -154,6 +115,7 @@ class PgCluster:
         self._listeners: dict[str, Signal] = {}
         self._listener: asyncio.Task[None] | None = None
         self._heard_self = 0.0  # when this instance last heard its own ping (time.monotonic)
+        self.news_key: bytes | None = None  # what signs the entries news carry (None: none taken)
 
     # ---- life ------------------------------------------------------------------------------------
     async def start(self, heard: Heard, moved: Moved, lost: Lost, tend: Callable[[], None]) -> None:
@@ -164,6 +126,7 @@ class PgCluster:
         """
         import psycopg
 
+        from .pg_schema import news_key
         from .roomstore import StoreFailure
 
         self._heard, self._moved, self._lost, self._tend = heard, moved, lost, tend
@@ -171,6 +134,11 @@ class PgCluster:
             self._connect()
         except psycopg.Error as exc:
             raise StoreFailure(f"cannot reach the database for this instance's leases: {exc}") from exc
+        try:
+            self.news_key = news_key(self._connection)  # (None: a schema before version 4)
+        except psycopg.Error:
+            log.exception("instance %s: no key to check news with: every copy reads what others write",
+                        self.instance)
         self._heard_self = time.monotonic()
         await self._start_listening()
         self._tasks.append(asyncio.create_task(self._beat()))
@@ -275,7 +243,7 @@ class PgCluster:
             elif what == "p":
                 self._moved(room)
             else:
-                self._heard(room, *read_news(what))
+                self._heard(room, *read_news(room, what, self.news_key))
         except Exception:  # one room's news must not stop the others'
             log.exception("instance %s: news of room %s (%r) failed", self.instance, room, what)
 

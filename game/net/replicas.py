@@ -118,7 +118,7 @@ class Replicas:
             return None
         if since.rev == room.rev:
             return room
-        if since.entries is None:
+        if since.entries is None or since.rev < room.rev:  # (ahead: it took what the database never held)
             return self._rebuild(room)
         return self._catch_up(room, since.rev, since.entries, since)
 
@@ -196,11 +196,14 @@ class Replicas:
         return fresh
 
     def gone(self, room_id: str) -> None:
-        """The room was deleted (expired on another server): forget it here too."""
+        """The room was deleted (expired on another server): forget it here too, and let its lease
+        go (nothing would, `tend` tends the rooms kept: the lock would be held for good)."""
         service = self.service
         self.turn_began.pop(room_id, None)
         if room_id in service.rooms:
             service.forget(room_id)
+        if self.cluster.drives(room_id):
+            self.cluster.lease(room_id, False)
 
     # ---- news from the others ------------------------------------------------------------------------
     def heard(self, room_id: str, rev: int, written: Written | None = None) -> None:
@@ -293,7 +296,8 @@ class Replicas:
         taken = self.cluster.take([room.room_id for room in rooms
                                    if self._wanted(room) and not self.cluster.drives(room.room_id)])
         for room in rooms:
-            if room.room_id in taken:
+            # (drives again: a lease connection lost in an earlier room's `_took` gave them all up)
+            if room.room_id in taken and self.cluster.drives(room.room_id):
                 self._took(room)
             elif self.cluster.drives(room.room_id) and not self._wanted(room):
                 self.tend_room(room)
