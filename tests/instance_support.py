@@ -76,7 +76,8 @@ def lease_holder(url: str, room_id: str) -> str | None:
     with psycopg.connect(url, autocommit=True) as connection:
         row = connection.execute(
             "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-            "WHERE l.locktype = 'advisory' AND l.granted AND l.classid::bigint = %s AND l.objid::bigint = %s",
+            "WHERE l.locktype = 'advisory' AND l.granted AND l.classid::bigint = %s AND l.objid::bigint = %s "
+            "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
             (high, low)).fetchone()
     if row is None:
         return None

@@ -3,6 +3,7 @@ saves and the room server (the table's side is in test_autopilot_ui.py)."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -341,3 +342,49 @@ def test_asking_for_the_autopilot_as_it_already_is_stores_nothing(tmp_path):
         ana.close(), ben.close()
     finally:
         server.stop()
+
+
+class _Fixed(random.Random):
+    """A generator whose every draw is 0.5: the driver's choices then use a known seed."""
+
+    def random(self) -> float:
+        return 0.5
+
+
+@pytest.mark.parametrize("preset", ["points", "colors", "action"])  # points: several deals
+def test_a_stand_in_told_late_knows_and_chooses_as_one_told_the_round_as_it_came(preset):
+    """The stand-ins are told a round's events only once one is needed (`TurnDriver.stand_in`), and
+    never those of the rounds before: it knows and plays as a Medium told that round from its deal."""
+    from game.engine import PRESETS, Match, Status
+
+    rules = PRESETS[preset]
+    for seed in range(12):
+        match = Match(rules, 4, seed)
+        driver = TurnDriver(match, {}, pace=Pace(_Fixed(), think_scale=0))
+        eager: list[Medium] = []
+
+        def seen(events, driver=driver, eager=eager, match=match, dealt=False):
+            driver.observe(events)
+            if dealt:
+                eager[:] = [Medium() for _ in range(4)]
+            for seat, player in enumerate(eager):
+                for event in events:
+                    player.observe(seat, event.for_seat(seat), match.rules, match.players)
+        seen(match.start_events, dealt=True)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 400)):
+            if match.status == Status.ROUND_OVER:
+                seen(match.next_round(), dealt=True)
+            elif match.status != Status.PLAYING:
+                break
+            else:
+                seen(match.apply(rng.choice(match.legal_actions())))
+        if match.status != Status.PLAYING:
+            continue
+        seat = match.to_act
+        for one in range(4):
+            assert pickle.dumps(driver.stand_in(one).knowledge) == pickle.dumps(eager[one].knowledge)
+        driver.set_autopilot(seat, True)
+        move = driver.advance(0.0)
+        assert move is not None and move.seat == seat
+        assert move.action == eager[seat].choose(match.view(seat), random.Random(0.5)), (preset, seed)

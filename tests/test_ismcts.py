@@ -186,8 +186,10 @@ def test_the_arena_can_count_a_searchs_budget_in_cpu_time(monkeypatch):
     monkeypatch.setenv(arena.CPU_CLOCK, "1")
     assert arena.seat_player("ismcts", 0.1, None, 30, 0).clock is time.thread_time  # type: ignore[attr-defined]
     assert arena.seat_player("hard-before", 0.1, None, 30, 0).clock is time.thread_time  # type: ignore[attr-defined]
+    assert arena.seat_player("pimc", 0.1, None, 30, 0).clock is time.thread_time  # type: ignore[attr-defined]
     monkeypatch.delenv(arena.CPU_CLOCK)
     assert arena.seat_player("hard", 0.1, None, 30, 0).clock is not time.thread_time  # type: ignore[attr-defined]
+    assert arena.seat_player("pimc", 0.1, None, 30, 0).clock is time.perf_counter  # type: ignore[attr-defined]
 
 
 def test_an_unknown_way_with_the_opponents_is_refused():

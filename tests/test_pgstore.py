@@ -108,6 +108,8 @@ def test_instances_starting_at_once_on_a_new_database_make_one_schema(pg_url):
         tables = {t for (t,) in rows(pg_url, "SELECT table_name FROM information_schema.tables "
                                              "WHERE table_schema = current_schema()")}
         assert tables == {*pg_schema.TABLES, pg_schema.META}
+        keys = {store.news_key for store in opened}  # one secret signs every instance's news
+        assert len(keys) == 1 and None not in keys and rows(pg_url, "SELECT count(*) FROM news_key") == [(1,)]
         opened[0].add(_room(), 1.0)
         assert all(store.exists("room-0001") for store in opened)
     finally:
@@ -240,7 +242,8 @@ def test_every_change_to_a_room_is_notified_once_committed_with_the_room_and_its
                 heard += [n.payload for n in listener.notifies(timeout=0.5, stop_after=4 - len(heard))]
         finally:
             store.close()
-    assert heard == ["room-0001 0", "room-0001 1", "room-0001 2", "room-0001 -1"]
+    assert heard[0] == "room-0001 0" and heard[2:] == ["room-0001 2", "room-0001 -1"]
+    assert heard[1].startswith('room-0001 1 [0,"start",null,"",')  # then its signature (`pg_news`)
 
 
 # ---- serve --db postgresql:// --------------------------------------------------------------------------

@@ -151,8 +151,9 @@ def seat_player(level: str, budget: float, fixed: int | None, horizon: int | Non
     if level == "pimc":
         from tools.pimc import Pimc
 
-        return Pimc(None, iterations=fixed) if fixed else Pimc(budget)
-    player = player_for(level, budget, playouts=fixed, horizon=horizon, helpers=helpers)
+        player: ComputerPlayer = Pimc(None, iterations=fixed) if fixed else Pimc(budget)
+    else:
+        player = player_for(level, budget, playouts=fixed, horizon=horizon, helpers=helpers)
     if os.environ.get(CPU_CLOCK) and hasattr(player, "clock"):
         player.clock = time.thread_time  # `--cpu-clock`: the budget counts the search thread's CPU time
     return player

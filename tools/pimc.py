@@ -2,7 +2,8 @@
 
 What it is: Perfect Information Monte Carlo, written apart from Hard's search, from this
 description alone. For each decision with more than one legal action it repeats, until its
-time budget (0.5 s by default, `time.perf_counter`) or a fixed number of iterations:
+time budget (0.5 s by default, `time.perf_counter`, or the thread's CPU time under `tools.arena
+--cpu-clock`) or a fixed number of iterations:
 
 1. deal the cards it cannot see (the deck, less its own hand and the discard pile it sees)
    **uniformly at random** among the places it cannot see: each other hand by its count,
@@ -31,6 +32,7 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.players import Medium
@@ -81,6 +83,7 @@ class Pimc:
     last_playouts: int = 0  # iterations of the last decision (0: no search); the arena reports them
     seen: dict[int, Seen] = field(default_factory=dict)
     policy: Medium = field(default_factory=Medium)  # the playouts' policy: Medium with no memory
+    clock: Callable[[], float] = time.perf_counter  # the budget's clock (`tools.arena --cpu-clock`)
 
     searches = True
 
@@ -113,13 +116,13 @@ class Pimc:
         if view.to_act != view.seat or unseen_cards(view) is None:
             return self.policy.choose(view, rng)
         arms = [Arm(action) for action in view.legal]
-        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        deadline = None if self.budget is None else self.clock() + self.budget
         team = team_of(view.seat, view.players, view.rules.pairs)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None and done and self.clock() >= deadline:
                 break
             arm = pick_ucb1(arms, done)
             deal = determinize(view, rng, self.seen.get(view.seat))

@@ -7,7 +7,8 @@ copy's writes are refused: `roomstore.Behind`). What they share besides the room
 `Cluster`:
 
 - **who hears what**: after a room is written, every instance is told (its id and new
-  revision), so those with people in it catch up and tell them;
+  revision, and for a move the log entry itself: `Written`), so those with people in it catch
+  up and tell them;
 - **presence**: which seats have their person connected to some instance (a turn clock
   runs only while its player is connected, wherever they are);
 - **leases**: a room's computers, turn clocks and the next deal run on exactly one instance,
@@ -21,11 +22,26 @@ the PostgreSQL one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Protocol
 
-Heard = Callable[[str, int], None]
-"""Told that a room was written by someone: its id and revision (-1: deleted; 0: created)."""
+from .rooms import LogEntry
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a room's news says was written, when it can say it: the log entry stored at ``seq``
+    (a move, most of the time). A copy at the revision just before takes it as it is, with no
+    read of the database."""
+
+    seq: int
+    entry: LogEntry
+
+
+Heard = Callable[[str, int, Written | None], None]
+"""Told that a room was written by someone: its id, its revision (-1: deleted; 0: created)
+and, when the news carries it, what was written (None: read it from the database)."""
 Moved = Callable[[str], None]
 """Told that who is connected to a room changed elsewhere: its id."""
 Signal = Callable[[str], None]
@@ -55,6 +71,11 @@ class Cluster(Protocol):
 
     def lease(self, room_id: str, wanted: bool) -> bool:
         """Take (``wanted``) or let go the room's lease; return whether this instance holds it now."""
+        ...
+
+    def take(self, room_ids: Collection[str]) -> set[str]:
+        """Try to take the leases of these rooms at once, without waiting (a beat's work: one
+        question to the database, not one a room); return those of them this instance holds now."""
         ...
 
     def present(self, room_id: str, seat: int, here: bool) -> None:
@@ -101,6 +122,10 @@ class Alone:
     def lease(self, room_id: str, wanted: bool) -> bool:
         """Every room is this server's."""
         return True
+
+    def take(self, room_ids: Collection[str]) -> set[str]:
+        """Every room is this server's."""
+        return set(room_ids)
 
     def present(self, room_id: str, seat: int, here: bool) -> None:
         """Nobody else needs to know."""

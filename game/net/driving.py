@@ -223,9 +223,16 @@ class Driving:
             if room.deal_ready:
                 if not self._may_deal(room):
                     return None  # until one of its people asks again
-                await service.commit(room, LogEntry("deal"))
-                service.broadcast(room, room.next_round())
+                # Its computers count from before the commit is awaited (checked just above):
+                # another room of its people cannot pass the same check meanwhile.
                 service.quotas.dealing(room_id, room.computer_seats)
+                try:
+                    await service.commit(room, LogEntry("deal"))
+                except Refusal:  # nothing stored (Outdated: caught up, perhaps dealt elsewhere)
+                    if room.resting:  # not dealt: its computers are free again
+                        service.quotas.settled(room_id)
+                    raise
+                service.broadcast(room, room.next_round())
                 service.status(room)
                 self.kick(room)
                 return None

@@ -35,9 +35,10 @@ server's clock; a restarted server finds everyone away, and counts their time fr
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from .alarm import Alarm
@@ -87,6 +88,7 @@ class FairSeats:
         self.away: dict[tuple[str, int], float] = {}  # (room id, seat) -> since when its person is away
         self.freed: dict[tuple[str, int, str], float] = {}  # (room id, seat, key digest) -> when freed
         self.releasing: set[tuple[str, int]] = set()  # to free once their room's change in flight is done
+        self.claims: dict[tuple[str, int], int] = {}  # (room id, seat) -> claims in flight (`claiming`)
         self.alarm = Alarm(service.clock, self.due, self._ring)
 
     def handlers(self) -> dict[str, Handler]:
@@ -101,8 +103,8 @@ class FairSeats:
         chosen = room.seats[seat]
         if room.kind == "private" or room.resting or not chosen.is_human or chosen.key_hash is None:
             return False
-        if chosen.connected or room.room_id in self.service.creating:  # (its creator's, being stored)
-            return True
+        if chosen.connected or (room.room_id, seat) in self.claims or room.room_id in self.service.creating:
+            return True  # (or its claim is being stored, its connection not attached yet: `claiming`)
         since = self.away.get((room.room_id, seat))
         return since is not None and self.service.clock.now() - since < self.release_after
 
@@ -163,6 +165,22 @@ class FairSeats:
         if from_address >= self.seats_per_address:
             raise Refusal("too_many_seats", f"at most {self.seats_per_address} seats at a time from one "
                                             "address in public rooms and quick match")
+
+    @contextlib.contextmanager
+    def claiming(self, room: Room, seat: int) -> Iterator[None]:
+        """While a create or join stores the seat it just claimed (after `check`, nothing awaited
+        in between) and attaches its connection: the seat counts as held (`holds`), so that the
+        requests of the same player or address on other connections, handled during those awaits,
+        see it and are refused; released whatever happens (stored, refused by the store, the
+        join refused), as `roomservice.RoomService.creating` is for a new room."""
+        key = room.room_id, seat
+        self.claims[key] = self.claims.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            left = self.claims.pop(key) - 1
+            if left:
+                self.claims[key] = left
 
     # ---- coming and going -------------------------------------------------------------------------
     def left(self, room: Room, seat: int, gave_up: bool = False) -> None:

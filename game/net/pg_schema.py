@@ -26,6 +26,7 @@ its own but no ``huit_schema`` (someone else's) is refused, never filled.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -183,7 +184,18 @@ CREATE INDEX requests_at ON requests (at);
 """Version 3: the create and claim requests of the last minutes (`seating`): a retry after a lost
 answer reaches any instance, and finds its seat again."""
 
-MIGRATIONS: Final = (Migration(1, 1, FIRST), Migration(2, 1, TICKETS), Migration(3, 1, REQUESTS))
+NEWS_KEY: Final = """
+CREATE TABLE news_key (
+    one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one),
+    key TEXT NOT NULL
+);
+"""
+"""Version 4: the secret that signs the log entries instances' news carry (`pg_news`, `news_key`):
+only roles that may read the instances' tables know it, not every role that may connect and
+``NOTIFY``. Compatible with version 1 servers (they ignore it, and carry no entries)."""
+
+MIGRATIONS: Final = (Migration(1, 1, FIRST), Migration(2, 1, TICKETS), Migration(3, 1, REQUESTS),
+                     Migration(4, 1, NEWS_KEY))
 """Every step, in order (a new one goes at the end, with the next version)."""
 
 VERSION: Final = MIGRATIONS[-1].version
@@ -196,7 +208,7 @@ SCHEMA_LOCK: Final = (0x48756974, 1)  # "Huit", 1: the two-key advisory lock spa
 """The advisory lock held while the schema is checked and migrated."""
 
 TABLES: Final = ("rooms", "log", "snapshots", "profiles", "ratings", "ranked", "encounters", "wallets",
-                 "stakes", "presence", "tickets", "requests")
+                 "stakes", "presence", "tickets", "requests", "news_key")
 """The tables of this version."""
 
 
@@ -241,3 +253,22 @@ def prepare(connection: psycopg.Connection[tuple[Any, ...]], shown: str) -> int:
             raise StoreError(shown, f"its {', '.join(missing)} table is missing; Huit does not start "
                                     "its rooms afresh in it")
         return VERSION
+
+
+def news_key(connection: psycopg.Connection[tuple[Any, ...]]) -> bytes | None:
+    """The secret that signs what news carry (`pg_news`): made once, by whichever instance asks first
+    (two starting at once insert theirs, one wins, both read the winner's); None on a database
+    of a schema before version 4 (that instance carries no entry, and takes none).
+
+    Raises:
+        psycopg.Error: the database refused.
+    """
+    with connection.transaction():
+        there = connection.execute("SELECT to_regclass('news_key') IS NOT NULL").fetchone()
+        if there is None or not there[0]:
+            return None
+        connection.execute("INSERT INTO news_key (key) VALUES (%s) ON CONFLICT DO NOTHING",
+                           (secrets.token_hex(32),))
+        row = connection.execute("SELECT key FROM news_key").fetchone()
+    assert row is not None  # (inserted just now, or before)
+    return bytes.fromhex(str(row[0]))

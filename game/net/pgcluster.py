@@ -3,14 +3,17 @@
 Everything here is PostgreSQL's own, with no broker besides it:
 
 - **News.** The store sends ``pg_notify('huit_rooms', '<room> <rev>')`` in the transaction that
-  writes a room (`pgstore`), so it goes out only once committed; this instance hears them on a
+  writes a room (`pgstore`), so it goes out only once committed; a move's news carries its log
+  entry too, signed, while every living instance reads it (`pg_news`), so that a copy one move
+  behind takes it without reading the database; this instance hears them on a
   connection of its own that LISTENs (a task of the event loop, reconnecting after a loss:
   then every copy it serves is checked, since news may have been missed). Presence changes
   are told the same way (``'<room> p'``).
 - **Who lives.** Each instance holds a connection named ``huit:<instance>``
-  (``application_name``); an instance lives while that connection does (PostgreSQL's
-  ``pg_stat_activity``), so a process killed with SIGKILL is dead for the others at once (a
-  dead machine: once TCP keepalives give up on it, which the connection asks for).
+  (``application_name``; a name ending with `pg_news.MARK` reads carried entries); an instance
+  lives while that connection does (PostgreSQL's ``pg_stat_activity``), so a process killed
+  with SIGKILL is dead for the others at once (a dead machine: once TCP keepalives give up on
+  it, which the connection asks for).
 - **Presence** is a row per connected seat and instance (``presence``); rows of dead instances
   count for nothing, and are swept (the rooms are told) by the next beat of any instance.
 - **Leases** are session advisory locks of that same connection, one per room (a 64-bit key
@@ -33,10 +36,11 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, Final
 
 from .cluster import Heard, Lost, Moved, Signal
+from .pg_news import MARK, read_news
 
 log = logging.getLogger("huit.server")
 
@@ -88,8 +92,9 @@ def lease_key(room_id: str) -> int:
 
 def instance_name() -> str:
     """A name for this instance: its host, process and a few random characters (a restarted
-    instance is another one: what it held before is the dead one's)."""
-    return f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(3)}"
+    instance is another one: what it held before is the dead one's), and `pg_news.MARK`: it reads
+    the entries news carry."""
+    return f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(3)}{MARK}"
 
 
 class PgCluster:
@@ -103,13 +108,14 @@ class PgCluster:
         self.here: set[tuple[str, int]] = set()  # the seats whose person is connected to this instance
         self._connection: Any = None  # the lease connection (psycopg.Connection), once made
         self._tasks: list[asyncio.Task[None]] = []
-        self._heard: Heard = lambda room, rev: None
+        self._heard: Heard = lambda room, rev, written: None
         self._moved: Moved = lambda room: None
         self._lost: Lost = lambda: None
         self._tend: Callable[[], None] = lambda: None
         self._listeners: dict[str, Signal] = {}
         self._listener: asyncio.Task[None] | None = None
         self._heard_self = 0.0  # when this instance last heard its own ping (time.monotonic)
+        self.news_key: bytes | None = None  # what signs the entries news carry (None: none taken)
 
     # ---- life ------------------------------------------------------------------------------------
     async def start(self, heard: Heard, moved: Moved, lost: Lost, tend: Callable[[], None]) -> None:
@@ -120,6 +126,7 @@ class PgCluster:
         """
         import psycopg
 
+        from .pg_schema import news_key
         from .roomstore import StoreFailure
 
         self._heard, self._moved, self._lost, self._tend = heard, moved, lost, tend
@@ -127,6 +134,11 @@ class PgCluster:
             self._connect()
         except psycopg.Error as exc:
             raise StoreFailure(f"cannot reach the database for this instance's leases: {exc}") from exc
+        try:
+            self.news_key = news_key(self._connection)  # (None: a schema before version 4)
+        except psycopg.Error:
+            log.exception("instance %s: no key to check news with: every copy reads what others write",
+                        self.instance)
         self._heard_self = time.monotonic()
         await self._start_listening()
         self._tasks.append(asyncio.create_task(self._beat()))
@@ -231,7 +243,7 @@ class PgCluster:
             elif what == "p":
                 self._moved(room)
             else:
-                self._heard(room, int(what))
+                self._heard(room, *read_news(room, what, self.news_key))
         except Exception:  # one room's news must not stop the others'
             log.exception("instance %s: news of room %s (%r) failed", self.instance, room, what)
 
@@ -292,6 +304,26 @@ class PgCluster:
             log.exception("instance %s: the lease of room %s failed", self.instance, room_id)
             self._lose_connection()
         return room_id in self.held
+
+    def take(self, room_ids: Collection[str]) -> set[str]:
+        """Try to take the leases of these rooms in one statement (each without waiting); return
+        those of them held now. A beat asks for every room this instance has people in and
+        another runs: one round trip each would hold the event loop a while at every beat."""
+        import psycopg
+
+        keys = {lease_key(room_id): room_id for room_id in room_ids if room_id not in self.held}
+        if keys:
+            try:
+                rows = self._run("SELECT key FROM unnest(%s::bigint[]) AS key "
+                                 "WHERE pg_try_advisory_lock(key)", (list(keys),))
+            except psycopg.Error:
+                log.exception("instance %s: the leases of %d rooms failed", self.instance, len(keys))
+                self._lose_connection()
+                return set()
+            for (key,) in rows:
+                self.held.add(keys[key])
+                log.info("instance %s runs room %s", self.instance, keys[key])
+        return {room_id for room_id in room_ids if room_id in self.held}
 
     def present(self, room_id: str, seat: int, here: bool) -> None:
         """Say that ``seat``'s person is connected here (or no longer), and tell the others."""

@@ -24,7 +24,9 @@ revision ``rev`` under ``SELECT ... FOR UPDATE``, and refuses (`roomstore.Behind
 is not the replica's; otherwise it writes, bumps ``rev`` and sends
 ``pg_notify('huit_rooms', '<room> <rev>')`` in the same transaction (`CHANNEL`: PostgreSQL
 delivers it only once committed), ``'<room> 0'`` for a room added and ``'<room> -1'`` for
-one deleted. The ranking's SQL is `pg_ranking`'s (run in this store's transactions): its lines,
+one deleted; a move's carries its log entry as well, signed, while every living instance reads
+it (`pg_news`). The ranking's
+SQL is `pg_ranking`'s (run in this store's transactions): its lines,
 tokens and encounters are keyed as in SQLite and written
 with ``INSERT ... ON CONFLICT DO NOTHING RETURNING``: when two instances write one game's
 lines at once, only the rows one of them actually inserted add to ratings and wallets (a
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
@@ -45,7 +48,10 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from game.engine.snapshot import stored_rules
 
 from . import pg_ranking
-from .pg_schema import prepare
+from .cluster import Written
+from .pg_news import MARK, news_payload
+from .pg_schema import news_key, prepare
+from .pgcluster import BEAT, CHANNEL, NAME_PREFIX
 from .profiles import Profile, TagTaken, skeleton
 from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
@@ -63,8 +69,6 @@ from .roomstore import (
 from .stores import redacted
 from .wire import rules_from_json, rules_to_json
 
-CHANNEL: Final = "huit_rooms"
-"""The channel every change to a room is notified on (payload ``'<room id> <rev>'``)."""
 ADDED: Final = 0
 """The revision a room added is notified with."""
 DELETED: Final = -1
@@ -85,6 +89,11 @@ LOCK_TIMEOUT: Final = 2.0
 SESSION: Final = {"statement_timeout": "10s", "idle_in_transaction_session_timeout": "30s"}
 """Every session's other settings: a statement or an open transaction left is refused after
 this rather than holding the server."""
+
+UNMARKED: Final = (f"SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE '{NAME_PREFIX}%' "
+                   f"AND right(application_name, {len(MARK)}) <> '{MARK}'")
+"""How many living instances cannot read a news that carries its entry (`pg_news.MARK`: a release
+before; its name does not end with the mark)."""
 
 ROOM_COLUMNS: Final = "id, rules, seats, seed, first, owner, joined, kind, created, rev"
 """What rebuilding a room reads of its row (`PostgresRoomStore._rebuild`'s)."""
@@ -114,10 +123,13 @@ class PostgresRoomStore:
         try:
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT, autocommit=True) as connection:
                 self.schema = prepare(connection, self.shown)
+                self.news_key = news_key(connection)
         except StoreError:
             raise
         except psycopg.Error as exc:
             raise StoreError(self.shown, f"PostgreSQL refused it ({self._said(exc)})") from None
+        self._carry = False  # whether every living instance reads the entries news carry (`_carries`)
+        self._carry_asked = -BEAT  # when that was last asked (time.monotonic)
         self.pool: ConnectionPool[Connection] = ConnectionPool(
             # Every connection opened up front and kept (`max_idle` never shrinks the pool below
             # `min_size`): the pool grows one connection at a time and serves its waiters in turn, so
@@ -212,7 +224,7 @@ class PostgresRoomStore:
 
     @staticmethod
     def _notify(cursor: Cursor, room_id: str, rev: int) -> None:
-        cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id} {rev}"))
+        cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, news_payload(room_id, rev)))
 
     @staticmethod
     def _claim(cursor: Cursor, room: Room) -> None:
@@ -255,7 +267,8 @@ class PostgresRoomStore:
         state = json.dumps(snapshot(room), separators=(",", ":")) if entry.kind == "deal" else None
 
         if state is None and not lines:  # a move, most of the time: one statement, one round trip
-            self._run(lambda cursor: self._append_plain(cursor, room, entry, now), single=True)
+            key = self.news_key if self.news_key is not None and self._carries() else None
+            self._run(lambda cursor: self._append_plain(cursor, room, entry, now, key), single=True)
             room.log_length += 1
             room.rev += 1
             return
@@ -276,12 +289,28 @@ class PostgresRoomStore:
         room.log_length += 1
         room.rev += 1
 
+    def _carries(self) -> bool:
+        """Whether a move's news may carry its entry: every living instance reads it (`pg_news`;
+        asked once a beat at most, not once a move: an instance of the release before that starts
+        meanwhile misses the carried news of a beat at most, and reads those rooms when next
+        written). A failure to ask says no."""
+        if time.monotonic() - self._carry_asked >= BEAT:
+            self._carry_asked = time.monotonic()
+            try:
+                row = self._run(lambda cursor: cursor.execute(UNMARKED).fetchone(), single=True)
+            except StoreFailure:
+                row = None
+            self._carry = row is not None and row[0] == 0
+        return self._carry
+
     @staticmethod
-    def _append_plain(cursor: Cursor, room: Room, entry: LogEntry, now: float) -> None:
+    def _append_plain(cursor: Cursor, room: Room, entry: LogEntry, now: float, key: bytes | None) -> None:
         """`append`'s claim, log entry, revision and notification in one statement: the room's row
         is updated only at the revision this copy read (the update takes its lock; a writer who got
         there first makes it match nothing once committed), the entry is inserted only if it was,
-        and the news is sent with them (delivered once committed).
+        and the news is sent with them (delivered once committed), the entry in it, signed with
+        ``key`` (None: not carried, `_carries`): the other instances' copies at this revision take
+        it without a read.
 
         Raises:
             Behind: the room was written since ``room.rev``, or deleted (nothing was stored).
@@ -291,9 +320,11 @@ class PostgresRoomStore:
             "WHERE id = %(room)s AND rev = %(rev)s RETURNING rev), "
             "entry AS (INSERT INTO log (room, seq, kind, seat, text) "
             "SELECT %(room)s, %(seq)s, %(kind)s, %(seat)s, %(text)s FROM claimed RETURNING seq) "
-            "SELECT claimed.rev, pg_notify(%(channel)s, %(room)s || ' ' || claimed.rev) FROM claimed, entry",
+            "SELECT claimed.rev, pg_notify(%(channel)s, %(news)s) FROM claimed, entry",
             {"now": now, "room": room.room_id, "rev": room.rev, "seq": room.log_length, "kind": entry.kind,
-             "seat": entry.seat, "text": entry.text, "channel": CHANNEL}).fetchone()
+             "seat": entry.seat, "text": entry.text, "channel": CHANNEL,
+             "news": news_payload(room.room_id, room.rev + 1, Written(room.log_length, entry), key),
+             }).fetchone()
         if row is None:
             raise Behind(room.room_id)
 

@@ -6,7 +6,8 @@ a room: a copy knows the revision it stands at (`Room.rev`), and the store refus
 from a copy that is behind (`roomstore.Behind`). `Replicas` brings a copy up to the database:
 
 - `refresh`: read what changed since the copy's log length (`RoomStore.since`), take the
-  stored seats, apply the new entries (`Room.redo`), and tell this server's seats of the room
+  stored seats, apply the new entries (`Room.redo`; a copy one move behind takes the entry its
+  news carried, `cluster.Written`, without a read), and tell this server's seats of the room
   what happened, as the server that made the change told its own: an update with the events
   (each seat its own view), and where the room stands. A change is only told once read
   committed, so commit-before-broadcast holds across servers.
@@ -30,11 +31,11 @@ from typing import TYPE_CHECKING
 from game.engine import Status
 from game.engine.events import TurnStarted
 
-from .cluster import Cluster
+from .cluster import Cluster, Written
 from .links import ROOM_ID
 from .room_locks import Taken
 from .rooms import LogEntry, Room
-from .roomstore import StoreFailure
+from .roomstore import Since, StoreFailure
 
 if TYPE_CHECKING:
     from .roomservice import RoomService
@@ -117,20 +118,28 @@ class Replicas:
             return None
         if since.rev == room.rev:
             return room
-        if since.entries is None:
+        if since.entries is None or since.rev < room.rev:  # (ahead: it took what the database never held)
             return self._rebuild(room)
+        return self._catch_up(room, since.rev, since.entries, since)
+
+    def _catch_up(self, room: Room, rev: int, entries: list[LogEntry], stored: Since | None) -> Room | None:
+        """Apply ``entries`` (the log's next ones) to ``room``'s copy, now at ``rev``, with the
+        stored seats of ``stored`` (None: the seats did not change, the news carried the one entry
+        written), and tell the room's seats here what happened."""
+        service = self.service
         seats_before = [s.public() for s in room.seats]
         state_before = room.state
-        for mine, stored in zip(room.seats, since.seats, strict=True):
-            mine.name, mine.key_hash, mine.player = stored.name, stored.key_hash, stored.player
-            mine.address, mine.avatar, mine.player_tag = stored.address, stored.avatar, stored.player_tag
-            if room.match is None:  # once dealt, a seat's kind changes only by the log (an abandon)
-                mine.kind, mine.level = stored.kind, stored.level
-        room.joined = since.joined
+        if stored is not None:
+            for mine, seat in zip(room.seats, stored.seats, strict=True):
+                mine.name, mine.key_hash, mine.player = seat.name, seat.key_hash, seat.player
+                mine.address, mine.avatar, mine.player_tag = seat.address, seat.avatar, seat.player_tag
+                if room.match is None:  # once dealt, a seat's kind changes only by the log (an abandon)
+                    mine.kind, mine.level = seat.kind, seat.level
+            room.joined = stored.joined
         events = []
         told = False  # an entry whose news is more than its events (a vote, a seat lost, a deal asked)
         try:
-            for entry in since.entries:
+            for entry in entries:
                 dealt = room.match is None
                 events += room.redo(entry)
                 room.log_length += 1
@@ -141,7 +150,7 @@ class Replicas:
         except ValueError:
             log.exception("room %s: its log does not fit this server's copy; rebuilt whole", room.room_id)
             return self._rebuild(room)
-        room.rev = since.rev
+        room.rev = rev
         if any(isinstance(event, TurnStarted) for event in events):
             self.turn_began[room.room_id] = service.clock.now()
         if events and room.match is not None:
@@ -187,21 +196,26 @@ class Replicas:
         return fresh
 
     def gone(self, room_id: str) -> None:
-        """The room was deleted (expired on another server): forget it here too."""
+        """The room was deleted (expired on another server): forget it here too, and let its lease
+        go (nothing would, `tend` tends the rooms kept: the lock would be held for good)."""
         service = self.service
         self.turn_began.pop(room_id, None)
         if room_id in service.rooms:
             service.forget(room_id)
+        if self.cluster.drives(room_id):
+            self.cluster.lease(room_id, False)
 
     # ---- news from the others ------------------------------------------------------------------------
-    def heard(self, room_id: str, rev: int) -> None:
-        """Another server wrote the room (``rev`` -1: deleted; 0: created): catch it up where it
-        matters here (people of it here, its lease, a public room waiting for players: the lobby);
-        other copies are caught up when next used (`find`). Under the room's lock: news of a room
-        with a change in flight is taken once that change is done (it may be that very change)."""
-        self.service.when_free(room_id, lambda: self._heard(room_id, rev))
+    def heard(self, room_id: str, rev: int, written: Written | None = None) -> None:
+        """Another server wrote the room (``rev`` -1: deleted; 0: created; ``written``: what, when
+        the news says): catch it up where it matters here (people of it here, its lease, a public
+        room waiting for players: the lobby); other copies are caught up when next used (`find`).
+        A copy at the revision just before takes ``written`` as it is; any other reads the database.
+        Under the room's lock: news of a room with a change in flight is taken once that change is
+        done (it may be that very change)."""
+        self.service.when_free(room_id, lambda: self._heard(room_id, rev, written))
 
-    def _heard(self, room_id: str, rev: int) -> None:
+    def _heard(self, room_id: str, rev: int, written: Written | None) -> None:
         service = self.service
         room = service.rooms.get(room_id)
         if rev < 0:
@@ -214,7 +228,11 @@ class Replicas:
         if rev <= room.rev:
             return  # this server's own write, or one it read already
         listed = room.kind == "public" and room.match is None  # the lobby shows it: every instance's
-        if service.seated.get(room_id) or self.cluster.drives(room_id) or listed:
+        if not (service.seated.get(room_id) or self.cluster.drives(room_id) or listed):
+            return
+        if written is not None and rev == room.rev + 1 and written.seq == room.log_length:
+            self._catch_up(room, rev, [written.entry], None)  # (the lock is held: `heard`)
+        else:
             self.refresh(room)
 
     def moved(self, room_id: str) -> None:
@@ -271,24 +289,42 @@ class Replicas:
 
     # ---- leases -----------------------------------------------------------------------------------
     def tend(self) -> None:
-        """Take the leases of the rooms under way with people here that nobody drives, and let go
-        those with nobody here (another server with people in them takes them)."""
-        for room in list(self.service.rooms.values()):
-            self.tend_room(room)
+        """Take the leases of the rooms under way with people here that nobody drives (asked all
+        at once), and let go those with nobody here (another server with people in them takes
+        them)."""
+        rooms = list(self.service.rooms.values())
+        taken = self.cluster.take([room.room_id for room in rooms
+                                   if self._wanted(room) and not self.cluster.drives(room.room_id)])
+        for room in rooms:
+            # (drives again: a lease connection lost in an earlier room's `_took` gave them all up)
+            if room.room_id in taken and self.cluster.drives(room.room_id):
+                self._took(room)
+            elif self.cluster.drives(room.room_id) and not self._wanted(room):
+                self.tend_room(room)
 
     def tend_room(self, room: Room) -> None:
         """Take ``room``'s lease if it is under way with people here and nobody drives it; let it go
         if none of its people is here any more (or its match is over for good)."""
         service = self.service
         room_id = room.room_id
-        wanted = bool(service.seated.get(room_id)) and room.match is not None and not room.finished
+        wanted = self._wanted(room)
         held = self.cluster.drives(room_id)
         if wanted == held or self.cluster.lease(room_id, wanted) == held:
             return  # nothing to change, or nothing changed (another holds it; a server alone holds all)
         if held:
             service.driving.pause(room_id)
             return
-        current = self.refresh(room)  # a lease just taken: from the room as it stands
+        self._took(room)
+
+    def _wanted(self, room: Room) -> bool:
+        """Whether this server should run ``room``: it is under way, with people here."""
+        return bool(self.service.seated.get(room.room_id)) and room.match is not None and not room.finished
+
+    def _took(self, room: Room) -> None:
+        """The lease of ``room`` was just taken: run it from the room as it stands."""
+        service = self.service
+        room_id = room.room_id
+        current = self.refresh(room)
         if current is not None:
             self.presence(current)
             service.driving.adopt(current)

@@ -110,26 +110,29 @@ class Seating:
         service.creating[room.room_id] = room
         service.quotas.created_room(room.room_id, owners, computers)
         left = self._leave_queue(client)
-        try:
-            # Its lock from the start: its own news (``<room> 0``) waits until it is kept here.
-            async with service.locks.hold(room.room_id):
-                if client.room is not None:  # (nothing seats a connection taking a seat: kept for safety)
-                    raise Refusal("already_joined", "this connection already holds a seat")
-                try:
-                    await service.writes.call(service.store.add, room, service.clock.now())
-                except StoreFailure:
-                    log.exception("a new room could not be stored")
-                    raise Refusal("server_error", "the server could not store the room; please try "
-                                                  "again") from None
-                service.rooms[room.room_id] = room
-                del service.creating[room.room_id]
-                log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
-                await self._remember_request(client, request, room, seat, key)
-                await service.seat(client, room, seat, key)
-        finally:
-            if service.creating.pop(room.room_id, None) is not None:  # never stored: it counts for nobody
-                service.quotas.unmade_room(room.room_id, owners)
-                self._left_queue(client, left)
+        # Its seat counts for the one-seat rule until its connection is attached (`creating` ends
+        # once the room is stored, and keeping its request id awaits again).
+        with self._claiming(room, seat):
+            try:
+                # Its lock from the start: its own news (``<room> 0``) waits until it is kept here.
+                async with service.locks.hold(room.room_id):
+                    if client.room is not None:  # (nothing seats a connection taking a seat: kept for safety)
+                        raise Refusal("already_joined", "this connection already holds a seat")
+                    try:
+                        await service.writes.call(service.store.add, room, service.clock.now())
+                    except StoreFailure:
+                        log.exception("a new room could not be stored")
+                        raise Refusal("server_error", "the server could not store the room; please try "
+                                                      "again") from None
+                    service.rooms[room.room_id] = room
+                    del service.creating[room.room_id]
+                    log.info("room %s created (%s, %d seats)", room.room_id, rules.name, room.players)
+                    await self._remember_request(client, request, room, seat, key)
+                    await service.seat(client, room, seat, key)
+            finally:
+                if service.creating.pop(room.room_id, None) is not None:  # never stored: it counts for nobody
+                    service.quotas.unmade_room(room.room_id, owners)
+                    self._left_queue(client, left)
 
     async def on_join(self, client: Client, message: Join) -> None:
         """Take back a seat with its key, or claim a free one."""
@@ -218,20 +221,24 @@ class Seating:
         self._claimed(client, room, seat)
         room.joined = True  # someone besides its creator: the room keeps its full seven days
         left = self._leave_queue(client)
-        try:
-            await service.save_seats(room)
-        except Outdated:  # another server wrote the room: its copy (and the seats as stored) is current
-            raise  # the join is handled again on the room as it stands
-        except StoreFailure:  # the claim is undone: a seat must never belong to a key nobody got
-            for s, (key_hash, old_name, player, address, avatar) in zip(room.seats, before[0], strict=True):
-                s.key_hash, s.name, s.player, s.address = key_hash, old_name, player, address
-                s.avatar = avatar
-            room.joined = before[1]
-            log.exception("room %s: a claim could not be stored", room.room_id)
-            self._left_queue(client, left)
-            raise not_stored() from None
-        await self._remember_request(client, request, room, seat, new)
-        await service.seat(client, room, seat, new)
+        # Checked above with nothing awaited since: the seat counts for the one-seat rule from now
+        # until its connection is attached, or the claim undone (joins sent together cannot all pass).
+        with self._claiming(room, seat):
+            try:
+                await service.save_seats(room)
+            except Outdated:  # another server wrote the room: its copy (and the seats as stored) is current
+                raise  # the join is handled again on the room as it stands
+            except StoreFailure:  # the claim is undone: a seat must never belong to a key nobody got
+                for s, (key_hash, old_name, player, address, avatar) in zip(room.seats, before[0],
+                                                                            strict=True):
+                    s.key_hash, s.name, s.player, s.address = key_hash, old_name, player, address
+                    s.avatar = avatar
+                room.joined = before[1]
+                log.exception("room %s: a claim could not be stored", room.room_id)
+                self._left_queue(client, left)
+                raise not_stored() from None
+            await self._remember_request(client, request, room, seat, new)
+            await service.seat(client, room, seat, new)
 
     @staticmethod
     def _name(client: Client, message: Create | Join) -> str:
@@ -330,6 +337,11 @@ class Seating:
         after all, hears it."""
         if ticket is not None:
             self.service.send(client, Unqueued())
+
+    def _claiming(self, room: Room, seat: int) -> contextlib.AbstractContextManager[None]:
+        """The seat just claimed counts as held for the one-seat rule while it is stored and its
+        connection attached (`fair_seats.FairSeats.claiming`; nothing without the rule)."""
+        return self.fair.claiming(room, seat) if self.fair is not None else contextlib.nullcontext()
 
     @staticmethod
     def _claimed(client: Client, room: Room, seat: int) -> None:

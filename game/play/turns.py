@@ -38,7 +38,8 @@ What it does by itself, each in its own countdown:
   or any action of theirs, which the owner reports with `person_acted`). It comes on
   by itself after `AUTOPILOT_AFTER` turns in a row lost to the clock; the owner hears
   of it from `take_switched_on`. Every person's seat has its stand-in from the start,
-  watching the round as a computer would, so it plays with what the player could know.
+  knowing the round as a computer would (told its events when first needed), so it plays
+  with what the player could know.
 
 A move it returned is owed until the next `observe`: an owner that could not apply it
 (the server's disk refused the commit) gets it again from the next ``advance``.
@@ -58,7 +59,7 @@ from game.ai import ComputerPlayer, player_for, reaction_delay, think_delay, wil
 from game.engine import Action, IllegalAction, Match, Status, TimeOut
 from game.engine.actions import Denounce
 from game.engine.autopilot import Autopilot, TurnKey
-from game.engine.events import Event, TimedOut
+from game.engine.events import Event, RoundStarted, TimedOut
 from game.engine.scoring import team_of
 
 log = logging.getLogger("huit.play")
@@ -72,6 +73,9 @@ AUTOPILOT_AFTER: Final = 2
 """Turns in a row a person may lose to the clock before the autopilot plays for them."""
 STAND_IN: Final = "medium"
 """The level that plays a person's turn for them: on the autopilot, and when their time runs out."""
+UNTOLD_AT_MOST: Final = 1_000
+"""The events of a round kept for the stand-ins at most before they are told anyway (a round
+that long keeps its memory and the wait of a late telling bounded)."""
 
 
 @dataclass(frozen=True)
@@ -147,9 +151,12 @@ class TurnDriver:
         self._caught: Move | None = None  # a computer caught a missed call: owed until `observe`
         self._timer: tuple[TurnKey, float] | None = None  # the human clock: its turn and seconds left
         # A Medium for every person's seat, learning the round like a computer: it plays on the
-        # autopilot, and the move made for a player whose time ran out.
+        # autopilot, and the move made for a player whose time ran out. Most never play: each is
+        # told the round's events only once it is needed (`stand_in`), not as they come (a server
+        # with hundreds of rooms spent a tenth of its time teaching Mediums that never play).
         self._stand_ins: dict[int, ComputerPlayer] = {
             seat: player_for(STAND_IN) for seat in range(match.players) if seat not in self.computers}
+        self._untold: list[Event] = []  # the events the stand-ins have not been told yet
         self._autopilot: set[int] = set()
         self._lost_in_a_row: dict[int, int] = {}  # person's seat -> turns in a row lost to the clock
         self._lost: TurnKey | None = None  # a turn lost to the clock that the stand-in plays on
@@ -167,8 +174,8 @@ class TurnDriver:
         events = list(events)
         for seat, computer in self.computers.items():
             self._tell(seat, computer.player, events)
-        for seat, stand_in in self._stand_ins.items():
-            self._tell(seat, stand_in, events)
+        if self._stand_ins:
+            self._keep_untold(events)
         if not events:
             return
         self._decision = None
@@ -269,6 +276,7 @@ class TurnDriver:
         the round's events so far. A choice the seat had in progress is dropped."""
         self.computers[seat] = computer
         self._stand_ins.pop(seat, None)
+        self._tell_stand_ins()  # (told now: the untold events are one list for every stand-in)
         self._autopilot.discard(seat)
         self._tell(seat, computer.player, list(history))
         if self._decision is not None and self._decision.seat == seat:
@@ -428,7 +436,31 @@ class TurnDriver:
     def _player(self, seat: int) -> ComputerPlayer:
         """Who chooses for ``seat``: its computer, or the person's stand-in."""
         computer = self.computers.get(seat)
-        return computer.player if computer is not None else self._stand_ins[seat]
+        return computer.player if computer is not None else self.stand_in(seat)
+
+    def stand_in(self, seat: int) -> ComputerPlayer:
+        """The stand-in of the person at ``seat``, told everything so far."""
+        self._tell_stand_ins()
+        return self._stand_ins[seat]
+
+    def _keep_untold(self, events: list[Event]) -> None:
+        """Keep ``events`` for the stand-ins, from the last deal on: a Medium forgets a round at the
+        next deal (all but which seats it saw bluff with a wild, `Knowledge.erratic`: a stand-in
+        told late knows that of the rounds it was told only), so what came before is never told,
+        and telling one when needed costs one round's events at most."""
+        dealt = [i for i, event in enumerate(events) if type(event) is RoundStarted]
+        if dealt:
+            self._untold = events[dealt[-1]:]
+        else:
+            self._untold += events
+        if len(self._untold) > UNTOLD_AT_MOST:  # (a round this long is all but unknown: bounded anyway)
+            self._tell_stand_ins()
+
+    def _tell_stand_ins(self) -> None:
+        """Tell every stand-in the events they have not been told, in order."""
+        untold, self._untold = self._untold, []
+        for seat, stand_in in self._stand_ins.items():
+            self._tell(seat, stand_in, untold)
 
     def _time_out(self, seat: int) -> Action:
         """The time-out for ``seat``: with the move Medium would play, where the rules play for
@@ -436,7 +468,7 @@ class TurnDriver:
         if self.match.rules.timeout_policy != "autoplay":
             return TimeOut()
         try:
-            then = self._stand_ins[seat].choose(self.match.view(seat), random.Random(self.pace.rng.random()))
+            then = self.stand_in(seat).choose(self.match.view(seat), random.Random(self.pace.rng.random()))
             if isinstance(then, TimeOut):
                 return TimeOut()
             action = TimeOut(then)
