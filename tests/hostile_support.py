@@ -6,8 +6,9 @@ file), the line the player must see, and on which screen (the menu, or the onlin
 lobby for seat keys). `twins` makes one hostile content into a case per data file it
 applies to, each with the line that file's problem gets.
 
-`start_game(folder, screen)` runs ``python -c`` with `game.client.launch.main` on that
-folder, SDL's dummy drivers, and the loop replaced: after the first frame of the menu
+`start_game(folder, screen)` runs `game.client.launch.main` on that folder, in a process of
+its own (a fork of a ``python -c`` that imported the game once: `Forks`), SDL's dummy drivers,
+and the loop replaced: after the first frame of the menu
 (or, for ``lobby``, after a real click on "Play with a friend") it records what the screen
 shows, the CPU time the game took to get there (measured inside the subprocess, from
 the call of ``main``), and every engine class attribute that changed, then quits as a
@@ -20,13 +21,18 @@ To add a case (a hostile pickle, say), append to a list of cases:
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import os
 import re
+import select
+import signal
 import stat
 import subprocess
 import sys
+import tempfile
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -173,7 +179,6 @@ def texts(scene):
     return out
 
 
-folder, screen, lang = sys.argv[1:4]
 before = engine_classes()
 
 import pygame
@@ -213,6 +218,37 @@ def run(app):
     app.shutdown()
 
 
+# ---- the server: everything above is done once; each case runs in a fork of this process ----
+import os
+
+
+def serve():
+    """Fork a child per request line (folder, screen, lang, output path); the parent says the
+    child's pid, waits for it and says its exit code. The child returns the request."""
+    for line in sys.stdin:
+        request = json.loads(line)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            return request
+        print(f"pid {pid}", flush=True)
+        _, status = os.waitpid(pid, 0)
+        print(f"exit {os.waitstatus_to_exitcode(status)}", flush=True)
+    raise SystemExit(0)
+
+
+request = serve()
+# The child: its own output files, no standard input (as the former `python -c` per case, whose
+# exceptions and exit code the test reads the same way: this script's end is the child's end).
+with open(os.devnull, "rb") as nothing:
+    os.dup2(nothing.fileno(), 0)
+for fd, suffix in ((1, ".out"), (2, ".err")):
+    with open(request["output"] + suffix, "wb") as stream:
+        os.dup2(stream.fileno(), fd)
+os.environ.clear()
+os.environ.update(request["env"])
+folder, screen, lang = request["folder"], request["screen"], request["lang"]
 app_module.App.run = run
 start = time.process_time()
 code = launch.main(["--data-dir", folder, "--lang", lang, "--size", "1024x600"])
@@ -235,6 +271,85 @@ class Shown:
     """Engine class attributes (``module.Class.name``) added, removed or replaced."""
 
 
+def game_env() -> dict[str, str]:
+    """The environment the game runs in: this one, SDL's dummy drivers, the checkout importable,
+    no data folder from the environment (the folder is given by ``--data-dir``)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("HUIT_DATA_DIR", None)
+    return env
+
+
+class Forks:
+    """`_SCRIPT` started once (``python -c``: the engine, pygame and the client imported, the engine's
+    classes noted), then forked per game: each game is a process of its own that starts from there,
+    as a fresh ``python -c`` of the whole script would, without paying the imports again. The
+    server is this test process's (one per pytest worker), stopped when it exits."""
+
+    def __init__(self) -> None:
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 (kept open with the server: its own output)
+        self.process = subprocess.Popen([sys.executable, "-c", _SCRIPT], cwd=ROOT, env=game_env(),
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
+                                        bufsize=0)
+        self.pending = b""
+
+    def line(self, timeout: float) -> str | None:
+        """The server's next line, or None when ``timeout`` seconds pass first."""
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.pending:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.process.stdout], [], [], left)[0]:
+                return None
+            chunk = os.read(self.process.stdout.fileno(), 4096)
+            if not chunk:
+                self.errors.seek(0)
+                said = self.errors.read().decode(errors="replace")
+                raise AssertionError(f"the game's fork server ended: {said}")
+            self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line.decode()
+
+    def run(self, request: dict[str, object]) -> int:
+        """Run one game (`_SCRIPT`'s request); its exit code. Raises `subprocess.TimeoutExpired`
+        (the game killed) when it is not over within `WALL_TIMEOUT` seconds."""
+        assert self.process.stdin is not None
+        self.process.stdin.write((json.dumps(request) + "\n").encode())
+        started = self.line(WALL_TIMEOUT)
+        assert started is not None and started.startswith("pid "), started
+        ended = self.line(WALL_TIMEOUT)
+        if ended is None:
+            os.kill(int(started.split()[1]), signal.SIGKILL)
+            self.line(WALL_TIMEOUT)
+            what = [str(request[k]) for k in ("folder", "screen", "lang")]
+            raise subprocess.TimeoutExpired(["python", "-c", "_SCRIPT", *what], WALL_TIMEOUT)
+        assert ended.startswith("exit "), ended
+        return int(ended.split()[1])
+
+    def close(self) -> None:
+        """Stop the server (its end of standard input closed: its loop ends)."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.errors.close()
+
+
+_forks: Forks | None = None
+
+
+def forks() -> Forks:
+    """This process's `Forks`, started on first use (again if it ended)."""
+    global _forks
+    if _forks is None or _forks.process.poll() is not None:
+        _forks = Forks()
+        atexit.register(_forks.close)
+    return _forks
+
+
 def start_game(folder: Path, screen: str = MENU, lang: str = "en") -> Shown:
     """Start the real game on ``folder`` headless, stop once ``screen`` is shown; what it showed.
 
@@ -242,13 +357,14 @@ def start_game(folder: Path, screen: str = MENU, lang: str = "en") -> Shown:
         subprocess.TimeoutExpired: it did not get there within `WALL_TIMEOUT` (a hang).
         AssertionError: it failed (its output is in the message).
     """
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
-           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    env.pop("HUIT_DATA_DIR", None)
-    done = subprocess.run([sys.executable, "-c", _SCRIPT, str(folder), screen, lang], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=WALL_TIMEOUT)
-    found = re.search(r"^HOSTILE-RESULT (.*)$", done.stdout, re.MULTILINE)
-    assert done.returncode == 0 and found, f"exit {done.returncode}\n{done.stdout}\n{done.stderr}"
+    with tempfile.TemporaryDirectory() as scratch:
+        output = os.path.join(scratch, "game")
+        code = forks().run({"folder": str(folder), "screen": screen, "lang": lang, "output": output,
+                            "env": game_env()})
+        stdout = Path(output + ".out").read_text(errors="replace")
+        stderr = Path(output + ".err").read_text(errors="replace")
+    found = re.search(r"^HOSTILE-RESULT (.*)$", stdout, re.MULTILINE)
+    assert code == 0 and found, f"exit {code}\n{stdout}\n{stderr}"
     seen = json.loads(found.group(1))
     assert seen["code"] == 0, seen
     return Shown(seen["scene"], seen["texts"], seen["cpu"], seen["changed"])
