@@ -229,7 +229,8 @@ class Driving:
                 try:
                     await service.commit(room, LogEntry("deal"))
                 except Refusal:  # nothing stored (Outdated: caught up, perhaps dealt elsewhere)
-                    if room.resting:  # not dealt: its computers are free again
+                    now = service.rooms.get(room_id)  # (caught up, or a copy rebuilt whole, or gone)
+                    if now is None or now.resting:  # not dealt: its computers are free again
                         service.quotas.settled(room_id)
                     raise
                 service.broadcast(room, room.next_round())
