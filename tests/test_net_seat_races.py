@@ -14,6 +14,7 @@ import contextlib
 import json
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -32,14 +33,21 @@ CREATE_PUBLIC = {"type": "create", "preset": "duel", "options": {}, "seats": [HU
                  "public": True}
 
 
-def racing_server(db, held: set[str], **options: Any) -> tuple[GatedStore, Any]:
+@contextlib.contextmanager
+def racing(db, held: set[str], **options: Any) -> Iterator[tuple[GatedStore, Any]]:
     """A server whose ``held`` store calls wait at the store's gate on a worker thread: on
-    PostgreSQL (one of its cluster), or on SQLite called from threads (one call at a time)."""
+    PostgreSQL (one of its cluster), or on SQLite called from threads (one call at a time).
+    Afterwards the gate opens (nothing waits at it for ever) and the server stops."""
     postgres = is_postgres(str(db))
     store = GatedStore(open_for_tests(db), held, threads=4, serial=not postgres)
     if postgres:
         options.setdefault("cluster", PgCluster(str(db)))
-    return store, start_server(store, **options)
+    thread = start_server(store, **options)
+    try:
+        yield store, thread
+    finally:
+        store.gate.set()
+        thread.stop()
 
 
 def public_rooms(port: int, count: int, **peer: Any) -> list[Peer]:
@@ -113,8 +121,7 @@ def seats(thread: Any, db: Any, taken: Any) -> tuple[list[str], list[str]]:
 
 
 def test_one_player_joining_two_public_rooms_at_once_is_seated_in_one(db):
-    store, thread = racing_server(db, {"save_seats"})
-    try:
+    with racing(db, {"save_seats"}) as (store, thread):
         one, two = public_rooms(thread.port, 2)
         first = hello(thread.port, "Racer")
         second = hello(thread.port, "Racer", first.player_key)  # the same player, another connection
@@ -127,14 +134,10 @@ def test_one_player_joining_two_public_rooms_at_once_is_seated_in_one(db):
         third = hello(thread.port, "Racer", first.player_key)
         [other] = [o for o in (one, two) if o.room_id != winner.room_id]
         assert third.join(other.room_id)["code"] == "one_seat"  # the winner's seat still counts
-    finally:
-        store.gate.set()
-        thread.stop()
 
 
 def test_one_address_joining_public_rooms_at_once_holds_at_most_its_seats(db):
-    store, thread = racing_server(db, {"save_seats"}, proxy_headers=True, trusted_proxies=["127.0.0.1"])
-    try:
+    with racing(db, {"save_seats"}, proxy_headers=True, trusted_proxies=["127.0.0.1"]) as (store, thread):
         owners = public_rooms(thread.port, 5, proxied=True)
         # Five profiles of one address (a new one each): at most four seats at once (`SEATS_PER_ADDRESS`).
         peers = [hello(thread.port, f"Many{i}", address="10.9.9.9") for i in range(5)]
@@ -144,29 +147,21 @@ def test_one_address_joining_public_rooms_at_once_holds_at_most_its_seats(db):
         here, stored = seats(thread, db, lambda s: s.address == "10.9.9.9")
         winners = sorted(p.room_id for p, t in zip(peers, told, strict=True) if t == "joined")
         assert here == stored == winners
-    finally:
-        store.gate.set()
-        thread.stop()
 
 
 def test_one_address_joining_one_public_room_twice_at_once_takes_one_seat(db):
     """Safe before the mend: both joins are of one room, and its lock orders them."""
-    store, thread = racing_server(db, {"save_seats"}, proxy_headers=True, trusted_proxies=["127.0.0.1"])
-    try:
+    with racing(db, {"save_seats"}, proxy_headers=True, trusted_proxies=["127.0.0.1"]) as (store, thread):
         [owner] = public_rooms(thread.port, 1, proxied=True)
         peers = [hello(thread.port, f"Twin{i}", address="10.9.9.9") for i in range(2)]
         told = race(store, [(p, {"type": "join", "room": owner.room_id}) for p in peers])
         assert sorted(told) == ["joined", "too_many_seats"]
         here, stored = seats(thread, db, lambda s: s.address == "10.9.9.9")
         assert here == stored == [owner.room_id]
-    finally:
-        store.gate.set()
-        thread.stop()
 
 
 def test_a_player_joining_a_public_room_creates_no_public_room_of_their_own_meanwhile(db):
-    store, thread = racing_server(db, {"save_seats"})
-    try:
+    with racing(db, {"save_seats"}) as (store, thread):
         [owner] = public_rooms(thread.port, 1)
         first = hello(thread.port, "Racer")
         second = hello(thread.port, "Racer", first.player_key)
@@ -176,16 +171,12 @@ def test_a_player_joining_a_public_room_creates_no_public_room_of_their_own_mean
         assert list(thread.server.rooms) == [owner.room_id]  # no room made for the loser
         here, stored = seats(thread, db, lambda s: s.name == "Racer")
         assert here == stored == [owner.room_id]
-    finally:
-        store.gate.set()
-        thread.stop()
 
 
 def test_a_player_creating_a_public_room_joins_no_other_until_seated_in_it(db):
     """A create with a request id keeps it (an await) after its room is stored: its seat counts
     until its connection is attached."""
-    store, thread = racing_server(db, {"remember_request"})
-    try:
+    with racing(db, {"remember_request"}) as (store, thread):
         [owner] = public_rooms(thread.port, 1)
         first = hello(thread.port, "Racer")
         second = hello(thread.port, "Racer", first.player_key)
@@ -194,14 +185,10 @@ def test_a_player_creating_a_public_room_joins_no_other_until_seated_in_it(db):
         assert told == ["joined", "one_seat"]
         here, stored = seats(thread, db, lambda s: s.name == "Racer")
         assert here == stored == [first.room_id]
-    finally:
-        store.gate.set()
-        thread.stop()
 
 
 def test_a_player_joining_a_public_room_queues_for_no_quick_match_meanwhile(db):
-    store, thread = racing_server(db, {"save_seats"})
-    try:
+    with racing(db, {"save_seats"}) as (store, thread):
         [owner] = public_rooms(thread.port, 1)
         first = hello(thread.port, "Racer")
         second = hello(thread.port, "Racer", first.player_key)
@@ -209,31 +196,23 @@ def test_a_player_joining_a_public_room_queues_for_no_quick_match_meanwhile(db):
                             (second, {"type": "queue", "preset": "duel", "players": 2})])
         assert told == ["joined", "one_seat"]
         assert not thread.server.queues.by_player  # nobody waits: no table can seat the player again
-    finally:
-        store.gate.set()
-        thread.stop()
 
 
 def test_a_player_creating_two_public_rooms_at_once_gets_one(db):
     """Safe before this mend too: a room being stored counts already (`RoomService.creating`)."""
-    store, thread = racing_server(db, {"add"})
-    try:
+    with racing(db, {"add"}) as (store, thread):
         first = hello(thread.port, "Racer")
         second = hello(thread.port, "Racer", first.player_key)
         told = race(store, [(first, CREATE_PUBLIC), (second, CREATE_PUBLIC)])
         assert told == ["joined", "one_seat"]
         assert list(thread.server.rooms) == [first.room_id]
-    finally:
-        store.gate.set()
-        thread.stop()
 
 
 @pytest.mark.parametrize("refuse", [True, False])
 def test_a_join_refused_by_the_store_or_by_the_room_leaves_the_player_free_to_sit_elsewhere(tmp_path, refuse):
     """The reservation goes with the join that made it: a claim the store refused, or a join that
     lost its room's last seat, holds nothing afterwards."""
-    store, thread = racing_server(tmp_path / "rooms.sqlite3", {"save_seats"})
-    try:
+    with racing(tmp_path / "rooms.sqlite3", {"save_seats"}) as (store, thread):
         one, two = public_rooms(thread.port, 2)
         racer = hello(thread.port, "Racer")
         if refuse:
@@ -245,9 +224,6 @@ def test_a_join_refused_by_the_store_or_by_the_room_leaves_the_player_free_to_si
         assert not thread.server.fair.claims
         again = hello(thread.port, "Racer", racer.player_key)
         assert again.join(two.room_id)["type"] == "joined"
-    finally:
-        store.gate.set()
-        thread.stop()
 
 
 # ---- the computer seats of one address: a deal checked, then committed -------------------------------
