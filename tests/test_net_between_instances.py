@@ -43,6 +43,15 @@ def _heard(listener: psycopg.Connection, count: int) -> list[str]:
     return heard
 
 
+
+def duel_of_two(port: int) -> tuple[Peer, Peer]:
+    """Ana's duel on the server at ``port``, Ben seated in it, the first deal told to Ana."""
+    ana, ben = Peer(port, 1), Peer(port, 2)
+    ana.create("duel", [HUMAN, HUMAN], name="Ana")
+    ben.join(ana.room_id, name="Ben")
+    ana.until(lambda m: m["type"] == "update")
+    return ana, ben
+
 def test_a_move_s_news_carries_its_log_entry_and_a_too_long_one_only_its_revision(pg_url):
     store = PostgresRoomStore(pg_url)
     with psycopg.connect(pg_url, autocommit=True) as listener:
@@ -348,10 +357,7 @@ def test_a_role_that_may_only_connect_cannot_make_a_copy_take_an_entry(pg_url):
     cluster = Listening(pg_url)
     server = start_server(pg_url, cluster=cluster)
     try:
-        ana, ben = Peer(server.port, 1), Peer(server.port, 2)
-        ana.create("duel", [HUMAN, HUMAN], name="Ana")
-        ben.join(ana.room_id, name="Ben")
-        ana.until(lambda m: m["type"] == "update")
+        ana, ben = duel_of_two(server.port)
         ben.until(lambda m: m["type"] == "update")
         room_id = ana.room_id
         copy = server.server.service.rooms[room_id]
@@ -392,10 +398,7 @@ def test_a_role_that_may_only_connect_cannot_make_a_copy_take_an_entry(pg_url):
 def test_a_copy_ahead_of_the_database_is_rebuilt_whole_when_refreshed(pg_url):
     server = start_server(pg_url)
     try:
-        ana, ben = Peer(server.port, 1), Peer(server.port, 2)
-        ana.create("duel", [HUMAN, HUMAN], name="Ana")
-        ben.join(ana.room_id, name="Ben")
-        ana.until(lambda m: m["type"] == "update")
+        ana, ben = duel_of_two(server.port)
         room_id = ana.room_id
         service = server.server.service
         copy = service.rooms[room_id]
@@ -421,10 +424,7 @@ def test_a_copy_ahead_of_the_database_is_rebuilt_whole_when_refreshed(pg_url):
 def test_a_room_deleted_while_this_instance_runs_it_lets_its_lease_go(pg_url):
     server = start_server(pg_url)
     try:
-        ana, ben = Peer(server.port, 1), Peer(server.port, 2)
-        ana.create("duel", [HUMAN, HUMAN], name="Ana")
-        ben.join(ana.room_id, name="Ben")
-        ana.until(lambda m: m["type"] == "update")
+        ana, ben = duel_of_two(server.port)
         room_id = ana.room_id
         service = server.server.service
         assert wait_for(lambda: service.cluster.drives(room_id))
@@ -446,10 +446,7 @@ def test_rooms_taken_in_a_beat_are_not_run_once_the_lease_connection_was_lost_mi
     try:
         peers = []
         for _ in range(2):
-            ana, ben = Peer(server.port, 1), Peer(server.port, 2)
-            ana.create("duel", [HUMAN, HUMAN], name="Ana")
-            ben.join(ana.room_id, name="Ben")
-            ana.until(lambda m: m["type"] == "update")
+            ana, ben = duel_of_two(server.port)
             peers += [ana, ben]
         first, second = peers[0].room_id, peers[2].room_id
         service = server.server.service
