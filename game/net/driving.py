@@ -30,19 +30,12 @@ from game.play import Move, Pace
 
 from .messages import Error
 from .protocol import Refusal
+from .room_locks import running_task
 from .rooms import RANKED_TURN_SECONDS, LogEntry, Room
 from .roomservice import RoomService
 from .search import SearchPool
 
 log = logging.getLogger("huit.server")
-
-
-def _me() -> asyncio.Task[object] | None:
-    """The task running now (None outside one: a callback of the loop, or no loop)."""
-    try:
-        return asyncio.current_task()
-    except RuntimeError:  # no loop running
-        return None
 
 
 class Driving:
@@ -150,7 +143,7 @@ class Driving:
         room's lock (nothing of its step began); one whose step holds the lock (`stepping`: a
         change under way, perhaps awaiting its commit) is not cut in two: it ends after its step
         (`_drive`), and whoever re-planned waits for the lock behind it. Nor is the one asking."""
-        if task not in self.stepping and task is not _me():
+        if task not in self.stepping and task is not running_task():
             task.cancel()
 
     def pause(self, room_id: str) -> None:

@@ -42,11 +42,12 @@ _SYNC: Final = object()
 """The holder of a lock taken by a synchronous change (nothing else runs until it ends)."""
 
 
-def _me() -> object:
-    """Who asks: the task running now (None between tasks: a callback of the loop)."""
+def running_task() -> asyncio.Task[object] | None:
+    """Who asks: the task running now (None outside one: a callback of the loop, or no loop
+    running, as for a test calling the service directly)."""
     try:
         return asyncio.current_task()
-    except RuntimeError:  # no loop running (a test calling the service directly)
+    except RuntimeError:  # no loop running
         return None
 
 
@@ -61,7 +62,7 @@ class RoomLocks:
         """Whether the one asking holds ``room_id``'s lock (its task, or a synchronous change
         under way: nothing else runs meanwhile)."""
         holder = self._holders.get(room_id)
-        return holder is not None and (holder is _SYNC or holder is _me())
+        return holder is not None and (holder is _SYNC or holder is running_task())
 
     def busy(self, room_id: str) -> bool:
         """Whether someone else holds ``room_id``'s lock (or waits for it)."""
