@@ -9,14 +9,13 @@ the step ends whole, stored and told, and the new plan runs after it."""
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 
 from game.engine import Status
 from game.net.rooms import LogEntry
 from tests.net_support import Peer, start_server, wait_for
 from tests.pg_support import open_for_tests
-from tests.test_net_offloop import HUMAN, MEDIUM, SlowStore, slow_server, stored_view
+from tests.test_net_offloop import HUMAN, MEDIUM, SlowStore, computers_commit_held, slow_server, stored_view
 
 
 def on_loop(thread, work):
@@ -77,16 +76,7 @@ def test_a_computers_move_on_sqlite_is_committed_by_its_rooms_own_task_and_told_
 def test_a_replan_while_a_computers_commit_is_in_flight_lets_it_end_whole_then_plans_again(db):
     store, thread = slow_server(db)
     try:
-        ana = Peer(thread.port, 23)
-        computer = 1
-        store.gated_seat = computer  # the computer's moves wait at the gate (Ana's do not)
-        assert ana.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
-        store.gates[ana.room_id] = threading.Event()
-        ana.until(lambda m: m["type"] == "update")
-        ana.drain(0.1)
-        if ana.my_turn:
-            ana.play_one()
-        assert store.arrived.setdefault(ana.room_id, threading.Event()).wait(5)  # the computer's, held
+        ana = computers_commit_held(store, thread.port, 23)
         driving, service = thread.server.driving, thread.server.service
         room = service.rooms[ana.room_id]
         for _ in range(3):  # re-planned from outside its step meanwhile (a search woke it, a quota)

@@ -90,6 +90,21 @@ def slow_server(db, **options) -> tuple[SlowStore, Any]:
     return store, start_server(store, **options)
 
 
+def computers_commit_held(store: SlowStore, port: int, seed: int) -> Peer:
+    """Ana's duel against a Medium on ``store``'s server, once the computer's move waits at the
+    store's gate (its commit in flight, held until ``store.gates[room].set()``); Ana's moves pass."""
+    ana = Peer(port, seed)
+    store.gated_seat = 1  # the computer's moves wait at the gate (Ana's do not)
+    assert ana.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
+    store.gates[ana.room_id] = threading.Event()
+    ana.until(lambda m: m["type"] == "update")
+    ana.drain(0.1)
+    if ana.my_turn:
+        ana.play_one()
+    assert store.arrived.setdefault(ana.room_id, threading.Event()).wait(5)  # the computer's, held
+    return ana
+
+
 def duel(port: int, seed: int) -> tuple[Peer, Peer]:
     """Two people in a duel under way, each told the deal."""
     ana, ben = Peer(port, seed), Peer(port, seed + 1)
@@ -274,16 +289,7 @@ def test_a_client_flooding_one_rooms_changes_does_not_delay_the_other_rooms(db):
 
 def test_a_server_stopping_with_a_computers_commit_in_flight_stores_it_whole_before_closing_the_store(db):
     store, thread = slow_server(db)
-    ana = Peer(thread.port, 17)
-    computer = 1
-    store.gated_seat = computer  # the computer's moves wait at the gate (Ana's do not)
-    assert ana.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
-    store.gates[ana.room_id] = threading.Event()
-    ana.until(lambda m: m["type"] == "update")
-    ana.drain(0.1)
-    if ana.my_turn:
-        ana.play_one()
-    assert store.arrived.setdefault(ana.room_id, threading.Event()).wait(5)  # the computer's, held
+    ana = computers_commit_held(store, thread.port, 17)
     stopper = threading.Thread(target=thread.stop)  # as SIGTERM does: `RoomServer.stop`
     stopper.start()
     store.delay = 0.5  # the commit goes on a while after its release: the stop is under way meanwhile
@@ -299,7 +305,7 @@ def test_a_server_stopping_with_a_computers_commit_in_flight_stores_it_whole_bef
     finally:
         checker.close()
     assert since is not None and since.entries is not None
-    assert [e.seat for e in since.entries if e.kind == "action"][-1] == computer  # stored once, whole
+    assert [e.seat for e in since.entries if e.kind == "action"][-1] == 1  # the computer's, once
     assert [(e.kind, e.seat, e.text) for e in since.entries] == [
         (kind, seat, text) for room, kind, seat, text in store.appended if room == ana.room_id]
 
