@@ -9,7 +9,7 @@ The store tells every instance that it wrote a room with ``pg_notify('huit_rooms
   ``int(what)`` and drops one that carries an entry (its copies would stop catching up during a
   rolling upgrade). So instances that read carried entries say so in their name (`MARK` at the end
   of `pgcluster.instance_name`, which their lease connection's ``application_name`` shows), and a
-  store carries entries only while every living instance's name has it (`pgstore.UNMARKED`, asked once
+  store carries entries only while every living instance's name has it (`pgcluster.UNMARKED`, asked once
   a beat at most): until then a news says only the revision, as before.
 - **Who wrote it.** PostgreSQL has no privilege on NOTIFY: any role that may connect can send on the
   channel. A carried entry is signed (``mac``: HMAC-SHA256, the first `MAC_BYTES` bytes, over the

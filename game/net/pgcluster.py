@@ -67,6 +67,11 @@ LIVING: Final = (f"SELECT substr(application_name, {len(NAME_PREFIX) + 1}) FROM 
 """The living instances' names (``pg_stat_activity`` shows every role the ``application_name`` of
 the others' sessions)."""
 
+UNMARKED: Final = (f"SELECT count(*) FROM ({LIVING}) AS living(name) "
+                   f"WHERE right(name, {len(MARK)}) <> '{MARK}'")
+"""How many living instances cannot read a news that carries its entry (`pg_news.MARK`: a release
+before; its name does not end with the mark)."""
+
 
 def with_options(url: str, options: str) -> str:
     """``url`` (a URL or a libpq ``key=value`` string) with these ``key=value`` options added

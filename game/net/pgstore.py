@@ -49,9 +49,9 @@ from game.engine.snapshot import stored_rules
 
 from . import pg_ranking
 from .cluster import Written
-from .pg_news import MARK, news_payload
+from .pg_news import news_payload
 from .pg_schema import news_key, prepare
-from .pgcluster import BEAT, CHANNEL, NAME_PREFIX
+from .pgcluster import BEAT, CHANNEL, UNMARKED
 from .profiles import Profile, TagTaken, skeleton
 from .room_snapshot import restore, snapshot
 from .rooms import LogEntry, Room, Seat
@@ -89,11 +89,6 @@ LOCK_TIMEOUT: Final = 2.0
 SESSION: Final = {"statement_timeout": "10s", "idle_in_transaction_session_timeout": "30s"}
 """Every session's other settings: a statement or an open transaction left is refused after
 this rather than holding the server."""
-
-UNMARKED: Final = (f"SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE '{NAME_PREFIX}%' "
-                   f"AND right(application_name, {len(MARK)}) <> '{MARK}'")
-"""How many living instances cannot read a news that carries its entry (`pg_news.MARK`: a release
-before; its name does not end with the mark)."""
 
 ROOM_COLUMNS: Final = "id, rules, seats, seed, first, owner, joined, kind, created, rev"
 """What rebuilding a room reads of its row (`PostgresRoomStore._rebuild`'s)."""
