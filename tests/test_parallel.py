@@ -11,6 +11,7 @@ import pytest
 from game.ai import hard as hard_module
 from game.ai import parallel as helpers_module
 from game.ai.hard import Hard, search_candidates
+from game.ai.judge import judge_for
 from game.ai.parallel import Helpers, HelperSearch, _Task
 from game.ai.playout import outcomes
 from game.ai.sampler import Guesser
@@ -81,17 +82,20 @@ def test_one_search_at_a_time_uses_the_pool(pool):
     again.end()
 
 
-def test_a_helper_row_is_what_the_searcher_would_score_on_that_guess():
+@pytest.mark.parametrize("judged", [True, False])
+def test_a_helper_row_is_what_the_searcher_would_score_on_that_guess(judged):
     # A helper's row is the searcher's own computation on the helper's guess: the candidates
-    # are compared on one guess with the same random numbers (paired).
+    # are compared on one guess with the same random numbers (paired), unfinished playouts
+    # judged as the searcher judges them.
     view, candidates = _decision()
     guesser = Guesser(view, None)
     lacked = [frozenset()] * view.players
-    task = _Task(1, view, guesser, candidates, lacked, 30, 0.25, 5.0)
+    judge = judge_for(view.rules, view.players) if judged else None
+    task = _Task(1, view, guesser, candidates, lacked, 3, 0.25, 5.0, judge)
     rng = random.Random(0.25)
     guess = guesser.sample(rng)
     team = team_of(view.seat, view.players, view.rules.pairs)
-    expected = outcomes(guess, candidates, rng.random(), lacked, 30, team, None)
+    expected = outcomes(guess, candidates, rng.random(), lacked, 3, team, None, judge)
     assert task.row() == expected
 
 

@@ -28,6 +28,7 @@ from typing import Protocol
 from game.engine import Action, Denounce, PlayerView, Round, RulesError
 from game.engine.scoring import team_of
 
+from .judge import judge_for
 from .knowledge import Knowledge
 from .parallel import HelperSearch, shared
 from .players import Medium
@@ -92,7 +93,7 @@ class Hard(Medium):
     def __init__(
         self, budget: float | None = 0.5, *, max_playouts: int | None = None, min_playouts: int = 24,
         clock: Callable[[], float] = time.perf_counter, horizon: int | None = HORIZON,
-        helpers: int = 0,
+        helpers: int = 0, judged: bool = True,
     ) -> None:
         if budget is None and max_playouts is None:
             raise ValueError("Hard needs a time budget or a playout count")
@@ -103,6 +104,9 @@ class Hard(Medium):
         self.clock = clock
         self.horizon = horizon
         self.helpers = helpers  # processes that play out guesses beside this one (`parallel`)
+        # Unfinished playouts judged by the learnt judge of the rules (`game.ai.judge`), or by
+        # the hand sizes alone (``judged=False``: Hard as it was before, in the arena).
+        self.judged = judged
         self.last_playouts = 0
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -145,6 +149,7 @@ class Hard(Medium):
         # In a match to a target the points left in the hands count, which hand sizes do not show.
         horizon = None if view.target else self.horizon
         stakes = stakes_for(view, team)
+        judge = judge_for(view.rules, view.players) if self.judged else None
         scores: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         deadline = None if self.budget is None else self.clock() + self.budget
@@ -152,7 +157,7 @@ class Hard(Medium):
         helping = None
         if self.budget is not None and self.max_playouts is None and self.helpers:
             helping = shared(self.helpers).begin(view, guesser, candidates, lacked, horizon, rng,
-                                                 self.budget, self.helpers)
+                                                 self.budget, self.helpers, judge)
         done = 0
         check = FIRST_CHECK
         try:
@@ -163,7 +168,7 @@ class Hard(Medium):
                 # Every candidate is played out on the same guess with the same random numbers:
                 # comparing them pairwise removes most of the luck from the comparison.
                 row = outcomes(guess, [candidates[i] for i in alive], rng.random(), lacked, horizon,
-                               team, stakes)
+                               team, stakes, judge)
                 for index, value in zip(alive, row, strict=True):
                     scores[index].append(value)
                 done += len(alive)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from game.engine import Action, PlayerView
 from game.engine.scoring import team_of
 
+from .judge import Judge
 from .playout import outcomes
 from .stakes import stakes_for
 
@@ -72,12 +73,14 @@ class _Task:
     """A helper's copy of one decision's search."""
 
     def __init__(self, ident: int, view: PlayerView, guesser: Guesses, candidates: Sequence[Action],
-                 lacked: Sequence[frozenset[str]], horizon: int | None, seed: float, seconds: float) -> None:
+                 lacked: Sequence[frozenset[str]], horizon: int | None, seed: float, seconds: float,
+                 judge: Judge | None) -> None:
         self.ident = ident
         self.guesser = guesser
         self.candidates = list(candidates)
         self.lacked = list(lacked)
         self.horizon = horizon
+        self.judge = judge
         self.team = team_of(view.seat, view.players, view.rules.pairs)
         self.stakes = stakes_for(view, self.team)
         self.rng = random.Random(seed)
@@ -88,7 +91,7 @@ class _Task:
         """Deal one guess and play each living candidate out on it."""
         guess = self.guesser.sample(self.rng)
         return outcomes(guess, [self.candidates[i] for i in self.alive], self.rng.random(),
-                        self.lacked, self.horizon, self.team, self.stakes)
+                        self.lacked, self.horizon, self.team, self.stakes, self.judge)
 
 
 def serve(conn: Connection) -> None:
@@ -194,9 +197,10 @@ class Helpers:
 
     def begin(self, view: PlayerView, guesser: Guesses, candidates: Sequence[Action],
               lacked: Sequence[frozenset[str]], horizon: int | None, rng: random.Random,
-              seconds: float, wanted: int) -> HelperSearch | None:
-        """Start up to ``wanted`` helpers on a decision that the searcher gives ``seconds``
-        (None: no helper free or able to help)."""
+              seconds: float, wanted: int, judge: Judge | None = None) -> HelperSearch | None:
+        """Start up to ``wanted`` helpers on a decision that the searcher gives ``seconds``,
+        judging unfinished playouts with ``judge`` as the searcher does (None: no helper free
+        or able to help)."""
         if self.count <= 0 or wanted <= 0 or not self._lock.acquire(blocking=False):
             return None
         try:
@@ -206,7 +210,7 @@ class Helpers:
             conns = []
             for conn in list(self._conns[:wanted]):
                 message = ("task", self._ident, view, guesser, list(candidates), list(lacked), horizon,
-                           rng.random(), seconds)
+                           rng.random(), seconds, judge)
                 if _send(conn, message):
                     conns.append(conn)
                 else:

@@ -173,9 +173,10 @@ def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
     if level in ("hard", "hard-before"):
         from .hard import Hard
 
+        judged = level == "hard"  # today's Hard judges its unfinished playouts by the hand sizes
         if playouts:
-            return Hard(None, max_playouts=playouts, horizon=horizon)
-        return Hard(budget, horizon=horizon, helpers=helpers)
+            return Hard(None, max_playouts=playouts, horizon=horizon, judged=judged)
+        return Hard(budget, horizon=horizon, helpers=helpers, judged=judged)
     if level == "hard-weighted":
         from .weighted import WeightedHard
 

@@ -38,6 +38,7 @@ from game.engine.phases import PLAY
 from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, bluff_likely, play_scores, situation, suit_preference
 
 if TYPE_CHECKING:  # stakes.py imports this module: what a deal scores is learnt from playouts
+    from .judge import Judge
     from .stakes import Stakes
 
 NOISE = 0.06
@@ -154,30 +155,34 @@ def playout(r: Round, rng: random.Random, seeded: Sequence[Collection[str]] | No
 
 
 def outcomes(guess: Round, actions: Sequence[Action], seed: float, seeded: Sequence[Collection[str]],
-             horizon: int | None, team: tuple[int, ...], stakes: Stakes | None = None) -> list[float]:
+             horizon: int | None, team: tuple[int, ...], stakes: Stakes | None = None,
+             judge: Judge | None = None) -> list[float]:
     """What each of ``actions`` is worth to ``team`` on one guess: the guess played out after it
     (`playout`), every action with the same random numbers (``seed``), so that comparing them
-    removes most of the luck of the playouts; scored by `reward`."""
+    removes most of the luck of the playouts; scored by `reward` (with ``judge``, if given, for
+    a round left unfinished)."""
     out = []
     for action in actions:
         trial = guess.clone(random.Random(seed))
         trial.apply(action, events=False)
         playout(trial, random.Random(seed), seeded, horizon)
-        out.append(reward(trial, team, stakes))
+        out.append(reward(trial, team, stakes, judge))
     return out
 
 
-def reward(r: Round, team: tuple[int, ...], stakes: Stakes | None = None) -> float:
+def reward(r: Round, team: tuple[int, ...], stakes: Stakes | None = None,
+           judge: Judge | None = None) -> float:
     """How good the end of ``r`` is for ``team`` (one seat, or partners): 1 for a win, 0 for
     a loss, shares for ties; in a match to a target (``stakes``), the team's chance of
     winning the match after the deal's points.
 
-    A round a playout left unfinished is judged by the hand sizes: each seat's chance of
-    going out grows as ``exp(-SHARPNESS × cards)``.
+    A round a playout left unfinished is judged by ``judge`` (`game.ai.judge`: what the
+    hands hold and who acts) or, without one, by the hand sizes: each seat's chance of going
+    out grows as ``exp(-SHARPNESS × cards)``.
     """
     result = r.result
     if result is None:
-        weights = [math.exp(-SHARPNESS * len(h)) for h in r.hands]
+        weights = judge(r) if judge is not None else [math.exp(-SHARPNESS * len(h)) for h in r.hands]
         if stakes is not None:
             return stakes.unfinished(r, weights)
         return sum(weights[s] for s in team) / sum(weights)
