@@ -7,7 +7,7 @@ what opponents lack and the reading of their choices), walks down the tree on th
 choosing at each of the seat's decisions by UCB among the actions legal there (counting a
 child's *availability*, the times it could have been chosen, instead of its parent's
 visits), adds one node, plays the rest out with the playout policy (Medium's tips, cut at
-`HORIZON` actions and judged by the hand sizes, as Hard does) and backs the result up
+`HORIZON` actions and judged by the hand sizes, as Hard did before `game.ai.judge`) and backs the result up
 along the path, each node scored for the seat that chose its action.
 
 Two ways of treating the opponents' moves inside the tree (``opponents``):

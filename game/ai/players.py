@@ -173,7 +173,7 @@ def player_for(level: str, budget: float = 0.5, *, playouts: int | None = None,
     if level in ("hard", "hard-before"):
         from .hard import Hard
 
-        judged = level == "hard"  # today's Hard judges its unfinished playouts by the hand sizes
+        judged = level == "hard"  # hard-before judges its unfinished playouts by the hand sizes
         if playouts:
             return Hard(None, max_playouts=playouts, horizon=horizon, judged=judged)
         return Hard(budget, horizon=horizon, helpers=helpers, judged=judged)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # stakes.py imports this module: what a deal scores is learnt
 
 NOISE = 0.06
 MAX_STEPS = 3000
-HORIZON = 30  # actions a playout looks ahead before the hand sizes judge the round
+HORIZON = 30  # actions a playout looks ahead before the round is judged (`reward`)
 SHARPNESS = 0.7  # how much one card fewer in hand counts when judging an unfinished round
 _NONE: frozenset[str] = frozenset()
 _SITUATIONS: dict[tuple[object, ...], Situation] = {}  # the situations met in playouts, by what makes them
@@ -139,7 +139,7 @@ def playout(r: Round, rng: random.Random, seeded: Sequence[Collection[str]] | No
     round); return the number of actions. `reward` judges a round left unfinished.
 
     Cutting the playouts short buys several times more of them in a think budget, and the
-    hand sizes after a few turns foretell the winner about as well as the rest of a noisy
+    hands after a few turns (`reward`) foretell the winner about as well as the rest of a noisy
     playout does (the A/B runs in docs/ai.md). ``seeded``: the suits each seat was already known to
     lack (see `Lacks`). ``noise``: the chance of a random move at each step (see `policy`)."""
     lacks = Lacks(r, seeded)
