@@ -5,8 +5,8 @@ showed each opponent lacks, and dealing again a hand that would not have made th
 choices its player made: `Reading`) and plays the round out after every candidate
 action on that same guess with the same random numbers (a paired comparison, so the
 luck of the guess cancels), every seat playing by Medium's tips (`policy`), for
-`HORIZON` actions: a learnt judge (`game.ai.judge`) then gives each seat its chance. A match to a target score is
-played to the end of the round, since the points left count there, and a playout is
+`HORIZON` actions: a learnt judge (`game.ai.judge`) then gives each seat its chance.
+A match to a target score is played to the end of the round, since the points left count there, and a playout is
 worth the seat's chance of winning the match after the deal's points (`Stakes`), so
 that the last deals of a match, and who wins them, weigh what they are worth. Candidates shown
 worse than the leader beyond doubt (a paired test on the guesses so far) stop being
