@@ -1,21 +1,20 @@
 """The Hard computer player: Monte Carlo search over guessed deals, with inference.
 
-Each iteration guesses the hidden cards (`Guesser`, honouring what the public events
-showed each opponent lacks, and dealing again a hand that would not have made the
-choices its player made: `Reading`) and plays the round out after every candidate
-action on that same guess with the same random numbers (a paired comparison, so the
-luck of the guess cancels), every seat playing by Medium's tips (`policy`), for
-`HORIZON` actions: a learnt judge (`game.ai.judge`) then gives each seat its chance.
-A match to a target score is played to the end of the round, since the points left count there, and a playout is
-worth the seat's chance of winning the match after the deal's points (`Stakes`), so
-that the last deals of a match, and who wins them, weigh what they are worth. Candidates shown
-worse than the leader beyond doubt (a paired test on the guesses so far) stop being
-played out, so the budget goes to the close ones; the search stops when one is left.
-After the think budget, the action with the best total is played. One legal action: no
-search. Too few playouts in the budget: the Medium rules decide. Under a time budget,
-helper processes (`game.ai.parallel`) can deal and play out more guesses on the other
-cores. Denouncing a missed "Card" call needs no search (unless the offender is a partner).
-"""
+Each iteration guesses the hidden cards (`Guesser`, honouring what the public events showed
+each opponent lacks, and dealing again a hand that would not have made the choices its
+player made: `Reading`) and plays the round out after every candidate action on that same
+guess with the same random numbers (a paired comparison, so the luck of the guess cancels),
+every seat playing by Medium's tips (`policy`), for `HORIZON` actions: a learnt judge
+(`game.ai.judge`) then gives each seat its chance. A match to a target score is played to
+the end of the round, since the points left count there, and a playout is worth the seat's
+chance of winning the match after the deal's points (`Stakes`), so that the last deals of a
+match, and who wins them, weigh what they are worth. Candidates shown worse than the leader
+beyond doubt (a paired test on the guesses so far) stop being played out, so the budget goes
+to the close ones; the search stops when one is left. After the think budget, the action
+with the best total is played. One legal action: no search. Too few playouts in the budget:
+the Medium rules decide. Under a time budget, helper processes (`game.ai.parallel`) can deal
+and play out more guesses on the other cores. Denouncing a missed "Card" call needs no
+search (unless the offender is a partner). """
 
 from __future__ import annotations
 
