@@ -14,7 +14,8 @@ to the close ones; the search stops when one is left. After the think budget, th
 with the best total is played. One legal action: no search. Too few playouts in the budget:
 the Medium rules decide. Under a time budget, helper processes (`game.ai.parallel`) can deal
 and play out more guesses on the other cores. Denouncing a missed "Card" call needs no
-search (unless the offender is a partner). """
+search (unless the offender is a partner).
+"""
 
 from __future__ import annotations
 
