@@ -16,9 +16,9 @@ import contextlib
 import importlib.util
 import json
 import logging
-import select
 import subprocess
 import sys
+import time
 
 import psycopg
 import pytest
@@ -36,10 +36,14 @@ from tests.test_net_instances import HUMAN, _on_loop, stored_view
 from tests.test_pgstore import _room
 
 
-def _heard(listener: psycopg.Connection, count: int) -> list[str]:
+def _heard(listener: psycopg.Connection, count: int, within: float = 5.0) -> list[str]:
+    """The payloads of the next ``count`` notifications ``listener`` hears (fewer if ``within``
+    seconds pass first). Read by psycopg alone: a select on its socket waited the full time for
+    notifications psycopg had read already."""
     heard: list[str] = []
-    while len(heard) < count and select.select([listener.fileno()], [], [], 5)[0]:
-        heard += [n.payload for n in listener.notifies(timeout=0.5, stop_after=count - len(heard))]
+    end = time.monotonic() + within
+    while len(heard) < count and (left := end - time.monotonic()) > 0:
+        heard += [n.payload for n in listener.notifies(timeout=left, stop_after=count - len(heard))]
     return heard
 
 
