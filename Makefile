@@ -4,10 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-# Test workers (pytest-xdist): two per core by default, so that a test waiting (on a server, PostgreSQL,
-# a subprocess, a clock) leaves its core to another worker; `make test TEST_WORKERS=0` runs in one
-# process, TEST_WORKERS=auto one per core.
-TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2 * (os.cpu_count() or 1))' 2> /dev/null || echo auto)
+# Test workers (pytest-xdist): two per core by default, eight at most (each may start its own
+# PostgreSQL), so that a test waiting (on a server, PostgreSQL, a subprocess, a clock) leaves its core
+# to another worker; `make test TEST_WORKERS=0` runs in one process, TEST_WORKERS=auto one per core.
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1); print(min(8, 2 * n))' 2> /dev/null || echo auto)
 
 .PHONY: play text test lint bench po web web-fresh dist wheel kiosk-check ci clean
 
