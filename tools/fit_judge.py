@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.ai.judge import FEATURES, seat_features
+from game.ai.judge import FEATURES, chances, seat_features
 from game.ai.judge_weights import WEIGHTS
 from game.ai.playout import SHARPNESS, Lacks, policy
 from game.engine import PRESETS, Round
@@ -63,17 +63,9 @@ def positions(preset: str, players: int, rounds: int, seed: int) -> list[Positio
     return out
 
 
-def _chances(weights: Sequence[float], features: list[tuple[float, ...]]) -> list[float]:
-    scores = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in features]
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
-
-
 def log_loss(weights: Sequence[float], data: list[Position]) -> float:
     """The mean negative log-likelihood of the winners under ``weights`` (nats a position)."""
-    return -sum(math.log(max(_chances(weights, f)[w], 1e-300)) for f, w in data) / len(data)
+    return -sum(math.log(max(chances(weights, f)[w], 1e-300)) for f, w in data) / len(data)
 
 
 def fit(data: list[Position], iterations: int = 12) -> list[float]:
@@ -84,7 +76,7 @@ def fit(data: list[Position], iterations: int = 12) -> list[float]:
         grad = [-RIDGE * w for w in weights]
         hess = [[RIDGE if i == j else 0.0 for j in range(d)] for i in range(d)]
         for features, winner in data:
-            p = _chances(weights, features)
+            p = chances(weights, features)
             mean = [sum(p[s] * features[s][i] for s in range(len(p))) for i in range(d)]
             won = features[winner]
             for i in range(d):

@@ -69,15 +69,19 @@ class Judge:
             raise ValueError(f"a judge needs {len(FEATURES)} weights, not {len(weights)}")
         self.weights = tuple(float(w) for w in weights)
 
-    def score(self, r: Round, seat: int) -> float:
-        """``seat``'s score in ``r`` (its chance grows as ``exp(score)``)."""
-        return sum(w * f for w, f in zip(self.weights, seat_features(r, seat), strict=True))
-
     def __call__(self, r: Round) -> list[float]:
-        """Each seat's weight ``exp(score)``: its chance of winning ``r`` is its share of them."""
-        scores = [self.score(r, seat) for seat in range(r.players)]
-        top = max(scores)  # shifted, so that exp never overflows
-        return [math.exp(s - top) for s in scores]
+        """Each seat's chance of winning ``r`` (they add up to 1)."""
+        return chances(self.weights, [seat_features(r, seat) for seat in range(r.players)])
+
+
+def chances(weights: Sequence[float], seats: Sequence[Sequence[float]]) -> list[float]:
+    """Each seat's chance under ``weights``, given the `FEATURES` of every seat: its share of
+    ``exp(score)``, the score being the weighted sum of its features."""
+    scores = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in seats]
+    top = max(scores)  # shifted, so that exp never overflows
+    exps = [math.exp(s - top) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
 
 
 _JUDGES: dict[tuple[str, int], Judge | None] = {}
