@@ -371,10 +371,21 @@ def test_the_arena_seats_b_on_its_own_budget_when_its_playouts_are_zero(monkeypa
     monkeypatch.setattr(arena, "play_deal", play)
     arena.run("duel", 2, "hard", "hard-before", 4, 0.5, 7, 1, 100, 30, playouts_b=0, budget_b=0.25)
     assert [task[4] for task in seen] == [7, 8]  # the same seeds as a run without the override
-    assert seen[0][5:] == (0.5, 100, 30, 0, 0.25, None)  # A: 100 playouts; B: 0.25 s, no fixed count
+    assert seen[0][5:] == (0.5, 100, 30, 0, 0.25, None, 30)  # A: 100 playouts; B: 0.25 s, no fixed count
     seen.clear()
     arena.run("duel", 2, "hard", "hard-before", 2, 0.5, 7, 1, 100, 30)
-    assert seen[0][5:] == (0.5, 100, 30, 0, 0.5, 100)  # by default B searches as A does
+    assert seen[0][5:] == (0.5, 100, 30, 0, 0.5, 100, 30)  # by default B searches as A does
+    seen.clear()
+    arena.run("duel", 2, "hard", "hard-before", 2, 0.5, 7, 1, 100, 12, horizon_b=None)
+    assert seen[0][7] == 12 and seen[0][11] is None  # A looks 12 actions ahead, B to the round's end
+
+
+def test_the_arena_gives_b_its_own_horizon_so_two_look_aheads_meet_on_the_same_deals(tmp_path):
+    lines = run_tool("arena", "--a", "hard", "--b", "hard", "--games", "2", "--playouts", "6",
+                     "--horizon", "8", "--horizon-b", "30", "--jobs", "1", "--seed", "3", tmp_path=tmp_path)
+    assert "horizon 8 actions" in lines[0]
+    assert "B's own horizon: 30 actions" in lines
+    assert any(line.startswith("games 2; A won") for line in lines)
 
 
 def test_the_web_assets_command_exports_every_avatar_and_the_icon(tmp_path):

@@ -113,18 +113,18 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
 
 
 # What `play_deal` takes: preset, players, A's level, B's level, seed, A's budget, A's fixed
-# playouts, horizon, helpers, B's budget, B's fixed playouts.
-Deal = tuple[str, int, str, str, int, float, int | None, int | None, int, float, int | None]
+# playouts, horizon, helpers, B's budget, B's fixed playouts, B's horizon.
+Deal = tuple[str, int, str, str, int, float, int | None, int | None, int, float, int | None, int | None]
 
 
 def play_deal(args: Deal) -> tuple[Tally, Tally]:
     """Every seat rotation of one seeded deal: A at seat r, B elsewhere."""
-    preset, players, a, b, seed, budget, fixed, horizon, helpers, budget_b, fixed_b = args
+    preset, players, a, b, seed, budget, fixed, horizon, helpers, budget_b, fixed_b, horizon_b = args
     rules = PRESETS[preset]
     side_a, side_b = Tally(), Tally()
     for rotation in range(players):
         seats = [seat_player(a, budget, fixed, horizon, helpers) if s == rotation
-                 else seat_player(b, budget_b, fixed_b, horizon, helpers)
+                 else seat_player(b, budget_b, fixed_b, horizon_b, helpers)
                  for s in range(players)]
         times: dict[int, list[float]] = {}
         searched: dict[int, list[int]] = {}
@@ -162,19 +162,20 @@ def seat_player(level: str, budget: float, fixed: int | None, horizon: int | Non
 def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
         jobs: int, playouts: int | None = None, horizon: int | None = HORIZON,
         helpers: int = 0, *, playouts_b: int | None = None,
-        budget_b: float | None = None) -> tuple[Tally, Tally]:
+        budget_b: float | None = None, horizon_b: int | None | str = "A") -> tuple[Tally, Tally]:
     """Play ``games`` games (rounded up to whole rotations) and return both tallies.
 
     ``playouts``: Hard plays that many playouts per decision, with no time budget.
     ``horizon``: actions Hard's playouts look ahead (None: to the end of the round).
     ``helpers``: processes that search beside each Hard under its time budget.
     ``playouts_b``, ``budget_b``: B's own playouts (0: B thinks on its budget) and budget;
-    None: A's."""
+    None: A's. ``horizon_b``: B's own horizon (None: to the end of the round); ``"A"``: A's."""
     deals = max(1, math.ceil(games / players))
     fixed_b = playouts if playouts_b is None else (playouts_b or None)
     spent_b = budget if budget_b is None else budget_b
+    seen_b = horizon if isinstance(horizon_b, str) else horizon_b
     tasks: list[Deal] = [(preset, players, a, b, seed + i, budget, playouts, horizon, helpers,
-                          spent_b, fixed_b) for i in range(deals)]
+                          spent_b, fixed_b, seen_b) for i in range(deals)]
     side_a, side_b = Tally(), Tally()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -221,6 +222,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--horizon", type=int, default=HORIZON,
                         help=f"actions Hard's playouts look ahead (0: to the end of the round; "
                              f"default {HORIZON})")
+    parser.add_argument("--horizon-b", type=int, default=None,
+                        help="B's horizon (0: to the end of the round; default: --horizon): a shorter "
+                             "look-ahead against a longer one, same seeds")
     parser.add_argument("--helpers", type=int, default=0,
                         help="processes that search beside each Hard under its time budget, as the game "
                              "uses the other cores (default 0: one core per Hard; on 2 cores use "
@@ -241,7 +245,8 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     side_a, side_b = run(args.preset, args.players, args.a, args.b, args.games, args.budget, args.seed,
                          args.jobs, args.playouts, args.horizon or None, args.helpers,
-                         playouts_b=args.playouts_b, budget_b=args.budget_b)
+                         playouts_b=args.playouts_b, budget_b=args.budget_b,
+                         horizon_b="A" if args.horizon_b is None else (args.horizon_b or None))
     low, high = wilson(side_a.wins, side_a.games)
     fair = 1 / args.players
     hard = f"{args.playouts} playouts a decision" if args.playouts else f"budget {args.budget:g} s"
@@ -258,6 +263,9 @@ def main(argv: list[str] | None = None) -> None:
     if fixed_b != args.playouts or (not fixed_b and budget_b != args.budget):
         own = f"{fixed_b} playouts (iterations) a decision" if fixed_b else f"budget {budget_b:g} s"
         print(f"B's own search: {own}")
+    if args.horizon_b is not None and args.horizon_b != args.horizon:
+        print(f"B's own horizon: {args.horizon_b or 'to the end of the round'}"
+              f"{' actions' if args.horizon_b else ''}")
     if "pimc" in (args.a, args.b):
         spent = f"{args.playouts} iterations" if args.playouts else f"budget {args.budget:g} s"
         print(f"PIMC (tools.pimc): uniform deals, UCB1 at the root, Medium playouts to the round's end, "
