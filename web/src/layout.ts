@@ -70,3 +70,22 @@ export function handWidth(viewW: number, viewH: number): number {
   const page = Math.min(viewW, large ? 1800 : 1400) - 16;
   return Math.max(120, page - (controlsBeside(viewW, viewH) ? (viewH <= 500 ? 228 : large ? 238 : 188) : 0));
 }
+
+/** Whether the viewport is a phone upright (app.css's `max-aspect-ratio: 3/4`). */
+export function upright(viewW: number, viewH: number): boolean {
+  return viewW * 4 <= viewH * 3;
+}
+
+/** From one row of the hand's top to the next's: 78 % of a card (its face mostly seen); on a phone
+ * upright with three rows or more, 60 % (the corner and at least MIN_TOUCH px of each card still
+ * showing), so that a hand of 20 leaves the controls, the pile and the discard on its screen. */
+export function rowPitch(layout: HandLayout, viewW: number, viewH: number): number {
+  const tight = upright(viewW, viewH) && layout.rows >= 3;
+  return tight ? Math.max(layout.cardH * 0.6, Math.min(MIN_TOUCH + 6, layout.cardH * 0.78)) : layout.cardH * 0.78;
+}
+
+/** The height the hand takes: its rows at their pitch, the last card whole, room for a lifted card. */
+export function handHeight(layout: HandLayout, viewW: number, viewH: number): number {
+  if (layout.rows <= 0) return layout.cardH * 0.22 + 12;
+  return (layout.rows - 1) * rowPitch(layout, viewW, viewH) + layout.cardH + 12;
+}

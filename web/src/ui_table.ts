@@ -8,7 +8,7 @@ import { backSvg, cardSvg } from "./card_svg.js";
 import { cardWords, nextSort, sortedHand, suitColour, SUIT_SYMBOLS } from "./cards.js";
 import { el, type Child } from "./dom.js";
 import { LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
-import { cardPosition, cardWidth, handWidth, layoutHand } from "./layout.js";
+import { cardPosition, cardWidth, handHeight, handWidth, layoutHand, rowPitch } from "./layout.js";
 import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
 import { cardValues, gone, handsCounted, latestMoves, matchOver, resultTitle } from "./result_info.js";
@@ -97,7 +97,8 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
   const shown = sortedHand(view.hand, settings.handSort);
   const layout = layoutHand(shown.length, width, cardW);
   const box = el("div", { class: "hand", "data-testid": "hand" });
-  box.style.height = `${layout.rows * (layout.cardH * 0.78) + layout.cardH * 0.22 + 12}px`;
+  box.style.height = `${handHeight(layout, viewport.w, viewport.h)}px`;
+  const pitch = rowPitch(layout, viewport.w, viewport.h);
   shown.forEach((code, i) => {
     const pos = cardPosition(layout, shown.length, i, width);
     // Offline, nothing glows and nothing answers a tap (the banner says why): a move waits for the server.
@@ -108,7 +109,7 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
       disabled: !ui.model.connected, onclick: () => actions.act(`play ${code}`), onfocus: () => actions.select(i),
     }, cardSvg(code, settings.fourColour, view.preset === "action"));
     b.style.left = `${pos.x}px`;
-    b.style.top = `${pos.row * layout.cardH * 0.78}px`;
+    b.style.top = `${pos.row * pitch}px`;
     b.style.width = `${layout.cardW}px`;
     b.style.height = `${layout.cardH}px`;
     box.append(b);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cardPosition, cardWidth, controlsBeside, handWidth, layoutHand, MIN_TOUCH } from "../src/layout.js";
+import { cardPosition, cardWidth, controlsBeside, handHeight, handWidth, layoutHand, MIN_TOUCH, rowPitch, upright } from "../src/layout.js";
 
 const VIEWPORTS: [number, number][] = [[390, 844], [844, 390], [1024, 768], [1920, 1080], [320, 568]];
 
@@ -54,4 +54,24 @@ test("a large screen gets larger cards and a wider hand (the felt used, trial 35
   assert.ok(handWidth(1920, 1080) > 1400 && handWidth(1920, 1080) <= 1800 - 16);
   assert.equal(cardWidth(1024, 768), Math.round(Math.min(150, 768 / 5.4, 1024 / 5.6)));
   assert.equal(cardWidth(1280, 800), Math.round(800 / 5.4)); // laptops: by the height too, to 150 px
+});
+
+test("upright, a hand of three rows or more packs its rows closer; elsewhere its rows keep their pitch", () => {
+  const hand = (count: number, w: number, h: number) => layoutHand(count, handWidth(w, h), cardWidth(w, h));
+  for (const [w, h] of [[360, 740], [390, 844], [412, 915]] as [number, number][]) {
+    assert.ok(upright(w, h));
+    const big = hand(20, w, h);
+    assert.equal(big.rows, 3, `${w}x${h}`);
+    // 20 cards take at least 30 px less height than at the old pitch, each row still a finger's target showing.
+    assert.ok(handHeight(big, w, h) <= (big.rows * big.cardH * 0.78 + big.cardH * 0.22 + 12) - 30, `${w}x${h}`);
+    assert.ok(rowPitch(big, w, h) >= MIN_TOUCH, `${w}x${h}`);
+    const small = hand(8, w, h); // two rows (or one): as before
+    assert.equal(rowPitch(small, w, h), small.cardH * 0.78);
+  }
+  for (const [w, h] of [[844, 390], [1024, 768], [1920, 1080]] as [number, number][]) {
+    assert.ok(!upright(w, h));
+    const l = hand(40, w, h);
+    assert.equal(rowPitch(l, w, h), l.cardH * 0.78);
+    assert.equal(handHeight(l, w, h), l.rows * (l.cardH * 0.78) + l.cardH * 0.22 + 12);
+  }
 });

@@ -1,0 +1,191 @@
+"""The browser client on an upright phone (360×740, 390×844, 412×915; a phone's scale, touch and
+viewport), in English and in French, in each phase a player meets:
+
+- at the table with a hand of 8 and of 20 cards against three opponents: nothing leaves the screen
+  (the controls, the hand, the pile and the discard), the page does not scroll, every card of the
+  hand can be tapped (a point of it hits it), no two controls overlap, and each opponent's name is
+  whole (on two lines rather than cut: "Computer 3" and "Computer 4" stay apart);
+- the seat form: a free seat's words keep their line, its button goes under them;
+- the result: the scores' table fits the width, no number broken.
+
+The landscape phone and the larger screens are tests/test_browser_screens.py's. Each test skips in
+one line without playwright, chromium or the built client (``make web``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser_support import (
+    TIMEOUT_MS,
+    ScriptedServer,
+    browser,
+    server,
+    wait_state,
+    why_no_browser,
+    why_no_build,
+)
+from tests.net_support import Peer
+from tests.test_browser_frames import ROOM, VIEW, status
+from tests.test_browser_screens import OUTSIDE, SEEN, overlap, update
+
+__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
+
+WHY = why_no_browser() or why_no_build()
+pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+
+PHONES = [(360, 740), (390, 844), (412, 915)]
+"""Upright phones: a small Android, an iPhone 12 to 14, a large Android."""
+
+SEATS = [
+    {"kind": "human", "name": "Benoît-Alexandre", "tag": "3F2K9Q", "connected": True},
+    {"kind": "human", "name": "Anastasia", "tag": "7H4K9W", "connected": True},
+    {"kind": "computer", "level": "medium"},
+    {"kind": "computer", "level": "hard"},
+]
+HAND8 = ["7H", "9S", "7S", "KD", "4C", "9H", "2D", "8C"]
+HAND20 = [*HAND8, "AS", "3H", "5D", "6C", "TS", "JH", "QD", "KC", "AH", "2S", "3C", "4D"]
+MOVES = [{"type": "CardPlayed", "seat": 1, "card": "7D"}, {"type": "CardPlayed", "seat": 2, "card": "9D"}]
+RESULT = {"winner": 1, "winners": [1], "tie": False, "blocked": False, "points": [0, 153, 40, 12],
+          "hands": [["3S", "KD", "8H", "QC", "TD", "AS"], [], ["2C", "5D"], ["9H"]], "totals": [63, 0, 7, 9]}
+
+
+def table(hand: list[str], **extra: Any) -> dict[str, Any]:
+    """Seat 0's view of a four-player deal, its turn, with Draw and "Card!" offered."""
+    return {**VIEW, "players": 4, "hand": hand, "hand_counts": [len(hand), 12, 5, 9], "discard": ["7D"],
+            "scores": [0, 0, 0, 0], "legal": ["play 7H", "play 7S", "play 8C", "draw", "card"], **extra}
+
+
+def phone(browser: Any, server: Any, width: int, height: int, lang: str,
+          name: str | None = "Benoît-Alexandre") -> Any:
+    """A phone's browser context upright (scale 3, touch, a mobile viewport) speaking ``lang``."""
+    items = [{"name": "huit.name", "value": name}] if name else []
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True,
+        locale=lang, storage_state={"cookies": [], "origins": [
+            {"origin": f"http://127.0.0.1:{server.port}", "localStorage": items}]})
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
+def seated(context: Any, server: Any, frames: list[dict[str, Any]], want: str) -> tuple[Any, ScriptedServer]:
+    """The phone's page seated by a quick match the script answers with ``frames``: (page, script)."""
+    page = context.new_page()
+    script = ScriptedServer(page, ROOM, frames)
+    page.goto(f"http://127.0.0.1:{server.port}/play", wait_until="load")
+    wait_state(page, "lobby")
+    page.click("[data-testid='quick-match']")
+    assert wait_state(page, want) == want
+    return page, script
+
+
+UNTAPPABLE = """([w, h]) => {
+  // Every card of the hand: a point of its visible strip (its top left, where the next card and the
+  // next row leave it) is on the screen and hits that card, not a neighbour nor anything else.
+  const out = [];
+  for (const card of document.querySelectorAll("[data-testid='hand'] .card")) {
+    const r = card.getBoundingClientRect();
+    const x = r.left + 20, y = r.top + 14;
+    const hit = x < w && y < h ? document.elementFromPoint(x, y) : null;
+    if (!hit || hit.closest(".card") !== card) out.push(card.dataset.testid);
+  }
+  return out;
+}"""
+
+CUT = """selector => [...document.querySelectorAll(selector)]
+  .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+  .map(e => e.textContent)"""
+
+
+def control_boxes(page: Any) -> list[tuple[str, dict[str, float]]]:
+    found = page.eval_on_selector_all(
+        ".bar .btn, .controls .btn",
+        "bs => bs.map(b => [b.dataset.testid || b.textContent, b.getBoundingClientRect().toJSON()])")
+    return [(str(name), dict(b)) for name, b in found]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("cards", [HAND8, HAND20], ids=["8-cards", "20-cards"])
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_an_upright_phone_shows_the_whole_table_and_every_card_can_be_tapped(
+    browser, server, width, height, cards, lang
+):
+    context = phone(browser, server, width, height, lang)
+    try:
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(cards), MOVES)]
+        page, script = seated(context, server, frames, "playing")
+        assert page.locator("[data-testid='hand'] .card").count() == len(cards)
+        script.send({"type": "error", "code": "illegal", "message": "refused", "reason": "must_follow",
+                     "values": {"suit": "D", "card": "9D", "wild": "eight"}, "v": 2})  # a refusal's line too
+        page.wait_for_selector("[data-testid='notice']")
+        assert page.evaluate(OUTSIDE, [list(SEEN), width, height]) == []
+        assert page.evaluate(UNTAPPABLE, [width, height]) == []
+        controls = control_boxes(page)
+        assert len(controls) >= 7  # the bar's three, Draw, "Card!", Sort, Autopilot
+        for i, (one, a) in enumerate(controls):
+            for other, b in controls[i + 1:]:
+                assert not overlap(a, b), (one, other)
+        # Each opponent's name whole: a name goes on two lines rather than lose its end.
+        assert page.evaluate(CUT, ".opp .opp-name") == []
+        names = page.eval_on_selector_all(".opp .opp-name", "ns => ns.map(n => n.textContent)")
+        assert len(set(names)) == 3, names
+        # The pile and the discard still a card's size a finger can see and hit.
+        assert page.locator("[data-testid='draw']").bounding_box()["width"] >= 44
+        assert page.locator("[data-testid='discard']").bounding_box()["width"] >= 44
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_seat_form_on_a_small_upright_phone_keeps_each_seats_words_on_a_line(browser, server, lang):
+    ana = Peer(server.port)
+    try:
+        ana.hello("Ana")
+        joined = ana.create("classic", [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "medium"}],
+                            name="Ana")
+        context = phone(browser, server, 360, 740, lang, name=None)
+        try:
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{server.port}/play/{joined['room']}", wait_until="load")
+            wait_state(page, "seat")
+            page.wait_for_selector("[data-testid='take-seat-1']")
+            # "free: this seat is yours" (French: "libre : cette place est pour vous") on one line, whole.
+            assert page.evaluate(CUT, ".seat-row .seat-who") == []
+            heights = page.eval_on_selector_all(".seat-row .seat-who", "ws => ws.map(w => w.clientHeight)")
+            assert max(heights) <= 30, heights
+            for seat in (1, 2):
+                b = page.locator(f"[data-testid='take-seat-{seat}']").bounding_box()
+                assert b["x"] >= 0 and b["x"] + b["width"] <= 360, b
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+        finally:
+            context.close()
+    finally:
+        ana.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_the_result_on_an_upright_phone_fits_its_width_and_breaks_no_number(
+    browser, server, width, height, lang
+):
+    context = phone(browser, server, width, height, lang)
+    try:
+        deal = status(ROOM, players=4, seats=SEATS, state="round_over", results=[RESULT])
+        final = update(table(HAND8, status="round_over", result=RESULT))
+        page, _ = seated(context, server, [deal, final], "result")
+        cells = page.eval_on_selector_all(".scores th, .scores td",
+                                          "cs => cs.map(c => c.getBoundingClientRect().right)")
+        assert max(cells) <= width - 8 + 0.5, max(cells)  # inside the page's padding
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+        # A number or a count on one line ("+153", "6 cards"), however narrow the phone.
+        lines = page.eval_on_selector_all(
+            ".scores td + td",
+            "cs => cs.map(c => { const r = document.createRange(); r.selectNodeContents(c);"
+            " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
+        assert max(lines) == 1, lines
+        b = page.locator("[data-testid='next-deal']").bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width
+    finally:
+        context.close()
