@@ -4,7 +4,8 @@ viewport), in English and in French, in each phase a player meets:
 - at the table with a hand of 8 and of 20 cards against three opponents: nothing leaves the screen
   (the controls, the hand, the pile and the discard), the page does not scroll, every card of the
   hand can be tapped (a point of it hits it), no two controls overlap, and each opponent's name is
-  whole (on two lines rather than cut: "Computer 3" and "Computer 4" stay apart);
+  whole (on two lines rather than cut: "Computer 3" and "Computer 4" stay apart); the pile and the
+  discard in the middle when no suit nor penalty stands beside them;
 - the seat form: a free seat's words keep their line, its button goes under them;
 - the result: the scores' table fits the width, no number broken.
 
@@ -29,7 +30,7 @@ from tests.browser_support import (
 )
 from tests.net_support import Peer
 from tests.test_browser_frames import ROOM, VIEW, status
-from tests.test_browser_screens import OUTSIDE, SEEN, overlap, update
+from tests.test_browser_screens import OUTSIDE, SEEN, box, overlap, update
 
 __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
@@ -134,6 +135,10 @@ def test_an_upright_phone_shows_the_whole_table_and_every_card_can_be_tapped(
         # The pile and the discard still a card's size a finger can see and hit.
         assert page.locator("[data-testid='draw']").bounding_box()["width"] >= 44
         assert page.locator("[data-testid='discard']").bounding_box()["width"] >= 44
+        # No suit named nor penalty: the pile and the discard stand in the middle of the screen.
+        pile, discard = box(page, "[data-testid='draw']"), box(page, "[data-testid='discard']")
+        middle = (pile["x"] + discard["x"] + discard["width"]) / 2
+        assert abs(middle - width / 2) <= 8, (middle, width)
     finally:
         context.close()
 
