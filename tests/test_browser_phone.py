@@ -194,3 +194,45 @@ def test_the_result_on_an_upright_phone_fits_its_width_and_breaks_no_number(
         assert b["x"] >= 0 and b["x"] + b["width"] <= width
     finally:
         context.close()
+
+
+SIX = [*SEATS, {"kind": "computer", "level": "easy"},
+       {"kind": "human", "name": "Marie-Christine", "tag": "9QQ2WX", "connected": True}]
+"""Six seats: five opponents, two rows of chips on an upright phone."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("width", "height", "cards"), [(360, 740, HAND8), (390, 844, HAND20)],
+                         ids=["360x740-8-cards", "390x844-20-cards"])
+def test_an_upright_phone_under_a_penalty_keeps_the_pile_and_the_denounce_in_their_place(
+    browser, server, width, height, cards, lang
+):
+    """A suit named, a penalty pending, "Card!" to call on an opponent, five controls."""
+    context = phone(browser, server, width, height, lang)
+    try:
+        view = table(cards, suit="H", pending=4, legal=["accept", "challenge", "card", "denounce 1"])
+        frames = [status(ROOM, players=4, seats=SEATS), update(view, MOVES)]
+        page, _ = seated(context, server, frames, "playing")
+        seen = [*SEEN[:6], *SEEN[7:], ".opp .btn", "[data-testid='suit']", ".pending"]  # no refusal here
+        assert page.evaluate(OUTSIDE, [seen, width, height]) == []
+        denounce, chip = box(page, "[data-testid='denounce-1']"), box(page, ".opp[data-seat='1']")
+        assert chip["x"] <= denounce["x"] and denounce["x"] + denounce["width"] <= chip["x"] + chip["width"]
+        for part in ("draw", "discard"):  # the penalty's words do not squeeze the pile nor the discard
+            assert box(page, f"[data-testid='{part}']")["width"] >= 44, part
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_small_upright_phone_with_five_opponents_shows_the_whole_table(browser, server, lang):
+    context = phone(browser, server, 360, 740, lang)
+    try:
+        view = {**table(HAND8), "players": 6, "hand_counts": [8, 12, 5, 9, 7, 3], "scores": [0] * 6}
+        frames = [status(ROOM, players=6, seats=SIX), update(view, MOVES)]
+        page, _ = seated(context, server, frames, "playing")
+        assert page.locator(".opp").count() == 5
+        assert page.evaluate(OUTSIDE, [[*SEEN[:6], *SEEN[7:]], 360, 740]) == []  # no refusal here
+        assert page.evaluate(UNTAPPABLE, [360, 740]) == []
+        assert page.evaluate(CUT, ".opp .opp-name") == []
+    finally:
+        context.close()
