@@ -91,10 +91,12 @@ def test_a_tablet_or_a_laptop_shows_the_whole_table_and_every_card_can_be_clicke
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+@pytest.mark.parametrize(("width", "height"), [*SCREENS, (844, 390)],
+                         ids=[f"{w}x{h}" for w, h in [*SCREENS, (844, 390)]])
 def test_a_tablet_or_a_laptop_under_a_penalty_with_a_hand_of_20_shows_the_whole_table(
     browser, server, width, height, lang
 ):
+    """And a phone on its side (844×390), where only the hand gives way (its own compact table)."""
     context = screen(browser, server, width, height, lang)
     try:
         frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND20, **WORST), MOVES)]
