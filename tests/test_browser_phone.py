@@ -202,12 +202,14 @@ SIX = [*SEATS, {"kind": "computer", "level": "easy"},
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize(("width", "height", "cards"), [(360, 740, HAND8), (390, 844, HAND20)],
-                         ids=["360x740-8-cards", "390x844-20-cards"])
+@pytest.mark.parametrize(("width", "height", "cards"),
+                         [(360, 740, HAND8), (390, 844, HAND20), (360, 740, HAND20)],
+                         ids=["360x740-8-cards", "390x844-20-cards", "360x740-20-cards"])
 def test_an_upright_phone_under_a_penalty_keeps_the_pile_and_the_denounce_in_their_place(
     browser, server, width, height, cards, lang
 ):
-    """A suit named, a penalty pending, "Card!" to call on an opponent, five controls."""
+    """A suit named, a penalty pending, "Card!" to call on an opponent, five controls (with 20 cards at
+    360×740 the table packs itself: ui_table.ts's fitTable)."""
     context = phone(browser, server, width, height, lang)
     try:
         view = table(cards, suit="H", pending=4, legal=["accept", "challenge", "card", "denounce 1"])
@@ -215,6 +217,7 @@ def test_an_upright_phone_under_a_penalty_keeps_the_pile_and_the_denounce_in_the
         page, _ = seated(context, server, frames, "playing")
         seen = [*SEEN[:6], *SEEN[7:], ".opp .btn", "[data-testid='suit']", ".pending"]  # no refusal here
         assert page.evaluate(OUTSIDE, [seen, width, height]) == []
+        assert page.evaluate(UNTAPPABLE, [width, height]) == []
         denounce, chip = box(page, "[data-testid='denounce-1']"), box(page, ".opp[data-seat='1']")
         assert chip["x"] <= denounce["x"] and denounce["x"] + denounce["width"] <= chip["x"] + chip["width"]
         for part in ("draw", "discard"):  # the penalty's words do not squeeze the pile nor the discard

@@ -15,7 +15,7 @@ import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeL
 import * as storage from "./storage.js";
 import { readSeats, type SeatPreview } from "./seats.js";
 import { page, type Quick, type Ui } from "./ui.js";
-import { takeoverText } from "./ui_table.js";
+import { fitTable, takeoverText } from "./ui_table.js";
 
 async function fetchJson(url: string): Promise<unknown> {
   try {
@@ -378,7 +378,9 @@ class App {
     const caret = active instanceof HTMLInputElement && active.type === "text" ? active.selectionStart : null;
     this.root.dataset.state = phase;
     this.root.classList.toggle("left-handed", this.settings.leftHanded);
-    this.root.replaceChildren(...page(this.ui(), phase));
+    const ui = this.ui();
+    this.root.replaceChildren(...page(ui, phase));
+    if (phase === "playing") fitTable(this.root, ui.viewport); // a table taller than the screen packed to fit it
     if (phase !== this.lastPhase) {
       this.lastPhase = phase;
       if (phase !== "playing") this.panel = this.panel === "settings" ? this.panel : null;

@@ -77,15 +77,37 @@ export function upright(viewW: number, viewH: number): boolean {
 }
 
 /** From one row of the hand's top to the next's: 78 % of a card (its face mostly seen); on a phone
- * upright with three rows or more, 60 % (the corner and at least MIN_TOUCH px of each card still
- * showing), so that a hand of 20 leaves the controls, the pile and the discard on its screen. */
-export function rowPitch(layout: HandLayout, viewW: number, viewH: number): number {
-  const tight = upright(viewW, viewH) && layout.rows >= 3;
-  return tight ? Math.max(layout.cardH * 0.6, Math.min(MIN_TOUCH + 6, layout.cardH * 0.78)) : layout.cardH * 0.78;
+ * upright with three rows or more, or in a hand squeezed to fit its screen (`tight`), 60 % (the
+ * corner and at least MIN_TOUCH px of each card still showing), so that a hand of 20 leaves the
+ * controls, the pile and the discard on its screen. */
+export function rowPitch(layout: HandLayout, viewW: number, viewH: number, tight = false): number {
+  const close = tight || (upright(viewW, viewH) && layout.rows >= 3);
+  return close ? Math.max(layout.cardH * 0.6, Math.min(MIN_TOUCH + 6, layout.cardH * 0.78)) : layout.cardH * 0.78;
 }
 
 /** The height the hand takes: its rows at their pitch, the last card whole, room for a lifted card. */
-export function handHeight(layout: HandLayout, viewW: number, viewH: number): number {
+export function handHeight(layout: HandLayout, viewW: number, viewH: number, tight = false): number {
   if (layout.rows <= 0) return layout.cardH * 0.22 + 12;
-  return (layout.rows - 1) * rowPitch(layout, viewW, viewH) + layout.cardH + 12;
+  return (layout.rows - 1) * rowPitch(layout, viewW, viewH, tight) + layout.cardH + 12;
+}
+
+export const SMALLEST_CARD = 56;
+
+/** A hand squeezed into `most` px of height (the page was taller than the screen by the difference):
+ * its rows closer first (`tight`), then its cards narrower, a pixel at a time, to SMALLEST_CARD (what
+ * it then takes, if still more than `most`, is the least it can). A hand that already fits keeps
+ * `cardW`'s layout and pitch. */
+export function squeezeHand(count: number, width: number, cardW: number, most: number, viewW: number, viewH: number):
+  { layout: HandLayout; pitch: number; height: number } {
+  let w = Math.max(cardW, SMALLEST_CARD);
+  const at = (tight: boolean) => {
+    const layout = layoutHand(count, width, w);
+    return { layout, pitch: rowPitch(layout, viewW, viewH, tight), height: handHeight(layout, viewW, viewH, tight) };
+  };
+  const loose = at(false);
+  if (loose.height <= most) return loose;
+  for (;; w--) {
+    const tight = at(true);
+    if (tight.height <= most || w <= SMALLEST_CARD) return tight;
+  }
 }

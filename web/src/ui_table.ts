@@ -8,7 +8,7 @@ import { backSvg, cardSvg } from "./card_svg.js";
 import { cardWords, nextSort, sortedHand, suitColour, SUIT_SYMBOLS } from "./cards.js";
 import { el, type Child } from "./dom.js";
 import { LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
-import { cardPosition, cardWidth, handHeight, handWidth, layoutHand, rowPitch } from "./layout.js";
+import { type HandLayout, cardPosition, cardWidth, handHeight, handWidth, layoutHand, rowPitch, squeezeHand } from "./layout.js";
 import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
 import { cardValues, gone, handsCounted, latestMoves, matchOver, resultTitle } from "./result_info.js";
@@ -97,10 +97,7 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
   const shown = sortedHand(view.hand, settings.handSort);
   const layout = layoutHand(shown.length, width, cardW);
   const box = el("div", { class: "hand", "data-testid": "hand" });
-  box.style.height = `${handHeight(layout, viewport.w, viewport.h)}px`;
-  const pitch = rowPitch(layout, viewport.w, viewport.h);
   shown.forEach((code, i) => {
-    const pos = cardPosition(layout, shown.length, i, width);
     // Offline, nothing glows and nothing answers a tap (the banner says why): a move waits for the server.
     const playable = o.play.has(code) && ui.model.connected;
     const b = el("button", {
@@ -108,13 +105,42 @@ function hand(ui: Ui, view: View, o: ReturnType<typeof offers>): HTMLElement {
       "data-testid": `card-${code}`, "data-index": i, "aria-label": cardWords(t, code),
       disabled: !ui.model.connected, onclick: () => actions.act(`play ${code}`), onfocus: () => actions.select(i),
     }, cardSvg(code, settings.fourColour, view.preset === "action"));
+    box.append(b);
+  });
+  place(box, layout, rowPitch(layout, viewport.w, viewport.h), handHeight(layout, viewport.w, viewport.h), width);
+  return box;
+}
+
+/** The hand's cards where `layout` puts them (in the order they stand in `box`), the box as tall as `height`. */
+function place(box: HTMLElement, layout: HandLayout, pitch: number, height: number, width: number): void {
+  const cards = [...box.children] as HTMLElement[];
+  box.style.height = `${height}px`;
+  cards.forEach((b, i) => {
+    const pos = cardPosition(layout, cards.length, i, width);
     b.style.left = `${pos.x}px`;
     b.style.top = `${pos.row * pitch}px`;
     b.style.width = `${layout.cardW}px`;
     b.style.height = `${layout.cardH}px`;
-    box.append(b);
   });
-  return box;
+}
+
+/** Once the table is on the page: if it is taller than the screen (a hand of 20 on a laptop, a short
+ * screen, a penalty and "Card!" to call beside a large hand), it first takes its compact form (the
+ * table's `squeezed` class: app.css packs its top, as on a landscape phone), then the hand gives up what
+ * is still over (its rows closer, then its cards smaller: layout.ts's squeezeHand), so that every
+ * card and control stays on the screen and the page does not scroll. A table that fits is left as it is. */
+export function fitTable(root: HTMLElement, viewport: { w: number; h: number }): void {
+  const table = root.querySelector<HTMLElement>(".table");
+  const box = root.querySelector<HTMLElement>("[data-testid='hand']");
+  const page = document.scrollingElement ?? document.documentElement;
+  if (!table || !box || page.scrollHeight <= viewport.h) return;
+  table.classList.add("squeezed");
+  const over = page.scrollHeight - viewport.h;
+  if (over <= 0 || !box.children.length) return;
+  const width = handWidth(viewport.w, viewport.h);
+  const most = box.getBoundingClientRect().height - over;
+  const fitted = squeezeHand(box.children.length, width, cardWidth(viewport.w, viewport.h), most, viewport.w, viewport.h);
+  place(box, fitted.layout, fitted.pitch, fitted.height, width);
 }
 
 function controls(ui: Ui, o: ReturnType<typeof offers>): HTMLElement {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cardPosition, cardWidth, controlsBeside, handHeight, handWidth, layoutHand, MIN_TOUCH, rowPitch, upright } from "../src/layout.js";
+import { cardPosition, cardWidth, controlsBeside, handHeight, handWidth, layoutHand, MIN_TOUCH, rowPitch, SMALLEST_CARD, squeezeHand, upright } from "../src/layout.js";
 
 const VIEWPORTS: [number, number][] = [[390, 844], [844, 390], [1024, 768], [1920, 1080], [320, 568]];
 
@@ -74,4 +74,32 @@ test("upright, a hand of three rows or more packs its rows closer; elsewhere its
     assert.equal(rowPitch(l, w, h), l.cardH * 0.78);
     assert.equal(handHeight(l, w, h), l.rows * (l.cardH * 0.78) + l.cardH * 0.22 + 12);
   }
+});
+
+test("a hand squeezed into less height: as it was when it fits, its rows closer first, then its cards smaller", () => {
+  for (const [w, h] of [[1024, 768], [800, 600], [360, 740], [1920, 1080]] as [number, number][]) {
+    const width = handWidth(w, h), cardW = cardWidth(w, h);
+    const natural = layoutHand(20, width, cardW);
+    const tall = handHeight(natural, w, h);
+    const same = squeezeHand(20, width, cardW, tall, w, h); // room enough: nothing changes
+    assert.deepEqual(same.layout, natural);
+    assert.equal(same.pitch, rowPitch(natural, w, h));
+    assert.equal(same.height, tall);
+    for (const less of [10, 40, 80]) {
+      const s = squeezeHand(20, width, cardW, tall - less, w, h);
+      assert.ok(s.height <= tall - less || s.layout.cardW === SMALLEST_CARD, `${w}x${h} -${less}`);
+      assert.ok(s.layout.cardW <= cardW && s.layout.cardW >= SMALLEST_CARD);
+      assert.ok(s.pitch >= MIN_TOUCH, `${w}x${h}: a row still a finger's target`);
+      // No wider card would have fitted at the tight pitch.
+      const wider = layoutHand(20, width, s.layout.cardW + 1);
+      if (s.layout.cardW < cardW) assert.ok(handHeight(wider, w, h, true) > tall - less, `${w}x${h} -${less}`);
+    }
+  }
+  // Two rows at 1024x768 give up 40 px by their pitch alone: the cards keep their size.
+  const width = handWidth(1024, 768), cardW = cardWidth(1024, 768);
+  const natural = layoutHand(20, width, cardW);
+  assert.equal(natural.rows, 2);
+  assert.equal(squeezeHand(20, width, cardW, handHeight(natural, 1024, 768) - 30, 1024, 768).layout.cardW, cardW);
+  // Nothing fits in 10 px: the least it can, the smallest cards.
+  assert.equal(squeezeHand(20, width, cardW, 10, 1024, 768).layout.cardW, SMALLEST_CARD);
 });

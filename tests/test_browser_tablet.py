@@ -1,0 +1,169 @@
+"""The browser client on a tablet on its side, a laptop and a short screen (1024×768, 1280×800,
+1366×768, 1024×600, 800×600, and a desktop's 1920×1080), in English and in French:
+
+- a hand of 8 and of 20 cards, and the worst case (20 cards, a penalty, "Card!" to call on an
+  opponent, five controls): nothing of the table leaves the screen, the page does not scroll, every
+  card of the hand can be clicked (a point of it hits it), no two controls overlap. A table taller
+  than its screen packs itself (ui_table.ts's ``fitTable``: the table's ``squeezed`` class, then a
+  smaller hand);
+- a table that fits keeps its look: at 1024×768 a hand of 8 is not packed and keeps its cards' size;
+- hover: on a touch screen the button last tapped does not keep the hover's colour; a mouse still
+  gets it.
+
+The upright phones are tests/test_browser_phone.py's, the landscape phone tests/test_browser_screens.py's.
+Each test skips in one line without playwright, chromium or the built client (``make web``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser_support import TIMEOUT_MS, browser, server, why_no_browser, why_no_build
+from tests.test_browser_frames import ROOM, status
+from tests.test_browser_phone import (
+    HAND8,
+    HAND20,
+    MOVES,
+    SEATS,
+    UNTAPPABLE,
+    control_boxes,
+    phone,
+    seated,
+    table,
+)
+from tests.test_browser_screens import OUTSIDE, SEEN, overlap, update
+
+__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
+
+WHY = why_no_browser() or why_no_build()
+pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+
+SCREENS = [(1024, 768), (1280, 800), (1366, 768), (1024, 600), (800, 600), (1920, 1080)]
+"""A tablet on its side (or a small laptop), two laptops, a netbook, an old monitor, a desktop."""
+
+WORST = {"suit": "H", "pending": 4, "legal": ["accept", "challenge", "card", "denounce 1"]}
+"""A suit named, a penalty pending, "Card!" to call on seat 1: five controls and a taller chip."""
+
+
+def screen(browser: Any, server: Any, width: int, height: int, lang: str) -> Any:
+    """A desktop browser's context (a mouse, scale 1) of ``width``×``height`` speaking ``lang``."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale=lang, storage_state={"cookies": [], "origins": [
+            {"origin": f"http://127.0.0.1:{server.port}",
+             "localStorage": [{"name": "huit.name", "value": "Benoît-Alexandre"}]}]})
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
+def whole(page: Any, width: int, height: int, seen: list[str]) -> None:
+    """All of ``seen`` on the screen, no scroll, every card hit where it shows, no controls overlapping."""
+    assert page.evaluate(OUTSIDE, [seen, width, height]) == []
+    assert page.evaluate(UNTAPPABLE, [width, height]) == []
+    controls = control_boxes(page)
+    for i, (one, a) in enumerate(controls):
+        for other, b in controls[i + 1:]:
+            assert not overlap(a, b), (one, other)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("cards", [HAND8, HAND20], ids=["8-cards", "20-cards"])
+@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_a_tablet_or_a_laptop_shows_the_whole_table_and_every_card_can_be_clicked(
+    browser, server, width, height, cards, lang
+):
+    context = screen(browser, server, width, height, lang)
+    try:
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(cards), MOVES)]
+        page, script = seated(context, server, frames, "playing")
+        assert page.locator("[data-testid='hand'] .card").count() == len(cards)
+        script.send({"type": "error", "code": "illegal", "message": "refused", "reason": "must_follow",
+                     "values": {"suit": "D", "card": "9D", "wild": "eight"}, "v": 2})  # a refusal's line too
+        page.wait_for_selector("[data-testid='notice']")
+        whole(page, width, height, list(SEEN))
+        assert len(control_boxes(page)) >= 7  # the bar's three, Draw, "Card!", Sort, Autopilot
+        # The cards stay a card a hand can read and hit: no smaller than the layout's least.
+        sizes = page.eval_on_selector_all("[data-testid='hand'] .card", "cs => cs.map(c => c.offsetWidth)")
+        assert min(sizes) >= 56, sizes
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("width", "height"), [*SCREENS, (844, 390)],
+                         ids=[f"{w}x{h}" for w, h in [*SCREENS, (844, 390)]])
+def test_a_tablet_or_a_laptop_under_a_penalty_with_a_hand_of_20_shows_the_whole_table(
+    browser, server, width, height, lang
+):
+    """And a phone on its side (844×390), where only the hand gives way (its own compact table)."""
+    context = screen(browser, server, width, height, lang)
+    try:
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND20, **WORST), MOVES)]
+        page, _ = seated(context, server, frames, "playing")
+        assert page.locator(".controls .btn").count() == 5
+        whole(page, width, height, [*SEEN[:6], *SEEN[7:], ".opp .btn", "[data-testid='suit']", ".pending"])
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "height", "card"), [(1024, 768, 142), (1280, 800, 148), (1920, 1080, 240)])
+def test_a_table_that_fits_is_not_packed(browser, server, width, height, card):
+    """A hand of 8 fits these screens: the table keeps its look (not ``squeezed``, the cards' full size)."""
+    context = screen(browser, server, width, height, "en")
+    try:
+        page, _ = seated(context, server, [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)],
+                         "playing")
+        assert page.locator(".table.squeezed").count() == 0
+        assert page.locator("[data-testid='card-9S']").bounding_box()["width"] == card
+        assert page.eval_on_selector_all("[data-testid='latest'] li:not(:last-child)",
+                                         "ls => ls.map(l => getComputedStyle(l).display)") == ["list-item"]
+    finally:
+        context.close()
+
+
+BACKGROUND = "s => getComputedStyle(document.querySelector(s)).backgroundColor"
+
+UNGUARDED_HOVER = """() => {
+  // Every style rule that names :hover, unless it sits in a @media (hover: hover).
+  const out = [];
+  const walk = (rules, guarded) => {
+    for (const rule of rules) {
+      const hovers = rule instanceof CSSMediaRule && /\\(hover:\\s*hover\\)/.test(rule.conditionText);
+      if (rule instanceof CSSMediaRule) walk(rule.cssRules, guarded || hovers);
+      else if (!guarded && (rule.selectorText || "").includes(":hover")) out.push(rule.selectorText);
+    }
+  };
+  for (const sheet of document.styleSheets) walk(sheet.cssRules, false);
+  return out;
+}"""
+
+
+def test_a_tapped_button_does_not_keep_the_hover_colour_on_a_touch_screen(browser, server):
+    context = phone(browser, server, 390, 844, "en")  # touch, a phone's viewport: (hover: none)
+    try:
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)]
+        page, _ = seated(context, server, frames, "playing")
+        assert page.evaluate("matchMedia('(hover: none)').matches")
+        untouched = page.evaluate(BACKGROUND, "[data-testid='autopilot']")
+        page.tap("[data-testid='sort']")  # the hand sorted, the page drawn again under the finger
+        # A phone's browser leaves its pretend mouse where the finger was: the button is :hover.
+        page.hover("[data-testid='sort']")
+        assert page.locator("[data-testid='sort']:hover").count() == 1
+        assert page.evaluate(BACKGROUND, "[data-testid='sort']") == untouched
+        assert page.evaluate(UNGUARDED_HOVER) == []
+    finally:
+        context.close()
+
+
+def test_a_mouse_still_gets_the_hover_colour(browser, server):
+    context = screen(browser, server, 1280, 800, "en")
+    try:
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)]
+        page, _ = seated(context, server, frames, "playing")
+        assert page.evaluate("matchMedia('(hover: hover)').matches")
+        untouched = page.evaluate(BACKGROUND, "[data-testid='sort']")
+        page.hover("[data-testid='sort']")
+        assert page.evaluate(BACKGROUND, "[data-testid='sort']") != untouched
+    finally:
+        context.close()
