@@ -40,8 +40,12 @@ __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_suppo
 WHY = why_no_browser() or why_no_build()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
-SCREENS = [(1024, 768), (1280, 800), (1366, 768), (1024, 600), (800, 600), (1920, 1080)]
-"""A tablet on its side (or a small laptop), two laptops, a netbook, an old monitor, a desktop."""
+SCREENS = [(1024, 768, "en"), (1280, 800, "fr"), (1366, 768, "en"), (1024, 600, "fr"), (800, 600, "fr"),
+           (1920, 1080, "en")]
+"""A tablet on its side (or a small laptop), two laptops, a netbook, an old monitor, a desktop, each
+in one language: what overflows there is the height, which the language does not change (French,
+the longer words, where the screen is narrowest)."""
+IDS = [f"{w}x{h}-{lang}" for w, h, lang in SCREENS]
 
 WORST = {"suit": "H", "pending": 4, "legal": ["accept", "challenge", "card", "denounce 1"]}
 """A suit named, a penalty pending, "Card!" to call on seat 1: five controls and a taller chip."""
@@ -67,9 +71,8 @@ def whole(page: Any, width: int, height: int, seen: list[str]) -> None:
             assert not overlap(a, b), (one, other)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("cards", [HAND8, HAND20], ids=["8-cards", "20-cards"])
-@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+@pytest.mark.parametrize(("width", "height", "lang"), SCREENS, ids=IDS)
 def test_a_tablet_or_a_laptop_shows_the_whole_table_and_every_card_can_be_clicked(
     browser, server, width, height, cards, lang
 ):
@@ -90,9 +93,8 @@ def test_a_tablet_or_a_laptop_shows_the_whole_table_and_every_card_can_be_clicke
         context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize(("width", "height"), [*SCREENS, (844, 390)],
-                         ids=[f"{w}x{h}" for w, h in [*SCREENS, (844, 390)]])
+@pytest.mark.parametrize(("width", "height", "lang"), [*SCREENS, (844, 390, "en"), (844, 390, "fr")],
+                         ids=[*IDS, "844x390-en", "844x390-fr"])
 def test_a_tablet_or_a_laptop_under_a_penalty_with_a_hand_of_20_shows_the_whole_table(
     browser, server, width, height, lang
 ):
