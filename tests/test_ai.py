@@ -80,7 +80,8 @@ def test_medium_beats_easy_at_duel_beyond_luck():
 @pytest.mark.parametrize("name", ["classic", "points"])
 def test_the_arena_calls_a_round_that_goes_on_for_ever_a_tie(monkeypatch, name):
     monkeypatch.setattr(arena_module, "MAX_ACTIONS", 3)
-    side_a, side_b = arena_module.play_deal((name, 4, "medium", "easy", 0, 0.0, None, None, 0, 0.0, None, None))
+    side_a, side_b = arena_module.play_deal(
+        (name, 4, "medium", "easy", 0, 0.0, None, None, 0, 0.0, None, None))
     assert (side_a.games, side_a.wins, side_b.wins) == (4, 1.0, 3.0)  # every rotation shared four ways
 
 
