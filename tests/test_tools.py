@@ -376,7 +376,7 @@ def test_the_arena_seats_b_on_its_own_budget_when_its_playouts_are_zero(monkeypa
     arena.run("duel", 2, "hard", "hard-before", 2, 0.5, 7, 1, 100, 30)
     assert seen[0][5:] == (0.5, 100, 30, 0, 0.5, 100, 30)  # by default B searches as A does
     seen.clear()
-    arena.run("duel", 2, "hard", "hard-before", 2, 0.5, 7, 1, 100, 12, horizon_b=None)
+    arena.run("duel", 2, "hard", "hard-before", 2, 0.5, 7, 1, 100, 12, horizon_b=0)
     assert seen[0][7] == 12 and seen[0][11] is None  # A looks 12 actions ahead, B to the round's end
 
 

@@ -162,18 +162,18 @@ def seat_player(level: str, budget: float, fixed: int | None, horizon: int | Non
 def run(preset: str, players: int, a: str, b: str, games: int, budget: float, seed: int,
         jobs: int, playouts: int | None = None, horizon: int | None = HORIZON,
         helpers: int = 0, *, playouts_b: int | None = None,
-        budget_b: float | None = None, horizon_b: int | None | str = "A") -> tuple[Tally, Tally]:
+        budget_b: float | None = None, horizon_b: int | None = None) -> tuple[Tally, Tally]:
     """Play ``games`` games (rounded up to whole rotations) and return both tallies.
 
     ``playouts``: Hard plays that many playouts per decision, with no time budget.
     ``horizon``: actions Hard's playouts look ahead (None: to the end of the round).
     ``helpers``: processes that search beside each Hard under its time budget.
     ``playouts_b``, ``budget_b``: B's own playouts (0: B thinks on its budget) and budget;
-    None: A's. ``horizon_b``: B's own horizon (None: to the end of the round); ``"A"``: A's."""
+    None: A's. ``horizon_b``: B's own horizon (0: to the end of the round); None: A's."""
     deals = max(1, math.ceil(games / players))
     fixed_b = playouts if playouts_b is None else (playouts_b or None)
     spent_b = budget if budget_b is None else budget_b
-    seen_b = horizon if isinstance(horizon_b, str) else horizon_b
+    seen_b = horizon if horizon_b is None else (horizon_b or None)
     tasks: list[Deal] = [(preset, players, a, b, seed + i, budget, playouts, horizon, helpers,
                           spent_b, fixed_b, seen_b) for i in range(deals)]
     side_a, side_b = Tally(), Tally()
@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> None:
     side_a, side_b = run(args.preset, args.players, args.a, args.b, args.games, args.budget, args.seed,
                          args.jobs, args.playouts, args.horizon or None, args.helpers,
                          playouts_b=args.playouts_b, budget_b=args.budget_b,
-                         horizon_b="A" if args.horizon_b is None else (args.horizon_b or None))
+                         horizon_b=args.horizon_b)
     low, high = wilson(side_a.wins, side_a.games)
     fair = 1 / args.players
     hard = f"{args.playouts} playouts a decision" if args.playouts else f"budget {args.budget:g} s"
