@@ -1,4 +1,5 @@
-"""Every text fits its box, in every language, at every supported window size.
+"""Every text fits its box, in every language, at every shape of window (`CASES`: each window
+size of its own shape in every language, the sizes that repeat a shape larger in one language each).
 
 Each screen is rendered for real (`tests/every_screen.py` walks them: a real `App` on the dummy
 driver, the scene reached as a player reaches it, or pushed as the table pushes it), and every
@@ -46,9 +47,17 @@ from game.client.scene import Scene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from tests.every_screen import STEP, screens  # noqa: E402
 
-SIZES = [(1024, 600), (1024, 768), (1280, 800), (1366, 768), (1600, 1200), (1920, 1080), (2560, 1080),
-         (3840, 2160)]
 LANGUAGES = i18n.LANGUAGES
+# Texts and controls grow with `ui.scale_for` (the smaller of width / 1280 and height / 800), so a
+# window's layout is fixed by its size divided by its scale. Every language runs at each window of
+# its own such shape, at the smallest scale of that shape (where the 11 px floor of `ui.MIN_PX`
+# squeezes most): 1024×600 and 1366×768 (1365 × 800 scaled), 1024×768 (4:3), 1280×800, and
+# 1920×1080, a reference size. The rest repeat a shape at a larger scale (1600×1200 is 1024×768's,
+# 3840×2160 is 1920×1080's doubled) or widen one (2560×1080 is 1920×1080 with more room): each runs
+# in one language, a different one each, so that every size and every language still meet.
+SIZES = [(1024, 600), (1024, 768), (1280, 800), (1366, 768), (1920, 1080)]
+LARGER = [((1600, 1200), "de"), ((2560, 1080), "fr"), ((3840, 2160), "es")]
+CASES = [(size, lang) for size in SIZES for lang in LANGUAGES] + LARGER
 SCROLLING = {"RulesScene", "RulesInPlayScene"}  # the screens whose text box is meant to scroll
 
 
@@ -128,8 +137,7 @@ def measure(app: App) -> tuple[list[str], int]:
 
 
 # ---- reaching the screens -----------------------------------------------------------------------
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("size", "lang"), CASES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in CASES])
 def test_every_text_fits_its_box(size, lang):
     app = App(size, settings=Settings(language=lang, speed="instant"), sound=False)
     pygame.event.clear()
