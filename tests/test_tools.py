@@ -388,6 +388,30 @@ def test_the_arena_gives_b_its_own_horizon_so_two_look_aheads_meet_on_the_same_d
     assert any(line.startswith("games 2; A won") for line in lines)
 
 
+def test_hard_told_guesses_the_real_hands_of_the_arena_s_match_and_not_the_pile_s_order():
+    import random
+
+    from game.engine import Match
+    from tools.arena import ToldHard
+
+    match = Match(PRESETS["duel"], 2, 5)
+    told = ToldHard(None, max_playouts=4)
+    with pytest.raises(RuntimeError, match="only in the arena"):
+        told.guesser(match.view(0), None)
+    told.match = match
+    guess = told.guesser(match.view(0), None).sample(random.Random(1))
+    real = match.round
+    assert guess.hands == real.hands and guess.discard == real.discard
+    assert sorted(guess.pile) == sorted(real.pile) and guess.pile != real.pile
+
+
+def test_the_arena_seats_hard_told_the_hands_against_any_level(tmp_path):
+    lines = run_tool("arena", "--a", "hard-told", "--b", "pimc", "--games", "2", "--playouts", "4", "--jobs", "1",
+                     tmp_path=tmp_path)
+    assert lines[0].startswith("duel, 2 players: hard-told (A, one seat) vs pimc (B, the others)")
+    assert any(line.startswith("hard-told playouts per searched decision (A): median 4,") for line in lines)
+
+
 def test_the_web_assets_command_exports_every_avatar_and_the_icon(tmp_path):
     from game.play.avatars import CATALOGUE
 

@@ -15,6 +15,9 @@ how many actions Hard's playouts look ahead (0: to the end of the round).
 ``--playouts-b N`` and ``--budget-b S`` give B's seats their own playouts or budget (by default
 A's), so that one run pits Hard with k times the simulations against Hard with 1 on the same
 seeds (``--a hard --b hard-before --playouts 1000 --playouts-b 500``).
+``hard-told`` seats Hard told the real hands at every decision (the pile's order still unknown):
+not a player, a ceiling, what planning for the hidden cards could at best bring (arena only: it
+reads the arena's own match).
 ``--helpers N`` gives each Hard N helper processes (`game.ai.parallel`), as the game
 does on the machine's other cores: on two cores, ``--jobs 1 --helpers 1`` measures Hard
 as a player on that machine meets it.
@@ -31,20 +34,38 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from game.ai.hard import Hard
+from game.ai.knowledge import Knowledge
 from game.ai.players import ARENA_LEVELS, LEVELS, ComputerPlayer, player_for
 from game.ai.playout import HORIZON
-from game.engine import PRESETS, Match, Rules, Status
+from game.engine import PRESETS, Match, PlayerView, Rules, Status
 from game.engine import events as ev
+from tools.regret import TheRealCards
 
 # What --a and --b seat: the levels, the arena-only levels (today's Hard as ``hard-before``, the
-# information-set search ``ismcts``) and the yardstick of tools.pimc.
-SEATS = (*LEVELS, *ARENA_LEVELS, "pimc")
+# information-set search ``ismcts``), the yardstick of tools.pimc and Hard told the hands.
+SEATS = (*LEVELS, *ARENA_LEVELS, "pimc", "hard-told")
 CPU_CLOCK = "HUIT_ARENA_CPU_CLOCK"  # set by `--cpu-clock`; the deals' processes inherit it
 MAX_ROUNDS = 60  # a points match that has not ended by then is called a tie
 # A round can go round for ever with every move forced (four players each drawing the only
 # card left, an eight, and naming a suit the next one lacks): after this many actions it is
 # called a tie.
 MAX_ACTIONS = 5000
+
+
+class ToldHard(Hard):
+    """Hard told the real hands at each decision (``hard-told``): its guesses are the arena's real
+    round, the pile shuffled since no player can know its order (`tools.regret.TheRealCards`). Not a
+    player but a ceiling: how far planning for the hidden cards could at best take Hard. It reads
+    ``match``, which `play_match` sets, so it exists in the arena only."""
+
+    match: Match | None = None
+
+    def guesser(self, view: PlayerView, knowledge: Knowledge | None) -> TheRealCards:
+        """The real round of the match being played, instead of guesses."""
+        if self.match is None:
+            raise RuntimeError("hard-told plays only in the arena's matches")
+        return TheRealCards(self.match.round)
 
 
 @dataclass
@@ -82,6 +103,9 @@ def play_match(rules: Rules, seats: list[ComputerPlayer], seed: int,
     A round still going after `MAX_ACTIONS` actions is left unfinished (a tie)."""
     players = len(seats)
     match = Match(rules, players, seed)
+    for player in seats:
+        if isinstance(player, ToldHard):
+            player.match = match
     rng = random.Random(seed * 7919 + 1)
 
     def tell(events: list[ev.Event]) -> None:
@@ -152,6 +176,9 @@ def seat_player(level: str, budget: float, fixed: int | None, horizon: int | Non
         from tools.pimc import Pimc
 
         player: ComputerPlayer = Pimc(None, iterations=fixed) if fixed else Pimc(budget)
+    elif level == "hard-told":
+        player = (ToldHard(None, max_playouts=fixed, horizon=horizon) if fixed
+                  else ToldHard(budget, horizon=horizon, helpers=helpers))
     else:
         player = player_for(level, budget, playouts=fixed, horizon=horizon, helpers=helpers)
     if os.environ.get(CPU_CLOCK) and hasattr(player, "clock"):
