@@ -406,8 +406,8 @@ def test_hard_told_guesses_the_real_hands_of_the_arena_s_match_and_not_the_pile_
 
 
 def test_the_arena_seats_hard_told_the_hands_against_any_level(tmp_path):
-    lines = run_tool("arena", "--a", "hard-told", "--b", "pimc", "--games", "2", "--playouts", "4", "--jobs", "1",
-                     tmp_path=tmp_path)
+    lines = run_tool("arena", "--a", "hard-told", "--b", "pimc", "--games", "2", "--playouts", "4",
+                     "--jobs", "1", tmp_path=tmp_path)
     assert lines[0].startswith("duel, 2 players: hard-told (A, one seat) vs pimc (B, the others)")
     assert any(line.startswith("hard-told playouts per searched decision (A): median 4,") for line in lines)
 
