@@ -52,6 +52,17 @@ def why_no_build(root: Path = BUILD) -> str | None:
     return None
 
 
+def why_not_here() -> str | None:
+    """Why a real-browser test cannot run here, in a line (no browser, or no built client), or None."""
+    return why_no_browser() or why_no_build()
+
+
+WHY_NOT = why_not_here()
+needs_browser = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
+"""The mark of a test that drives the built client in a real chromium: it skips in one line where
+either is missing (`why_not_here`)."""
+
+
 @dataclass
 class Watch:
     """What one page did: requests, WebSockets, console errors, CSP violations and page errors."""

@@ -15,23 +15,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
 from tests.browser_support import (
     TIMEOUT_MS,
     ScriptedServer,
     browser,
+    needs_browser,
     server,
     wait_state,
-    why_no_browser,
-    why_no_build,
 )
 from tests.net_support import Peer
 
 __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
-WHY = why_no_browser() or why_no_build()
-pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+pytestmark = needs_browser
 
 HUMAN = {"kind": "human"}
 ROOM = "K7M-4AX-P9T-E3F-HWR"

@@ -23,10 +23,9 @@ from tests.browser_support import (
     TIMEOUT_MS,
     ScriptedServer,
     browser,
+    needs_browser,
     server,
     wait_state,
-    why_no_browser,
-    why_no_build,
 )
 from tests.net_support import Peer
 from tests.test_browser_frames import ROOM, VIEW, status
@@ -34,8 +33,7 @@ from tests.test_browser_screens import OUTSIDE, SEEN, box, overlap, update
 
 __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
-WHY = why_no_browser() or why_no_build()
-pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+pytestmark = needs_browser
 
 PHONES = [(360, 740), (390, 844), (412, 915)]
 """Upright phones: a small Android, an iPhone 12 to 14, a large Android."""

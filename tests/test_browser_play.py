@@ -20,26 +20,23 @@ import time
 from typing import Any
 
 import pygame
-import pytest
 
 from tests.browser_support import (
     Watch,
     browser,
     hand,
+    needs_browser,
     open_page,
     server,
     state,
     step,
     wait_state,
-    why_no_browser,
-    why_no_build,
 )
 from tests.net_support import Peer
 
 __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
-WHY = why_no_browser() or why_no_build()
-pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+pytestmark = needs_browser
 
 HUMAN, MEDIUM = {"kind": "human"}, {"kind": "computer", "level": "medium"}
 GAME_SECONDS = 90.0

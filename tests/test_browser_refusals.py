@@ -30,14 +30,13 @@ import pytest
 from game.client.i18n import reason, set_language, tr
 from game.engine.errors import IllegalAction
 from game.engine.explain import REASONS, english
-from tests.browser_support import browser, server, state, why_no_browser, why_no_build
+from tests.browser_support import browser, needs_browser, server, state
 from tests.test_browser_frames import ROOM, VIEW, status
 from tests.test_browser_screens import seated, update
 
 __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
-WHY = why_no_browser() or why_no_build()
-browser_only = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+browser_only = needs_browser
 
 NAMES = ["Ben #3F2K9Q", "Ana #7H4K9W"]
 """The seats' names as the page shows them (`status`'s seats: a name and its tag)."""

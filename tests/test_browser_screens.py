@@ -29,17 +29,15 @@ from tests.browser_support import (
     TIMEOUT_MS,
     ScriptedServer,
     browser,
+    needs_browser,
     server,
     wait_state,
-    why_no_browser,
-    why_no_build,
 )
 from tests.test_browser_frames import ROOM, VIEW, status
 
 __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
-WHY = why_no_browser() or why_no_build()
-pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+pytestmark = needs_browser
 
 HAND = ["7H", "9S", "7S", "KD", "4C", "9H", "2D"]
 TABLE = {

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import TIMEOUT_MS, browser, server, why_no_browser, why_no_build
+from tests.browser_support import TIMEOUT_MS, browser, needs_browser, server
 from tests.test_browser_frames import ROOM, status
 from tests.test_browser_phone import (
     HAND8,
@@ -37,8 +37,7 @@ from tests.test_browser_screens import OUTSIDE, SEEN, overlap, update
 
 __all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
 
-WHY = why_no_browser() or why_no_build()
-pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+pytestmark = needs_browser
 
 SCREENS = [(1024, 768, "en"), (1280, 800, "fr"), (1366, 768, "en"), (1024, 600, "fr"), (800, 600, "fr"),
            (1920, 1080, "en")]

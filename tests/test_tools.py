@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import PRESETS
+from tests.browser_support import needs_browser
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -433,13 +434,7 @@ def test_the_web_assets_command_exports_every_avatar_and_the_icon(tmp_path):
     assert (out / "app.js").read_text(encoding="utf-8") == "// the npm build's"  # the rest left alone
 
 
-def _why_no_web_shots() -> str | None:
-    from tests.browser_support import why_no_browser, why_no_build
-
-    return why_no_browser() or why_no_build()
-
-
-@pytest.mark.skipif(_why_no_web_shots() is not None, reason=_why_no_web_shots() or "")
+@needs_browser
 def test_the_web_screenshots_command_writes_the_seat_and_the_table_at_each_size(tmp_path):
     from tests.browser_support import BUILD
 
