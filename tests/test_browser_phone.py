@@ -7,7 +7,8 @@ viewport), in English and in French, in each phase a player meets:
   whole (on two lines rather than cut: "Computer 3" and "Computer 4" stay apart); the pile and the
   discard in the middle when no suit nor penalty stands beside them;
 - the seat form: a free seat's words keep their line, its button goes under them;
-- the result: the scores' table fits the width, no number broken.
+- the result: the scores' table fits the width, no number broken, the next deal on the screen without
+  scrolling (a result taller than the screen packs itself).
 
 The landscape phone and the larger screens are tests/test_browser_screens.py's. Each test skips in
 one line without playwright, chromium or the built client (``make web``).
@@ -188,8 +189,11 @@ def test_the_result_on_an_upright_phone_fits_its_width_and_breaks_no_number(
             "cs => cs.map(c => { const r = document.createRange(); r.selectNodeContents(c);"
             " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
         assert max(lines) == 1, lines
+        # The next deal on the screen, the page not scrolled to reach it (ui_table.ts's fitResult).
         b = page.locator("[data-testid='next-deal']").bounding_box()
         assert b["x"] >= 0 and b["x"] + b["width"] <= width
+        assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
+        assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
     finally:
         context.close()
 

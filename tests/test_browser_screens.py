@@ -183,6 +183,7 @@ def test_the_result_shows_each_hands_cards_and_the_value_counted(browser, server
         assert "Ben #3F2K9Q" in text and "= 63" in text
         assert "(3)" in text and "+ (10)" in text and "+ (50)" in text  # as the engine counts 3♠ K♦ 8♥
         assert page.locator("[data-testid='counted-1']").count() == 0  # the winner went out: no cards
+        assert page.locator(".result.squeezed").count() == 0  # a result that fits its screen is not packed
     finally:
         context.close()
 

@@ -7,6 +7,9 @@
   than its screen packs itself (ui_table.ts's ``fitTable``: the table's ``squeezed`` class, then a
   smaller hand);
 - a table that fits keeps its look: at 1024×768 a hand of 8 is not packed and keeps its cards' size;
+- the result of a deal with four players on a short screen (1024×600, 800×600, a phone on its side's
+  844×390): the next deal on the screen, the page does not scroll (ui_table.ts's ``fitResult`` packs
+  a result taller than its screen: the result's ``squeezed`` class);
 - hover: on a touch screen the button last tapped does not keep the hover's colour; a mouse still
   gets it.
 
@@ -26,6 +29,7 @@ from tests.test_browser_phone import (
     HAND8,
     HAND20,
     MOVES,
+    RESULT,
     SEATS,
     UNTAPPABLE,
     control_boxes,
@@ -119,6 +123,31 @@ def test_a_table_that_fits_is_not_packed(browser, server, width, height, card):
         assert page.locator("[data-testid='card-9S']").bounding_box()["width"] == card
         assert page.eval_on_selector_all("[data-testid='latest'] li:not(:last-child)",
                                          "ls => ls.map(l => getComputedStyle(l).display)") == ["list-item"]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "height", "lang"), [(1024, 600, "en"), (800, 600, "fr"), (844, 390, "fr")],
+                         ids=["1024x600-en", "800x600-fr", "844x390-fr"])
+def test_the_result_on_a_short_screen_shows_the_next_deal_without_scrolling(
+    browser, server, width, height, lang
+):
+    """Four players' scores and three hands counted: taller than these screens, the result packs itself
+    (the upright phone's 360×740: tests/test_browser_phone.py's result test)."""
+    context = screen(browser, server, width, height, lang)
+    try:
+        deal = status(ROOM, players=4, seats=SEATS, state="round_over", results=[RESULT])
+        final = update(table(HAND8, status="round_over", result=RESULT))
+        page, _ = seated(context, server, [deal, final], "result")
+        b = page.locator("[data-testid='next-deal']").bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width, b
+        assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
+        assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+        # The page's other controls, the scores and the title whole on the screen too, and every hand
+        # counted in its own box (none scrolled out of it).
+        seen = [".bar .btn", ".result h1", ".winner", ".scores", "[data-testid='counted']"]
+        assert page.evaluate(OUTSIDE, [seen, width, height]) == []
+        assert page.evaluate("c => c.scrollHeight <= c.clientHeight + 1", page.query_selector(".counted"))
     finally:
         context.close()
 

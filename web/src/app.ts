@@ -15,7 +15,7 @@ import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeL
 import * as storage from "./storage.js";
 import { readSeats, type SeatPreview } from "./seats.js";
 import { page, type Quick, type Ui } from "./ui.js";
-import { fitTable, takeoverText } from "./ui_table.js";
+import { fitResult, fitTable, takeoverText } from "./ui_table.js";
 
 async function fetchJson(url: string): Promise<unknown> {
   try {
@@ -381,6 +381,7 @@ class App {
     const ui = this.ui();
     this.root.replaceChildren(...page(ui, phase));
     if (phase === "playing") fitTable(this.root, ui.viewport); // a table taller than the screen packed to fit it
+    if (phase === "result") fitResult(this.root, ui.viewport); // and a result: its next deal on the screen
     if (phase !== this.lastPhase) {
       this.lastPhase = phase;
       if (phase !== "playing") this.panel = this.panel === "settings" ? this.panel : null;

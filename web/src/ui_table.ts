@@ -143,6 +143,33 @@ export function fitTable(root: HTMLElement, viewport: { w: number; h: number }):
   place(box, fitted.layout, fitted.pitch, fitted.height, width);
 }
 
+/** Once the result is on the page: if it is taller than the screen (four players' scores and their
+ * hands counted on a laptop's 600 px, a phone on its side or a small one upright), it takes its compact
+ * form (the result's `squeezed` class: app.css packs it, on a phone on its side the scores and the hands
+ * counted side by side); if still over, the hands counted give up the rest and scroll in their own box;
+ * if even that is not enough (eight players on a phone on its side), the result scrolls in its own box
+ * with the next deal held at its foot (`scrolls`). The next deal stays on the screen and the page does
+ * not scroll. A result that fits is left as it is. */
+export function fitResult(root: HTMLElement, viewport: { w: number; h: number }): void {
+  const result = root.querySelector<HTMLElement>(".result");
+  const page = document.scrollingElement ?? document.documentElement;
+  if (!result || page.scrollHeight <= viewport.h) return;
+  result.classList.add("squeezed");
+  const counted = result.querySelector<HTMLElement>(".counted");
+  const scores = result.querySelector<HTMLElement>(".scores");
+  let over = page.scrollHeight - viewport.h;
+  if (over > 0 && counted) {
+    const box = counted.getBoundingClientRect();
+    // Beside the scores (a phone on its side), the hands' box need not be shorter than the scores.
+    const side = scores && Math.abs(scores.getBoundingClientRect().top - box.top) < 2 ? scores.getBoundingClientRect().height : 0;
+    counted.style.maxHeight = `${Math.max(side, Math.floor(box.height - over))}px`;
+    over = page.scrollHeight - viewport.h;
+  }
+  if (over <= 0) return;
+  result.classList.add("scrolls");
+  result.style.maxHeight = `${Math.max(0, Math.floor(result.getBoundingClientRect().height - over))}px`;
+}
+
 function controls(ui: Ui, o: ReturnType<typeof offers>): HTMLElement {
   const { t, actions, model } = ui;
   const box = el("div", { class: "controls" });
