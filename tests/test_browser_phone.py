@@ -6,7 +6,8 @@ viewport), in English and in French, in each phase a player meets:
   hand can be tapped (a point of it hits it), no two controls overlap, and each opponent's name is
   whole (on two lines rather than cut: "Computer 3" and "Computer 4" stay apart); the pile and the
   discard in the middle when no suit nor penalty stands beside them;
-- the seat form: a free seat's words keep their line, its button goes under them;
+- the seat form: a free seat's words keep their line, its button goes under them; the seats' buttons and
+  Join on the screen without scrolling (a form taller than the screen: the avatars on one row);
 - the result: the scores' table fits the width, no number broken, the next deal on the screen without
   scrolling (a result taller than the screen packs itself).
 
@@ -159,10 +160,14 @@ def test_the_seat_form_on_a_small_upright_phone_keeps_each_seats_words_on_a_line
             assert page.evaluate(CUT, ".seat-row .seat-who") == []
             heights = page.eval_on_selector_all(".seat-row .seat-who", "ws => ws.map(w => w.clientHeight)")
             assert max(heights) <= 30, heights
-            for seat in (1, 2):
-                b = page.locator(f"[data-testid='take-seat-{seat}']").bounding_box()
+            # Each free seat's button and Join on the screen, the page not scrolled to reach them (the
+            # avatars on one row that scrolls sideways: ui.ts's fitSeatForm).
+            for testid in ("take-seat-1", "take-seat-2", "take-seat"):
+                b = page.locator(f"[data-testid='{testid}']").bounding_box()
                 assert b["x"] >= 0 and b["x"] + b["width"] <= 360, b
+                assert b["y"] >= 0 and b["y"] + b["height"] <= 740, (testid, b)
             assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+            assert page.evaluate("document.scrollingElement.scrollHeight") <= 740 + 1
         finally:
             context.close()
     finally:

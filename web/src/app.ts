@@ -14,7 +14,7 @@ import { nextSort, sortedHand } from "./cards.js";
 import { BUBBLE_MS, initial, offers, phaseOf, readView, reduce, SEAT_LOST, timeLeft, voteDue, type Input, type Model } from "./state.js";
 import * as storage from "./storage.js";
 import { readSeats, type SeatPreview } from "./seats.js";
-import { page, type Quick, type Ui } from "./ui.js";
+import { fitSeatForm, page, type Quick, type Ui } from "./ui.js";
 import { fitResult, fitTable, takeoverText } from "./ui_table.js";
 
 async function fetchJson(url: string): Promise<unknown> {
@@ -382,6 +382,7 @@ class App {
     this.root.replaceChildren(...page(ui, phase));
     if (phase === "playing") fitTable(this.root, ui.viewport); // a table taller than the screen packed to fit it
     if (phase === "result") fitResult(this.root, ui.viewport); // and a result: its next deal on the screen
+    if (phase === "seat") fitSeatForm(this.root, ui.viewport); // and the seat form: its seats and Join
     if (phase !== this.lastPhase) {
       this.lastPhase = phase;
       if (phase !== "playing") this.panel = this.panel === "settings" ? this.panel : null;

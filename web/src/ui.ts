@@ -73,6 +73,23 @@ function seatPage(ui: Ui): HTMLElement[] {
   ];
 }
 
+/** Once the seat form is on the page: if it is taller than the screen (a room of four on a small phone
+ * upright), the avatars take one row that scrolls sideways (the form's `squeezed` class, app.css), the
+ * one chosen in sight, so that the seats and Join are on the screen without scrolling the page. A form
+ * that fits is left as it is. */
+export function fitSeatForm(root: HTMLElement, viewport: { w: number; h: number }): void {
+  const who = root.querySelector<HTMLElement>(".who");
+  const page = document.scrollingElement ?? document.documentElement;
+  if (!who || page.scrollHeight <= viewport.h) return;
+  who.classList.add("squeezed");
+  const row = who.querySelector<HTMLElement>(".avatars");
+  const chosen = row?.querySelector<HTMLElement>("[aria-checked='true']");
+  if (row && chosen) {
+    const r = row.getBoundingClientRect(), c = chosen.getBoundingClientRect();
+    row.scrollLeft += c.left - r.left - (r.width - c.width) / 2;
+  }
+}
+
 function lobbyPage(ui: Ui): HTMLElement[] {
   const { t, actions, model } = ui;
   const quick = ui.quick;
