@@ -98,6 +98,17 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return dict(found)
 
 
+BOXES = """selectors => Object.fromEntries(selectors.map(s => [s,
+  [...document.querySelectorAll(s)].map(e => e.getBoundingClientRect()).filter(r => r.width && r.height)
+    .map(r => ({x: r.x, y: r.y, width: r.width, height: r.height}))]))"""
+
+
+def boxes(page: Any, *selectors: str) -> dict[str, list[dict[str, float]]]:
+    """The boxes of every element each of ``selectors`` matches, all read in one go: a page that draws
+    itself again meanwhile (an offline page retrying) cannot slip between two of them."""
+    return dict(page.evaluate(BOXES, list(selectors)))
+
+
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     return (
         a["x"] < b["x"] + b["width"]
@@ -300,14 +311,19 @@ def test_offline_the_controls_are_disabled_and_the_line_covers_nothing(browser, 
         assert page.locator("[data-testid='hand'] .card.glow").count() == 0
         assert page.eval_on_selector("[data-testid='card-7H']", "c => c.disabled")
         assert page.eval_on_selector("[data-testid='draw-button']", "c => c.disabled")
-        line = box(page, "[data-testid='offline']")
-        for chip in page.locator(".opp").all():
-            assert not overlap(line, dict(chip.bounding_box())), "the line covers an opponent"
-        assert not overlap(line, box(page, "[data-testid='hand']"))
-        for control in ("settings", "moves", "draw", "discard"):
-            assert not overlap(line, box(page, f"[data-testid='{control}']")), control
-        for control in ("autopilot", "card-2D"):  # nor does it push the hand or the controls off the screen
-            assert box(page, f"[data-testid='{control}']")["y"] + 30 <= height, control
+        # Read at once: the page tries the server again now and then, and draws itself again each time.
+        named = [f"[data-testid='{name}']" for name in
+                 ("offline", "hand", "settings", "moves", "draw", "discard", "autopilot", "card-2D")]
+        found = boxes(page, ".opp", *named)
+        assert all(found[selector] for selector in named), found
+        line = found[named[0]][0]
+        assert found[".opp"]
+        for chip in found[".opp"]:
+            assert not overlap(line, chip), "the line covers an opponent"
+        for selector in named[1:6]:
+            assert not overlap(line, found[selector][0]), selector
+        for selector in named[6:]:  # nor does it push the hand or the controls off the screen
+            assert found[selector][0]["y"] + 30 <= height, selector
     finally:
         context.close()
 
