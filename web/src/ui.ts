@@ -7,7 +7,7 @@ import { AVATAR_NAMES, PEOPLE, seatAvatars } from "./avatars.js";
 import { el, type Child } from "./dom.js";
 import type { Texts } from "./i18n.js";
 import { errorText } from "./reasons.js";
-import { avatarImg, button, connecting, connectionLine, footer, names, noticeLine, type Ui } from "./ui_common.js";
+import { avatarImg, button, connecting, connectionLine, footer, names, noticeLine, overflow, type Ui } from "./ui_common.js";
 import { seatLabel } from "./seats.js";
 import { resultPage, tablePage } from "./ui_table.js";
 
@@ -79,8 +79,7 @@ function seatPage(ui: Ui): HTMLElement[] {
  * that fits is left as it is. */
 export function fitSeatForm(root: HTMLElement, viewport: { w: number; h: number }): void {
   const who = root.querySelector<HTMLElement>(".who");
-  const page = document.scrollingElement ?? document.documentElement;
-  if (!who || page.scrollHeight <= viewport.h) return;
+  if (!who || overflow(viewport) <= 0) return;
   who.classList.add("squeezed");
   const row = who.querySelector<HTMLElement>(".avatars");
   const chosen = row?.querySelector<HTMLElement>("[aria-checked='true']");

@@ -65,6 +65,13 @@ export const PENALTY = 20;
  * (`ranking.ABANDON_AFTER`, in seconds there; tied by the same test). */
 export const ABANDON_MINUTES = 5;
 
+/** How many pixels the page is taller than ``viewport`` (0 or less: it fits): what the fits of a page
+ * taller than its screen (`fitTable`, `fitResult`, `fitSeatForm`) measure before and after packing. */
+export function overflow(viewport: { h: number }): number {
+  const page = document.scrollingElement ?? document.documentElement;
+  return page.scrollHeight - viewport.h;
+}
+
 export function button(label: string, testid: string | null, onclick: () => void, cls = "btn", extra: Record<string, string> = {}): HTMLButtonElement {
   return el("button", { type: "button", class: cls, "data-testid": testid, onclick: () => onclick(), ...extra }, label);
 }

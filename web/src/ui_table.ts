@@ -13,7 +13,7 @@ import { describe } from "./movelog.js";
 import { REACTIONS } from "./protocol.js";
 import { cardValues, gone, handsCounted, latestMoves, matchOver, resultTitle } from "./result_info.js";
 import { countdown, notReady, offers, reactionAt, readView, takeoverLeft, timeLeft, voteDue, type View } from "./state.js";
-import { ABANDON_MINUTES, avatarImg, button, clearDataControl, connecting, connectionLine, countText, names, noticeLine, PENALTY, type Ui } from "./ui_common.js";
+import { ABANDON_MINUTES, avatarImg, button, clearDataControl, connecting, connectionLine, countText, names, noticeLine, overflow, PENALTY, type Ui } from "./ui_common.js";
 
 // ---- the table ------------------------------------------------------------------------------------------
 
@@ -132,10 +132,9 @@ function place(box: HTMLElement, layout: HandLayout, pitch: number, height: numb
 export function fitTable(root: HTMLElement, viewport: { w: number; h: number }): void {
   const table = root.querySelector<HTMLElement>(".table");
   const box = root.querySelector<HTMLElement>("[data-testid='hand']");
-  const page = document.scrollingElement ?? document.documentElement;
-  if (!table || !box || page.scrollHeight <= viewport.h) return;
+  if (!table || !box || overflow(viewport) <= 0) return;
   table.classList.add("squeezed");
-  const over = page.scrollHeight - viewport.h;
+  const over = overflow(viewport);
   if (over <= 0 || !box.children.length) return;
   const width = handWidth(viewport.w, viewport.h);
   const most = box.getBoundingClientRect().height - over;
@@ -152,18 +151,17 @@ export function fitTable(root: HTMLElement, viewport: { w: number; h: number }):
  * not scroll. A result that fits is left as it is. */
 export function fitResult(root: HTMLElement, viewport: { w: number; h: number }): void {
   const result = root.querySelector<HTMLElement>(".result");
-  const page = document.scrollingElement ?? document.documentElement;
-  if (!result || page.scrollHeight <= viewport.h) return;
+  if (!result || overflow(viewport) <= 0) return;
   result.classList.add("squeezed");
   const counted = result.querySelector<HTMLElement>(".counted");
   const scores = result.querySelector<HTMLElement>(".scores");
-  let over = page.scrollHeight - viewport.h;
+  let over = overflow(viewport);
   if (over > 0 && counted) {
     const box = counted.getBoundingClientRect();
     // Beside the scores (a phone on its side), the hands' box need not be shorter than the scores.
     const side = scores && Math.abs(scores.getBoundingClientRect().top - box.top) < 2 ? scores.getBoundingClientRect().height : 0;
     counted.style.maxHeight = `${Math.max(side, Math.floor(box.height - over))}px`;
-    over = page.scrollHeight - viewport.h;
+    over = overflow(viewport);
   }
   if (over <= 0) return;
   result.classList.add("scrolls");
