@@ -252,6 +252,7 @@ def test_the_table_says_who_it_waits_for_and_a_seat_comes_back_from_my_rooms(app
     assert top_name(app) == "PauseScene"
     assert not [b for b in app.stack.top.buttons if isinstance(b.intent, ChangeLevel)]
     open_lobby(app)  # leaving the table leaves the room; the key stays on this device
+    controller.connection.join_thread()  # the connection closes on its own thread
     assert controller.connection.status == "closed"
     tap_button(app, f"Back to room {room}")
     assert top_name(app) in ("WaitingRoomScene", "TableScene")
