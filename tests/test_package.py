@@ -7,8 +7,9 @@ sources and the ``assets/`` folder. Both carry the browser client as ``make web`
 (``game/net/browser/``; a small one is laid into the copy when the checkout has none), and the
 installed server finds it in its package.
 
-The wheel is built by pip (``pip wheel --no-deps``, the normal isolated build, from a copy of
-the files so the checkout gets no ``build/`` folder) and installed without its dependencies
+The sdist and the wheel are built as a release builds them (``python -m build``: the sdist, then
+the wheel from it, each in its own isolated environment; from a copy of the files so the checkout
+gets no ``build/`` folder), once for the file; the wheel is installed without its dependencies
 (``--no-deps --no-index``); the new environment reaches the already installed pygame-ce,
 pygame_gui, platformdirs and websockets through a ``.pth`` file naming their folders, as
 ``--system-site-packages`` would for a system Python. The environment's ``game`` is checked
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -69,14 +71,24 @@ def browser_files(source: Path) -> list[str]:
     return sorted(path.relative_to(source).as_posix() for path in folder.rglob("*") if path.is_file())
 
 
-def build_wheel(folder: Path) -> Path:
-    """Build the wheel from a copy of the checkout's package files into ``folder``."""
+@dataclass(frozen=True)
+class Built:
+    """What ``python -m build`` made of a copy of the checkout: the copy, the sdist, the wheel."""
+
+    source: Path
+    sdist: Path
+    wheel: Path
+
+
+def build(folder: Path) -> Built:
+    """The sdist and the wheel built from it, from a copy of the checkout's package files into ``folder``."""
     source = copy_sources(folder / "src")
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w",
-                           str(folder / "dist"), str(source)], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(folder / "dist"), str(source)],
+                          capture_output=True, text=True, timeout=600)  # the sdist, then a wheel from it
     assert done.returncode == 0, done.stdout + done.stderr
+    (sdist,) = (folder / "dist").glob("huit-*.tar.gz")
     (wheel,) = (folder / "dist").glob("huit-*.whl")
-    return wheel
+    return Built(source, sdist, wheel)
 
 
 def make_venv(folder: Path, wheel: Path) -> Path:
@@ -103,11 +115,16 @@ def make_venv(folder: Path, wheel: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> tuple[Path, Path]:
+def built(tmp_path_factory) -> Built:
+    """The sdist and the wheel, built once for the file."""
+    pytest.importorskip("build")  # the test extra's
+    return build(tmp_path_factory.mktemp("package"))
+
+
+@pytest.fixture(scope="module")
+def installed(built, tmp_path_factory) -> tuple[Path, Path]:
     """(the wheel, the folder of the fresh environment's commands)."""
-    folder = tmp_path_factory.mktemp("package")
-    wheel = build_wheel(folder)
-    return wheel, make_venv(folder / "venv", wheel)
+    return built.wheel, make_venv(tmp_path_factory.mktemp("venv") / "venv", built.wheel)
 
 
 def outside_env(**env: str) -> dict[str, str]:
@@ -219,31 +236,26 @@ def test_the_installed_game_reads_its_compiled_catalogues(installed, tmp_path):
     assert found["new"] == "Neues Spiel"
 
 
-def test_the_sdist_carries_the_catalogue_sources_and_a_wheel_built_from_it_their_compiled_form(tmp_path):
-    pytest.importorskip("build")  # the test extra's
-    source = copy_sources(tmp_path / "src")
-    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(tmp_path / "dist"), str(source)],
-                          capture_output=True, text=True, timeout=600)  # the sdist, then a wheel from it
-    assert done.returncode == 0, done.stdout + done.stderr
-    (sdist,) = (tmp_path / "dist").glob("huit-*.tar.gz")
-    (wheel,) = (tmp_path / "dist").glob("huit-*.whl")
+def test_the_sdist_carries_the_catalogue_sources_and_a_wheel_built_from_it_their_compiled_form(built):
+    sdist, wheel = built.sdist, built.wheel
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for lang in LANGUAGES:
         assert f"game/locale/{lang}/LC_MESSAGES/huit.po" in names, lang
     assert {"setup.py", "MANIFEST.in", "assets/theme.json"} <= names
     assert not [n for n in names if n.endswith(".mo")]
-    built = browser_files(source)  # the built browser client, in the sdist and in the wheel made from it
-    assert [name for name in built if name not in names] == []
-    assert [name for name in built if name not in zipfile.ZipFile(wheel).namelist()] == []
+    client = browser_files(built.source)  # the built client, in the sdist and in the wheel made from it
+    assert [name for name in client if name not in names] == []
+    assert [name for name in client if name not in zipfile.ZipFile(wheel).namelist()] == []
     compiled = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("game/locale/")]
     assert sorted(compiled) == sorted(f"game/locale/{lang}/LC_MESSAGES/huit.mo" for lang in LANGUAGES)
 
 
-def test_the_wheel_carries_the_built_browser_client_and_the_installed_server_finds_it(installed, tmp_path):
+def test_the_wheel_carries_the_built_browser_client_and_the_installed_server_finds_it(built, installed,
+                                                                                      tmp_path):
     wheel, bin_dir = installed
     names = set(zipfile.ZipFile(wheel).namelist())
-    expected = browser_files(copy_sources(tmp_path / "src"))
+    expected = browser_files(built.source)
     assert {"game/net/browser/manifest.json", "game/net/browser/app.js", "game/net/browser/app.css",
             "game/net/browser/avatars/fox.png"} <= set(expected)
     assert [name for name in expected if name not in names] == []

@@ -51,13 +51,13 @@ LANGUAGES = i18n.LANGUAGES
 # Texts and controls grow with `ui.scale_for` (the smaller of width / 1280 and height / 800), so a
 # window's layout is fixed by its size divided by its scale. Every language runs at each window of
 # its own such shape, at the smallest scale of that shape (where the 11 px floor of `ui.MIN_PX`
-# squeezes most): 1024×600 (1365 × 800 scaled), 1024×768 (1280 × 960), 1280×800, 1366×768 (1423 ×
-# 800), and 1920×1080, the same shape as 1366×768 but a reference size. The rest repeat a shape at a
-# larger scale (1600×1200 is 1024×768's, 3840×2160 is 1920×1080's doubled) or widen one (2560×1080 is
-# 1920×1080 with more room): each runs in one language, a different one each, so that every size and
-# every language still meet.
-SIZES = [(1024, 600), (1024, 768), (1280, 800), (1366, 768), (1920, 1080)]
-LARGER = [((1600, 1200), "de"), ((2560, 1080), "fr"), ((3840, 2160), "es")]
+# squeezes most): 1024×600 (1365 × 800 scaled), 1024×768 (1280 × 960), 1280×800 and 1366×768 (1423 ×
+# 800). The rest repeat a shape at a larger scale (1920×1080 is 1366×768's at the reference size,
+# 1600×1200 is 1024×768's, 3840×2160 is 1920×1080's doubled) or widen one (2560×1080 is 1920×1080
+# with more room): each runs in one language, a different one each where it can, so that every size
+# and every language still meet.
+SIZES = [(1024, 600), (1024, 768), (1280, 800), (1366, 768)]
+LARGER = [((1920, 1080), "en"), ((1600, 1200), "de"), ((2560, 1080), "fr"), ((3840, 2160), "es")]
 CASES = [(size, lang) for size in SIZES for lang in LANGUAGES] + LARGER
 SCROLLING = {"RulesScene", "RulesInPlayScene"}  # the screens whose text box is meant to scroll
 
