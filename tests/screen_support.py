@@ -68,7 +68,7 @@ def reference(app: App) -> pygame.Surface:
     they hold for their next updates (a few updates that let no time pass: a text cursor's blink
     is held where it is), then every visible scene drawn, bottom first, into a surface of the
     window's size and format."""
-    surface = app.screen.copy()
+    surface = pygame.Surface(app.screen.get_size(), 0, app.screen)  # the window's format
     surface.fill((255, 0, 255))  # anything a scene leaves undrawn shows
     for scene in app.stack.visible():
         manager = getattr(scene, "manager", None)
@@ -83,10 +83,12 @@ def reference(app: App) -> pygame.Surface:
 
 
 def differing_rows(a: pygame.Surface, b: pygame.Surface) -> tuple[int, int] | None:
-    """The first and last row where ``a`` and ``b`` differ, or None."""
+    """The first and last row where ``a`` and ``b`` (of one size and pixel format) differ, or None."""
     w, h = a.get_size()
+    if bytes(a.get_view("1")) == bytes(b.get_view("1")):  # the pixels as they are: no conversion
+        return None
     one, two = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
-    if one == two:
+    if one == two:  # only the unused byte of each pixel differs
         return None
     stride = 3 * w
     rows = [y for y in range(h) if one[y * stride:(y + 1) * stride] != two[y * stride:(y + 1) * stride]]
