@@ -234,7 +234,14 @@ ROOM_PATHS = [("state",), ("seats",), ("seats", 1), ("seats", 1, "name"), ("seat
 def test_the_waiting_room_shows_a_hostile_room_without_raising(app):
     scene = WaitingRoomScene(app, RemoteController(QuietConnection(), speed=0))  # type: ignore[arg-type]
     show(app, scene)
+    drawn: set[str] = set()
     for case, message in variants(ROOM, ROOM_PATHS):
+        # A fresh controller takes the message as it reads (`from_server`): two variants that read
+        # alike (a hostile value refused, or left out, the same way) show the same room.
+        read = repr(from_server(message))
+        if read in drawn:
+            continue
+        drawn.add(read)
         remote = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
         remote.receive({"type": "joined", "room": "r00m", "seat": 0})
         scene.remote = remote
