@@ -188,8 +188,9 @@ def hot_seat_step(app, table: TableScene, name: str) -> None:
 
 
 def test_hot_seat_never_draws_the_waiting_players_faces():
-    """Two rounds of hot-seat duel: no frame shows a hand its owner is not holding the device for."""
-    app = make_app(speed="fast")
+    """Two rounds of hot-seat duel: no frame shows a hand its owner is not holding the device for
+    (every frame drawn, as a window shown again must be: in the smallest window, the cheapest)."""
+    app = make_app((1024, 600), speed="fast")
     try:
         match = Match(PRESETS["duel"], 2, seed=4)
         seats = [SeatConfig("human", name="Ana"), SeatConfig("human", name="Ben")]
