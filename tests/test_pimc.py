@@ -67,12 +67,16 @@ def test_pimc_takes_every_kind_of_decision_over_whole_games():
     # Suit choice, stacking and challenges (colors, action), "Card!", runs and End turn (action),
     # passes (points): each taken at least once by a searching seat.
     kinds: set[str] = set()
-    for name, players, seeds in (("colors", 2, range(4)), ("colors", 4, range(2)), ("action", 2, range(4)),
-                                 ("points", 3, range(1))):
-        for seed in seeds:
-            seats = [Recorder(Pimc(None, iterations=4), kinds) for _ in range(players)]
-            play_match(PRESETS[name], seats, seed=seed)
-    assert {"Play", "Draw", "ChooseSuit", "CallLastCard", "EndTurn", "Pass"} <= kinds
+    every = {"Play", "Draw", "ChooseSuit", "CallLastCard", "EndTurn", "Pass"}
+    games = [(name, players, seed) for name, players, seeds in (
+        ("colors", 4, range(2)), ("action", 2, range(4)), ("colors", 2, range(4)), ("points", 3, range(1)))
+        for seed in seeds]
+    for name, players, seed in games:
+        if every <= kinds and {"Challenge", "Accept"} & kinds:
+            break  # each kind taken: the matches left would show nothing more
+        seats = [Recorder(Pimc(None, iterations=4), kinds) for _ in range(players)]
+        play_match(PRESETS[name], seats, seed=seed)
+    assert every <= kinds
     assert {"Challenge", "Accept"} & kinds
 
 
