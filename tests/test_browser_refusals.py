@@ -30,11 +30,11 @@ import pytest
 from game.client.i18n import reason, set_language, tr
 from game.engine.errors import IllegalAction
 from game.engine.explain import REASONS, english
-from tests.browser_support import browser, needs_browser, server, state
+from tests.browser_support import browser, needs_browser, site, state
 from tests.test_browser_frames import ROOM, VIEW, status
 from tests.test_browser_screens import seated, update
 
-__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
+__all__ = ["browser", "site"]  # the fixtures, shared from tests.browser_support
 
 browser_only = needs_browser
 
@@ -197,10 +197,10 @@ COLOURS_VIEW = {**VIEW, "hand": ["R5", "B7", "Gskip"], "discard": ["R3"], "legal
 
 @browser_only
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
-def test_every_refusal_at_the_table_is_shown_in_the_games_own_sentence(browser, server, lang):
+def test_every_refusal_at_the_table_is_shown_in_the_games_own_sentence(browser, site, lang):
     set_language(lang)  # the game's sentences in the page's language (conftest sets English back)
     classic, colours = update(VIEW), update(COLOURS_VIEW)
-    context, page, script = seated(browser, server, [status(ROOM), classic])
+    context, page, script = seated(browser, site, [status(ROOM), classic])
     if lang != "en":  # the page's language, chosen as a player does: in the settings
         page.click("[data-testid='settings']")
         page.select_option("[data-testid='language']", lang)
