@@ -181,6 +181,58 @@ def server(tmp_path: Path) -> Iterator[Any]:
     thread.stop()
 
 
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One room server on 127.0.0.1 for a test file whose pages talk to a `ScriptedServer`: it serves
+    them the built client's files (a room a test makes there is its own, under a new code)."""
+    from tests.net_support import start_server
+
+    thread = start_server(tmp_path_factory.mktemp("site") / "rooms.sqlite3", browser_root=BUILD)
+    yield thread
+    thread.stop()
+
+
+def at_size(page: Any, width: int, height: int) -> None:
+    """``page`` resized to ``width``×``height`` and drawn again for it: the client draws its whole page
+    anew on a resize (app.ts's ``render``, then ``fitTable``/``fitResult``), as on a page opened at
+    that size. Returns once the page's elements are new ones and the window has that size.
+
+    A phone's page (``is_mobile``) only grows: made narrower than what it shows, chromium widens its
+    layout viewport to the old page's width and zooms out (innerWidth is not ``width``, and this
+    waits in vain), where a page opened at that size fits it. A walk goes from the smallest size up;
+    a desktop's page may be made smaller too."""
+    if page.viewport_size != {"width": width, "height": height}:
+        drawn_anew(page, lambda: page.set_viewport_size({"width": width, "height": height}),
+                   "([w, h]) => innerWidth === w && innerHeight === h", [width, height])
+
+
+def drawn_anew(page: Any, act: Any, until: str = "() => true", arg: Any = None) -> None:
+    """Do ``act`` (send a frame, resize the page), then wait until the client has drawn its page again
+    (every element of ``#huit`` a new one) and ``until`` (a function of ``arg``, in the page) holds."""
+    page.evaluate(_DRAWN_BEFORE)
+    act()
+    page.wait_for_function(f"arg => {_DRAWN_AGAIN} && ({until})(arg)", arg=arg)
+
+
+_DRAWN_BEFORE = ("() => { for (const e of document.getElementById('huit').children)"
+                 " e.dataset.drawnBefore = ''; }")
+_DRAWN_AGAIN = "document.querySelector('#huit > [data-drawn-before]') === null"
+
+
+@contextmanager
+def checking(failures: list[str], name: str) -> Iterator[None]:
+    """A check of a walk over sizes (or hands, or languages): an assertion failing inside is kept in
+    ``failures`` as ``name: why``, and the walk goes on, so that a test reports every size that is
+    wrong; the test ends with ``assert not failures``. Any other error stops it, ``name`` noted."""
+    try:
+        yield
+    except AssertionError as error:
+        failures.append(f"{name}: {error}")
+    except Exception as error:
+        error.add_note(f"at {name}")
+        raise
+
+
 PROFILE = {"type": "profile", "name": "Ben", "tag": "3F2K9Q", "avatar": 4, "xp": {}, "created": False, "v": 2}
 """The player a scripted server says the page is."""
 

@@ -11,6 +11,10 @@ viewport), in English and in French, in each phase a player meets:
 - the result: the scores' table fits the width, no number broken, the next deal on the screen without
   scrolling (a result taller than the screen packs itself).
 
+A test of several sizes or hands seats one page (per language) and walks them on it (resized: the
+client draws its page anew for each, `browser_support.at_size`); a failure names every size (and
+hand) that is wrong.
+
 The landscape phone and the larger screens are tests/test_browser_screens.py's. Each test skips in
 one line without playwright, chromium or the built client (``make web``).
 """
@@ -24,21 +28,25 @@ import pytest
 from tests.browser_support import (
     TIMEOUT_MS,
     ScriptedServer,
+    at_size,
     browser,
+    checking,
+    drawn_anew,
     needs_browser,
-    server,
+    site,
     wait_state,
 )
 from tests.net_support import Peer
 from tests.test_browser_frames import ROOM, VIEW, status
 from tests.test_browser_screens import OUTSIDE, SEEN, box, overlap, update
 
-__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
+__all__ = ["browser", "site"]  # the fixtures, shared from tests.browser_support
 
 pytestmark = needs_browser
 
 PHONES = [(360, 740), (390, 844), (412, 915)]
-"""Upright phones: a small Android, an iPhone 12 to 14, a large Android."""
+"""Upright phones: a small Android, an iPhone 12 to 14, a large Android (from the smallest up: a test
+walks them in this order on one page, `browser_support.at_size`)."""
 
 SEATS = [
     {"kind": "human", "name": "Benoît-Alexandre", "tag": "3F2K9Q", "connected": True},
@@ -82,6 +90,15 @@ def seated(context: Any, server: Any, frames: list[dict[str, Any]], want: str) -
     return page, script
 
 
+def again(page: Any, script: ScriptedServer, frame: dict[str, Any], cards: int) -> None:
+    """The update ``frame`` sent to a seated page as its table anew: its moves from ``frame``'s alone
+    (``earlier``: the log begun again, as a page that rejoins gets it), a refusal shown before gone
+    (``frame`` has events); returns once the page shows it (a hand of ``cards`` cards, no refusal)."""
+    drawn_anew(page, lambda: script.send({**frame, "earlier": []}),
+               "n => document.querySelectorAll(\"[data-testid='hand'] .card\").length === n"
+               " && document.querySelector(\"[data-testid='notice']\") === null", cards)
+
+
 UNTAPPABLE = """([w, h]) => {
   // Every card of the hand: a point of its visible strip (its top left, where the next card and the
   // next row leave it) is on the screen and hits that card, not a neighbour nor anything else.
@@ -108,52 +125,67 @@ def control_boxes(page: Any) -> list[tuple[str, dict[str, float]]]:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("cards", [HAND8, HAND20], ids=["8-cards", "20-cards"])
-@pytest.mark.parametrize(("width", "height"), PHONES)
-def test_an_upright_phone_shows_the_whole_table_and_every_card_can_be_tapped(
-    browser, server, width, height, cards, lang
-):
-    context = phone(browser, server, width, height, lang)
+def test_an_upright_phone_shows_the_whole_table_and_every_card_can_be_tapped(browser, site, lang):
+    """Each phone of `PHONES`, a hand of 8 then of 20 (one page, resized: a failure names its phone
+    and its hand)."""
+    context = phone(browser, site, *PHONES[0], lang)
     try:
-        frames = [status(ROOM, players=4, seats=SEATS), update(table(cards), MOVES)]
-        page, script = seated(context, server, frames, "playing")
-        assert page.locator("[data-testid='hand'] .card").count() == len(cards)
-        script.send({"type": "error", "code": "illegal", "message": "refused", "reason": "must_follow",
-                     "values": {"suit": "D", "card": "9D", "wild": "eight"}, "v": 2})  # a refusal's line too
-        page.wait_for_selector("[data-testid='notice']")
-        assert page.evaluate(OUTSIDE, [list(SEEN), width, height]) == []
-        assert page.evaluate(UNTAPPABLE, [width, height]) == []
-        controls = control_boxes(page)
-        assert len(controls) >= 7  # the bar's three, Draw, "Card!", Sort, Autopilot
-        for i, (one, a) in enumerate(controls):
-            for other, b in controls[i + 1:]:
-                assert not overlap(a, b), (one, other)
-        # Each opponent's name whole: a name goes on two lines rather than lose its end.
-        assert page.evaluate(CUT, ".opp .opp-name") == []
-        names = page.eval_on_selector_all(".opp .opp-name", "ns => ns.map(n => n.textContent)")
-        assert len(set(names)) == 3, names
-        # The pile and the discard still a card's size a finger can see and hit.
-        assert page.locator("[data-testid='draw']").bounding_box()["width"] >= 44
-        assert page.locator("[data-testid='discard']").bounding_box()["width"] >= 44
-        # No suit named nor penalty: the pile and the discard stand in the middle of the screen.
-        pile, discard = box(page, "[data-testid='draw']"), box(page, "[data-testid='discard']")
-        middle = (pile["x"] + discard["x"] + discard["width"]) / 2
-        assert abs(middle - width / 2) <= 8, (middle, width)
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)]
+        page, script = seated(context, site, frames, "playing")
+        failures: list[str] = []
+        for width, height in PHONES:  # from the smallest up (`browser_support.at_size`)
+            for cards in (HAND8, HAND20):
+                with checking(failures, f"{width}x{height}, {len(cards)} cards"):
+                    at_size(page, width, height)
+                    again(page, script, update(table(cards), MOVES), len(cards))
+                    script.send(REFUSED)  # a refusal's line too
+                    page.wait_for_selector("[data-testid='notice']")
+                    table_whole(page, width, height, len(cards))
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
 
+REFUSED = {"type": "error", "code": "illegal", "message": "refused", "reason": "must_follow",
+           "values": {"suit": "D", "card": "9D", "wild": "eight"}, "v": 2}
+"""A refusal: its line on the table too."""
+
+
+def table_whole(page: Any, width: int, height: int, cards: int) -> None:
+    """The phone's table at ``width``×``height`` with its refusal and a hand of ``cards``: see
+    `test_an_upright_phone_shows_the_whole_table_and_every_card_can_be_tapped`."""
+    assert page.locator("[data-testid='hand'] .card").count() == cards
+    assert page.evaluate(OUTSIDE, [list(SEEN), width, height]) == []
+    assert page.evaluate(UNTAPPABLE, [width, height]) == []
+    controls = control_boxes(page)
+    assert len(controls) >= 7  # the bar's three, Draw, "Card!", Sort, Autopilot
+    for i, (one, a) in enumerate(controls):
+        for other, b in controls[i + 1:]:
+            assert not overlap(a, b), (one, other)
+    # Each opponent's name whole: a name goes on two lines rather than lose its end.
+    assert page.evaluate(CUT, ".opp .opp-name") == []
+    names = page.eval_on_selector_all(".opp .opp-name", "ns => ns.map(n => n.textContent)")
+    assert len(set(names)) == 3, names
+    # The pile and the discard still a card's size a finger can see and hit.
+    assert page.locator("[data-testid='draw']").bounding_box()["width"] >= 44
+    assert page.locator("[data-testid='discard']").bounding_box()["width"] >= 44
+    # No suit named nor penalty: the pile and the discard stand in the middle of the screen.
+    pile, discard = box(page, "[data-testid='draw']"), box(page, "[data-testid='discard']")
+    middle = (pile["x"] + discard["x"] + discard["width"]) / 2
+    assert abs(middle - width / 2) <= 8, (middle, width)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_seat_form_on_a_small_upright_phone_keeps_each_seats_words_on_a_line(browser, server, lang):
-    ana = Peer(server.port)
+def test_the_seat_form_on_a_small_upright_phone_keeps_each_seats_words_on_a_line(browser, site, lang):
+    ana = Peer(site.port)
     try:
         ana.hello("Ana")
         joined = ana.create("classic", [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "medium"}],
                             name="Ana")
-        context = phone(browser, server, 360, 740, lang, name=None)
+        context = phone(browser, site, 360, 740, lang, name=None)
         try:
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{server.port}/play/{joined['room']}", wait_until="load")
+            page.goto(f"http://127.0.0.1:{site.port}/play/{joined['room']}", wait_until="load")
             wait_state(page, "seat")
             page.wait_for_selector("[data-testid='take-seat-1']")
             # "free: this seat is yours" (French: "libre : cette place est pour vous") on one line, whole.
@@ -175,30 +207,33 @@ def test_the_seat_form_on_a_small_upright_phone_keeps_each_seats_words_on_a_line
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize(("width", "height"), PHONES)
-def test_the_result_on_an_upright_phone_fits_its_width_and_breaks_no_number(
-    browser, server, width, height, lang
-):
-    context = phone(browser, server, width, height, lang)
+def test_the_result_on_an_upright_phone_fits_its_width_and_breaks_no_number(browser, site, lang):
+    """Each phone of `PHONES` (one page, resized: a failure names its phone)."""
+    context = phone(browser, site, *PHONES[0], lang)
     try:
         deal = status(ROOM, players=4, seats=SEATS, state="round_over", results=[RESULT])
         final = update(table(HAND8, status="round_over", result=RESULT))
-        page, _ = seated(context, server, [deal, final], "result")
-        cells = page.eval_on_selector_all(".scores th, .scores td",
-                                          "cs => cs.map(c => c.getBoundingClientRect().right)")
-        assert max(cells) <= width - 8 + 0.5, max(cells)  # inside the page's padding
-        assert page.evaluate("document.scrollingElement.scrollWidth") <= width
-        # A number or a count on one line ("+153", "6 cards"), however narrow the phone.
-        lines = page.eval_on_selector_all(
-            ".scores td + td",
-            "cs => cs.map(c => { const r = document.createRange(); r.selectNodeContents(c);"
-            " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
-        assert max(lines) == 1, lines
-        # The next deal on the screen, the page not scrolled to reach it (ui_table.ts's fitResult).
-        b = page.locator("[data-testid='next-deal']").bounding_box()
-        assert b["x"] >= 0 and b["x"] + b["width"] <= width
-        assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
-        assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+        page, _ = seated(context, site, [deal, final], "result")
+        failures: list[str] = []
+        for width, height in PHONES:
+            with checking(failures, f"{width}x{height}"):
+                at_size(page, width, height)
+                cells = page.eval_on_selector_all(".scores th, .scores td",
+                                                  "cs => cs.map(c => c.getBoundingClientRect().right)")
+                assert max(cells) <= width - 8 + 0.5, max(cells)  # inside the page's padding
+                assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+                # A number or a count on one line ("+153", "6 cards"), however narrow the phone.
+                lines = page.eval_on_selector_all(
+                    ".scores td + td",
+                    "cs => cs.map(c => { const r = document.createRange(); r.selectNodeContents(c);"
+                    " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
+                assert max(lines) == 1, lines
+                # The next deal on the screen, the page not scrolled to reach it (ui_table.ts's fitResult).
+                b = page.locator("[data-testid='next-deal']").bounding_box()
+                assert b["x"] >= 0 and b["x"] + b["width"] <= width
+                assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
+                assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
@@ -208,38 +243,45 @@ SIX = [*SEATS, {"kind": "computer", "level": "easy"},
 """Six seats: five opponents, two rows of chips on an upright phone."""
 
 
+PENALTY = [(360, 740, HAND8), (360, 740, HAND20), (390, 844, HAND20)]
+"""The phones and hands the penalty is checked with (from the smallest up: `browser_support.at_size`)."""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize(("width", "height", "cards"),
-                         [(360, 740, HAND8), (390, 844, HAND20), (360, 740, HAND20)],
-                         ids=["360x740-8-cards", "390x844-20-cards", "360x740-20-cards"])
-def test_an_upright_phone_under_a_penalty_keeps_the_pile_and_the_denounce_in_their_place(
-    browser, server, width, height, cards, lang
-):
+def test_an_upright_phone_under_a_penalty_keeps_the_pile_and_the_denounce_in_their_place(browser, site, lang):
     """A suit named, a penalty pending, "Card!" to call on an opponent, five controls (with 20 cards at
-    360×740 the table packs itself: ui_table.ts's fitTable)."""
-    context = phone(browser, server, width, height, lang)
+    360×740 the table packs itself: ui_table.ts's fitTable). Each phone and hand of `PENALTY` (one
+    page, resized and dealt again: a failure names its phone and its hand)."""
+    context = phone(browser, site, *PENALTY[0][:2], lang)
     try:
-        view = table(cards, suit="H", pending=4, legal=["accept", "challenge", "card", "denounce 1"])
-        frames = [status(ROOM, players=4, seats=SEATS), update(view, MOVES)]
-        page, _ = seated(context, server, frames, "playing")
-        seen = [*SEEN[:6], *SEEN[7:], ".opp .btn", "[data-testid='suit']", ".pending"]  # no refusal here
-        assert page.evaluate(OUTSIDE, [seen, width, height]) == []
-        assert page.evaluate(UNTAPPABLE, [width, height]) == []
-        denounce, chip = box(page, "[data-testid='denounce-1']"), box(page, ".opp[data-seat='1']")
-        assert chip["x"] <= denounce["x"] and denounce["x"] + denounce["width"] <= chip["x"] + chip["width"]
-        for part in ("draw", "discard"):  # the penalty's words do not squeeze the pile nor the discard
-            assert box(page, f"[data-testid='{part}']")["width"] >= 44, part
+        worst = {"suit": "H", "pending": 4, "legal": ["accept", "challenge", "card", "denounce 1"]}
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(PENALTY[0][2], **worst), MOVES)]
+        page, script = seated(context, site, frames, "playing")
+        failures: list[str] = []
+        for width, height, cards in PENALTY:
+            with checking(failures, f"{width}x{height}, {len(cards)} cards"):
+                at_size(page, width, height)
+                again(page, script, update(table(cards, **worst), MOVES), len(cards))
+                seen = [*SEEN[:6], *SEEN[7:], ".opp .btn", "[data-testid='suit']", ".pending"]  # no refusal
+                assert page.evaluate(OUTSIDE, [seen, width, height]) == []
+                assert page.evaluate(UNTAPPABLE, [width, height]) == []
+                denounce, chip = box(page, "[data-testid='denounce-1']"), box(page, ".opp[data-seat='1']")
+                assert chip["x"] <= denounce["x"]
+                assert denounce["x"] + denounce["width"] <= chip["x"] + chip["width"]
+                for part in ("draw", "discard"):  # the penalty's words squeeze neither of them
+                    assert box(page, f"[data-testid='{part}']")["width"] >= 44, part
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_small_upright_phone_with_five_opponents_shows_the_whole_table(browser, server, lang):
-    context = phone(browser, server, 360, 740, lang)
+def test_a_small_upright_phone_with_five_opponents_shows_the_whole_table(browser, site, lang):
+    context = phone(browser, site, 360, 740, lang)
     try:
         view = {**table(HAND8), "players": 6, "hand_counts": [8, 12, 5, 9, 7, 3], "scores": [0] * 6}
         frames = [status(ROOM, players=6, seats=SIX), update(view, MOVES)]
-        page, _ = seated(context, server, frames, "playing")
+        page, _ = seated(context, site, frames, "playing")
         assert page.locator(".opp").count() == 5
         assert page.evaluate(OUTSIDE, [[*SEEN[:6], *SEEN[7:]], 360, 740]) == []  # no refusal here
         assert page.evaluate(UNTAPPABLE, [360, 740]) == []

@@ -30,11 +30,11 @@ import pytest
 from game.client.i18n import reason, set_language, tr
 from game.engine.errors import IllegalAction
 from game.engine.explain import REASONS, english
-from tests.browser_support import browser, needs_browser, server, state
+from tests.browser_support import browser, needs_browser, site
 from tests.test_browser_frames import ROOM, VIEW, status
 from tests.test_browser_screens import seated, update
 
-__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
+__all__ = ["browser", "site"]  # the fixtures, shared from tests.browser_support
 
 browser_only = needs_browser
 
@@ -179,13 +179,22 @@ SHOWN = ("() => (document.querySelector(\"[data-testid='notice'], [data-testid='
 """The sentence the page shows for an error: at the table (or the seat page) or on the error page."""
 
 
-def said(page: Any, expected: str) -> str:
-    """The sentence the page shows once it shows ``expected`` (what it shows instead, after a wait)."""
+def said(page: Any, expected: str) -> tuple[str, str]:
+    """The sentence the page shows once it shows ``expected`` (what it shows instead, after a wait),
+    and the client's state then; the sentence taken off the page (`REMOVE`), read in the same call."""
     from playwright.sync_api import TimeoutError as Timeout
 
     with suppress(Timeout):  # a wrong sentence: the one shown is returned, and the walk goes on
         page.wait_for_function(f"expected => ({SHOWN})() === expected", arg=expected, timeout=WRONG_MS)
-    return str(page.evaluate(SHOWN))
+    text, now = page.evaluate(f"() => {{ const text = ({SHOWN})(); ({REMOVE})();"
+                              " return [text, document.getElementById('huit').dataset.state || '']; }")
+    return str(text), str(now)
+
+
+REMOVE = ("() => document.querySelectorAll(\"[data-testid='notice'], [data-testid='error-text']\")"
+          ".forEach(e => e.remove())")
+"""Take the sentence shown off the page, so that the next case waits for its own (the page shows the
+refusal it keeps again only when it draws itself anew: a new table, below)."""
 
 
 WRONG_MS = 3_000
@@ -197,10 +206,10 @@ COLOURS_VIEW = {**VIEW, "hand": ["R5", "B7", "Gskip"], "discard": ["R3"], "legal
 
 @browser_only
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
-def test_every_refusal_at_the_table_is_shown_in_the_games_own_sentence(browser, server, lang):
+def test_every_refusal_at_the_table_is_shown_in_the_games_own_sentence(browser, site, lang):
     set_language(lang)  # the game's sentences in the page's language (conftest sets English back)
     classic, colours = update(VIEW), update(COLOURS_VIEW)
-    context, page, script = seated(browser, server, [status(ROOM), classic])
+    context, page, script = seated(browser, site, [status(ROOM), classic])
     if lang != "en":  # the page's language, chosen as a player does: in the settings
         page.click("[data-testid='settings']")
         page.select_option("[data-testid='language']", lang)
@@ -215,15 +224,16 @@ def test_every_refusal_at_the_table_is_shown_in_the_games_own_sentence(browser, 
                 deck = in_colours
                 script.send(colours if deck else classic)
                 page.wait_for_selector("[data-testid='card-R5']" if deck else "[data-testid='card-7H']")
-            page.evaluate("document.querySelectorAll(\"[data-testid='notice'], [data-testid='error-text']\")"
-                          ".forEach(e => e.remove())")
+                page.evaluate(REMOVE)
             script.send(frame)
             expected = game_sentence(frame, in_colours)
-            shown.append((said(page, expected), expected))
-            if state(page) != "playing":  # the seat lost, or a fatal code: the script seats the page again
+            text, now = said(page, expected)
+            shown.append((text, expected))
+            if now != "playing":  # the seat lost, or a fatal code: the script seats the page again
                 for each in [*seat_again, colours if deck else classic]:
                     script.send(each)
                 page.wait_for_selector("#huit[data-state='playing']")
+                page.evaluate(REMOVE)
         wrong = [(said, expected) for said, expected in shown if said != expected]
         assert not wrong, wrong
         assert len(shown) == len(ILLEGAL) + len(AT_TABLE)

@@ -15,7 +15,9 @@ exactly the frames each test names (`test_browser_frames.Script`'s way), at the 
   take the height the rest leaves (no wide felt between them and the hand);
 - the result lists each hand's cards and the value the server counted.
 
-Each test skips in one line without playwright, chromium or the built client (``make web``).
+A test of several sizes walks them on one page (resized: `browser_support.at_size`), a failure
+naming each size that is wrong. Each test skips in one line without playwright, chromium or the
+built client (``make web``).
 """
 
 from __future__ import annotations
@@ -28,14 +30,16 @@ from game.client.i18n import catalogue
 from tests.browser_support import (
     TIMEOUT_MS,
     ScriptedServer,
+    at_size,
     browser,
+    checking,
     needs_browser,
-    server,
+    site,
     wait_state,
 )
 from tests.test_browser_frames import ROOM, VIEW, status
 
-__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
+__all__ = ["browser", "site"]  # the fixtures, shared from tests.browser_support
 
 pytestmark = needs_browser
 
@@ -129,10 +133,10 @@ RESULT = {
 }
 
 
-def test_a_finished_match_offers_no_next_round_but_a_new_game_and_the_room_page(browser, server):
+def test_a_finished_match_offers_no_next_round_but_a_new_game_and_the_room_page(browser, site):
     over = status(ROOM, state="match_over", results=[RESULT])
     context, page, _ = seated(
-        browser, server, [over, update({**VIEW, "status": "match_over", "result": RESULT})], want="result"
+        browser, site, [over, update({**VIEW, "status": "match_over", "result": RESULT})], want="result"
     )
     try:
         assert page.locator("[data-testid='next-deal']").count() == 0
@@ -145,11 +149,11 @@ def test_a_finished_match_offers_no_next_round_but_a_new_game_and_the_room_page(
 
 @pytest.mark.parametrize(("target", "title"), [(100, "result.match_over"), (0, "result.title")])
 def test_a_finished_matchs_header_says_what_the_games_result_says_not_the_last_round(
-    browser, server, target, title
+    browser, site, target, title
 ):
     over = status(ROOM, state="match_over", results=[RESULT])
     final = {**VIEW, "status": "match_over", "result": RESULT, "round_number": 4, "target": target}
-    context, page, _ = seated(browser, server, [over, update(final)], want="result")
+    context, page, _ = seated(browser, site, [over, update(final)], want="result")
     try:
         header = page.inner_text(".bar .room")
         # The words of the game's own result screen at that point (game/client/scenes/result.py:
@@ -161,7 +165,7 @@ def test_a_finished_matchs_header_says_what_the_games_result_says_not_the_last_r
         context.close()
 
 
-def test_a_result_waiting_for_someone_who_left_says_so(browser, server):
+def test_a_result_waiting_for_someone_who_left_says_so(browser, site):
     deal = status(
         ROOM,
         state="round_over",
@@ -172,7 +176,7 @@ def test_a_result_waiting_for_someone_who_left_says_so(browser, server):
         ],
     )
     context, page, _ = seated(
-        browser, server, [deal, update({**VIEW, "status": "round_over", "result": RESULT})], want="result"
+        browser, site, [deal, update({**VIEW, "status": "round_over", "result": RESULT})], want="result"
     )
     try:
         page.click("[data-testid='next-deal']")
@@ -182,10 +186,10 @@ def test_a_result_waiting_for_someone_who_left_says_so(browser, server):
         context.close()
 
 
-def test_the_result_shows_each_hands_cards_and_the_value_counted(browser, server):
+def test_the_result_shows_each_hands_cards_and_the_value_counted(browser, site):
     deal = status(ROOM, state="round_over", results=[RESULT])
     context, page, _ = seated(
-        browser, server, [deal, update({**VIEW, "status": "round_over", "result": RESULT})], want="result"
+        browser, site, [deal, update({**VIEW, "status": "round_over", "result": RESULT})], want="result"
     )
     try:
         line = page.locator("[data-testid='counted-0']")
@@ -199,8 +203,8 @@ def test_the_result_shows_each_hands_cards_and_the_value_counted(browser, server
         context.close()
 
 
-def test_clear_my_data_asks_first_while_seated_and_keeps_everything_on_cancel(browser, server):
-    context, page, _ = seated(browser, server, [status(ROOM), update(TABLE)])
+def test_clear_my_data_asks_first_while_seated_and_keeps_everything_on_cancel(browser, site):
+    context, page, _ = seated(browser, site, [status(ROOM), update(TABLE)])
     try:
         page.click("[data-testid='settings']")
         page.click("[data-testid='clear-data']")
@@ -216,13 +220,13 @@ def test_clear_my_data_asks_first_while_seated_and_keeps_everything_on_cancel(br
         context.close()
 
 
-def test_clear_my_data_outside_a_game_clears_at_once(browser, server):
+def test_clear_my_data_outside_a_game_clears_at_once(browser, site):
     context = browser.new_context(
         storage_state={
             "cookies": [],
             "origins": [
                 {
-                    "origin": f"http://127.0.0.1:{server.port}",
+                    "origin": f"http://127.0.0.1:{site.port}",
                     "localStorage": [{"name": "huit.name", "value": "Ben"}],
                 }
             ],
@@ -232,7 +236,7 @@ def test_clear_my_data_outside_a_game_clears_at_once(browser, server):
     try:
         page = context.new_page()
         ScriptedServer(page, ROOM, [])
-        page.goto(f"http://127.0.0.1:{server.port}/play", wait_until="load")
+        page.goto(f"http://127.0.0.1:{site.port}/play", wait_until="load")
         wait_state(page, "lobby")
         page.click("[data-testid='clear-data']")
         assert page.locator("[data-testid='clear-question']").count() == 0
@@ -241,8 +245,8 @@ def test_clear_my_data_outside_a_game_clears_at_once(browser, server):
         context.close()
 
 
-def test_only_a_playable_card_glows_and_its_light_stays_inside_it(browser, server):
-    context, page, _ = seated(browser, server, [status(ROOM), update(TABLE)], width=390, height=844)
+def test_only_a_playable_card_glows_and_its_light_stays_inside_it(browser, site):
+    context, page, _ = seated(browser, site, [status(ROOM), update(TABLE)], width=390, height=844)
     try:
         glowing = page.eval_on_selector_all(
             "[data-testid='hand'] .card.glow", "cs => cs.map(c => c.dataset.testid)"
@@ -261,7 +265,7 @@ def test_only_a_playable_card_glows_and_its_light_stays_inside_it(browser, serve
         context.close()
 
 
-def test_the_table_shows_what_happened_to_me_without_the_panel(browser, server):
+def test_the_table_shows_what_happened_to_me_without_the_panel(browser, site):
     events = [
         {"type": "CardPlayed", "seat": 0, "card": "W+4"},
         {"type": "SuitChosen", "seat": 0, "suit": "H"},
@@ -269,7 +273,7 @@ def test_the_table_shows_what_happened_to_me_without_the_panel(browser, server):
         {"type": "CardsDrawn", "seat": 0, "count": 4, "reason": "challenge", "cards": None},
         {"type": "CardPlayed", "seat": 1, "card": "9H"},
     ]
-    context, page, _ = seated(browser, server, [status(ROOM), update(TABLE, events)], width=390, height=844)
+    context, page, _ = seated(browser, site, [status(ROOM), update(TABLE, events)], width=390, height=844)
     try:
         lines = page.inner_text("[data-testid='latest']")
         assert "Ana #7H4K9W" in lines and "4 cards" in lines, lines  # Liar called on me, then my draw
@@ -279,13 +283,13 @@ def test_the_table_shows_what_happened_to_me_without_the_panel(browser, server):
         context.close()
 
 
-def test_the_landscape_phone_cuts_nothing_and_a_chip_keeps_a_gap(browser, server):
+def test_the_landscape_phone_cuts_nothing_and_a_chip_keeps_a_gap(browser, site):
     seats = [
         {"kind": "human", "name": "Ben", "tag": "3F2K9Q", "connected": True},
         {"kind": "computer", "level": "medium"},
     ]
     context, page, _ = seated(
-        browser, server, [status(ROOM, seats=seats), update(TABLE)], width=844, height=390
+        browser, site, [status(ROOM, seats=seats), update(TABLE)], width=844, height=390
     )
     try:
         for testid in ("autopilot", "sort", "draw-button"):
@@ -299,37 +303,46 @@ def test_the_landscape_phone_cuts_nothing_and_a_chip_keeps_a_gap(browser, server
         context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), [(844, 390), (390, 844)])
-def test_offline_the_controls_are_disabled_and_the_line_covers_nothing(browser, server, width, height):
-    context, page, script = seated(browser, server, [status(ROOM), update(TABLE)], width=width, height=height)
+OFFLINE = [(844, 390), (390, 844)]
+"""The sizes the offline table is checked at: a phone on its side and upright (a desktop's page, resized)."""
+
+
+def test_offline_the_controls_are_disabled_and_the_line_covers_nothing(browser, site):
+    """At each size of `OFFLINE` (one page, resized: a failure names its size)."""
+    context, page, script = seated(browser, site, [status(ROOM), update(TABLE)], *OFFLINE[0])
     try:
         script.down = True  # the server unreachable: the page's new tries fail until the end
         script.socket.close()
         page.wait_for_selector("[data-testid='offline']")
         page.wait_for_timeout(1500)  # past the page's first tries again: it is still offline
-        assert "your move will be possible again" in page.inner_text("[data-testid='offline']")
-        assert page.locator("[data-testid='hand'] .card.glow").count() == 0
-        assert page.eval_on_selector("[data-testid='card-7H']", "c => c.disabled")
-        assert page.eval_on_selector("[data-testid='draw-button']", "c => c.disabled")
-        # Read at once: the page tries the server again now and then, and draws itself again each time.
-        named = [f"[data-testid='{name}']" for name in
-                 ("offline", "hand", "settings", "moves", "draw", "discard", "autopilot", "card-2D")]
-        found = boxes(page, ".opp", *named)
-        assert all(found[selector] for selector in named), found
-        line = found[named[0]][0]
-        assert found[".opp"]
-        for chip in found[".opp"]:
-            assert not overlap(line, chip), "the line covers an opponent"
-        for selector in named[1:6]:
-            assert not overlap(line, found[selector][0]), selector
-        for selector in named[6:]:  # nor does it push the hand or the controls off the screen
-            assert found[selector][0]["y"] + 30 <= height, selector
+        failures: list[str] = []
+        for width, height in OFFLINE:
+            with checking(failures, f"{width}x{height}"):
+                at_size(page, width, height)
+                assert "your move will be possible again" in page.inner_text("[data-testid='offline']")
+                assert page.locator("[data-testid='hand'] .card.glow").count() == 0
+                assert page.eval_on_selector("[data-testid='card-7H']", "c => c.disabled")
+                assert page.eval_on_selector("[data-testid='draw-button']", "c => c.disabled")
+                # Read at once: the page tries the server again now and then, and draws itself anew each time.
+                named = [f"[data-testid='{name}']" for name in
+                         ("offline", "hand", "settings", "moves", "draw", "discard", "autopilot", "card-2D")]
+                found = boxes(page, ".opp", *named)
+                assert all(found[selector] for selector in named), found
+                line = found[named[0]][0]
+                assert found[".opp"]
+                for chip in found[".opp"]:
+                    assert not overlap(line, chip), "the line covers an opponent"
+                for selector in named[1:6]:
+                    assert not overlap(line, found[selector][0]), selector
+                for selector in named[6:]:  # nor does it push the hand or the controls off the screen
+                    assert found[selector][0]["y"] + 30 <= height, selector
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
 
-def test_a_large_screen_gets_larger_cards_and_a_wider_table(browser, server):
-    context, page, _ = seated(browser, server, [status(ROOM), update(TABLE)], width=1920, height=1080)
+def test_a_large_screen_gets_larger_cards_and_a_wider_table(browser, site):
+    context, page, _ = seated(browser, site, [status(ROOM), update(TABLE)], width=1920, height=1080)
     try:
         card = box(page, "[data-testid='card-9S']")
         assert card["width"] >= 180
@@ -378,33 +391,45 @@ OUTSIDE = """([seen, w, h]) => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_nothing_of_the_table_is_cut_at_any_size_with_a_refusal_and_the_latest_moves(
-    browser, server, width, height
-):
+def test_nothing_of_the_table_is_cut_at_any_size_with_a_refusal_and_the_latest_moves(browser, site):
+    """At each size of `SIZES` (one page, resized: a failure names its size)."""
     frames = [status(ROOM), update(BUSY, MOVES)]
-    context, page, script = seated(browser, server, frames, width=width, height=height)
+    context, page, script = seated(browser, site, frames, *SIZES[0])
     try:
         script.send({"type": "error", "code": "illegal", "message": "refused", "reason": "must_follow",
                      "values": {"suit": "D", "card": "9D", "wild": "eight"}, "v": 2})
         page.wait_for_selector("[data-testid='notice']")
-        assert page.eval_on_selector_all("[data-testid='latest'] li", "ls => ls.length") == 2
-        assert page.evaluate(OUTSIDE, [list(SEEN), width, height]) == []
+        failures: list[str] = []
+        for width, height in SIZES:
+            with checking(failures, f"{width}x{height}"):
+                at_size(page, width, height)
+                assert page.eval_on_selector_all("[data-testid='latest'] li", "ls => ls.length") == 2
+                assert page.evaluate(OUTSIDE, [list(SEEN), width, height]) == []
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 800)])
-def test_a_large_screen_uses_its_height_for_the_pile_and_the_hand(browser, server, width, height):
+LARGE = [(1920, 1080), (1280, 800)]
+"""Large screens, whose height the pile and the hand take."""
+
+
+def test_a_large_screen_uses_its_height_for_the_pile_and_the_hand(browser, site):
+    """At each size of `LARGE` (one page, resized: a failure names its size)."""
     frames = [status(ROOM), update(TABLE, MOVES[:1])]
-    context, page, _ = seated(browser, server, frames, width=width, height=height)
+    context, page, _ = seated(browser, site, frames, *LARGE[0])
     try:
-        discard, pile = box(page, "[data-testid='discard']"), box(page, "[data-testid='draw']")
-        hand = box(page, "[data-testid='hand']")
-        felt = hand["y"] - max(discard["y"] + discard["height"], pile["y"] + pile["height"])
-        # Between them only the refusal's line and the player's own line: no wide empty felt.
-        assert felt <= 0.13 * height, felt
-        assert discard["height"] >= 0.28 * height, discard
-        assert box(page, "[data-testid='card-9S']")["height"] >= 0.25 * height
+        failures: list[str] = []
+        for width, height in LARGE:
+            with checking(failures, f"{width}x{height}"):
+                at_size(page, width, height)
+                discard, pile = box(page, "[data-testid='discard']"), box(page, "[data-testid='draw']")
+                hand = box(page, "[data-testid='hand']")
+                felt = hand["y"] - max(discard["y"] + discard["height"], pile["y"] + pile["height"])
+                # Between them only the refusal's line and the player's own line: no wide empty felt.
+                assert felt <= 0.13 * height, felt
+                assert discard["height"] >= 0.28 * height, discard
+                assert box(page, "[data-testid='card-9S']")["height"] >= 0.25 * height
+        assert not failures, "\n".join(failures)
     finally:
         context.close()

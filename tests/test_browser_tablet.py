@@ -13,6 +13,10 @@
 - hover: on a touch screen the button last tapped does not keep the hover's colour; a mouse still
   gets it.
 
+A test of several sizes or hands seats one page (per language) and walks them on it (resized: the
+client draws its page anew for each, `browser_support.at_size`); a failure names every size (and
+hand) that is wrong.
+
 The upright phones are tests/test_browser_phone.py's, the landscape phone tests/test_browser_screens.py's.
 Each test skips in one line without playwright, chromium or the built client (``make web``).
 """
@@ -23,15 +27,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import TIMEOUT_MS, browser, needs_browser, server
+from tests.browser_support import TIMEOUT_MS, at_size, browser, checking, needs_browser, site
 from tests.test_browser_frames import ROOM, status
 from tests.test_browser_phone import (
     HAND8,
     HAND20,
     MOVES,
+    REFUSED,
     RESULT,
     SEATS,
     UNTAPPABLE,
+    again,
     control_boxes,
     phone,
     seated,
@@ -39,7 +45,7 @@ from tests.test_browser_phone import (
 )
 from tests.test_browser_screens import OUTSIDE, SEEN, overlap, update
 
-__all__ = ["browser", "server"]  # the fixtures, shared from tests.browser_support
+__all__ = ["browser", "site"]  # the fixtures, shared from tests.browser_support
 
 pytestmark = needs_browser
 
@@ -48,11 +54,19 @@ SCREENS = [(1024, 768, "en"), (1280, 800, "fr"), (1366, 768, "en"), (1024, 600, 
 """A tablet on its side (or a small laptop), two laptops, a netbook, an old monitor, a desktop, each
 in one language: what overflows there is the height, which the language does not change (French,
 the longer words, where the screen is narrowest)."""
-IDS = [f"{w}x{h}-{lang}" for w, h, lang in SCREENS]
+LANGS = ["en", "fr"]
+
+
+def sizes(lang: str) -> list[tuple[int, int]]:
+    """The screens of `SCREENS` checked in ``lang``."""
+    return [(w, h) for w, h, each in SCREENS if each == lang]
+
 
 WORST = {"suit": "H", "pending": 4, "legal": ["accept", "challenge", "card", "denounce 1"]}
 """A suit named, a penalty pending, "Card!" to call on seat 1: five controls and a taller chip."""
 
+PENALTY_SEEN = [".opp .btn", "[data-testid='suit']", ".pending"]
+"""What a penalty adds to what a player must see (`SEEN`: no refusal's line here)."""
 
 def screen(browser: Any, server: Any, width: int, height: int, lang: str) -> Any:
     """A desktop browser's context (a mouse, scale 1) of ``width``×``height`` speaking ``lang``."""
@@ -74,80 +88,111 @@ def whole(page: Any, width: int, height: int, seen: list[str]) -> None:
             assert not overlap(a, b), (one, other)
 
 
-@pytest.mark.parametrize("cards", [HAND8, HAND20], ids=["8-cards", "20-cards"])
-@pytest.mark.parametrize(("width", "height", "lang"), SCREENS, ids=IDS)
-def test_a_tablet_or_a_laptop_shows_the_whole_table_and_every_card_can_be_clicked(
-    browser, server, width, height, cards, lang
-):
-    context = screen(browser, server, width, height, lang)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tablet_or_a_laptop_shows_the_whole_table_and_every_card_can_be_clicked(browser, site, lang):
+    """Each screen of ``lang`` in `SCREENS`, a hand of 8 then of 20 (one page, resized: a failure
+    names its screen and its hand)."""
+    (width, height), *_ = sizes(lang)
+    context = screen(browser, site, width, height, lang)
     try:
-        frames = [status(ROOM, players=4, seats=SEATS), update(table(cards), MOVES)]
-        page, script = seated(context, server, frames, "playing")
-        assert page.locator("[data-testid='hand'] .card").count() == len(cards)
-        script.send({"type": "error", "code": "illegal", "message": "refused", "reason": "must_follow",
-                     "values": {"suit": "D", "card": "9D", "wild": "eight"}, "v": 2})  # a refusal's line too
-        page.wait_for_selector("[data-testid='notice']")
-        whole(page, width, height, list(SEEN))
-        assert len(control_boxes(page)) >= 7  # the bar's three, Draw, "Card!", Sort, Autopilot
-        # The cards stay a card a hand can read and hit: no smaller than the layout's least.
-        sizes = page.eval_on_selector_all("[data-testid='hand'] .card", "cs => cs.map(c => c.offsetWidth)")
-        assert min(sizes) >= 56, sizes
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)]
+        page, script = seated(context, site, frames, "playing")
+        failures: list[str] = []
+        for cards in (HAND8, HAND20):
+            again(page, script, update(table(cards), MOVES), len(cards))
+            script.send(REFUSED)
+            page.wait_for_selector("[data-testid='notice']")
+            for width, height in sizes(lang):
+                with checking(failures, f"{width}x{height}, {len(cards)} cards"):
+                    at_size(page, width, height)
+                    assert page.locator("[data-testid='hand'] .card").count() == len(cards)
+                    assert page.locator("[data-testid='notice']").count() == 1
+                    whole(page, width, height, list(SEEN))
+                    assert len(control_boxes(page)) >= 7  # the bar's three, Draw, "Card!", Sort, Autopilot
+                    # The cards stay a card a hand can read and hit: no smaller than the layout's least.
+                    sizes_ = page.eval_on_selector_all("[data-testid='hand'] .card",
+                                                       "cs => cs.map(c => c.offsetWidth)")
+                    assert min(sizes_) >= 56, sizes_
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
 
-@pytest.mark.parametrize(("width", "height", "lang"), [*SCREENS, (844, 390, "en"), (844, 390, "fr")],
-                         ids=[*IDS, "844x390-en", "844x390-fr"])
-def test_a_tablet_or_a_laptop_under_a_penalty_with_a_hand_of_20_shows_the_whole_table(
-    browser, server, width, height, lang
-):
-    """And a phone on its side (844×390), where only the hand gives way (its own compact table)."""
-    context = screen(browser, server, width, height, lang)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tablet_or_a_laptop_under_a_penalty_with_a_hand_of_20_shows_the_whole_table(browser, site, lang):
+    """Each screen of ``lang`` in `SCREENS`, and a phone on its side (844×390), where only the hand
+    gives way (its own compact table). One page, resized: a failure names its screen."""
+    walk = [*sizes(lang), (844, 390)]
+    context = screen(browser, site, *walk[0], lang)
     try:
         frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND20, **WORST), MOVES)]
-        page, _ = seated(context, server, frames, "playing")
-        assert page.locator(".controls .btn").count() == 5
-        whole(page, width, height, [*SEEN[:6], *SEEN[7:], ".opp .btn", "[data-testid='suit']", ".pending"])
+        page, _ = seated(context, site, frames, "playing")
+        failures: list[str] = []
+        for width, height in walk:
+            with checking(failures, f"{width}x{height}"):
+                at_size(page, width, height)
+                assert page.locator(".controls .btn").count() == 5
+                whole(page, width, height, [*SEEN[:6], *SEEN[7:], *PENALTY_SEEN])
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
 
-@pytest.mark.parametrize(("width", "height", "card"), [(1024, 768, 142), (1280, 800, 148), (1920, 1080, 240)])
-def test_a_table_that_fits_is_not_packed(browser, server, width, height, card):
-    """A hand of 8 fits these screens: the table keeps its look (not ``squeezed``, the cards' full size)."""
-    context = screen(browser, server, width, height, "en")
+FITS = [(1024, 768, 142), (1280, 800, 148), (1920, 1080, 240)]
+"""Screens a hand of 8 fits, and the width of a card there."""
+
+
+def test_a_table_that_fits_is_not_packed(browser, site):
+    """A hand of 8 fits the screens of `FITS`: the table keeps its look (not ``squeezed``, the cards'
+    full size). One page, resized: a failure names its screen."""
+    context = screen(browser, site, FITS[0][0], FITS[0][1], "en")
     try:
-        page, _ = seated(context, server, [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)],
+        page, _ = seated(context, site, [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)],
                          "playing")
-        assert page.locator(".table.squeezed").count() == 0
-        assert page.locator("[data-testid='card-9S']").bounding_box()["width"] == card
-        assert page.eval_on_selector_all("[data-testid='latest'] li:not(:last-child)",
-                                         "ls => ls.map(l => getComputedStyle(l).display)") == ["list-item"]
+        failures: list[str] = []
+        for width, height, card in FITS:
+            with checking(failures, f"{width}x{height}"):
+                at_size(page, width, height)
+                assert page.locator(".table.squeezed").count() == 0
+                assert page.locator("[data-testid='card-9S']").bounding_box()["width"] == card
+                shown = page.eval_on_selector_all("[data-testid='latest'] li:not(:last-child)",
+                                                  "ls => ls.map(l => getComputedStyle(l).display)")
+                assert shown == ["list-item"]
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
 
-@pytest.mark.parametrize(("width", "height", "lang"), [(1024, 600, "en"), (800, 600, "fr"), (844, 390, "fr")],
-                         ids=["1024x600-en", "800x600-fr", "844x390-fr"])
-def test_the_result_on_a_short_screen_shows_the_next_deal_without_scrolling(
-    browser, server, width, height, lang
-):
-    """Four players' scores and three hands counted: taller than these screens, the result packs itself
-    (the upright phone's 360×740: tests/test_browser_phone.py's result test)."""
-    context = screen(browser, server, width, height, lang)
+SHORT = [(1024, 600, "en"), (800, 600, "fr"), (844, 390, "fr")]
+"""Short screens for the result, each in one language."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_result_on_a_short_screen_shows_the_next_deal_without_scrolling(browser, site, lang):
+    """Four players' scores and three hands counted: taller than the screens of `SHORT` (those in
+    ``lang``), the result packs itself (the upright phone's 360×740: tests/test_browser_phone.py's
+    result test). One page, resized: a failure names its screen."""
+    walk = [(w, h) for w, h, each in SHORT if each == lang]
+    context = screen(browser, site, *walk[0], lang)
     try:
         deal = status(ROOM, players=4, seats=SEATS, state="round_over", results=[RESULT])
         final = update(table(HAND8, status="round_over", result=RESULT))
-        page, _ = seated(context, server, [deal, final], "result")
-        b = page.locator("[data-testid='next-deal']").bounding_box()
-        assert b["x"] >= 0 and b["x"] + b["width"] <= width, b
-        assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
-        assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
-        # The page's other controls, the scores and the title whole on the screen too, and every hand
-        # counted in its own box (none scrolled out of it).
-        seen = [".bar .btn", ".result h1", ".winner", ".scores", "[data-testid='counted']"]
-        assert page.evaluate(OUTSIDE, [seen, width, height]) == []
-        assert page.evaluate("c => c.scrollHeight <= c.clientHeight + 1", page.query_selector(".counted"))
+        page, _ = seated(context, site, [deal, final], "result")
+        failures: list[str] = []
+        for width, height in walk:
+            with checking(failures, f"{width}x{height}"):
+                at_size(page, width, height)
+                b = page.locator("[data-testid='next-deal']").bounding_box()
+                assert b["x"] >= 0 and b["x"] + b["width"] <= width, b
+                assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
+                assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+                # The page's other controls, the scores and the title whole on the screen too, and every
+                # hand counted in its own box (none scrolled out of it).
+                seen = [".bar .btn", ".result h1", ".winner", ".scores", "[data-testid='counted']"]
+                assert page.evaluate(OUTSIDE, [seen, width, height]) == []
+                assert page.evaluate("() => { const c = document.querySelector('.counted');"
+                                     " return c !== null && c.scrollHeight <= c.clientHeight + 1; }")
+        assert not failures, "\n".join(failures)
     finally:
         context.close()
 
@@ -169,11 +214,11 @@ UNGUARDED_HOVER = """() => {
 }"""
 
 
-def test_a_tapped_button_does_not_keep_the_hover_colour_on_a_touch_screen(browser, server):
-    context = phone(browser, server, 390, 844, "en")  # touch, a phone's viewport: (hover: none)
+def test_a_tapped_button_does_not_keep_the_hover_colour_on_a_touch_screen(browser, site):
+    context = phone(browser, site, 390, 844, "en")  # touch, a phone's viewport: (hover: none)
     try:
         frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)]
-        page, _ = seated(context, server, frames, "playing")
+        page, _ = seated(context, site, frames, "playing")
         assert page.evaluate("matchMedia('(hover: none)').matches")
         untouched = page.evaluate(BACKGROUND, "[data-testid='autopilot']")
         page.tap("[data-testid='sort']")  # the hand sorted, the page drawn again under the finger
@@ -186,11 +231,11 @@ def test_a_tapped_button_does_not_keep_the_hover_colour_on_a_touch_screen(browse
         context.close()
 
 
-def test_a_mouse_still_gets_the_hover_colour(browser, server):
-    context = screen(browser, server, 1280, 800, "en")
+def test_a_mouse_still_gets_the_hover_colour(browser, site):
+    context = screen(browser, site, 1280, 800, "en")
     try:
         frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)]
-        page, _ = seated(context, server, frames, "playing")
+        page, _ = seated(context, site, frames, "playing")
         assert page.evaluate("matchMedia('(hover: hover)').matches")
         untouched = page.evaluate(BACKGROUND, "[data-testid='sort']")
         page.hover("[data-testid='sort']")
