@@ -12,7 +12,7 @@ import importlib.util
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -231,6 +231,19 @@ def checking(failures: list[str], name: str) -> Iterator[None]:
     except Exception as error:
         error.add_note(f"at {name}")
         raise
+
+
+def walk_sizes(page: Any, sizes: Iterable[tuple[Any, ...]], check: Callable[..., None]) -> None:
+    """``check(*size)`` at each of ``sizes`` (``(width, height, ...)``, from the smallest up for a
+    phone: `at_size`), ``page`` resized for each; fails once at the end, naming every size whose
+    check failed (`checking`)."""
+    failures: list[str] = []
+    for size in sizes:
+        width, height = size[:2]
+        with checking(failures, f"{width}x{height}"):
+            at_size(page, width, height)
+            check(*size)
+    assert not failures, "\n".join(failures)
 
 
 PROFILE = {"type": "profile", "name": "Ben", "tag": "3F2K9Q", "avatar": 4, "xp": {}, "created": False, "v": 2}

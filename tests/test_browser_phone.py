@@ -35,6 +35,7 @@ from tests.browser_support import (
     needs_browser,
     site,
     wait_state,
+    walk_sizes,
 )
 from tests.net_support import Peer
 from tests.test_browser_frames import ROOM, VIEW, status
@@ -214,26 +215,25 @@ def test_the_result_on_an_upright_phone_fits_its_width_and_breaks_no_number(brow
         deal = status(ROOM, players=4, seats=SEATS, state="round_over", results=[RESULT])
         final = update(table(HAND8, status="round_over", result=RESULT))
         page, _ = seated(context, site, [deal, final], "result")
-        failures: list[str] = []
-        for width, height in PHONES:
-            with checking(failures, f"{width}x{height}"):
-                at_size(page, width, height)
-                cells = page.eval_on_selector_all(".scores th, .scores td",
-                                                  "cs => cs.map(c => c.getBoundingClientRect().right)")
-                assert max(cells) <= width - 8 + 0.5, max(cells)  # inside the page's padding
-                assert page.evaluate("document.scrollingElement.scrollWidth") <= width
-                # A number or a count on one line ("+153", "6 cards"), however narrow the phone.
-                lines = page.eval_on_selector_all(
-                    ".scores td + td",
-                    "cs => cs.map(c => { const r = document.createRange(); r.selectNodeContents(c);"
-                    " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
-                assert max(lines) == 1, lines
-                # The next deal on the screen, the page not scrolled to reach it (ui_table.ts's fitResult).
-                b = page.locator("[data-testid='next-deal']").bounding_box()
-                assert b["x"] >= 0 and b["x"] + b["width"] <= width
-                assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
-                assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
-        assert not failures, "\n".join(failures)
+
+        def fits(width: int, height: int) -> None:
+            cells = page.eval_on_selector_all(".scores th, .scores td",
+                                              "cs => cs.map(c => c.getBoundingClientRect().right)")
+            assert max(cells) <= width - 8 + 0.5, max(cells)  # inside the page's padding
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+            # A number or a count on one line ("+153", "6 cards"), however narrow the phone.
+            lines = page.eval_on_selector_all(
+                ".scores td + td",
+                "cs => cs.map(c => { const r = document.createRange(); r.selectNodeContents(c);"
+                " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
+            assert max(lines) == 1, lines
+            # The next deal on the screen, the page not scrolled to reach it (ui_table.ts's fitResult).
+            b = page.locator("[data-testid='next-deal']").bounding_box()
+            assert b["x"] >= 0 and b["x"] + b["width"] <= width
+            assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
+            assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+
+        walk_sizes(page, PHONES, fits)
     finally:
         context.close()
 
@@ -242,6 +242,12 @@ SIX = [*SEATS, {"kind": "computer", "level": "easy"},
        {"kind": "human", "name": "Marie-Christine", "tag": "9QQ2WX", "connected": True}]
 """Six seats: five opponents, two rows of chips on an upright phone."""
 
+
+WORST = {"suit": "H", "pending": 4, "legal": ["accept", "challenge", "card", "denounce 1"]}
+"""A suit named, a penalty pending, "Card!" to call on seat 1: five controls and a taller chip."""
+
+PENALTY_SEEN = [*SEEN[:6], *SEEN[7:], ".opp .btn", "[data-testid='suit']", ".pending"]
+"""What a player under a penalty must see: `SEEN` without the refusal's line, and what the penalty adds."""
 
 PENALTY = [(360, 740, HAND8), (360, 740, HAND20), (390, 844, HAND20)]
 """The phones and hands the penalty is checked with (from the smallest up: `browser_support.at_size`)."""
@@ -254,16 +260,14 @@ def test_an_upright_phone_under_a_penalty_keeps_the_pile_and_the_denounce_in_the
     page, resized and dealt again: a failure names its phone and its hand)."""
     context = phone(browser, site, *PENALTY[0][:2], lang)
     try:
-        worst = {"suit": "H", "pending": 4, "legal": ["accept", "challenge", "card", "denounce 1"]}
-        frames = [status(ROOM, players=4, seats=SEATS), update(table(PENALTY[0][2], **worst), MOVES)]
+        frames = [status(ROOM, players=4, seats=SEATS), update(table(PENALTY[0][2], **WORST), MOVES)]
         page, script = seated(context, site, frames, "playing")
         failures: list[str] = []
         for width, height, cards in PENALTY:
             with checking(failures, f"{width}x{height}, {len(cards)} cards"):
                 at_size(page, width, height)
-                again(page, script, update(table(cards, **worst), MOVES), len(cards))
-                seen = [*SEEN[:6], *SEEN[7:], ".opp .btn", "[data-testid='suit']", ".pending"]  # no refusal
-                assert page.evaluate(OUTSIDE, [seen, width, height]) == []
+                again(page, script, update(table(cards, **WORST), MOVES), len(cards))
+                assert page.evaluate(OUTSIDE, [PENALTY_SEEN, width, height]) == []
                 assert page.evaluate(UNTAPPABLE, [width, height]) == []
                 denounce, chip = box(page, "[data-testid='denounce-1']"), box(page, ".opp[data-seat='1']")
                 assert chip["x"] <= denounce["x"]

@@ -30,12 +30,11 @@ from game.client.i18n import catalogue
 from tests.browser_support import (
     TIMEOUT_MS,
     ScriptedServer,
-    at_size,
     browser,
-    checking,
     needs_browser,
     site,
     wait_state,
+    walk_sizes,
 )
 from tests.test_browser_frames import ROOM, VIEW, status
 
@@ -315,28 +314,27 @@ def test_offline_the_controls_are_disabled_and_the_line_covers_nothing(browser, 
         script.socket.close()
         page.wait_for_selector("[data-testid='offline']")
         page.wait_for_timeout(1500)  # past the page's first tries again: it is still offline
-        failures: list[str] = []
-        for width, height in OFFLINE:
-            with checking(failures, f"{width}x{height}"):
-                at_size(page, width, height)
-                assert "your move will be possible again" in page.inner_text("[data-testid='offline']")
-                assert page.locator("[data-testid='hand'] .card.glow").count() == 0
-                assert page.eval_on_selector("[data-testid='card-7H']", "c => c.disabled")
-                assert page.eval_on_selector("[data-testid='draw-button']", "c => c.disabled")
-                # Read at once: the page tries the server again now and then, and draws itself anew each time.
-                named = [f"[data-testid='{name}']" for name in
-                         ("offline", "hand", "settings", "moves", "draw", "discard", "autopilot", "card-2D")]
-                found = boxes(page, ".opp", *named)
-                assert all(found[selector] for selector in named), found
-                line = found[named[0]][0]
-                assert found[".opp"]
-                for chip in found[".opp"]:
-                    assert not overlap(line, chip), "the line covers an opponent"
-                for selector in named[1:6]:
-                    assert not overlap(line, found[selector][0]), selector
-                for selector in named[6:]:  # nor does it push the hand or the controls off the screen
-                    assert found[selector][0]["y"] + 30 <= height, selector
-        assert not failures, "\n".join(failures)
+
+        def offline_shown(width: int, height: int) -> None:
+            assert "your move will be possible again" in page.inner_text("[data-testid='offline']")
+            assert page.locator("[data-testid='hand'] .card.glow").count() == 0
+            assert page.eval_on_selector("[data-testid='card-7H']", "c => c.disabled")
+            assert page.eval_on_selector("[data-testid='draw-button']", "c => c.disabled")
+            # Read at once: the page tries the server again now and then, and draws itself anew each time.
+            named = [f"[data-testid='{name}']" for name in
+                     ("offline", "hand", "settings", "moves", "draw", "discard", "autopilot", "card-2D")]
+            found = boxes(page, ".opp", *named)
+            assert all(found[selector] for selector in named), found
+            line = found[named[0]][0]
+            assert found[".opp"]
+            for chip in found[".opp"]:
+                assert not overlap(line, chip), "the line covers an opponent"
+            for selector in named[1:6]:
+                assert not overlap(line, found[selector][0]), selector
+            for selector in named[6:]:  # nor does it push the hand or the controls off the screen
+                assert found[selector][0]["y"] + 30 <= height, selector
+
+        walk_sizes(page, OFFLINE, offline_shown)
     finally:
         context.close()
 
@@ -399,13 +397,12 @@ def test_nothing_of_the_table_is_cut_at_any_size_with_a_refusal_and_the_latest_m
         script.send({"type": "error", "code": "illegal", "message": "refused", "reason": "must_follow",
                      "values": {"suit": "D", "card": "9D", "wild": "eight"}, "v": 2})
         page.wait_for_selector("[data-testid='notice']")
-        failures: list[str] = []
-        for width, height in SIZES:
-            with checking(failures, f"{width}x{height}"):
-                at_size(page, width, height)
-                assert page.eval_on_selector_all("[data-testid='latest'] li", "ls => ls.length") == 2
-                assert page.evaluate(OUTSIDE, [list(SEEN), width, height]) == []
-        assert not failures, "\n".join(failures)
+
+        def nothing_cut(width: int, height: int) -> None:
+            assert page.eval_on_selector_all("[data-testid='latest'] li", "ls => ls.length") == 2
+            assert page.evaluate(OUTSIDE, [list(SEEN), width, height]) == []
+
+        walk_sizes(page, SIZES, nothing_cut)
     finally:
         context.close()
 
@@ -419,17 +416,15 @@ def test_a_large_screen_uses_its_height_for_the_pile_and_the_hand(browser, site)
     frames = [status(ROOM), update(TABLE, MOVES[:1])]
     context, page, _ = seated(browser, site, frames, *LARGE[0])
     try:
-        failures: list[str] = []
-        for width, height in LARGE:
-            with checking(failures, f"{width}x{height}"):
-                at_size(page, width, height)
-                discard, pile = box(page, "[data-testid='discard']"), box(page, "[data-testid='draw']")
-                hand = box(page, "[data-testid='hand']")
-                felt = hand["y"] - max(discard["y"] + discard["height"], pile["y"] + pile["height"])
-                # Between them only the refusal's line and the player's own line: no wide empty felt.
-                assert felt <= 0.13 * height, felt
-                assert discard["height"] >= 0.28 * height, discard
-                assert box(page, "[data-testid='card-9S']")["height"] >= 0.25 * height
-        assert not failures, "\n".join(failures)
+        def height_used(width: int, height: int) -> None:
+            discard, pile = box(page, "[data-testid='discard']"), box(page, "[data-testid='draw']")
+            hand = box(page, "[data-testid='hand']")
+            felt = hand["y"] - max(discard["y"] + discard["height"], pile["y"] + pile["height"])
+            # Between them only the refusal's line and the player's own line: no wide empty felt.
+            assert felt <= 0.13 * height, felt
+            assert discard["height"] >= 0.28 * height, discard
+            assert box(page, "[data-testid='card-9S']")["height"] >= 0.25 * height
+
+        walk_sizes(page, LARGE, height_used)
     finally:
         context.close()

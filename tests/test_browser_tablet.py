@@ -27,16 +27,18 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import TIMEOUT_MS, at_size, browser, checking, needs_browser, site
+from tests.browser_support import TIMEOUT_MS, at_size, browser, checking, needs_browser, site, walk_sizes
 from tests.test_browser_frames import ROOM, status
 from tests.test_browser_phone import (
     HAND8,
     HAND20,
     MOVES,
+    PENALTY_SEEN,
     REFUSED,
     RESULT,
     SEATS,
     UNTAPPABLE,
+    WORST,
     again,
     control_boxes,
     phone,
@@ -57,16 +59,10 @@ the longer words, where the screen is narrowest)."""
 LANGS = ["en", "fr"]
 
 
-def sizes(lang: str) -> list[tuple[int, int]]:
-    """The screens of `SCREENS` checked in ``lang``."""
-    return [(w, h) for w, h, each in SCREENS if each == lang]
+def sizes(lang: str, screens: list[tuple[int, int, str]] = SCREENS) -> list[tuple[int, int]]:
+    """The screens of ``screens`` checked in ``lang``."""
+    return [(w, h) for w, h, each in screens if each == lang]
 
-
-WORST = {"suit": "H", "pending": 4, "legal": ["accept", "challenge", "card", "denounce 1"]}
-"""A suit named, a penalty pending, "Card!" to call on seat 1: five controls and a taller chip."""
-
-PENALTY_SEEN = [".opp .btn", "[data-testid='suit']", ".pending"]
-"""What a penalty adds to what a player must see (`SEEN`: no refusal's line here)."""
 
 def screen(browser: Any, server: Any, width: int, height: int, lang: str) -> Any:
     """A desktop browser's context (a mouse, scale 1) of ``width``×``height`` speaking ``lang``."""
@@ -110,9 +106,9 @@ def test_a_tablet_or_a_laptop_shows_the_whole_table_and_every_card_can_be_clicke
                     whole(page, width, height, list(SEEN))
                     assert len(control_boxes(page)) >= 7  # the bar's three, Draw, "Card!", Sort, Autopilot
                     # The cards stay a card a hand can read and hit: no smaller than the layout's least.
-                    sizes_ = page.eval_on_selector_all("[data-testid='hand'] .card",
+                    widths = page.eval_on_selector_all("[data-testid='hand'] .card",
                                                        "cs => cs.map(c => c.offsetWidth)")
-                    assert min(sizes_) >= 56, sizes_
+                    assert min(widths) >= 56, widths
         assert not failures, "\n".join(failures)
     finally:
         context.close()
@@ -127,13 +123,12 @@ def test_a_tablet_or_a_laptop_under_a_penalty_with_a_hand_of_20_shows_the_whole_
     try:
         frames = [status(ROOM, players=4, seats=SEATS), update(table(HAND20, **WORST), MOVES)]
         page, _ = seated(context, site, frames, "playing")
-        failures: list[str] = []
-        for width, height in walk:
-            with checking(failures, f"{width}x{height}"):
-                at_size(page, width, height)
-                assert page.locator(".controls .btn").count() == 5
-                whole(page, width, height, [*SEEN[:6], *SEEN[7:], *PENALTY_SEEN])
-        assert not failures, "\n".join(failures)
+
+        def shown_whole(width: int, height: int) -> None:
+            assert page.locator(".controls .btn").count() == 5
+            whole(page, width, height, PENALTY_SEEN)
+
+        walk_sizes(page, walk, shown_whole)
     finally:
         context.close()
 
@@ -149,16 +144,15 @@ def test_a_table_that_fits_is_not_packed(browser, site):
     try:
         page, _ = seated(context, site, [status(ROOM, players=4, seats=SEATS), update(table(HAND8), MOVES)],
                          "playing")
-        failures: list[str] = []
-        for width, height, card in FITS:
-            with checking(failures, f"{width}x{height}"):
-                at_size(page, width, height)
-                assert page.locator(".table.squeezed").count() == 0
-                assert page.locator("[data-testid='card-9S']").bounding_box()["width"] == card
-                shown = page.eval_on_selector_all("[data-testid='latest'] li:not(:last-child)",
-                                                  "ls => ls.map(l => getComputedStyle(l).display)")
-                assert shown == ["list-item"]
-        assert not failures, "\n".join(failures)
+
+        def not_packed(width: int, height: int, card: int) -> None:
+            assert page.locator(".table.squeezed").count() == 0
+            assert page.locator("[data-testid='card-9S']").bounding_box()["width"] == card
+            shown = page.eval_on_selector_all("[data-testid='latest'] li:not(:last-child)",
+                                              "ls => ls.map(l => getComputedStyle(l).display)")
+            assert shown == ["list-item"]
+
+        walk_sizes(page, FITS, not_packed)
     finally:
         context.close()
 
@@ -172,27 +166,26 @@ def test_the_result_on_a_short_screen_shows_the_next_deal_without_scrolling(brow
     """Four players' scores and three hands counted: taller than the screens of `SHORT` (those in
     ``lang``), the result packs itself (the upright phone's 360×740: tests/test_browser_phone.py's
     result test). One page, resized: a failure names its screen."""
-    walk = [(w, h) for w, h, each in SHORT if each == lang]
+    walk = sizes(lang, SHORT)
     context = screen(browser, site, *walk[0], lang)
     try:
         deal = status(ROOM, players=4, seats=SEATS, state="round_over", results=[RESULT])
         final = update(table(HAND8, status="round_over", result=RESULT))
         page, _ = seated(context, site, [deal, final], "result")
-        failures: list[str] = []
-        for width, height in walk:
-            with checking(failures, f"{width}x{height}"):
-                at_size(page, width, height)
-                b = page.locator("[data-testid='next-deal']").bounding_box()
-                assert b["x"] >= 0 and b["x"] + b["width"] <= width, b
-                assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
-                assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
-                # The page's other controls, the scores and the title whole on the screen too, and every
-                # hand counted in its own box (none scrolled out of it).
-                seen = [".bar .btn", ".result h1", ".winner", ".scores", "[data-testid='counted']"]
-                assert page.evaluate(OUTSIDE, [seen, width, height]) == []
-                assert page.evaluate("() => { const c = document.querySelector('.counted');"
-                                     " return c !== null && c.scrollHeight <= c.clientHeight + 1; }")
-        assert not failures, "\n".join(failures)
+
+        def next_deal_shown(width: int, height: int) -> None:
+            b = page.locator("[data-testid='next-deal']").bounding_box()
+            assert b["x"] >= 0 and b["x"] + b["width"] <= width, b
+            assert b["y"] >= 0 and b["y"] + b["height"] <= height, b
+            assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+            # The page's other controls, the scores and the title whole on the screen too, and every
+            # hand counted in its own box (none scrolled out of it).
+            seen = [".bar .btn", ".result h1", ".winner", ".scores", "[data-testid='counted']"]
+            assert page.evaluate(OUTSIDE, [seen, width, height]) == []
+            assert page.evaluate("() => { const c = document.querySelector('.counted');"
+                                 " return c !== null && c.scrollHeight <= c.clientHeight + 1; }")
+
+        walk_sizes(page, walk, next_deal_shown)
     finally:
         context.close()
 
