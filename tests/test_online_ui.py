@@ -151,7 +151,9 @@ def create_duel(app, port: int) -> str:
         tap_button(app, "Seat 2")
     tap_button(app, "Create a room")
     assert top_name(app) == "WaitingRoomScene"
-    assert until(app, lambda: app.stack.top.link is not None)
+    # The room's page is built once both the seat (its link) and the room's status have come:
+    # they come in two messages, and a frame may fall between them.
+    assert until(app, lambda: app.stack.top.link is not None and app.stack.top.remote.status is not None)
     return app.stack.top.link
 
 
