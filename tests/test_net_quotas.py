@@ -10,6 +10,7 @@ import time
 
 from game.net.clock import ManualClock
 from game.net.rooms import digest
+from game.net.roomservice import Outdated
 from game.net.server import FINISHED_EXPIRY, SWEEP
 from tests.net_support import Peer, play_until, start_server, wait_for
 
@@ -109,6 +110,67 @@ def test_a_finished_room_whose_computers_no_longer_fit_cannot_deal_again(tmp_pat
         assert dealt["view"]["status"] == "playing" and dealt["view"]["round_number"] == 2
         cid = Peer(thread.port, 3)  # Ana's computers count again while her room plays
         assert cid.create("duel", [HUMAN, MEDIUM])["code"] == "too_many_computers"
+    finally:
+        thread.stop()
+
+
+def deal_refused_as_outdated(thread, room_id: str, dealt_elsewhere: bool) -> list[bool]:
+    """Make the server's next deal of ``room_id`` refused as out of date (`Outdated`), as when
+    another instance wrote the room first. ``dealt_elsewhere``: the deal is stored and the
+    server's copy rebuilt whole from the store (the other instance dealt it: the rebuilt copy
+    plays), else nothing is stored and the copy stays as it was. The list is filled at the refusal."""
+    service = thread.server.service
+    real = service.commit
+    refused: list[bool] = []
+
+    async def commit(room, entry, lines=()):
+        if entry.kind != "deal" or room.room_id != room_id or refused:
+            return await real(room, entry, lines)
+        if dealt_elsewhere:
+            await real(room, entry, lines)  # on the disk; this copy has not dealt yet
+            service.rooms[room_id] = thread.server.store.room(room_id)  # the copy rebuilt whole
+        refused.append(True)
+        raise Outdated(room_id)
+
+    service.commit = commit
+    return refused
+
+
+def test_a_deal_refused_as_out_of_date_keeps_counting_the_computers_of_a_room_dealt_elsewhere(tmp_path):
+    # review2's finding 1: the refusal's copy was the stale one, still resting; its computers were
+    # freed while the rebuilt room played them, and one address could run more than its quota.
+    thread = start_server(tmp_path / "rooms.sqlite3", computer_seats=3)
+    try:
+        ana = Peer(thread.port, 1)
+        ana.create("colors", [HUMAN, MEDIUM, MEDIUM, MEDIUM])
+        finish([ana])
+        refused = deal_refused_as_outdated(thread, ana.room_id, dealt_elsewhere=True)
+        ana.send(type="accept_round")
+        assert wait_for(lambda: bool(refused))
+        assert wait_for(lambda: not thread.server.rooms[ana.room_id].resting)  # it plays: dealt elsewhere
+        time.sleep(0.1)  # (the refusal handled)
+        assert thread.server.quotas.holding("127.0.0.1")[1] == 3  # its three computers still count
+        cid = Peer(thread.port, 2)
+        assert cid.create("duel", [HUMAN, MEDIUM])["code"] == "too_many_computers"
+    finally:
+        thread.stop()
+
+
+def test_a_deal_refused_as_out_of_date_with_nothing_dealt_frees_the_computers_again(tmp_path):
+    thread = start_server(tmp_path / "rooms.sqlite3", computer_seats=3)
+    try:
+        ana = Peer(thread.port, 1)
+        ana.create("colors", [HUMAN, MEDIUM, MEDIUM, MEDIUM])
+        finish([ana])
+        room = thread.server.rooms[ana.room_id]
+        refused = deal_refused_as_outdated(thread, ana.room_id, dealt_elsewhere=False)
+        ana.send(type="accept_round")
+        assert wait_for(lambda: bool(refused))
+        time.sleep(0.1)  # (the refusal handled)
+        assert room.resting and thread.server.rooms[ana.room_id] is room
+        assert thread.server.quotas.holding("127.0.0.1")[1] == 0  # counted for the deal, freed at its refusal
+        cid = Peer(thread.port, 2)
+        assert cid.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
     finally:
         thread.stop()
 
