@@ -72,7 +72,39 @@ def theme(scale: float) -> dict[str, Any]:
     return data
 
 
-class PointerlessManager(pygame_gui.UIManager):
+class ThemedManager(pygame_gui.UIManager):
+    """A manager whose theme is the one already loaded for the same theme data (`THEMES`).
+
+    pygame_gui parses a theme anew for each manager (its default theme, then ours: some 25 ms),
+    and each screen has its own manager. A loaded theme is only read by the managers that use it
+    (its fonts, colours and shadows, and the pictures it keeps of widgets' shapes), so the screens
+    of one scale share one: a screen opens that much sooner, and finds the fonts of the screens
+    before it loaded."""
+
+    theme_is_new = True  # whether its theme was loaded for it (False: shared, its fonts loaded)
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        """The theme loaded for ``theme_path`` (a dictionary of theme data) before, or a new one."""
+        if not isinstance(theme_path, dict):
+            return super().create_new_theme(theme_path)
+        key = json.dumps(theme_path, sort_keys=True)
+        found = THEMES.pop(key, None)
+        self.theme_is_new = found is None
+        if found is None:
+            found = super().create_new_theme(theme_path)
+        THEMES[key] = found  # the most recently used last
+        while len(THEMES) > MAX_THEMES:
+            THEMES.pop(next(iter(THEMES)))
+        return found
+
+
+# The themes loaded, by their data (one per scale of window: a resize makes another), the least
+# recently used first: the window's and the one before (a window resized back and forth).
+THEMES: dict[str, Any] = {}
+MAX_THEMES: Final = 2
+
+
+class PointerlessManager(ThemedManager):
     """A manager for a screen without a pointer (the kiosk hides the cursor): nothing is ever
     hovered. pygame_gui finds the hovered widget from where the mouse is, and a touchscreen leaves
     SDL's emulated mouse where the last finger was: its button would stay lit, hovered by nobody.
@@ -91,8 +123,10 @@ def make_manager(size: tuple[int, int], *, pointer: bool = True) -> pygame_gui.U
     """
     widget_pictures.install()
     data = theme(scale_for(size))
-    kind = pygame_gui.UIManager if pointer else PointerlessManager
+    kind = ThemedManager if pointer else PointerlessManager
     manager = kind(size, data, enable_live_theme_updates=False)
+    if not manager.theme_is_new:
+        return manager  # its fonts were loaded with it
     text_size = int(data["text_box"]["font"]["size"])
     manager.preload_fonts([{"name": "dejavu", "point_size": text_size, "style": style}
                            for style in ("bold", "italic", "bold_italic")])
