@@ -49,6 +49,14 @@ def test_the_screens_of_one_window_share_one_theme_and_another_scale_loads_its_o
     assert larger.ui_theme is not first.ui_theme and larger.theme_is_new
 
 
+def test_each_screen_keeps_its_own_pictures_of_its_widgets_shapes():
+    first = ui.make_manager(SIZE)
+    button = pygame_gui.elements.UIButton(pygame.Rect(40, 40, 300, 56), "New game", first)
+    second = ui.make_manager(SIZE)  # shares the theme, not the pictures the first screen's widgets wait in
+    assert second.ui_theme is first.ui_theme
+    assert button.drawable_shape.shape_cache is not second.ui_theme.shape_cache
+
+
 def test_only_the_themes_of_the_last_scales_used_are_kept():
     themes = [ui.make_manager(size).ui_theme for size in ((1280, 800), (1920, 1200), (2560, 1600))]
     assert len(ui.THEMES) == ui.MAX_THEMES == 2

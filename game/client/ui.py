@@ -17,6 +17,7 @@ from typing import Any, Final
 
 import pygame
 import pygame_gui
+from pygame_gui.core.surface_cache import SurfaceCache
 
 from . import assets, widget_pictures
 
@@ -76,10 +77,10 @@ class ThemedManager(pygame_gui.UIManager):
     """A manager whose theme is the one already loaded for the same theme data (`THEMES`).
 
     pygame_gui parses a theme anew for each manager (its default theme, then ours: some 25 ms),
-    and each screen has its own manager. A loaded theme is only read by the managers that use it
-    (its fonts, colours and shadows, and the pictures it keeps of widgets' shapes), so the screens
-    of one scale share one: a screen opens that much sooner, and finds the fonts of the screens
-    before it loaded."""
+    and each screen has its own manager. What a loaded theme holds is only read by the managers
+    that use it (its fonts, colours and shadows), so the screens of one scale share one: a screen
+    opens that much sooner, and finds the fonts of the screens before it loaded. Only the theme's
+    pictures of widgets' shapes are each manager's own, as before."""
 
     theme_is_new = True  # whether its theme was loaded for it (False: shared, its fonts loaded)
 
@@ -92,6 +93,11 @@ class ThemedManager(pygame_gui.UIManager):
         self.theme_is_new = found is None
         if found is None:
             found = super().create_new_theme(theme_path)
+        else:
+            # Its pictures of widgets' shapes start afresh, as with a theme of its own: kept across
+            # screens they would grow with each screen built between two updates of a manager
+            # (each widget's shapes wait in the cache until an update files one away).
+            found.shape_cache = SurfaceCache()  # type: ignore[no-untyped-call]
         THEMES[key] = found  # the most recently used last
         while len(THEMES) > MAX_THEMES:
             THEMES.pop(next(iter(THEMES)))
