@@ -9,13 +9,16 @@ viewport), in English and in French, in each phase a player meets:
 - the seat form: a free seat's words keep their line, its button goes under them; the seats' buttons and
   Join on the screen without scrolling (a form taller than the screen: the avatars on one row);
 - the result: the scores' table fits the width, no number broken, the next deal on the screen without
-  scrolling (a result taller than the screen packs itself).
+  scrolling (a result taller than the screen packs itself);
+- eight players' result on a phone on its side (740×360, 844×390): it scrolls in its own box under its
+  pinned next deal (a finished match: its row of buttons), which stays on the screen; scrolled to its
+  foot, the last row of the scores and the last hand counted are whole above it.
 
 A test of several sizes or hands seats one page (per language) and walks them on it (resized: the
 client draws its page anew for each, `browser_support.at_size`); a failure names every size (and
 hand) that is wrong.
 
-The landscape phone and the larger screens are tests/test_browser_screens.py's. Each test skips in
+The landscape phone's table and the larger screens are tests/test_browser_screens.py's. Each test skips in
 one line without playwright, chromium or the built client (``make web``).
 """
 
@@ -290,5 +293,100 @@ def test_a_small_upright_phone_with_five_opponents_shows_the_whole_table(browser
         assert page.evaluate(OUTSIDE, [[*SEEN[:6], *SEEN[7:]], 360, 740]) == []  # no refusal here
         assert page.evaluate(UNTAPPABLE, [360, 740]) == []
         assert page.evaluate(CUT, ".opp .opp-name") == []
+    finally:
+        context.close()
+
+
+EIGHT_SEATS = [*SIX, {"kind": "computer", "level": "medium"},
+               {"kind": "human", "name": "Zoé", "tag": "4K4K2W", "connected": True}]
+EIGHT = {"winner": 1, "winners": [1], "tie": False, "blocked": False, "points": [0, 200, 0, 0, 0, 0, 0, 0],
+         "hands": [HAND8[:6], [], HAND20[:2], ["9H"], HAND20[3:8], HAND20[8:11], HAND20[11:18], HAND20[1:5]],
+         "totals": [40, 0, 22, 9, 35, 20, 60, 30]}
+"""Eight players' result: seven hands counted (one of seven cards), taller than a phone on its side."""
+
+SIDEWAYS = [(740, 360), (844, 390)]
+"""Phones on their side, from the smallest up (`browser_support.at_size`)."""
+
+PINNED = ".result > .btn, .result > .row"
+"""What a result that scrolls in its own box holds at its foot: the next deal, or a finished match's row."""
+
+FOOT = """pinned => {
+  // The result's box scrolled to its foot, the hands counted scrolled to theirs: the pinned control,
+  // the last row of the scores, the last hand counted, both boxes, and each part of that row and that
+  // hand that does not get a tap at its middle (something lies over it).
+  const result = document.querySelector(".result"), counted = document.querySelector(".counted");
+  result.scrollTop = result.scrollHeight;
+  counted.scrollTop = counted.scrollHeight;
+  const rows = document.querySelectorAll(".scores tbody tr");
+  const hands = counted.querySelectorAll(".counted-hand");
+  const row = rows[rows.length - 1], hand = hands[hands.length - 1];
+  const covered = [...row.cells, ...[...hand.children].filter(e => !e.classList.contains("sr"))].filter(e => {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !(hit && e.contains(hit));
+  }).map(e => e.textContent || e.className);
+  const box = e => e.getBoundingClientRect().toJSON();
+  return {pinned: box(document.querySelector(pinned)), row: box(row), hand: box(hand), result: box(result),
+          counted: box(counted), covered};
+}"""
+
+
+ON_TOP = """s => { const p = document.querySelector(s), r = p.getBoundingClientRect();
+  return p.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
+
+
+def pinned_on_screen(page: Any, width: int, height: int) -> dict[str, float]:
+    """The pinned control of a result that scrolls in its own box (ui_table.ts's fitResult adds
+    ``scrolls``), scrolled to its top: inside the screen and the result's box, on top of what it
+    pins over (a tap at its middle hits it), the page not scrolled. Its box."""
+    assert page.locator(".result.scrolls").count() == 1  # eight players do not fit a phone on its side
+    page.evaluate("() => { document.querySelector('.result').scrollTop = 0; }")
+    pinned = box(page, PINNED)
+    result = box(page, ".result")
+    assert pinned["x"] >= 0 and pinned["x"] + pinned["width"] <= width, pinned
+    foot = min(height, result["y"] + result["height"])
+    assert pinned["y"] >= result["y"] and pinned["y"] + pinned["height"] <= foot + 0.5, (pinned, result)
+    assert page.evaluate(ON_TOP, PINNED)
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+    return pinned
+
+
+def whole_at_the_foot(page: Any, width: int, height: int) -> None:
+    """Scrolled to the foot of the result (and of the hands counted, which scroll in their own box
+    beside the scores), the last row of the scores and the last hand counted are whole: inside their
+    boxes, entirely above the pinned control, nothing over them; the pinned control still on the screen."""
+    pinned_on_screen(page, width, height)
+    foot = page.evaluate(FOOT, PINNED)
+    pinned, result, counted = foot["pinned"], foot["result"], foot["counted"]
+    assert pinned["y"] >= 0 and pinned["y"] + pinned["height"] <= height, pinned
+    for name, part, inside in (("the last row of the scores", foot["row"], result),
+                               ("the last hand counted", foot["hand"], counted)):
+        top, bottom = part["y"], part["y"] + part["height"]
+        assert top >= inside["y"] - 0.5 and bottom <= inside["y"] + inside["height"] + 0.5, \
+            (name, "cut by its box", part, inside)
+        assert bottom <= pinned["y"] + 0.5, (name, "under the pinned control", part, pinned)
+    assert foot["covered"] == [], foot["covered"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_eight_players_result_on_a_phone_on_its_side_scrolls_under_its_pinned_next_deal(browser, site, lang):
+    """Eight players' result is taller than a phone on its side (`SIDEWAYS`): it scrolls in its own box,
+    the next deal pinned at its foot over the rows that pass under it; scrolled to the foot, nothing is
+    left under it (the last row of the scores, the last hand counted whole above it). Then a finished
+    match: its row of two buttons pinned the same way (at 844×390). One page, resized: a failure names
+    its phone."""
+    context = phone(browser, site, *SIDEWAYS[0], lang)
+    try:
+        deal = status(ROOM, players=8, seats=EIGHT_SEATS, state="round_over", results=[EIGHT])
+        view = {**table(HAND8, status="round_over", result=EIGHT), "players": 8, "hand_counts": [1] * 8,
+                "scores": [0] * 8}
+        page, script = seated(context, site, [deal, update(view)], "result")
+        assert page.locator("[data-testid='next-deal']").count() == 1
+        walk_sizes(page, SIDEWAYS, lambda width, height: whole_at_the_foot(page, width, height))
+        over = status(ROOM, players=8, seats=EIGHT_SEATS, state="match_over", results=[EIGHT])
+        drawn_anew(page, lambda: (script.send(over), script.send(update({**view, "status": "match_over"}))),
+                   "() => document.querySelector(\"[data-testid='play-again']\") !== null")
+        assert page.locator(".result > .row [data-testid='play-again']").count() == 1
+        whole_at_the_foot(page, *SIDEWAYS[-1])
     finally:
         context.close()
