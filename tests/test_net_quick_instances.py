@@ -26,13 +26,15 @@ CLASSIC = (json.dumps(rules_to_json(preset("classic")), sort_keys=True), 2)
 @pytest.fixture(params=["memory", "postgres"])
 def tickets(request):
     """A `TicketStore` of each kind, and ``heard(seconds)``: the signals its committed decisions sent
-    so far (on PostgreSQL, read by a LISTENing connection of its own, waiting that long for one)."""
+    so far (on PostgreSQL, read by a LISTENing connection of its own, waiting that long for one, and
+    signed with the database's key)."""
     if request.param == "memory":
         sent: list[tuple[str, str]] = []
         yield MemoryTicketStore(lambda kind, text: sent.append((kind, text))), lambda seconds: list(sent)
         return
     import psycopg
 
+    from game.net.pg_signals import read_signal
     from game.net.pg_tickets import PgTicketStore
     from game.net.pgcluster import CHANNEL
     from game.net.stores import open_store
@@ -46,7 +48,9 @@ def tickets(request):
 
     def heard(seconds: float) -> list[tuple[str, str]]:
         for note in listener.notifies(timeout=seconds, stop_after=1):
-            kind, _, text = note.payload.removeprefix("!").partition(" ")
+            kind, _, what = note.payload.removeprefix("!").partition(" ")
+            text, signed = read_signal(kind, what, store.key)
+            assert signed, note.payload  # signed with the database's key, as an instance hears it
             found.append((kind, text))
         return list(found)
 

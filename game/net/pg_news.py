@@ -44,11 +44,16 @@ SEATS_AT_MOST: Final = 64
 _COMPACT: Final = json.JSONEncoder(separators=(",", ":"))  # made once: `json.dumps` makes one a call
 
 
+def sign(key: bytes, message: str) -> str:
+    """The signature of ``message`` with ``key``: HMAC-SHA256, its first `MAC_BYTES` bytes, in
+    URL-safe base64 without padding (also what signs the instances' signals: `pg_signals`)."""
+    digest = hmac.new(key, message.encode("utf-8", "surrogatepass"), hashlib.sha256).digest()[:MAC_BYTES]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
 def _mac(key: bytes, room_id: str, rev: int, fields: str) -> str:
     """The signature of an entry's ``fields`` (their JSON) in the news of ``room_id`` at ``rev``."""
-    message = f"{room_id} {rev} {fields}".encode("utf-8", "surrogatepass")
-    digest = hmac.new(key, message, hashlib.sha256).digest()[:MAC_BYTES]
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+    return sign(key, f"{room_id} {rev} {fields}")
 
 
 def _fields(seq: int, entry: LogEntry) -> str:
@@ -93,7 +98,9 @@ def read_news(room_id: str, what: str, key: bytes | None) -> tuple[int, Written 
             or type(mac) is not str or not _honest_seat(kind, seat) or not _encodable(text)):
         return rev, None
     entry = LogEntry(kind, seat, text)
-    if not hmac.compare_digest(mac, _mac(key, room_id, rev, _fields(seq, entry))):
+    expected = _mac(key, room_id, rev, _fields(seq, entry)).encode("ascii")
+    # (compared as bytes: a forged mac may be any text, and str must be ASCII here)
+    if not hmac.compare_digest(mac.encode("utf-8", "surrogatepass"), expected):
         return rev, None
     return rev, Written(seq, entry)
 

@@ -8,7 +8,8 @@ killed instance holds none), the tickets of instances that are not living delete
 queue's rows read ``FOR UPDATE`` oldest first (an instance is living when the caller says so
 or the database does: `pgcluster.LIVING`), and at the commit the taken rows deleted and
 the signals sent (``pg_notify`` on `pgcluster.CHANNEL`, in the same transaction: an instance
-hears that its player was seated exactly when the ticket is gone, never before, never without).
+hears that its player was seated exactly when the ticket is gone, never before, never without;
+signed with the database's key, `pg_signals`).
 
 The calls are synchronous and short, made on the event loop like the rooms store's; a
 failure raises `roomstore.StoreFailure` and changes nothing.
@@ -57,10 +58,13 @@ class PgTicketStore:
     def __init__(self, url: str) -> None:
         import psycopg
 
+        from .pg_schema import news_key
+
         self.url = url
         self._closed = False
         try:
             self._connection: Any = self._connect()
+            self.key = news_key(self._connection)  # what signs its signals (`pg_signals`; None: unsigned)
         except psycopg.Error as exc:
             raise StoreFailure(f"cannot reach the database for the quick-match tickets: {exc}") from exc
 
@@ -182,7 +186,8 @@ class PgTicketStore:
                 if forming.taken:
                     connection.execute("DELETE FROM tickets WHERE player = ANY(%s)", (sorted(forming.taken),))
                 for kind, text in forming.signals:
-                    connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, signal_payload(kind, text)))
+                    payload = signal_payload(kind, text, self.key)
+                    connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         except psycopg.Error as exc:
             raise StoreFailure(f"a quick-match table could not be decided: {exc}") from exc
 

@@ -41,6 +41,8 @@ from typing import Any, Final
 
 from .cluster import Heard, Lost, Moved, Signal
 from .pg_news import MARK, read_news
+from .pg_signals import SIGNED_NAME_END, read_signal
+from .pg_signals import signal_payload as signed_payload
 
 log = logging.getLogger("huit.server")
 
@@ -71,6 +73,11 @@ UNMARKED: Final = (f"SELECT count(*) FROM ({LIVING}) AS living(name) "
                    f"WHERE right(name, {len(MARK)}) <> '{MARK}'")
 """How many living instances cannot read a news that carries its entry (`pg_news.MARK`: a release
 before; its name does not end with the mark)."""
+UNSIGNED: Final = (f"SELECT count(*) FROM ({LIVING}) AS living(name) "
+                   f"WHERE right(name, {len(SIGNED_NAME_END)}) <> '{SIGNED_NAME_END}'")
+"""How many living instances do not sign their signals (`pg_signals`: a release before)."""
+UNSIGNED_WARNING: Final = 60.0
+"""Seconds between two warnings of signals dropped unsigned (a forger must not flood the log)."""
 
 
 def with_options(url: str, options: str) -> str:
@@ -83,10 +90,11 @@ def with_options(url: str, options: str) -> str:
     return make_conninfo(url, **extra)
 
 
-def signal_payload(kind: str, text: str) -> str:
-    """The payload of a signal on `CHANNEL` (`PgCluster.signal`; a store may send one in its own
-    transaction, so that it goes out with what it committed: `pg_tickets`)."""
-    return f"!{kind} {text}"
+def signal_payload(kind: str, text: str, key: bytes | None) -> str:
+    """The payload of a signal on `CHANNEL`, signed with ``key`` (`pg_signals`; `PgCluster.signal`; a
+    store may send one in its own transaction, so that it goes out with what it committed:
+    `pg_tickets`)."""
+    return signed_payload(kind, text, key)
 
 
 def lease_key(room_id: str) -> int:
@@ -97,9 +105,9 @@ def lease_key(room_id: str) -> int:
 
 def instance_name() -> str:
     """A name for this instance: its host, process and a few random characters (a restarted
-    instance is another one: what it held before is the dead one's), and `pg_news.MARK`: it reads
-    the entries news carry."""
-    return f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(3)}{MARK}"
+    instance is another one: what it held before is the dead one's), and `pg_signals.SIGNS` and
+    `pg_news.MARK`: it signs its signals and reads the entries news carry."""
+    return f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(3)}{SIGNED_NAME_END}"
 
 
 class PgCluster:
@@ -121,6 +129,9 @@ class PgCluster:
         self._listener: asyncio.Task[None] | None = None
         self._heard_self = 0.0  # when this instance last heard its own ping (time.monotonic)
         self.news_key: bytes | None = None  # what signs the entries news carry (None: none taken)
+        self._unsigned: tuple[float, bool] = (-BEAT, False)  # when asked, whether one living does not sign
+        self._dropped = 0  # signals dropped unsigned since the last warning
+        self._warned = -UNSIGNED_WARNING  # when (time.monotonic)
 
     # ---- life ------------------------------------------------------------------------------------
     async def start(self, heard: Heard, moved: Moved, lost: Lost, tend: Callable[[], None]) -> None:
@@ -241,16 +252,51 @@ class PgCluster:
             if room == "!ping":  # a beat's ping: this instance's own says its listener hears
                 if what == self.instance:
                     self._heard_self = time.monotonic()
-            elif room.startswith("!"):  # a signal: "!kind text"
+            elif room.startswith("!"):  # a signal: "!kind text ~mark"
                 listener = self._listeners.get(room[1:])
                 if listener is not None:
-                    listener(what)
+                    text, signed = read_signal(room[1:], what, self.news_key)
+                    if signed or self._takes_unsigned():
+                        listener(text)
+                    else:
+                        self._drop_unsigned(room[1:])
             elif what == "p":
                 self._moved(room)
             else:
                 self._heard(room, *read_news(room, what, self.news_key))
         except Exception:  # one room's news must not stop the others'
             log.exception("instance %s: news of room %s (%r) failed", self.instance, room, what)
+
+    def _takes_unsigned(self) -> bool:
+        """Whether a signal not signed with the key is heard: when there is no key (a schema before
+        version 4), or while a living instance does not sign (a release before, during a roll),
+        asked once a beat at most (a flood of forged signals costs one query a beat)."""
+        if self.news_key is None:
+            return True
+        import psycopg
+
+        asked, unsigned = self._unsigned
+        if time.monotonic() - asked >= self.beat_seconds:
+            try:
+                row = self._run(UNSIGNED)[0]
+                unsigned = bool(row[0])
+            except psycopg.Error:
+                log.exception("instance %s: who signs could not be read", self.instance)
+                self._lose_connection()
+                unsigned = False
+            self._unsigned = (time.monotonic(), unsigned)
+        return unsigned
+
+    def _drop_unsigned(self, kind: str) -> None:
+        """A signal not signed with the key, heard while every instance signs: forged by a role
+        that may connect (see `pg_signals`). Said once a minute at most."""
+        self._dropped += 1
+        now = time.monotonic()
+        if now - self._warned >= UNSIGNED_WARNING:
+            log.warning("instance %s: %d signal(s) not signed with the database's key dropped (the last: "
+                        "%s); a role that may connect sends them: let only Huit's roles connect",
+                        self.instance, self._dropped, kind)
+            self._dropped, self._warned = 0, now
 
     # ---- beats -----------------------------------------------------------------------------------
     async def _beat(self) -> None:
@@ -372,7 +418,7 @@ class PgCluster:
         from .roomstore import StoreFailure
 
         try:
-            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, signal_payload(kind, text)))
+            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, signal_payload(kind, text, self.news_key)))
         except psycopg.Error as exc:
             self._lose_connection()
             raise StoreFailure(f"a signal could not be sent: {exc}") from exc
