@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.net.clock import ManualClock
 from game.net.rooms import digest
 from game.net.roomservice import Outdated
@@ -87,12 +89,18 @@ def test_one_address_creates_room_after_room_of_computers_as_each_game_ends(tmp_
         thread.stop()
 
 
+def three_computers_at_rest(thread) -> Peer:
+    """Ana, whose `colors` room of three computers has played its match to the end (they rest)."""
+    ana = Peer(thread.port, 1)
+    ana.create("colors", [HUMAN, MEDIUM, MEDIUM, MEDIUM])
+    finish([ana])
+    return ana
+
+
 def test_a_finished_room_whose_computers_no_longer_fit_cannot_deal_again(tmp_path):
     thread = start_server(tmp_path / "rooms.sqlite3", computer_seats=3)
     try:
-        ana = Peer(thread.port, 1)
-        ana.create("colors", [HUMAN, MEDIUM, MEDIUM, MEDIUM])
-        finish([ana])
+        ana = three_computers_at_rest(thread)
         room = thread.server.rooms[ana.room_id]
         ben = Peer(thread.port, 2)  # the same address: its computers are free again for another room
         assert ben.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
@@ -136,41 +144,27 @@ def deal_refused_as_outdated(thread, room_id: str, dealt_elsewhere: bool) -> lis
     return refused
 
 
-def test_a_deal_refused_as_out_of_date_keeps_counting_the_computers_of_a_room_dealt_elsewhere(tmp_path):
+@pytest.mark.parametrize(("dealt_elsewhere", "counted", "cid_gets"),
+                         [(True, 3, "too_many_computers"), (False, 0, "joined")],
+                         ids=["dealt elsewhere", "nothing dealt"])
+def test_a_deal_refused_as_out_of_date_counts_the_computers_of_the_room_as_it_now_stands(
+        tmp_path, dealt_elsewhere, counted, cid_gets):
     # review2's finding 1: the refusal's copy was the stale one, still resting; its computers were
     # freed while the rebuilt room played them, and one address could run more than its quota.
     thread = start_server(tmp_path / "rooms.sqlite3", computer_seats=3)
     try:
-        ana = Peer(thread.port, 1)
-        ana.create("colors", [HUMAN, MEDIUM, MEDIUM, MEDIUM])
-        finish([ana])
-        refused = deal_refused_as_outdated(thread, ana.room_id, dealt_elsewhere=True)
-        ana.send(type="accept_round")
-        assert wait_for(lambda: bool(refused))
-        assert wait_for(lambda: not thread.server.rooms[ana.room_id].resting)  # it plays: dealt elsewhere
-        time.sleep(0.1)  # (the refusal handled)
-        assert thread.server.quotas.holding("127.0.0.1")[1] == 3  # its three computers still count
-        cid = Peer(thread.port, 2)
-        assert cid.create("duel", [HUMAN, MEDIUM])["code"] == "too_many_computers"
-    finally:
-        thread.stop()
-
-
-def test_a_deal_refused_as_out_of_date_with_nothing_dealt_frees_the_computers_again(tmp_path):
-    thread = start_server(tmp_path / "rooms.sqlite3", computer_seats=3)
-    try:
-        ana = Peer(thread.port, 1)
-        ana.create("colors", [HUMAN, MEDIUM, MEDIUM, MEDIUM])
-        finish([ana])
+        ana = three_computers_at_rest(thread)
         room = thread.server.rooms[ana.room_id]
-        refused = deal_refused_as_outdated(thread, ana.room_id, dealt_elsewhere=False)
+        refused = deal_refused_as_outdated(thread, ana.room_id, dealt_elsewhere)
         ana.send(type="accept_round")
         assert wait_for(lambda: bool(refused))
+        now = thread.server.rooms[ana.room_id]
+        assert wait_for(lambda: now.resting is not dealt_elsewhere)  # the rebuilt copy plays
+        assert (now is room) is not dealt_elsewhere
         time.sleep(0.1)  # (the refusal handled)
-        assert room.resting and thread.server.rooms[ana.room_id] is room
-        assert thread.server.quotas.holding("127.0.0.1")[1] == 0  # counted for the deal, freed at its refusal
-        cid = Peer(thread.port, 2)
-        assert cid.create("duel", [HUMAN, MEDIUM])["type"] == "joined"
+        assert thread.server.quotas.holding("127.0.0.1")[1] == counted  # counted for the deal, as it stands
+        reply = Peer(thread.port, 2).create("duel", [HUMAN, MEDIUM])  # the same address
+        assert reply.get("code", reply["type"]) == cid_gets
     finally:
         thread.stop()
 
