@@ -17,6 +17,7 @@ from game.net.ticket_store import MemoryTicketStore, TicketRow, queue_hash
 from game.net.wire import rules_to_json
 from tests.net_support import Peer, person, play_until, ranked_server, start_server, wait_for
 from tests.pg_support import rows, run
+from tests.test_net_instances import _on_loop
 
 DUEL = (json.dumps(rules_to_json(preset("duel")), sort_keys=True), 2)  # the duel's queue, as tickets name it
 CLASSIC = (json.dumps(rules_to_json(preset("classic")), sort_keys=True), 2)
@@ -451,3 +452,23 @@ def test_the_shared_queue_alone_seats_and_fills_with_computers_like_the_memory_q
     status = cid.until(lambda m: m["type"] == "room")
     assert [s["kind"] for s in status["seats"]] == ["human", "computer", "computer", "computer"]
     assert len(alone_shared.server.queues) == 0
+
+
+def test_a_ticket_gone_while_its_instance_was_deaf_is_told_unqueued_when_it_listens_again(three, pg_url):
+    # An overloaded instance that stops hearing its own news listens again (`pgcluster.DEAF_AFTER`);
+    # what the others signalled meanwhile is lost: here the `unqueue` of a ticket replaced elsewhere.
+    # Without a check its player waited for ever, queued on an instance the database knew nothing of.
+    a, b, _ = three
+    ana, cid = player(a, "Ana", 1), player(a, "Cid", 3)
+    assert queued(ana, preset="duel", players=2)["type"] == "queued"
+    assert queued(cid, preset="classic", players=4)["type"] == "queued"
+    run(pg_url, "DELETE FROM tickets WHERE player = ?", (player_id(ana.player_key),))  # replaced elsewhere
+    _on_loop(a, a.server.cluster._lost)  # what the cluster calls once it listens again
+    assert ana.until(lambda m: m["type"] == "unqueued")
+    assert player_id(ana.player_key) not in a.server.queues.by_player
+    assert player_id(cid.player_key) in a.server.queues.by_player  # Cid's ticket is there: he waits on
+    assert [p for p, _ in stored_tickets(pg_url)] == [player_id(cid.player_key)]
+    assert queued(ana, preset="duel", players=2)["type"] == "queued"  # she may queue again
+    for peer in (ana, cid):
+        peer.drain(0.1)
+        peer.close()

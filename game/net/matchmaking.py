@@ -103,6 +103,10 @@ class QuickQueues(Protocol):
         """The server stops: nobody waits any more."""
         ...
 
+    def missed(self) -> None:
+        """Signals from the other servers may have been missed (see `shared_queues`)."""
+        ...
+
 
 class Queues:
     """Every quick-match queue.
@@ -158,6 +162,9 @@ class Queues:
     def stop(self) -> None:
         """The server stops: the wait for computers too."""
         self.alarm.cancel()
+
+    def missed(self) -> None:
+        """A server on its own hears no other: there is nothing it could have missed."""
 
     def due(self) -> float | None:
         """When the next wait for computers runs out, if any ticket allowed them."""

@@ -268,6 +268,12 @@ class RoomServer:
         self.pace.think_scale = self.pace.reaction_scale = scale
 
     # ---- life ------------------------------------------------------------------------------
+    def _missed(self) -> None:
+        """News and signals from the other instances may have been missed (this one listened
+        again): the rooms with people here are caught up, and the quick-match tickets checked."""
+        self.service.replicas.lost()
+        self.queues.missed()
+
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Load the stored rooms, drop expired ones, and listen (``port`` 0: any free port)."""
         self._loop = self.driving.loop = asyncio.get_running_loop()
@@ -275,7 +281,7 @@ class RoomServer:
         for room_id, why in broken:
             log.error("room %s could not be rebuilt (%s); it is left in the database", room_id, why)
         replicas = self.service.replicas
-        await self.cluster.start(replicas.heard, replicas.moved, replicas.lost, replicas.tend)
+        await self.cluster.start(replicas.heard, replicas.moved, self._missed, replicas.tend)
         for room in rooms:
             replicas.adopt(room)
         await self.expire()

@@ -37,6 +37,10 @@ are the truth of who waits.
 - Refusals by the deciding instance (quotas, a full server) reach a remote player as the signal
   ``unqueue`` (``<player> <instance> <ticket> <code> <message>``): its instance tells the error
   and ``unqueued``, as on one server.
+- **Signals missed.** An instance that listens again (it stopped hearing its own news: a
+  dropped connection, an overloaded machine) may have missed an ``unqueue`` or a ``seat``: its
+  tickets that the database no longer holds are forgotten and their connections hear
+  ``unqueued`` (`SharedQueues.missed`), rather than wait for a signal gone by.
 
 Rate limits and quick-match requests an hour are counted by the instance a connection is on
 (`quotas`: per instance, like every quota kept in memory).
@@ -178,6 +182,25 @@ class SharedQueues:
             self.tickets.drop_instance(self.instance)
         except StoreFailure:
             log.exception("the quick-match tickets of instance %s could not be deleted", self.instance)
+
+    def missed(self) -> None:
+        """Signals may have been missed (this instance listened again: `cluster.Cluster.start`'s
+        ``lost``). A ticket here that the database no longer holds was replaced by a later request
+        elsewhere, or taken for a table whose ``seat`` signal never came: its connection hears
+        ``unqueued`` (it may queue again; a seat it was given waits away, and the abandon rules
+        give it to a computer), rather than wait for ever for a signal gone by."""
+        for key in {t.queue for t in self.by_client.values()}:
+            try:
+                held = {(row.player, row.ticket) for row in self.tickets.waiting(key, self.cluster.living())}
+            except StoreFailure:
+                log.exception("the quick-match tickets could not be checked after news were missed")
+                continue
+            for ticket in [t for t in self.by_client.values() if t.queue == key]:
+                if (ticket.player, self.ids.get(ticket.player)) not in held:
+                    self._forget(ticket)
+                    self.service.send(ticket.client, Unqueued())
+            self._tell(key, len(held))
+        self.alarm.replan()
 
     def due(self) -> float | None:
         """When the next wait for computers of this instance's players runs out, if any."""
