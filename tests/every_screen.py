@@ -100,8 +100,12 @@ class QuietConnection:
         pass
 
 
+WIDE_ROOM = "WMW-WWM-MWW-WMW-WWM"  # a room code of the server's form (`room_codes`), its widest letters
+
+
 def waiting_room():
-    """A 6-seat room waiting for two friends (the longest link and seat lines)."""
+    """A 6-seat room waiting for two friends (the longest link and seat lines: a room id of wide
+    letters, an address of the longest form)."""
     from game.client.remote import RemoteController
 
     controller = RemoteController(QuietConnection(), speed=0)  # type: ignore[arg-type]
@@ -111,10 +115,10 @@ def waiting_room():
              {"kind": "human", "level": None, "name": "Benoît", "connected": False, "accepted": False},
              {"kind": "human", "level": None, "name": "", "connected": False, "accepted": False},
              {"kind": "computer", "level": "hard", "name": "", "connected": True, "accepted": False}]
-    controller.receive({"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0, "players": len(seats)})
+    controller.receive({"type": "joined", "room": WIDE_ROOM, "seat": 0, "players": len(seats)})
     controller.receive({"type": "profile", "name": "Maximilienne", "tag": "3F2", "avatar": 1, "xp": {},
                         "created": False, "tokens": 999_999_999})  # the stake's line, at its longest
-    controller.receive({"type": "room", "room": "q7Rk2mXa9LpZ", "preset": "action", "options": {},
+    controller.receive({"type": "room", "room": WIDE_ROOM, "preset": "action", "options": {},
                         "players": len(seats), "state": "waiting", "seats": seats, "waiting_for": [1, 4],
                         "results": [], "deal": 1, "kind": "public", "ranked": False, "stake": 999_999_999})
     return controller
@@ -140,13 +144,13 @@ class OnlineRoom(QuietConnection):
         seats = [{"kind": "human", "level": None, "name": names[i], "tag": f"{0xA00 + i:03X}", "avatar": i,
                   "connected": True, "accepted": False} for i in range(match.players)]
         self.inbox: list[dict[str, object]] = [
-            {"type": "joined", "room": "q7Rk2mXa9LpZ", "seat": 0},
-            {"type": "room", "room": "q7Rk2mXa9LpZ", "preset": match.rules.name, "options": {},
+            {"type": "joined", "room": WIDE_ROOM, "seat": 0},
+            {"type": "room", "room": WIDE_ROOM, "preset": match.rules.name, "options": {},
              "players": match.players, "state": str(match.status), "seats": seats, "waiting_for": [],
              "results": [result_to_json(r) for r in match.results], "deal": 1, "kind": "public",
              "ranked": True, "earned": [20] * match.players, "stake": 10,
              "tokens": [-999_999_999] * match.players, **({"takeover": takeover} if takeover else {})},
-            {"type": "update", "room": "q7Rk2mXa9LpZ", "view": view_to_json(match.view(0)), "events": [],
+            {"type": "update", "room": WIDE_ROOM, "view": view_to_json(match.view(0)), "events": [],
              "timer": None}]
 
     def poll(self) -> list[dict[str, object]]:

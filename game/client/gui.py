@@ -21,6 +21,7 @@ first frame shows whole widgets whatever its `draw` does.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+HEADING_DOWN: Final = ("#heading", None, "#small")
+"""The styles `GuiScene.fitted_label` tries, largest first: the heading, the plain label, the small one."""
 CURSOR_POLL: Final = 0.1
 """A focused text field's cursor blinks every 0.4 s after a second's pause: look this often."""
 
@@ -44,16 +47,16 @@ CURSOR_POLL: Final = 0.1
 SMALLER_STYLES = ("#option", "#fine")  # theme styles a button's text falls back to, in turn
 
 
-def inner_width(element: pygame_gui.elements.UIButton) -> int:
-    """The width a button leaves its text: less its border, shadow and text padding."""
+def inner_width(element: pygame_gui.elements.UIButton | pygame_gui.elements.UILabel) -> int:
+    """The width a button or label leaves its text: less its border, shadow and text padding."""
     border = element.border_width
     side = border.get("left", 0) if isinstance(border, dict) else int(border)
     padding = int(getattr(element, "text_horiz_alignment_padding", 0))
     return int(element.rect.width - 2 * (side + element.shadow_width) - 2 * padding)
 
 
-def text_width(element: pygame_gui.elements.UIButton) -> int:
-    """How wide the button's text is in its own font."""
+def text_width(element: pygame_gui.elements.UIButton | pygame_gui.elements.UILabel) -> int:
+    """How wide the button's or label's text is in its own font."""
     font = element.font
     return int(font.size(element.text)[0]) if font is not None else 0
 
@@ -231,6 +234,20 @@ class GuiScene(Scene):
               object_id: str | None = None) -> pygame_gui.elements.UILabel:
         """A text label (``#title``, ``#heading``, ``#small`` styles in the theme)."""
         return pygame_gui.elements.UILabel(rect, text, self.manager, object_id=object_id)
+
+    def fitted_label(self, rect: pygame.Rect, text: str,
+                     styles: Sequence[str | None] = HEADING_DOWN) -> pygame_gui.elements.UILabel:
+        """A label in the first of ``styles`` (None: the plain label) whose face shows ``text``
+        whole in ``rect``, else in the last: for a text that varies in length, such as a room's
+        link (a long server name steps the heading down)."""
+        for style in styles:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)  # pygame_gui's "too small": checked here
+                label = self.label(rect, text, style)
+            if style == styles[-1] or text_width(label) <= inner_width(label):
+                return label
+            label.kill()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
+        raise ValueError("fitted_label needs at least one style")
 
     # ---- input -------------------------------------------------------------------------------
     def back(self) -> None:

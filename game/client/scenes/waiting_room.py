@@ -82,7 +82,7 @@ class WaitingRoomScene(GuiScene):
             self.label(pygame.Rect(m, y, w - 2 * m, int(30 * s)), tr("online.share"), "#small")
             y += int(34 * s)
             link_w = int(w * 0.62)
-            self.label(pygame.Rect((w - link_w) // 2 - int(100 * s), y, link_w, bh), page, "#heading")
+            self.fitted_label(pygame.Rect((w - link_w) // 2 - int(100 * s), y, link_w, bh), page)
             self.button(pygame.Rect((w + link_w) // 2 - int(80 * s), y, int(200 * s), bh),
                         tr("online.copy"), self.copy)
             y += bh
