@@ -61,6 +61,24 @@ def text_width(element: pygame_gui.elements.UIButton | pygame_gui.elements.UILab
     return int(font.size(element.text)[0]) if font is not None else 0
 
 
+Shown = TypeVar("Shown", pygame_gui.elements.UIButton, pygame_gui.elements.UILabel)
+
+
+def first_that_fits(make: Callable[[str | None], Shown],
+                    faces: Sequence[str | None]) -> tuple[Shown, str | None]:
+    """The button or label ``make`` builds in the first of ``faces`` (theme styles; None: the
+    element's own) whose font shows its text whole, else in the last; and that face. Each one too
+    wide is killed."""
+    for face in faces:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # pygame_gui's "too small": checked here
+            element = make(face)
+        if face == faces[-1] or text_width(element) <= inner_width(element):
+            return element, face
+        element.kill()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
+    raise ValueError("no face to build it in")
+
+
 def step_through(values: Sequence[T], current: T, delta: int) -> T:
     """The value ``delta`` steps after ``current`` in ``values``, round the end (a choice button's
     tap or Left/Right: the rule sets, a level...)."""
@@ -177,15 +195,12 @@ class GuiScene(Scene):
                focusable: bool = True, key: object = None) -> pygame_gui.elements.UIButton:
         """A button; focusable ones join the keyboard order (``key``: what it stands for, if not
         its text: see `Control`)."""
-        element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=object_id)
-        face = object_id
-        for smaller in SMALLER_STYLES:  # a long label steps down to a smaller face rather than be cut
-            if text_width(element) <= inner_width(element):
-                break
-            element.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it unannotated
-            element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=smaller)
+        # A long label steps down to a smaller face rather than be cut.
+        element, face = first_that_fits(
+            lambda face: pygame_gui.elements.UIButton(rect, text, self.manager, object_id=face),
+            (object_id, *SMALLER_STYLES))
+        if face != object_id:
             self._smaller.add(id(element))
-            face = smaller
         self._faces[id(element)] = face
         if focusable:
             self.controls.append(Control(element, activate, step, text if key is None else key))
@@ -240,14 +255,7 @@ class GuiScene(Scene):
         """A label in the first of ``styles`` (None: the plain label) whose face shows ``text``
         whole in ``rect``, else in the last: for a text that varies in length, such as a room's
         link (a long server name steps the heading down)."""
-        for style in styles:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", UserWarning)  # pygame_gui's "too small": checked here
-                label = self.label(rect, text, style)
-            if style == styles[-1] or text_width(label) <= inner_width(label):
-                return label
-            label.kill()  # type: ignore[no-untyped-call]  # (pygame_gui leaves it unannotated)
-        raise ValueError("fitted_label needs at least one style")
+        return first_that_fits(lambda style: self.label(rect, text, style), styles)[0]
 
     # ---- input -------------------------------------------------------------------------------
     def back(self) -> None:
