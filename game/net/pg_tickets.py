@@ -22,7 +22,8 @@ from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Final
 
-from .pgcluster import CHANNEL, KEEPALIVES, LIVING, signal_payload, with_options
+from .pg_signals import signal_payload
+from .pgcluster import CHANNEL, KEEPALIVES, LIVING, with_options
 from .pgstore import CONNECT_TIMEOUT, LOCK_TIMEOUT, SESSION
 from .roomstore import StoreFailure
 from .ticket_store import Forming, FormingTable, QueueKey, TicketRow

@@ -41,8 +41,7 @@ from typing import Any, Final
 
 from .cluster import Heard, Lost, Moved, Signal
 from .pg_news import MARK, read_news
-from .pg_signals import SIGNED_NAME_END, read_signal
-from .pg_signals import signal_payload as signed_payload
+from .pg_signals import SIGNED_NAME_END, read_signal, signal_payload
 
 log = logging.getLogger("huit.server")
 
@@ -69,12 +68,17 @@ LIVING: Final = (f"SELECT substr(application_name, {len(NAME_PREFIX) + 1}) FROM 
 """The living instances' names (``pg_stat_activity`` shows every role the ``application_name`` of
 the others' sessions)."""
 
-UNMARKED: Final = (f"SELECT count(*) FROM ({LIVING}) AS living(name) "
-                   f"WHERE right(name, {len(MARK)}) <> '{MARK}'")
+
+def living_without(end: str) -> str:
+    """The query counting the living instances whose name does not end with ``end`` (a mark an
+    instance of a release before lacks)."""
+    return f"SELECT count(*) FROM ({LIVING}) AS living(name) WHERE right(name, {len(end)}) <> '{end}'"
+
+
+UNMARKED: Final = living_without(MARK)
 """How many living instances cannot read a news that carries its entry (`pg_news.MARK`: a release
 before; its name does not end with the mark)."""
-UNSIGNED: Final = (f"SELECT count(*) FROM ({LIVING}) AS living(name) "
-                   f"WHERE right(name, {len(SIGNED_NAME_END)}) <> '{SIGNED_NAME_END}'")
+UNSIGNED: Final = living_without(SIGNED_NAME_END)
 """How many living instances do not sign their signals (`pg_signals`: a release before)."""
 UNSIGNED_WARNING: Final = 60.0
 """Seconds between two warnings of signals dropped unsigned (a forger must not flood the log)."""
@@ -88,13 +92,6 @@ def with_options(url: str, options: str) -> str:
     given = conninfo_to_dict(url)
     extra = {k: v for k, v in conninfo_to_dict(options).items() if k not in given}
     return make_conninfo(url, **extra)
-
-
-def signal_payload(kind: str, text: str, key: bytes | None) -> str:
-    """The payload of a signal on `CHANNEL`, signed with ``key`` (`pg_signals`; `PgCluster.signal`; a
-    store may send one in its own transaction, so that it goes out with what it committed:
-    `pg_tickets`)."""
-    return signed_payload(kind, text, key)
 
 
 def lease_key(room_id: str) -> int:
