@@ -110,3 +110,13 @@ def store(db):
     opened = open_for_tests(db)
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def snoop_url(pg_url):
+    """The URL of a role of the test database that may connect and nothing more (any role may
+    ``NOTIFY``: what a stranger to Huit's roles can send), dropped after (`pg_support`)."""
+    from tests.pg_support import connect_only_role
+
+    with connect_only_role(pg_url) as url:
+        yield url

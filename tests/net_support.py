@@ -189,3 +189,15 @@ def wait_for(done, seconds: float = 5.0) -> bool:
             return True
         time.sleep(0.01)
     return done()
+
+
+def on_loop(thread: ServerThread, work: Callable[[], Any]) -> Any:
+    """Run ``work()`` on a server thread's event loop (where its rooms live); return its result
+    (awaited when it is a coroutine)."""
+    import asyncio
+
+    async def run() -> Any:
+        result = work()
+        return await result if asyncio.iscoroutine(result) else result
+
+    return asyncio.run_coroutine_threadsafe(run(), thread._loop).result(20)

@@ -69,3 +69,25 @@ def open_for_tests(db: str | Path) -> Any:
     from game.net.sqlitestore import SQLiteRoomStore
 
     return SQLiteRoomStore(db)
+
+
+@contextlib.contextmanager
+def connect_only_role(url: str) -> Iterator[str]:
+    """A role of the PostgreSQL database ``url`` that may connect and nothing more (no privilege on
+    any table; any role may ``NOTIFY``), made for the block and dropped after; its URL."""
+    import secrets
+
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    role = f"huit_snoop_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+    parts = conninfo_to_dict(url)
+    parts["user"] = role
+    parts.pop("password", None)
+    try:
+        yield make_conninfo("", **parts)
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f"DROP ROLE {role}")

@@ -6,7 +6,6 @@ that kill an instance with SIGKILL run them as processes (`instance_support.Inst
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 import time
@@ -26,7 +25,7 @@ from game.net.roomservice import Outdated
 from game.net.stores import open_store
 from game.net.wire import view_to_json
 from tests.instance_support import Instance, lease_holder
-from tests.net_support import Peer, person, play_until, ranked_server, start_server, wait_for
+from tests.net_support import Peer, on_loop, person, play_until, ranked_server, start_server, wait_for
 from tests.test_net_web import get
 
 HUMAN = {"kind": "human"}
@@ -91,16 +90,6 @@ def test_a_player_reconnecting_to_another_instance_mid_turn_finds_their_seat_and
     back.close(), ben.close()
 
 
-def _on_loop(thread, work):
-    """Run ``work()`` on a server thread's event loop (where its rooms live); return its result
-    (awaited when it is a coroutine)."""
-    async def run():
-        result = work()
-        return await result if asyncio.iscoroutine(result) else result
-
-    return asyncio.run_coroutine_threadsafe(run(), thread._loop).result(20)
-
-
 def test_two_instances_racing_one_action_apply_it_once_and_refuse_the_other_cleanly(two, pg_url):
     ana, ben = Peer(two[0].port, 1), Peer(two[0].port, 2)
     ana.create("duel", [HUMAN, HUMAN])
@@ -109,7 +98,7 @@ def test_two_instances_racing_one_action_apply_it_once_and_refuse_the_other_clea
     ben.until(lambda m: m["type"] == "update")
     player = ana if ana.my_turn else ben
     action = parse_action(player.view["legal"][0])
-    copies = [_on_loop(thread, lambda t=thread: t.server.service.replicas.find(ana.room_id))
+    copies = [on_loop(thread, lambda t=thread: t.server.service.replicas.find(ana.room_id))
               for thread in two]
     assert copies[0].rev == copies[1].rev and copies[0] is not copies[1]
     start = threading.Barrier(2)
@@ -131,7 +120,7 @@ def test_two_instances_racing_one_action_apply_it_once_and_refuse_the_other_clea
         return work
 
     with ThreadPoolExecutor(2) as pool:
-        results = sorted(pool.map(lambda pair: _on_loop(pair[0], race(*pair)), zip(two, copies, strict=True)))
+        results = sorted(pool.map(lambda pair: on_loop(pair[0], race(*pair)), zip(two, copies, strict=True)))
     assert results == ["applied", "illegal"]
     store = open_store(pg_url)
     try:
@@ -378,7 +367,7 @@ def test_a_player_stays_present_when_their_instances_database_connection_blinks(
         with psycopg.connect(pg_url, autocommit=True) as connection:  # a restart, a failover, a blip
             connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                                "WHERE application_name = %s", ("huit:" + a.server.cluster.instance,))
-        _on_loop(b, b.server.cluster.beat)  # B sweeps the rows of instances it does not see living: A's
+        on_loop(b, b.server.cluster.beat)  # B sweeps the rows of instances it does not see living: A's
         # A's next beat makes its connection again and writes its people's presence back.
         assert wait_for(lambda: _present(pg_url, a.server.cluster.instance) == 1, 10)
         room_b = b.server.service.rooms[ana.room_id]
@@ -408,9 +397,9 @@ def test_a_stale_copy_never_expires_a_room_played_on_through_another_instance(pg
         assert wait_for(lambda: again.drain(0.02) or again.view["status"] == "playing", 10)
         again.close()
         time.sleep(0.3)
-        assert _on_loop(a, a.server.expire) == []  # A's copy was match over: it looks again first
+        assert on_loop(a, a.server.expire) == []  # A's copy was match over: it looks again first
         time.sleep(1.2)
-        assert _on_loop(a, a.server.expire) == []
+        assert on_loop(a, a.server.expire) == []
         store = open_store(pg_url)
         try:
             assert store.exists(room_id)
@@ -457,7 +446,7 @@ def test_an_expiry_sweep_the_database_refuses_is_tried_again_at_the_next(pg_url,
             time.sleep(3.0)
         assert not sweeper.done()
         Peer(a.port, 1).create("duel", [HUMAN, HUMAN])
-        assert _on_loop(a, a.server.expire) == []  # and sweeps go on
+        assert on_loop(a, a.server.expire) == []  # and sweeps go on
     finally:
         a.stop()
 
@@ -475,10 +464,10 @@ def test_news_of_an_older_connection_elsewhere_never_closes_the_newer_one_here(t
     service = two[0].server.service
     client = service.seated[ana.room_id][ana.seat]
     late = f"{ana.room_id} {ana.seat} elsewhere {client.seated_at - 0.5:.6f}"  # it bounced back here since
-    _on_loop(two[0], lambda: service._taken_elsewhere(late))
+    on_loop(two[0], lambda: service._taken_elsewhere(late))
     assert service.seated[ana.room_id].get(ana.seat) is client
     newer = f"{ana.room_id} {ana.seat} elsewhere {client.seated_at + 0.5:.6f}"
-    _on_loop(two[0], lambda: service._taken_elsewhere(newer))
+    on_loop(two[0], lambda: service._taken_elsewhere(newer))
     assert ana.until(lambda m: m["type"] == "error")["code"] == "replaced"
 
 

@@ -15,9 +15,8 @@ from game.engine import preset
 from game.net.profiles import player_id
 from game.net.ticket_store import MemoryTicketStore, TicketRow, queue_hash
 from game.net.wire import rules_to_json
-from tests.net_support import Peer, person, play_until, ranked_server, start_server, wait_for
+from tests.net_support import Peer, on_loop, person, play_until, ranked_server, start_server, wait_for
 from tests.pg_support import rows, run
-from tests.test_net_instances import _on_loop
 
 DUEL = (json.dumps(rules_to_json(preset("duel")), sort_keys=True), 2)  # the duel's queue, as tickets name it
 CLASSIC = (json.dumps(rules_to_json(preset("classic")), sort_keys=True), 2)
@@ -463,7 +462,7 @@ def test_a_ticket_gone_while_its_instance_was_deaf_is_told_unqueued_when_it_list
     assert queued(ana, preset="duel", players=2)["type"] == "queued"
     assert queued(cid, preset="classic", players=4)["type"] == "queued"
     run(pg_url, "DELETE FROM tickets WHERE player = ?", (player_id(ana.player_key),))  # replaced elsewhere
-    _on_loop(a, a.server.cluster._lost)  # what the cluster calls once it listens again
+    on_loop(a, a.server.cluster._lost)  # what the cluster calls once it listens again
     assert ana.until(lambda m: m["type"] == "unqueued")
     assert player_id(ana.player_key) not in a.server.queues.by_player
     assert player_id(cid.player_key) in a.server.queues.by_player  # Cid's ticket is there: he waits on

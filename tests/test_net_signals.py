@@ -6,7 +6,6 @@ signals are still heard; a release before reads a signed signal's fields as it m
 from __future__ import annotations
 
 import json
-import secrets
 
 import psycopg
 import pytest
@@ -18,7 +17,6 @@ from game.net.pg_signals import SEPARATOR, SIGNED_NAME_END, read_signal, signal_
 from game.net.pgcluster import CHANNEL, instance_name
 from game.net.requests import REACTIONS
 from tests.net_support import Peer, start_server
-from tests.test_net_between_instances import _role_url
 from tests.test_net_instances import HUMAN
 
 KEY = bytes(range(32))
@@ -77,17 +75,6 @@ def test_an_instance_says_in_its_name_that_it_signs_and_still_ends_with_the_news
 
 
 # ---- on PostgreSQL, for real ---------------------------------------------------------------------
-@pytest.fixture
-def snoop_url(pg_url):
-    """A role that may connect and nothing more (any role may NOTIFY)."""
-    role = f"huit_snoop_{secrets.token_hex(4)}"
-    with psycopg.connect(pg_url, autocommit=True) as admin:
-        admin.execute(f"CREATE ROLE {role} LOGIN")
-    yield _role_url(pg_url, role)
-    with psycopg.connect(pg_url, autocommit=True) as admin:
-        admin.execute(f"DROP ROLE {role}")
-
-
 def duel_across(servers) -> tuple[Peer, Peer]:
     ana, ben = Peer(servers[0].port, 1), Peer(servers[1].port, 2)
     ana.create("duel", [HUMAN, HUMAN])
