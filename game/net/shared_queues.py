@@ -189,9 +189,11 @@ class SharedQueues:
         elsewhere, or taken for a table whose ``seat`` signal never came: its connection hears
         ``unqueued`` (it may queue again; a seat it was given waits away, and the abandon rules
         give it to a computer), rather than wait for ever for a signal gone by."""
-        for key in {t.queue for t in self.by_client.values()}:
+        keys = {t.queue for t in self.by_client.values()}
+        living = self.cluster.living() if keys else set()  # (asked once, not once a queue)
+        for key in keys:
             try:
-                held = {(row.player, row.ticket) for row in self.tickets.waiting(key, self.cluster.living())}
+                held = {(row.player, row.ticket) for row in self.tickets.waiting(key, living)}
             except StoreFailure:
                 log.exception("the quick-match tickets could not be checked after news were missed")
                 continue
