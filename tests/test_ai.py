@@ -11,6 +11,7 @@ from game.ai.hard import Hard
 from game.ai.knowledge import Knowledge
 from game.ai.players import Easy, Medium
 from game.ai.playout import HORIZON, Lacks, playout, policy, reward
+from game.ai.reading import CHECKED
 from game.ai.sampler import Guesser
 from game.engine import PRESETS, Match
 from game.engine import events as ev
@@ -523,6 +524,30 @@ def test_naming_the_suit_after_its_own_wild_four_the_searcher_knows_whether_it_b
         guesser = Guesser(m.view(0), knowledge)
         rng = random.Random(1)
         assert {guesser.sample(rng).bluff_by for _ in range(20)} == {0 if bluffed else None}
+
+
+def test_at_a_liar_decision_every_guess_fits_the_wild_four_even_where_its_player_is_no_longer_read(monkeypatch):
+    # Seat 1 plays its Wild +4 on B2 while seat 0 holds five cards: by Medium's tips a blue card,
+    # a 2 or a plain wild would have scored higher, so a hand that fits the choice never held the
+    # colour. Its older choices are made to fit no hand (a player the reading gives up on): the
+    # guesses must still fit the +4 and the colour it named, and so never call it a bluff.
+    m = make_match("colors", ["B2 G3 G4 G5 G6", "W+4 R3 Y6 Y7 Y8"], "B5",
+                   "B1 B3 B4 B6 B7 B8 B9 R1 R6 G1")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in [*m.start_events, *act(m, "play B2", "play W+4", "suit Y")]:
+        knowledge.observe(event.for_seat(0))
+    assert m.view(0).phase.name == "CHALLENGE"
+    real_fits = knowledge.reading.fits
+    newest = sampler_module.WILD_FOUR_CHOICES
+    monkeypatch.setattr(knowledge.reading, "fits",
+                        lambda seat, hand, limit=CHECKED: limit <= newest and real_fits(seat, hand, limit))
+    guesser = Guesser(m.view(0), knowledge)
+    rng = random.Random(5)
+    guesses = [guesser.sample(rng) for _ in range(200)]
+    assert guesser.readable == []  # given up: its choices fit no hand
+    assert all(real_fits(1, g.hands[1], newest) for g in guesses)
+    assert not any(g.bluff_by is not None for g in guesses)
+    assert not any(c.suit == "B" for g in guesses for c in g.hands[1])
 
 
 def test_playout_players_denounce_a_missed_card_call_before_answering_a_wild_four():

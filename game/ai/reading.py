@@ -160,8 +160,8 @@ class Reading:
         """Whether ``seat`` made any choice a hand can be checked against (see `fits`)."""
         return any(isinstance(step, Named) or step.situation is not None for step in self._back(seat))
 
-    def fits(self, seat: int, hand: Sequence[Card]) -> bool:
-        """Whether Medium's tips, holding ``hand`` now, would have made ``seat``'s last `CHECKED`
+    def fits(self, seat: int, hand: Sequence[Card], limit: int = CHECKED) -> bool:
+        """Whether Medium's tips, holding ``hand`` now, would have made ``seat``'s last ``limit``
         choices (going back in time, each card played goes back into the hand)."""
         held = list(hand)
         checked = 0
@@ -176,7 +176,7 @@ class Reading:
                 if not self._played_fits(step, held):
                     return False
             checked += 1
-            if checked >= CHECKED:
+            if checked >= limit:
                 break
         return True
 

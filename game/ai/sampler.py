@@ -26,6 +26,8 @@ from .knowledge import Cohort, Knowledge
 
 SOFT_TRUST = 0.75  # share of the guesses that take the soft marks as certain
 FIT_TRIES = 20  # deals of one hand tried until its player's choices fit it
+WILD_FOUR_CHOICES = 2  # fitted at a "Liar" decision: the Wild +4 played and the colour named
+WILD_FOUR_TRIES = 100  # deals of its player's hand tried until they fit (one decision: it can afford more)
 GIVE_UP = 4  # hands that could not be made to fit (and more than did) before a player is no longer read
 
 
@@ -153,6 +155,10 @@ class Guesser:
             self.groups = (_groups(self.plans), _groups(self.soft_plans or []))
         self.judge_bluff = (view.phase == Phase.CHALLENGE and view.pending_by is not None
                             and knowledge is not None)
+        # At a "Liar" decision the Wild +4's own choice tells most whether it broke the rule, so
+        # its player's hand is fitted to that choice (and the colour it named) in every guess,
+        # even where the rest of its choices fit no hand and its reading was given up.
+        self.bluff_reading = self.reading if self.judge_bluff else None
         # Naming the suit after its own Wild +4, the seat knows whether it held the suit in force.
         self.own_bluff = (view.phase == Phase.SUIT and view.pending_by is not None and knowledge is not None
                           and view.pending_by.rank in self.wilds
@@ -254,6 +260,21 @@ class Guesser:
         if refitted:  # the picks left the pool in no random order: the pile is taken from it
             rng.shuffle(pool)
 
+    def _fit_wild_four(self, offender: int, hands: list[list[Card]], pool: list[Card],
+                       plans: list[tuple[int, Cohort]], rng: random.Random) -> None:
+        """Deal the hand of the Wild +4's player again, up to `WILD_FOUR_TRIES` times, until its last
+        `WILD_FOUR_CHOICES` choices (the +4 and the colour it named) fit it; the other hands keep
+        their fit (after a reshuffle it trades none of its old cards with them)."""
+        reading = self.bluff_reading
+        assert reading is not None
+        tries = 0
+        while not reading.fits(offender, hands[offender], WILD_FOUR_CHOICES) and tries < WILD_FOUR_TRIES:
+            tries += 1
+            if not self._redeal(offender, hands, pool, plans, [], rng):
+                break
+        if tries:
+            rng.shuffle(pool)  # the picks left the pool in no random order: the pile is taken from it
+
     def _deal_split(self, hands: list[list[Card]], plans: list[tuple[int, Cohort]],
                     rng: random.Random) -> list[Card]:
         """Deal the hands after a reshuffle: the cohorts held before it from the old cards, those
@@ -338,6 +359,8 @@ class Guesser:
         bluff_by = view.seat if self.own_bluff else None
         if self.judge_bluff:
             offender = (view.seat - view.direction) % view.players
+            if self.bluff_reading is not None:
+                self._fit_wild_four(offender, hands, pool, plans, rng)
             if any(c.suit == self.wild_four_suit for c in hands[offender]):
                 bluff_by = offender
         # Cards dealt out of play (a short explicit deck) are as unknown as the pile: keep a random few.
