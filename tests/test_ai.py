@@ -526,7 +526,7 @@ def test_naming_the_suit_after_its_own_wild_four_the_searcher_knows_whether_it_b
         assert {guesser.sample(rng).bluff_by for _ in range(20)} == {0 if bluffed else None}
 
 
-def test_at_a_liar_decision_every_guess_fits_the_wild_four_even_where_its_player_is_no_longer_read(monkeypatch):
+def test_at_a_liar_decision_every_guess_fits_the_wild_four_even_of_a_player_no_longer_read(monkeypatch):
     # Seat 1 plays its Wild +4 on B2 while seat 0 holds five cards: by Medium's tips a blue card,
     # a 2 or a plain wild would have scored higher, so a hand that fits the choice never held the
     # colour. Its older choices are made to fit no hand (a player the reading gives up on): the

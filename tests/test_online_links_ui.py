@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.client.app import open_link
+from game.client.app import App, open_link
 from game.client.settings import MAX_SERVERS, Settings
 from game.net.client import read_link
 from game.net.sqlitestore import SQLiteRoomStore
@@ -53,6 +53,23 @@ def test_the_waiting_room_shows_the_room_page_first_and_copies_it(app, server, m
     tap_button(app, "Copy")
     assert clipboard == [page] and app.stack.top.note == "Link copied."
     assert read_link(clipboard[0])[:3] == ("127.0.0.1", server.port, room)
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 600), "fr"), ((1920, 1080), "de")])
+def test_the_longest_room_link_shows_whole_in_the_heading_s_gold(size, lang):
+    # A room page at the longest address and port with a code of the widest letters does not fit
+    # the heading: it steps down, but stays in the heading's gold rather than the plain white.
+    from game.client.scenes.waiting_room import WaitingRoomScene
+    from tests.every_screen import waiting_room
+
+    app = App(size, settings=Settings(language=lang, speed="instant"), sound=False)
+    app.start(WaitingRoomScene(app, waiting_room()))  # at 192.168.100.200:65535
+    app.frame(1 / 60)
+    link = next(e for e in app.stack.top.manager.get_root_container().elements
+                if isinstance(e, pygame_gui.elements.UILabel) and e.text.startswith("http://192.168.100.200:65535/r/"))
+    assert link.most_specific_combined_id in ("#heading_smaller", "#heading_smallest")
+    assert link.text_colour == pygame.Color("#f0d060")
+    assert link.font.size(link.text)[0] <= link.rect.width
 
 
 @pytest.mark.parametrize("form", ["http://127.0.0.1:{port}/r/{room}", "huit://127.0.0.1:{port}/{room}/"])

@@ -38,8 +38,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-HEADING_DOWN: Final = ("#heading", None, "#small")
-"""The styles `GuiScene.fitted_label` tries, largest first: the heading, the plain label, the small one."""
+HEADING_DOWN: Final = ("#heading", "#heading_smaller", "#heading_smallest", None, "#small")
+"""The styles `GuiScene.fitted_label` tries, largest first: the heading, then smaller in the heading's
+gold (a long room link keeps its emphasis), then the plain label and the small one."""
 CURSOR_POLL: Final = 0.1
 """A focused text field's cursor blinks every 0.4 s after a second's pause: look this often."""
 
