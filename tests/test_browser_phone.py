@@ -6,8 +6,9 @@ viewport), in English and in French, in each phase a player meets:
   hand can be tapped (a point of it hits it), no two controls overlap, and each opponent's name is
   whole (on two lines rather than cut: "Computer 3" and "Computer 4" stay apart); the pile and the
   discard in the middle when no suit nor penalty stands beside them;
-- the seat form: a free seat's words keep their line, its button goes under them; the seats' buttons and
-  Join on the screen without scrolling (a form taller than the screen: the avatars on one row);
+- the seat form, upright and on its side (740×360, 844×390): a free seat's words keep their line, its
+  button goes under them; the seats' buttons and Join on the screen without scrolling (a form taller
+  than the screen: the avatars on one row; on its side, the name and avatars beside the seats);
 - the result: the scores' table fits the width, no number broken, the next deal on the screen without
   scrolling (a result taller than the screen packs itself);
 - eight players' result on a phone on its side (740×360, 844×390): it scrolls in its own box under its
@@ -179,35 +180,70 @@ def table_whole(page: Any, width: int, height: int, cards: int) -> None:
     assert abs(middle - width / 2) <= 8, (middle, width)
 
 
+SIDEWAYS = [(740, 360), (844, 390)]
+"""Phones on their side, from the smallest up (`browser_support.at_size`)."""
+
+SEAT_FORM = [(360, 740), *SIDEWAYS]
+"""The seat form's phones: the smallest upright, then on its side (from the narrowest up: `at_size`)."""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_seat_form_on_a_small_upright_phone_keeps_each_seats_words_on_a_line(browser, site, lang):
+def test_the_seat_form_on_a_small_phone_upright_or_on_its_side_shows_every_seat_and_join(browser, site, lang):
+    """Each phone of `SEAT_FORM` (one page, resized: a failure names its phone). On its side, the name
+    and the avatars stand beside the seats, and Join stays at the screen's foot (app.css's
+    ``.seat-form``): below one another, Join was 223 px below the screen at 844×390."""
     ana = Peer(site.port)
     try:
         ana.hello("Ana")
         joined = ana.create("classic", [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "medium"}],
                             name="Ana")
-        context = phone(browser, site, 360, 740, lang, name=None)
+        context = phone(browser, site, *SEAT_FORM[0], lang, name=None)
         try:
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{site.port}/play/{joined['room']}", wait_until="load")
             wait_state(page, "seat")
-            page.wait_for_selector("[data-testid='take-seat-1']")
-            # "free: this seat is yours" (French: "libre : cette place est pour vous") on one line, whole.
-            assert page.evaluate(CUT, ".seat-row .seat-who") == []
-            heights = page.eval_on_selector_all(".seat-row .seat-who", "ws => ws.map(w => w.clientHeight)")
-            assert max(heights) <= 30, heights
-            # Each free seat's button and Join on the screen, the page not scrolled to reach them (the
-            # avatars on one row that scrolls sideways: ui.ts's fitSeatForm).
-            for testid in ("take-seat-1", "take-seat-2", "take-seat"):
-                b = page.locator(f"[data-testid='{testid}']").bounding_box()
-                assert b["x"] >= 0 and b["x"] + b["width"] <= 360, b
-                assert b["y"] >= 0 and b["y"] + b["height"] <= 740, (testid, b)
-            assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-            assert page.evaluate("document.scrollingElement.scrollHeight") <= 740 + 1
+            failures: list[str] = []
+            for width, height in SEAT_FORM:
+                with checking(failures, f"{width}x{height}"):
+                    at_size(page, width, height)
+                    page.wait_for_selector("[data-testid='take-seat-1']")
+                    seat_form_whole(page, width, height)
+            assert not failures, "\n".join(failures)
         finally:
             context.close()
     finally:
         ana.close()
+
+
+def seat_form_whole(page: Any, width: int, height: int) -> None:
+    """The seat form at ``width``×``height``: see
+    `test_the_seat_form_on_a_small_phone_upright_or_on_its_side_shows_every_seat_and_join`."""
+    upright = height > width
+    # "free: this seat is yours" (French: "libre : cette place est pour vous") whole, on one line upright
+    # (its button goes under it); on its side it may take two beside its button.
+    assert page.evaluate(CUT, ".seat-row .seat-who") == []
+    heights = page.eval_on_selector_all(".seat-row .seat-who", "ws => ws.map(w => w.clientHeight)")
+    assert max(heights) <= (30 if upright else 50), heights
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    page.evaluate("scrollTo(0, 0)")
+    # The name and Join on the screen without scrolling. Upright, each free seat's button too (the
+    # avatars on one row that scrolls sideways where the form is too tall: ui.ts's fitSeatForm); on its
+    # side, Join stays at the screen's foot and the seats scroll under it: each seat's button, scrolled
+    # into the middle of the screen, gets a tap (Join does not lie over it).
+    for testid in ("name-input", "take-seat", *(("take-seat-1", "take-seat-2") if upright else ())):
+        b = page.locator(f"[data-testid='{testid}']").bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width, (testid, b)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= height, (testid, b)
+    if upright:
+        assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+        return
+    for testid in ("take-seat-1", "take-seat-2"):
+        selector = f"[data-testid='{testid}']"
+        page.evaluate("s => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
+        assert page.evaluate(ON_TOP, selector), testid
+    page.evaluate("scrollTo(0, document.scrollingElement.scrollHeight)")
+    join = page.locator("[data-testid='take-seat']").bounding_box()
+    assert join["y"] + join["height"] <= height + 1 and page.evaluate(ON_TOP, "[data-testid='take-seat']")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -303,9 +339,6 @@ EIGHT = {"winner": 1, "winners": [1], "tie": False, "blocked": False, "points": 
          "hands": [HAND8[:6], [], HAND20[:2], ["9H"], HAND20[3:8], HAND20[8:11], HAND20[11:18], HAND20[1:5]],
          "totals": [40, 0, 22, 9, 35, 20, 60, 30]}
 """Eight players' result: seven hands counted (one of seven cards), taller than a phone on its side."""
-
-SIDEWAYS = [(740, 360), (844, 390)]
-"""Phones on their side, from the smallest up (`browser_support.at_size`)."""
 
 PINNED = ".result > .btn, .result > .row"
 """What a result that scrolls in its own box holds at its foot: the next deal, or a finished match's row."""

@@ -66,8 +66,10 @@ function seatPage(ui: Ui): HTMLElement[] {
   return [
     el("header", { class: "bar" }, el("span", { class: "room" }, t.tr("browser.room", { room: model.room }))),
     el("p", { class: "invite" }, t.tr("web.heading")),
-    whoForm(ui),
-    el("section", { class: "join" }, el("h2", {}, t.tr("browser.choose_seat")), list, any),
+    // The name and avatar, then the seats: side by side on a phone on its side (app.css, `.seat-form`).
+    el("div", { class: "seat-form" },
+      whoForm(ui),
+      el("section", { class: "join" }, el("h2", {}, t.tr("browser.choose_seat")), list, any)),
     noticeLine(ui) ?? el("span"),
     footer(ui),
   ];
