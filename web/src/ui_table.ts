@@ -421,7 +421,7 @@ function countedHands(ui: Ui, hands: ReturnType<typeof handsCounted>, all: strin
   const box = el("div", { class: "counted", "data-testid": "counted" });
   hands.forEach((h, i) => {
     if (!h.cards.length) return;
-    const row = el("p", { class: "counted-hand", "data-testid": `counted-${i}` }, el("bdi", { class: "who" }, `${all[i] ?? ""}:`));
+    const row = el("p", { class: "counted-hand", "data-testid": `counted-${i}` }, el("bdi", { class: "owner" }, `${all[i] ?? ""}:`));
     const values = cardValues(h.cards, readView(model.update)?.preset ?? "", h.total);
     h.cards.forEach((code, k) => {
       row.append(el("span", { class: "mini", title: cardWords(t, code) }, cardSvg(code, settings.fourColour, action)));
