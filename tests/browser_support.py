@@ -165,10 +165,11 @@ def hand(page: Any) -> list[str]:
 
 # The fixtures the browser test files share (imported there by name, as pytest finds them).
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless chromium for a test file."""
-    with chromium() as launched:
-        yield launched
+def browser(chromium_browser: Any) -> Any:
+    """The headless chromium of this pytest process (`chromium_browser` in tests/conftest.py: one
+    launch, some 2 s of CPU with Playwright's driver, for every browser test file; each test opens
+    its pages in a context of its own, closed after it)."""
+    return chromium_browser
 
 
 @pytest.fixture

@@ -67,6 +67,16 @@ def clock():
     return ManualClock()
 
 
+@pytest.fixture(scope="session")
+def chromium_browser():
+    """One headless chromium for this pytest process, started by the first browser test that asks
+    (`tests.browser_support.browser`), closed at the end."""
+    from tests.browser_support import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
 # ---- the databases of the shared store suite (tests/pg_support.py) ---------------------------------
 @pytest.fixture(scope="session")
 def pg_server():

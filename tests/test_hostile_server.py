@@ -128,8 +128,8 @@ def test_frames_with_nan_infinity_or_a_lone_surrogate_are_dropped_and_the_connec
 
 
 # ---- the server's lobby ---------------------------------------------------------------------------
-# Each test builds its screen once and gives it every case in turn: a pygame_gui screen costs more
-# to build with each one built before it (its translations' search path grows).
+# Each test builds its screen once and gives it every case in turn (each screen built used to make
+# every later one slower, pygame_gui's translations' path growing: `ui.once_each` ended that).
 LOBBY = {"type": "lobby", "listed": 1, "now": 160.0, "rooms": [
     {"room": "abc", "preset": "duel", "options": {}, "players": 2, "taken": 1, "free": 1, "computers": 0,
      "since": 100.0, "seats": [{"kind": "human", "name": "Ben", "tag": "3F2", "avatar": 4},

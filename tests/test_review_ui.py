@@ -64,7 +64,7 @@ def slow_analysis(monkeypatch, guesses: int) -> None:
 
 
 def test_the_review_opens_from_the_result_screen_and_steps_while_its_bar_moves(app, monkeypatch):
-    slow_analysis(monkeypatch, 400)
+    slow_analysis(monkeypatch, 100)
     match = played("duel", seed=3)
     at_result(app, match, solo(2))
     tap_label(app, "Review")

@@ -84,6 +84,10 @@ class ThemedManager(pygame_gui.UIManager):
 
     theme_is_new = True  # whether its theme was loaded for it (False: shared, its fonts loaded)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        once_each(translation_paths())
+
     def create_new_theme(self, theme_path: Any = None) -> Any:
         """The theme loaded for ``theme_path`` (a dictionary of theme data) before, or a new one."""
         if not isinstance(theme_path, dict):
@@ -102,6 +106,27 @@ class ThemedManager(pygame_gui.UIManager):
         while len(THEMES) > MAX_THEMES:
             THEMES.pop(next(iter(THEMES)))
         return found
+
+
+def translation_paths() -> list[str]:
+    """The folders python-i18n searches for a text pygame_gui shows (its ``load_path``, one list
+    for the whole process)."""
+    paths: list[str] = pygame_gui.ui_manager.i18n.load_path  # type: ignore[attr-defined]
+    return paths
+
+
+def once_each(paths: list[str]) -> None:
+    """Leave each folder in ``paths`` once, in its first place (the list itself changed).
+
+    Each pygame_gui manager adds its translations' folder to python-i18n's search path again, and
+    each screen has its own manager. Every text a widget shows is looked up as a translation key,
+    which none of the game's texts is: a text with a full stop in it (a sentence, an address) is
+    searched for in every folder of the path (a directory listing each), each time it is drawn, in
+    the language and again in English. So each screen built made every later one slower: after a
+    few hundred screens, building one took several times as long."""
+    unique = list(dict.fromkeys(paths))
+    if len(unique) != len(paths):
+        paths[:] = unique
 
 
 # The themes loaded, by their data (one per scale of window: a resize makes another), the least

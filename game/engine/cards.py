@@ -163,18 +163,27 @@ def parse_cards(codes: Iterable[str] | str) -> list[Card]:
 
 def standard_deck(copies: int = 1, jokers: int = 0) -> list[Card]:
     """The 52-card deck, ``copies`` times, plus ``jokers`` jokers (new list, unshuffled)."""
-    cards = [Card(r + s) for s in STANDARD_SUITS for r in STANDARD_RANKS] * copies
-    return cards + [JOKER] * jokers
+    return list(_STANDARD) * copies + [JOKER] * jokers
 
 
 def color_deck() -> list[Card]:
     """The 108-card colour deck: per colour one 0, two of 1–9, +2, skip, reverse; 4+4 wilds."""
+    return list(_COLORS)
+
+
+def _color_cards() -> tuple[Card, ...]:
     cards: list[Card] = []
     for colour in COLOR_SUITS:
         cards.append(Card(colour + "0"))
         for rank in COLOR_RANKS[1:]:
             cards += [Card(colour + rank)] * 2
-    return cards + [Card("W")] * 4 + [Card("W+4")] * 4
+    return tuple(cards + [Card("W")] * 4 + [Card("W+4")] * 4)
+
+
+# Each deck's cards in order, looked up once (every new deal and every rules check made them anew
+# from their codes, card by card: thousands of decks in a search or a test run).
+_STANDARD: Final = tuple(Card(r + s) for s in STANDARD_SUITS for r in STANDARD_RANKS)
+_COLORS: Final = _color_cards()
 
 
 DECKS: Final = {
