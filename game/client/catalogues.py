@@ -26,6 +26,10 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Final, NamedTuple
 
+LANGUAGES: Final = ("en", "fr", "es", "de")
+"""The languages Huit speaks, in the order the Settings screen steps through them (also
+`i18n.LANGUAGES`; here so that ``--lang`` is checked without loading the engine)."""
+
 DOMAIN: Final = "huit"
 """The gettext domain: the catalogues' file name."""
 

@@ -19,9 +19,7 @@ from game.engine import Card, Option
 from game.engine.options import Zero
 
 from . import catalogues
-
-LANGUAGES: Final = ("en", "fr", "es", "de")
-"""The languages Huit speaks, in the order the Settings screen steps through them."""
+from .catalogues import LANGUAGES as LANGUAGES  # the languages Huit speaks, in the Settings screen's order
 
 LANGUAGE_NAMES: Final = {"en": "English", "fr": "Français", "es": "Español", "de": "Deutsch"}
 """Each language by its own name, as the Settings screen lists it."""

@@ -13,20 +13,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import pygame
-
-from game.ai import use_cores
+# Only what reading the flags needs is imported here, all of it without pygame, the engine,
+# the computer players or the saves: a refused flag and ``--help`` cost little more than
+# Python itself. The game's own modules are imported in `main`, once the flags are read.
 from game.cli import CommandParser, whole_number
-from game.saves import ENV_VAR, DataStore
-from game.saves.paths import DataFolderError, data_dir, make_data_dir
 
-from . import desktop, i18n, single_instance
-from .app import LINK_EVENT, App, open_link
 from .attract import ATTRACT_AFTER
-from .settings import Settings
-from .window import SIZE_RULE, parse_size
+from .catalogues import LANGUAGES
+from .sizes import SIZE_RULE, parse_size
+
+if TYPE_CHECKING:
+    from game.saves import DataStore
 
 MAX_CORES: Final = 1024  # more than any machine the game runs on (it uses at most the machine's own)
 
@@ -34,6 +33,9 @@ positive_int: Final = whole_number(1, MAX_CORES)
 """A whole number from 1 to `MAX_CORES`, from the command line (``--cores``): an argparse ``type=``."""
 attract_seconds: Final = whole_number(0, 24 * 3600)
 """``--attract-after``: whole seconds, 0 (never) to a day."""
+DATA_DIR_VAR: Final = "HUIT_DATA_DIR"
+"""`game.saves.ENV_VAR`, as ``--help`` names it: written here so that the flags are read
+without loading the saves (a test holds the two equal)."""
 
 
 def room_link(text: str) -> str:
@@ -43,7 +45,7 @@ def room_link(text: str) -> str:
     Raises:
         argparse.ArgumentTypeError: not such a link (too long, or a bad part: the message says).
     """
-    from game.net.client import parse_link
+    from game.net.links import parse_link  # not game.net.client: no websockets to read a link
 
     try:
         parse_link(text)
@@ -58,6 +60,7 @@ def data_notices(store: DataStore) -> list[str]:
     A file that could not be read says why and what is used instead; a file read only
     in part names what was left out. Saved games speak for themselves on the menu.
     """
+    from . import i18n
     from .saving import why
 
     store.read_statistics()  # only to know whether it can be read: the Statistics screen reads it again
@@ -87,9 +90,9 @@ def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
                              f"players (default {ATTRACT_AFTER:g}; 0: never)")
     parser.add_argument("--size", type=parse_size, default=(1280, 800),
                         help=f"window size: {SIZE_RULE} (default 1280x800)")
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the system's)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's)")
     parser.add_argument("--data-dir", metavar="DIR",
-                        help=f"folder for saves, settings and statistics (default: ${ENV_VAR}, "
+                        help=f"folder for saves, settings and statistics (default: ${DATA_DIR_VAR}, "
                              "else the user data folder)")
     parser.add_argument("--cores", type=positive_int, metavar="N",
                         help="cores the computer players may use (default: all of them, up to 4)")
@@ -107,6 +110,17 @@ def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
                              "https://HOST/r/ROOM): join that room at once (in the game already "
                              "running, if one is)")
     args = parser.parse_args(argv)
+    # The flags are read: now the game itself.
+    import pygame
+
+    from game.ai import use_cores
+    from game.saves import DataStore
+    from game.saves.paths import DataFolderError, data_dir, make_data_dir
+
+    from . import desktop, single_instance
+    from .app import LINK_EVENT, App, open_link
+    from .settings import Settings
+
     if args.install_desktop or args.uninstall_desktop:
         return desktop_command(install=args.install_desktop)
     if args.check:
@@ -170,6 +184,8 @@ def main(argv: list[str] | None = None, prog: str = "python main.py") -> int:
 
 def desktop_command(*, install: bool) -> int:
     """``--install-desktop`` / ``--uninstall-desktop``: do it and say what was done."""
+    from . import desktop
+
     try:
         report = desktop.install() if install else desktop.uninstall()
     except (desktop.DesktopError, OSError) as exc:
