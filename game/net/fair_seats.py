@@ -43,6 +43,8 @@ from typing import Final
 
 from .alarm import Alarm
 from .cluster import Alone
+from .defaults import RELEASE_AFTER as RELEASE_AFTER  # seconds away before a public room's seat is freed
+from .defaults import SEATS_PER_ADDRESS as SEATS_PER_ADDRESS  # seats one address may hold at once
 from .matchmaking import QuickQueues
 from .messages import Error, FreeSeat
 from .protocol import Client, Refusal, not_stored
@@ -52,10 +54,6 @@ from .roomstore import StoreFailure
 
 log = logging.getLogger("huit.server")
 
-RELEASE_AFTER: Final = 60.0
-"""Seconds a person may be away from a public room waiting for players before their seat is freed."""
-SEATS_PER_ADDRESS: Final = 4
-"""Seats one address may hold at once in public rooms and quick match (a family, not a farm)."""
 FREED_MEMORY: Final = 24 * 3600.0
 """Seconds a freed seat's key is remembered, to tell its person why it opens nothing now."""
 GAVE_UP: Final = float("-inf")

@@ -12,42 +12,49 @@ file is left as it was.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import logging
-import random
-import signal
-import ssl
 import sys
 import threading
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Final, TypedDict, Unpack
+from typing import TYPE_CHECKING, Final, TypedDict, Unpack
 from urllib.parse import urlsplit
 
+# Only what reading ``serve``'s flags needs is imported here (the standard library, `game.cli`,
+# `addresses`, `defaults`): a refused flag and ``--help`` load neither the server, the engine
+# nor the computer players. `main` and `ServerThread` import the server when they run it.
 from game.cli import CommandParser, number, shown, whole_number
 
-from .addresses import Network, trusted_network
-from .clock import Clock
-from .cluster import Cluster
-from .fair_seats import RELEASE_AFTER, SEATS_PER_ADDRESS
-from .protocol import RATE
-from .rooms import RANKED_TURN_SECONDS
-from .roomstore import RoomStore, StoreError, StoreFailure
-from .search import BUDGET, MIN_BUDGET, SearchPool, default_workers
-from .server import (
+from .addresses import trusted_network
+from .defaults import (
+    BUDGET,
     COMPUTER_SEATS,
     MAX_ROOMS,
+    MIN_BUDGET,
     PROFILES_PER_HOUR,
     QUEUE_PER_HOUR,
+    RANKED_TURN_SECONDS,
+    RATE,
+    RELEASE_AFTER,
     ROOMS_HELD,
     ROOMS_PER_HOUR,
-    RoomServer,
+    SEATS_PER_ADDRESS,
+    default_workers,
+    is_postgres,
 )
-from .stores import is_postgres, redacted
-from .ticket_store import TicketStore
+from .defaults import DEFAULT_PORT as DEFAULT_PORT  # the port ``serve`` listens on by default
 
-DEFAULT_PORT: Final = 8765
+if TYPE_CHECKING:
+    import asyncio
+    import random
+    import ssl
+
+    from .addresses import Network
+    from .clock import Clock
+    from .cluster import Cluster
+    from .roomstore import RoomStore
+    from .search import SearchPool
+    from .server import RoomServer
+    from .ticket_store import TicketStore
 
 
 class ServerOptions(TypedDict, total=False):
@@ -102,9 +109,15 @@ class ServerThread(threading.Thread):
 
     def run(self) -> None:
         """Serve until `stop`."""
+        import asyncio
+
         asyncio.run(self._main())
 
     async def _main(self) -> None:
+        import asyncio
+
+        from .server import RoomServer
+
         self._loop = asyncio.get_running_loop()
         self._halt = asyncio.Event()
         try:
@@ -212,6 +225,8 @@ def server_tls(certfile: str, keyfile: str | None) -> ssl.SSLContext:
     Raises:
         ValueError: a file that cannot be read, or that holds no usable certificate or key.
     """
+    import ssl
+
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     try:
@@ -240,8 +255,6 @@ def main(argv: list[str] | None = None) -> int:
     standard error and exit code 2; a server that cannot listen (the port is taken), one
     line and exit code 1.
     """
-    from game.saves.paths import DataFolderError, data_dir, make_data_dir, remove_leftovers
-
     parser = CommandParser(prog="python main.py serve", description="Huit's online room server")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     parser.add_argument("--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
@@ -314,6 +327,19 @@ def main(argv: list[str] | None = None) -> int:
             tls = server_tls(args.certfile, args.keyfile)
         except ValueError as exc:
             parser.error(f"argument --certfile: {exc}")
+    # The flags are read and agree: now the server itself.
+    import asyncio
+    import contextlib
+    import logging
+    import signal
+
+    from game.saves.paths import DataFolderError, data_dir, make_data_dir, remove_leftovers
+
+    from .roomstore import StoreError, StoreFailure
+    from .search import SearchPool
+    from .server import RoomServer
+    from .stores import redacted
+
     db = args.db
     if db is None:
         try:

@@ -28,6 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from .defaults import RATE as RATE  # messages a second a connection may send, sustained
+
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
 
@@ -37,7 +39,6 @@ if TYPE_CHECKING:
 PROTOCOL: Final = 2
 MAX_MESSAGE: Final = 8 * 1024  # bytes of one message we read; bigger ones get an error
 MAX_FRAME: Final = 1 << 20  # frames over this close the connection (websockets' own limit)
-RATE: Final = 20.0  # messages a second a connection may send, sustained
 BURST: Final = 40.0
 FLOOD_CLOSE: Final = 1008  # the close code of a flooding connection (WebSocket's "policy violation")
 COSTLY_RATE: Final = 1.0  # answers that cost the server more (a lobby, a leaderboard, a history) a second

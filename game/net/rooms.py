@@ -45,15 +45,13 @@ from game.engine.events import Event, TimedOut, TurnStarted
 from game.play import Computer, TurnDriver
 from game.play.turns import AUTOPILOT_AFTER
 
+from .defaults import RANKED_TURN_SECONDS as RANKED_TURN_SECONDS  # the longest turn of a ranked game
 from .fair_play import ranking_address
 
 KINDS: Final = ("private", "public", "quick")
 """Room kinds: by link only, listed in the lobby, made by quick match."""
 ABANDON_LEVEL: Final = "medium"
 """The level of the computer that takes an abandoned seat."""
-RANKED_TURN_SECONDS: Final = 40
-"""The longest turn of a ranked game: its clock, whatever the room's options (a room whose own
-clock is shorter keeps it). The server may run it shorter (``serve --ranked-clock``)."""
 MAX_NAME: Final = 24
 KEY: Final = re.compile(r"[A-Za-z0-9_-]{1,128}", re.ASCII)
 """What a seat key looks like (`new_key` makes 32 of these characters): anything else opens

@@ -41,24 +41,16 @@ from typing import Any, Final
 
 from game.ai import Medium
 
-MAX_WORKERS: Final = 4
-BUDGET: Final = 0.5  # seconds: Hard's own think budget
-MIN_BUDGET: Final = 0.05
+from .defaults import BUDGET as BUDGET  # seconds: Hard's own think budget
+from .defaults import MAX_WORKERS as MAX_WORKERS
+from .defaults import MIN_BUDGET as MIN_BUDGET
+from .defaults import default_workers as default_workers  # one search worker per core but one
+
 MAX_BROKEN: Final = 3  # pools broken in a row before the pool stops starting workers
 WORKER_NICENESS: Final = 10  # how much lower a search worker's priority is than the server's
 WATCH_INTERVAL: Final = 1.0  # seconds between a worker's looks at whether its server is still there
 
 log = logging.getLogger("huit.server.search")
-
-
-def default_workers() -> int:
-    """Search workers for this machine: one per core but the one the event loop runs on
-    (at least one, at most `MAX_WORKERS`)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(MAX_WORKERS, cores - 1))
 
 
 class SearchPool(Executor):

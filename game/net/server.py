@@ -77,6 +77,12 @@ from .browser_pages import BUILT, MISSING, BrowserFiles
 from .clock import Clock, SystemClock
 from .cluster import Alone, Cluster
 from .competition import Competition
+from .defaults import COMPUTER_SEATS as COMPUTER_SEATS  # computer seats under way in one address's rooms
+from .defaults import MAX_ROOMS as MAX_ROOMS  # rooms one server keeps
+from .defaults import PROFILES_PER_HOUR as PROFILES_PER_HOUR  # new players one address may make an hour
+from .defaults import QUEUE_PER_HOUR as QUEUE_PER_HOUR  # quick-match requests an hour, per address, player
+from .defaults import ROOMS_HELD as ROOMS_HELD  # rooms one address may hold at once
+from .defaults import ROOMS_PER_HOUR as ROOMS_PER_HOUR  # rooms one address may create in an hour
 from .driving import Driving
 from .expiry import EXPIRY as EXPIRY
 from .expiry import FINISHED_EXPIRY, LONELY_EXPIRY, Expiry
@@ -102,14 +108,8 @@ from .seating import Seating
 from .stores import is_postgres, open_store
 from .ticket_store import TicketStore
 
-MAX_ROOMS: Final = 10_000  # rooms one server keeps
-ROOMS_PER_HOUR: Final = 60  # rooms one address may create in an hour
-ROOMS_HELD: Final = 50  # rooms one address may hold at once (created by it, still kept)
-COMPUTER_SEATS: Final = 12  # computer seats in the games under way in one address's rooms
 CONNECTIONS_PER_ADDRESS: Final = 32  # open connections from one address (loopback excepted, without a proxy)
 PAGES_PER_SECOND: Final = 5.0  # HTTP pages one address may ask for a second (bursts of four times that)
-PROFILES_PER_HOUR: Final = 20  # new players one address may make in an hour
-QUEUE_PER_HOUR: Final = 120  # quick-match requests an hour, per address and per player
 RENAMES_PER_HOUR: Final = 10  # profile changes an hour, per address and per player
 VOTES_PER_HOUR: Final = 30  # votes on abandons an hour, per address and per player
 OUTDATED_TRIES: Final = 3  # times a message is handled when other servers keep writing its room meanwhile

@@ -14,17 +14,12 @@ from pathlib import Path
 from typing import Final
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from .defaults import SCHEMES as SCHEMES  # how a PostgreSQL URL begins (what --db tells from a file name)
+from .defaults import is_postgres as is_postgres
 from .roomstore import RoomStore, StoreError
 
-SCHEMES: Final = ("postgresql://", "postgres://")
-"""How a PostgreSQL URL begins (what ``--db`` tells from a file name)."""
 INSTALL: Final = "pip install 'huit[postgres]'"
 """What brings the PostgreSQL driver (psycopg 3 with its pool)."""
-
-
-def is_postgres(db: str | Path) -> bool:
-    """Whether ``db`` is a PostgreSQL URL rather than an SQLite file."""
-    return isinstance(db, str) and db.lower().startswith(SCHEMES)
 
 
 def redacted(url: str) -> str:
