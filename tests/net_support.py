@@ -65,7 +65,8 @@ class Peer:
         # ``source``: the loopback address the connection really comes from (127.0.0.2...).
         sock = None if source is None else socket.create_connection(("127.0.0.1", port), timeout=5,
                                                                    source_address=(source, 0))
-        self.ws = connect(f"{scheme}://127.0.0.1:{port}/", open_timeout=5, max_size=None, legacy=True,
+        # A generous opening: on a loaded CI machine a TLS handshake once took over 5 s.
+        self.ws = connect(f"{scheme}://127.0.0.1:{port}/", open_timeout=15, max_size=None, legacy=True,
                           ssl=tls, additional_headers=headers, proxy=None, sock=sock)
         self.frames: list[str] = []  # every text frame received, as received
         self.view: dict[str, Any] | None = None
