@@ -9,6 +9,9 @@ Then each hand whose player's choices can be read (`Reading`) is dealt again, a 
 times at most, until those choices fit it; or, given a `Weigher` (an opponent model that
 grades a hand by how likely its player's choices were from it), dealt a few times and one
 deal kept with the chance its weight allows (rejection sampling, then importance resampling).
+At a "Liar" decision the Wild +4's player's hand is always dealt again until the +4 and the
+colour it named fit it, even where the rest of its reading was given up: that choice tells most
+whether it held the colour in force.
 """
 
 from __future__ import annotations
