@@ -158,10 +158,6 @@ class Guesser:
             self.groups = (_groups(self.plans), _groups(self.soft_plans or []))
         self.judge_bluff = (view.phase == Phase.CHALLENGE and view.pending_by is not None
                             and knowledge is not None)
-        # At a "Liar" decision the Wild +4's own choice tells most whether it broke the rule, so
-        # its player's hand is fitted to that choice (and the colour it named) in every guess,
-        # even where the rest of its choices fit no hand and its reading was given up.
-        self.bluff_reading = self.reading if self.judge_bluff else None
         # Naming the suit after its own Wild +4, the seat knows whether it held the suit in force.
         self.own_bluff = (view.phase == Phase.SUIT and view.pending_by is not None and knowledge is not None
                           and view.pending_by.rank in self.wilds
@@ -268,8 +264,10 @@ class Guesser:
         """Deal the hand of the Wild +4's player again, up to `WILD_FOUR_TRIES` times, until its last
         `WILD_FOUR_CHOICES` choices (the +4 and the colour it named) fit it; the other hands keep
         their fit (after a reshuffle it trades none of its old cards with them)."""
-        reading = self.bluff_reading
-        assert reading is not None
+        # At a "Liar" decision the Wild +4's own choice tells most whether it broke the rule: it is
+        # fitted in every guess, even where the rest of its choices fit no hand (reading given up).
+        reading = self.reading
+        assert reading is not None  # a "Liar" is judged with knowledge only (`judge_bluff`)
         tries = 0
         while not reading.fits(offender, hands[offender], WILD_FOUR_CHOICES) and tries < WILD_FOUR_TRIES:
             tries += 1
@@ -362,8 +360,7 @@ class Guesser:
         bluff_by = view.seat if self.own_bluff else None
         if self.judge_bluff:
             offender = (view.seat - view.direction) % view.players
-            if self.bluff_reading is not None:
-                self._fit_wild_four(offender, hands, pool, plans, rng)
+            self._fit_wild_four(offender, hands, pool, plans, rng)
             if any(c.suit == self.wild_four_suit for c in hands[offender]):
                 bluff_by = offender
         # Cards dealt out of play (a short explicit deck) are as unknown as the pile: keep a random few.
