@@ -53,6 +53,18 @@ def advance(match: Match, until: Callable[[Match], bool], limit: int = 400) -> l
     return events
 
 
+def settle(app: App) -> None:
+    """One frame of ``app`` (`App.frame`: events, updates) without its drawing: what a screen does
+    by itself in its first frame (a turn begun, a picker opened) is done, and the screen is drawn
+    only by whoever looks at it (`tests.test_text_fit.measure` draws the frame it measures: a frame
+    drawn here too was drawn twice, at some 40 ms a frame at 4K, and nothing looked at the first)."""
+    app.draw = lambda: None  # type: ignore[method-assign]
+    try:
+        app.frame(STEP)
+    finally:
+        del app.draw  # the class's own again
+
+
 def seats(players: int) -> list[SeatConfig]:
     return [SeatConfig("human")] + [SeatConfig("computer", LEVELS[i % 3]) for i in range(players - 1)]
 
@@ -225,7 +237,8 @@ def leaderboard(app: App, view: str, fair: bool = False) -> Scene:
 
 
 def screens(app: App) -> Iterator[str]:
-    """Bring each screen up in turn; yield its name once it is on top."""
+    """Bring each screen up in turn; yield its name once it is on top (updated as its first frames
+    would, but not drawn: the caller draws what it looks at, see `settle`)."""
     from game.client.scenes.avatar_picker import AvatarPickerScene
     from game.client.scenes.clear_data import ClearDataScene
     from game.client.scenes.handoff import HandoffScene
@@ -249,7 +262,7 @@ def screens(app: App) -> Iterator[str]:
     def push(scene: Scene) -> None:
         app.stack.push(scene)
         app.stack.apply_requests()
-        app.frame(STEP)
+        settle(app)
 
     start(MenuScene(app))
     yield "menu"
@@ -293,7 +306,7 @@ def screens(app: App) -> Iterator[str]:
         for index, control in enumerate(form.controls):
             if id(control.element) in form.helps:
                 form.focus = index
-                app.frame(STEP)
+                settle(app)
                 yield f"new game ({name}), the explanation of {control.element.text}"
     # The same-device form at its most seats: every seat a person, with the longest names.
     for name in PRESETS:
@@ -344,7 +357,7 @@ def screens(app: App) -> Iterator[str]:
     start(scene)
     for page, kind in enumerate(("rules", "tips", "faq")):
         scene.show(page)
-        app.frame(STEP)
+        settle(app)
         yield f"how to play (classic, {kind})"
     app.settings.player_name = "Ana"
     lobby = LobbyScene(app, i18n.tr("online.no_server"))
@@ -378,12 +391,12 @@ def screens(app: App) -> Iterator[str]:
         match = Match(rules, players, players)
         events = advance(match, my_turn)
         scene = table(app, match, seats(players), events)
-        app.frame(STEP)
+        settle(app)
         yield f"table ({players} seats)"
         scene.toast, scene.toast_left = longest_refusal(), 100.0  # type: ignore[attr-defined]
         yield f"table ({players} seats) with a refusal"
         scene.controller.set_autopilot(0, True)  # type: ignore[attr-defined]
-        app.frame(STEP)
+        settle(app)
         scene.toast, scene.toast_left = scene.autopilot_started([0]), 100.0  # type: ignore[attr-defined]
         yield f"table ({players} seats), the autopilot switched on by the timer"
     # Colours at four, answering a +2 with a +2 in hand; and its whole move log.
@@ -391,7 +404,7 @@ def screens(app: App) -> Iterator[str]:
                        options={"turn_seconds": 20, "counter_clockwise": False})  # seats 0, 1, 2, 3 in turn
     events = list(match.start_events) + act(match, "play R5", "play R6", "play R7", "play R+2")
     scene = table(app, match, seats(4), events)
-    app.frame(STEP)
+    settle(app)
     yield "table (colours, a +2 pending)"
     push(MovesScene(app, scene))  # type: ignore[arg-type]
     yield "move log"
@@ -399,7 +412,7 @@ def screens(app: App) -> Iterator[str]:
     match = make_match("colors", ["R5 R6", "Y4 Y6"], "R3", "R9 B2 G3 Y4 B6 G7 Y8 B9")
     events = list(match.start_events) + act(match, "play R5")
     table(app, match, [SeatConfig("computer", "hard"), SeatConfig("human")], events)
-    app.frame(STEP)
+    settle(app)
     yield "table (a denounce button)"
     # A long log over seven seats.
     match = Match(PRESETS["points"], 7, 11)
@@ -438,7 +451,7 @@ def screens(app: App) -> Iterator[str]:
         yield f"result ({rules.name}, {'pairs to a target' if rules.pairs else 'one round'})"
         app.stack.pop()
         app.stack.apply_requests()
-        app.frame(STEP)
+        settle(app)
         yield f"table ({rules.name}, after the round)"
     # The hot-seat cover.
     match = Match(PRESETS["duel"], 2, 2)
@@ -514,8 +527,8 @@ def screens(app: App) -> Iterator[str]:
                            options={"turn_seconds": 20})
         act(match, "play 8S" if name == "classic" else "play W")
         scene = table(app, match, seats(2), [])
-        app.frame(STEP)
-        app.frame(STEP)
+        settle(app)
+        settle(app)
         assert type(app.stack.top) is SuitPickerScene, app.stack.scenes
         yield f"suit picker ({name})"
 
