@@ -126,6 +126,43 @@ def test_a_choice_owed_to_a_penalty_is_not_read():
     assert not reading.read(1)
 
 
+def colors_draw(pile_top, *, penalty=False):
+    """Seat 0's knowledge after, in ``colors``, seat 0 plays R1 and seat 1 (holding W B6 Y9 G8:
+    no red, and a wild it keeps, its suits too short to name one) draws ``pile_top`` and keeps
+    it; ``penalty``: seat 1 first owed a draw (its draw is then no choice)."""
+    m = make_match("colors", ["R1 R2 B3 B4", "W B6 Y9 G8"], "R7", f"{pile_top} Y2 Y3 Y4 Y5 G1 G3")
+    knowledge = Knowledge(0, m.rules, 2)
+    events = [*m.start_events, *act(m, "play R1", "draw", "pass")]
+    if penalty:
+        events.insert(len(m.start_events) + 1, ev.PenaltyPending(1, 1))
+    for event in events:
+        knowledge.observe(event.for_seat(0))
+    return knowledge
+
+
+def test_a_draw_chosen_rather_than_play_says_the_hand_held_nothing_it_would_play():
+    # Where a card that plays may be kept for a draw, Medium draws rather than play a wild it
+    # keeps (it sheds a wild's 50 points unless no suit of its hand is worth naming): the real
+    # hand fits; a red card, or a wild beside three blues, would have been played.
+    reading = colors_draw("G2").reading
+    assert reading.read(1)
+    assert reading.fits(1, parse_cards("B6 Y9 G8 G2 Y3"))
+    assert not reading.fits(1, parse_cards("R9 B6 Y9 G8 G2"))
+    assert not reading.fits(1, parse_cards("W B6 B7 B8 G2"))
+    # The card drawn is among the five, unknown: with G2 the wild now scores above the line (two
+    # greens to name), but the hand that drew held one green only.
+    assert reading.fits(1, parse_cards("W B6 Y9 G8 G2"))
+
+
+def test_a_draw_owed_to_a_penalty_or_forced_by_the_rules_is_not_read_as_a_choice():
+    assert not colors_draw("G2", penalty=True).reading.read(1)
+    m = make_match("classic", ["7D 3D 4D 5D", "9S 2C 6S 2S"], "7H", "KS QS JS TS 5C 3C 4C")
+    knowledge = Knowledge(0, m.rules, 2)
+    for event in [*m.start_events, *act(m, "play 7D", "draw")]:
+        knowledge.observe(event.for_seat(0))
+    assert not knowledge.reading.read(1)  # a forced draw: the marks say what it lacked, for certain
+
+
 def test_the_sampler_deals_hands_that_fit_what_the_opponent_chose():
     # Seat 1 followed 7D with 9D: Medium holding 7C and more clubs would have switched to clubs.
     m = make_match("duel", ["7D 3D 4D 5D", "9D 7C 6S 9S"], "7H", "KS QS JS TS 2C 3C 4C 5C 6C 9C TC")

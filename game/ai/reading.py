@@ -4,9 +4,12 @@ Every card a player played since a moment left its hand, so the hand it held the
 its hand now plus the cards it played after, less a card it drew and played at once
 (a card kept from a draw ends the reading: which card of the hand came in then is
 unknown). For each free choice (the first card of a turn with no penalty owed, and the
-suit it named after a wild) the reading keeps what Medium weighs (`Situation`): a guessed
-hand "fits" when Medium's tips (`play_score`, `suit_preference`) would have made the last
-`CHECKED` of those choices from it. The sampler deals guesses that fit where it can: a
+suit it named after a wild, and, where a card that plays may be kept for a draw, a draw made
+at the start of a turn) the reading keeps what Medium weighs (`Situation`): a guessed hand
+"fits" when Medium's tips (`play_score`, `suit_preference`, `KEEP_FOR_DRAW`) would have made
+the last `CHECKED` of those choices from it. A draw tells much where it can be chosen: Medium
+draws rather than play a wild it keeps, so a marked "no hearts" alone would leave the wilds
+too likely in a hand that drew. The sampler deals guesses that fit where it can: a
 player who keeps its eights, sheds its high cards and follows its long suit gives much
 away with every card. Nothing here is certain (the player may not play by these tips),
 so a guess that cannot be made to fit in a few tries is kept as it is.
@@ -14,8 +17,9 @@ so a guess that cannot be made to fit in a few tries is kept as it is.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from game.engine import Card, DrawReason, Rules
@@ -23,11 +27,12 @@ from game.engine import events as ev
 from game.engine.effects import card_table
 from game.engine.scoring import team_of
 
-from .tips import TIE_NOISE, Situation, play_scores, situation, suit_preference
+from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, play_scores, situation, suit_preference
 
 _DRAW: Final = DrawReason.DRAW  # a global: `observe` runs for every event at every computer seat
 TIE = 2 * TIE_NOISE  # scores closer than this may have gone either way (Medium's tie-break noise)
 CHECKED = 6  # the newest choices a hand is checked against (each costs time in every guess)
+SHIFT = 4.0  # the most one card more or less moves a play's score (3 for its suit, 1 for its rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +48,14 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class Drew:
-    """Cards its player drew."""
+    """Cards its player drew; ``situation`` is set when the draw was a free choice (the first
+    action of its turn, owing nothing, where a card that plays may be kept for a draw)."""
 
     count: int
+    situation: Situation | None = None
+    suit: str = ""  # in force when it drew
+    rank: str = ""  # of the top card when it drew
+    kept: bool = False  # set by `Reading._back`: the card drawn may still be in the hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +77,9 @@ class Reading:
         table = card_table(rules)
         self.wilds = table.wild_ranks
         self.suits = table.suits
+        # Where a card that plays may be kept for a draw, drawing is a choice too (Medium draws
+        # rather than play a wild it keeps); elsewhere a draw is forced and the marks say it all.
+        self.draws_chosen = rules.draw_when_playable
         self.steps: list[list[Played | Named | Drew]] = [[] for _ in range(players)]
         self.counts = [0] * players
         self.direction = 1
@@ -98,7 +111,11 @@ class Reading:
             seat = event.seat
             self.counts[seat] += event.count
             if seat != self.seat:
-                self.steps[seat].append(Drew(event.count))
+                if (self.draws_chosen and seat == self.turn and self.free and event.reason == _DRAW
+                        and suit is not None and rank is not None):
+                    self.steps[seat].append(Drew(event.count, self._situation(seat, lacks_of), suit, rank))
+                else:
+                    self.steps[seat].append(Drew(event.count))
             if seat == self.turn:
                 self.free = False
                 # The next card it plays this turn is the one it drew (nothing else plays then).
@@ -127,10 +144,7 @@ class Reading:
                 lacks_of: Callable[[int], frozenset[str]]) -> None:
         chosen = None
         if seat != self.seat and seat == self.turn and self.free and suit is not None and rank is not None:
-            nxt = (seat + self.direction) % self.players
-            partner_next = nxt != seat and nxt in team_of(seat, self.players, self.rules.pairs)
-            chosen = situation(self.rules, self.players, self.counts[nxt] <= 2 and not partner_next,
-                               partner_next, lacks_of(nxt))
+            chosen = self._situation(seat, lacks_of)
         if seat != self.seat and suit is not None and rank is not None:
             self.steps[seat].append(Played(card, chosen, suit, rank, self.drawing == seat))
         self.counts[seat] -= 1
@@ -138,18 +152,30 @@ class Reading:
         self.drawing = None
         self.naming = seat if card.rank in self.wilds and self.counts[seat] else None
 
-    def _back(self, seat: int) -> Iterator[Played | Named]:
-        """``seat``'s plays and suit calls, newest first, as far back as its hand can be rebuilt.
+    def _situation(self, seat: int, lacks_of: Callable[[int], frozenset[str]]) -> Situation:
+        """What Medium weighs, besides its hand, at a free choice of ``seat`` now."""
+        nxt = (seat + self.direction) % self.players
+        partner_next = nxt != seat and nxt in team_of(seat, self.players, self.rules.pairs)
+        return situation(self.rules, self.players, self.counts[nxt] <= 2 and not partner_next,
+                         partner_next, lacks_of(nxt))
+
+    def _back(self, seat: int) -> Iterator[Played | Named | Drew]:
+        """``seat``'s plays, suit calls and chosen draws, newest first, as far back as its hand can
+        be rebuilt.
 
         A card drawn and played in the same turn was not in the hand before that draw, so it
         is left out; the walk stops at a draw whose cards may still be in the hand (which
-        cards of the hand came in then is unknown)."""
+        cards of the hand came in then is unknown), after that draw if it was a choice: a card
+        kept from a draw did not play either (Medium plays a drawn card that it would play)."""
         played_drawn = False
         for step in reversed(self.steps[seat]):
             if isinstance(step, Drew):
-                if not played_drawn or step.count != 1:
-                    return
+                kept = not played_drawn or step.count != 1
                 played_drawn = False
+                if step.situation is not None:
+                    yield replace(step, kept=True) if kept else step
+                if kept:
+                    return
             elif isinstance(step, Played) and step.drawn:
                 played_drawn = True
             else:
@@ -169,6 +195,9 @@ class Reading:
             if isinstance(step, Named):
                 if not self._named_fits(step, held):
                     return False
+            elif isinstance(step, Drew):
+                if not self._drew_fits(step, held):
+                    return False
             else:
                 held.append(step.card)
                 if step.situation is None:
@@ -186,12 +215,18 @@ class Reading:
         choice that can be read), newest first, holding ``hand`` now: per choice, whether it
         named a suit, and the score of what the player chose, then of each other card it could
         have played (or suit it could have named) from the hand it held then. A choice with
-        nothing else to choose from has a single score. Counted as `fits` counts them, so that
-        both read the same choices."""
+        nothing else to choose from has a single score. Counted as `fits` counts them (a chosen
+        draw counts, unscored), so that both read the same choices."""
         held = list(hand)
         checked = 0
         wilds = self.wilds
         for step in self._back(seat):
+            if isinstance(step, Drew):
+                # Counted, not scored: the opponent model (`game.ai.weighted`) grades plays and suit calls.
+                checked += 1
+                if limit is not None and checked >= limit:
+                    return
+                continue
             if isinstance(step, Named):
                 lacks = step.lacks
                 yield True, [suit_preference(step.suit, held, lacks),
@@ -222,6 +257,40 @@ class Reading:
             return True
         scores = play_scores((chosen, *others), held, situation)
         return max(scores[1:]) <= scores[0] + TIE
+
+    def _drew_fits(self, step: Drew, held: list[Card]) -> bool:
+        """Whether Medium's tips would have drawn rather than play a card of ``held``.
+
+        A kept draw: ``held`` is the hand just after it, the card drawn among them, unknown.
+        That card did not play either (Medium plays a drawn card it would play, and nothing
+        else may be played then), but the hand before it lacked it: a card that scores just
+        above the line with it may have scored below without it (one card fewer of a suit or
+        rank moves a score by `SHIFT` at most), so each card that could have been the one
+        drawn is tried."""
+        line = KEEP_FOR_DRAW + TIE
+        scores = self._scores(step, held)
+        best = max(scores.values(), default=-math.inf)
+        if best <= line:
+            return True
+        if not step.kept or best > line + SHIFT:
+            return False
+        for drawn, card in enumerate(held):
+            if scores.get(card, -math.inf) > line:
+                continue  # drawn, it would have been played at once
+            before = [c for i, c in enumerate(held) if i != drawn]
+            if max(self._scores(step, before).values(), default=-math.inf) <= line:
+                return True
+        return False
+
+    def _scores(self, step: Drew, held: list[Card]) -> dict[Card, float]:
+        """What Medium's tips score each card of ``held`` that plays on ``step``'s table."""
+        wilds, suit, rank = self.wilds, step.suit, step.rank
+        playable = list(dict.fromkeys(
+            card for card in held if card.suit == suit or card.rank == rank or card.rank in wilds))
+        if not playable:
+            return {}
+        assert step.situation is not None
+        return dict(zip(playable, play_scores(playable, held, step.situation), strict=True))
 
     def _named_fits(self, step: Named, held: list[Card]) -> bool:
         chosen = suit_preference(step.suit, held, step.lacks)
