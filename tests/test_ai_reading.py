@@ -141,7 +141,7 @@ def colors_draw(pile_top, *, penalty=False):
 
 
 def test_a_draw_chosen_rather_than_play_says_the_hand_held_nothing_it_would_play():
-    # Where a card that plays may be kept for a draw, Medium draws rather than play a wild it
+    # Where a player may draw while holding a card that plays, Medium draws rather than play a wild it
     # keeps (it sheds a wild's 50 points unless no suit of its hand is worth naming): the real
     # hand fits; a red card, or a wild beside three blues, would have been played.
     reading = colors_draw("G2").reading

@@ -3,13 +3,13 @@
 Every card a player played since a moment left its hand, so the hand it held then is
 its hand now plus the cards it played after, less a card it drew and played at once
 (a card kept from a draw ends the reading: which card of the hand came in then is
-unknown). For each free choice (the first card of a turn with no penalty owed, and the
-suit it named after a wild, and, where a card that plays may be kept for a draw, a draw made
-at the start of a turn) the reading keeps what Medium weighs (`Situation`): a guessed hand
-"fits" when Medium's tips (`play_score`, `suit_preference`, `KEEP_FOR_DRAW`) would have made
-the last `CHECKED` of those choices from it. A draw tells much where it can be chosen: Medium
-draws rather than play a wild it keeps, so a marked "no hearts" alone would leave the wilds
-too likely in a hand that drew. The sampler deals guesses that fit where it can: a
+unknown). For each free choice (the first card of a turn with no penalty owed, the suit
+it named after a wild, and, where a player may draw while holding a card that plays, a
+draw at the start of a turn) the reading keeps what Medium weighs (`Situation`): a guessed
+hand "fits" when Medium's tips (`play_score`, `suit_preference`, `KEEP_FOR_DRAW`) would
+have made the last `CHECKED` of those choices from it. Such a draw tells much: Medium
+draws rather than play a wild only when it keeps that wild, so "no hearts" marked alone
+would leave the wilds too likely in a hand that drew. The sampler deals guesses that fit where it can: a
 player who keeps its eights, sheds its high cards and follows its long suit gives much
 away with every card. Nothing here is certain (the player may not play by these tips),
 so a guess that cannot be made to fit in a few tries is kept as it is.
@@ -49,7 +49,7 @@ class Played:
 @dataclass(frozen=True, slots=True)
 class Drew:
     """Cards its player drew; ``situation`` is set when the draw was a free choice (the first
-    action of its turn, owing nothing, where a card that plays may be kept for a draw)."""
+    action of its turn, owing nothing, where a player may draw while holding a card that plays)."""
 
     count: int
     situation: Situation | None = None
@@ -77,8 +77,8 @@ class Reading:
         table = card_table(rules)
         self.wilds = table.wild_ranks
         self.suits = table.suits
-        # Where a card that plays may be kept for a draw, drawing is a choice too (Medium draws
-        # rather than play a wild it keeps); elsewhere a draw is forced and the marks say it all.
+        # Where a player may draw while holding a card that plays, drawing is a choice too (Medium
+        # draws rather than play a wild it keeps); elsewhere a draw is forced: the marks say it all.
         self.draws_chosen = rules.draw_when_playable
         self.steps: list[list[Played | Named | Drew]] = [[] for _ in range(players)]
         self.counts = [0] * players
