@@ -13,7 +13,10 @@ viewport), in English and in French, in each phase a player meets:
   scrolling (a result taller than the screen packs itself);
 - eight players' result on a phone on its side (740×360, 844×390): it scrolls in its own box under its
   pinned next deal (a finished match: its row of buttons), which stays on the screen; scrolled to its
-  foot, the last row of the scores and the last hand counted are whole above it.
+  foot, the last row of the scores and the last hand counted are whole above it;
+- four hands of a `colors` room counted on a small phone on its side (640×360, then 740×360 and
+  844×390): the hands' column at least 35% of the width, three cards at least to a line, none
+  overlapping, each value on its card's line; the scores whole and the next deal on the screen.
 
 A test of several sizes or hands seats one page (per language) and walks them on it (resized: the
 client draws its page anew for each, `browser_support.at_size`); a failure names every size (and
@@ -421,5 +424,76 @@ def test_eight_players_result_on_a_phone_on_its_side_scrolls_under_its_pinned_ne
                    "() => document.querySelector(\"[data-testid='play-again']\") !== null")
         assert page.locator(".result > .row [data-testid='play-again']").count() == 1
         whole_at_the_foot(page, *SIDEWAYS[-1])
+    finally:
+        context.close()
+
+
+COLOURS_ROOM = {"preset": "colors"}
+COLOURS_VIEW = {"rules": {"preset": "colors", "options": {}}, "discard": ["R7"]}
+BLOCKED = {"winner": 1, "winners": [1], "tie": False, "blocked": True, "points": [0, 228, 0, 0],
+           "hands": [["R3", "B+2", "Gskip", "Y7", "W", "R9"], ["G2"], ["B5", "Grev", "Y1", "G8", "W+4"],
+                     ["R2", "Y4", "B9", "Gskip"]],
+           "totals": [109, 2, 84, 35]}
+"""A blocked deal of a `colors` room of four: every player's hand counted (one, four, five and six
+cards), each card with its value (`(20)` for a skip, `(50)` for a wild) beside it."""
+
+NARROW_SIDEWAYS = [(640, 360), *SIDEWAYS]
+"""A small phone on its side (640×360), then `SIDEWAYS` (from the smallest up: `browser_support.at_size`)."""
+
+HANDS = """() => {
+  // The hands counted: their box, the result's, and each hand's cards and values.
+  const box = e => e.getBoundingClientRect().toJSON();
+  return {counted: box(document.querySelector(".counted")), result: box(document.querySelector(".result")),
+          hands: [...document.querySelectorAll(".counted-hand")].map(h => ({
+            id: h.dataset.testid, cards: [...h.querySelectorAll(".mini")].map(box),
+            values: [...h.querySelectorAll(".value")].map(box)}))};
+}"""
+
+
+def hands_readable(page: Any, width: int, height: int) -> None:
+    """Four players' result of a `colors` room on a phone on its side: the scores and the hands counted
+    side by side, the hands' column at least 35% of the result's width (at 640×360 it was 96 px of
+    624: a card or two to a line, each value apart from its card), each hand at least three cards
+    to a line, none overlapping, each value on its card's line, all inside the column; the scores
+    whole, no number broken; the next deal on the screen, on top, the page and the result not
+    scrolled to reach it."""
+    seen = page.evaluate(HANDS)
+    counted, result = seen["counted"], seen["result"]
+    assert counted["width"] >= 0.35 * result["width"], ("the hands' column", counted, result)
+    assert len(seen["hands"]) == 4
+    for hand in seen["hands"]:
+        cards, values = hand["cards"], hand["values"]
+        assert len(values) == len(cards), hand["id"]  # each card's value shown (they add up to the total)
+        rows = len({round(c["y"]) for c in cards})
+        assert rows <= -(-len(cards) // 3), (hand["id"], "rows", rows, len(cards))
+        for i, card in enumerate(cards):
+            assert card["width"] >= 20, (hand["id"], i, card)
+            inside = counted["x"] - 0.5 <= card["x"] <= counted["x"] + counted["width"] - card["width"] + 0.5
+            assert inside, (hand["id"], i, "outside the column", card, counted)
+            assert not any(overlap(card, other) for other in cards[i + 1:]), (hand["id"], i, "overlaps")
+            middle = values[i]["y"] + values[i]["height"] / 2
+            assert card["y"] <= middle <= card["y"] + card["height"], (hand["id"], i, "value off its line")
+    lines = page.eval_on_selector_all(
+        ".scores td", "cs => cs.map(c => { const r = document.createRange(); r.selectNodeContents(c);"
+        " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
+    assert max(lines) == 1, lines
+    assert page.evaluate(OUTSIDE, [[".bar .btn", ".result h1", ".winner", ".scores"], width, height]) == []
+    assert page.locator(".result.scrolls").count() == 0
+    b = box(page, "[data-testid='next-deal']")
+    assert b["x"] >= 0 and b["x"] + b["width"] <= width and b["y"] >= 0 and b["y"] + b["height"] <= height, b
+    assert page.evaluate(ON_TOP, "[data-testid='next-deal']")
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= height + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_four_hands_counted_on_a_small_phone_on_its_side_keep_a_readable_column(browser, site, lang):
+    """Four players' scores and hands of a `colors` room at 640×360, 740×360 and 844×390
+    (`hands_readable`). One page, resized: a failure names its phone."""
+    context = phone(browser, site, *NARROW_SIDEWAYS[0], lang)
+    try:
+        deal = status(ROOM, players=4, seats=SEATS, state="round_over", results=[BLOCKED], **COLOURS_ROOM)
+        final = update(table(["R3", "B5"], status="round_over", result=BLOCKED, **COLOURS_VIEW))
+        page, _ = seated(context, site, [deal, final], "result")
+        walk_sizes(page, NARROW_SIDEWAYS, lambda width, height: hands_readable(page, width, height))
     finally:
         context.close()

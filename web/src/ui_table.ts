@@ -423,10 +423,10 @@ function countedHands(ui: Ui, hands: ReturnType<typeof handsCounted>, all: strin
     if (!h.cards.length) return;
     const row = el("p", { class: "counted-hand", "data-testid": `counted-${i}` }, el("bdi", { class: "owner" }, `${all[i] ?? ""}:`));
     const values = cardValues(h.cards, readView(model.update)?.preset ?? "", h.total);
-    h.cards.forEach((code, k) => {
-      row.append(el("span", { class: "mini", title: cardWords(t, code) }, cardSvg(code, settings.fourColour, action)));
-      if (values) row.append(el("span", { class: "value" }, `${k ? "+ " : ""}(${values[k]})`));
-    });
+    // Each card with its value in one box: a narrow column wraps between two cards, never between a card and its value.
+    h.cards.forEach((code, k) => row.append(el("span", { class: "counted-card" },
+      el("span", { class: "mini", title: cardWords(t, code) }, cardSvg(code, settings.fourColour, action)),
+      values ? el("span", { class: "value" }, `${k ? "+ " : ""}(${values[k]})`) : null)));
     row.append(el("span", { class: "sr" }, h.cards.map((c) => cardWords(t, c)).join(", ")));
     if (h.total !== null) row.append(el("span", { class: "total" }, `= ${h.total}`));
     box.append(row);
