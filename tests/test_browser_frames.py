@@ -96,7 +96,7 @@ def test_a_page_seated_by_quick_match_stops_watching_the_lobby_and_ignores_a_lat
         page.click("[data-testid='quick-match']")
         assert wait_state(page, "playing") == "playing"
         mark_the_hand(page)
-        for _ in range(500):  # the frames the page sent on joining reach the script (bounded: 10 s under load)
+        for _ in range(500):  # the frames the page sent on joining reach the script (at most 10 s)
             if sum(f.get("type") == "lobby" for f in scripted.sent) >= 2:
                 break
             page.wait_for_timeout(20)
