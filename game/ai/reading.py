@@ -32,7 +32,9 @@ from .tips import KEEP_FOR_DRAW, TIE_NOISE, Situation, play_scores, situation, s
 _DRAW: Final = DrawReason.DRAW  # a global: `observe` runs for every event at every computer seat
 TIE = 2 * TIE_NOISE  # scores closer than this may have gone either way (Medium's tie-break noise)
 CHECKED = 6  # the newest choices a hand is checked against (each costs time in every guess)
-SHIFT = 4.0  # the most one card more or less moves a play's score (3 for its suit, 1 for its rank)
+# The most one card more or less in a hand moves a play's score: 3 for its suit, 1 for its rank,
+# 4 more for a wild whose suit to name turns from one the next player lacks to another.
+SHIFT = 8.0
 
 
 @dataclass(frozen=True, slots=True)
