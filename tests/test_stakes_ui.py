@@ -272,7 +272,13 @@ def test_the_empty_leaderboard_pager_reads_as_words_and_quick_match_keeps_its_ru
     visit(app, server.port)
     scene = app.stack.top
     assert scene.preset_name == "classic"  # nothing chosen for quick match yet: the form's
-    tap_button(app, "Rules")
+    # Once, in a loaded full run, the first tap did not take (the lobby builds its screen again
+    # whenever a room list changes it, and other tests' rooms come and go on this server): a second
+    # or third tap is allowed, the rule set must change all the same.
+    for _ in range(3):
+        tap_button(app, "Rules")
+        if scene.preset_name != "classic":
+            break
     chosen = scene.preset_name
     assert chosen != "classic" and app.settings.quick_preset == chosen
     assert app.settings.last_preset == "classic"  # the new-game form's rule set is its own
