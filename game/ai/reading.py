@@ -238,10 +238,9 @@ class Reading:
                 situation = step.situation
                 if situation is None:
                     continue
-                chosen, suit, rank = step.card, step.suit, step.rank
+                chosen = step.card
                 # In the hand's order (not a set's): the weights must not depend on string hashing.
-                others = dict.fromkeys(card for card in held if card != chosen and (
-                    card.suit == suit or card.rank == rank or card.rank in wilds))
+                others = [card for card in playing(held, step.suit, step.rank, wilds) if card != chosen]
                 yield False, play_scores((chosen, *others), held, situation)
             checked += 1
             if limit is not None and checked >= limit:
@@ -250,11 +249,9 @@ class Reading:
     def _played_fits(self, step: Played, held: list[Card]) -> bool:
         situation = step.situation
         assert situation is not None
-        wilds, chosen = self.wilds, step.card
-        suit, rank = step.suit, step.rank
+        chosen = step.card
         # (The rule that a 10 may not be the last card never bites: the hand held two or more.)
-        others = {card for card in held
-                  if card != chosen and (card.suit == suit or card.rank == rank or card.rank in wilds)}
+        others = [card for card in playing(held, step.suit, step.rank, self.wilds) if card != chosen]
         if not others:
             return True
         scores = play_scores((chosen, *others), held, situation)
@@ -286,9 +283,7 @@ class Reading:
 
     def _scores(self, step: Drew, held: list[Card]) -> dict[Card, float]:
         """What Medium's tips score each card of ``held`` that plays on ``step``'s table."""
-        wilds, suit, rank = self.wilds, step.suit, step.rank
-        playable = list(dict.fromkeys(
-            card for card in held if card.suit == suit or card.rank == rank or card.rank in wilds))
+        playable = playing(held, step.suit, step.rank, self.wilds)
         if not playable:
             return {}
         assert step.situation is not None
@@ -297,3 +292,10 @@ class Reading:
     def _named_fits(self, step: Named, held: list[Card]) -> bool:
         chosen = suit_preference(step.suit, held, step.lacks)
         return all(suit_preference(s, held, step.lacks) <= chosen for s in self.suits)
+
+
+def playing(held: Sequence[Card], suit: str, rank: str, wilds: frozenset[str]) -> list[Card]:
+    """The cards of ``held`` that play on a ``rank`` with ``suit`` in force, each once, in the
+    hand's order."""
+    return list(dict.fromkeys(
+        card for card in held if card.suit == suit or card.rank == rank or card.rank in wilds))
